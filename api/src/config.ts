@@ -1,0 +1,63 @@
+/** Configuration from environment variables; every one has a dev default listed in the README. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Prefix for every Redis key (queues, rate limits, caches), so several stores or test runs share one Redis. */
+  redisPrefix: string;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  /** 32-byte key (hex or base64) for AES-256-GCM encryption and the keyed hash of activation codes. */
+  codesKey: string;
+  adminNickname: string;
+  adminPassword: string;
+  shopperNickname: string;
+  shopperPassword: string;
+  paymentProvider: string;
+  gameProvider: string;
+  ratesProvider: string;
+  /** Secret that signs sandbox gateway webhooks (HMAC-SHA256). */
+  paymentWebhookSecret: string;
+  publicUrl: string;
+  bodyLimit: string;
+  logLevel: string;
+  workerConcurrency: number;
+  trustProxy: boolean;
+}
+
+const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-in-production';
+const DEV_CODES_KEY = '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
+  const port = Number(env.PORT ?? 3000);
+  const config: Config = {
+    env: nodeEnv,
+    port,
+    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/topup',
+    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisPrefix: env.REDIS_PREFIX ?? 'topup',
+    jwtSecret: env.JWT_SECRET ?? DEV_JWT_SECRET,
+    jwtTtlSeconds: Number(env.JWT_TTL_SECONDS ?? 7 * 24 * 3600),
+    codesKey: env.CODES_KEY ?? DEV_CODES_KEY,
+    adminNickname: env.ADMIN_NICKNAME ?? 'admin',
+    adminPassword: env.ADMIN_PASSWORD ?? 'admin12345',
+    shopperNickname: env.SHOPPER_NICKNAME ?? 'shopper',
+    shopperPassword: env.SHOPPER_PASSWORD ?? 'shopper12345',
+    paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
+    gameProvider: env.GAME_PROVIDER ?? 'sandbox',
+    ratesProvider: env.RATES_PROVIDER ?? 'sandbox',
+    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? 'dev-only-webhook-secret',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    bodyLimit: env.BODY_LIMIT ?? '100kb',
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    workerConcurrency: Number(env.WORKER_CONCURRENCY ?? 5),
+    trustProxy: env.TRUST_PROXY === 'true',
+  };
+  if (config.env === 'production') {
+    if (config.jwtSecret === DEV_JWT_SECRET) throw new Error('JWT_SECRET must be set in production');
+    if (config.codesKey === DEV_CODES_KEY) throw new Error('CODES_KEY must be set in production');
+  }
+  return config;
+}

@@ -1,0 +1,48 @@
+/** Currencies a balance can be held in. */
+export const BALANCE_CURRENCIES = ['usd', 'rub'] as const;
+export type BalanceCurrency = (typeof BALANCE_CURRENCIES)[number];
+
+/** Currencies the Steam calculation accepts as input. */
+export const STEAM_INPUT_CURRENCIES = ['usd', 'rub', 'kzt'] as const;
+export type SteamInputCurrency = (typeof STEAM_INPUT_CURRENCIES)[number];
+
+/**
+ * Decimal amount as the API speaks it (1.99) to integer minor units (199).
+ * Rounds half away from zero on the third decimal so 0.1 + 0.2 style inputs land exactly.
+ */
+export function toMinor(amount: number): number {
+  if (!Number.isFinite(amount)) throw new RangeError(`Not a finite amount: ${amount}`);
+  return Math.sign(amount) * Math.round(Math.abs(amount) * 100);
+}
+
+/** Integer minor units (199) to the API's decimal number (1.99). */
+export function fromMinor(minor: number): number {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an integer amount of minor units: ${minor}`);
+  return minor / 100;
+}
+
+/** True when a decimal amount has at most two fraction digits (a whole number of minor units). */
+export function hasAtMostTwoDecimals(amount: number): boolean {
+  return Number.isFinite(amount) && Math.abs(toMinor(amount) - amount * 100) < 1e-6;
+}
+
+/**
+ * Converts minor units by an exchange rate given as a decimal string or number with up to 6 decimals
+ * ("79", "0.0126"), rounding half up, using integer arithmetic only.
+ */
+export function convertMinor(minor: number, rate: string | number): number {
+  const scaled = rateToMicros(rate);
+  const product = BigInt(minor) * BigInt(scaled);
+  const micro = 1_000_000n;
+  const rounded = (product * 2n + (product >= 0n ? micro : -micro)) / (2n * micro);
+  return Number(rounded);
+}
+
+/** A rate as an integer number of millionths, the precision `currency_rates.rate` keeps. */
+export function rateToMicros(rate: string | number): number {
+  const text = typeof rate === 'number' ? rate.toFixed(6) : rate.trim();
+  const match = /^(\d+)(?:\.(\d{1,6})\d*)?$/.exec(text);
+  if (!match) throw new RangeError(`Not a rate: ${rate}`);
+  const [, whole = '0', fraction = ''] = match;
+  return Number(whole) * 1_000_000 + Number(fraction.padEnd(6, '0'));
+}

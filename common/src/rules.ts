@@ -1,0 +1,30 @@
+/** Limits from the specification (section 9), shared by the API and the web apps. */
+export const NICKNAME_MIN_LENGTH = 3;
+export const NICKNAME_MAX_LENGTH = 32;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const ADMIN_PASSWORD_MIN_LENGTH = 6;
+export const MIN_BALANCE_TOPUP = 5;
+export const CUSTOM_UC_MAX = 100_000;
+export const PUBG_QUICK_PICKS = [385, 720, 1920] as const;
+export const ORDERS_PAGE_SIZE = 6;
+export const OPTIONS_PAGE_SIZE = 9;
+export const STEAM_COMMISSION_PERCENT_DEFAULT = 3;
+
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const CODE_STATUSES = ['available', 'reserved', 'used'] as const;
+export type CodeStatus = (typeof CODE_STATUSES)[number];
+
+export const PUBG_CODE_STATUSES = ['available', 'reserved', 'used', 'error'] as const;
+export type PubgCodeStatus = (typeof PUBG_CODE_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'declined', 'expired', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const TOPUP_SERVICES = ['freefire', 'pubg', 'steam'] as const;
+export type TopupService = (typeof TOPUP_SERVICES)[number];
