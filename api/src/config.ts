@@ -24,7 +24,11 @@ export interface Config {
   logLevel: string;
   workerConcurrency: number;
   trustProxy: boolean;
+  rateLimits: Record<RateLimitedAction, { points: number; durationSeconds: number }>;
 }
+
+/** Actions limited per client (DESIGN.md, Trust boundaries). */
+export type RateLimitedAction = 'login' | 'register' | 'playerCheck' | 'support' | 'paymentCreate';
 
 const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-in-production';
 const DEV_CODES_KEY = '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0';
@@ -54,6 +58,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     workerConcurrency: Number(env.WORKER_CONCURRENCY ?? 5),
     trustProxy: env.TRUST_PROXY === 'true',
+    rateLimits: {
+      login: { points: 10, durationSeconds: 60 },
+      register: { points: 5, durationSeconds: 600 },
+      playerCheck: { points: 30, durationSeconds: 60 },
+      support: { points: 5, durationSeconds: 600 },
+      paymentCreate: { points: 10, durationSeconds: 60 },
+    },
   };
   if (config.env === 'production') {
     if (config.jwtSecret === DEV_JWT_SECRET) throw new Error('JWT_SECRET must be set in production');

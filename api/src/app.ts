@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import type { Redis } from 'ioredis';
+import Koa from 'koa';
+import helmet from 'koa-helmet';
+import type { Knex } from 'knex';
+import { ErrorCode } from '@topup/common';
+import type { Config } from './config';
+import { AppError } from './lib/app-error';
+import type { Logger } from './logger';
+import { createAuthGuards } from './middleware/auth';
+import { errorHandler } from './middleware/error-handler';
+import { createRateLimitFactory } from './middleware/rate-limit';
+import { requestContext } from './middleware/request-context';
+import { serveWebApps } from './middleware/web-apps';
+import { createAuthRouter } from './modules/auth/auth.router';
+import { createAuthService } from './modules/auth/auth.service';
+import { createTokenService } from './modules/auth/token.service';
+import { createCatalogueRouter } from './modules/catalogue/catalogue.router';
+import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { createFreefireRouter } from './modules/freefire/freefire.router';
+import { createFreefireService } from './modules/freefire/freefire.service';
+import { createHealthRouter } from './modules/health/health.router';
+import { createPromotionsRouter } from './modules/promotions/promotions.router';
+import { createPromotionsService } from './modules/promotions/promotions.service';
+import { createPubgRouter } from './modules/pubg/pubg.router';
+import { createPubgService } from './modules/pubg/pubg.service';
+import type { AppState } from './types';
+
+export interface AppDeps {
+  config: Config;
+  db: Knex;
+  redis: Redis;
+  logger: Logger;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A request under /api that no route handled is a 404 (or 405 for a known path) in the error format. */
+function answerUnmatchedApiRequests(): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    await next();
+    const unmatched = ctx.body == null && (ctx.status === 404 || ctx.status === 405);
+    if (!unmatched || !(ctx.path === '/api' || ctx.path.startsWith('/api/'))) return;
+    if (ctx.status === 405) {
+      throw new AppError(405, ErrorCode.METHOD_NOT_ALLOWED, `${ctx.method} is not allowed here`, {
+        allowed: ctx.response.get('Allow'),
+      });
+    }
+    throw new AppError(404, ErrorCode.NOT_FOUND, `No such endpoint: ${ctx.method} ${ctx.path}`);
+  };
+}
+
+/** Composition root: builds every service from its explicit dependencies and mounts the routers. */
+export function createApp(deps: AppDeps): Koa<AppState> {
+  const { config, db, redis, logger } = deps;
+  const app = new Koa<AppState>({ proxy: config.trustProxy });
+
+  const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.jwtTtlSeconds });
+  const guards = createAuthGuards({ db, tokens });
+  const rateLimit = createRateLimitFactory({ redis, prefix: config.redisPrefix, rules: config.rateLimits });
+
+  const api = new Router<AppState>({ prefix: '/api' });
+  const routers = [
+    createHealthRouter({ db, redis }),
+    createAuthRouter({ auth: createAuthService({ db, tokens }), guards, rateLimit }),
+    createCatalogueRouter({ catalogue: createCatalogueService({ db }) }),
+    createPromotionsRouter({ promotions: createPromotionsService({ db }) }),
+    createFreefireRouter({ freefire: createFreefireService({ db }) }),
+    createPubgRouter({ pubg: createPubgService({ db }) }),
+  ];
+  for (const router of routers) api.use(router.routes(), router.allowedMethods());
+
+  app.use(requestContext(logger));
+  app.use(errorHandler());
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          // react-admin's Material UI injects style elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+    }),
+  );
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: config.bodyLimit,
+      encoding: 'utf-8',
+    }),
+  );
+  app.use(guards.identify);
+  app.use(answerUnmatchedApiRequests());
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  app.use(
+    serveWebApps([
+      { basePath: '/admin/', distDir: path.join(repoRoot, 'admin/dist') },
+      { basePath: '/', distDir: path.join(repoRoot, 'storefront/dist') },
+    ]),
+  );
+  return app;
+}

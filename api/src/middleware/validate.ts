@@ -1,0 +1,73 @@
+import { Ajv, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { ErrorCode } from '@topup/common';
+import { AppError } from '../lib/app-error';
+import type { AppMiddleware } from '../types';
+
+/** Bodies are JSON: no coercion, so `"5"` is not a number. */
+const bodyAjv = new Ajv({ allErrors: true, strict: true, useDefaults: true });
+/** Query strings and path parameters are text: coerce to the schema's types. */
+const textAjv = new Ajv({ allErrors: true, strict: true, useDefaults: true, coerceTypes: true });
+addFormats(bodyAjv);
+addFormats(textAjv);
+
+export interface RouteSchemas {
+  body?: SchemaObject;
+  query?: SchemaObject;
+  params?: SchemaObject;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+function toFieldErrors(part: string, errors: ErrorObject[] | null | undefined): FieldError[] {
+  return (errors ?? []).map((error) => {
+    const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (error.keyword === 'additionalProperties') {
+      const extra = (error.params as { additionalProperty: string }).additionalProperty;
+      return { field: path ? `${path}.${extra}` : extra, message: 'is not an allowed field' };
+    }
+    if (error.keyword === 'required') {
+      const missing = (error.params as { missingProperty: string }).missingProperty;
+      return { field: path ? `${path}.${missing}` : missing, message: 'is required' };
+    }
+    return { field: path || part, message: error.message ?? 'is invalid' };
+  });
+}
+
+/**
+ * Validates a route's body, query and params against JSON schemas compiled once, when the route is
+ * declared. Object schemas must say `additionalProperties: false` (checked here) so unknown fields
+ * are rejected rather than silently ignored.
+ */
+export function validate(schemas: RouteSchemas): AppMiddleware {
+  const compiled: Array<[keyof RouteSchemas, ValidateFunction]> = [];
+  for (const part of ['params', 'query', 'body'] as const) {
+    const schema = schemas[part];
+    if (!schema) continue;
+    if (schema.type === 'object' && schema.additionalProperties !== false) {
+      throw new Error(`The ${part} schema must set additionalProperties: false`);
+    }
+    compiled.push([part, (part === 'body' ? bodyAjv : textAjv).compile(schema)]);
+  }
+
+  return async (ctx, next) => {
+    const details: FieldError[] = [];
+    for (const [part, check] of compiled) {
+      if (part === 'body' && ctx.request.length && !ctx.is('application/json')) {
+        throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the request body as application/json');
+      }
+      // Copies, so coercion and defaults never alter what Koa holds.
+      const input =
+        part === 'body' ? (ctx.request.body ?? {}) : part === 'query' ? { ...ctx.query } : { ...ctx.params };
+      if (check(input)) ctx.state.valid[part] = input;
+      else details.push(...toFieldErrors(part, check.errors));
+    }
+    if (details.length > 0) {
+      throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'The request is not valid', details);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,109 @@
+import argon2 from 'argon2';
+import type { Knex } from 'knex';
+import {
+  ErrorCode,
+  fromMinor,
+  NICKNAME_MAX_LENGTH,
+  NICKNAME_MIN_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type UserRole,
+} from '@topup/common';
+import { AppError, notFound, validationFailed } from '../../lib/app-error';
+import { usersDal, type UserRow } from '../users/users.dal';
+import type { LoginBody, RegisterBody } from './auth.schemas';
+import type { TokenService } from './token.service';
+
+export interface Session {
+  token: string;
+  nickname: string;
+  userId: number;
+}
+
+export interface Profile {
+  id: number;
+  nickname: string;
+  role: UserRole;
+  balanceUsd: number;
+  balanceRub: number;
+  createdAt: string;
+}
+
+const NICKNAME_CHARACTERS = /^[\p{L}\p{N}_.-]+$/u;
+const UNIQUE_VIOLATION = '23505';
+
+/** Each failed rule is reported with the message key the storefront translates. */
+export function registrationErrors(body: RegisterBody): Array<{ field: string; message: string }> {
+  const errors: Array<{ field: string; message: string }> = [];
+  const nickname = body.nickname.trim();
+  if (nickname.length < NICKNAME_MIN_LENGTH) errors.push({ field: 'nickname', message: 'nickname_too_short' });
+  else if (nickname.length > NICKNAME_MAX_LENGTH) errors.push({ field: 'nickname', message: 'nickname_too_long' });
+  else if (!NICKNAME_CHARACTERS.test(nickname)) errors.push({ field: 'nickname', message: 'nickname_invalid' });
+  if (body.password.length < PASSWORD_MIN_LENGTH) errors.push({ field: 'password', message: 'password_too_short' });
+  else if (!/\d/.test(body.password)) errors.push({ field: 'password', message: 'password_no_number' });
+  if (body.confirmPassword !== body.password) {
+    errors.push({ field: 'confirmPassword', message: 'passwords_dont_match' });
+  }
+  return errors;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+export function createAuthService(deps: { db: Knex; tokens: TokenService }) {
+  const { db, tokens } = deps;
+  // Verified against when the nickname is unknown, so both failures take the same time.
+  const decoyHash = hashPassword('decoy-password-1');
+
+  const sessionFor = async (user: UserRow): Promise<Session> => ({
+    token: await tokens.sign({ userId: user.id, tokenVersion: user.token_version }),
+    nickname: user.nickname,
+    userId: user.id,
+  });
+
+  return {
+    async register(body: RegisterBody): Promise<Session> {
+      const errors = registrationErrors(body);
+      if (errors.length > 0) throw validationFailed('Please correct the highlighted fields', errors);
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const user = await db.transaction((trx) =>
+          usersDal.create(trx, { nickname: body.nickname.trim(), passwordHash }),
+        );
+        return await sessionFor(user);
+      } catch (err) {
+        if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
+          throw new AppError(409, ErrorCode.NICKNAME_TAKEN, 'This nickname is already taken', {
+            field: 'nickname',
+          });
+        }
+        throw err;
+      }
+    },
+
+    async login(body: LoginBody): Promise<Session> {
+      const user = await usersDal.findByNickname(db, body.nickname.trim());
+      const valid = await argon2.verify(user?.password_hash ?? (await decoyHash), body.password);
+      if (!user || !valid) {
+        throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'Invalid username or password');
+      }
+      return sessionFor(user);
+    },
+
+    async profile(userId: number): Promise<Profile> {
+      const user = await usersDal.findById(db, userId);
+      if (!user) throw notFound('User');
+      const balances = await usersDal.balancesOf(db, userId);
+      return {
+        id: user.id,
+        nickname: user.nickname,
+        role: user.role,
+        balanceUsd: fromMinor(balances.usd),
+        balanceRub: fromMinor(balances.rub),
+        createdAt: user.created_at.toISOString(),
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,124 @@
+import type { Knex } from 'knex';
+import { fromMinor } from '@topup/common';
+import { notFound } from '../../lib/app-error';
+import { catalogueDal, type PriceOptionRow, type ProductRegionRow, type ProductRow } from './catalogue.dal';
+
+export interface PriceOption {
+  game_amount: number;
+  price_usd: number;
+  price_rub: number;
+  available_count: number;
+}
+
+export interface ProductRegion {
+  id: number;
+  name: string;
+  code: string;
+  flag: string;
+  /** The product's game currency in this region: the per-region override, else the product's own. */
+  game_currency: string;
+}
+
+/** A product as the specification's section 3 names its fields. */
+export interface Product {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  image_url: string;
+  keywords: string;
+  category: ProductRow['category'];
+  game_currency: string;
+  activationInstructions: string;
+  hasRegions: boolean;
+  hasGlobalCodes: boolean;
+  regions: ProductRegion[];
+  /** Price options of the global codes (empty for a product sold only by region). */
+  prices: PriceOption[];
+}
+
+const toPriceOption = (row: PriceOptionRow): PriceOption => ({
+  game_amount: row.game_amount,
+  price_usd: fromMinor(row.price_usd),
+  price_rub: fromMinor(row.price_rub),
+  available_count: row.available_count,
+});
+
+function groupBy<T extends { product_id: number }>(rows: T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) groups.set(row.product_id, [...(groups.get(row.product_id) ?? []), row]);
+  return groups;
+}
+
+export function createCatalogueService(deps: { db: Knex }) {
+  const { db } = deps;
+
+  /** Regions and global prices of many products in two queries, whatever their number. */
+  async function present(products: ProductRow[]): Promise<Product[]> {
+    if (products.length === 0) return [];
+    const ids = products.map((product) => product.id);
+    const withGlobalCodes = products.filter((product) => product.has_global_codes).map((product) => product.id);
+    const [regionRows, priceRows] = await Promise.all([
+      catalogueDal.regionsOf(db, ids),
+      withGlobalCodes.length > 0 ? catalogueDal.priceOptions(db, withGlobalCodes, null) : Promise.resolve([]),
+    ]);
+    const regionsByProduct = groupBy<ProductRegionRow>(regionRows);
+    const pricesByProduct = groupBy<PriceOptionRow>(priceRows);
+    return products.map((product) => ({
+      id: product.id,
+      slug: product.slug,
+      title: product.title,
+      description: product.description,
+      image_url: product.image_url,
+      keywords: product.keywords,
+      category: product.category,
+      game_currency: product.game_currency,
+      activationInstructions: product.activation_instructions,
+      hasRegions: product.has_regions,
+      hasGlobalCodes: product.has_global_codes,
+      regions: product.has_regions
+        ? (regionsByProduct.get(product.id) ?? []).map((region) => ({
+            id: region.id,
+            name: region.name,
+            code: region.code,
+            flag: region.flag,
+            game_currency: region.game_currency || product.game_currency,
+          }))
+        : [],
+      prices: (pricesByProduct.get(product.id) ?? []).map(toPriceOption),
+    }));
+  }
+
+  /** Resolves a `:regionId` path value (0 = global) to the region filter, or 404 when it is not offered. */
+  async function regionFilter(product: ProductRow, regionId: number): Promise<number | null | undefined> {
+    if (regionId === 0) return product.has_global_codes ? null : undefined;
+    if (!product.has_regions || !(await catalogueDal.isRegionOfProduct(db, product.id, regionId))) {
+      throw notFound('Region of this product');
+    }
+    return regionId;
+  }
+
+  async function options(productId: number, regionId: number, popularOnly: boolean): Promise<PriceOption[]> {
+    const product = await catalogueDal.findActiveProductById(db, productId);
+    if (!product) throw notFound('Product');
+    const region = await regionFilter(product, regionId);
+    if (region === undefined) return [];
+    return (await catalogueDal.priceOptions(db, [product.id], region, popularOnly)).map(toPriceOption);
+  }
+
+  return {
+    listProducts: async (search?: string) => present(await catalogueDal.listActiveProducts(db, search)),
+
+    async productBySlug(slug: string): Promise<Product> {
+      const product = await catalogueDal.findActiveProductBySlug(db, slug);
+      if (!product) throw notFound('Product');
+      const [presented] = await present([product]);
+      return presented!;
+    },
+
+    priceOptions: (productId: number, regionId: number) => options(productId, regionId, false),
+    popularOptions: (productId: number, regionId: number) => options(productId, regionId, true),
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,48 @@
+import Router from '@koa/router';
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import { ErrorCode } from '@topup/common';
+import type { AppState } from '../../types';
+
+const CHECK_TIMEOUT_MS = 2000;
+
+async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'up';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `/health`: the process answers. `/ready`: it can serve, i.e. Postgres and Redis both answer. */
+export function createHealthRouter(deps: { db: Knex; redis: Redis }) {
+  const router = new Router<AppState>();
+
+  router.get('/health', (ctx) => {
+    ctx.body = { status: 'ok', uptimeSeconds: Math.round(process.uptime()) };
+  });
+
+  router.get('/ready', async (ctx) => {
+    const [postgres, redis] = await Promise.all([
+      probe(() => deps.db.raw('select 1')),
+      probe(() => deps.redis.ping()),
+    ]);
+    if (postgres === 'up' && redis === 'up') {
+      ctx.body = { status: 'ready', postgres, redis };
+      return;
+    }
+    ctx.status = 503;
+    ctx.body = {
+      error: { code: ErrorCode.SERVICE_UNAVAILABLE, message: 'The store is not ready', details: { postgres, redis } },
+    };
+  });
+
+  return router;
+}

@@ -1,0 +1,78 @@
+import type { Server } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { createApp } from './app';
+import { loadConfig, type Config } from './config';
+import { createDb } from './db';
+import { createLogger, type Logger } from './logger';
+import { createRedis } from './redis';
+
+export interface RunningApi {
+  port: number;
+  close(): Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startApiServer(config: Config, logger: Logger): Promise<RunningApi> {
+  const db = createDb(config.databaseUrl);
+  const redis = createRedis(config.redisUrl);
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
+  const app = createApp({ config, db, redis, logger });
+  app.on('error', (err) => logger.error({ err }, 'koa error'));
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(config.port, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  // Longer than a typical proxy's idle timeout, so the proxy closes idle keep-alive sockets first.
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  return {
+    port,
+    async close() {
+      // Stop accepting, let in-flight requests finish, then release the pools.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(forced);
+      await db.destroy();
+      redis.disconnect();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel, 'api');
+  const api = await startApiServer(config, logger);
+  logger.info({ port: api.port }, `API listening on http://localhost:${api.port}/api`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      logger.warn('second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    api.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import knexFactory, { type Knex } from 'knex';
+import type { Redis } from 'ioredis';
+import { inject } from 'vitest';
+import type { UserRole } from '@topup/common';
+import { createApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createDb } from '../db';
+import { createLogger } from '../logger';
+import { createRedis } from '../redis';
+import './provided-context';
+import { hashPassword } from '../modules/auth/auth.service';
+import { createTokenService } from '../modules/auth/token.service';
+import { usersDal } from '../modules/users/users.dal';
+
+let databaseCounter = 0;
+
+function uniqueSuffix(): string {
+  databaseCounter += 1;
+  return `${process.pid}_${databaseCounter}_${randomBytes(2).toString('hex')}`;
+}
+
+function databaseUrl(database: string): string {
+  const url = new URL(inject('postgresServerUrl'));
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export interface TestDatabase {
+  url: string;
+  db: Knex;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database of this test file's own, cloned from the run's template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `topup_t_${inject('runId')}_${uniqueSuffix()}`;
+  const admin = knexFactory({ client: 'pg', connection: databaseUrl('postgres'), pool: { min: 0, max: 1 } });
+  try {
+    await admin.raw('create database ?? template ??', [name, inject('templateDatabase')]);
+  } finally {
+    await admin.destroy();
+  }
+  const url = databaseUrl(name);
+  const db = createDb(url, { min: 0, max: 20 });
+  return {
+    url,
+    db,
+    async drop() {
+      await db.destroy();
+      const dropper = knexFactory({ client: 'pg', connection: databaseUrl('postgres'), pool: { min: 0, max: 1 } });
+      await dropper.raw('drop database if exists ?? with (force)', [name]);
+      await dropper.destroy();
+    },
+  };
+}
+
+/** A Redis key prefix of this test's own, and a way to remove every key under it. */
+export function testRedisPrefix(): string {
+  return `t:${inject('runId')}:${uniqueSuffix()}`;
+}
+
+export async function deleteRedisKeys(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+    if (keys.length > 0) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as is, for malformed or oversized payloads. */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestUser {
+  id: number;
+  nickname: string;
+  password: string;
+  token: string;
+}
+
+export interface TestApp {
+  baseUrl: string;
+  config: Config;
+  db: Knex;
+  redis: Redis;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** Inserts a user straight into the database and hands out a token for it. */
+  createUser(options?: { role?: UserRole; nickname?: string; password?: string }): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+/** The real Koa app on an ephemeral port, with its own database and Redis prefix. */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const redisPrefix = testRedisPrefix();
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    databaseUrl: database.url,
+    redisUrl: inject('redisUrl'),
+    redisPrefix,
+    ...overrides,
+  };
+  const redis = createRedis(config.redisUrl);
+  // Connected before the first request, so no limiter falls back to memory for a moment.
+  await new Promise<void>((resolve) => {
+    redis.once('ready', resolve);
+    redis.once('error', () => resolve());
+  });
+  redis.on('error', () => {
+    // Tests that point at an unreachable Redis expect failures; they assert on responses instead.
+  });
+  const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.jwtTtlSeconds });
+  const app = createApp({ config, db: database.db, redis, logger: createLogger(config.logLevel, 'api-test') });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let payload: string | undefined = options.rawBody;
+    if (options.body !== undefined) payload = JSON.stringify(options.body);
+    if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload });
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('application/json');
+    return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
+  }
+
+  return {
+    baseUrl,
+    config,
+    db: database.db,
+    redis,
+    request,
+    async createUser(options = {}) {
+      const nickname = options.nickname ?? `user_${randomBytes(4).toString('hex')}`;
+      const password = options.password ?? 'password123';
+      const passwordHash = await hashPassword(password);
+      const user = await database.db.transaction((trx) => usersDal.create(trx, { nickname, passwordHash }));
+      if (options.role && options.role !== 'user') {
+        await database.db('users').where({ id: user.id }).update({ role: options.role });
+      }
+      // Signed directly rather than through /api/login, whose rate limit would throttle a busy test.
+      const token = await tokens.sign({ userId: user.id, tokenVersion: user.token_version });
+      return { id: user.id, nickname, password, token };
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (redis.status === 'ready') await deleteRedisKeys(redis, redisPrefix);
+      redis.disconnect();
+      await database.drop();
+    },
+  };
+}
