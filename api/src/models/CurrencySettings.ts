@@ -1,0 +1,15 @@
+import { BaseModel } from './BaseModel';
+
+/** The single settings row (id 1). */
+export class CurrencySettings extends BaseModel {
+  static override tableName = 'currency_settings';
+  static override hasUpdatedAt = true;
+
+  static readonly SINGLETON_ID = 1;
+
+  declare id: number;
+  /** numeric(5,2) as a decimal string ("3.00"). */
+  declare steam_commission_percent: string;
+  declare rates_auto_update: boolean;
+  declare updated_at: Date;
+}

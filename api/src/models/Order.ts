@@ -1,0 +1,69 @@
+import type { RelationMappings } from 'objection';
+import type { BalanceCurrency, OrderStatus } from '@topup/common';
+import { BaseModel } from './BaseModel';
+import { LedgerEntry } from './LedgerEntry';
+import { OrderItem } from './OrderItem';
+import { Payment } from './Payment';
+import { User } from './User';
+
+export const ORDER_KINDS = ['codes', 'topup'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+export const PAYMENT_METHODS = ['balance', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * An order. pending: awaiting card payment (codes held until hold_expires_at); processing: paid, being
+ * fulfilled; completed; failed (nothing charged, or refunded on the ledger); cancelled (payment expired
+ * or declined).
+ */
+export class Order extends BaseModel {
+  static override tableName = 'orders';
+  static override hasUpdatedAt = true;
+
+  declare id: number;
+  declare user_id: number;
+  declare status: OrderStatus;
+  declare kind: OrderKind;
+  declare payment_method: PaymentMethod;
+  declare currency: BalanceCurrency;
+  /** Minor units of `currency`. */
+  declare total: number;
+  declare total_usd: number;
+  /** The USD->RUB rate the order was priced at (decimal string). */
+  declare rate_usd_rub: string;
+  declare failure_reason: string | null;
+  declare hold_expires_at: Date | null;
+  declare paid_at: Date | null;
+  declare completed_at: Date | null;
+  declare created_at: Date;
+  declare updated_at: Date;
+
+  declare user?: User;
+  declare items?: OrderItem[];
+  declare payments?: Payment[];
+  declare ledgerEntries?: LedgerEntry[];
+
+  static override relationMappings = (): RelationMappings => ({
+    user: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'orders.user_id', to: 'users.id' },
+    },
+    items: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: OrderItem,
+      join: { from: 'orders.id', to: 'order_items.order_id' },
+    },
+    payments: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Payment,
+      join: { from: 'orders.id', to: 'payments.order_id' },
+    },
+    ledgerEntries: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: LedgerEntry,
+      join: { from: 'orders.id', to: 'balance_ledger.order_id' },
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import type { QueueName } from '@topup/common';
+import { BaseModel } from './BaseModel';
+
+/**
+ * A job to enqueue, written in the same transaction as the change that needs it. The relay sends
+ * undispatched rows to BullMQ with a job id derived from `id`, then sets dispatched_at.
+ */
+export class OutboxMessage extends BaseModel {
+  static override tableName = 'outbox';
+
+  declare id: number;
+  declare queue: QueueName;
+  declare job_name: string;
+  declare payload: Record<string, unknown>;
+  declare created_at: Date;
+  declare dispatched_at: Date | null;
+  declare attempts: number;
+  declare last_error: string | null;
+}

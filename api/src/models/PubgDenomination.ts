@@ -1,0 +1,27 @@
+import type { RelationMappings } from 'objection';
+import { BaseModel } from './BaseModel';
+import { PubgCode } from './PubgCode';
+
+/** A PUBG Mobile UC package. Deleting one deletes its codes (ON DELETE CASCADE). */
+export class PubgDenomination extends BaseModel {
+  static override tableName = 'pubg_denominations';
+  static override hasUpdatedAt = true;
+
+  declare id: number;
+  declare uc_amount: number;
+  declare price_usd: number;
+  declare price_rub: number;
+  declare active: boolean;
+  declare created_at: Date;
+  declare updated_at: Date;
+
+  declare codes?: PubgCode[];
+
+  static override relationMappings = (): RelationMappings => ({
+    codes: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: PubgCode,
+      join: { from: 'pubg_denominations.id', to: 'pubg_codes.denomination_id' },
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import type { RelationMappings } from 'objection';
+import { BaseModel } from './BaseModel';
+import { Product } from './Product';
+
+export class Region extends BaseModel {
+  static override tableName = 'regions';
+
+  declare id: number;
+  declare name: string;
+  /** Short code such as 'TR', 'US', 'EU'. */
+  declare code: string;
+  declare is_active: boolean;
+  declare game_currency: string;
+  /** Emoji or image URL; empty means the storefront's global flag. */
+  declare flag: string;
+  declare created_at: Date;
+
+  /** Only when loaded through Product.regions: product_regions.game_currency (null or '' = product default). */
+  declare product_game_currency?: string | null;
+  declare products?: Product[];
+
+  static override relationMappings = (): RelationMappings => ({
+    products: {
+      relation: BaseModel.ManyToManyRelation,
+      modelClass: Product,
+      join: {
+        from: 'regions.id',
+        through: {
+          from: 'product_regions.region_id',
+          to: 'product_regions.product_id',
+          extra: { product_game_currency: 'game_currency' },
+        },
+        to: 'products.id',
+      },
+    },
+  });
+}

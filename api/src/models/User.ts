@@ -1,0 +1,57 @@
+import type { Pojo, RelationMappings } from 'objection';
+import type { UserRole } from '@topup/common';
+import { Balance } from './Balance';
+import { BaseModel } from './BaseModel';
+import { CartItem } from './CartItem';
+import { LedgerEntry } from './LedgerEntry';
+import { Order } from './Order';
+
+export class User extends BaseModel {
+  static override tableName = 'users';
+  static override hasUpdatedAt = true;
+
+  declare id: number;
+  declare nickname: string;
+  /** argon2id. Never serialised to clients. */
+  declare password_hash: string;
+  declare role: UserRole;
+  /** Part of every token; bumped on a password change to invalidate older tokens. */
+  declare token_version: number;
+  declare created_at: Date;
+  declare updated_at: Date;
+
+  declare balances?: Balance[];
+  declare orders?: Order[];
+  declare cartItems?: CartItem[];
+  declare ledgerEntries?: LedgerEntry[];
+
+  /** The password hash stays out of every JSON answer, whoever forgets to pick fields. */
+  override $formatJson(json: Pojo): Pojo {
+    const formatted = super.$formatJson(json);
+    delete formatted.password_hash;
+    return formatted;
+  }
+
+  static override relationMappings = (): RelationMappings => ({
+    balances: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Balance,
+      join: { from: 'users.id', to: 'balances.user_id' },
+    },
+    orders: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Order,
+      join: { from: 'users.id', to: 'orders.user_id' },
+    },
+    cartItems: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: CartItem,
+      join: { from: 'users.id', to: 'cart_items.user_id' },
+    },
+    ledgerEntries: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: LedgerEntry,
+      join: { from: 'users.id', to: 'balance_ledger.user_id' },
+    },
+  });
+}

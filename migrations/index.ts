@@ -1,0 +1,108 @@
+import type { Knex } from 'knex';
+import pg from 'pg';
+import * as usersAndBalances from './migrations/20261121190001_users_and_balances';
+import * as ordersAndLedger from './migrations/20261121190002_orders_and_ledger';
+import * as catalogue from './migrations/20261121190003_catalogue';
+import * as manualCodes from './migrations/20261121190004_manual_codes';
+import * as freeFire from './migrations/20261121190005_free_fire';
+import * as pubg from './migrations/20261121190006_pubg';
+import * as promotionsAndRates from './migrations/20261121190007_promotions_and_rates';
+import * as commerce from './migrations/20261121190008_commerce';
+import * as operations from './migrations/20261121190009_operations';
+
+export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
+
+interface NamedMigration {
+  name: string;
+  migration: Knex.Migration;
+}
+
+/**
+ * Every migration, in order. Listed explicitly (not a directory scan) because knex's directory
+ * loader imports files dynamically, which vitest cannot do for .ts files. A new migration file
+ * must be added here. The names are what knex records in knex_migrations: never rename one.
+ */
+const MIGRATIONS: readonly NamedMigration[] = [
+  { name: '20261121190001_users_and_balances', migration: usersAndBalances },
+  { name: '20261121190002_orders_and_ledger', migration: ordersAndLedger },
+  { name: '20261121190003_catalogue', migration: catalogue },
+  { name: '20261121190004_manual_codes', migration: manualCodes },
+  { name: '20261121190005_free_fire', migration: freeFire },
+  { name: '20261121190006_pubg', migration: pubg },
+  { name: '20261121190007_promotions_and_rates', migration: promotionsAndRates },
+  { name: '20261121190008_commerce', migration: commerce },
+  { name: '20261121190009_operations', migration: operations },
+];
+
+export const migrationSource: Knex.MigrationSource<NamedMigration> = {
+  getMigrations: async () => [...MIGRATIONS],
+  getMigrationName: (entry) => entry.name,
+  getMigration: async (entry) => entry.migration,
+};
+
+/** Applies every pending migration (each in its own transaction; knex's lock serialises replicas). */
+export async function migrateLatest(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource });
+}
+
+/** Reverts every applied migration, newest first. For tests and development only. */
+export async function rollbackAll(db: Knex): Promise<void> {
+  await db.migrate.rollback({ migrationSource }, true);
+}
+
+const DUPLICATE_DATABASE = '42P04';
+const UNIQUE_VIOLATION = '23505';
+
+/** Connection string for the `postgres` maintenance database of the server `databaseUrl` points at. */
+function maintenanceUrl(databaseUrl: string): { url: string; database: string } {
+  const url = new URL(databaseUrl);
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!database) throw new Error(`DATABASE_URL names no database: ${url.protocol}//${url.host}`);
+  url.pathname = '/postgres';
+  return { url: url.toString(), database };
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+async function withMaintenanceClient<T>(databaseUrl: string, work: (client: pg.Client, database: string) => Promise<T>): Promise<T> {
+  const { url, database } = maintenanceUrl(databaseUrl);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client, database);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates the database `databaseUrl` names when it does not exist yet, connecting to the same
+ * server's `postgres` database. Returns true when it created it. Safe when several processes race.
+ */
+export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
+  return withMaintenanceClient(databaseUrl, async (client, database) => {
+    const existing = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (existing.rowCount) return false;
+    try {
+      await client.query(`CREATE DATABASE ${quoteIdentifier(database)}`);
+      return true;
+    } catch (err) {
+      // Another process created it between the check and the CREATE.
+      const code = (err as { code?: string }).code;
+      if (code === DUPLICATE_DATABASE || code === UNIQUE_VIOLATION) return false;
+      throw err;
+    }
+  });
+}
+
+/**
+ * Drops the database `databaseUrl` names, if it exists, closing its other connections first.
+ * For throwaway test databases; never called by the application.
+ */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  await withMaintenanceClient(databaseUrl, async (client, database) => {
+    await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`);
+  });
+}

@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDb } from '../api/src/db';
+import '../api/src/testing/provided-context';
+import {
+  dropDatabase,
+  ensureDatabase,
+  migrateLatest,
+  migrationSource,
+  rollbackAll,
+  seedDemoData,
+  type DemoSeedOptions,
+} from './index';
+
+// An empty database of this file's own (not the run's migrated template): migrations start from nothing.
+const databaseUrl = (() => {
+  const url = new URL(inject('postgresServerUrl'));
+  url.pathname = `/topup_t_${inject('runId')}_mig_${randomBytes(4).toString('hex')}`;
+  return url.toString();
+})();
+
+const ALL_TABLES = [
+  'users',
+  'balances',
+  'balance_ledger',
+  'products',
+  'regions',
+  'product_regions',
+  'codes',
+  'freefire_denominations',
+  'code_generation_requests',
+  'generated_codes',
+  'pubg_denominations',
+  'pubg_codes',
+  'promotions',
+  'currency_rates',
+  'currency_settings',
+  'cart_items',
+  'orders',
+  'order_items',
+  'payments',
+  'gateway_events',
+  'outbox',
+  'support_messages',
+  'audit_log',
+  'code_reveals',
+].sort();
+
+const SEED_OPTIONS: DemoSeedOptions = {
+  adminNickname: 'admin',
+  adminPassword: 'admin12345',
+  shopperNickname: 'shopper',
+  shopperPassword: 'shopper12345',
+  codesKey: randomBytes(32).toString('hex'),
+};
+
+let db: Knex;
+
+async function publicTables(): Promise<string[]> {
+  const rows = await db('pg_tables').where({ schemaname: 'public' }).pluck<string[]>('tablename');
+  return rows.filter((name) => !name.startsWith('knex_migrations')).sort();
+}
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ALL_TABLES) {
+    const row = await db(table).count<{ count: number }>({ count: '*' }).first();
+    counts[table] = Number(row?.count);
+  }
+  return counts;
+}
+
+/** The SQLSTATE a statement fails with, or null when it succeeds. */
+async function sqlState(statement: Promise<unknown>): Promise<string | null> {
+  try {
+    await statement;
+    return null;
+  } catch (err) {
+    return (err as { code?: string }).code ?? 'no code';
+  }
+}
+
+beforeAll(async () => {
+  expect(await ensureDatabase(databaseUrl)).toBe(true);
+  expect(await ensureDatabase(databaseUrl)).toBe(false);
+  db = createDb(databaseUrl, { min: 0, max: 4 });
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await dropDatabase(databaseUrl);
+});
+
+describe('migrations', () => {
+  it('create every table, roll back to nothing, and apply again', async () => {
+    await migrateLatest(db);
+    expect(await publicTables()).toEqual(ALL_TABLES);
+
+    await rollbackAll(db);
+    expect(await publicTables()).toEqual([]);
+    const leftoverFunctions = await db.raw<{ rows: unknown[] }>(
+      `SELECT proname FROM pg_proc JOIN pg_namespace n ON n.oid = pronamespace WHERE n.nspname = 'public'`,
+    );
+    expect(leftoverFunctions.rows).toEqual([]);
+
+    await migrateLatest(db);
+    expect(await publicTables()).toEqual(ALL_TABLES);
+    // Nothing pending after a second run.
+    await migrateLatest(db);
+    const [completed, pending] = (await db.migrate.list({ migrationSource })) as [unknown[], unknown[]];
+    expect(completed).toHaveLength(9);
+    expect(pending).toEqual([]);
+  });
+});
+
+describe('demo seed', () => {
+  beforeAll(async () => {
+    await migrateLatest(db);
+  });
+
+  it('fills the store and changes nothing when run again', async () => {
+    await seedDemoData(db, SEED_OPTIONS);
+    const first = await rowCounts();
+    expect(first.users).toBe(2);
+    expect(first.balances).toBe(4);
+    expect(first.balance_ledger).toBe(2);
+    expect(first.products).toBeGreaterThanOrEqual(9);
+    expect(first.regions).toBeGreaterThanOrEqual(6);
+    expect(first.codes).toBeGreaterThan(100);
+    expect(first.freefire_denominations).toBe(6);
+    expect(first.generated_codes).toBeGreaterThan(0);
+    expect(first.pubg_denominations).toBe(6);
+    expect(first.pubg_codes).toBe(120);
+    expect(first.promotions).toBe(4);
+    expect(first.currency_rates).toBe(5);
+    expect(first.currency_settings).toBe(1);
+
+    const passwordHash = await db('users').where({ nickname: 'shopper' }).first('password_hash', 'updated_at');
+    await seedDemoData(db, SEED_OPTIONS);
+    expect(await rowCounts()).toEqual(first);
+    // An existing account is left alone (no new hash, no new salt).
+    expect(await db('users').where({ nickname: 'shopper' }).first('password_hash', 'updated_at')).toEqual(passwordHash);
+  });
+
+  it('gives the shopper the starting balances, each backed by the ledger', async () => {
+    const balances = await db('balances as b')
+      .join('users as u', 'u.id', 'b.user_id')
+      .select('u.nickname', 'b.user_id', 'b.currency', 'b.amount');
+    const byKey = Object.fromEntries(balances.map((b) => [`${b.nickname}:${b.currency}`, b.amount]));
+    expect(byKey).toEqual({ 'shopper:usd': 10_000, 'shopper:rub': 800_000, 'admin:usd': 0, 'admin:rub': 0 });
+
+    for (const balance of balances) {
+      const ledger = await db('balance_ledger')
+        .where({ user_id: balance.user_id, currency: balance.currency })
+        .sum<{ sum: number | null }>({ sum: 'amount' })
+        .first();
+      expect(Number(ledger?.sum ?? 0)).toBe(balance.amount);
+    }
+    const roles = await db('users').orderBy('nickname').select('nickname', 'role');
+    expect(roles).toEqual([
+      { nickname: 'admin', role: 'admin' },
+      { nickname: 'shopper', role: 'user' },
+    ]);
+  });
+
+  it('stores codes encrypted and priced in RUB at the seeded rate', async () => {
+    const codes = await db('codes').select('code_encrypted', 'price_usd', 'price_rub');
+    for (const code of codes) {
+      expect(code.code_encrypted).not.toMatch(/DEMO/);
+      expect(code.price_rub).toBe(code.price_usd * 79);
+    }
+    const options = await db('codes')
+      .where({ status: 'available' })
+      .countDistinct<{ count: number }>({ count: db.raw('(product_id, region_id, game_amount, price_usd, price_rub)') })
+      .first();
+    expect(Number(options?.count)).toBeGreaterThan(20);
+  });
+
+  it('has the database refuse an overdraft and any change to the ledger', async () => {
+    const shopper = await db('users').where({ nickname: 'shopper' }).first('id');
+    // 23514 check_violation
+    expect(await sqlState(db('balances').where({ user_id: shopper.id, currency: 'usd' }).update({ amount: -1 }))).toBe(
+      '23514',
+    );
+    // 23001 restrict_violation, raised by the append-only trigger
+    expect(await sqlState(db('balance_ledger').where({ user_id: shopper.id }).update({ note: 'edited' }))).toBe('23001');
+    expect(await sqlState(db('balance_ledger').where({ user_id: shopper.id }).delete())).toBe('23001');
+    // ... and a user with money history cannot be deleted (23503 foreign_key_violation, ON DELETE RESTRICT).
+    expect(await sqlState(db('users').where({ id: shopper.id }).delete())).toBe('23503');
+  });
+
+  it('enforces the code reservation and order item rules', async () => {
+    const code = await db('codes').first('id');
+    expect(await sqlState(db('codes').where({ id: code.id }).update({ status: 'reserved' }))).toBe('23514');
+    expect(await sqlState(db('codes').where({ id: code.id }).update({ status: 'used' }))).toBe('23514');
+    expect(await sqlState(db('codes').where({ id: code.id }).update({ status: 'sold' }))).toBe('23514');
+
+    const shopper = await db('users').where({ nickname: 'shopper' }).first('id');
+    await db.transaction(async (trx) => {
+      const [order] = await trx('orders')
+        .insert({
+          user_id: shopper.id,
+          kind: 'codes',
+          payment_method: 'card',
+          currency: 'usd',
+          total: 525,
+          total_usd: 525,
+          rate_usd_rub: '79',
+          hold_expires_at: trx.raw(`now() + interval '15 minutes'`),
+        })
+        .returning('id');
+      await trx('codes')
+        .where({ id: code.id })
+        .update({ status: 'reserved', order_id: order.id, reserved_until: trx.raw(`now() + interval '15 minutes'`) });
+      const item = {
+        order_id: order.id,
+        item_type: 'code',
+        code_id: code.id,
+        amount: 525,
+        price_usd: 525,
+        price_rub: 41_475,
+        rate_used: '79',
+      };
+      await trx('order_items').insert(item);
+      // Each refused statement runs in a nested transaction (a savepoint), so this one stays usable.
+      // 23505 unique_violation: the same code in a second order item.
+      expect(await sqlState(trx.transaction((sp) => sp('order_items').insert(item)))).toBe('23505');
+      // A top-up item needs its data.
+      const topup = { ...item, code_id: null, item_type: 'topup', topup_data: null };
+      expect(await sqlState(trx.transaction((sp) => sp('order_items').insert(topup)))).toBe('23514');
+      // An item holds at most one code.
+      const generated = await trx('generated_codes').first('id');
+      const pubg = await trx('pubg_codes').first('id');
+      const twoCodes = { ...item, code_id: null, generated_code_id: generated.id, pubg_code_id: pubg.id };
+      expect(await sqlState(trx.transaction((sp) => sp('order_items').insert(twoCodes)))).toBe('23514');
+      throw new RollbackTest();
+    }).catch((err) => {
+      if (!(err instanceof RollbackTest)) throw err;
+    });
+  });
+});
+
+/** Thrown to roll a test's transaction back. */
+class RollbackTest extends Error {}

@@ -1,0 +1,304 @@
+import { createHash } from 'node:crypto';
+import argon2 from 'argon2';
+import type { Knex } from 'knex';
+import { BALANCE_CURRENCIES, convertMinor, STEAM_COMMISSION_PERCENT_DEFAULT, type BalanceCurrency } from '@topup/common';
+import { createCodeCrypto, type CodeCrypto } from '../../api/src/lib/code-crypto';
+import {
+  CURRENCY_RATES,
+  DEMO_USD_RUB_RATE,
+  FREEFIRE_DENOMINATIONS,
+  GIFT_CARD_PRODUCTS,
+  PROMOTIONS,
+  PUBG_DENOMINATIONS,
+  REGIONS,
+  SHOPPER_INITIAL_BALANCES,
+  TOPUP_PRODUCTS,
+  type ProductSeed,
+} from './demo-data';
+
+export interface DemoSeedOptions {
+  adminNickname: string;
+  adminPassword: string;
+  shopperNickname: string;
+  shopperPassword: string;
+  /** CODES_KEY: demo codes are stored encrypted like real ones. */
+  codesKey: string;
+}
+
+/**
+ * Fills a store with a demo catalogue, an admin and a shopper. Idempotent: every row is found by
+ * its natural key (nickname, slug, region code, code hash, item id, ...) and only inserted when
+ * missing, so a second run changes nothing and an admin's later edits are never overwritten.
+ * Existing accounts are never touched: no password reset, no role change, no extra money.
+ *
+ * One transaction under an advisory lock, so replicas starting together cannot interleave.
+ */
+export async function seedDemoData(db: Knex, options: DemoSeedOptions): Promise<void> {
+  const codeCrypto = createCodeCrypto(options.codesKey);
+  await db.transaction(async (trx) => {
+    await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('topup-store:demo-seed'))`);
+    await seedUsers(trx, options);
+    const regionIds = await seedRegions(trx);
+    const productIds = await seedProducts(trx, regionIds);
+    await seedManualCodes(trx, codeCrypto, productIds, regionIds);
+    await seedFreeFire(trx, codeCrypto, requireId(productIds, 'freefire'));
+    await seedPubg(trx, codeCrypto);
+    await seedPromotions(trx);
+    await seedCurrencies(trx);
+  });
+}
+
+const rubFromUsd = (usdMinor: number) => convertMinor(usdMinor, DEMO_USD_RUB_RATE);
+
+function requireId(ids: Map<string, number>, key: string): number {
+  const id = ids.get(key);
+  if (id === undefined) throw new Error(`Demo seed: ${key} is missing`);
+  return id;
+}
+
+/**
+ * A demo code, derived from what it is for, so every run produces the same codes (and the same
+ * hashes, which makes re-inserting them a no-op). The DEMO prefix keeps them from being taken for
+ * real stock.
+ */
+function demoCode(...parts: Array<string | number>): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const digest = createHash('sha256').update(parts.join('|')).digest();
+  let body = '';
+  for (let i = 0; i < 12; i++) body += alphabet[(digest[i] ?? 0) % alphabet.length];
+  return `DEMO-${body.slice(0, 4)}-${body.slice(4, 8)}-${body.slice(8, 12)}`;
+}
+
+function encryptedCode(codeCrypto: CodeCrypto, code: string) {
+  return { code_encrypted: codeCrypto.encrypt(code), code_hash: codeCrypto.hash(code) };
+}
+
+async function seedUsers(trx: Knex.Transaction, options: DemoSeedOptions): Promise<void> {
+  const accounts = [
+    { nickname: options.adminNickname, password: options.adminPassword, role: 'admin', grants: {} },
+    { nickname: options.shopperNickname, password: options.shopperPassword, role: 'user', grants: SHOPPER_INITIAL_BALANCES },
+  ] as const;
+
+  for (const account of accounts) {
+    const existing = await trx('users').whereRaw('lower(nickname) = lower(?)', [account.nickname]).first('id');
+    if (existing) continue;
+    const passwordHash = await argon2.hash(account.password, { type: argon2.argon2id });
+    const [user] = await trx('users')
+      .insert({ nickname: account.nickname, password_hash: passwordHash, role: account.role })
+      .returning<Array<{ id: number }>>('id');
+    if (!user) throw new Error(`Demo seed: could not create ${account.nickname}`);
+    await ensureBalanceRows(trx);
+    // Granted only to an account created right now, so a real user who took the nickname gets nothing.
+    for (const [currency, amount] of Object.entries(account.grants) as Array<[BalanceCurrency, number]>) {
+      await grantInitialBalance(trx, user.id, currency, amount);
+    }
+  }
+  await ensureBalanceRows(trx);
+}
+
+/** Every user has a balance row in every currency (zero when never credited). */
+async function ensureBalanceRows(trx: Knex.Transaction): Promise<void> {
+  await trx.raw(
+    `INSERT INTO balances (user_id, currency)
+     SELECT users.id, currencies.currency FROM users CROSS JOIN unnest(?::text[]) AS currencies (currency)
+     ON CONFLICT (user_id, currency) DO NOTHING`,
+    [[...BALANCE_CURRENCIES]],
+  );
+}
+
+/** Credits a starting balance with its ledger entry; the ledger reference makes it happen once. */
+async function grantInitialBalance(
+  trx: Knex.Transaction,
+  userId: number,
+  currency: BalanceCurrency,
+  amount: number,
+): Promise<void> {
+  const reference = `seed:initial:${userId}:${currency}`;
+  if (await trx('balance_ledger').where({ reference }).first('id')) return;
+  const [balance] = await trx('balances')
+    .where({ user_id: userId, currency })
+    .update({ amount: trx.raw('amount + ?', [amount]), updated_at: trx.fn.now() })
+    .returning<Array<{ amount: number | string }>>('amount');
+  if (!balance) throw new Error(`Demo seed: no ${currency} balance row for user ${userId}`);
+  await trx('balance_ledger').insert({
+    user_id: userId,
+    currency,
+    amount,
+    balance_after: Number(balance.amount),
+    reason: 'initial_grant',
+    reference,
+    note: 'Demo starting balance',
+  });
+}
+
+async function seedRegions(trx: Knex.Transaction): Promise<Map<string, number>> {
+  await trx('regions').insert(REGIONS.map((region) => ({ ...region }))).onConflict('code').ignore();
+  const rows = await trx('regions')
+    .whereIn('code', REGIONS.map((region) => region.code))
+    .select<Array<{ id: number; code: string }>>('id', 'code');
+  return new Map(rows.map((row) => [row.code, row.id]));
+}
+
+async function seedProducts(trx: Knex.Transaction, regionIds: Map<string, number>): Promise<Map<string, number>> {
+  const products: readonly ProductSeed[] = [...TOPUP_PRODUCTS, ...GIFT_CARD_PRODUCTS];
+  await trx('products')
+    .insert(
+      products.map((product) => {
+        const regional = product.codes?.some((group) => group.region !== null) ?? false;
+        return {
+          slug: product.slug,
+          title: product.title,
+          description: product.description,
+          image_url: `/images/${product.slug}.svg`,
+          keywords: product.keywords,
+          category: product.category,
+          game_currency: product.game_currency,
+          activation_instructions: product.activation_instructions,
+          has_regions: regional,
+          // Top-ups sell no codes; regional gift cards here have no global codes.
+          has_global_codes: product.category === 'gift_card' && !regional,
+          sort_order: product.sort_order,
+        };
+      }),
+    )
+    .onConflict('slug')
+    .ignore();
+  const rows = await trx('products')
+    .whereIn('slug', products.map((product) => product.slug))
+    .select<Array<{ id: number; slug: string }>>('id', 'slug');
+  const productIds = new Map(rows.map((row) => [row.slug, row.id]));
+
+  const links = products.flatMap((product) =>
+    (product.codes ?? [])
+      .filter((group) => group.region !== null)
+      .map((group) => ({
+        product_id: requireId(productIds, product.slug),
+        region_id: requireId(regionIds, group.region as string),
+        game_currency: group.game_currency_override ?? null,
+      })),
+  );
+  if (links.length > 0) await trx('product_regions').insert(links).onConflict(['product_id', 'region_id']).ignore();
+  return productIds;
+}
+
+async function seedManualCodes(
+  trx: Knex.Transaction,
+  codeCrypto: CodeCrypto,
+  productIds: Map<string, number>,
+  regionIds: Map<string, number>,
+): Promise<void> {
+  const rows = GIFT_CARD_PRODUCTS.flatMap((product) =>
+    (product.codes ?? []).flatMap((group) =>
+      group.options.flatMap((option) =>
+        Array.from({ length: option.count }, (_, index) => ({
+          product_id: requireId(productIds, product.slug),
+          region_id: group.region === null ? null : requireId(regionIds, group.region),
+          ...encryptedCode(codeCrypto, demoCode(product.slug, group.region ?? 'global', option.game_amount, index)),
+          game_amount: option.game_amount,
+          price_usd: option.price_usd,
+          price_rub: rubFromUsd(option.price_usd),
+          popular: option.popular ?? false,
+        })),
+      ),
+    ),
+  );
+  await insertMissingCodes(trx, 'codes', rows);
+}
+
+/** Inserts code rows, skipping those already stored (same code hash), in chunks below pg's parameter limit. */
+async function insertMissingCodes(trx: Knex.Transaction, table: string, rows: Array<Record<string, unknown>>) {
+  const CHUNK = 500;
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await trx(table).insert(rows.slice(start, start + CHUNK)).onConflict('code_hash').ignore();
+  }
+}
+
+async function seedFreeFire(trx: Knex.Transaction, codeCrypto: CodeCrypto, freefireProductId: number): Promise<void> {
+  await trx('freefire_denominations')
+    .insert(
+      FREEFIRE_DENOMINATIONS.map((denomination) => ({
+        name: denomination.name,
+        item_id: denomination.item_id,
+        game_amount: denomination.game_amount,
+        price_usd: denomination.price_usd,
+        price_rub: rubFromUsd(denomination.price_usd),
+      })),
+    )
+    .onConflict('item_id')
+    .ignore();
+  const denominations = await trx('freefire_denominations')
+    .whereIn('item_id', FREEFIRE_DENOMINATIONS.map((denomination) => denomination.item_id))
+    .select<Array<{ id: number; item_id: number; game_amount: number; price_usd: number; price_rub: number }>>(
+      'id',
+      'item_id',
+      'game_amount',
+      'price_usd',
+      'price_rub',
+    );
+
+  // Published stock for some offers, priced as the offer currently is.
+  const rows = FREEFIRE_DENOMINATIONS.flatMap((seed) => {
+    const denomination = denominations.find((row) => row.item_id === seed.item_id);
+    if (!denomination) throw new Error(`Demo seed: Free Fire offer ${seed.item_id} is missing`);
+    return Array.from({ length: seed.generated_codes }, (_, index) => ({
+      denomination_id: denomination.id,
+      product_id: freefireProductId,
+      ...encryptedCode(codeCrypto, demoCode('freefire', seed.item_id, index)),
+      game_amount: denomination.game_amount,
+      price_usd: Number(denomination.price_usd),
+      price_rub: Number(denomination.price_rub),
+      published: true,
+    }));
+  });
+  await insertMissingCodes(trx, 'generated_codes', rows);
+}
+
+async function seedPubg(trx: Knex.Transaction, codeCrypto: CodeCrypto): Promise<void> {
+  await trx('pubg_denominations')
+    .insert(
+      PUBG_DENOMINATIONS.map((denomination) => ({
+        uc_amount: denomination.uc_amount,
+        price_usd: denomination.price_usd,
+        price_rub: rubFromUsd(denomination.price_usd),
+      })),
+    )
+    .onConflict('uc_amount')
+    .ignore();
+  const denominations = await trx('pubg_denominations')
+    .whereIn('uc_amount', PUBG_DENOMINATIONS.map((denomination) => denomination.uc_amount))
+    .select<Array<{ id: number; uc_amount: number }>>('id', 'uc_amount');
+
+  const rows = PUBG_DENOMINATIONS.flatMap((seed) => {
+    const denomination = denominations.find((row) => row.uc_amount === seed.uc_amount);
+    if (!denomination) throw new Error(`Demo seed: PUBG package ${seed.uc_amount} UC is missing`);
+    return Array.from({ length: seed.codes }, (_, index) => ({
+      denomination_id: denomination.id,
+      ...encryptedCode(codeCrypto, demoCode('pubg', seed.uc_amount, index)),
+    }));
+  });
+  await insertMissingCodes(trx, 'pubg_codes', rows);
+}
+
+/** Promotions have no natural key: the text identifies a demo promotion. */
+async function seedPromotions(trx: Knex.Transaction): Promise<void> {
+  for (const promotion of PROMOTIONS) {
+    await trx.raw(
+      `INSERT INTO promotions (text, background_color, active, sort_order)
+       SELECT :text, :background_color, :active, :sort_order
+       WHERE NOT EXISTS (SELECT 1 FROM promotions WHERE text = :text)`,
+      { ...promotion },
+    );
+  }
+}
+
+/** Rates and settings are only created: a rate refreshed since, or an admin's change, is kept. */
+async function seedCurrencies(trx: Knex.Transaction): Promise<void> {
+  await trx('currency_rates')
+    .insert(CURRENCY_RATES.map((rate) => ({ ...rate, auto_update: true })))
+    .onConflict(['from_currency', 'to_currency'])
+    .ignore();
+  await trx('currency_settings')
+    .insert({ id: 1, steam_commission_percent: STEAM_COMMISSION_PERCENT_DEFAULT, rates_auto_update: true })
+    .onConflict('id')
+    .ignore();
+}
