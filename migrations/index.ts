@@ -9,6 +9,7 @@ import * as pubg from './migrations/20261121190006_pubg';
 import * as promotionsAndRates from './migrations/20261121190007_promotions_and_rates';
 import * as commerce from './migrations/20261121190008_commerce';
 import * as operations from './migrations/20261121190009_operations';
+import * as sellableStockView from './migrations/20261121200001_sellable_stock_view';
 
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
 
@@ -32,6 +33,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121190007_promotions_and_rates', migration: promotionsAndRates },
   { name: '20261121190008_commerce', migration: commerce },
   { name: '20261121190009_operations', migration: operations },
+  { name: '20261121200001_sellable_stock_view', migration: sellableStockView },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

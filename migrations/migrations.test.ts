@@ -62,6 +62,8 @@ async function publicTables(): Promise<string[]> {
   return rows.filter((name) => !name.startsWith('knex_migrations')).sort();
 }
 
+const publicViews = () => db('pg_views').where({ schemaname: 'public' }).pluck<string[]>('viewname');
+
 async function rowCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of ALL_TABLES) {
@@ -96,9 +98,11 @@ describe('migrations', () => {
   it('create every table, roll back to nothing, and apply again', async () => {
     await migrateLatest(db);
     expect(await publicTables()).toEqual(ALL_TABLES);
+    expect(await publicViews()).toEqual(['sellable_stock']);
 
     await rollbackAll(db);
     expect(await publicTables()).toEqual([]);
+    expect(await publicViews()).toEqual([]);
     const leftoverFunctions = await db.raw<{ rows: unknown[] }>(
       `SELECT proname FROM pg_proc JOIN pg_namespace n ON n.oid = pronamespace WHERE n.nspname = 'public'`,
     );
@@ -109,7 +113,7 @@ describe('migrations', () => {
     // Nothing pending after a second run.
     await migrateLatest(db);
     const [completed, pending] = (await db.migrate.list({ migrationSource })) as [unknown[], unknown[]];
-    expect(completed).toHaveLength(9);
+    expect(completed).toHaveLength((await migrationSource.getMigrations([])).length);
     expect(pending).toEqual([]);
   });
 });

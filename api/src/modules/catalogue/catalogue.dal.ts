@@ -48,29 +48,6 @@ const PRODUCT_COLUMNS = [
 /** `%` and `_` typed by a shopper are literal characters, not wildcards. */
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/**
- * Sellable stock of one product and region (null = global): manual codes plus published generated
- * codes, both only while available. One row per code, so callers group as they need.
- */
-function sellableCodes(db: Knex, productIds: number[], regionId: number | null, popularOnly: boolean) {
-  const manual = db('codes')
-    .select('product_id', 'game_amount', 'price_usd', 'price_rub', 'popular')
-    .whereIn('product_id', productIds)
-    .andWhere('status', 'available')
-    .andWhere((where) => (regionId === null ? where.whereNull('region_id') : where.where('region_id', regionId)));
-  if (popularOnly) manual.andWhere('popular', true);
-  if (regionId === null && !popularOnly) {
-    manual.unionAll(
-      db('generated_codes')
-        .select('product_id', 'game_amount', 'price_usd', 'price_rub', db.raw('false as popular'))
-        .whereIn('product_id', productIds)
-        .andWhere({ status: 'available', published: true }),
-      true,
-    );
-  }
-  return manual;
-}
-
 export const catalogueDal = {
   listActiveProducts(db: Knex, search?: string): Promise<ProductRow[]> {
     const query = db('products').select(PRODUCT_COLUMNS).where('active', true);
@@ -101,9 +78,12 @@ export const catalogueDal = {
 
   /** Price options (one per amount and price pair) with how many codes are available at that price. */
   priceOptions(db: Knex, productIds: number[], regionId: number | null, popularOnly = false): Promise<PriceOptionRow[]> {
-    return db
-      .from(sellableCodes(db, productIds, regionId, popularOnly).as('stock'))
+    const query = db('sellable_stock')
       .select('product_id', 'game_amount', 'price_usd', 'price_rub')
+      .whereIn('product_id', productIds)
+      .andWhere((where) => (regionId === null ? where.whereNull('region_id') : where.where('region_id', regionId)));
+    if (popularOnly) query.andWhere('popular', true);
+    return query
       .count({ available_count: '*' })
       .groupBy('product_id', 'game_amount', 'price_usd', 'price_rub')
       .orderBy(['product_id', 'game_amount', 'price_usd']) as unknown as Promise<PriceOptionRow[]>;

@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import { runDdl } from '../sql';
+
+/**
+ * Everything a shopper can buy as a code right now, from both sources: manual codes and published
+ * generated Free Fire codes (always global). The catalogue's price options, the cart's stock counts
+ * and checkout all read stock through this one definition. Postgres pushes filters through the
+ * UNION ALL into each table, so the partial "available" indexes still serve every query.
+ */
+export async function up(knex: Knex): Promise<void> {
+  await runDdl(
+    knex,
+    `
+    CREATE VIEW sellable_stock AS
+      SELECT 'code'::text AS source, id, product_id, region_id, game_amount, price_usd, price_rub, popular
+        FROM codes
+       WHERE status = 'available'
+      UNION ALL
+      SELECT 'generated'::text, id, product_id, NULL::integer, game_amount, price_usd, price_rub, false
+        FROM generated_codes
+       WHERE status = 'available' AND published;
+    `,
+  );
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await runDdl(knex, `DROP VIEW sellable_stock;`);
+}
