@@ -1,0 +1,40 @@
+import { describe, expect, inject, it } from 'vitest';
+import { freePort } from '../workers/src/testing/services';
+import { checkPostgres, checkRedis } from './check-services';
+
+function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+describe('service checks', () => {
+  it('pass when Postgres answers, even before the database exists', async () => {
+    const serverUrl = inject('postgresServerUrl');
+    expect(await checkPostgres(withDatabase(serverUrl, 'postgres'))).toBeNull();
+    expect(await checkPostgres(withDatabase(serverUrl, `topup_t_${inject('runId')}_never_created`))).toBeNull();
+  });
+
+  it('name the unreachable Postgres in one line, without the password', async () => {
+    const port = await freePort();
+    const problem = await checkPostgres(`postgres://postgres:secret@127.0.0.1:${port}/topup`);
+    expect(problem).toMatch(
+      new RegExp(
+        `^Postgres is not reachable at 127\\.0\\.0\\.1:${port}: ` +
+          `start it \\(pg_ctlcluster .+ main start, or docker compose up -d postgres\\) or set DATABASE_URL$`,
+      ),
+    );
+    expect(problem).not.toContain('secret');
+  });
+
+  it('pass when Redis answers', async () => {
+    expect(await checkRedis(inject('redisUrl'))).toBeNull();
+  });
+
+  it('name the unreachable Redis in one line', async () => {
+    const port = await freePort();
+    expect(await checkRedis(`redis://127.0.0.1:${port}`)).toBe(
+      `Redis is not reachable at 127.0.0.1:${port}: start it (redis-server --daemonize yes, or docker compose up -d redis) or set REDIS_URL`,
+    );
+  });
+});

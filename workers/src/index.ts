@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { QUEUES, type QueueName, type QueuePayloads } from '@topup/common';
+import { loadConfig, type Config, createDb, createLogger, type Logger, createRedis } from '@topup/api';
+import { createOutboxRelay } from './outbox-relay';
+import { processorFactories, type ProcessorDeps } from './processors';
+import { createQueues, logConnectionHealth } from './queues';
+
+export interface RunningWorkers {
+  /** Stops the relay, waits for running jobs, then closes Redis and Postgres. */
+  close(): Promise<void>;
+}
+
+/**
+ * The workers process: the outbox relay plus one BullMQ Worker per queue that has a processor.
+ * Any number of these processes can run against the same Postgres and Redis.
+ */
+export async function startWorkers(config: Config, logger: Logger): Promise<RunningWorkers> {
+  const db = createDb(config.databaseUrl);
+  const queues = createQueues(config, logger);
+  const relay = createOutboxRelay({ db, queues, logger: logger.child({ component: 'outbox-relay' }) });
+
+  // Workers share one connection for their commands; BullMQ adds a blocking one per Worker.
+  const workerConnection = createRedis(config.redisUrl, { forQueues: true });
+  logConnectionHealth(workerConnection, logger, 'workers');
+  const deps: ProcessorDeps = { config, db, logger };
+  const workers = Object.values(QUEUES).flatMap((name) => {
+    const worker = startWorker(name, deps, workerConnection);
+    return worker ? [worker] : [];
+  });
+
+  relay.start();
+  logger.info({ queues: workers.map((worker) => worker.name), concurrency: config.workerConcurrency }, 'Workers started');
+
+  return {
+    async close() {
+      await relay.stop();
+      await Promise.all(workers.map((worker) => worker.close()));
+      workerConnection.disconnect();
+      await queues.close();
+      await db.destroy();
+    },
+  };
+}
+
+function startWorker<N extends QueueName>(name: N, deps: ProcessorDeps, connection: Redis): Worker | undefined {
+  const createProcessor = processorFactories[name];
+  if (!createProcessor) return undefined;
+  const { config, logger } = deps;
+  const worker = new Worker<QueuePayloads[N]>(name, createProcessor(deps), {
+    connection,
+    prefix: config.redisPrefix,
+    concurrency: config.workerConcurrency,
+  });
+  worker.on('completed', (job) => logger.debug({ queue: name, jobId: job.id }, 'Job completed'));
+  worker.on('failed', (job, err) =>
+    logger.warn({ err, queue: name, jobId: job?.id, attemptsMade: job?.attemptsMade }, 'Job failed'),
+  );
+  // While Redis is away every reconnect attempt errors; the outage itself is logged once.
+  worker.on('error', (err) =>
+    connection.status === 'ready' ? logger.error({ err, queue: name }, 'Worker error') : logger.debug({ err, queue: name }, 'Worker error'),
+  );
+  return worker;
+}
+
+async function main(): Promise<void> {
+  const envFile = fileURLToPath(new URL('../../.env', import.meta.url));
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel, 'workers');
+  const workers = await startWorkers(config, logger);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'Second signal: exiting without waiting for running jobs');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'Stopping: finishing running jobs');
+    workers.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'Shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,21 @@
+import type { Job } from 'bullmq';
+import type { QueueName, QueuePayloads } from '@topup/common';
+import type { Config, Db, Logger } from '@topup/api';
+
+/** What a processor may use; follow-up work goes through the outbox like everywhere else. */
+export interface ProcessorDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+}
+
+/** Handles one job of queue N; must be idempotent (a job can run more than once). */
+export type QueueProcessor<N extends QueueName> = (job: Job<QueuePayloads[N]>) => Promise<unknown>;
+
+export type ProcessorFactory<N extends QueueName> = (deps: ProcessorDeps) => QueueProcessor<N>;
+
+/**
+ * The queues this process consumes: one entry per `<queue>.processor.ts`, e.g.
+ * `fulfilment: createFulfilmentProcessor,`. A queue without an entry is only produced to.
+ */
+export const processorFactories: { [N in QueueName]?: ProcessorFactory<N> } = {};
