@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
 import type { Config } from './config';
 import { AppError } from './lib/app-error';
+import { createCodeCrypto } from './lib/code-crypto';
 import type { Logger } from './logger';
 import { createAuthGuards } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
@@ -18,11 +19,19 @@ import { serveWebApps } from './middleware/web-apps';
 import { createAuthRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenService } from './modules/auth/token.service';
+import { createBalanceRouter } from './modules/balance/balance.router';
+import { createBalanceService } from './modules/balance/balance.service';
+import { createCartRouter } from './modules/cart/cart.router';
+import { createCartService } from './modules/cart/cart.service';
 import { createCatalogueRouter } from './modules/catalogue/catalogue.router';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { createCheckoutRouter } from './modules/checkout/checkout.router';
+import { createCheckoutService } from './modules/checkout/checkout.service';
 import { createFreefireRouter } from './modules/freefire/freefire.router';
 import { createFreefireService } from './modules/freefire/freefire.service';
 import { createHealthRouter } from './modules/health/health.router';
+import { createOrdersRouter } from './modules/orders/orders.router';
+import { createOrdersService } from './modules/orders/orders.service';
 import { createPromotionsRouter } from './modules/promotions/promotions.router';
 import { createPromotionsService } from './modules/promotions/promotions.service';
 import { createPubgRouter } from './modules/pubg/pubg.router';
@@ -61,15 +70,20 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.jwtTtlSeconds });
   const guards = createAuthGuards({ db, tokens });
   const rateLimit = createRateLimitFactory({ redis, prefix: config.redisPrefix, rules: config.rateLimits });
+  const catalogue = createCatalogueService({ db });
 
   const api = new Router<AppState>({ prefix: '/api' });
   const routers = [
     createHealthRouter({ db, redis }),
     createAuthRouter({ auth: createAuthService({ db, tokens }), guards, rateLimit }),
-    createCatalogueRouter({ catalogue: createCatalogueService({ db }) }),
+    createCatalogueRouter({ catalogue }),
     createPromotionsRouter({ promotions: createPromotionsService({ db }) }),
     createFreefireRouter({ freefire: createFreefireService({ db }) }),
     createPubgRouter({ pubg: createPubgService({ db }) }),
+    createCartRouter({ cart: createCartService({ db, catalogue }), guards }),
+    createBalanceRouter({ balance: createBalanceService({ db }), guards }),
+    createCheckoutRouter({ checkout: createCheckoutService({ db }), guards }),
+    createOrdersRouter({ orders: createOrdersService({ db, codeCrypto: createCodeCrypto(config.codesKey) }), guards }),
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods());
 

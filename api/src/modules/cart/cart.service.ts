@@ -1,0 +1,130 @@
+import type { Knex } from 'knex';
+import { ErrorCode, fromMinor, toMinor } from '@topup/common';
+import { AppError, notFound } from '../../lib/app-error';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import { cartDal, type CartLineRow, type StockOption } from './cart.dal';
+import { CART_MAX_QUANTITY, type AddToCartBody } from './cart.schemas';
+
+/** A cart line as the specification's section 3 names its fields; prices in decimals. */
+export interface CartLine {
+  id: number;
+  product_id: number;
+  product_title: string;
+  image_url: string;
+  game_amount: number;
+  game_currency: string;
+  price_usd: number;
+  price_rub: number;
+  quantity: number;
+  available_count: number;
+  region_id: number | null;
+}
+
+export interface Cart {
+  items: CartLine[];
+  /** Sums of price times quantity. */
+  subtotal: { usd: number; rub: number };
+}
+
+const toCartLine = (row: CartLineRow): CartLine => ({
+  id: row.id,
+  product_id: row.product_id,
+  product_title: row.product_title,
+  image_url: row.image_url,
+  game_amount: row.game_amount,
+  game_currency: row.game_currency,
+  price_usd: fromMinor(row.price_usd),
+  price_rub: fromMinor(row.price_rub),
+  quantity: row.quantity,
+  available_count: row.available_count,
+  region_id: row.region_id,
+});
+
+const outOfStock = (details: Record<string, unknown>) =>
+  new AppError(409, ErrorCode.OUT_OF_STOCK, 'This option is out of stock', details);
+
+export function createCartService(deps: { db: Knex; catalogue: CatalogueService }) {
+  const { db, catalogue } = deps;
+
+  async function cartOf(userId: number): Promise<Cart> {
+    const rows = await cartDal.lines(db, userId);
+    let usd = 0;
+    let rub = 0;
+    for (const row of rows) {
+      usd += row.price_usd * row.quantity;
+      rub += row.price_rub * row.quantity;
+    }
+    return { items: rows.map(toCartLine), subtotal: { usd: fromMinor(usd), rub: fromMinor(rub) } };
+  }
+
+  /**
+   * The stock option the shopper chose, looked up by the server: the client's prices only have to
+   * match it. Unknown or inactive products and regions the product is not sold in are 404s (catalogue).
+   */
+  async function chosenOption(body: AddToCartBody): Promise<{ option: StockOption; available: number }> {
+    const regionId = body.regionId || null;
+    const options = await catalogue.priceOptions(body.productId, regionId ?? 0);
+    const atAmount = options.filter((option) => option.game_amount === body.gameAmount);
+    if (atAmount.length === 0) throw outOfStock({ productId: body.productId, gameAmount: body.gameAmount, available: 0 });
+    const match = atAmount.find((option) => option.price_usd === body.priceUsd && option.price_rub === body.priceRub);
+    if (!match) {
+      throw new AppError(409, ErrorCode.PRICE_CHANGED, 'The price of this option has changed', {
+        current: atAmount.map((option) => ({ price_usd: option.price_usd, price_rub: option.price_rub })),
+      });
+    }
+    return {
+      option: {
+        product_id: body.productId,
+        region_id: regionId,
+        game_amount: match.game_amount,
+        price_usd: toMinor(match.price_usd),
+        price_rub: toMinor(match.price_rub),
+      },
+      available: match.available_count,
+    };
+  }
+
+  return {
+    cart: cartOf,
+
+    /** Adds to the line of the chosen option; the line never holds more than is in stock. */
+    async add(userId: number, body: AddToCartBody): Promise<Cart & { item: CartLine; capped: boolean }> {
+      const { option, available } = await chosenOption(body);
+      const cap = Math.min(available, CART_MAX_QUANTITY);
+      const line = await db.transaction(async (trx) => {
+        const wanted = (await cartDal.lockOptionQuantity(trx, userId, option)) + body.quantity;
+        const saved = await cartDal.addToLine(trx, userId, option, body.quantity, cap);
+        return { id: saved.id, capped: saved.quantity < wanted };
+      });
+      const cart = await cartOf(userId);
+      const item = cart.items.find((candidate) => candidate.id === line.id);
+      // Only a concurrent removal of the line just written gets here.
+      if (!item) throw notFound('Cart item');
+      return { ...cart, item, capped: line.capped };
+    },
+
+    /** Sets a line's quantity, lowered to what is in stock. */
+    async updateQuantity(userId: number, lineId: number, quantity: number): Promise<Cart & { capped: boolean }> {
+      const [line] = await cartDal.lines(db, userId, lineId);
+      if (!line) throw notFound('Cart item');
+      if (line.available_count === 0) {
+        throw outOfStock({ productId: line.product_id, gameAmount: line.game_amount, available: 0 });
+      }
+      const allowed = Math.min(quantity, line.available_count);
+      if (!(await cartDal.setQuantity(db, userId, lineId, allowed))) throw notFound('Cart item');
+      return { ...(await cartOf(userId)), capped: allowed < quantity };
+    },
+
+    async remove(userId: number, lineId: number): Promise<Cart> {
+      if (!(await cartDal.remove(db, userId, lineId))) throw notFound('Cart item');
+      return cartOf(userId);
+    },
+
+    async clear(userId: number): Promise<Cart> {
+      await cartDal.clear(db, userId);
+      return cartOf(userId);
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

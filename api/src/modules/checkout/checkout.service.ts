@@ -1,0 +1,95 @@
+import type { Knex } from 'knex';
+import { ErrorCode, fromMinor, type BalanceCurrency, type OrderStatus } from '@topup/common';
+import { AppError } from '../../lib/app-error';
+import { changeBalance } from '../../lib/ledger';
+import { enqueueJob } from '../../lib/outbox';
+import { cartDal } from '../cart/cart.dal';
+import { checkoutDal, type NewCodeItem } from './checkout.dal';
+
+export interface CheckoutResult {
+  orderId: number;
+  status: OrderStatus;
+  /** Decimal amount charged, in `currency`. */
+  total: number;
+  currency: BalanceCurrency;
+}
+
+/**
+ * How long codes of a paid balance order stay reserved. They are already paid for and fulfilment
+ * marks them used within moments; the hold only has to satisfy the reservation invariant.
+ */
+const PAID_ORDER_HOLD_SECONDS = 24 * 3600;
+
+export function createCheckoutService(deps: { db: Knex }) {
+  const { db } = deps;
+
+  return {
+    /**
+     * Pays the whole cart from the balance in one transaction: codes taken, balance debited, order
+     * written, cart emptied and fulfilment queued all commit together, or nothing happens at all.
+     * Prices are the stock's own; the client only chooses the currency.
+     */
+    payFromBalance: (userId: number, currency: BalanceCurrency): Promise<CheckoutResult> =>
+      db.transaction(async (trx) => {
+        const lines = await cartDal.lockLines(trx, userId);
+        if (lines.length === 0) throw new AppError(400, ErrorCode.CART_EMPTY, 'Your cart is empty');
+        const rate = await checkoutDal.usdRubRate(trx);
+        if (!rate) {
+          throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Checkout is unavailable right now. Please try again later.');
+        }
+
+        const items: NewCodeItem[] = [];
+        for (const line of lines) {
+          const codes = line.sellable ? await checkoutDal.takeCodes(trx, line, line.quantity) : [];
+          if (codes.length < line.quantity) {
+            throw new AppError(
+              409,
+              ErrorCode.OUT_OF_STOCK,
+              `Only ${codes.length} of ${line.quantity} × ${line.product_title} are in stock`,
+              { productId: line.product_id, requested: line.quantity, available: codes.length },
+            );
+          }
+          for (const code of codes) {
+            items.push({ option: line, code, amount: currency === 'usd' ? code.price_usd : code.price_rub, rateUsed: rate });
+          }
+        }
+        const total = items.reduce((sum, item) => sum + item.amount, 0);
+        const totalUsd = items.reduce((sum, item) => sum + item.code.price_usd, 0);
+
+        const orderId = await checkoutDal.insertOrder(trx, {
+          userId,
+          status: 'processing',
+          kind: 'codes',
+          paymentMethod: 'balance',
+          currency,
+          total,
+          totalUsd,
+          rateUsdRub: rate,
+          paid: true,
+        });
+        // The ledger refuses a zero movement; a cart of free codes has nothing to pay.
+        if (total > 0) {
+          await changeBalance(trx, {
+            userId,
+            currency,
+            amount: -total,
+            reason: 'order_payment',
+            reference: `order:${orderId}:payment`,
+            orderId,
+          });
+        }
+        await checkoutDal.insertCodeItems(trx, orderId, items);
+        await checkoutDal.reserveCodes(
+          trx,
+          orderId,
+          items.map((item) => item.code),
+          PAID_ORDER_HOLD_SECONDS,
+        );
+        await cartDal.clear(trx, userId);
+        await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId });
+        return { orderId, status: 'processing', total: fromMinor(total), currency };
+      }),
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+import type { OrderStatus } from '@topup/common';
+import type { OrderKind } from '../../models';
+
+export interface LockedOrder {
+  id: number;
+  status: OrderStatus;
+  kind: OrderKind;
+}
+
+/** Data access for fulfilment; every function takes the transaction to use. */
+export const fulfilmentDal = {
+  /** The order, locked: concurrent deliveries of the same order run one after the other. */
+  lockOrder: (trx: Knex.Transaction, orderId: number): Promise<LockedOrder | undefined> =>
+    trx('orders').select('id', 'status', 'kind').where({ id: orderId }).forUpdate().first(),
+
+  /** How many codes the order's items deliver (manual and generated). */
+  async countItemCodes(trx: Knex.Transaction, orderId: number): Promise<number> {
+    const row = await trx('order_items')
+      .where({ order_id: orderId })
+      .andWhere((where) => where.whereNotNull('code_id').orWhereNotNull('generated_code_id'))
+      .count<{ count: number }>({ count: '*' })
+      .first();
+    return row?.count ?? 0;
+  },
+
+  /** Marks the codes reserved for the order as sold; resolves to how many were. */
+  async markReservedCodesUsed(trx: Knex.Transaction, orderId: number): Promise<number> {
+    let sold = 0;
+    for (const table of ['codes', 'generated_codes']) {
+      sold += await trx(table)
+        .where({ order_id: orderId, status: 'reserved' })
+        .update({ status: 'used', sold_at: trx.fn.now(), reserved_until: null });
+    }
+    return sold;
+  },
+
+  markCompleted: (trx: Knex.Transaction, orderId: number) =>
+    trx('orders')
+      .where({ id: orderId })
+      .update({ status: 'completed', completed_at: trx.fn.now(), updated_at: trx.fn.now() }),
+};

@@ -1,0 +1,107 @@
+import type { Knex } from 'knex';
+import { fromMinor, type BalanceCurrency, type OrderStatus } from '@topup/common';
+import { notFound } from '../../lib/app-error';
+import type { CodeCrypto } from '../../lib/code-crypto';
+import type { OrderItemType } from '../../models';
+import { ordersDal, type OrderItemRow, type OrderRow } from './orders.dal';
+
+export interface OrderItemView {
+  id: number;
+  item_type: OrderItemType;
+  /** Decimal amount in the order currency. */
+  amount: number;
+  game_amount: number | null;
+  product: { title: string; image_url: string; activation_instructions: string } | null;
+  topup_data: Record<string, unknown> | null;
+}
+
+export interface OrderView {
+  id: number;
+  created_at: Date;
+  status: OrderStatus;
+  /** Decimal amount in `currency`. */
+  total: number;
+  currency: BalanceCurrency;
+  items: OrderItemView[];
+}
+
+export interface OrderDetail extends OrderView {
+  items: Array<OrderItemView & { code: { code: string } | null }>;
+}
+
+/** Who is looking at an order's codes; every reveal is recorded. */
+export interface Viewer {
+  userId: number;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const toItemView = (row: OrderItemRow): OrderItemView => ({
+  id: row.id,
+  item_type: row.item_type,
+  amount: fromMinor(row.amount),
+  game_amount: row.game_amount,
+  product:
+    row.product_title === null
+      ? null
+      : {
+          title: row.product_title,
+          image_url: row.product_image_url ?? '',
+          activation_instructions: row.product_activation_instructions ?? '',
+        },
+  topup_data: row.topup_data,
+});
+
+const toOrderView = (order: OrderRow, items: OrderItemView[]): OrderView => ({
+  id: order.id,
+  created_at: order.created_at,
+  status: order.status,
+  total: fromMinor(order.total),
+  currency: order.currency,
+  items,
+});
+
+export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) {
+  const { db, codeCrypto } = deps;
+
+  return {
+    async list(userId: number, search?: string): Promise<OrderView[]> {
+      const orders = await ordersDal.listOwn(db, userId, search);
+      if (orders.length === 0) return [];
+      const items = await ordersDal.itemsOf(
+        db,
+        orders.map((order) => order.id),
+        { withCodes: false },
+      );
+      const byOrder = new Map<number, OrderItemView[]>();
+      for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), toItemView(item)]);
+      return orders.map((order) => toOrderView(order, byOrder.get(order.id) ?? []));
+    },
+
+    /**
+     * One of the viewer's own orders (another's is a 404, not a 403: its existence is not revealed).
+     * Codes are shown only once the order is completed, and each showing is recorded.
+     */
+    async detail(viewer: Viewer, orderId: number): Promise<OrderDetail> {
+      const order = await ordersDal.findOwn(db, viewer.userId, orderId);
+      if (!order) throw notFound('Order');
+      const delivered = order.status === 'completed';
+      const rows = await ordersDal.itemsOf(db, [order.id], { withCodes: delivered });
+      const items = rows.map((row) => ({
+        ...toItemView(row),
+        code: delivered && row.code_encrypted ? { code: codeCrypto.decrypt(row.code_encrypted) } : null,
+      }));
+      const revealed = items.filter((item) => item.code !== null);
+      if (revealed.length > 0) {
+        // Recorded before the response is sent: a code is never shown without its record.
+        await ordersDal.recordReveals(
+          db,
+          revealed.map((item) => ({ orderItemId: item.id, userId: viewer.userId, ip: viewer.ip, userAgent: viewer.userAgent })),
+        );
+      }
+      return { ...toOrderView(order, []), items };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
