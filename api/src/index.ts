@@ -3,3 +3,4 @@ export { loadConfig, type Config } from './config';
 export { createDb, type Db } from './db';
 export { createLogger, type Logger } from './logger';
 export { createRedis } from './redis';
+export { createFulfilmentService } from './modules/fulfilment/fulfilment.service';

@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import type { QueueName, QueuePayloads } from '@topup/common';
+import { createFulfilmentProcessor } from './fulfilment.processor';
 import type { Config, Db, Logger } from '@topup/api';
 
 /** What a processor may use; follow-up work goes through the outbox like everywhere else. */
@@ -18,4 +19,6 @@ export type ProcessorFactory<N extends QueueName> = (deps: ProcessorDeps) => Que
  * The queues this process consumes: one entry per `<queue>.processor.ts`, e.g.
  * `fulfilment: createFulfilmentProcessor,`. A queue without an entry is only produced to.
  */
-export const processorFactories: { [N in QueueName]?: ProcessorFactory<N> } = {};
+export const processorFactories: { [N in QueueName]?: ProcessorFactory<N> } = {
+  fulfilment: createFulfilmentProcessor,
+};
