@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const api = {
+  '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true },
+};
+
+// The back office is served under /admin/ by the API server, next to the storefront at /.
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  server: { port: 5174, proxy: api },
+  preview: { port: 4174, proxy: api },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
+});

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../lib/auth';
+import { CardIcon, LogoMark } from '../ui/icons';
+import styles from './footer.module.css';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const session = useSession();
+  return (
+    <footer className={styles.footer}>
+      <div className={`container ${styles.grid}`}>
+        <div className={styles.about}>
+          <Link to="/" className={styles.brand}>
+            <LogoMark size={30} />
+            <span>{t('app.name')}</span>
+          </Link>
+          <p className={styles.text}>{t('footer.about')}</p>
+        </div>
+        <nav aria-label={t('footer.shop')} className={styles.column}>
+          <h2 className={styles.heading}>{t('footer.shop')}</h2>
+          <ul className={styles.list}>
+            <li>
+              <Link to="/">{t('nav.home')}</Link>
+            </li>
+            <li>
+              <Link to="/products">{t('nav.products')}</Link>
+            </li>
+            {session && (
+              <li>
+                <Link to="/orders">{t('nav.orders')}</Link>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <nav aria-label={t('footer.help')} className={styles.column}>
+          <h2 className={styles.heading}>{t('footer.help')}</h2>
+          <ul className={styles.list}>
+            <li>
+              <Link to="/support">{t('nav.support')}</Link>
+            </li>
+            <li>{session ? <Link to="/profile">{t('nav.profile')}</Link> : <Link to="/login">{t('nav.login')}</Link>}</li>
+          </ul>
+        </nav>
+        <div className={styles.column}>
+          <h2 className={styles.heading}>{t('footer.payments')}</h2>
+          <p className={styles.payments}>
+            <CardIcon size={18} />
+            <span>{t('footer.payment_methods')}</span>
+          </p>
+        </div>
+      </div>
+      <div className={`container ${styles.bottom}`}>
+        <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,79 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router-dom';
+import { useSession } from '../../lib/auth';
+import { LogoMark, MenuIcon } from '../ui/icons';
+import { CurrencySwitcher } from './currency-switcher';
+import { LanguageSwitcher } from './language-switcher';
+import { MobileMenu } from './mobile-menu';
+import { navItems } from './nav-links';
+import styles from './header.module.css';
+
+export function Header() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const items = navItems(session !== null);
+
+  return (
+    <>
+      <header className={styles.header}>
+        <div className={`container ${styles.inner}`}>
+          <Link to="/" className={styles.brand}>
+            <LogoMark />
+            <span className={styles.brandName}>{t('app.name')}</span>
+          </Link>
+
+          <nav aria-label={t('nav.main')} className={styles.nav}>
+            <ul className={styles.links}>
+              {items.map((item) => {
+                const Icon = item.icon;
+                const isLogin = item.to === '/login';
+                return (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      end={item.end}
+                      className={({ isActive }) =>
+                        isLogin ? `btn btn--primary btn--sm ${styles.loginButton}` : `${styles.link} ${isActive ? styles.active : ''}`
+                      }
+                    >
+                      {isLogin && <Icon size={18} />}
+                      <span>{t(item.labelKey)}</span>
+                    </NavLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+
+          <div className={styles.tools}>
+            <LanguageSwitcher />
+            <CurrencySwitcher />
+          </div>
+
+          <button
+            ref={menuButton}
+            type="button"
+            className={`btn btn--ghost btn--icon ${styles.menuButton}`}
+            aria-label={t('nav.open_menu')}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon size={24} />
+          </button>
+        </div>
+      </header>
+      <MobileMenu
+        open={menuOpen}
+        items={items}
+        onClose={(restoreFocus) => {
+          setMenuOpen(false);
+          if (restoreFocus) menuButton.current?.focus();
+        }}
+      />
+    </>
+  );
+}

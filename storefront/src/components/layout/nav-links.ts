@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+import { CartIcon, GridIcon, HomeIcon, LoginIcon, OrdersIcon, SupportIcon, UserIcon } from '../ui/icons';
+
+export interface NavItem {
+  to: string;
+  labelKey: 'nav.home' | 'nav.products' | 'nav.support' | 'nav.orders' | 'nav.profile' | 'nav.cart' | 'nav.login';
+  icon: ComponentType<{ size?: number }>;
+  end?: boolean;
+}
+
+const COMMON: NavItem[] = [
+  { to: '/', labelKey: 'nav.home', icon: HomeIcon, end: true },
+  { to: '/products', labelKey: 'nav.products', icon: GridIcon },
+  { to: '/support', labelKey: 'nav.support', icon: SupportIcon },
+];
+
+const SIGNED_IN: NavItem[] = [
+  { to: '/orders', labelKey: 'nav.orders', icon: OrdersIcon },
+  { to: '/profile', labelKey: 'nav.profile', icon: UserIcon },
+  { to: '/cart', labelKey: 'nav.cart', icon: CartIcon },
+];
+
+const SIGNED_OUT: NavItem[] = [{ to: '/login', labelKey: 'nav.login', icon: LoginIcon }];
+
+/** Header links (spec section 2): always /, /products, /support; logged in also /orders, /profile, /cart; else /login. */
+export function navItems(loggedIn: boolean): NavItem[] {
+  return [...COMMON, ...(loggedIn ? SIGNED_IN : SIGNED_OUT)];
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { saveSession } from '../../../lib/auth';
+import type { MutationConfig } from '../../../lib/react-query';
+import type { AuthResponse } from '../../../types/api';
+import type { RegisterInput } from '../validation';
+
+export function register(input: RegisterInput): Promise<AuthResponse> {
+  return api.post<AuthResponse>('/register', {
+    nickname: input.nickname.trim(),
+    password: input.password,
+    confirmPassword: input.confirmPassword,
+  });
+}
+
+export function useRegister({ mutationConfig }: { mutationConfig?: MutationConfig<typeof register> } = {}) {
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    mutationFn: register,
+    onSuccess: (...args) => {
+      saveSession(args[0]);
+      return onSuccess?.(...args);
+    },
+  });
+}

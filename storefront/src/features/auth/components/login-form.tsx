@@ -1,0 +1,93 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@topup/common';
+import { AlertIcon } from '../../../components/ui/icons';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { useToast } from '../../../components/ui/toast/toast-provider';
+import { SHORT_TOAST_DURATION } from '../../../components/ui/toast/toast-queue';
+import { useLogin } from '../api/login';
+import { loginErrorKey, type LoginErrorKey } from '../errors';
+import { isLoginInputValid } from '../validation';
+import styles from './auth.module.css';
+
+/** Nickname and password. On success the session is stored; the route sends the shopper back. */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const ids = { nickname: useId(), password: useId(), error: useId() };
+  const [nickname, setNickname] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<LoginErrorKey | null>(null);
+  const nicknameInput = useRef<HTMLInputElement>(null);
+
+  const login = useLogin({
+    mutationConfig: {
+      onSuccess: (session) => {
+        toast.success(t('auth.login_success', { nickname: session.nickname }), { duration: SHORT_TOAST_DURATION });
+      },
+      onError: (failure) => setError(loginErrorKey(failure)),
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    if (!isLoginInputValid({ nickname, password })) {
+      setError('validation.invalid_credentials');
+      nicknameInput.current?.focus();
+      return;
+    }
+    setError(null);
+    login.mutate({ nickname, password });
+  };
+
+  const invalid = error === 'validation.invalid_credentials';
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={error ? ids.error : undefined}>
+      {error && (
+        <p id={ids.error} className={styles.alert} role="alert">
+          <AlertIcon size={18} />
+          <span>{t(error)}</span>
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={ids.nickname} className="field__label">
+          {t('auth.nickname')}
+        </label>
+        <input
+          ref={nicknameInput}
+          id={ids.nickname}
+          name="nickname"
+          className="input"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={NICKNAME_MAX_LENGTH}
+          required
+          value={nickname}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => setNickname(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.password} className="field__label">
+          {t('auth.password')}
+        </label>
+        <PasswordInput
+          id={ids.password}
+          name="password"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          required
+          value={password}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={login.isPending}>
+        {login.isPending && <span className="spinner" aria-hidden="true" />}
+        {login.isPending ? t('auth.logging_in') : t('auth.login_button')}
+      </button>
+    </form>
+  );
+}

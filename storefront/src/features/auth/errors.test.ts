@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeApiError } from '../../lib/api-error';
+import { loginErrorKey, registerFailure } from './errors';
+
+const failure = (status: number, code?: string) =>
+  normalizeApiError({ status, body: code ? { error: { code, message: 'x' } } : undefined });
+
+describe('loginErrorKey', () => {
+  it('maps the login failures of the specification', () => {
+    expect(loginErrorKey(failure(401, 'INVALID_CREDENTIALS'))).toBe('validation.invalid_credentials');
+    expect(loginErrorKey(failure(404))).toBe('errors.user_not_found');
+    expect(loginErrorKey(failure(500))).toBe('errors.server_error');
+    expect(loginErrorKey(failure(0))).toBe('errors.network_error');
+    expect(loginErrorKey(failure(429, 'RATE_LIMITED'))).toBe('errors.rate_limited');
+    expect(loginErrorKey(failure(400, 'VALIDATION_FAILED'))).toBe('errors.general');
+  });
+});
+
+describe('registerFailure', () => {
+  it('reports a taken nickname on the nickname field', () => {
+    expect(registerFailure(failure(409, 'NICKNAME_TAKEN'))).toEqual({ field: 'nickname', key: 'nickname_taken' });
+  });
+
+  it('reports anything else as a general error', () => {
+    expect(registerFailure(failure(400, 'VALIDATION_FAILED')).key).toBe('errors.validation_failed');
+    expect(registerFailure(failure(503)).key).toBe('errors.server_error');
+    expect(registerFailure(failure(0)).key).toBe('errors.network_error');
+    expect(registerFailure(failure(418)).key).toBe('errors.general');
+  });
+});

@@ -1,0 +1,75 @@
+import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@topup/common';
+
+/** Message keys under `validation.*` in the locales (spec section 5). */
+export type RegisterErrorKey =
+  | 'nickname_too_short'
+  | 'nickname_too_long'
+  | 'password_too_short'
+  | 'password_too_long'
+  | 'password_no_number'
+  | 'passwords_dont_match'
+  | 'nickname_taken';
+
+export interface RegisterInput {
+  nickname: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export type RegisterErrors = Partial<Record<keyof RegisterInput, RegisterErrorKey>>;
+
+const HAS_DIGIT = /\d/;
+
+/**
+ * Registration rules: nickname trimmed at least 3 (at most 32) characters; password at least 8
+ * (at most 128) characters with a digit; confirmation equal to the password.
+ */
+export function validateRegistration(input: RegisterInput): RegisterErrors {
+  const errors: RegisterErrors = {};
+  const nickname = input.nickname.trim();
+  if (nickname.length < NICKNAME_MIN_LENGTH) errors.nickname = 'nickname_too_short';
+  else if (nickname.length > NICKNAME_MAX_LENGTH) errors.nickname = 'nickname_too_long';
+
+  if (input.password.length < PASSWORD_MIN_LENGTH) errors.password = 'password_too_short';
+  else if (input.password.length > PASSWORD_MAX_LENGTH) errors.password = 'password_too_long';
+  else if (!HAS_DIGIT.test(input.password)) errors.password = 'password_no_number';
+
+  if (input.confirmPassword !== input.password) errors.confirmPassword = 'passwords_dont_match';
+  return errors;
+}
+
+export function hasErrors(errors: object): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+/** Login needs a nickname and a password, non-empty after trimming (else: invalid credentials). */
+export function isLoginInputValid(input: { nickname: string; password: string }): boolean {
+  return input.nickname.trim() !== '' && input.password.trim() !== '';
+}
+
+/** Interpolation values for the messages above. */
+export const VALIDATION_LIMITS = {
+  nickname: { min: NICKNAME_MIN_LENGTH, max: NICKNAME_MAX_LENGTH },
+  password: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
+} as const;
+
+export function messageParams(key: RegisterErrorKey): { min?: number; max?: number } {
+  if (key.startsWith('nickname')) return VALIDATION_LIMITS.nickname;
+  if (key.startsWith('password_too')) return VALIDATION_LIMITS.password;
+  return {};
+}
+
+/** A safe place to return to after login: an in-app path, never another origin or the auth pages. */
+export function safeReturnPath(from: unknown): string {
+  let path: string | undefined;
+  if (typeof from === 'string') path = from;
+  else if (from && typeof from === 'object' && 'pathname' in from && typeof from.pathname === 'string') {
+    const location = from as { pathname: string; search?: unknown; hash?: unknown };
+    path = `${location.pathname}${typeof location.search === 'string' ? location.search : ''}${
+      typeof location.hash === 'string' ? location.hash : ''
+    }`;
+  }
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return '/';
+  if (/^\/(login|register)(\/|\?|#|$)/.test(path)) return '/';
+  return path;
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+
+const PLACEHOLDER = '/images/placeholder.svg';
+
+/** The product's image_url, else its bundled `/images/<slug>.svg`, else a neutral placeholder. */
+export function productImageCandidates(product: { slug: string; image_url: string | null }): string[] {
+  const candidates = [product.image_url?.trim(), `/images/${product.slug}.svg`, PLACEHOLDER].filter(
+    (src): src is string => Boolean(src),
+  );
+  return [...new Set(candidates)];
+}
+
+export function ProductImage({
+  product,
+  className,
+  eager = false,
+}: {
+  product: { slug: string; image_url: string | null };
+  className?: string;
+  eager?: boolean;
+}) {
+  const candidates = productImageCandidates(product);
+  const [index, setIndex] = useState(0);
+  return (
+    <img
+      src={candidates[Math.min(index, candidates.length - 1)]}
+      alt=""
+      className={className}
+      loading={eager ? 'eager' : 'lazy'}
+      width={640}
+      height={400}
+      onError={() => setIndex((i) => (i < candidates.length - 1 ? i + 1 : i))}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ErrorCode } from '@topup/common';
+import { BackIcon, SearchIcon } from '../../../components/ui/icons';
+import { ErrorState, StateView } from '../../../components/ui/state-views';
+import { toApiError } from '../../../lib/api-error';
+import { errorMessageKey } from '../../../lib/error-message';
+import { useProduct } from '../api/get-product';
+import { ProductImage } from './product-image';
+import { PurchasePanel } from './purchase-panel';
+import styles from './product-view.module.css';
+
+export function ProductView({ slug }: { slug: string }) {
+  const { t } = useTranslation();
+  const product = useProduct({ slug });
+
+  if (product.isPending) return <ProductSkeleton />;
+
+  if (product.isError) {
+    const error = toApiError(product.error);
+    if (error.status === 404 || error.code === ErrorCode.NOT_FOUND) return <ProductNotFound />;
+    return <ErrorState message={t(errorMessageKey(error, 'product.load_failed'))} onRetry={() => void product.refetch()} />;
+  }
+
+  const data = product.data;
+  const isTopup = data.category === 'topup';
+  return (
+    <article className={styles.layout}>
+      <title>{`${data.title} — ${t('app.name')}`}</title>
+      <div className={styles.media}>
+        <ProductImage product={data} className={styles.image} eager />
+      </div>
+      <div className={styles.text}>
+        <span className={styles.badge}>{isTopup ? t('catalogue.topup_badge') : t('catalogue.giftcard_badge')}</span>
+        <h1 className="page-title">{data.title}</h1>
+        {data.description && <p className={styles.description}>{data.description}</p>}
+      </div>
+      <div className={styles.purchase}>
+        <PurchasePanel key={data.id} product={data} />
+      </div>
+      {data.activationInstructions && (
+        <details className={styles.instructions} open>
+          <summary>{t('product.instructions')}</summary>
+          <p>{data.activationInstructions}</p>
+        </details>
+      )}
+    </article>
+  );
+}
+
+export function ProductNotFound() {
+  const { t } = useTranslation();
+  return (
+    <StateView
+      headingLevel={1}
+      icon={<SearchIcon size={28} />}
+      title={t('product.not_found_title')}
+      text={t('product.not_found_text')}
+      actions={
+        <Link to="/products" className="btn btn--primary">
+          {t('product.browse_products')}
+        </Link>
+      }
+    />
+  );
+}
+
+function ProductSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.layout} aria-busy="true" aria-label={t('common.loading')}>
+      <div className={`skeleton ${styles.media}`} />
+      <div className={styles.text}>
+        <div className="skeleton" style={{ height: 36, width: '70%' }} />
+        <div className="skeleton" style={{ height: 16, width: '95%' }} />
+        <div className="skeleton" style={{ height: 16, width: '80%' }} />
+      </div>
+      <div className={styles.purchase}>
+        <div className="skeleton" style={{ height: 420, borderRadius: 20 }} />
+      </div>
+    </div>
+  );
+}
+
+export function BackToProducts() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/products" className={styles.back}>
+      <BackIcon size={18} />
+      {t('product.back')}
+    </Link>
+  );
+}

@@ -1,0 +1,234 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ErrorCode } from '@topup/common';
+import { useQueryClient } from '@tanstack/react-query';
+import { CartIcon, ShieldIcon, BoltIcon } from '../../../components/ui/icons';
+import { ErrorState } from '../../../components/ui/state-views';
+import { useToast } from '../../../components/ui/toast/toast-provider';
+import { toApiError } from '../../../lib/api-error';
+import { useSession } from '../../../lib/auth';
+import { lineTotal, pickPrice, toAmount } from '../../../lib/currency';
+import { errorMessageKey } from '../../../lib/error-message';
+import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
+import type { PriceOption, ProductDetails } from '../../../types/api';
+import { useAddToCart } from '../../cart/api/add-to-cart';
+import { getPriceOptionsQueryOptions, usePriceOptions } from '../api/get-price-options';
+import { clampQuantity, GLOBAL_REGION_ID, optionKey, regionChoices, sortOptions } from '../utils/purchase';
+import { OptionGrid } from './option-grid';
+import { QuantityStepper } from './quantity-stepper';
+import styles from './purchase-panel.module.css';
+
+/** Region, price option, quantity and add to cart for a code product (spec section 2, /products/{slug}). */
+export function PurchasePanel({ product }: { product: ProductDetails }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [currency] = useCurrency();
+  const formatMoney = useFormatMoney();
+  const formatNumber = useFormatNumber();
+  const ids = { region: useId(), options: useId(), quantity: useId() };
+  const optionsRef = useRef<HTMLDivElement>(null);
+
+  const choices = useMemo(() => regionChoices(product), [product]);
+  const [regionId, setRegionId] = useState<number>(choices[0]?.id ?? GLOBAL_REGION_ID);
+  const region = choices.find((choice) => choice.id === regionId) ?? choices[0];
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [page, setPage] = useState(0);
+
+  const priceOptions = usePriceOptions({
+    productId: product.id,
+    regionId,
+    queryConfig: {
+      placeholderData: regionId === GLOBAL_REGION_ID && Array.isArray(product.prices) ? product.prices : undefined,
+    },
+  });
+  const options = useMemo(() => sortOptions(Array.isArray(priceOptions.data) ? priceOptions.data : []), [priceOptions.data]);
+  // The shopper's pick, else the first option in stock, so a price and a total show at once.
+  const selected =
+    options.find((option) => optionKey(option) === selectedKey) ??
+    options.find((option) => option.available_count > 0) ??
+    null;
+  const maxQuantity = Math.max(1, selected?.available_count ?? 1);
+  const count = clampQuantity(quantity, maxQuantity);
+  const gameCurrency = region?.gameCurrency ?? product.game_currency ?? '';
+
+  const addToCart = useAddToCart();
+
+  const changeRegion = (next: number) => {
+    setRegionId(next);
+    setSelectedKey(null);
+    setQuantity(1);
+    setPage(0);
+  };
+
+  const selectOption = (option: PriceOption) => {
+    setSelectedKey(optionKey(option));
+    setQuantity(1);
+  };
+
+  const refreshOptions = () =>
+    queryClient.invalidateQueries({ queryKey: getPriceOptionsQueryOptions(product.id, regionId).queryKey });
+
+  const onAdd = () => {
+    if (!session) {
+      toast.info(t('auth.login_required'));
+      navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
+      return;
+    }
+    if (!selected) {
+      toast.warning(t('product.select_option'));
+      optionsRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+      return;
+    }
+    addToCart.mutate(
+      {
+        productId: product.id,
+        gameAmount: Number(selected.game_amount),
+        priceUsd: toAmount(selected.price_usd),
+        priceRub: toAmount(selected.price_rub),
+        gameCurrency,
+        quantity: count,
+        regionId,
+      },
+      {
+        onSuccess: () => {
+          toast.success(t('product.added'));
+          void refreshOptions();
+        },
+        onError: (error) => {
+          const apiError = toApiError(error);
+          if (apiError.status === 401) return; // the API client already sent the shopper to /login
+          if (apiError.code === ErrorCode.PRICE_CHANGED) {
+            setSelectedKey(null);
+            toast.error(t('product.price_not_found'));
+            void refreshOptions();
+            return;
+          }
+          if (apiError.code === ErrorCode.OUT_OF_STOCK) void refreshOptions();
+          toast.error(t(errorMessageKey(error, 'product.add_failed')));
+        },
+      },
+    );
+  };
+
+  const showRegionSelect = choices.length > 1;
+  const nothingToBuy = !priceOptions.isPending && !priceOptions.isError && options.length === 0;
+
+  return (
+    <div className={`card ${styles.panel}`}>
+      {showRegionSelect && region && (
+        <div className="field">
+          <label htmlFor={ids.region} className="field__label">
+            {t('product.region')}
+          </label>
+          <div className={styles.regionControl}>
+            {region.flagIsImage && (
+              <img className={styles.flagImage} src={region.flag} alt="" width={22} height={16} aria-hidden="true" />
+            )}
+            <select
+              id={ids.region}
+              className={`select ${region.flagIsImage ? styles.withImage : ''}`}
+              value={regionId}
+              onChange={(event) => changeRegion(Number(event.target.value))}
+            >
+              {choices.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.flagIsImage ? choice.name : `${choice.flag}\u2002${choice.name ?? t('product.global')}`}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
+
+      <div className={styles.block} ref={optionsRef}>
+        <h2 id={ids.options} className={styles.blockTitle}>
+          {t('product.choose_amount')}
+        </h2>
+        {priceOptions.isPending ? (
+          <div className={styles.optionsSkeleton} aria-busy="true" aria-label={t('product.options_loading')}>
+            {Array.from({ length: 6 }, (_, index) => (
+              <div key={index} className="skeleton" />
+            ))}
+          </div>
+        ) : priceOptions.isError && options.length === 0 ? (
+          <ErrorState
+            message={t(errorMessageKey(priceOptions.error, 'product.options_failed'))}
+            onRetry={() => void priceOptions.refetch()}
+          />
+        ) : options.length === 0 ? (
+          <p className={styles.empty}>{t('product.no_options')}</p>
+        ) : (
+          <OptionGrid
+            labelId={ids.options}
+            options={options}
+            selectedKey={selected ? optionKey(selected) : null}
+            onSelect={selectOption}
+            page={page}
+            onPageChange={setPage}
+            currency={currency}
+            gameCurrency={gameCurrency}
+          />
+        )}
+      </div>
+
+      {!nothingToBuy && (
+        <>
+          <div className={styles.row}>
+            <div className="field">
+              <label htmlFor={ids.quantity} className="field__label">
+                {t('product.quantity')}
+              </label>
+              <QuantityStepper
+                id={ids.quantity}
+                value={count}
+                max={maxQuantity}
+                disabled={!selected}
+                onChange={setQuantity}
+                onMaxReached={() => toast.warning(t('product.max_quantity'))}
+              />
+            </div>
+            <div className={styles.total}>
+              <span className={styles.totalLabel}>{t('product.total')}</span>
+              <output className={styles.totalValue} htmlFor={`${ids.quantity}`} aria-live="polite">
+                {selected ? formatMoney(lineTotal(pickPrice(selected, currency), count), currency) : '—'}
+              </output>
+              {selected && (
+                <span className={styles.totalHint}>
+                  {`${formatNumber(Number(selected.game_amount))} ${gameCurrency} × ${count}`}
+                </span>
+              )}
+            </div>
+          </div>
+
+          <button
+            type="button"
+            className="btn btn--primary btn--lg btn--block"
+            onClick={onAdd}
+            disabled={addToCart.isPending}
+            aria-busy={addToCart.isPending || undefined}
+          >
+            {addToCart.isPending ? <span className="spinner" aria-hidden="true" /> : <CartIcon size={20} />}
+            {addToCart.isPending ? t('product.adding') : session ? t('product.add_to_cart') : t('product.login_to_buy')}
+          </button>
+        </>
+      )}
+
+      <ul className={styles.notes}>
+        <li>
+          <BoltIcon size={16} />
+          {t('product.delivery')}
+        </li>
+        <li>
+          <ShieldIcon size={16} />
+          {t('product.secure_note')}
+        </li>
+      </ul>
+    </div>
+  );
+}

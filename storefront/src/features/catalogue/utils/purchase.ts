@@ -1,0 +1,75 @@
+import { OPTIONS_PAGE_SIZE } from '@topup/common';
+import type { PriceOption, Product } from '../../../types/api';
+
+export const GLOBAL_REGION_ID = 0;
+export const GLOBE = '🌐';
+
+export interface RegionChoice {
+  id: number;
+  name: string | null;
+  /** An emoji flag, or an image URL when `flagIsImage`. Missing flags fall back to a globe. */
+  flag: string;
+  flagIsImage: boolean;
+  gameCurrency: string;
+}
+
+export function isImageFlag(flag: string): boolean {
+  return /^(https?:)?\/\//i.test(flag) || flag.startsWith('/') || flag.startsWith('data:image/');
+}
+
+/**
+ * Regions the shopper can pick: the product's regions, plus "global" (id 0, name null: the caller
+ * labels it) when the product has global codes or no regions at all.
+ */
+export function regionChoices(product: Pick<Product, 'hasRegions' | 'hasGlobalCodes' | 'regions' | 'game_currency'>): RegionChoice[] {
+  const fallbackCurrency = product.game_currency ?? '';
+  const regions = product.hasRegions && Array.isArray(product.regions) ? product.regions : [];
+  const choices: RegionChoice[] = [];
+  if (product.hasGlobalCodes || regions.length === 0) {
+    choices.push({ id: GLOBAL_REGION_ID, name: null, flag: GLOBE, flagIsImage: false, gameCurrency: fallbackCurrency });
+  }
+  for (const region of regions) {
+    const flag = region.flag?.trim() || GLOBE;
+    choices.push({
+      id: region.id,
+      name: region.name,
+      flag,
+      flagIsImage: isImageFlag(flag),
+      gameCurrency: region.game_currency?.trim() || fallbackCurrency,
+    });
+  }
+  return choices;
+}
+
+export function pageCount(total: number, pageSize = OPTIONS_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
+}
+
+/** The items of one page (0-based), the page clamped to the valid range. */
+export function pageItems<T>(items: readonly T[], page: number, pageSize = OPTIONS_PAGE_SIZE): T[] {
+  const last = pageCount(items.length, pageSize) - 1;
+  const current = Math.min(Math.max(0, Math.trunc(page) || 0), last);
+  return items.slice(current * pageSize, current * pageSize + pageSize);
+}
+
+/** Quantity between 1 and the option's available count (1 when nothing can be bought). */
+export function clampQuantity(value: unknown, max: number): number {
+  const number = typeof value === 'number' ? value : Number(value);
+  const upper = Math.max(1, Math.trunc(max) || 1);
+  if (!Number.isFinite(number)) return 1;
+  return Math.min(upper, Math.max(1, Math.trunc(number)));
+}
+
+/** Sorted by amount; options with no stock are kept (shown as out of stock) but go last. */
+export function sortOptions(options: readonly PriceOption[]): PriceOption[] {
+  return [...options].sort((a, b) => {
+    const aOut = a.available_count > 0 ? 0 : 1;
+    const bOut = b.available_count > 0 ? 0 : 1;
+    return aOut - bOut || Number(a.game_amount) - Number(b.game_amount);
+  });
+}
+
+/** Option identity across refetches: amount plus prices (the server rejects a stale price anyway). */
+export function optionKey(option: Pick<PriceOption, 'game_amount' | 'price_usd' | 'price_rub'>): string {
+  return `${option.game_amount}|${option.price_usd}|${option.price_rub}`;
+}

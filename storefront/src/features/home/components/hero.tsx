@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ArrowRightIcon } from '../../../components/ui/icons';
+import { PromotionBadges } from '../../promotions/components/promotion-badges';
+import styles from './hero.module.css';
+
+export function Hero() {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.hero} aria-labelledby="hero-title">
+      <PromotionBadges className={styles.promotions} />
+      <div className={styles.content}>
+        <p className={styles.eyebrow}>
+          <span className={styles.dot} aria-hidden="true" />
+          {t('home.hero_eyebrow')}
+        </p>
+        <h1 id="hero-title" className={styles.title}>
+          {t('home.hero_title')}
+        </h1>
+        <p className={styles.subtitle}>{t('home.hero_subtitle')}</p>
+        <Link to="/products" className={`btn btn--primary btn--lg ${styles.cta}`}>
+          {t('home.hero_cta')}
+          <ArrowRightIcon size={18} />
+        </Link>
+      </div>
+      <div className={styles.art} aria-hidden="true">
+        <img src="/images/steam.svg" alt="" className={`${styles.tile} ${styles.tileBack}`} />
+        <img src="/images/freefire.svg" alt="" className={`${styles.tile} ${styles.tileMiddle}`} />
+        <img src="/images/pubg.svg" alt="" className={`${styles.tile} ${styles.tileFront}`} />
+      </div>
+    </section>
+  );
+}

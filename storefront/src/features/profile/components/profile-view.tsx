@@ -1,0 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { LogoutIcon, OrdersIcon, ShieldIcon } from '../../../components/ui/icons';
+import { ErrorState, LoadingState } from '../../../components/ui/state-views';
+import { useToast } from '../../../components/ui/toast/toast-provider';
+import { signOut } from '../../../lib/auth';
+import { CURRENCIES, type Currency, intlLocale } from '../../../lib/currency';
+import { errorMessageKey } from '../../../lib/error-message';
+import { useCurrency, useFormatMoney } from '../../../lib/preferences';
+import type { Profile } from '../../../types/api';
+import { useProfile } from '../api/get-profile';
+import { initials } from '../utils/initials';
+import styles from './profile-view.module.css';
+
+export function ProfileView() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+
+  if (profile.isPending) return <LoadingState />;
+  if (profile.isError) {
+    return <ErrorState message={t(errorMessageKey(profile.error, 'profile.load_failed'))} onRetry={() => void profile.refetch()} />;
+  }
+  return <ProfileCard profile={profile.data} />;
+}
+
+function ProfileCard({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const formatMoney = useFormatMoney();
+  const [preferred] = useCurrency();
+  const isAdmin = profile.role === 'admin';
+  const balance: Record<Currency, number> = { USD: profile.balanceUsd, RUB: profile.balanceRub };
+  const since = formatDate(profile.createdAt, i18n.resolvedLanguage);
+
+  const logout = () => {
+    void signOut(() => navigate('/', { replace: true })).then(() => {
+      queryClient.clear();
+      toast.info(t('auth.logout_success'));
+    });
+  };
+
+  return (
+    <div className={styles.layout}>
+      <section className={`card ${styles.identity}`} aria-labelledby="profile-nickname">
+        <div className={styles.avatar} role="img" aria-label={t('profile.avatar', { nickname: profile.nickname })}>
+          {initials(profile.nickname)}
+        </div>
+        <div className={styles.who}>
+          <h1 id="profile-nickname" className={styles.nickname}>
+            {profile.nickname}
+          </h1>
+          <span className={`${styles.role} ${isAdmin ? styles.roleAdmin : ''}`}>
+            {isAdmin && <ShieldIcon size={14} />}
+            {isAdmin ? t('profile.role_admin') : t('profile.role_user')}
+          </span>
+        </div>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{t('profile.user_id')}</dt>
+            <dd className={styles.mono}>{String(profile.id)}</dd>
+          </div>
+        </dl>
+        {since && <p className={styles.since}>{t('profile.member_since', { date: since })}</p>}
+        <div className={styles.actions}>
+          <Link to="/orders" className="btn">
+            <OrdersIcon size={18} />
+            {t('profile.orders_link')}
+          </Link>
+          {isAdmin && (
+            <a href="/admin/" className="btn">
+              <ShieldIcon size={18} />
+              {t('profile.open_admin')}
+            </a>
+          )}
+          <button type="button" className="btn btn--danger" onClick={logout}>
+            <LogoutIcon size={18} />
+            {t('profile.logout')}
+          </button>
+        </div>
+      </section>
+
+      <section className={styles.balances} aria-labelledby="profile-balances">
+        <h2 id="profile-balances" className="section-title">
+          {t('profile.balances')}
+        </h2>
+        <ul className={styles.balanceList}>
+          {CURRENCIES.map((code) => (
+            <li key={code} className={`card ${styles.balance} ${code === preferred ? styles.preferred : ''}`}>
+              <span className={styles.balanceSymbol} aria-hidden="true">
+                {code === 'USD' ? '$' : '₽'}
+              </span>
+              <span className={styles.balanceLabel}>{t(code === 'USD' ? 'profile.balance_usd' : 'profile.balance_rub')}</span>
+              <span className={styles.balanceValue} data-testid={`balance-${code.toLowerCase()}`}>
+                {formatMoney(balance[code], code)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function formatDate(value: string | undefined, language: string | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(intlLocale(language), { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+}

@@ -1,0 +1,70 @@
+/** Shapes the API answers with (see DESIGN.md and the specification, section 3). */
+
+export interface AuthResponse {
+  token: string;
+  nickname: string;
+  userId: number | string;
+}
+
+export type UserRole = 'user' | 'admin';
+
+export interface Profile {
+  id: number | string;
+  nickname: string;
+  role: UserRole;
+  balanceUsd: number;
+  balanceRub: number;
+  createdAt: string;
+}
+
+export type ProductCategory = 'topup' | 'gift_card';
+
+export interface Region {
+  id: number;
+  name: string;
+  code: string;
+  flag: string | null;
+  game_currency: string | null;
+}
+
+export interface PriceOption {
+  game_amount: number;
+  price_usd: number;
+  price_rub: number;
+  available_count: number;
+}
+
+export interface Product {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  image_url: string | null;
+  keywords: string | null;
+  category: ProductCategory;
+  game_currency: string | null;
+  activationInstructions: string | null;
+  hasRegions: boolean;
+  hasGlobalCodes: boolean;
+  regions: Region[];
+}
+
+export interface ProductDetails extends Product {
+  prices?: PriceOption[];
+}
+
+export interface Promotion {
+  id: number;
+  text: string;
+  background_color: string;
+}
+
+export interface AddToCartInput {
+  productId: number;
+  gameAmount: number;
+  priceUsd: number;
+  priceRub: number;
+  gameCurrency: string;
+  quantity: number;
+  regionId: number;
+}
