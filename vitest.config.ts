@@ -15,6 +15,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'browser',
+          include: ['e2e/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['{storefront,admin}/src/**/*.test.{ts,tsx}'],
           environment: 'node',

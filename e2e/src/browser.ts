@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const SCREENSHOT_DIR = path.join(repoRoot, 'e2e/screenshots');
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+/** Debian's Chromium, started the way this machine's closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`The browser tests need Chromium at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium".`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Builds both web apps from the current sources, as `npm start` does. */
+export function buildWebApps(): void {
+  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore' });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Text that looks like an untranslated i18next key ("home.hero_title"). */
+export const RAW_KEY = /\b[a-z]+(?:_[a-z]+)*\.[a-z]+(?:_[a-z]+)+\b/;
