@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { seedDemoData } from '@topup/migrations';
 import { startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { buildWebApps, launchBrowser, RAW_KEY, screenshot, VIEWPORTS } from './browser';
 
@@ -10,14 +9,7 @@ let browser: Browser;
 beforeAll(async () => {
   buildWebApps();
   app = await startTestApp();
-  const { config } = app;
-  await seedDemoData(app.db, {
-    adminNickname: config.adminNickname,
-    adminPassword: config.adminPassword,
-    shopperNickname: config.shopperNickname,
-    shopperPassword: config.shopperPassword,
-    codesKey: config.codesKey,
-  });
+  await app.seedDemoData();
   browser = await launchBrowser();
 });
 

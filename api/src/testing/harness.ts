@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import knexFactory, { type Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import { inject } from 'vitest';
+import { seedDemoData } from '@topup/migrations';
 import type { UserRole } from '@topup/common';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -99,6 +100,8 @@ export interface TestApp {
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /** Inserts a user straight into the database and hands out a token for it. */
   createUser(options?: { role?: UserRole; nickname?: string; password?: string }): Promise<TestUser>;
+  /** Fills the store with the demo catalogue and accounts, as `npm start` does. */
+  seedDemoData(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -158,6 +161,14 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       const token = await tokens.sign({ userId: user.id, tokenVersion: user.token_version });
       return { id: user.id, nickname, password, token };
     },
+    seedDemoData: () =>
+      seedDemoData(database.db, {
+        adminNickname: config.adminNickname,
+        adminPassword: config.adminPassword,
+        shopperNickname: config.shopperNickname,
+        shopperPassword: config.shopperPassword,
+        codesKey: config.codesKey,
+      }),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (redis.status === 'ready') await deleteRedisKeys(redis, redisPrefix);

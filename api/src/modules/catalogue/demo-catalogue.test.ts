@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemoData } from '@topup/migrations';
 import { startTestApp, type TestApp } from '../../testing/harness';
 
 let app: TestApp;
 
 beforeAll(async () => {
   app = await startTestApp();
-  const { config } = app;
-  await seedDemoData(app.db, {
-    adminNickname: config.adminNickname,
-    adminPassword: config.adminPassword,
-    shopperNickname: config.shopperNickname,
-    shopperPassword: config.shopperPassword,
-    codesKey: config.codesKey,
-  });
+  await app.seedDemoData();
 });
 
 afterAll(async () => {
