@@ -27,15 +27,29 @@ import { createCatalogueRouter } from './modules/catalogue/catalogue.router';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createCheckoutRouter } from './modules/checkout/checkout.router';
 import { createCheckoutService } from './modules/checkout/checkout.service';
+import { createActivationService } from './modules/freefire/activation.service';
+import { createFreefirePlayerRouter } from './modules/freefire/freefire-player.router';
 import { createFreefireRouter } from './modules/freefire/freefire.router';
 import { createFreefireService } from './modules/freefire/freefire.service';
 import { createHealthRouter } from './modules/health/health.router';
 import { createOrdersRouter } from './modules/orders/orders.router';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createPaymentsRouter } from './modules/payments/payments.router';
+import { createPaymentsService } from './modules/payments/payments.service';
 import { createPromotionsRouter } from './modules/promotions/promotions.router';
 import { createPromotionsService } from './modules/promotions/promotions.service';
 import { createPubgRouter } from './modules/pubg/pubg.router';
 import { createPubgService } from './modules/pubg/pubg.service';
+import { createPubgPlayerRouter } from './modules/pubg/pubg-player.router';
+import { createSteamRouter } from './modules/steam/steam.router';
+import { createSteamService } from './modules/steam/steam.service';
+import { createSupportRouter } from './modules/support/support.router';
+import { createSupportService } from './modules/support/support.service';
+import { createPlayerCheckService } from './modules/topup/player-check.service';
+import { createTopupRouter } from './modules/topup/topup.router';
+import { createTopupService } from './modules/topup/topup.service';
+import { createGameProvider } from './providers/game';
+import { createPaymentGateways } from './providers/payment';
 import type { AppState } from './types';
 
 export interface AppDeps {
@@ -71,6 +85,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const guards = createAuthGuards({ db, tokens });
   const rateLimit = createRateLimitFactory({ redis, prefix: config.redisPrefix, rules: config.rateLimits });
   const catalogue = createCatalogueService({ db });
+  const games = createGameProvider(config, { redis });
+  const players = createPlayerCheckService({ games, redis, prefix: config.redisPrefix, logger });
+  const steam = createSteamService({ db });
+  const gateways = createPaymentGateways({ config, db, logger });
 
   const api = new Router<AppState>({ prefix: '/api' });
   const routers = [
@@ -80,10 +98,26 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createPromotionsRouter({ promotions: createPromotionsService({ db }) }),
     createFreefireRouter({ freefire: createFreefireService({ db }) }),
     createPubgRouter({ pubg: createPubgService({ db }) }),
+    createFreefirePlayerRouter({
+      players,
+      activation: createActivationService({ db, games, codeCrypto: createCodeCrypto(config.codesKey), logger }),
+      guards,
+      rateLimit,
+    }),
+    createPubgPlayerRouter({ players, rateLimit }),
+    createSteamRouter({ steam, guards }),
+    createTopupRouter({ topups: createTopupService({ db, players, steam }), guards }),
+    createSupportRouter({ support: createSupportService({ db }), rateLimit }),
     createCartRouter({ cart: createCartService({ db, catalogue }), guards }),
     createBalanceRouter({ balance: createBalanceService({ db }), guards }),
     createCheckoutRouter({ checkout: createCheckoutService({ db }), guards }),
     createOrdersRouter({ orders: createOrdersService({ db, codeCrypto: createCodeCrypto(config.codesKey) }), guards }),
+    createPaymentsRouter({
+      payments: createPaymentsService({ db, gateways, logger, holdMinutes: config.cardHoldMinutes }),
+      gateways,
+      guards,
+      rateLimit,
+    }),
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods());
 

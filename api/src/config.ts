@@ -16,13 +16,26 @@ export interface Config {
   shopperPassword: string;
   paymentProvider: string;
   gameProvider: string;
+  /** Simulated round trip of the sandbox game provider, in milliseconds (0 in tests). */
+  gameProviderLatencyMs: number;
+  /** Share (0 to 1) of sandbox game provider calls that fail as a transient outage, to exercise retries. */
+  gameProviderFailureRate: number;
   ratesProvider: string;
   /** Secret that signs sandbox gateway webhooks (HMAC-SHA256). */
   paymentWebhookSecret: string;
+  /** How long an unpaid card order holds its codes (and its pay page stays payable). */
+  cardHoldMinutes: number;
   publicUrl: string;
   bodyLimit: string;
   logLevel: string;
   workerConcurrency: number;
+  /**
+   * How long a worker's lock on a running job lasts (renewed at half of it while the job runs). A job
+   * whose worker died is run again once its lock has expired and a stalled-job check has seen it.
+   */
+  workerLockMs: number;
+  /** How often each worker looks for stalled jobs (running jobs whose worker has died). */
+  workerStalledIntervalMs: number;
   trustProxy: boolean;
   rateLimits: Record<RateLimitedAction, { points: number; durationSeconds: number }>;
 }
@@ -51,12 +64,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopperPassword: env.SHOPPER_PASSWORD ?? 'shopper12345',
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
     gameProvider: env.GAME_PROVIDER ?? 'sandbox',
+    gameProviderLatencyMs: Number(env.GAME_PROVIDER_LATENCY_MS ?? (nodeEnv === 'test' ? 0 : 300)),
+    gameProviderFailureRate: Number(env.GAME_PROVIDER_FAILURE_RATE ?? 0),
     ratesProvider: env.RATES_PROVIDER ?? 'sandbox',
     paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? 'dev-only-webhook-secret',
+    cardHoldMinutes: Number(env.CARD_HOLD_MINUTES ?? 15),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     bodyLimit: env.BODY_LIMIT ?? '100kb',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     workerConcurrency: Number(env.WORKER_CONCURRENCY ?? 5),
+    workerLockMs: Number(env.WORKER_LOCK_MS ?? 30_000),
+    workerStalledIntervalMs: Number(env.WORKER_STALLED_INTERVAL_MS ?? 30_000),
     trustProxy: env.TRUST_PROXY === 'true',
     rateLimits: {
       login: { points: 10, durationSeconds: 60 },

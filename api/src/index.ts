@@ -4,3 +4,7 @@ export { createDb, type Db } from './db';
 export { createLogger, type Logger } from './logger';
 export { createRedis } from './redis';
 export { createFulfilmentService } from './modules/fulfilment/fulfilment.service';
+export { createCodeCrypto } from './lib/code-crypto';
+export { createGameProvider, type GameProvider } from './providers/game';
+export { createPaymentCallbackService } from './modules/payments/payment-callback.service';
+export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';

@@ -46,3 +46,25 @@ export function rateToMicros(rate: string | number): number {
   const [, whole = '0', fraction = ''] = match;
   return Number(whole) * 1_000_000 + Number(fraction.padEnd(6, '0'));
 }
+
+/**
+ * Converts minor units by the inverse of a rate (divides by it), rounding half up, integer arithmetic
+ * only: RUB -> USD when only the USD->RUB rate is configured.
+ */
+export function convertMinorInverse(minor: number, rate: string | number): number {
+  const micros = BigInt(rateToMicros(rate));
+  if (micros === 0n) throw new RangeError(`Cannot divide by a zero rate: ${rate}`);
+  const numerator = BigInt(minor) * 1_000_000n;
+  const sign = numerator >= 0n ? 1n : -1n;
+  return Number((numerator * 2n + sign * micros) / (2n * micros));
+}
+
+/**
+ * `percent` % of an amount of minor units ("3" or "3.00" -> 3 %), rounding half up, integer arithmetic
+ * only: the Steam commission.
+ */
+export function percentOfMinor(minor: number, percent: string | number): number {
+  const product = BigInt(minor) * BigInt(rateToMicros(percent));
+  const divisor = 100n * 1_000_000n;
+  return Number((product * 2n + (product >= 0n ? divisor : -divisor)) / (2n * divisor));
+}

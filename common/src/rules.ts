@@ -28,3 +28,33 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const TOPUP_SERVICES = ['freefire', 'pubg', 'steam'] as const;
 export type TopupService = (typeof TOPUP_SERVICES)[number];
+
+/** A PUBG package as the combination rule sees it. */
+export interface PubgPackageSize {
+  id: number;
+  uc_amount: number;
+}
+
+/**
+ * The automatic PUBG combination for a custom UC amount (spec, section 5): the largest packages as
+ * many times as they fit, then, if some UC is still missing, the smallest package that covers it.
+ * Returns the chosen packages (one entry per package bought, largest first); empty when `target` is
+ * not 1 to CUSTOM_UC_MAX or there are no packages.
+ */
+export function pubgCombination<P extends PubgPackageSize>(packages: readonly P[], target: number): P[] {
+  const sizes = packages.filter((pkg) => pkg.uc_amount > 0).sort((a, b) => b.uc_amount - a.uc_amount);
+  if (!Number.isInteger(target) || target < 1 || target > CUSTOM_UC_MAX || sizes.length === 0) return [];
+  const chosen: P[] = [];
+  let remaining = target;
+  for (const pkg of sizes) {
+    while (remaining >= pkg.uc_amount) {
+      chosen.push(pkg);
+      remaining -= pkg.uc_amount;
+    }
+  }
+  if (remaining > 0) {
+    const cover = [...sizes].reverse().find((pkg) => pkg.uc_amount >= remaining);
+    if (cover) chosen.push(cover);
+  }
+  return chosen;
+}

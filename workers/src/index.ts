@@ -7,6 +7,7 @@ import { loadConfig, type Config, createDb, createLogger, type Logger, createRed
 import { createOutboxRelay } from './outbox-relay';
 import { processorFactories, type ProcessorDeps } from './processors';
 import { createQueues, logConnectionHealth } from './queues';
+import { startSchedules } from './schedules';
 
 export interface RunningWorkers {
   /** Stops the relay, waits for running jobs, then closes Redis and Postgres. */
@@ -25,17 +26,19 @@ export async function startWorkers(config: Config, logger: Logger): Promise<Runn
   // Workers share one connection for their commands; BullMQ adds a blocking one per Worker.
   const workerConnection = createRedis(config.redisUrl, { forQueues: true });
   logConnectionHealth(workerConnection, logger, 'workers');
-  const deps: ProcessorDeps = { config, db, logger };
+  const deps: ProcessorDeps = { config, db, logger, redis: workerConnection };
   const workers = Object.values(QUEUES).flatMap((name) => {
     const worker = startWorker(name, deps, workerConnection);
     return worker ? [worker] : [];
   });
 
   relay.start();
+  const schedules = startSchedules(queues, logger.child({ component: 'schedules' }));
   logger.info({ queues: workers.map((worker) => worker.name), concurrency: config.workerConcurrency }, 'Workers started');
 
   return {
     async close() {
+      schedules.stop();
       await relay.stop();
       await Promise.all(workers.map((worker) => worker.close()));
       workerConnection.disconnect();
@@ -53,7 +56,11 @@ function startWorker<N extends QueueName>(name: N, deps: ProcessorDeps, connecti
     connection,
     prefix: config.redisPrefix,
     concurrency: config.workerConcurrency,
+    // A job whose worker died (crash, SIGKILL) runs again after its lock expires and a check sees it.
+    lockDuration: config.workerLockMs,
+    stalledInterval: config.workerStalledIntervalMs,
   });
+  worker.on('stalled', (jobId) => logger.warn({ queue: name, jobId }, 'Job stalled: its worker stopped before finishing it'));
   worker.on('completed', (job) => logger.debug({ queue: name, jobId: job.id }, 'Job completed'));
   worker.on('failed', (job, err) =>
     logger.warn({ err, queue: name, jobId: job?.id, attemptsMade: job?.attemptsMade }, 'Job failed'),

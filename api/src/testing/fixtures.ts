@@ -137,6 +137,16 @@ export function createFixtures(db: Knex, codesKey: string) {
         changeBalance(trx, { userId, currency, amount, reason: 'initial_grant', reference: `fixture:${unique()}${unique()}` }),
       ),
 
+    /** Moves an unpaid order's hold (and its payment's and codes' expiry) into the past, as if its time had run out. */
+    async lapseHold(orderId: number): Promise<void> {
+      const past = db.raw("now() - interval '1 minute'");
+      await db('orders').where({ id: orderId }).update({ hold_expires_at: past });
+      await db('payments').where({ order_id: orderId }).update({ expires_at: past });
+      for (const table of ['codes', 'generated_codes']) {
+        await db(table).where({ order_id: orderId, status: 'reserved' }).update({ reserved_until: past });
+      }
+    },
+
     /** A cart line written directly, as if added earlier at these prices (minor units). */
     async cartLine(options: {
       userId: number;
@@ -159,6 +169,119 @@ export function createFixtures(db: Knex, codesKey: string) {
         })
         .returning('id');
       return row.id;
+    },
+
+    /** A currency rate (units of `to` per unit of `from`), created or replaced. */
+    rate: (from: string, to: string, rate: string) =>
+      db('currency_rates')
+        .insert({ from_currency: from, to_currency: to, rate })
+        .onConflict(['from_currency', 'to_currency'])
+        .merge(['rate']),
+
+    /** The Steam commission, percent ('3'), created or replaced. */
+    steamCommission: (percent: string) =>
+      db('currency_settings')
+        .insert({ id: 1, steam_commission_percent: percent })
+        .onConflict('id')
+        .merge(['steam_commission_percent']),
+
+    /** A Free Fire offer (denomination); prices in minor units. */
+    async freefireOffer(options: {
+      priceUsd: number;
+      priceRub: number;
+      gameAmount?: number;
+      name?: string;
+      active?: boolean;
+    }): Promise<{ id: number; itemId: number; name: string; gameAmount: number }> {
+      const itemId = randomBytes(3).readUIntBE(0, 3) + 1;
+      const name = options.name ?? `Offer ${unique()}`;
+      const gameAmount = options.gameAmount ?? 100;
+      const [row] = await db('freefire_denominations')
+        .insert({
+          name,
+          item_id: itemId,
+          price_usd: options.priceUsd,
+          price_rub: options.priceRub,
+          game_amount: gameAmount,
+          is_active: options.active ?? true,
+        })
+        .returning('id');
+      return { id: row.id, itemId, name, gameAmount };
+    },
+
+    /** A PUBG package (prices in minor units) with available codes: `codes` given in clear, or that many made up. */
+    async pubgPackage(options: {
+      priceUsd: number;
+      priceRub: number;
+      ucAmount?: number;
+      active?: boolean;
+      codes?: number | string[];
+    }): Promise<{ id: number; ucAmount: number; codeIds: number[] }> {
+      const ucAmount = options.ucAmount ?? randomBytes(3).readUIntBE(0, 3) + 1;
+      const [row] = await db('pubg_denominations')
+        .insert({ uc_amount: ucAmount, price_usd: options.priceUsd, price_rub: options.priceRub, active: options.active ?? true })
+        .returning('id');
+      const codes = Array.isArray(options.codes)
+        ? options.codes
+        : Array.from({ length: options.codes ?? 0 }, () => `UC-${unique()}-${unique()}`);
+      const codeIds: number[] = [];
+      for (const code of codes) {
+        const [inserted] = await db('pubg_codes')
+          .insert({ denomination_id: row.id, code_encrypted: crypto.encrypt(code), code_hash: crypto.hash(code) })
+          .returning('id');
+        codeIds.push(inserted.id);
+      }
+      return { id: row.id, ucAmount, codeIds };
+    },
+
+    /**
+     * A generated Free Fire code in clear, with its offer. `soldTo`: delivered in a completed order of
+     * that user (as after checkout and fulfilment); otherwise still in stock.
+     */
+    async freefireCode(options: { soldTo?: number; gameAmount?: number } = {}): Promise<{ id: number; code: string; itemId: number }> {
+      const gameAmount = options.gameAmount ?? 310;
+      const itemId = randomBytes(3).readUIntBE(0, 3) + 1;
+      const [denomination] = await db('freefire_denominations')
+        .insert({ name: `Offer ${unique()}`, item_id: itemId, price_usd: 299, price_rub: 23_621, game_amount: gameAmount })
+        .returning('id');
+      const [product] = await db('products')
+        .insert({ slug: `freefire-${unique()}`, title: 'Free Fire code', category: 'gift_card', game_currency: 'Diamonds' })
+        .returning('id');
+      const code = `FF-${unique()}-${unique()}`.toUpperCase();
+      let orderId: number | null = null;
+      if (options.soldTo !== undefined) {
+        const [order] = await db('orders')
+          .insert({
+            user_id: options.soldTo,
+            status: 'completed',
+            kind: 'codes',
+            payment_method: 'balance',
+            currency: 'usd',
+            total: 299,
+            total_usd: 299,
+            rate_usd_rub: '79',
+            paid_at: db.fn.now(),
+            completed_at: db.fn.now(),
+          })
+          .returning('id');
+        orderId = order.id;
+      }
+      const [row] = await db('generated_codes')
+        .insert({
+          denomination_id: denomination.id,
+          product_id: product.id,
+          code_encrypted: crypto.encrypt(code),
+          code_hash: crypto.hash(code),
+          game_amount: gameAmount,
+          price_usd: 299,
+          price_rub: 23_621,
+          published: true,
+          status: orderId === null ? 'available' : 'used',
+          order_id: orderId,
+          sold_at: orderId === null ? null : db.fn.now(),
+        })
+        .returning('id');
+      return { id: row.id, code, itemId };
     },
   };
 }

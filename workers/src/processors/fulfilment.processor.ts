@@ -1,9 +1,17 @@
-import { createFulfilmentService } from '@topup/api';
+import { createCodeCrypto, createFulfilmentService, createGameProvider } from '@topup/api';
 import type { ProcessorFactory } from './index';
 
-/** Delivers one paid order. The service is idempotent, so a retried or duplicated job is harmless. */
-export const createFulfilmentProcessor: ProcessorFactory<'fulfilment'> = ({ db, logger }) => {
-  const fulfilment = createFulfilmentService({ db, logger: logger.child({ queue: 'fulfilment' }) });
+/**
+ * Delivers one paid order: codes, or a top-up through the game provider (which needs the workers'
+ * Redis). The service is idempotent, so a retried or duplicated job is harmless.
+ */
+export const createFulfilmentProcessor: ProcessorFactory<'fulfilment'> = ({ config, db, logger, redis }) => {
+  const fulfilment = createFulfilmentService({
+    db,
+    logger: logger.child({ queue: 'fulfilment' }),
+    games: redis ? createGameProvider(config, { redis }) : undefined,
+    codeCrypto: createCodeCrypto(config.codesKey),
+  });
   return async (job) => {
     await fulfilment.fulfilOrder(job.data.orderId);
   };

@@ -1,6 +1,9 @@
 import type { Job } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { QueueName, QueuePayloads } from '@topup/common';
 import { createFulfilmentProcessor } from './fulfilment.processor';
+import { createPaymentCallbackProcessor } from './payment-callback.processor';
+import { createReservationExpiryProcessor } from './reservation-expiry.processor';
 import type { Config, Db, Logger } from '@topup/api';
 
 /** What a processor may use; follow-up work goes through the outbox like everywhere else. */
@@ -8,6 +11,8 @@ export interface ProcessorDeps {
   config: Config;
   db: Db;
   logger: Logger;
+  /** The workers' shared Redis connection (the sandbox game provider keeps its records there). */
+  redis?: Redis;
 }
 
 /** Handles one job of queue N; must be idempotent (a job can run more than once). */
@@ -21,4 +26,6 @@ export type ProcessorFactory<N extends QueueName> = (deps: ProcessorDeps) => Que
  */
 export const processorFactories: { [N in QueueName]?: ProcessorFactory<N> } = {
   fulfilment: createFulfilmentProcessor,
+  'payment-callback': createPaymentCallbackProcessor,
+  'reservation-expiry': createReservationExpiryProcessor,
 };

@@ -21,6 +21,8 @@ export interface NewOrder {
   totalUsd: number;
   rateUsdRub: string;
   paid: boolean;
+  /** An unpaid (card) order holds its codes this long from now: orders.hold_expires_at. */
+  holdSeconds?: number;
 }
 
 export interface NewCodeItem {
@@ -100,6 +102,8 @@ export const checkoutDal = {
         total_usd: order.totalUsd,
         rate_usd_rub: order.rateUsdRub,
         paid_at: order.paid ? trx.fn.now() : null,
+        hold_expires_at:
+          order.holdSeconds === undefined ? null : trx.raw('now() + make_interval(secs => ?)', [order.holdSeconds]),
       })
       .returning<{ id: number }[]>('id');
     if (!row) throw new Error('orders insert returned no row');

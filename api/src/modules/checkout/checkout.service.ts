@@ -20,6 +20,50 @@ export interface CheckoutResult {
  */
 const PAID_ORDER_HOLD_SECONDS = 24 * 3600;
 
+/** The user's cart, locked, with a code taken from stock for every unit, priced in one currency. */
+export interface CartStock {
+  items: NewCodeItem[];
+  /** Minor units of the chosen currency. */
+  total: number;
+  totalUsd: number;
+  /** The USD->RUB rate the order is priced at. */
+  rate: string;
+}
+
+/**
+ * Prices the user's cart from the database for checkout (by balance or by card), in the caller's
+ * transaction: locks the cart lines and takes (FOR UPDATE SKIP LOCKED) one code of exactly each
+ * line's price option per unit. Prices are the stock's own; a line short of stock fails the whole
+ * checkout with 409 OUT_OF_STOCK, an empty cart with 400 CART_EMPTY.
+ */
+export async function takeCartStock(trx: Knex.Transaction, userId: number, currency: BalanceCurrency): Promise<CartStock> {
+  const lines = await cartDal.lockLines(trx, userId);
+  if (lines.length === 0) throw new AppError(400, ErrorCode.CART_EMPTY, 'Your cart is empty');
+  const rate = await checkoutDal.usdRubRate(trx);
+  if (!rate) {
+    throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Checkout is unavailable right now. Please try again later.');
+  }
+
+  const items: NewCodeItem[] = [];
+  for (const line of lines) {
+    const codes = line.sellable ? await checkoutDal.takeCodes(trx, line, line.quantity) : [];
+    if (codes.length < line.quantity) {
+      throw new AppError(
+        409,
+        ErrorCode.OUT_OF_STOCK,
+        `Only ${codes.length} of ${line.quantity} × ${line.product_title} are in stock`,
+        { productId: line.product_id, requested: line.quantity, available: codes.length },
+      );
+    }
+    for (const code of codes) {
+      items.push({ option: line, code, amount: currency === 'usd' ? code.price_usd : code.price_rub, rateUsed: rate });
+    }
+  }
+  const total = items.reduce((sum, item) => sum + item.amount, 0);
+  const totalUsd = items.reduce((sum, item) => sum + item.code.price_usd, 0);
+  return { items, total, totalUsd, rate };
+}
+
 export function createCheckoutService(deps: { db: Knex }) {
   const { db } = deps;
 
@@ -31,31 +75,7 @@ export function createCheckoutService(deps: { db: Knex }) {
      */
     payFromBalance: (userId: number, currency: BalanceCurrency): Promise<CheckoutResult> =>
       db.transaction(async (trx) => {
-        const lines = await cartDal.lockLines(trx, userId);
-        if (lines.length === 0) throw new AppError(400, ErrorCode.CART_EMPTY, 'Your cart is empty');
-        const rate = await checkoutDal.usdRubRate(trx);
-        if (!rate) {
-          throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Checkout is unavailable right now. Please try again later.');
-        }
-
-        const items: NewCodeItem[] = [];
-        for (const line of lines) {
-          const codes = line.sellable ? await checkoutDal.takeCodes(trx, line, line.quantity) : [];
-          if (codes.length < line.quantity) {
-            throw new AppError(
-              409,
-              ErrorCode.OUT_OF_STOCK,
-              `Only ${codes.length} of ${line.quantity} × ${line.product_title} are in stock`,
-              { productId: line.product_id, requested: line.quantity, available: codes.length },
-            );
-          }
-          for (const code of codes) {
-            items.push({ option: line, code, amount: currency === 'usd' ? code.price_usd : code.price_rub, rateUsed: rate });
-          }
-        }
-        const total = items.reduce((sum, item) => sum + item.amount, 0);
-        const totalUsd = items.reduce((sum, item) => sum + item.code.price_usd, 0);
-
+        const { items, total, totalUsd, rate } = await takeCartStock(trx, userId, currency);
         const orderId = await checkoutDal.insertOrder(trx, {
           userId,
           status: 'processing',

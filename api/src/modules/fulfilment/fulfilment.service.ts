@@ -1,9 +1,17 @@
 import type { Knex } from 'knex';
+import type { CodeCrypto } from '../../lib/code-crypto';
 import type { Logger } from '../../logger';
+import type { GameProvider } from '../../providers/game';
+import { createTopupDelivery } from '../topup/topup-delivery';
 import { fulfilmentDal } from './fulfilment.dal';
 
-export function createFulfilmentService(deps: { db: Knex; logger: Logger }) {
-  const { db, logger } = deps;
+/**
+ * `games` and `codeCrypto` deliver top-up orders; a process built without them (a test of code
+ * orders) fails a top-up order's job instead, so the queue retries it.
+ */
+export function createFulfilmentService(deps: { db: Knex; logger: Logger; games?: GameProvider; codeCrypto?: CodeCrypto }) {
+  const { db, logger, games, codeCrypto } = deps;
+  const topups = games && codeCrypto ? createTopupDelivery({ db, logger, games, codeCrypto }) : undefined;
 
   /** Hands over a code order: its reserved codes become sold, then the order is completed. */
   async function deliverCodes(trx: Knex.Transaction, orderId: number): Promise<void> {
@@ -21,28 +29,33 @@ export function createFulfilmentService(deps: { db: Knex; logger: Logger }) {
     /**
      * Delivers one paid order. Idempotent: the queue may run it twice, concurrently, or again after a
      * crash; the order row lock serialises runs and only an order still 'processing' is worked on.
+     * A top-up is handed to the top-up delivery after the lock is released, so the game is never
+     * called inside a transaction; it re-checks the order under its own short locks.
      */
-    fulfilOrder: (orderId: number): Promise<void> =>
-      db.transaction(async (trx) => {
+    async fulfilOrder(orderId: number): Promise<void> {
+      const handOver = await db.transaction(async (trx): Promise<'topup' | undefined> => {
         const order = await fulfilmentDal.lockOrder(trx, orderId);
         if (!order) {
           logger.warn({ orderId }, 'Fulfilment skipped: no such order');
-          return;
+          return undefined;
         }
-        if (order.status !== 'processing') return;
+        if (order.status !== 'processing') return undefined;
         switch (order.kind) {
           case 'codes':
             await deliverCodes(trx, order.id);
-            return;
+            return undefined;
           case 'topup':
-            logger.info({ orderId }, 'Fulfilment of top-up orders is not available in this process');
-            return;
+            return 'topup';
           default: {
             const unknownKind: never = order.kind;
             throw new Error(`Order ${orderId} has an unknown kind: ${String(unknownKind)}`);
           }
         }
-      }),
+      });
+      if (handOver !== 'topup') return;
+      if (!topups) throw new Error(`Order ${orderId} is a top-up, and this process has no game provider to deliver it`);
+      await topups.deliver(orderId);
+    },
   };
 }
 

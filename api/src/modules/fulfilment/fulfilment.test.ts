@@ -1,5 +1,7 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCodeCrypto } from '../../lib/code-crypto';
+import { SandboxGameProvider } from '../../providers/game';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
 import { createFulfilmentService, type FulfilmentService } from './fulfilment.service';
@@ -14,7 +16,12 @@ beforeAll(async () => {
   app = await startTestApp();
   fixtures = createFixtures(app.db, app.config.codesKey);
   const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
-  fulfilment = createFulfilmentService({ db: app.db, logger });
+  fulfilment = createFulfilmentService({
+    db: app.db,
+    logger,
+    games: new SandboxGameProvider({ redis: app.redis, prefix: app.config.redisPrefix }),
+    codeCrypto: createCodeCrypto(app.config.codesKey),
+  });
   await fixtures.usdRubRate('79');
 });
 

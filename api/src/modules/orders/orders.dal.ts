@@ -8,6 +8,7 @@ export interface OrderRow {
   status: OrderStatus;
   total: number;
   currency: BalanceCurrency;
+  failure_reason: string | null;
 }
 
 export interface OrderItemRow {
@@ -32,7 +33,7 @@ export interface CodeReveal {
   userAgent: string | null;
 }
 
-const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency'];
+const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'failure_reason'];
 
 /** Data access for a shopper's orders; every function takes the connection or transaction to use. */
 export const ordersDal = {

@@ -22,6 +22,8 @@ export interface OrderView {
   /** Decimal amount in `currency`. */
   total: number;
   currency: BalanceCurrency;
+  /** Why a failed or cancelled order was not delivered, in words the shopper can act on. */
+  failure_reason: string | null;
   items: OrderItemView[];
 }
 
@@ -58,6 +60,7 @@ const toOrderView = (order: OrderRow, items: OrderItemView[]): OrderView => ({
   status: order.status,
   total: fromMinor(order.total),
   currency: order.currency,
+  failure_reason: order.failure_reason,
   items,
 });
 

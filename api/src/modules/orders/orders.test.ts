@@ -59,6 +59,7 @@ describe('GET /api/orders', () => {
       status: 'processing',
       total: 3950,
       currency: 'rub',
+      failure_reason: null,
       items: [item, item],
     });
   });

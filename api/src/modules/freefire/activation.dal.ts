@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+
+/** A generated Free Fire code sold to the user, with what it credits. */
+export interface SoldCode {
+  id: number;
+  /** The offer's item id, sent to the game with the credit. */
+  item_id: number;
+  game_amount: number;
+  activated_at: Date | null;
+  activated_player_id: string | null;
+}
+
+/** Data access for Free Fire code activation; every function takes the connection to use. */
+export const activationDal = {
+  /** The code with this keyed hash, if it was sold (delivered) in one of the user's orders. */
+  findSoldTo: (db: Knex, userId: number, codeHash: string): Promise<SoldCode | undefined> =>
+    db('generated_codes as g')
+      .join('orders as o', 'o.id', 'g.order_id')
+      .join('freefire_denominations as d', 'd.id', 'g.denomination_id')
+      .where({ 'g.code_hash': codeHash, 'g.status': 'used', 'o.user_id': userId })
+      .first('g.id', 'd.item_id', 'g.game_amount', 'g.activated_at', 'g.activated_player_id'),
+
+  /**
+   * Claims the code for a player before the game is asked to credit it: a conditional update, so of
+   * any number of concurrent attempts exactly one gets true.
+   */
+  async claim(db: Knex, codeId: number, playerId: string): Promise<boolean> {
+    const updated = await db('generated_codes')
+      .where({ id: codeId })
+      .whereNull('activated_at')
+      .update({ activated_at: db.fn.now(), activated_player_id: playerId });
+    return updated === 1;
+  },
+
+  /** Gives a claim back after the game refused the credit, so the code can be activated again. */
+  release: (db: Knex, codeId: number, playerId: string) =>
+    db('generated_codes')
+      .where({ id: codeId, activated_player_id: playerId })
+      .whereNotNull('activated_at')
+      .update({ activated_at: null, activated_player_id: null }),
+};

@@ -1,0 +1,100 @@
+import type { Knex } from 'knex';
+import type { CodeCrypto } from '../../lib/code-crypto';
+import type { Logger } from '../../logger';
+import {
+  GameProviderUnavailableError,
+  type GameProvider,
+  type ProviderOutcome,
+  type RejectionReason,
+} from '../../providers/game';
+import { gameUnavailable } from '../topup/player-check.service';
+import { activationDal, type SoldCode } from './activation.dal';
+
+export type ActivationResult = { success: true } | { success: false; error: string };
+
+export const ACTIVATION_ERRORS = {
+  invalidCode: 'Invalid code. Check the code and try again.',
+  alreadyActivated: 'This code has already been activated.',
+  player_not_found: 'Player not found. Check the player ID and try again.',
+  declined: 'The game declined this activation for this player. Please contact support.',
+  invalid_code: 'The game did not accept this code. Please contact support.',
+} as const satisfies Record<string, string> & Record<RejectionReason, string>;
+
+const failure = (error: string): ActivationResult => ({ success: false, error });
+
+/**
+ * Activation of the generated Free Fire codes the store sells: a code credits its diamonds to one
+ * player, once. Rule: a code can be activated by the shopper it was sold to (any player id they
+ * choose, theirs or a friend's); any other code, sold to someone else or never sold, is an invalid
+ * code, so the endpoint cannot be used to test codes.
+ *
+ * The code is claimed (activated_at set, conditionally) before the game is called, so concurrent
+ * attempts credit once; a definite refusal gives the claim back. The credit's idempotency key is
+ * `activation:<codeId>`, so repeating it never credits twice either.
+ */
+export function createActivationService(deps: { db: Knex; games: GameProvider; codeCrypto: CodeCrypto; logger: Logger }) {
+  const { db, games, codeCrypto, logger } = deps;
+
+  const credit = (code: SoldCode, playerId: string): Promise<ProviderOutcome> =>
+    games.topUp({
+      game: 'freefire',
+      playerId,
+      offerId: code.item_id,
+      diamonds: code.game_amount,
+      idempotencyKey: `activation:${code.id}`,
+    });
+
+  /**
+   * The code is already claimed for this same player: a repeat, or an attempt after a crash between
+   * the claim and the game's answer. Asking the game again with the same key completes a credit that
+   * never arrived and cannot credit twice; the shopper is told the code is used.
+   */
+  async function confirmEarlierActivation(code: SoldCode, playerId: string): Promise<ActivationResult> {
+    try {
+      const outcome = await credit(code, playerId);
+      if (outcome.status === 'rejected') {
+        await activationDal.release(db, code.id, playerId);
+        return failure(ACTIVATION_ERRORS[outcome.reason]);
+      }
+    } catch (err) {
+      if (!(err instanceof GameProviderUnavailableError)) throw err;
+      logger.warn({ err, codeId: code.id }, 'Could not confirm an earlier activation: game provider unavailable');
+    }
+    return failure(ACTIVATION_ERRORS.alreadyActivated);
+  }
+
+  return {
+    async activate(userId: number, playerId: string, code: string): Promise<ActivationResult> {
+      const sold = await activationDal.findSoldTo(db, userId, codeCrypto.hash(code));
+      if (!sold) return failure(ACTIVATION_ERRORS.invalidCode);
+      if (sold.activated_at) {
+        return sold.activated_player_id === playerId
+          ? confirmEarlierActivation(sold, playerId)
+          : failure(ACTIVATION_ERRORS.alreadyActivated);
+      }
+      if (!(await activationDal.claim(db, sold.id, playerId))) return failure(ACTIVATION_ERRORS.alreadyActivated);
+
+      let outcome: ProviderOutcome;
+      try {
+        outcome = await credit(sold, playerId);
+      } catch (err) {
+        // The sandbox, like a well-behaved game, fails transiently before crediting: let the shopper retry.
+        await activationDal.release(db, sold.id, playerId);
+        if (err instanceof GameProviderUnavailableError) {
+          logger.warn({ err, codeId: sold.id }, 'Code activation failed: game provider unavailable');
+          throw gameUnavailable();
+        }
+        throw err;
+      }
+      if (outcome.status === 'rejected') {
+        await activationDal.release(db, sold.id, playerId);
+        logger.info({ codeId: sold.id, reason: outcome.reason, detail: outcome.detail }, 'Code activation refused by the game');
+        return failure(ACTIVATION_ERRORS[outcome.reason]);
+      }
+      logger.info({ codeId: sold.id, userId, reference: outcome.reference }, 'Free Fire code activated');
+      return { success: true };
+    },
+  };
+}
+
+export type ActivationService = ReturnType<typeof createActivationService>;

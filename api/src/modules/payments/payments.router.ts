@@ -1,0 +1,48 @@
+import Router from '@koa/router';
+import { currentUser, type AuthGuards } from '../../middleware/auth';
+import type { RateLimitFactory } from '../../middleware/rate-limit';
+import { validate } from '../../middleware/validate';
+import type { PaymentGateways } from '../../providers/payment';
+import type { AppState } from '../../types';
+import { createPaymentBody, webhookParams, type CreatePaymentBody, type WebhookParams } from './payments.schemas';
+import type { PaymentsService } from './payments.service';
+
+export function createPaymentsRouter(deps: {
+  payments: PaymentsService;
+  gateways: PaymentGateways;
+  guards: AuthGuards;
+  rateLimit: RateLimitFactory;
+}) {
+  const { payments, gateways, guards, rateLimit } = deps;
+  const router = new Router<AppState>();
+
+  router.post(
+    '/payment/create',
+    guards.requireUser,
+    rateLimit('paymentCreate', (ctx) => `user:${currentUser(ctx).id}`),
+    validate({ body: createPaymentBody }),
+    async (ctx) => {
+      ctx.status = 201;
+      ctx.body = await payments.startCardPayment(currentUser(ctx).id, ctx.state.valid.body as CreatePaymentBody);
+    },
+  );
+
+  // Called by the gateway, not a browser: no session, the signature over the raw body is the proof.
+  router.post('/payment/webhook/:provider', validate({ params: webhookParams }), async (ctx) => {
+    const { provider } = ctx.state.valid.params as WebhookParams;
+    try {
+      const receipt = await payments.receiveWebhook(provider, ctx.request.rawBody as string | undefined, ctx.headers);
+      ctx.state.log.info({ provider, eventId: receipt.event.eventId, duplicate: receipt.duplicate }, 'Gateway webhook received');
+    } catch (err) {
+      ctx.state.log.warn({ provider, err: (err as Error).message }, 'Gateway webhook refused');
+      throw err;
+    }
+    ctx.body = { received: true };
+  });
+
+  // The gateway's own pages (the sandbox's hosted pay page), when it serves any.
+  const gatewayRoutes = gateways.current.routes?.();
+  if (gatewayRoutes) router.use(gatewayRoutes.routes(), gatewayRoutes.allowedMethods());
+
+  return router;
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixtures } from '../../testing/fixtures';
+import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
+
+let app: TestApp;
+let fixtures: ReturnType<typeof createFixtures>;
+let user: TestUser;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  fixtures = createFixtures(app.db, app.config.codesKey);
+  await fixtures.usdRubRate('79');
+  await fixtures.rate('kzt', 'usd', '0.002083');
+  await fixtures.steamCommission('3');
+  user = await app.createUser();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const calculate = (body: unknown) => app.request('POST', '/api/steam/calculate', { token: user.token, body });
+
+describe('POST /api/steam/calculate', () => {
+  it('adds 3 % commission to a USD amount, charged in USD', async () => {
+    const response = await calculate({ amount: 10, inputCurrency: 'usd', userBalanceCurrency: 'usd' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, calculation: { amountInUSD: 10, commission: 0.3, amountInUserCurrency: 10.3 } });
+  });
+
+  it('converts the USD total to a RUB balance at the USD->RUB rate', async () => {
+    const response = await calculate({ amount: 10, inputCurrency: 'usd', userBalanceCurrency: 'rub' });
+    expect(response.body.calculation).toEqual({ amountInUSD: 10, commission: 0.3, amountInUserCurrency: 813.7 });
+  });
+
+  it('converts KZT to USD by the KZT->USD rate, in integer minor units', async () => {
+    // 5000 KZT * 0.002083 = 10.415 -> 10.42 USD; 3 % = 0.3126 -> 0.31; 10.73 USD * 79 = 847.67 RUB.
+    const response = await calculate({ amount: 5000, inputCurrency: 'kzt', userBalanceCurrency: 'rub' });
+    expect(response.body.calculation).toEqual({ amountInUSD: 10.42, commission: 0.31, amountInUserCurrency: 847.67 });
+  });
+
+  it('converts RUB by dividing by the USD->RUB rate when no RUB->USD rate is set', async () => {
+    // 790 RUB / 79 = 10 USD; 3 % = 0.30; 10.30 USD.
+    const response = await calculate({ amount: 790, inputCurrency: 'rub', userBalanceCurrency: 'usd' });
+    expect(response.body.calculation).toEqual({ amountInUSD: 10, commission: 0.3, amountInUserCurrency: 10.3 });
+  });
+
+  it('uses the commission setting and the rates of the moment', async () => {
+    await fixtures.steamCommission('5.5');
+    await fixtures.rate('rub', 'usd', '0.0125');
+    try {
+      // 1000 RUB * 0.0125 = 12.50 USD; 5.5 % = 0.6875 -> 0.69; 13.19 USD.
+      const response = await calculate({ amount: 1000, inputCurrency: 'rub', userBalanceCurrency: 'usd' });
+      expect(response.body.calculation).toEqual({ amountInUSD: 12.5, commission: 0.69, amountInUserCurrency: 13.19 });
+    } finally {
+      await fixtures.steamCommission('3');
+      await app.db('currency_rates').where({ from_currency: 'rub', to_currency: 'usd' }).delete();
+    }
+  });
+
+  it.each([[0], [-5], [10.001], [20_000_000]])("answers 400 'Invalid amount' for amount %j", async (amount) => {
+    const response = await calculate({ amount, inputCurrency: 'usd', userBalanceCurrency: 'usd' });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Invalid amount' });
+  });
+
+  it.each([
+    [{ amount: '10', inputCurrency: 'usd', userBalanceCurrency: 'usd' }],
+    [{ amount: 10, inputCurrency: 'uzs', userBalanceCurrency: 'usd' }],
+    [{ amount: 10, inputCurrency: 'USD', userBalanceCurrency: 'usd' }],
+    [{ amount: 10, inputCurrency: 'usd', userBalanceCurrency: 'kzt' }],
+    [{ amount: 10, inputCurrency: 'usd' }],
+    [{ amount: 10, inputCurrency: 'usd', userBalanceCurrency: 'usd', commission: 0 }],
+  ])('rejects %j with 400', async (body) => {
+    const response = await calculate(body);
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('requires a login', async () => {
+    const response = await app.request('POST', '/api/steam/calculate', {
+      body: { amount: 10, inputCurrency: 'usd', userBalanceCurrency: 'usd' },
+    });
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('answers 503 while a needed rate is missing', async () => {
+    await app.db('currency_rates').where({ from_currency: 'kzt' }).delete();
+    try {
+      const response = await calculate({ amount: 1000, inputCurrency: 'kzt', userBalanceCurrency: 'usd' });
+      expect(response.status).toBe(503);
+      expect(response.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await fixtures.rate('kzt', 'usd', '0.002083');
+    }
+  });
+});

@@ -1,0 +1,161 @@
+import type { Knex } from 'knex';
+import type { BalanceCurrency, OrderStatus, PubgCodeStatus } from '@topup/common';
+import type { ProviderStatus } from '../../models';
+
+export interface FreefireOfferRow {
+  id: number;
+  item_id: number;
+  name: string;
+  game_amount: number;
+  price_usd: number;
+  price_rub: number;
+}
+
+export interface PubgPackageRow {
+  id: number;
+  uc_amount: number;
+  price_usd: number;
+  price_rub: number;
+}
+
+export interface NewTopupItem {
+  /** Minor units of the order currency. */
+  amount: number;
+  priceUsd: number;
+  priceRub: number;
+  gameAmount: number | null;
+  rateUsed: string;
+  topupData: Record<string, unknown>;
+}
+
+export interface TopupItemRow {
+  id: number;
+  game_amount: number | null;
+  topup_data: Record<string, unknown>;
+  provider_status: ProviderStatus | null;
+}
+
+export interface DeliveryOrder {
+  id: number;
+  status: OrderStatus;
+  user_id: number;
+  currency: BalanceCurrency;
+  total: number;
+}
+
+export interface OrderPubgCode {
+  id: number;
+  denomination_id: number;
+  status: PubgCodeStatus;
+  code_encrypted: string;
+}
+
+const PUBG_CODE_COLUMNS = ['id', 'denomination_id', 'status', 'code_encrypted'];
+
+/** Data access for top-up orders and their delivery; every function takes the connection or transaction to use. */
+export const topupDal = {
+  /** The active Free Fire offer shoppers know by this item id. */
+  activeFreefireOffer: (db: Knex, itemId: number): Promise<FreefireOfferRow | undefined> =>
+    db('freefire_denominations')
+      .where({ item_id: itemId, is_active: true })
+      .first('id', 'item_id', 'name', 'game_amount', 'price_usd', 'price_rub'),
+
+  /** The active PUBG packages among these ids. */
+  activePubgPackages: (db: Knex, ids: number[]): Promise<PubgPackageRow[]> =>
+    db('pubg_denominations').whereIn('id', ids).where({ active: true }).select('id', 'uc_amount', 'price_usd', 'price_rub'),
+
+  /** Available codes per package, for these packages. */
+  async availablePubgCodes(db: Knex, denominationIds: number[]): Promise<Map<number, number>> {
+    const rows = await db('pubg_codes')
+      .whereIn('denomination_id', denominationIds)
+      .where({ status: 'available' })
+      .groupBy('denomination_id')
+      .select<Array<{ denomination_id: number; count: number }>>('denomination_id', db.raw('count(*)::int as count'));
+    return new Map(rows.map((row) => [row.denomination_id, row.count]));
+  },
+
+  /**
+   * Locks up to `count` available codes of a package, oldest first. SKIP LOCKED lets concurrent
+   * orders take different codes instead of queueing on the same rows.
+   */
+  takePubgCodes: (trx: Knex.Transaction, denominationId: number, count: number): Promise<OrderPubgCode[]> =>
+    trx('pubg_codes')
+      .select(PUBG_CODE_COLUMNS)
+      .where({ denomination_id: denominationId, status: 'available' })
+      .orderBy('id')
+      .limit(count)
+      .forUpdate()
+      .skipLocked(),
+
+  reservePubgCodes: (trx: Knex.Transaction, orderId: number, codeIds: number[]) =>
+    trx('pubg_codes').whereIn('id', codeIds).where({ status: 'available' }).update({ status: 'reserved', order_id: orderId }),
+
+  async insertTopupItem(trx: Knex.Transaction, orderId: number, item: NewTopupItem): Promise<number> {
+    const [row] = await trx('order_items')
+      .insert({
+        order_id: orderId,
+        item_type: 'topup',
+        game_amount: item.gameAmount,
+        amount: item.amount,
+        price_usd: item.priceUsd,
+        price_rub: item.priceRub,
+        rate_used: item.rateUsed,
+        topup_data: item.topupData,
+        provider_status: 'pending',
+      })
+      .returning<{ id: number }[]>('id');
+    if (!row) throw new Error('order_items insert returned no row');
+    return row.id;
+  },
+
+  topupItemOf: (db: Knex, orderId: number): Promise<TopupItemRow | undefined> =>
+    db('order_items')
+      .where({ order_id: orderId, item_type: 'topup' })
+      .orderBy('id')
+      .first('id', 'game_amount', 'topup_data', 'provider_status'),
+
+  /** The order, locked: every delivery step re-checks it is still being fulfilled, one run at a time. */
+  lockOrder: (trx: Knex.Transaction, orderId: number): Promise<DeliveryOrder | undefined> =>
+    trx('orders').select('id', 'status', 'user_id', 'currency', 'total').where({ id: orderId }).forUpdate().first(),
+
+  /** The PUBG codes the order holds or has held (reserved, used, rejected), oldest first. */
+  pubgCodesOf: (trx: Knex.Transaction, orderId: number): Promise<OrderPubgCode[]> =>
+    trx('pubg_codes').select(PUBG_CODE_COLUMNS).where({ order_id: orderId }).orderBy('id'),
+
+  /** Resolves to true when this call marked the code used (false: it was already recorded). */
+  async markPubgCodeUsed(trx: Knex.Transaction, orderId: number, codeId: number): Promise<boolean> {
+    const updated = await trx('pubg_codes')
+      .where({ id: codeId, order_id: orderId, status: 'reserved' })
+      .update({ status: 'used', used_at: trx.fn.now() });
+    return updated === 1;
+  },
+
+  /** The game rejected the code: it stays out of stock, with the reason, and keeps pointing at the order. */
+  markPubgCodeError: (trx: Knex.Transaction, orderId: number, codeId: number, message: string) =>
+    trx('pubg_codes').where({ id: codeId, order_id: orderId, status: 'reserved' }).update({ status: 'error', error_message: message }),
+
+  releaseReservedPubgCodes: (trx: Knex.Transaction, orderId: number) =>
+    trx('pubg_codes').where({ order_id: orderId, status: 'reserved' }).update({ status: 'available', order_id: null }),
+
+  /** Adds the game's id of one more credit to the item (a PUBG order has one per code). */
+  appendProviderReference: (trx: Knex.Transaction, itemId: number, reference: string) =>
+    trx('order_items')
+      .where({ id: itemId })
+      .update({ provider_reference: trx.raw("concat_ws(',', provider_reference, ?::text)", [reference]) }),
+
+  setProviderStatus: (trx: Knex.Transaction, itemId: number, status: ProviderStatus, reference?: string) =>
+    trx('order_items')
+      .where({ id: itemId })
+      .update(reference === undefined ? { provider_status: status } : { provider_status: status, provider_reference: reference }),
+
+  /** Ends an order that could not be (fully) delivered; the reason is shown to the shopper. */
+  finishUndelivered: (trx: Knex.Transaction, orderId: number, status: 'failed' | 'completed', failureReason: string) =>
+    trx('orders')
+      .where({ id: orderId })
+      .update({
+        status,
+        failure_reason: failureReason,
+        completed_at: status === 'completed' ? trx.fn.now() : null,
+        updated_at: trx.fn.now(),
+      }),
+};

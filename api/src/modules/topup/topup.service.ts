@@ -1,0 +1,323 @@
+import type { Knex } from 'knex';
+import {
+  convertMinor,
+  ErrorCode,
+  fromMinor,
+  toMinor,
+  type BalanceCurrency,
+  type OrderStatus,
+  type SteamInputCurrency,
+  type TopupService,
+} from '@topup/common';
+import { AppError, validationFailed } from '../../lib/app-error';
+import { changeBalance } from '../../lib/ledger';
+import { enqueueJob } from '../../lib/outbox';
+import { checkoutDal } from '../checkout/checkout.dal';
+import { steamAmountToMinor, type SteamService } from '../steam/steam.service';
+import type { PlayerCheckService } from './player-check.service';
+import { topupDal, type PubgPackageRow } from './topup.dal';
+import type { TopupData, TopupOrderBody } from './topup.schemas';
+
+export interface TopupOrderResult {
+  orderId: number;
+  status: OrderStatus;
+}
+
+/** A PUBG package as stored in an order's topup_data: what it delivers and what it cost. */
+export interface StoredPubgPackage {
+  denomination_id: number;
+  quantity: 1;
+  uc_amount: number;
+  price_usd: number;
+  price_rub: number;
+}
+
+/**
+ * topup_data as the server writes it on the order item: the shopper's choice with the server's
+ * prices (decimals, as the API speaks), the account as verified, and what fulfilment needs.
+ */
+export interface StoredTopupData {
+  service: TopupService;
+  /** The account credited: the player id (Free Fire, PUBG) or the Steam login. */
+  login: string;
+  player_id: string;
+  player_name: string;
+  offer_id: number;
+  offer_name: string;
+  price_usd: number;
+  price_rub: number;
+  input_currency: SteamInputCurrency;
+  currency: BalanceCurrency;
+  commission: number;
+  image_url: string;
+  packages?: StoredPubgPackage[];
+  user_balance_currency?: BalanceCurrency;
+  /** Steam: the wallet amount in input_currency. */
+  amount?: number;
+}
+
+/** A top-up priced by the server; amounts in minor units. */
+interface TopupQuote {
+  /** Charged, in the order currency. */
+  total: number;
+  totalUsd: number;
+  /** order_items.price_usd / price_rub: the whole top-up in each currency. */
+  itemPriceUsd: number;
+  itemPriceRub: number;
+  gameAmount: number | null;
+  /** The prices the client must have sent: the chosen currency's (price_usd or price_rub) and the commission. */
+  expected: { price: number; commission: number; tolerance: number };
+  data: Omit<StoredTopupData, 'player_name'>;
+  /** PUBG: how many codes of each package the order needs. */
+  pubgCodes?: Map<number, number>;
+  /** The USD->RUB rate priced at, stored on the order. */
+  rate: string;
+}
+
+type PricedTopup = Omit<TopupQuote, 'rate'>;
+
+const offerGone = (message: string, details: unknown) => new AppError(409, ErrorCode.PRICE_CHANGED, message, details);
+
+/** The account a top-up credits, from the fields the service uses; 400 when it is missing. */
+function accountOf(data: TopupData): string {
+  const field = data.service === 'steam' ? 'login' : 'player_id';
+  const account = (data.service === 'steam' ? data.login : data.player_id)?.trim();
+  if (!account) throw validationFailed('The request is not valid', [{ field: `topupData.${field}`, message: 'is required' }]);
+  return account;
+}
+
+/**
+ * Top-up orders paid from the balance (POST /orders/topup). The server prices the top-up itself
+ * (an active Free Fire offer, the chosen PUBG packages, or the Steam calculation), refuses a client
+ * price that differs with 409 PRICE_CHANGED, verifies the account with the game before charging,
+ * then debits the balance, writes the order and queues fulfilment in one transaction.
+ */
+export function createTopupService(deps: { db: Knex; players: PlayerCheckService; steam: SteamService }) {
+  const { db, players, steam } = deps;
+
+  async function quoteFreefire(conn: Knex, data: TopupData, account: string, currency: BalanceCurrency): Promise<PricedTopup> {
+    if (data.offer_id === undefined || data.offer_id < 1) {
+      throw validationFailed('The request is not valid', [{ field: 'topupData.offer_id', message: 'must be an offer item id' }]);
+    }
+    const offer = await topupDal.activeFreefireOffer(conn, data.offer_id);
+    if (!offer) throw offerGone('This offer is no longer available. Please choose another one.', { offer_id: data.offer_id });
+    const price = currency === 'usd' ? offer.price_usd : offer.price_rub;
+    return {
+      total: price,
+      totalUsd: offer.price_usd,
+      itemPriceUsd: offer.price_usd,
+      itemPriceRub: offer.price_rub,
+      gameAmount: offer.game_amount,
+      expected: { price, commission: 0, tolerance: 0 },
+      data: {
+        service: 'freefire',
+        login: account,
+        player_id: account,
+        offer_id: offer.item_id,
+        offer_name: offer.name,
+        price_usd: fromMinor(offer.price_usd),
+        price_rub: fromMinor(offer.price_rub),
+        input_currency: currency,
+        currency,
+        commission: 0,
+        image_url: data.image_url ?? '',
+      },
+    };
+  }
+
+  async function quotePubg(conn: Knex, data: TopupData, account: string, currency: BalanceCurrency): Promise<PricedTopup> {
+    const chosen = data.packages ?? [];
+    const wanted = new Map<number, number>();
+    for (const pkg of chosen) wanted.set(pkg.denomination_id, (wanted.get(pkg.denomination_id) ?? 0) + 1);
+    const rows = await topupDal.activePubgPackages(conn, [...wanted.keys()]);
+    const byId = new Map<number, PubgPackageRow>(rows.map((row) => [row.id, row]));
+    const gone = [...wanted.keys()].filter((id) => !byId.has(id));
+    if (gone.length > 0) {
+      throw offerGone('Some of the chosen packages are no longer available. Please choose again.', { denomination_ids: gone });
+    }
+    const packages: StoredPubgPackage[] = chosen.map(({ denomination_id }) => {
+      const row = byId.get(denomination_id)!;
+      return { denomination_id, quantity: 1, uc_amount: row.uc_amount, price_usd: fromMinor(row.price_usd), price_rub: fromMinor(row.price_rub) };
+    });
+    const sum = (pick: (row: PubgPackageRow) => number) => chosen.reduce((total, pkg) => total + pick(byId.get(pkg.denomination_id)!), 0);
+    const priceUsd = sum((row) => row.price_usd);
+    const priceRub = sum((row) => row.price_rub);
+    const totalUc = sum((row) => row.uc_amount);
+    const price = currency === 'usd' ? priceUsd : priceRub;
+    return {
+      total: price,
+      totalUsd: priceUsd,
+      itemPriceUsd: priceUsd,
+      itemPriceRub: priceRub,
+      gameAmount: totalUc,
+      expected: { price, commission: 0, tolerance: 0 },
+      data: {
+        service: 'pubg',
+        login: account,
+        player_id: account,
+        offer_id: -1,
+        offer_name: `PUBG Topup ${totalUc} UC`,
+        price_usd: fromMinor(priceUsd),
+        price_rub: fromMinor(priceRub),
+        input_currency: currency,
+        currency,
+        commission: 0,
+        image_url: data.image_url ?? '',
+        packages,
+      },
+      pubgCodes: wanted,
+    };
+  }
+
+  async function quoteSteam(conn: Knex, data: TopupData, account: string, currency: BalanceCurrency, rate: string): Promise<PricedTopup> {
+    const inputCurrency = data.input_currency ?? 'usd';
+    const priced = await steam.quote(conn, {
+      amount: steamAmountToMinor(data.amount ?? 0, 'topupData.amount'),
+      inputCurrency,
+      balanceCurrency: currency,
+    });
+    const amountRub = convertMinor(priced.amountUsd, rate);
+    return {
+      total: priced.totalInBalanceCurrency,
+      totalUsd: priced.totalUsd,
+      itemPriceUsd: priced.totalUsd,
+      itemPriceRub: convertMinor(priced.totalUsd, rate),
+      gameAmount: null,
+      // The page's price_usd is the calculation's amountInUSD and price_rub that times the rate (which
+      // it may round in floating point, hence one kopeck of tolerance); the commission comes on top.
+      expected: { price: currency === 'usd' ? priced.amountUsd : amountRub, commission: priced.commissionUsd, tolerance: currency === 'usd' ? 0 : 1 },
+      data: {
+        service: 'steam',
+        login: account,
+        player_id: account,
+        offer_id: 0,
+        offer_name: `Steam ${fromMinor(priced.amount)} ${inputCurrency.toUpperCase()}`,
+        price_usd: fromMinor(priced.amountUsd),
+        price_rub: fromMinor(amountRub),
+        input_currency: inputCurrency,
+        currency,
+        commission: fromMinor(priced.commissionUsd),
+        image_url: data.image_url ?? '',
+        user_balance_currency: currency,
+        amount: fromMinor(priced.amount),
+      },
+    };
+  }
+
+  async function quote(conn: Knex, body: TopupOrderBody, account: string): Promise<TopupQuote> {
+    const rate = await checkoutDal.usdRubRate(conn);
+    if (!rate) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Top-ups are unavailable right now. Please try again later.');
+    const { topupData: data, currency } = body;
+    const priced =
+      data.service === 'freefire'
+        ? await quoteFreefire(conn, data, account, currency)
+        : data.service === 'pubg'
+          ? await quotePubg(conn, data, account, currency)
+          : await quoteSteam(conn, data, account, currency, rate);
+    if (priced.total <= 0) {
+      throw new AppError(422, ErrorCode.UNPROCESSABLE, `This top-up cannot be paid in ${currency.toUpperCase()}. Please choose another currency.`);
+    }
+    return { ...priced, rate };
+  }
+
+  /** 409 PRICE_CHANGED when the client's price for the chosen currency (or its commission) is not the server's. */
+  function assertClientPrice(body: TopupOrderBody, priced: TopupQuote): void {
+    const { topupData: data, currency } = body;
+    const claimed = toMinor(currency === 'usd' ? data.price_usd : data.price_rub);
+    const claimedCommission = toMinor(data.commission ?? 0);
+    const { price, commission, tolerance } = priced.expected;
+    if (Math.abs(claimed - price) <= tolerance && claimedCommission === commission) return;
+    throw new AppError(409, ErrorCode.PRICE_CHANGED, 'The price has changed. Please review the new price and try again.', {
+      currency,
+      price: fromMinor(price),
+      price_usd: priced.data.price_usd,
+      price_rub: priced.data.price_rub,
+      commission: fromMinor(commission),
+      total: fromMinor(priced.total),
+    });
+  }
+
+  /** 409 OUT_OF_STOCK when a chosen PUBG package has fewer available codes than the order needs. */
+  function outOfCodes(denominationId: number, requested: number, available: number): AppError {
+    return new AppError(409, ErrorCode.OUT_OF_STOCK, 'Some of the chosen UC packages are out of stock right now. Please choose others.', {
+      denominationId,
+      requested,
+      available,
+    });
+  }
+
+  return {
+    async create(userId: number, body: TopupOrderBody): Promise<TopupOrderResult> {
+      const account = accountOf(body.topupData);
+      const game = body.topupData.service;
+
+      // Cheap refusals first, before the game is asked anything.
+      const early = await quote(db, body, account);
+      assertClientPrice(body, early);
+      if (early.pubgCodes) {
+        const available = await topupDal.availablePubgCodes(db, [...early.pubgCodes.keys()]);
+        for (const [denominationId, needed] of early.pubgCodes) {
+          const count = available.get(denominationId) ?? 0;
+          if (count < needed) throw outOfCodes(denominationId, needed, count);
+        }
+      }
+
+      // Outside any transaction: a slow game never holds a row lock.
+      const player = await players.check(game, account);
+      if (!player.found) {
+        const what = game === 'steam' ? `Steam account with the login ${account}` : `player with the ID ${account}`;
+        throw new AppError(422, ErrorCode.UNPROCESSABLE, `There is no ${what}. Please check it and try again.`, {
+          field: game === 'steam' ? 'login' : 'player_id',
+        });
+      }
+
+      return db.transaction(async (trx) => {
+        // Priced again inside the transaction: a price changed since the first look is not charged.
+        const priced = await quote(trx, body, account);
+        assertClientPrice(body, priced);
+
+        const orderId = await checkoutDal.insertOrder(trx, {
+          userId,
+          status: 'processing',
+          kind: 'topup',
+          paymentMethod: 'balance',
+          currency: body.currency,
+          total: priced.total,
+          totalUsd: priced.totalUsd,
+          rateUsdRub: priced.rate,
+          paid: true,
+        });
+        await changeBalance(trx, {
+          userId,
+          currency: body.currency,
+          amount: -priced.total,
+          reason: 'order_payment',
+          reference: `order:${orderId}:payment`,
+          orderId,
+        });
+        const topupData: StoredTopupData = { ...priced.data, player_name: player.nickname };
+        await topupDal.insertTopupItem(trx, orderId, {
+          amount: priced.total,
+          priceUsd: priced.itemPriceUsd,
+          priceRub: priced.itemPriceRub,
+          gameAmount: priced.gameAmount,
+          rateUsed: priced.rate,
+          topupData: { ...topupData },
+        });
+        for (const [denominationId, needed] of priced.pubgCodes ?? []) {
+          const codes = await topupDal.takePubgCodes(trx, denominationId, needed);
+          if (codes.length < needed) throw outOfCodes(denominationId, needed, codes.length);
+          await topupDal.reservePubgCodes(
+            trx,
+            orderId,
+            codes.map((code) => code.id),
+          );
+        }
+        await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId });
+        return { orderId, status: 'processing' };
+      });
+    },
+  };
+}
+
+export type TopupOrdersService = ReturnType<typeof createTopupService>;

@@ -1,0 +1,93 @@
+import type { Job } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '@topup/api';
+import { createFixtures } from '../../../api/src/testing/fixtures';
+import { startTestApp, type TestApp, type TestUser } from '../../../api/src/testing/harness';
+import { startWorkers } from '../index';
+import { createQueues } from '../queues';
+import { SCHEDULES, startSchedules } from '../schedules';
+import { createReservationExpiryProcessor } from './reservation-expiry.processor';
+
+let app: TestApp;
+let fixtures: ReturnType<typeof createFixtures>;
+const logger = createLogger('silent', 'expiry-test');
+
+beforeAll(async () => {
+  app = await startTestApp();
+  fixtures = createFixtures(app.db, app.config.codesKey);
+  await fixtures.usdRubRate();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** A card order for one code whose hold has run out; resolves to the order and its code. */
+async function lapsedCardOrder(shopper: TestUser) {
+  const product = await fixtures.product();
+  const [codeId] = await fixtures.codes({ productId: product.id, gameAmount: 5, priceUsd: 500, priceRub: 39500, count: 1 });
+  await fixtures.cartLine({ userId: shopper.id, productId: product.id, gameAmount: 5, priceUsd: 500, priceRub: 39500, quantity: 1 });
+  const created = await app.request('POST', '/api/payment/create', { token: shopper.token, body: { amount: 5, currency: 'usd', type: 'order' } });
+  expect(created.status).toBe(201);
+  await fixtures.lapseHold(created.body.orderId);
+  return { orderId: created.body.orderId as number, codeId: codeId! };
+}
+
+const codeOf = (codeId: number) => app.db('codes').where({ id: codeId }).first('status', 'order_id', 'reserved_until');
+const orderOf = (orderId: number) => app.db('orders').where({ id: orderId }).first('status', 'failure_reason');
+
+describe('the reservation-expiry processor', () => {
+  it('cancels lapsed card orders and puts their codes back on sale, once', async () => {
+    const shopper = await app.createUser();
+    const { orderId, codeId } = await lapsedCardOrder(shopper);
+    const processor = createReservationExpiryProcessor({ config: app.config, db: app.db, logger });
+    const job = { data: { bucket: 'test' } } as Job<{ bucket: string }>;
+
+    const first = (await processor(job)) as { orders: number; codes: number };
+    expect(first.orders).toBeGreaterThanOrEqual(1);
+    expect(await orderOf(orderId)).toEqual({ status: 'cancelled', failure_reason: 'Payment not received in time' });
+    expect(await codeOf(codeId)).toEqual({ status: 'available', order_id: null, reserved_until: null });
+    expect(await processor(job)).toEqual({ orders: 0, codes: 0 });
+  });
+});
+
+describe('the reservation-expiry schedule', () => {
+  it('two processes upserting the schedule leave one scheduler and one pending run', async () => {
+    const config = { ...app.config, redisPrefix: `${app.config.redisPrefix}:schedules` };
+    const processes = [createQueues(config, logger), createQueues(config, logger)];
+    try {
+      const started = processes.map((queues) => startSchedules(queues, logger));
+      await Promise.all(started.map((schedules) => schedules.ready));
+      await startSchedules(processes[0]!, logger).ready;
+
+      const queue = processes[0]!.byName['reservation-expiry'];
+      const schedulers = await queue.getJobSchedulers();
+      expect(schedulers).toEqual([expect.objectContaining({ key: 'reservation-expiry', every: 60_000, name: 'expire-holds' })]);
+      const runs = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
+      expect(runs.map((job) => [job.name, job.data])).toEqual([['expire-holds', SCHEDULES[0]!.data]]);
+    } finally {
+      await Promise.all(processes.map((queues) => queues.close()));
+    }
+  });
+
+  it('the workers process sets the schedule up at start and runs expiry jobs', async () => {
+    const workers = await startWorkers(app.config, logger);
+    try {
+      const queues = createQueues(app.config, logger);
+      try {
+        await vi.waitFor(async () => expect(await queues.byName['reservation-expiry'].getJobSchedulersCount()).toBe(1), { timeout: 10_000 });
+      } finally {
+        await queues.close();
+      }
+
+      // An on-demand run through the outbox, as the schedule's runs go through the same worker.
+      const shopper = await app.createUser();
+      const { orderId, codeId } = await lapsedCardOrder(shopper);
+      await app.db('outbox').insert({ queue: 'reservation-expiry', job_name: 'expire-holds', payload: { bucket: 'on-demand' } });
+      await vi.waitFor(async () => expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled' }), { timeout: 10_000, interval: 100 });
+      expect(await codeOf(codeId)).toMatchObject({ status: 'available' });
+    } finally {
+      await workers.close();
+    }
+  });
+});

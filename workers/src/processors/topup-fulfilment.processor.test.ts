@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { createLogger } from '@topup/api';
+import { SandboxGameProvider } from '../../../api/src/providers/game';
+import { createFixtures } from '../../../api/src/testing/fixtures';
+import { startTestApp, type TestApp } from '../../../api/src/testing/harness';
+import { startWorkers, type RunningWorkers } from '../index';
+
+let app: TestApp;
+let workers: RunningWorkers;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  workers = await startWorkers(app.config, createLogger('silent', 'workers-test'));
+});
+
+afterAll(async () => {
+  await workers?.close();
+  await app?.close();
+});
+
+const settled = (orderId: number, token: string) =>
+  vi.waitFor(
+    async () => {
+      const response = await app.request('GET', `/api/orders/${orderId}`, { token });
+      expect(['completed', 'failed']).toContain(response.body.status);
+      return response.body;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+
+it('top-up orders are delivered by the workers through the game provider, and a declined one is refunded', async () => {
+  const fixtures = createFixtures(app.db, app.config.codesKey);
+  const games = new SandboxGameProvider({ redis: app.redis, prefix: app.config.redisPrefix });
+  await fixtures.usdRubRate();
+  const shopper = await app.createUser();
+  await fixtures.fundBalance(shopper.id, 'usd', 5000);
+  const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721, gameAmount: 100 });
+  const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, codes: ['INVALID-E2E', 'UC-E2E-1'] });
+
+  const place = async (topupData: Record<string, unknown>) => {
+    const response = await app.request('POST', '/api/orders/topup', { token: shopper.token, body: { topupData, currency: 'usd' } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.orderId as number;
+  };
+  const freefire = await place({ service: 'freefire', player_id: '777001', offer_id: offer.itemId, price_usd: 1.99, price_rub: 157.21 });
+  const pubg = await place({ service: 'pubg', player_id: '777002', offer_id: -1, price_usd: 0.99, price_rub: 78.21, packages: [{ denomination_id: pkg.id }] });
+  const declined = await place({ service: 'freefire', player_id: '777013', offer_id: offer.itemId, price_usd: 1.99, price_rub: 157.21 });
+
+  expect((await settled(freefire, shopper.token)).status).toBe('completed');
+  expect((await settled(pubg, shopper.token)).status).toBe('completed');
+  expect((await settled(declined, shopper.token)).status).toBe('failed');
+
+  expect(await games.creditsOf('freefire', '777001')).toEqual([expect.objectContaining({ idempotencyKey: `order:${freefire}`, amount: 100 })]);
+  expect(await games.creditsOf('pubg', '777002')).toEqual([expect.objectContaining({ idempotencyKey: `order:${pubg}:code:${pkg.codeIds[1]}` })]);
+  expect((await app.db('pubg_codes').whereIn('id', pkg.codeIds).orderBy('id')).map((code) => code.status)).toEqual(['error', 'used']);
+  expect(await app.db('balance_ledger').where({ order_id: declined, reason: 'order_refund' })).toEqual([
+    expect.objectContaining({ amount: 199, reference: `order:${declined}:refund` }),
+  ]);
+  // 50.00 - 1.99 - 0.99 - 1.99 + 1.99 (refund).
+  expect(await app.db('balances').where({ user_id: shopper.id, currency: 'usd' }).first()).toMatchObject({ amount: 4702 });
+});
