@@ -1,0 +1,308 @@
+/**
+ * Checkout under load against a running store (`npm start` first): N shoppers at once put an
+ * activation code in their cart, pay from their balance, and wait until the workers have delivered
+ * the order, as a shopper's browser does (POST /api/cart/add, POST /api/payment/from-balance, then
+ * GET /api/orders/:id until 'completed'). Prints one JSON line.
+ *
+ * Tuning: BENCH_URL (the store), BENCH_SHOPPERS (concurrent shoppers, 50), BENCH_ROUNDS (orders per
+ * shopper, one after the other, 1), BENCH_TIMEOUT_SECONDS (longest wait for one order, 60),
+ * BENCH_DATABASE_URL (the store's database, else DATABASE_URL, else the store's default).
+ *
+ * The shoppers and the stock are prepared in that database, because the API's rate limits (5
+ * registrations per 10 minutes, 10 logins a minute per address) would throttle the bench itself:
+ * - Shoppers are a fixed set of accounts `bench:1` ... `bench:N`, created on the first run and reused
+ *   afterwards (a `:` is refused by registration, so no real shopper can own one of these names).
+ *   Their password is random and never kept: nobody can log in as them. The bench signs their
+ *   session tokens itself with the store's JWT_SECRET.
+ * - Each run credits every bench shopper, through the ledger, exactly what its orders will cost, and
+ *   at the end takes back through the ledger whatever a failed checkout left, so bench balances end at 0.
+ * - Each run sells a product of its own, 'Benchmark card' (`bench-card-<run>`), with one code per
+ *   order, encrypted with the store's CODES_KEY. At the end the product is deactivated (so it leaves
+ *   the storefront) and its unsold codes are deleted.
+ * Orders, their codes and the ledger are kept: the ledger is append-only and holds on to both the
+ * orders and the accounts, as in any real store.
+ * The secrets and URLs come from the environment and the repository's .env, as for `npm start`.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../api/src/config';
+import { createDb, type Db } from '../../api/src/db';
+import { createCodeCrypto } from '../../api/src/lib/code-crypto';
+import { changeBalance } from '../../api/src/lib/ledger';
+import { hashPassword } from '../../api/src/modules/auth/auth.service';
+import { createTokenService } from '../../api/src/modules/auth/token.service';
+import { percentile } from '../lib/load';
+
+const envFile = fileURLToPath(new URL('../../.env', import.meta.url));
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+const config = loadConfig();
+
+const baseUrl = process.env.BENCH_URL ?? 'http://localhost:3000';
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? config.databaseUrl;
+const shoppers = positiveInteger('BENCH_SHOPPERS', 50);
+const rounds = positiveInteger('BENCH_ROUNDS', 1);
+const orderTimeoutMs = positiveInteger('BENCH_TIMEOUT_SECONDS', 60) * 1000;
+const POLL_MS = 100;
+
+/** What one code of the bench product costs, minor units; the cart speaks decimals. */
+const PRICE = { usd: 100, rub: 7900 };
+const GAME_AMOUNT = 1;
+
+interface BenchShopper {
+  id: number;
+  token: string;
+}
+
+interface Figures {
+  checkoutLatencies: number[];
+  fulfilmentLatencies: number[];
+  firstCheckoutAt: number;
+  lastCheckoutAt: number;
+  lastCompletedAt: number;
+  errors: number;
+  errorSamples: string[];
+}
+
+function positiveInteger(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const health = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
+  if (!health?.ok) throw new Error(`No store answers at ${baseUrl}: start it with \`npm start\` (or set BENCH_URL)`);
+
+  const db = createDb(databaseUrl, { min: 0, max: 5 });
+  try {
+    await db.raw('select 1').catch(() => {
+      throw new Error(`Cannot reach the store's database at ${databaseUrl}: set BENCH_DATABASE_URL`);
+    });
+    const run = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+    const benchShoppers = await prepareShoppers(db, run);
+    const product = await prepareProduct(db, run);
+    try {
+      const figures = await shop(benchShoppers, product.id);
+      report(figures);
+    } finally {
+      await cleanUp(db, run, product.id, benchShoppers);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The bench accounts, created if missing, each with exactly what its orders cost on its USD balance. */
+async function prepareShoppers(db: Db, run: string): Promise<BenchShopper[]> {
+  const nicknames = Array.from({ length: shoppers }, (_, index) => `bench:${index + 1}`);
+  const existing: Array<{ nickname: string }> = await db('users').whereIn('nickname', nicknames).select('nickname');
+  if (existing.length < nicknames.length) {
+    // One hash of a password nobody keeps: the accounts exist, but no one can log in as them.
+    const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+    await db.raw(
+      `INSERT INTO users (nickname, password_hash) SELECT unnest(?::text[]), ?
+       ON CONFLICT ((lower(nickname))) DO NOTHING`,
+      [nicknames, passwordHash],
+    );
+  }
+  const users: Array<{ id: number; token_version: number }> = await db('users')
+    .whereIn('nickname', nicknames)
+    .where({ role: 'user' })
+    .orderBy('id')
+    .select('id', 'token_version');
+  if (users.length !== shoppers) throw new Error('Some bench:<n> accounts exist with another role; remove them first');
+  const ids = users.map((user) => user.id);
+  await db.raw(
+    `INSERT INTO balances (user_id, currency) SELECT id, c FROM unnest(?::int[]) AS id, unnest(ARRAY['usd', 'rub']) AS c
+     ON CONFLICT DO NOTHING`,
+    [ids],
+  );
+  // A cart left by an interrupted run would be paid for as well.
+  await db('cart_items').whereIn('user_id', ids).delete();
+  await settleBalances(db, ids, PRICE.usd * rounds, `bench:${run}:fund`);
+
+  const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: 3600 });
+  return Promise.all(
+    users.map(async (user) => ({ id: user.id, token: await tokens.sign({ userId: user.id, tokenVersion: user.token_version }) })),
+  );
+}
+
+/** Brings each bench shopper's USD balance to `target` with an adjustment on the ledger. */
+async function settleBalances(db: Db, ids: number[], target: number, reference: string): Promise<void> {
+  const balances: Array<{ user_id: number; amount: number }> = await db('balances')
+    .whereIn('user_id', ids)
+    .where({ currency: 'usd' })
+    .select('user_id', 'amount');
+  for (const { user_id: userId, amount } of balances) {
+    const change = target - amount;
+    if (change === 0) continue;
+    await db.transaction((trx) =>
+      changeBalance(trx, {
+        userId,
+        currency: 'usd',
+        amount: change,
+        reason: 'admin_adjustment',
+        reference: `${reference}:${userId}`,
+        note: 'checkout benchmark',
+      }),
+    );
+  }
+}
+
+/** The run's own product, one code per order to be placed. */
+async function prepareProduct(db: Db, run: string): Promise<{ id: number }> {
+  const [product] = await db('products')
+    .insert({
+      slug: `bench-card-${run}`,
+      title: 'Benchmark card',
+      description: 'Sold by `npm run bench checkout` to its own accounts; deactivated when the run ends.',
+      category: 'gift_card',
+      game_currency: 'USD',
+      sort_order: 1_000_000,
+    })
+    .returning<Array<{ id: number }>>('id');
+  if (!product) throw new Error('products insert returned no row');
+  const crypto = createCodeCrypto(config.codesKey);
+  const rows = Array.from({ length: shoppers * rounds }, (_, index) => {
+    const code = `BENCH-${run}-${index + 1}-${randomBytes(4).toString('hex')}`.toUpperCase();
+    return {
+      product_id: product.id,
+      code_encrypted: crypto.encrypt(code),
+      code_hash: crypto.hash(code),
+      game_amount: GAME_AMOUNT,
+      price_usd: PRICE.usd,
+      price_rub: PRICE.rub,
+    };
+  });
+  await db.batchInsert('codes', rows, 1000);
+  return product;
+}
+
+/** Every shopper at once: add to cart, check out, wait for delivery; `rounds` times each. */
+async function shop(benchShoppers: BenchShopper[], productId: number): Promise<Figures> {
+  const figures: Figures = {
+    checkoutLatencies: [],
+    fulfilmentLatencies: [],
+    firstCheckoutAt: Number.POSITIVE_INFINITY,
+    lastCheckoutAt: 0,
+    lastCompletedAt: 0,
+    errors: 0,
+    errorSamples: [],
+  };
+  const fail = (what: string) => {
+    figures.errors += 1;
+    if (figures.errorSamples.length < 5) figures.errorSamples.push(what);
+  };
+
+  await Promise.all(
+    benchShoppers.map(async (shopper) => {
+      for (let round = 0; round < rounds; round += 1) {
+        try {
+          const added = await call(shopper, 'POST', '/api/cart/add', {
+            productId,
+            gameAmount: GAME_AMOUNT,
+            priceUsd: PRICE.usd / 100,
+            priceRub: PRICE.rub / 100,
+            quantity: 1,
+          });
+          if (added.status !== 200) {
+            fail(`cart/add ${added.status} ${JSON.stringify(added.body)}`);
+            continue;
+          }
+          const sent = performance.now();
+          figures.firstCheckoutAt = Math.min(figures.firstCheckoutAt, sent);
+          const paid = await call(shopper, 'POST', '/api/payment/from-balance', { currency: 'usd' });
+          const answered = performance.now();
+          if (paid.status !== 201) {
+            fail(`payment/from-balance ${paid.status} ${JSON.stringify(paid.body)}`);
+            continue;
+          }
+          figures.checkoutLatencies.push(answered - sent);
+          figures.lastCheckoutAt = Math.max(figures.lastCheckoutAt, answered);
+
+          const status = await waitForOrder(shopper, (paid.body as { orderId: number }).orderId);
+          if (status !== 'completed') {
+            fail(`order ${(paid.body as { orderId: number }).orderId} ${status}`);
+            continue;
+          }
+          const completed = performance.now();
+          figures.fulfilmentLatencies.push(completed - answered);
+          figures.lastCompletedAt = Math.max(figures.lastCompletedAt, completed);
+        } catch (err) {
+          fail(err instanceof Error ? err.message : String(err));
+        }
+      }
+    }),
+  );
+  return figures;
+}
+
+/** Polls the order as the storefront's order page does; resolves to its final status, or 'timed out'. */
+async function waitForOrder(shopper: BenchShopper, orderId: number): Promise<string> {
+  const deadline = performance.now() + orderTimeoutMs;
+  while (performance.now() < deadline) {
+    const order = await call(shopper, 'GET', `/api/orders/${orderId}`);
+    const status = order.status === 200 ? (order.body as { status: string }).status : `HTTP ${order.status}`;
+    if (status !== 'processing' && status !== 'pending') return status;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return 'timed out';
+}
+
+async function call(shopper: BenchShopper, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${shopper.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+}
+
+/** Takes the product off the storefront, deletes its unsold codes, and brings bench balances and carts back to empty. */
+async function cleanUp(db: Db, run: string, productId: number, benchShoppers: BenchShopper[]): Promise<void> {
+  const ids = benchShoppers.map((shopper) => shopper.id);
+  await db('products').where({ id: productId }).update({ active: false, updated_at: db.fn.now() });
+  await db('codes')
+    .where({ product_id: productId, status: 'available' })
+    .whereNull('order_id')
+    .whereNotExists(db('order_items').whereRaw('order_items.code_id = codes.id'))
+    .delete();
+  await db('cart_items').whereIn('user_id', ids).delete();
+  await settleBalances(db, ids, 0, `bench:${run}:settle`);
+}
+
+function report(figures: Figures): void {
+  const { checkoutLatencies, fulfilmentLatencies } = figures;
+  const perSecond = (count: number, until: number) =>
+    count === 0 ? 0 : Math.round((count / ((until - figures.firstCheckoutAt) / 1000)) * 10) / 10;
+  checkoutLatencies.sort((a, b) => a - b);
+  fulfilmentLatencies.sort((a, b) => a - b);
+  const result = {
+    benchmark: 'checkout',
+    baseUrl,
+    shoppers,
+    rounds,
+    checkouts: checkoutLatencies.length,
+    completedOrders: fulfilmentLatencies.length,
+    checkoutsPerSecond: perSecond(checkoutLatencies.length, figures.lastCheckoutAt),
+    completedOrdersPerSecond: perSecond(fulfilmentLatencies.length, figures.lastCompletedAt),
+    checkoutP50Ms: percentile(checkoutLatencies, 50),
+    checkoutP99Ms: percentile(checkoutLatencies, 99),
+    // From the checkout's answer until the order was seen completed (to within the poll interval).
+    fulfilmentP50Ms: percentile(fulfilmentLatencies, 50),
+    fulfilmentP99Ms: percentile(fulfilmentLatencies, 99),
+    errors: figures.errors,
+  };
+  for (const sample of figures.errorSamples) console.warn(`checkout error: ${sample}`);
+  console.warn(
+    `checkout: ${result.checkoutsPerSecond} checkouts/s, p99 ${result.checkoutP99Ms} ms; ${result.completedOrdersPerSecond} completed orders/s; ${result.errors} errors`,
+  );
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(`Checkout benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
