@@ -4,11 +4,14 @@ import { checkPostgres, checkRedis } from './check-services';
 import { isEntryPoint, loadDotEnv, repoRoot, runScript, say } from './cli';
 import { setupDatabase } from './db-setup';
 
-/** The processes `npm start` runs; each stops gracefully on SIGTERM / SIGINT. */
-const SERVICES = [
-  { name: 'api', entry: 'api/src/server.ts' },
-  { name: 'workers', entry: 'workers/src/index.ts' },
-] as const;
+/** The processes `npm start` runs: the API and `count` workers processes; each stops gracefully on SIGTERM / SIGINT. */
+function services(workerProcesses: number): Array<{ name: string; entry: string }> {
+  const workers = Array.from({ length: workerProcesses }, (_, index) => ({
+    name: workerProcesses === 1 ? 'workers' : `workers-${index + 1}`,
+    entry: 'workers/src/index.ts',
+  }));
+  return [{ name: 'api', entry: 'api/src/server.ts' }, ...workers];
+}
 
 const API_WAIT_MS = 60_000;
 
@@ -29,7 +32,7 @@ async function main(): Promise<void> {
   await setupDatabase(config);
   if (process.env.SKIP_WEB_BUILD === '1') say('SKIP_WEB_BUILD=1: serving the web apps as last built');
   else buildWebApps();
-  runServices(config.port);
+  runServices(config.port, config.workerProcesses);
 }
 
 function buildWebApps(): void {
@@ -41,8 +44,8 @@ function buildWebApps(): void {
   }
 }
 
-function runServices(port: number): void {
-  const children = SERVICES.map(({ name, entry }) => ({
+function runServices(port: number, workerProcesses: number): void {
+  const children = services(workerProcesses).map(({ name, entry }) => ({
     name,
     // Own process groups: a Ctrl+C in the terminal reaches only this script, which passes it on once
     // (a second one would make the services skip their graceful shutdown).

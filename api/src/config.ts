@@ -29,6 +29,8 @@ export interface Config {
   bodyLimit: string;
   logLevel: string;
   workerConcurrency: number;
+  /** How many workers processes `npm start` runs beside the API. */
+  workerProcesses: number;
   /**
    * How long a worker's lock on a running job lasts (renewed at half of it while the job runs). A job
    * whose worker died is run again once its lock has expired and a stalled-job check has seen it.
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: env.BODY_LIMIT ?? '100kb',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     workerConcurrency: Number(env.WORKER_CONCURRENCY ?? 5),
+    workerProcesses: Math.max(1, Number(env.WORKER_PROCESSES ?? 1)),
     workerLockMs: Number(env.WORKER_LOCK_MS ?? 30_000),
     workerStalledIntervalMs: Number(env.WORKER_STALLED_INTERVAL_MS ?? 30_000),
     trustProxy: env.TRUST_PROXY === 'true',
