@@ -54,15 +54,16 @@ export const checkoutDal = {
    * locking and left out, so no code is taken twice.
    */
   async takeCodes(trx: Knex.Transaction, option: StockOption, count: number): Promise<TakenCode[]> {
+    const availableOfOption = {
+      product_id: option.product_id,
+      game_amount: option.game_amount,
+      price_usd: option.price_usd,
+      price_rub: option.price_rub,
+      status: 'available',
+    };
     const manual: Array<Omit<TakenCode, 'source'>> = await trx('codes')
       .select('id', 'price_usd', 'price_rub')
-      .where({
-        product_id: option.product_id,
-        game_amount: option.game_amount,
-        price_usd: option.price_usd,
-        price_rub: option.price_rub,
-        status: 'available',
-      })
+      .where(availableOfOption)
       .andWhere((where) =>
         option.region_id === null ? where.whereNull('region_id') : where.where('region_id', option.region_id),
       )
@@ -75,14 +76,7 @@ export const checkoutDal = {
 
     const generated: Array<Omit<TakenCode, 'source'>> = await trx('generated_codes')
       .select('id', 'price_usd', 'price_rub')
-      .where({
-        product_id: option.product_id,
-        game_amount: option.game_amount,
-        price_usd: option.price_usd,
-        price_rub: option.price_rub,
-        status: 'available',
-        published: true,
-      })
+      .where({ ...availableOfOption, published: true })
       .orderBy('id')
       .limit(count - taken.length)
       .forUpdate()
