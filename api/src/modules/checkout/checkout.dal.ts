@@ -39,14 +39,6 @@ const TABLE_OF: Record<TakenCode['source'], string> = { code: 'codes', generated
 
 /** Data access for checkout; every function takes the transaction to use. */
 export const checkoutDal = {
-  /** The current USD->RUB rate as its exact decimal string, if one is configured. */
-  async usdRubRate(db: Knex): Promise<string | undefined> {
-    const row = await db('currency_rates')
-      .where({ from_currency: 'usd', to_currency: 'rub' })
-      .first<{ rate: string } | undefined>('rate');
-    return row?.rate;
-  },
-
   /**
    * Locks up to `count` available codes of exactly this option, oldest first: manual codes, then
    * (for global options) published generated codes. SKIP LOCKED lets concurrent checkouts take

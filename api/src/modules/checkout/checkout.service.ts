@@ -4,7 +4,9 @@ import { AppError } from '../../lib/app-error';
 import { changeBalance } from '../../lib/ledger';
 import { enqueueJob } from '../../lib/outbox';
 import { cartDal } from '../cart/cart.dal';
+import type { PaymentMethod } from '../../models';
 import { checkoutDal, type NewCodeItem } from './checkout.dal';
+import { ratesDal } from '../rates/rates.dal';
 
 export interface CheckoutResult {
   orderId: number;
@@ -39,7 +41,7 @@ export interface CartStock {
 export async function takeCartStock(trx: Knex.Transaction, userId: number, currency: BalanceCurrency): Promise<CartStock> {
   const lines = await cartDal.lockLines(trx, userId);
   if (lines.length === 0) throw new AppError(400, ErrorCode.CART_EMPTY, 'Your cart is empty');
-  const rate = await checkoutDal.usdRubRate(trx);
+  const rate = await ratesDal.rate(trx, 'usd', 'rub');
   if (!rate) {
     throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Checkout is unavailable right now. Please try again later.');
   }
@@ -64,6 +66,39 @@ export async function takeCartStock(trx: Knex.Transaction, userId: number, curre
   return { items, total, totalUsd, rate };
 }
 
+/**
+ * Writes the order for taken cart stock, in the caller's transaction: the order, one item per code,
+ * the codes reserved for it for `holdSeconds`, and the cart emptied. Returns the order id.
+ */
+export async function placeCodeOrder(
+  trx: Knex.Transaction,
+  order: { userId: number; currency: BalanceCurrency; stock: CartStock; paymentMethod: PaymentMethod; paid: boolean; holdSeconds: number },
+): Promise<number> {
+  const { userId, currency, stock, paymentMethod, paid, holdSeconds } = order;
+  const orderId = await checkoutDal.insertOrder(trx, {
+    userId,
+    status: paid ? 'processing' : 'pending',
+    kind: 'codes',
+    paymentMethod,
+    currency,
+    total: stock.total,
+    totalUsd: stock.totalUsd,
+    rateUsdRub: stock.rate,
+    paid,
+    // Only an unpaid order's hold is its payment deadline (orders.hold_expires_at).
+    holdSeconds: paid ? undefined : holdSeconds,
+  });
+  await checkoutDal.insertCodeItems(trx, orderId, stock.items);
+  await checkoutDal.reserveCodes(
+    trx,
+    orderId,
+    stock.items.map((item) => item.code),
+    holdSeconds,
+  );
+  await cartDal.clear(trx, userId);
+  return orderId;
+}
+
 export function createCheckoutService(deps: { db: Knex }) {
   const { db } = deps;
 
@@ -75,17 +110,15 @@ export function createCheckoutService(deps: { db: Knex }) {
      */
     payFromBalance: (userId: number, currency: BalanceCurrency): Promise<CheckoutResult> =>
       db.transaction(async (trx) => {
-        const { items, total, totalUsd, rate } = await takeCartStock(trx, userId, currency);
-        const orderId = await checkoutDal.insertOrder(trx, {
+        const stock = await takeCartStock(trx, userId, currency);
+        const { total } = stock;
+        const orderId = await placeCodeOrder(trx, {
           userId,
-          status: 'processing',
-          kind: 'codes',
-          paymentMethod: 'balance',
           currency,
-          total,
-          totalUsd,
-          rateUsdRub: rate,
+          stock,
+          paymentMethod: 'balance',
           paid: true,
+          holdSeconds: PAID_ORDER_HOLD_SECONDS,
         });
         // The ledger refuses a zero movement; a cart of free codes has nothing to pay.
         if (total > 0) {
@@ -98,14 +131,6 @@ export function createCheckoutService(deps: { db: Knex }) {
             orderId,
           });
         }
-        await checkoutDal.insertCodeItems(trx, orderId, items);
-        await checkoutDal.reserveCodes(
-          trx,
-          orderId,
-          items.map((item) => item.code),
-          PAID_ORDER_HOLD_SECONDS,
-        );
-        await cartDal.clear(trx, userId);
         await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId });
         return { orderId, status: 'processing', total: fromMinor(total), currency };
       }),

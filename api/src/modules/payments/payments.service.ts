@@ -11,9 +11,7 @@ import {
   type PaymentGateways,
   type VerifiedGatewayEvent,
 } from '../../providers/payment';
-import { cartDal } from '../cart/cart.dal';
-import { checkoutDal } from '../checkout/checkout.dal';
-import { takeCartStock } from '../checkout/checkout.service';
+import { placeCodeOrder, takeCartStock } from '../checkout/checkout.service';
 import { paymentsDal } from './payments.dal';
 import type { CreatePaymentBody } from './payments.schemas';
 
@@ -67,7 +65,8 @@ export function createPaymentsService(deps: {
       const { currency } = body;
 
       const placed = await db.transaction(async (trx) => {
-        const { items, total, totalUsd, rate } = await takeCartStock(trx, userId, currency);
+        const stock = await takeCartStock(trx, userId, currency);
+        const { total } = stock;
         if (toMinor(body.amount) !== total) {
           throw new AppError(
             409,
@@ -76,25 +75,7 @@ export function createPaymentsService(deps: {
             { amount: fromMinor(total), currency },
           );
         }
-        const orderId = await checkoutDal.insertOrder(trx, {
-          userId,
-          status: 'pending',
-          kind: 'codes',
-          paymentMethod: 'card',
-          currency,
-          total,
-          totalUsd,
-          rateUsdRub: rate,
-          paid: false,
-          holdSeconds,
-        });
-        await checkoutDal.insertCodeItems(trx, orderId, items);
-        await checkoutDal.reserveCodes(
-          trx,
-          orderId,
-          items.map((item) => item.code),
-          holdSeconds,
-        );
+        const orderId = await placeCodeOrder(trx, { userId, currency, stock, paymentMethod: 'card', paid: false, holdSeconds });
         const paymentId = await paymentsDal.insertPayment(trx, {
           userId,
           orderId,
@@ -103,7 +84,6 @@ export function createPaymentsService(deps: {
           currency,
           holdSeconds,
         });
-        await cartDal.clear(trx, userId);
         return { orderId, paymentId, total };
       });
 

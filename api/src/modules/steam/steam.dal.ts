@@ -2,14 +2,6 @@ import type { Knex } from 'knex';
 
 /** Data access for the Steam calculation; every function takes the connection or transaction to use. */
 export const steamDal = {
-  /** Units of `to` per unit of `from`, as its exact decimal string, if that pair is configured. */
-  async rate(db: Knex, from: string, to: string): Promise<string | undefined> {
-    const row = await db('currency_rates')
-      .where({ from_currency: from, to_currency: to })
-      .first<{ rate: string } | undefined>('rate');
-    return row?.rate;
-  },
-
   /** The Steam commission in percent, as its exact decimal string ('3.00'), if the settings row exists. */
   async commissionPercent(db: Knex): Promise<string | undefined> {
     const row = await db('currency_settings')

@@ -12,6 +12,7 @@ import {
   type SteamInputCurrency,
 } from '@topup/common';
 import { AppError, validationFailed } from '../../lib/app-error';
+import { ratesDal } from '../rates/rates.dal';
 import { steamDal } from './steam.dal';
 import { MAX_STEAM_AMOUNT } from './steam.schemas';
 
@@ -59,9 +60,9 @@ export function createSteamService(deps: { db: Knex }) {
   /** Converts input-currency minor units to USD: by the X->USD rate, else by dividing by USD->X. */
   async function toUsd(db: Knex, amount: number, currency: SteamInputCurrency): Promise<number> {
     if (currency === 'usd') return amount;
-    const direct = await steamDal.rate(db, currency, 'usd');
+    const direct = await ratesDal.rate(db, currency, 'usd');
     if (direct) return convertMinor(amount, direct);
-    const inverse = await steamDal.rate(db, 'usd', currency);
+    const inverse = await ratesDal.rate(db, 'usd', currency);
     if (inverse) return convertMinorInverse(amount, inverse);
     throw unavailable();
   }
@@ -77,7 +78,7 @@ export function createSteamService(deps: { db: Knex }) {
     const totalUsd = amountUsd + commissionUsd;
     let totalInBalanceCurrency = totalUsd;
     if (request.balanceCurrency === 'rub') {
-      const usdRubRate = await steamDal.rate(db, 'usd', 'rub');
+      const usdRubRate = await ratesDal.rate(db, 'usd', 'rub');
       if (!usdRubRate) throw unavailable();
       totalInBalanceCurrency = convertMinor(totalUsd, usdRubRate);
     }

@@ -17,6 +17,7 @@ import { steamAmountToMinor, type SteamService } from '../steam/steam.service';
 import type { PlayerCheckService } from './player-check.service';
 import { topupDal, type PubgPackageRow } from './topup.dal';
 import type { TopupData, TopupOrderBody } from './topup.schemas';
+import { ratesDal } from '../rates/rates.dal';
 
 export interface TopupOrderResult {
   orderId: number;
@@ -205,7 +206,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
   }
 
   async function quote(conn: Knex, body: TopupOrderBody, account: string): Promise<TopupQuote> {
-    const rate = await checkoutDal.usdRubRate(conn);
+    const rate = await ratesDal.rate(conn, 'usd', 'rub');
     if (!rate) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Top-ups are unavailable right now. Please try again later.');
     const { topupData: data, currency } = body;
     const priced =
