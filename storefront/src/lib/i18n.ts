@@ -1,8 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import ru from '../locales/ru.json';
-import uz from '../locales/uz.json';
+import en from '../locales/en';
+import ru from '../locales/ru';
+import uz from '../locales/uz';
 import { STORAGE_KEYS, storage } from './storage';
 
 export const LANGUAGES = ['ru', 'en', 'uz'] as const;

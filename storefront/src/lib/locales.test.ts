@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from '../locales/en.json';
-import ru from '../locales/ru.json';
-import uz from '../locales/uz.json';
+import en from '../locales/en';
+import ru from '../locales/ru';
+import uz from '../locales/uz';
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 

@@ -1,5 +1,5 @@
 import 'i18next';
-import type ru from '../locales/ru.json';
+import type ru from '../locales/ru';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

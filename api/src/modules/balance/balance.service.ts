@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { BALANCE_CURRENCIES, fromMinor, hasAtMostTwoDecimals, toMinor, type BalanceCurrency } from '@topup/common';
 import { validationFailed } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import { changeBalance } from '../../lib/ledger';
 import { usersDal } from '../users/users.dal';
-import { balanceDal } from './balance.dal';
 import type { TopupBody } from './balance.schemas';
 
 export interface BalanceView {
@@ -42,7 +42,7 @@ export function createBalanceService(deps: { db: Knex }) {
           reference: `admin-topup:${randomUUID()}`,
           actorId: adminId,
         });
-        await balanceDal.recordAudit(trx, {
+        await recordAudit(trx, {
           actorId: adminId,
           action: 'balance.topup',
           entity: 'user',

@@ -1,0 +1,163 @@
+import type { Knex } from 'knex';
+import { validationFailed } from './app-error';
+import type { AppContext } from '../types';
+
+/**
+ * The react-admin `ra-data-simple-rest` list protocol (DESIGN.md, admin lists):
+ * `?sort=["field","ASC"]&range=[0,24]&filter={...}`, the page as the body and
+ * `Content-Range: <resource> 0-24/319`.
+ */
+export const listQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    sort: { type: 'string', maxLength: 200 },
+    range: { type: 'string', maxLength: 100 },
+    filter: { type: 'string', maxLength: 10_000 },
+  },
+} as const;
+
+/** Most rows one page may ask for. */
+export const MAX_PAGE_SIZE = 1000;
+
+export type FilterApplier = (query: Knex.QueryBuilder, value: unknown) => void;
+
+export interface ListSpec {
+  /** The name in Content-Range. */
+  resource: string;
+  /** Sortable fields as the client names them, mapped to SQL columns. */
+  sortable: Record<string, string>;
+  defaultSort: [field: string, order: 'ASC' | 'DESC'];
+  /** One function per accepted filter field; an unknown filter field is a 400, never silently ignored. */
+  filters: Record<string, FilterApplier>;
+}
+
+export interface ListQuery {
+  sort: { column: string; order: 'asc' | 'desc' };
+  range: [start: number, end: number];
+  filter: Record<string, unknown>;
+}
+
+function parseJson(text: string | undefined, field: string): unknown {
+  if (text === undefined || text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw validationFailed('The request is not valid', [{ field, message: 'must be JSON' }]);
+  }
+}
+
+/** Reads and checks the three list parameters against what the resource allows. */
+export function parseListQuery(query: { sort?: string; range?: string; filter?: string }, spec: ListSpec): ListQuery {
+  const sortInput = parseJson(query.sort, 'sort') ?? spec.defaultSort;
+  if (
+    !Array.isArray(sortInput) ||
+    sortInput.length !== 2 ||
+    typeof sortInput[0] !== 'string' ||
+    !Object.hasOwn(spec.sortable, sortInput[0]) ||
+    !['ASC', 'DESC'].includes(String(sortInput[1]).toUpperCase())
+  ) {
+    throw validationFailed('The request is not valid', [
+      { field: 'sort', message: `must be ["field","ASC"|"DESC"] with field one of ${Object.keys(spec.sortable).join(', ')}` },
+    ]);
+  }
+  const rangeInput = parseJson(query.range, 'range') ?? [0, 24];
+  if (
+    !Array.isArray(rangeInput) ||
+    rangeInput.length !== 2 ||
+    !rangeInput.every((n) => Number.isInteger(n) && n >= 0) ||
+    rangeInput[1] < rangeInput[0] ||
+    rangeInput[1] - rangeInput[0] + 1 > MAX_PAGE_SIZE
+  ) {
+    throw validationFailed('The request is not valid', [
+      { field: 'range', message: `must be [start,end] with at most ${MAX_PAGE_SIZE} rows` },
+    ]);
+  }
+  const filterInput = parseJson(query.filter, 'filter') ?? {};
+  if (typeof filterInput !== 'object' || filterInput === null || Array.isArray(filterInput)) {
+    throw validationFailed('The request is not valid', [{ field: 'filter', message: 'must be a JSON object' }]);
+  }
+  const unknown = Object.keys(filterInput).filter((key) => !Object.hasOwn(spec.filters, key));
+  if (unknown.length > 0) {
+    throw validationFailed(
+      'The request is not valid',
+      unknown.map((key) => ({ field: `filter.${key}`, message: 'is not a filter of this list' })),
+    );
+  }
+  return {
+    sort: { column: spec.sortable[sortInput[0]]!, order: String(sortInput[1]).toLowerCase() as 'asc' | 'desc' },
+    range: [rangeInput[0] as number, rangeInput[1] as number],
+    filter: filterInput as Record<string, unknown>,
+  };
+}
+
+/**
+ * One page of `base` (a query selecting the resource's rows) with the filters, the sort and the total.
+ * The id is always the last sort key so pages never overlap.
+ */
+export async function listPage<Row>(
+  base: Knex.QueryBuilder,
+  spec: ListSpec,
+  list: ListQuery,
+  idColumn = 'id',
+): Promise<{ rows: Row[]; total: number }> {
+  const filtered = base.clone();
+  for (const [field, value] of Object.entries(list.filter)) {
+    if (value === undefined || value === '' || value === null) continue;
+    spec.filters[field]!(filtered, value);
+  }
+  const [countRow] = (await filtered.clone().clearSelect().clearOrder().count({ total: '*' })) as Array<{
+    total: string | number;
+  }>;
+  const [start, end] = list.range;
+  const rows = (await filtered
+    .orderBy(list.sort.column, list.sort.order)
+    .orderBy(idColumn, list.sort.order)
+    .offset(start)
+    .limit(end - start + 1)) as Row[];
+  return { rows, total: Number(countRow?.total ?? 0) };
+}
+
+/** Answers a list in the protocol's shape. */
+export function sendList(ctx: AppContext, resource: string, rows: unknown[], total: number, range: [number, number]) {
+  const [start] = range;
+  const end = rows.length > 0 ? start + rows.length - 1 : start;
+  ctx.set('Content-Range', `${resource} ${start}-${end}/${total}`);
+  ctx.body = rows;
+}
+
+/** Common filter appliers. */
+export const filterBy = {
+  /** `{"id":[1,2,3]}` (react-admin getMany) or a single id. */
+  ids:
+    (column: string): FilterApplier =>
+    (query, value) => {
+      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isSafeInteger);
+      void query.whereIn(column, ids);
+    },
+  equals:
+    (column: string): FilterApplier =>
+    (query, value) => {
+      void query.where(column, value as Knex.Value);
+    },
+  /** Case-insensitive substring match over any of the columns; `%` and `_` are taken literally. */
+  search:
+    (...columns: string[]): FilterApplier =>
+    (query, value) => {
+      const pattern = `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      void query.where((inner) => {
+        for (const column of columns) void inner.orWhereRaw('??::text ILIKE ?', [column, pattern]);
+      });
+    },
+  /** A date or timestamp lower/upper bound, inclusive (`created_at_gte`, `created_at_lte`). */
+  from:
+    (column: string): FilterApplier =>
+    (query, value) => {
+      void query.where(column, '>=', String(value));
+    },
+  until:
+    (column: string): FilterApplier =>
+    (query, value) => {
+      void query.where(column, '<=', String(value));
+    },
+};

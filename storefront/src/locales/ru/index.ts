@@ -1,0 +1,6 @@
+import base from './base.json';
+
+/** The ru texts: the shared base plus one file per feature (each a top-level section). */
+export default {
+  ...base,
+};
