@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'browser',
           include: ['e2e/src/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['./test/global-setup.ts'],
+          globalSetup: ['./test/global-setup.ts', './e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { buildWebApps, launchBrowser, RAW_KEY, screenshot, VIEWPORTS } from './browser';
+import { launchBrowser, RAW_KEY, screenshot, VIEWPORTS } from './browser';
+import { startStore, type RunningStore } from './store';
 
-let app: TestApp;
+let app: RunningStore;
 let browser: Browser;
 
 beforeAll(async () => {
-  buildWebApps();
-  app = await startTestApp();
-  await app.seedDemoData();
+  app = await startStore();
   browser = await launchBrowser();
 });
 
