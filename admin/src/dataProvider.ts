@@ -3,9 +3,6 @@ import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
 import { errorBodyMessage } from './lib/api-error';
 import { getToken } from './lib/session';
 
-/** Admin resources live under /api/admin (ra-data-simple-rest protocol, Content-Range totals). */
-export const ADMIN_API_URL = '/api/admin';
-
 /** fetchJson with the shared Bearer token; API error bodies become readable HttpError messages. */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
@@ -21,4 +18,64 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
   }
 }
 
-export const dataProvider: DataProvider = simpleRestProvider(ADMIN_API_URL, httpClient);
+/**
+ * Where each react-admin resource lives (docs/admin-api.md). Resource names are the back office's
+ * tab names; the API keeps DESIGN.md's paths, in the ra-data-simple-rest protocol.
+ */
+export const RESOURCE_ENDPOINTS = {
+  products: '/api/admin/products',
+  orders: '/api/admin/orders',
+  users: '/api/admin/users',
+  codes: '/api/admin/codes',
+  generatedCodes: '/api/admin/generated-codes',
+  generationRequests: '/api/admin/generated-codes/requests',
+  promotions: '/api/admin/promotions',
+  regions: '/api/admin/regions',
+  currencyRates: '/api/admin/currency-rates',
+  pubgCodes: '/api/pubg-admin/codes',
+  pubgDenominations: '/api/pubg-admin/denominations',
+  freefireCodes: '/api/freefire-admin/denominations',
+} as const;
+
+export type AdminResource = keyof typeof RESOURCE_ENDPOINTS;
+
+function endpointOf(resource: string): { base: string; path: string } {
+  const url = (RESOURCE_ENDPOINTS as Record<string, string>)[resource];
+  if (!url) throw new Error(`Unknown back-office resource: ${resource}`);
+  const slash = url.lastIndexOf('/');
+  return { base: url.slice(0, slash), path: url.slice(slash + 1) };
+}
+
+const providers = new Map<string, DataProvider>();
+function providerFor(base: string): DataProvider {
+  let provider = providers.get(base);
+  if (!provider) {
+    provider = simpleRestProvider(base, httpClient);
+    providers.set(base, provider);
+  }
+  return provider;
+}
+
+const METHODS = [
+  'getList',
+  'getOne',
+  'getMany',
+  'getManyReference',
+  'create',
+  'update',
+  'updateMany',
+  'delete',
+  'deleteMany',
+] as const;
+
+/** Each call goes to the resource's own endpoint; everything else is ra-data-simple-rest. */
+export const dataProvider = Object.fromEntries(
+  METHODS.map((method) => [
+    method,
+    (resource: string, params: unknown) => {
+      const { base, path } = endpointOf(resource);
+      const call = providerFor(base)[method] as (resource: string, params: unknown) => Promise<unknown>;
+      return call(path, params);
+    },
+  ]),
+) as unknown as DataProvider;
