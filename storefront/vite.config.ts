@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const api = {
   '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true },
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // Precompressed copies next to each asset; the API server sends them to browsers that accept them.
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
   server: { port: 5173, proxy: api },
   preview: { port: 4173, proxy: api },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },

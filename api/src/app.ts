@@ -1,9 +1,11 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { Redis } from 'ioredis';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
@@ -122,6 +124,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   for (const router of routers) api.use(router.routes(), router.allowedMethods());
 
   app.use(requestContext(logger));
+  // JSON answers and index.html; built assets arrive precompressed and are left alone.
+  app.use(compress({ threshold: 1024, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(errorHandler());
   app.use(
     helmet({

@@ -35,12 +35,18 @@ export function serveWebApps(apps: WebApp[]): AppMiddleware {
           root: app.distDir,
           maxage: isAsset ? 365 * 24 * 3600 * 1000 : 0,
           immutable: isAsset,
+          // The build writes .br and .gz copies; send one when the browser accepts it.
+          brotli: true,
+          gzip: true,
         }).catch((err: { status?: number }) => {
           if (err.status === 404) return undefined;
           throw err;
         })
       : undefined;
-    if (served) return;
+    if (served) {
+      ctx.vary('Accept-Encoding');
+      return;
+    }
     if (isAsset || path.extname(relative)) {
       await next();
       return;
