@@ -1,19 +1,26 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en';
 import ru from '../locales/ru';
-import uz from '../locales/uz';
 import { STORAGE_KEYS, storage } from './storage';
 
 export const LANGUAGES = ['ru', 'en', 'uz'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ru';
 
-export const resources = {
-  ru: { translation: ru },
-  en: { translation: en },
-  uz: { translation: uz },
-} as const;
+/**
+ * Russian (the default and fallback) ships with the app; the other languages are separate chunks,
+ * fetched when chosen, so a shopper downloads one language's texts, not three.
+ */
+const loadTexts: Record<Exclude<Language, 'ru'>, () => Promise<{ default: object }>> = {
+  en: () => import('../locales/en'),
+  uz: () => import('../locales/uz'),
+};
+
+async function ensureTexts(language: Language): Promise<void> {
+  if (language === 'ru' || i18n.hasResourceBundle(language, 'translation')) return;
+  const { default: texts } = await loadTexts[language]();
+  i18n.addResourceBundle(language, 'translation', texts);
+}
 
 export function parseLanguage(value: unknown): Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : DEFAULT_LANGUAGE;
@@ -22,7 +29,8 @@ export function parseLanguage(value: unknown): Language {
 const initial = parseLanguage(storage.get(STORAGE_KEYS.language));
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { ru: { translation: ru } },
+  partialBundledLanguages: true,
   lng: initial,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -39,10 +47,16 @@ function applyDocumentLanguage(language: string): void {
 }
 applyDocumentLanguage(initial);
 
-export function changeLanguage(language: Language): void {
+/** Resolves once the saved language's texts are in; the app renders after it, never showing a fallback first. */
+export const i18nReady: Promise<void> = ensureTexts(initial).catch(() => {
+  // Offline or a failed chunk: Russian (bundled) stands in.
+});
+
+export async function changeLanguage(language: Language): Promise<void> {
   storage.set(STORAGE_KEYS.language, language);
+  await ensureTexts(language);
   applyDocumentLanguage(language);
-  void i18n.changeLanguage(language);
+  await i18n.changeLanguage(language);
 }
 
 export default i18n;

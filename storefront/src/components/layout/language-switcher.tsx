@@ -20,7 +20,7 @@ export function LanguageSwitcher({ showLabel = false }: { showLabel?: boolean })
           id={id}
           className={`select ${styles.select}`}
           value={current}
-          onChange={(event) => changeLanguage(parseLanguage(event.target.value))}
+          onChange={(event) => void changeLanguage(parseLanguage(event.target.value))}
         >
           {LANGUAGES.map((language) => (
             <option key={language} value={language} lang={language}>
