@@ -48,9 +48,14 @@ function applyDocumentLanguage(language: string): void {
 applyDocumentLanguage(initial);
 
 /** Resolves once the saved language's texts are in; the app renders after it, never showing a fallback first. */
-export const i18nReady: Promise<void> = ensureTexts(initial).catch(() => {
-  // Offline or a failed chunk: Russian (bundled) stands in.
-});
+export const i18nReady: Promise<void> = ensureTexts(initial)
+  // Re-resolve now that the texts are in: i18next settled on the fallback while they were missing.
+  .then(async () => {
+    await i18n.changeLanguage(initial);
+  })
+  .catch(() => {
+    // Offline or a failed chunk: Russian (bundled) stands in.
+  });
 
 export async function changeLanguage(language: Language): Promise<void> {
   storage.set(STORAGE_KEYS.language, language);
