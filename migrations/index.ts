@@ -10,6 +10,7 @@ import * as promotionsAndRates from './migrations/20261121190007_promotions_and_
 import * as commerce from './migrations/20261121190008_commerce';
 import * as operations from './migrations/20261121190009_operations';
 import * as sellableStockView from './migrations/20261121200001_sellable_stock_view';
+import * as rateUpdateRuns from './migrations/20261121210001_rate_update_runs';
 
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
 
@@ -34,6 +35,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121190008_commerce', migration: commerce },
   { name: '20261121190009_operations', migration: operations },
   { name: '20261121200001_sellable_stock_view', migration: sellableStockView },
+  { name: '20261121210001_rate_update_runs', migration: rateUpdateRuns },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

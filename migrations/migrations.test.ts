@@ -45,6 +45,7 @@ const ALL_TABLES = [
   'support_messages',
   'audit_log',
   'code_reveals',
+  'rate_update_runs',
 ].sort();
 
 const SEED_OPTIONS: DemoSeedOptions = {

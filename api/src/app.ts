@@ -18,6 +18,33 @@ import { errorHandler } from './middleware/error-handler';
 import { createRateLimitFactory } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { serveWebApps } from './middleware/web-apps';
+import { createAdminProductsRouter } from './modules/admin/products/products.router';
+import { createAdminProductsService } from './modules/admin/products/products.service';
+import { createAdminPromotionsRouter } from './modules/admin/promotions/promotions.router';
+import { createAdminPromotionsService } from './modules/admin/promotions/promotions.service';
+import { createAdminRegionsRouter } from './modules/admin/regions/regions.router';
+import { createAdminRegionsService } from './modules/admin/regions/regions.service';
+import { createAdminCodesRouter } from './modules/admin/codes/codes.router';
+import { createAdminCodesService } from './modules/admin/codes/codes.service';
+import { createAdminPubgDenominationsRouter } from './modules/admin/pubg-denominations/pubg-denominations.router';
+import { createAdminPubgDenominationsService } from './modules/admin/pubg-denominations/pubg-denominations.service';
+import { createAdminPubgCodesRouter } from './modules/admin/pubg-codes/pubg-codes.router';
+import { createAdminPubgCodesService } from './modules/admin/pubg-codes/pubg-codes.service';
+import { createAdminFreefireDenominationsRouter } from './modules/admin/freefire-denominations/freefire-denominations.router';
+import { createAdminFreefireDenominationsService } from './modules/admin/freefire-denominations/freefire-denominations.service';
+import { createAdminOrdersRouter } from './modules/admin/orders/admin-orders.router';
+import { createAdminOrdersService } from './modules/admin/orders/admin-orders.service';
+import { createAdminUsersRouter } from './modules/admin/users/admin-users.router';
+import { createAdminUsersService } from './modules/admin/users/admin-users.service';
+import { createCurrencyRatesRouter } from './modules/admin/currency-rates/currency-rates.router';
+import { createCurrencyRatesService } from './modules/admin/currency-rates/currency-rates.service';
+import { createDashboardRouter } from './modules/admin/dashboard/dashboard.router';
+import { createDashboardService } from './modules/admin/dashboard/dashboard.service';
+import { createGeneratedCodesRouter } from './modules/admin/generated-codes/generated-codes.router';
+import { createGeneratedCodesService } from './modules/admin/generated-codes/generated-codes.service';
+import { createQueueDashboard, openObservedQueues } from './modules/admin/queues/queue-dashboard';
+import { createQueueSessions } from './modules/admin/queues/queue-session';
+import { createQueuesRouter } from './modules/admin/queues/queues.router';
 import { createAuthRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenService } from './modules/auth/token.service';
@@ -78,6 +105,28 @@ function answerUnmatchedApiRequests(): Koa.Middleware<AppState> {
   };
 }
 
+/** The /api router each app was composed with, for listApiRoutes. */
+const composedApiRouters = new WeakMap<Koa<AppState>, Router<AppState>>();
+
+export interface ApiRoute {
+  method: string;
+  /** As declared, with its parameters (`/api/admin/orders/:id`). */
+  path: string;
+  /** Whether a concrete request path reaches this route. */
+  matches(path: string): boolean;
+}
+
+/** Every route the app's /api router answers (HEAD, which GET implies, left out): for tests that check each one. */
+export function listApiRoutes(app: Koa<AppState>): ApiRoute[] {
+  const api = composedApiRouters.get(app);
+  if (!api) throw new Error('This app was not built by createApp');
+  return api.stack.flatMap((layer) =>
+    layer.methods
+      .filter((method) => method !== 'HEAD')
+      .map((method) => ({ method, path: String(layer.path), matches: (path: string) => layer.match(path) })),
+  );
+}
+
 /** Composition root: builds every service from its explicit dependencies and mounts the routers. */
 export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, db, redis, logger } = deps;
@@ -91,6 +140,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const players = createPlayerCheckService({ games, redis, prefix: config.redisPrefix, logger });
   const steam = createSteamService({ db });
   const gateways = createPaymentGateways({ config, db, logger });
+
+  const adminOrders = createAdminOrdersService({ db });
+  // Operations: the queues as the API looks at them, and the queue dashboard's sessions.
+  const observedQueues = openObservedQueues(redis, config.redisPrefix, logger);
+  const queueSessions = createQueueSessions({ secret: config.jwtSecret });
 
   const api = new Router<AppState>({ prefix: '/api' });
   const routers = [
@@ -120,8 +174,27 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       guards,
       rateLimit,
     }),
+    // Back office: catalogue and stock; each router guards its own prefix.
+    createAdminProductsRouter({ products: createAdminProductsService({ db }), guards }),
+    createAdminRegionsRouter({ regions: createAdminRegionsService({ db }), guards }),
+    createAdminPromotionsRouter({ promotions: createAdminPromotionsService({ db }), guards }),
+    createAdminCodesRouter({ codes: createAdminCodesService({ db, codeCrypto: createCodeCrypto(config.codesKey) }), guards }),
+    createAdminPubgDenominationsRouter({ denominations: createAdminPubgDenominationsService({ db }), guards }),
+    createAdminPubgCodesRouter({ codes: createAdminPubgCodesService({ db, codeCrypto: createCodeCrypto(config.codesKey) }), guards }),
+    createAdminFreefireDenominationsRouter({ denominations: createAdminFreefireDenominationsService({ db }), guards }),
+    createAdminOrdersRouter({ orders: adminOrders, guards }),
+    createAdminUsersRouter({ users: createAdminUsersService({ db }), orders: adminOrders, guards }),
+    // Back office: operations.
+    createGeneratedCodesRouter({
+      generatedCodes: createGeneratedCodesService({ db, codeCrypto: createCodeCrypto(config.codesKey) }),
+      guards,
+    }),
+    createCurrencyRatesRouter({ currencyRates: createCurrencyRatesService({ db }), guards }),
+    createDashboardRouter({ dashboard: createDashboardService({ db, queues: observedQueues }), guards }),
+    createQueuesRouter({ db, sessions: queueSessions, guards }),
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods());
+  composedApiRouters.set(app, api);
 
   app.use(requestContext(logger));
   // JSON answers and index.html; built assets arrive precompressed and are left alone.
@@ -152,6 +225,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   );
   app.use(guards.identify);
   app.use(answerUnmatchedApiRequests());
+  // bull-board is a Koa app of its own, mounted at /api/admin/queues behind its admin check.
+  app.use(createQueueDashboard({ db, queues: Object.values(observedQueues), sessions: queueSessions }));
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(

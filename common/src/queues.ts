@@ -13,6 +13,7 @@ export interface QueuePayloads {
   fulfilment: { orderId: number };
   'payment-callback': { gatewayEventId: number };
   'code-generation': { requestId: string; denominationId: number; count: number };
-  'rate-update': { requestId: string };
+  /** A manual refresh names its request; a run of the daily schedule is keyed by the date it fires on. */
+  'rate-update': { requestId: string } | { schedule: 'daily' };
   'reservation-expiry': { bucket: string };
 }

@@ -1,7 +1,7 @@
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUES, type QueueName } from '@topup/common';
-import { type Config, type Logger, createRedis } from '@topup/api';
+import { type Config, type Logger, createRedis, openQueue } from '@topup/api';
 
 /** The BullMQ queues the outbox relay feeds, sharing one Redis connection. */
 export interface JobQueues {
@@ -21,7 +21,7 @@ export function createQueues(config: Pick<Config, 'redisUrl' | 'redisPrefix'>, l
   logConnectionHealth(connection, logger, 'queues');
   const byName = Object.fromEntries(
     Object.values(QUEUES).map((name) => {
-      const queue = new Queue(name, { connection, prefix: config.redisPrefix });
+      const queue = openQueue(name, connection, config.redisPrefix);
       // Connection errors are reported once per outage by logConnectionHealth; the rest only in debug.
       queue.on('error', (err) => logger.debug({ err, queue: name }, 'Queue error'));
       return [name, queue];

@@ -1,24 +1,42 @@
+import type { JobsOptions } from 'bullmq';
 import type { QueueName, QueuePayloads } from '@topup/common';
-import type { Logger } from '@topup/api';
+import { STORE_TIME_ZONE, type Logger } from '@topup/api';
 import type { JobQueues } from './queues';
 
-/** A job run on a fixed interval by a BullMQ job scheduler kept in Redis. */
+/** When a schedule fires: every so many milliseconds, or on a cron pattern in a time zone. */
+export type ScheduleTiming = { everyMs: number } | { cron: string; tz: string };
+
+/** A job run by a BullMQ job scheduler kept in Redis. */
 export interface Schedule<N extends QueueName = QueueName> {
   /** The job scheduler id: every process upserts the same one, so there is one schedule however many run. */
   id: string;
   queue: N;
-  everyMs: number;
+  timing: ScheduleTiming;
   jobName: string;
   data: QueuePayloads[N];
+  /** Overrides of JOB_TEMPLATE_OPTIONS for this schedule's jobs (retries of a daily run, ...). */
+  jobOptions?: JobsOptions;
 }
 
 export const SCHEDULES: Schedule[] = [
   {
     id: 'reservation-expiry',
     queue: 'reservation-expiry',
-    everyMs: 60_000,
+    timing: { everyMs: 60_000 },
     jobName: 'expire-holds',
     data: { bucket: 'every-minute' } satisfies QueuePayloads['reservation-expiry'],
+  },
+  {
+    // Daily at 09:00 Moscow time (the store's time zone, lib/store-time.ts), when the day's official
+    // rates are out. Each run is keyed by that date, so a run fired twice updates once.
+    id: 'rate-update-daily',
+    queue: 'rate-update',
+    timing: { cron: '0 9 * * *', tz: STORE_TIME_ZONE },
+    jobName: 'refresh-rates',
+    data: { schedule: 'daily' } satisfies QueuePayloads['rate-update'],
+    // Unlike the every-minute expiry, a missed daily run waits a day: retry a source that is briefly
+    // down (1, 2, 4 and 8 minutes later).
+    jobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 60_000 } },
   },
 ];
 
@@ -54,10 +72,11 @@ export function startSchedules(
 
   async function upsertAll(): Promise<void> {
     for (const schedule of schedules) {
+      const { timing } = schedule;
       await queues.byName[schedule.queue].upsertJobScheduler(
         schedule.id,
-        { every: schedule.everyMs },
-        { name: schedule.jobName, data: schedule.data, opts: JOB_TEMPLATE_OPTIONS },
+        'everyMs' in timing ? { every: timing.everyMs } : { pattern: timing.cron, tz: timing.tz },
+        { name: schedule.jobName, data: schedule.data, opts: { ...JOB_TEMPLATE_OPTIONS, ...schedule.jobOptions } },
       );
     }
   }

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 
 export interface AuditEntry {
-  actorId: number;
+  /** The admin; null for the store itself (a scheduled job). */
+  actorId: number | null;
   /** e.g. 'product.update', 'codes.bulk_add'. */
   action: string;
   /** e.g. 'product', 'user', 'code'. */

@@ -1,8 +1,10 @@
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { QueueName, QueuePayloads } from '@topup/common';
+import { createCodeGenerationProcessor } from './code-generation.processor';
 import { createFulfilmentProcessor } from './fulfilment.processor';
 import { createPaymentCallbackProcessor } from './payment-callback.processor';
+import { createRateUpdateProcessor } from './rate-update.processor';
 import { createReservationExpiryProcessor } from './reservation-expiry.processor';
 import type { Config, Db, Logger } from '@topup/api';
 
@@ -28,4 +30,6 @@ export const processorFactories: { [N in QueueName]?: ProcessorFactory<N> } = {
   fulfilment: createFulfilmentProcessor,
   'payment-callback': createPaymentCallbackProcessor,
   'reservation-expiry': createReservationExpiryProcessor,
+  'code-generation': createCodeGenerationProcessor,
+  'rate-update': createRateUpdateProcessor,
 };

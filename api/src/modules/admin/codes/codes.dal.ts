@@ -1,0 +1,112 @@
+import type { Knex } from 'knex';
+import type { CodeStatus } from '@topup/common';
+import type { ManualCodeFields, PendingCode } from '../../../lib/bulk-codes';
+
+export interface AdminCodeRow {
+  id: number;
+  product_id: number;
+  product_title: string;
+  region_id: number | null;
+  region_name: string | null;
+  code_encrypted: string;
+  game_amount: number;
+  price_usd: number;
+  price_rub: number;
+  status: CodeStatus;
+  popular: boolean;
+  order_id: number | null;
+  sold_at: Date | null;
+  created_at: Date;
+}
+
+export interface CodeProduct {
+  id: number;
+  has_regions: boolean;
+  has_global_codes: boolean;
+}
+
+export interface LockedCode {
+  id: number;
+  product_id: number;
+  status: CodeStatus;
+  order_id: number | null;
+}
+
+export type CodeColumns = Partial<
+  Pick<AdminCodeRow, 'product_id' | 'region_id' | 'code_encrypted' | 'game_amount' | 'price_usd' | 'price_rub' | 'popular'>
+> & { code_hash?: string };
+
+/** Data access for the back office's manual codes; every function takes the connection or transaction to use. */
+export const adminCodesDal = {
+  records: (db: Knex): Knex.QueryBuilder =>
+    db('codes as c')
+      .join('products as p', 'p.id', 'c.product_id')
+      .leftJoin('regions as r', 'r.id', 'c.region_id')
+      .select(
+        'c.id',
+        'c.product_id',
+        'p.title as product_title',
+        'c.region_id',
+        'r.name as region_name',
+        'c.code_encrypted',
+        'c.game_amount',
+        'c.price_usd',
+        'c.price_rub',
+        'c.status',
+        'c.popular',
+        'c.order_id',
+        'c.sold_at',
+        'c.created_at',
+      ),
+
+  findRecord: (db: Knex, id: number): Promise<AdminCodeRow | undefined> => adminCodesDal.records(db).where('c.id', id).first(),
+
+  /** Locks the code against a checkout taking it meanwhile. */
+  lock: (trx: Knex.Transaction, id: number): Promise<LockedCode | undefined> =>
+    trx('codes').where({ id }).forUpdate().first('id', 'product_id', 'status', 'order_id'),
+
+  product: (db: Knex, id: number): Promise<CodeProduct | undefined> =>
+    db('products').where({ id }).first('id', 'has_regions', 'has_global_codes'),
+
+  isRegionOfProduct: async (db: Knex, productId: number, regionId: number): Promise<boolean> =>
+    Boolean(await db('product_regions').where({ product_id: productId, region_id: regionId }).first('region_id')),
+
+  async insert(trx: Knex.Transaction, columns: CodeColumns): Promise<number> {
+    const [row] = await trx('codes').insert(columns).returning<Array<{ id: number }>>('id');
+    if (!row) throw new Error('codes insert returned no row');
+    return row.id;
+  },
+
+  update: (trx: Knex.Transaction, id: number, columns: CodeColumns) => trx('codes').where({ id }).update(columns),
+
+  delete: (trx: Knex.Transaction, id: number) => trx('codes').where({ id }).delete(),
+
+  /**
+   * One INSERT for a whole batch (arrays, so the statement has 7 parameters whatever the batch
+   * size). Codes already stored are skipped; resolves to the hashes inserted.
+   */
+  async insertBatch(
+    trx: Knex.Transaction,
+    target: { productId: number; regionId: number | null },
+    batch: Array<PendingCode<ManualCodeFields>>,
+  ): Promise<Set<string>> {
+    const result = await trx.raw<{ rows: Array<{ code_hash: string }> }>(
+      `INSERT INTO codes (product_id, region_id, code_encrypted, code_hash, game_amount, price_usd, price_rub)
+       SELECT ?::integer, ?::integer, t.code_encrypted, t.code_hash, t.game_amount, t.price_usd, t.price_rub
+         FROM unnest(?::text[], ?::text[], ?::integer[], ?::bigint[], ?::bigint[])
+           AS t (code_encrypted, code_hash, game_amount, price_usd, price_rub)
+       ON CONFLICT (code_hash) DO NOTHING
+       RETURNING code_hash`,
+      [
+        target.productId,
+        target.regionId,
+        batch.map((row) => row.encrypted),
+        batch.map((row) => row.hash),
+        batch.map((row) => row.fields.gameAmount),
+        batch.map((row) => row.fields.priceUsd),
+        batch.map((row) => row.fields.priceRub),
+      ],
+    );
+    return new Set(result.rows.map((row) => row.code_hash));
+  },
+};

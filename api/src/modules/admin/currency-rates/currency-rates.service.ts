@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { hasAtMostTwoDecimals, STEAM_COMMISSION_PERCENT_DEFAULT } from '@topup/common';
+import { auditOf, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { notFound, validationFailed } from '../../../lib/app-error';
+import { recordAudit } from '../../../lib/audit';
+import { enqueueJob } from '../../../lib/outbox';
+import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
+import { currencyRatesDal, type CurrencyRateRow, type CurrencySettingsRow } from './currency-rates.dal';
+import { RATE_PATTERN, type UpdateRateBody, type UpdateSettingsBody } from './currency-rates.schemas';
+
+/** A rate as the back office sees it (docs/admin-api.md, Currency rates). */
+export interface CurrencyRateRecord {
+  id: number;
+  from: string;
+  to: string;
+  /** Six decimals, exact: "79.000000". */
+  rate: string;
+  autoUpdate: boolean;
+  updatedAt: Date;
+}
+
+export interface CurrencySettingsRecord {
+  steamCommissionPercent: number;
+  ratesAutoUpdate: boolean;
+  /** Null until the settings were first saved. */
+  updatedAt: Date | null;
+}
+
+export interface RefreshProgress {
+  requestId: string;
+  status: string;
+  /** Rates changed, once the run has finished. */
+  updated: number | null;
+  error: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+export const CURRENCY_RATES_LIST: ListSpec = {
+  resource: 'currency-rates',
+  sortable: { id: 'id', from: 'from_currency', to: 'to_currency', rate: 'rate', autoUpdate: 'auto_update', updatedAt: 'updated_at' },
+  defaultSort: ['id', 'ASC'],
+  filters: {
+    id: typedFilter.ids('id', 'id'),
+    from: typedFilter.text('from', filterBy.equals('from_currency')),
+    to: typedFilter.text('to', filterBy.equals('to_currency')),
+    autoUpdate: typedFilter.boolean('autoUpdate', 'auto_update'),
+    q: typedFilter.text('q', filterBy.search('from_currency', 'to_currency')),
+  },
+};
+
+const toRecord = (row: CurrencyRateRow): CurrencyRateRecord => ({
+  id: row.id,
+  from: row.from_currency,
+  to: row.to_currency,
+  rate: row.rate,
+  autoUpdate: row.auto_update,
+  updatedAt: row.updated_at,
+});
+
+const toSettings = (row: CurrencySettingsRow | undefined): CurrencySettingsRecord => ({
+  steamCommissionPercent: Number(row?.steam_commission_percent ?? STEAM_COMMISSION_PERCENT_DEFAULT),
+  ratesAutoUpdate: row?.rates_auto_update ?? true,
+  updatedAt: row?.updated_at ?? null,
+});
+
+const invalidRate = () =>
+  validationFailed('The request is not valid', [{ field: 'rate', message: 'must be above 0 with at most 6 decimals' }]);
+
+const RATE_TEXT = new RegExp(RATE_PATTERN);
+
+/** A rate sent as a string or a JSON number, as the exact decimal string to store. */
+function rateText(rate: string | number): string {
+  // A JSON number prints as the shortest text that reads back as it: 79.1234 -> "79.1234", 1e-7 refused.
+  const text = typeof rate === 'number' ? String(rate) : rate;
+  if (!RATE_TEXT.test(text) || !/[1-9]/.test(text)) throw invalidRate();
+  return text;
+}
+
+/** Back-office management of exchange rates and the currency settings. */
+export function createCurrencyRatesService(deps: { db: Knex }) {
+  const { db } = deps;
+
+  return {
+    async list(query: { sort?: string; range?: string; filter?: string }) {
+      const list = parseListQuery(query, CURRENCY_RATES_LIST);
+      const { rows, total } = await listPage<CurrencyRateRow>(currencyRatesDal.listQuery(db), CURRENCY_RATES_LIST, list);
+      return { records: rows.map(toRecord), total, range: list.range };
+    },
+
+    async get(id: number): Promise<CurrencyRateRecord> {
+      const row = await currencyRatesDal.find(db, id);
+      if (!row) throw notFound('Currency rate');
+      return toRecord(row);
+    },
+
+    async update(actor: AdminActor, id: number, body: UpdateRateBody): Promise<CurrencyRateRecord> {
+      const changes: { rate?: string; auto_update?: boolean } = {};
+      if (body.rate !== undefined) changes.rate = rateText(body.rate);
+      if (body.autoUpdate !== undefined) changes.auto_update = body.autoUpdate;
+      return db.transaction(async (trx) => {
+        const before = await currencyRatesDal.lock(trx, id);
+        if (!before) throw notFound('Currency rate');
+        const after = await currencyRatesDal.update(trx, id, changes);
+        await recordAudit(trx, { ...auditOf(actor, 'currency_rate', 'update', id), before: toRecord(before), after: toRecord(after) });
+        return toRecord(after);
+      });
+    },
+
+    /** Queues a rate-update run for the admin; its id is the request id the progress is read by. */
+    async requestRefresh(actor: AdminActor): Promise<{ requestId: string }> {
+      const requestId = randomUUID();
+      await db.transaction(async (trx) => {
+        await currencyRatesDal.insertRun(trx, { id: requestId, run_key: `manual:${requestId}`, trigger: 'manual', requested_by: actor.userId });
+        await enqueueJob(trx, 'rate-update', 'refresh-rates', { requestId });
+      });
+      return { requestId };
+    },
+
+    async refreshProgress(requestId: string): Promise<RefreshProgress> {
+      const run = await currencyRatesDal.findRun(db, `manual:${requestId}`);
+      if (!run) throw notFound('Rate refresh request');
+      return {
+        requestId,
+        status: run.status,
+        updated: run.updated,
+        error: run.error,
+        createdAt: run.created_at,
+        finishedAt: run.finished_at,
+      };
+    },
+
+    async settings(): Promise<CurrencySettingsRecord> {
+      return toSettings(await currencyRatesDal.settings(db));
+    },
+
+    async updateSettings(actor: AdminActor, body: UpdateSettingsBody): Promise<CurrencySettingsRecord> {
+      const changes: { steam_commission_percent?: string; rates_auto_update?: boolean } = {};
+      if (body.steamCommissionPercent !== undefined) {
+        if (!hasAtMostTwoDecimals(body.steamCommissionPercent)) {
+          throw validationFailed('The request is not valid', [
+            { field: 'steamCommissionPercent', message: 'must be 0 to 100 with at most 2 decimals' },
+          ]);
+        }
+        changes.steam_commission_percent = body.steamCommissionPercent.toFixed(2);
+      }
+      if (body.ratesAutoUpdate !== undefined) changes.rates_auto_update = body.ratesAutoUpdate;
+      return db.transaction(async (trx) => {
+        const before = await currencyRatesDal.lockSettings(trx);
+        const after = await currencyRatesDal.saveSettings(trx, changes);
+        await recordAudit(trx, {
+          ...auditOf(actor, 'currency_settings', 'update', 1),
+          before: before ? toSettings(before) : null,
+          after: toSettings(after),
+        });
+        return toSettings(after);
+      });
+    },
+  };
+}
+
+export type CurrencyRatesService = ReturnType<typeof createCurrencyRatesService>;

@@ -1,0 +1,77 @@
+import type { Knex } from 'knex';
+import { STORE_TIME_ZONE } from '../../../lib/store-time';
+
+/** Fewer sellable than this is low stock. */
+export const LOW_STOCK_THRESHOLD = 10;
+/** Low-stock lines answered at most, the emptiest first. */
+const LOW_STOCK_LIMIT = 50;
+/** Generation requests shown. */
+const RECENT_GENERATIONS = 10;
+
+export interface LowStockRow {
+  kind: 'code' | 'pubg' | 'freefire';
+  id: number;
+  name: string;
+  available: number;
+}
+
+/** Read-only figures for the back-office dashboard; every function takes the connection to use. */
+export const dashboardDal = {
+  /** Completed orders whose completion falls on today's date in the store's time zone, per currency. */
+  salesToday: (db: Knex) =>
+    db('orders')
+      .where({ status: 'completed' })
+      .whereRaw(`completed_at >= date_trunc('day', now() AT TIME ZONE ?) AT TIME ZONE ?`, [STORE_TIME_ZONE, STORE_TIME_ZONE])
+      .groupBy('currency')
+      .select<Array<{ currency: 'usd' | 'rub'; total: number; orders: number }>>(
+        'currency',
+        db.raw('coalesce(sum(total), 0)::bigint as total'),
+        db.raw('count(*)::int as orders'),
+      ),
+
+  ordersByStatus: (db: Knex) =>
+    db('orders').groupBy('status').select<Array<{ status: string; count: number }>>('status', db.raw('count(*)::int as count')),
+
+  /**
+   * Stock lines with fewer than LOW_STOCK_THRESHOLD sellable: price options of manual codes of
+   * active products (sold-out ones included), active PUBG packages and active Free Fire offers
+   * (published generated codes).
+   */
+  async lowStock(db: Knex): Promise<LowStockRow[]> {
+    const { rows } = await db.raw<{ rows: LowStockRow[] }>(
+      `SELECT kind, id, name, available FROM (
+         SELECT 'code' AS kind, p.id,
+                p.title || ' · ' || coalesce(r.name, 'Global') || ' · ' || c.game_amount || ' ' || p.game_currency
+                  || ' · $' || to_char(c.price_usd / 100.0, 'FM999999990.00') AS name,
+                count(*) FILTER (WHERE c.status = 'available')::int AS available
+           FROM codes c
+           JOIN products p ON p.id = c.product_id AND p.active
+           LEFT JOIN regions r ON r.id = c.region_id
+          GROUP BY p.id, p.title, p.game_currency, r.name, c.region_id, c.game_amount, c.price_usd, c.price_rub
+         UNION ALL
+         SELECT 'pubg', d.id, d.uc_amount || ' UC',
+                (SELECT count(*) FROM pubg_codes pc WHERE pc.denomination_id = d.id AND pc.status = 'available')::int
+           FROM pubg_denominations d
+          WHERE d.active
+         UNION ALL
+         SELECT 'freefire', d.id, d.name,
+                (SELECT count(*) FROM generated_codes gc
+                  WHERE gc.denomination_id = d.id AND gc.status = 'available' AND gc.published)::int
+           FROM freefire_denominations d
+          WHERE d.is_active
+       ) stock
+       WHERE available < ?
+       ORDER BY available, kind, name
+       LIMIT ?`,
+      [LOW_STOCK_THRESHOLD, LOW_STOCK_LIMIT],
+    );
+    return rows;
+  },
+
+  recentGenerations: (db: Knex) =>
+    db('code_generation_requests')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(RECENT_GENERATIONS)
+      .select<Array<{ id: string; status: string; generated: number; count: number }>>('id', 'status', 'generated', 'count'),
+};

@@ -1,0 +1,61 @@
+import type { Queue } from 'bullmq';
+import type { Knex } from 'knex';
+import { fromMinor, ORDER_STATUSES, type OrderStatus } from '@topup/common';
+import { dashboardDal, type LowStockRow } from './dashboard.dal';
+
+export interface Dashboard {
+  /** Completed today (a Moscow day, see lib/store-time.ts), per order currency, as decimals. */
+  salesToday: { usd: number; rub: number; orders: number };
+  ordersByStatus: Record<OrderStatus, number>;
+  lowStock: LowStockRow[];
+  /** Failed jobs BullMQ keeps per queue; null when Redis did not answer in time. */
+  failedJobs: Array<{ queue: string; count: number | null }>;
+  generation: Array<{ id: string; status: string; generated: number; count: number }>;
+}
+
+/** How long the dashboard waits for Redis before showing the database figures without job counts. */
+const QUEUE_TIMEOUT_MS = 2000;
+
+async function failedCount(queue: Queue): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), QUEUE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([queue.getFailedCount(), timeout]);
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The back office's start page figures (docs/admin-api.md, Dashboard). */
+export function createDashboardService(deps: { db: Knex; queues: Record<string, Queue> }) {
+  const { db, queues } = deps;
+
+  return {
+    async summary(): Promise<Dashboard> {
+      const [sales, statuses, lowStock, generation, failedJobs] = await Promise.all([
+        dashboardDal.salesToday(db),
+        dashboardDal.ordersByStatus(db),
+        dashboardDal.lowStock(db),
+        dashboardDal.recentGenerations(db),
+        Promise.all(Object.entries(queues).map(async ([queue, instance]) => ({ queue, count: await failedCount(instance) }))),
+      ]);
+
+      const salesToday = { usd: 0, rub: 0, orders: 0 };
+      for (const row of sales) {
+        salesToday[row.currency] = fromMinor(Number(row.total));
+        salesToday.orders += row.orders;
+      }
+      const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
+      for (const row of statuses) {
+        if ((ORDER_STATUSES as readonly string[]).includes(row.status)) ordersByStatus[row.status as OrderStatus] = row.count;
+      }
+      return { salesToday, ordersByStatus, lowStock, failedJobs, generation };
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

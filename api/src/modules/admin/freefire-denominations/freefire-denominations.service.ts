@@ -1,0 +1,165 @@
+import type { Knex } from 'knex';
+import { fromMinor } from '@topup/common';
+import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { notFound, validationFailed } from '../../../lib/app-error';
+import { recordAudit } from '../../../lib/audit';
+import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
+import {
+  adminFreefireDenominationsDal as dal,
+  type AdminFreefireDenominationRow,
+  type FreefireDenominationColumns,
+} from './freefire-denominations.dal';
+import { REQUIRED_FREEFIRE_FIELDS, type FreefireDenominationFields } from './freefire-denominations.schemas';
+
+/** A Free Fire offer with the specification's field names (docs/admin-api.md); `price` is USD. */
+export interface AdminFreefireDenomination {
+  id: number;
+  name: string;
+  item_id: number;
+  price: number;
+  price_rub: number;
+  game_amount: number;
+  is_active: boolean;
+  created_at: Date;
+}
+
+export const FREEFIRE_DENOMINATIONS_LIST: ListSpec = {
+  resource: 'denominations',
+  sortable: {
+    id: 'id',
+    name: 'name',
+    item_id: 'item_id',
+    price: 'price_usd',
+    price_rub: 'price_rub',
+    game_amount: 'game_amount',
+    is_active: 'is_active',
+    created_at: 'created_at',
+  },
+  defaultSort: ['game_amount', 'ASC'],
+  filters: {
+    id: typedFilter.ids('id', 'id'),
+    q: typedFilter.text('q', filterBy.search('name')),
+    is_active: typedFilter.boolean('is_active', 'is_active'),
+  },
+};
+
+const toRecord = (row: AdminFreefireDenominationRow): AdminFreefireDenomination => ({
+  id: row.id,
+  name: row.name,
+  item_id: row.item_id,
+  price: fromMinor(row.price_usd),
+  price_rub: fromMinor(row.price_rub),
+  game_amount: row.game_amount,
+  is_active: row.is_active,
+  created_at: row.created_at,
+});
+
+/**
+ * The required fields among `fields` that are missing (on create) or emptied (null, blank): the
+ * specification's "Please fill in all required fields", with the fields named.
+ */
+function assertFilledIn(fields: FreefireDenominationFields, creating: boolean): void {
+  const missing = REQUIRED_FREEFIRE_FIELDS.filter((field) => {
+    const value = fields[field];
+    if (value === undefined) return creating;
+    return value === null || (typeof value === 'string' && value.trim() === '');
+  });
+  if (missing.length > 0) {
+    throw validationFailed(
+      'Please fill in all required fields',
+      missing.map((field) => ({ field, message: 'is required' })),
+    );
+  }
+}
+
+function toColumns(fields: FreefireDenominationFields): FreefireDenominationColumns {
+  const prices = minorUnits({ price: fields.price ?? undefined, price_rub: fields.price_rub ?? undefined });
+  const columns: FreefireDenominationColumns = {};
+  if (typeof fields.name === 'string') columns.name = fields.name.trim();
+  if (typeof fields.item_id === 'number') columns.item_id = fields.item_id;
+  if (prices.price !== undefined) columns.price_usd = prices.price;
+  if (prices.price_rub !== undefined) columns.price_rub = prices.price_rub;
+  if (typeof fields.game_amount === 'number') columns.game_amount = fields.game_amount;
+  if (fields.is_active !== undefined) columns.is_active = fields.is_active;
+  return columns;
+}
+
+export function createAdminFreefireDenominationsService(deps: { db: Knex }) {
+  const { db } = deps;
+
+  /** Runs a write, turning an item id already in use into 409. */
+  async function writing<T>(itemId: number | null | undefined, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, 'freefire_denominations_item_id_unique')) {
+        throw conflict(`The item id ${itemId} is already used by another offer`, { field: 'item_id' });
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async list(query: { sort?: string; range?: string; filter?: string }) {
+      const list = parseListQuery(query, FREEFIRE_DENOMINATIONS_LIST);
+      const page = await listPage<AdminFreefireDenominationRow>(dal.records(db), FREEFIRE_DENOMINATIONS_LIST, list);
+      return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
+    },
+
+    async get(id: number): Promise<AdminFreefireDenomination> {
+      const row = await dal.findRecord(db, id);
+      if (!row) throw notFound('Free Fire offer');
+      return toRecord(row);
+    },
+
+    create(actor: AdminActor, fields: FreefireDenominationFields): Promise<AdminFreefireDenomination> {
+      assertFilledIn(fields, true);
+      const columns = toColumns(fields);
+      return writing(fields.item_id, () =>
+        db.transaction(async (trx) => {
+          const after = toRecord(await dal.insert(trx, columns));
+          await recordAudit(trx, { ...auditOf(actor, 'freefire_denomination', 'create', after.id), before: null, after });
+          return after;
+        }),
+      );
+    },
+
+    update(actor: AdminActor, id: number, fields: FreefireDenominationFields): Promise<AdminFreefireDenomination> {
+      assertFilledIn(fields, false);
+      const columns = toColumns(fields);
+      return writing(fields.item_id, () =>
+        db.transaction(async (trx) => {
+          const current = await dal.lock(trx, id);
+          if (!current) throw notFound('Free Fire offer');
+          const after = toRecord(Object.keys(columns).length > 0 ? await dal.update(trx, id, columns) : current);
+          await recordAudit(trx, { ...auditOf(actor, 'freefire_denomination', 'update', id), before: toRecord(current), after });
+          return after;
+        }),
+      );
+    },
+
+    /** Refused while codes were generated for the offer: deactivate it instead. */
+    remove: (actor: AdminActor, id: number): Promise<AdminFreefireDenomination> =>
+      db.transaction(async (trx) => {
+        const current = await dal.lock(trx, id);
+        if (!current) throw notFound('Free Fire offer');
+        if (await dal.hasGeneratedCodes(trx, id)) {
+          throw conflict('Codes were generated for this offer, so it cannot be deleted. Deactivate it instead.');
+        }
+        const before = toRecord(current);
+        try {
+          await dal.delete(trx, id);
+        } catch (error) {
+          // A code generation was requested a moment ago: the foreign keys keep it.
+          if ((error as { code?: string }).code === '23503') {
+            throw conflict('Codes were generated for this offer, so it cannot be deleted. Deactivate it instead.');
+          }
+          throw error;
+        }
+        await recordAudit(trx, { ...auditOf(actor, 'freefire_denomination', 'delete', id), before, after: null });
+        return before;
+      }),
+  };
+}
+
+export type AdminFreefireDenominationsService = ReturnType<typeof createAdminFreefireDenominationsService>;

@@ -1,0 +1,256 @@
+import type { Knex } from 'knex';
+import { CODE_STATUSES, ErrorCode, fromMinor, type CodeStatus } from '@topup/common';
+import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { AppError, notFound, validationFailed } from '../../../lib/app-error';
+import { recordAudit } from '../../../lib/audit';
+import type { CodeCrypto } from '../../../lib/code-crypto';
+import { maskCode } from '../../../lib/code-mask';
+import { enqueueJob } from '../../../lib/outbox';
+import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../../../lib/simple-rest';
+import { generatedCodesDal, type GeneratedCodeRow, type GenerationRequestRow, type GenerationStatus } from './generated-codes.dal';
+import type { GenerateBody, PublishBody } from './generated-codes.schemas';
+
+/** A generated code as the back office lists it (docs/admin-api.md, Generated Free Fire codes). */
+export interface GeneratedCodeRecord {
+  id: number;
+  denominationId: number;
+  denominationName: string;
+  productId: number;
+  /** Masked: the full code is for its buyer. */
+  code: string;
+  gameAmount: number;
+  priceUsd: number;
+  priceRub: number;
+  status: CodeStatus;
+  published: boolean;
+  generationRequestId: string | null;
+  orderId: number | null;
+  activatedPlayerId: string | null;
+  createdAt: Date;
+}
+
+export interface GenerationRequestRecord {
+  id: string;
+  denominationId: number;
+  denominationName: string;
+  count: number;
+  generated: number;
+  status: GenerationStatus;
+  error: string | null;
+  requestedBy: number | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+/** What POST /generate answers (202). */
+export interface GenerationAccepted {
+  id: string;
+  denominationId: number;
+  count: number;
+  generated: number;
+  status: GenerationStatus;
+}
+
+type ListParams = { sort?: string; range?: string; filter?: string };
+
+const GENERATION_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const badFilter = (field: string, message: string) =>
+  validationFailed('The request is not valid', [{ field: `filter.${field}`, message }]);
+
+/** Generation request ids: one uuid, or a list of them (react-admin's getMany). */
+const uuidFilter =
+  (field: string, column: string): FilterApplier =>
+  (query, value) => {
+    const ids = Array.isArray(value) ? value : [value];
+    if (ids.length > 1000 || !ids.every((id) => typeof id === 'string' && UUID.test(id))) {
+      throw badFilter(field, 'must be a request id or a list of at most 1000 of them');
+    }
+    void query.whereIn(column, ids as string[]);
+  };
+
+export const GENERATED_CODES_LIST: ListSpec = {
+  resource: 'generated-codes',
+  sortable: {
+    id: 'gc.id',
+    createdAt: 'gc.created_at',
+    status: 'gc.status',
+    published: 'gc.published',
+    denominationId: 'gc.denomination_id',
+    gameAmount: 'gc.game_amount',
+    priceUsd: 'gc.price_usd',
+    priceRub: 'gc.price_rub',
+  },
+  defaultSort: ['id', 'DESC'],
+  filters: {
+    id: typedFilter.ids('id', 'gc.id', Number.MAX_SAFE_INTEGER),
+    denominationId: typedFilter.reference('denominationId', 'gc.denomination_id'),
+    status: typedFilter.oneOf('status', 'gc.status', CODE_STATUSES),
+    published: typedFilter.boolean('published', 'gc.published'),
+    generationRequestId: uuidFilter('generationRequestId', 'gc.generation_request_id'),
+  },
+};
+
+export const GENERATION_REQUESTS_LIST: ListSpec = {
+  resource: 'generation-requests',
+  sortable: {
+    createdAt: 'r.created_at',
+    status: 'r.status',
+    count: 'r.count',
+    generated: 'r.generated',
+    denominationId: 'r.denomination_id',
+    finishedAt: 'r.finished_at',
+  },
+  defaultSort: ['createdAt', 'DESC'],
+  filters: {
+    id: uuidFilter('id', 'r.id'),
+    denominationId: typedFilter.reference('denominationId', 'r.denomination_id'),
+    status: typedFilter.oneOf('status', 'r.status', GENERATION_STATUSES),
+  },
+};
+
+const toRequestRecord = (row: GenerationRequestRow): GenerationRequestRecord => ({
+  id: row.id,
+  denominationId: row.denomination_id,
+  denominationName: row.denomination_name,
+  count: row.count,
+  generated: row.generated,
+  status: row.status,
+  error: row.error,
+  requestedBy: row.requested_by,
+  createdAt: row.created_at,
+  finishedAt: row.finished_at,
+});
+
+/** Back-office management of generated Free Fire codes: generation requests, publishing, deletion. */
+export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCrypto }) {
+  const { db, codeCrypto } = deps;
+
+  const toRecord = (row: GeneratedCodeRow): GeneratedCodeRecord => ({
+    id: row.id,
+    denominationId: row.denomination_id,
+    denominationName: row.denomination_name,
+    productId: row.product_id,
+    code: maskCode(codeCrypto.decrypt(row.code_encrypted)),
+    gameAmount: row.game_amount,
+    priceUsd: fromMinor(Number(row.price_usd)),
+    priceRub: fromMinor(Number(row.price_rub)),
+    status: row.status,
+    published: row.published,
+    generationRequestId: row.generation_request_id,
+    orderId: row.order_id,
+    activatedPlayerId: row.activated_player_id,
+    createdAt: row.created_at,
+  });
+
+  return {
+    async list(params: ListParams) {
+      const list = parseListQuery(params, GENERATED_CODES_LIST);
+      const { rows, total } = await listPage<GeneratedCodeRow>(generatedCodesDal.listQuery(db), GENERATED_CODES_LIST, list, 'gc.id');
+      return { records: rows.map(toRecord), total, range: list.range };
+    },
+
+    async get(id: number): Promise<GeneratedCodeRecord> {
+      const row = await generatedCodesDal.find(db, id);
+      if (!row) throw notFound('Generated code');
+      return toRecord(row);
+    },
+
+    /** Deletes a code that is still in stock; a sold, held or activated one is history and stays. */
+    async remove(actor: AdminActor, id: number): Promise<GeneratedCodeRecord> {
+      return db.transaction(async (trx) => {
+        const state = await generatedCodesDal.lockForDelete(trx, id);
+        const row = state && (await generatedCodesDal.find(trx, id));
+        if (!state || !row) throw notFound('Generated code');
+        if (state.status !== 'available') {
+          throw conflict(`Only an available code can be deleted; this one is ${state.status}`);
+        }
+        if (state.order_id !== null || state.activated_at !== null || state.inOrder) {
+          throw conflict('This code was delivered or activated and stays on record; it cannot be deleted');
+        }
+        const record = toRecord(row);
+        await generatedCodesDal.delete(trx, id);
+        await recordAudit(trx, { ...auditOf(actor, 'generated_code', 'delete', id), before: record, after: null });
+        return record;
+      });
+    },
+
+    /**
+     * Records a request for `count` codes and queues the code-generation job in the same
+     * transaction (202: the job does the work). The denomination and the Free Fire product the
+     * codes are sold as must exist.
+     */
+    async requestGeneration(actor: AdminActor, body: GenerateBody): Promise<GenerationAccepted> {
+      return db.transaction(async (trx) => {
+        const denomination = await generatedCodesDal.denomination(trx, body.denominationId);
+        if (!denomination) throw notFound('Free Fire denomination');
+        if ((await generatedCodesDal.freefireProductId(trx)) === undefined) {
+          throw new AppError(404, ErrorCode.NOT_FOUND, 'Free Fire product not found: generated codes are sold as its stock');
+        }
+        const request = await generatedCodesDal.insertRequest(trx, {
+          denominationId: denomination.id,
+          count: body.count,
+          requestedBy: actor.userId,
+        });
+        await enqueueJob(trx, 'code-generation', 'generate-codes', {
+          requestId: request.id,
+          denominationId: denomination.id,
+          count: body.count,
+        });
+        const accepted: GenerationAccepted = {
+          id: request.id,
+          denominationId: denomination.id,
+          count: body.count,
+          generated: request.generated,
+          status: request.status,
+        };
+        await recordAudit(trx, { ...auditOf(actor, 'code_generation_request', 'create', request.id), before: null, after: accepted });
+        return accepted;
+      });
+    },
+
+    async listRequests(params: ListParams) {
+      const list = parseListQuery(params, GENERATION_REQUESTS_LIST);
+      const { rows, total } = await listPage<GenerationRequestRow>(
+        generatedCodesDal.requestsQuery(db),
+        GENERATION_REQUESTS_LIST,
+        list,
+        'r.id',
+      );
+      return { records: rows.map(toRequestRecord), total, range: list.range };
+    },
+
+    async getRequest(id: string): Promise<GenerationRequestRecord> {
+      const row = await generatedCodesDal.findRequest(db, id);
+      if (!row) throw notFound('Generation request');
+      return toRequestRecord(row);
+    },
+
+    /** Shows or hides available codes in the store; sold or held codes are left as they are. */
+    async setPublished(actor: AdminActor, body: PublishBody): Promise<{ updated: number }> {
+      if (body.ids === undefined && body.generationRequestId === undefined) {
+        throw validationFailed('The request is not valid', [
+          { field: 'ids', message: 'name the codes: ids, generationRequestId, or both' },
+        ]);
+      }
+      return db.transaction(async (trx) => {
+        const updated = await generatedCodesDal.setPublished(
+          trx,
+          { ids: body.ids, generationRequestId: body.generationRequestId },
+          body.published,
+        );
+        if (updated > 0) {
+          await recordAudit(trx, {
+            ...auditOf(actor, 'generated_code', body.published ? 'publish' : 'unpublish', body.generationRequestId ?? null),
+            before: null,
+            after: { ids: body.ids ?? null, generationRequestId: body.generationRequestId ?? null, published: body.published, updated },
+          });
+        }
+        return { updated };
+      });
+    },
+  };
+}
+
+export type GeneratedCodesService = ReturnType<typeof createGeneratedCodesService>;

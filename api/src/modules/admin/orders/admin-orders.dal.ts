@@ -1,0 +1,189 @@
+import type { Knex } from 'knex';
+import type { BalanceCurrency, OrderStatus } from '@topup/common';
+import type { OrderItemType, OrderKind, PaymentMethod, ProviderStatus } from '../../../models';
+import type { StockOption } from '../../cart/cart.dal';
+
+export interface AdminOrderRow {
+  id: number;
+  user_id: number;
+  user_nickname: string;
+  status: OrderStatus;
+  kind: OrderKind;
+  payment_method: PaymentMethod;
+  currency: BalanceCurrency;
+  total: number;
+  total_usd: number;
+  failure_reason: string | null;
+  created_at: Date;
+  paid_at: Date | null;
+  completed_at: Date | null;
+}
+
+export interface AdminOrderItemRow {
+  id: number;
+  item_type: OrderItemType;
+  product_title: string | null;
+  game_amount: number | null;
+  amount: number;
+  topup_data: Record<string, unknown> | null;
+  provider_status: ProviderStatus | null;
+}
+
+/** The order as a status change sees it, locked. */
+export interface LockedOrder {
+  id: number;
+  user_id: number;
+  status: OrderStatus;
+  kind: OrderKind;
+  currency: BalanceCurrency;
+  total: number;
+}
+
+/** Where the order's money stands, from the ledger and card payments (minor units of the order currency). */
+export interface OrderMoney {
+  /** What the buyer has paid for the order and not had back: card payments minus the ledger's net movement. */
+  netPaid: number;
+  /** Earlier admin refunds and re-run charges of the order, so each new one gets a reference of its own. */
+  adminRefunds: number;
+  reruns: number;
+  /** The top-up delivery refunded the order under its one-time reference (`order:<id>:refund`). */
+  deliveryRefunded: boolean;
+}
+
+/** A code item of the order whose code was given back to stock, with the price option to take a new one from. */
+export interface UncodedItem extends StockOption {
+  id: number;
+}
+
+export const ORDER_COLUMNS = [
+  'o.id',
+  'o.user_id',
+  'u.nickname as user_nickname',
+  'o.status',
+  'o.kind',
+  'o.payment_method',
+  'o.currency',
+  'o.total',
+  'o.total_usd',
+  'o.failure_reason',
+  'o.created_at',
+  'o.paid_at',
+  'o.completed_at',
+];
+
+/** Both code tables an order's code items draw from. */
+const CODE_TABLES = [
+  { table: 'codes', itemColumn: 'code_id' },
+  { table: 'generated_codes', itemColumn: 'generated_code_id' },
+] as const;
+
+/** Data access for the back office's orders; every function takes the connection or transaction to use. */
+export const adminOrdersDal = {
+  /** Every order with its buyer's nickname: the base the list filters, sorts and pages. */
+  listBase: (db: Knex): Knex.QueryBuilder => db('orders as o').join('users as u', 'u.id', 'o.user_id').select(ORDER_COLUMNS),
+
+  find: (db: Knex, orderId: number): Promise<AdminOrderRow | undefined> =>
+    db('orders as o').join('users as u', 'u.id', 'o.user_id').select(ORDER_COLUMNS).where('o.id', orderId).first(),
+
+  items: (db: Knex, orderId: number): Promise<AdminOrderItemRow[]> =>
+    db('order_items as oi')
+      .leftJoin('products as p', 'p.id', 'oi.product_id')
+      .where('oi.order_id', orderId)
+      .select('oi.id', 'oi.item_type', 'p.title as product_title', 'oi.game_amount', 'oi.amount', 'oi.topup_data', 'oi.provider_status')
+      .orderBy('oi.id'),
+
+  /** The order, locked: a status change, a delivery and a payment of the same order run one after the other. */
+  lock: (trx: Knex.Transaction, orderId: number): Promise<LockedOrder | undefined> =>
+    trx('orders').select('id', 'user_id', 'status', 'kind', 'currency', 'total').where({ id: orderId }).forUpdate().first(),
+
+  async money(trx: Knex.Transaction, order: LockedOrder): Promise<OrderMoney> {
+    const ledger = await trx('balance_ledger')
+      .where({ order_id: order.id })
+      .first<{ net: number; admin_refunds: number; reruns: number; delivery_refunded: boolean }>(
+        trx.raw('coalesce(sum(amount) filter (where currency = ?), 0)::bigint as net', [order.currency]),
+        trx.raw("count(*) filter (where reference like 'admin-refund:%') as admin_refunds"),
+        trx.raw("count(*) filter (where reference like 'admin-rerun:%') as reruns"),
+        trx.raw('coalesce(bool_or(reference = ?), false) as delivery_refunded', [`order:${order.id}:refund`]),
+      );
+    const card = await trx('payments')
+      .where({ order_id: order.id, status: 'paid', currency: order.currency })
+      .first<{ paid: number }>(trx.raw('coalesce(sum(amount), 0)::bigint as paid'));
+    return {
+      netPaid: (card?.paid ?? 0) - (ledger?.net ?? 0),
+      adminRefunds: ledger?.admin_refunds ?? 0,
+      reruns: ledger?.reruns ?? 0,
+      deliveryRefunded: ledger?.delivery_refunded ?? false,
+    };
+  },
+
+  /**
+   * Gives the codes still reserved for a paid order back to stock: manual and generated codes leave
+   * their order items (a code sits in one order item ever), PUBG codes leave the order. Used
+   * (delivered) codes stay with the order. Resolves to how many were released.
+   */
+  async releaseReservedCodes(trx: Knex.Transaction, orderId: number): Promise<number> {
+    let released = 0;
+    for (const { table, itemColumn } of CODE_TABLES) {
+      await trx('order_items')
+        .where({ order_id: orderId })
+        .whereIn(itemColumn, trx(table).select('id').where({ order_id: orderId, status: 'reserved' }))
+        .update({ [itemColumn]: null });
+      released += await trx(table)
+        .where({ order_id: orderId, status: 'reserved' })
+        .update({ status: 'available', order_id: null, reserved_until: null });
+    }
+    released += await trx('pubg_codes').where({ order_id: orderId, status: 'reserved' }).update({ status: 'available', order_id: null });
+    return released;
+  },
+
+  /** How many codes the order has delivered (they cannot be taken back). */
+  async deliveredCodes(trx: Knex.Transaction, orderId: number): Promise<number> {
+    let delivered = 0;
+    for (const table of ['codes', 'generated_codes', 'pubg_codes']) {
+      const row = await trx(table).where({ order_id: orderId, status: 'used' }).first<{ count: number }>(trx.raw('count(*) as count'));
+      delivered += row?.count ?? 0;
+    }
+    return delivered;
+  },
+
+  /** Code items that lost their code to a release, with the price option each was sold at. */
+  uncodedItems: (trx: Knex.Transaction, orderId: number): Promise<UncodedItem[]> =>
+    trx('order_items')
+      .where({ order_id: orderId, item_type: 'code' })
+      .whereNull('code_id')
+      .whereNull('generated_code_id')
+      .whereNotNull('product_id')
+      .whereNotNull('game_amount')
+      .select('id', 'product_id', 'region_id', 'game_amount', 'price_usd', 'price_rub')
+      .orderBy('id'),
+
+  assignCode: (trx: Knex.Transaction, itemId: number, code: { source: 'code' | 'generated'; id: number }) =>
+    trx('order_items')
+      .where({ id: itemId })
+      .update(code.source === 'code' ? { code_id: code.id } : { generated_code_id: code.id }),
+
+  /** Keeps codes the order still holds reserved for as long as a newly paid order's. */
+  async extendReservations(trx: Knex.Transaction, orderId: number, holdSeconds: number): Promise<void> {
+    for (const { table } of CODE_TABLES) {
+      await trx(table)
+        .where({ order_id: orderId, status: 'reserved' })
+        .update({ reserved_until: trx.raw('now() + make_interval(secs => ?)', [holdSeconds]) });
+    }
+  },
+
+  /** Top-up items whose delivery is not settled take this outcome. */
+  settleTopupItems: (trx: Knex.Transaction, orderId: number, from: ProviderStatus[], to: ProviderStatus) =>
+    trx('order_items').where({ order_id: orderId, item_type: 'topup' }).whereIn('provider_status', from).update({ provider_status: to }),
+
+  markCompleted: (trx: Knex.Transaction, orderId: number) =>
+    trx('orders').where({ id: orderId }).update({ status: 'completed', completed_at: trx.fn.now(), updated_at: trx.fn.now() }),
+
+  markFailed: (trx: Knex.Transaction, orderId: number, failureReason: string) =>
+    trx('orders').where({ id: orderId }).update({ status: 'failed', failure_reason: failureReason, updated_at: trx.fn.now() }),
+
+  /** Back to fulfilment: the order is paid again and nothing of its earlier failure remains. */
+  markProcessing: (trx: Knex.Transaction, orderId: number) =>
+    trx('orders')
+      .where({ id: orderId })
+      .update({ status: 'processing', failure_reason: null, completed_at: null, updated_at: trx.fn.now() }),
+};

@@ -1,0 +1,380 @@
+import type { Knex } from 'knex';
+import { ErrorCode, fromMinor, ORDER_STATUSES, type BalanceCurrency, type OrderStatus } from '@topup/common';
+import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { AppError, notFound, validationFailed } from '../../../lib/app-error';
+import { recordAudit } from '../../../lib/audit';
+import { changeBalance } from '../../../lib/ledger';
+import { enqueueJob } from '../../../lib/outbox';
+import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../../../lib/simple-rest';
+import { STORE_TIME_ZONE } from '../../../lib/store-time';
+import type { OrderItemType, OrderKind, PaymentMethod, ProviderStatus } from '../../../models';
+import { checkoutDal, type TakenCode } from '../../checkout/checkout.dal';
+import { paymentsDal } from '../../payments/payments.dal';
+import { adminOrdersDal, type AdminOrderItemRow, type AdminOrderRow, type LockedOrder } from './admin-orders.dal';
+
+export interface AdminOrder {
+  id: number;
+  userId: number;
+  userNickname: string;
+  status: OrderStatus;
+  kind: OrderKind;
+  paymentMethod: PaymentMethod;
+  currency: BalanceCurrency;
+  /** Decimal amounts: `total` in `currency`, `totalUsd` in USD. */
+  total: number;
+  totalUsd: number;
+  failureReason: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+  completedAt: Date | null;
+}
+
+export interface AdminOrderItem {
+  id: number;
+  itemType: OrderItemType;
+  productTitle: string | null;
+  gameAmount: number | null;
+  /** Decimal amount in the order currency. */
+  amount: number;
+  topupData: Record<string, unknown> | null;
+  providerStatus: ProviderStatus | null;
+}
+
+export interface AdminOrderDetail extends AdminOrder {
+  items: AdminOrderItem[];
+}
+
+export interface ListInput {
+  sort?: string;
+  range?: string;
+  filter?: string;
+}
+
+/** How long re-taken codes of a re-run order stay reserved: as long as any paid order's. */
+const PAID_ORDER_HOLD_SECONDS = 24 * 3600;
+
+export const CANCELLED_BY_STORE_REASON = 'The order was cancelled by the store';
+
+const money = (minor: number, currency: BalanceCurrency) => `${fromMinor(minor).toFixed(2)} ${currency.toUpperCase()}`;
+
+/** The status changes an admin may make (docs/admin-api.md); every other one is refused. */
+const ALLOWED_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
+  pending: ['cancelled'],
+  processing: ['completed', 'failed'],
+  failed: ['processing'],
+  completed: [],
+  cancelled: [],
+};
+
+/** The audit action of a change to each status. */
+const STATUS_VERBS: Record<OrderStatus, string> = {
+  cancelled: 'cancel',
+  completed: 'complete',
+  failed: 'fail',
+  processing: 'rerun',
+  pending: 'reopen',
+};
+
+const invalidFilter = (field: string, message: string) =>
+  validationFailed('The request is not valid', [{ field: `filter.${field}`, message }]);
+
+/** A whole day of the store's calendar (`2026-11-21`, inclusive) or an exact ISO 8601 time. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+function dateFilter(field: string, value: unknown): string {
+  const text = String(value);
+  if ((!DAY.test(text) && !ISO_TIME.test(text)) || Number.isNaN(Date.parse(text))) {
+    throw invalidFilter(field, 'must be a date (YYYY-MM-DD) or an ISO 8601 time');
+  }
+  return text;
+}
+
+const ORDER_FILTERS: Record<string, FilterApplier> = {
+  id: typedFilter.ids('id', 'o.id', Number.MAX_SAFE_INTEGER),
+  status: typedFilter.oneOf('status', 'o.status', ORDER_STATUSES),
+  userId: typedFilter.reference('userId', 'o.user_id'),
+  // A day runs from midnight to midnight in the store's time zone, as on the dashboard.
+  createdFrom: (query, value) => {
+    const from = dateFilter('createdFrom', value);
+    if (DAY.test(from)) void query.whereRaw('o.created_at >= (?::date)::timestamp AT TIME ZONE ?', [from, STORE_TIME_ZONE]);
+    else void query.where('o.created_at', '>=', from);
+  },
+  createdTo: (query, value) => {
+    const to = dateFilter('createdTo', value);
+    if (DAY.test(to)) void query.whereRaw('o.created_at < (?::date + 1)::timestamp AT TIME ZONE ?', [to, STORE_TIME_ZONE]);
+    else void query.where('o.created_at', '<=', to);
+  },
+  // An order number, as shoppers quote it ("#1234" or "1234").
+  q: (query, value) => {
+    const text = String(value).trim().replace(/^#/, '');
+    if (!/^\d{1,15}$/.test(text)) throw invalidFilter('q', 'must be an order number');
+    void query.where('o.id', Number(text));
+  },
+};
+
+export const ORDER_LIST: ListSpec = {
+  resource: 'orders',
+  // `total` sorts by the USD value, so orders in both currencies rank by what they are worth.
+  sortable: { id: 'o.id', createdAt: 'o.created_at', total: 'o.total_usd', status: 'o.status' },
+  defaultSort: ['id', 'DESC'],
+  filters: ORDER_FILTERS,
+};
+
+const toAdminOrder = (row: AdminOrderRow): AdminOrder => ({
+  id: row.id,
+  userId: row.user_id,
+  userNickname: row.user_nickname,
+  status: row.status,
+  kind: row.kind,
+  paymentMethod: row.payment_method,
+  currency: row.currency,
+  total: fromMinor(row.total),
+  totalUsd: fromMinor(row.total_usd),
+  failureReason: row.failure_reason,
+  createdAt: row.created_at,
+  paidAt: row.paid_at,
+  completedAt: row.completed_at,
+});
+
+const toAdminOrderItem = (row: AdminOrderItemRow): AdminOrderItem => ({
+  id: row.id,
+  itemType: row.item_type,
+  productTitle: row.product_title,
+  gameAmount: row.game_amount,
+  amount: fromMinor(row.amount),
+  topupData: row.topup_data,
+  providerStatus: row.provider_status,
+});
+
+export function createAdminOrdersService(deps: { db: Knex }) {
+  const { db } = deps;
+
+  async function snapshot(conn: Knex, orderId: number): Promise<AdminOrder> {
+    const row = await adminOrdersDal.find(conn, orderId);
+    if (!row) throw notFound('Order');
+    return toAdminOrder(row);
+  }
+
+  async function detail(orderId: number): Promise<AdminOrderDetail> {
+    const order = await snapshot(db, orderId);
+    const items = await adminOrdersDal.items(db, orderId);
+    return { ...order, items: items.map(toAdminOrderItem) };
+  }
+
+  /** pending -> cancelled: the one cancellation path of unpaid orders, so the held codes go back on sale. */
+  async function cancel(trx: Knex.Transaction, order: LockedOrder): Promise<Record<string, unknown>> {
+    const releasedCodes = await paymentsDal.cancelUnpaidOrders(trx, [order.id], {
+      reason: CANCELLED_BY_STORE_REASON,
+      paymentStatus: 'expired',
+    });
+    return { releasedCodes };
+  }
+
+  /**
+   * processing -> completed, for a top-up the game credited outside the store (by support, say).
+   * A code order is completed only by fulfilment handing over its codes, so it is refused here.
+   */
+  async function completeByHand(trx: Knex.Transaction, order: LockedOrder): Promise<Record<string, unknown>> {
+    if (order.kind !== 'topup') {
+      throw conflict(
+        'A code order is completed by fulfilment when its codes are handed over, not by hand. Wait for fulfilment, or refund the order.',
+        { kind: order.kind },
+      );
+    }
+    // PUBG codes still held were not redeemed: the delivery happened elsewhere, so they go back on sale.
+    const releasedCodes = await adminOrdersDal.releaseReservedCodes(trx, order.id);
+    await adminOrdersDal.settleTopupItems(trx, order.id, ['pending', 'failed'], 'succeeded');
+    await adminOrdersDal.markCompleted(trx, order.id);
+    return { deliveredOutsideTheStore: true, releasedCodes };
+  }
+
+  /**
+   * Gives the buyer back what they paid for the order and have not had back (on the ledger, to the
+   * balance in the order currency), releases the codes it still holds and fails it with a reason the
+   * shopper reads. Delivered codes cannot be taken back: they stay used, and the audit says so.
+   */
+  async function refundLocked(
+    trx: Knex.Transaction,
+    actor: AdminActor,
+    order: LockedOrder,
+    explain: (refunded: string) => string,
+    note?: string,
+  ): Promise<Record<string, unknown>> {
+    const position = await adminOrdersDal.money(trx, order);
+    const amount = Math.max(position.netPaid, 0);
+    if (amount > 0) {
+      await changeBalance(trx, {
+        userId: order.user_id,
+        currency: order.currency,
+        amount,
+        reason: 'order_refund',
+        // One reference per refund of the order: the first is `admin-refund:<id>`, one after a re-run gets a number.
+        reference: position.adminRefunds === 0 ? `admin-refund:${order.id}` : `admin-refund:${order.id}:${position.adminRefunds + 1}`,
+        orderId: order.id,
+        actorId: actor.userId,
+        note: note || undefined,
+      });
+    }
+    const releasedCodes = await adminOrdersDal.releaseReservedCodes(trx, order.id);
+    const deliveredCodesKept = await adminOrdersDal.deliveredCodes(trx, order.id);
+    await adminOrdersDal.settleTopupItems(trx, order.id, ['pending'], 'failed');
+    const reason = [explain(money(amount, order.currency)), note].filter(Boolean).join(' ');
+    await adminOrdersDal.markFailed(trx, order.id, reason);
+    return {
+      refunded: fromMinor(amount),
+      currency: order.currency,
+      releasedCodes,
+      deliveredCodesKept,
+      ...(deliveredCodesKept > 0 ? { deliveredCodes: 'Delivered codes cannot be taken back: they stay used by this order.' } : {}),
+    };
+  }
+
+  /** The codes a re-run order needs again: one of each released item's price option, taken and reserved. */
+  async function retakeCodes(trx: Knex.Transaction, orderId: number): Promise<number> {
+    const items = await adminOrdersDal.uncodedItems(trx, orderId);
+    const byOption = new Map<string, typeof items>();
+    for (const item of items) {
+      const key = [item.product_id, item.region_id, item.game_amount, item.price_usd, item.price_rub].join(':');
+      byOption.set(key, [...(byOption.get(key) ?? []), item]);
+    }
+    const taken: TakenCode[] = [];
+    for (const group of byOption.values()) {
+      const option = group[0]!;
+      const codes = await checkoutDal.takeCodes(trx, option, group.length);
+      if (codes.length < group.length) {
+        throw new AppError(
+          409,
+          ErrorCode.OUT_OF_STOCK,
+          `Only ${codes.length} of the ${group.length} codes this order needs (product ${option.product_id}, amount ${option.game_amount}) are in stock. Add codes, then re-run it.`,
+          { productId: option.product_id, regionId: option.region_id, gameAmount: option.game_amount, requested: group.length, available: codes.length },
+        );
+      }
+      for (const [index, item] of group.entries()) await adminOrdersDal.assignCode(trx, item.id, codes[index]!);
+      taken.push(...codes);
+    }
+    await checkoutDal.reserveCodes(trx, orderId, taken, PAID_ORDER_HOLD_SECONDS);
+    await adminOrdersDal.extendReservations(trx, orderId, PAID_ORDER_HOLD_SECONDS);
+    return taken.length;
+  }
+
+  /**
+   * failed -> processing: fulfilment runs again. A failed order was refunded, so the buyer pays again
+   * from their balance what they had back; codes released by the refund are taken from stock again;
+   * the fulfilment job is queued in the same transaction.
+   */
+  async function rerun(trx: Knex.Transaction, actor: AdminActor, order: LockedOrder): Promise<Record<string, unknown>> {
+    const position = await adminOrdersDal.money(trx, order);
+    if (order.kind === 'topup' && position.deliveryRefunded) {
+      throw conflict(
+        'The top-up delivery has already refunded this order once, and it refunds an order only once: if a second delivery failed, the buyer would not get the money back. Ask the buyer to place a new order instead.',
+      );
+    }
+    const delivered = await adminOrdersDal.deliveredCodes(trx, order.id);
+    if (order.kind === 'codes' && delivered > 0) {
+      throw conflict(`This order's codes were delivered before it was refunded (${delivered}); there is nothing left to deliver.`, {
+        deliveredCodes: delivered,
+      });
+    }
+    const retakenCodes = order.kind === 'codes' ? await retakeCodes(trx, order.id) : 0;
+
+    const charge = order.total - position.netPaid;
+    if (charge > 0) {
+      try {
+        await changeBalance(trx, {
+          userId: order.user_id,
+          currency: order.currency,
+          amount: -charge,
+          reason: 'order_payment',
+          reference: `admin-rerun:${order.id}:${position.reruns + 1}`,
+          orderId: order.id,
+          actorId: actor.userId,
+          note: 'Paid again for a re-run of the order',
+        });
+      } catch (err) {
+        if (err instanceof AppError && err.code === ErrorCode.INSUFFICIENT_BALANCE) {
+          throw new AppError(
+            409,
+            ErrorCode.INSUFFICIENT_BALANCE,
+            `The buyer's balance no longer holds the ${money(charge, order.currency)} refunded for this order, so it cannot be re-run. Adjust the balance first or leave the order failed.`,
+            err.details,
+          );
+        }
+        throw err;
+      }
+    }
+    await adminOrdersDal.settleTopupItems(trx, order.id, ['failed'], 'pending');
+    await adminOrdersDal.markProcessing(trx, order.id);
+    await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: order.id });
+    return { charged: fromMinor(Math.max(charge, 0)), currency: order.currency, retakenCodes };
+  }
+
+  /** Locks the order, runs the change and records it in the audit log, all in one transaction. */
+  async function changeOrder(
+    actor: AdminActor,
+    orderId: number,
+    verb: string,
+    apply: (trx: Knex.Transaction, order: LockedOrder) => Promise<Record<string, unknown> | undefined>,
+  ): Promise<AdminOrderDetail> {
+    await db.transaction(async (trx) => {
+      const order = await adminOrdersDal.lock(trx, orderId);
+      if (!order) throw notFound('Order');
+      const before = await snapshot(trx, orderId);
+      const effects = await apply(trx, order);
+      if (effects === undefined) return;
+      await recordAudit(trx, {
+        ...auditOf(actor, 'order', verb, orderId),
+        before,
+        after: { ...(await snapshot(trx, orderId)), ...effects },
+      });
+    });
+    return detail(orderId);
+  }
+
+  return {
+    /** One page of orders (all, or one user's) in the list protocol's terms. */
+    async list(input: ListInput, scope: { userId?: number } = {}) {
+      const list = parseListQuery(input, ORDER_LIST);
+      const base = adminOrdersDal.listBase(db);
+      if (scope.userId !== undefined) void base.where('o.user_id', scope.userId);
+      const page = await listPage<AdminOrderRow>(base, ORDER_LIST, list, 'o.id');
+      return { rows: page.rows.map(toAdminOrder), total: page.total, range: list.range };
+    },
+
+    detail,
+
+    /** Moves an order along one of the allowed transitions; the same status again changes nothing. */
+    changeStatus: (actor: AdminActor, orderId: number, status: OrderStatus) =>
+      changeOrder(actor, orderId, STATUS_VERBS[status], async (trx, order) => {
+        if (order.status === status) return undefined;
+        if (!ALLOWED_TRANSITIONS[order.status].includes(status)) {
+          const allowed = ALLOWED_TRANSITIONS[order.status];
+          throw conflict(
+            `An order that is ${order.status} cannot become ${status}.` +
+              (allowed.length > 0 ? ` It can become: ${allowed.join(', ')}.` : ' Its status is final.'),
+            { from: order.status, to: status, allowed },
+          );
+        }
+        if (status === 'cancelled') return cancel(trx, order);
+        if (status === 'completed') return completeByHand(trx, order);
+        if (status === 'processing') return rerun(trx, actor, order);
+        return refundLocked(trx, actor, order, (refunded) => `The store stopped the delivery of this order and refunded ${refunded} to your balance.`);
+      }),
+
+    /** Refunds a paid order once (a second refund is 409) and fails it. */
+    refund: (actor: AdminActor, orderId: number, note?: string) =>
+      changeOrder(actor, orderId, 'refund', async (trx, order) => {
+        if (order.status !== 'processing' && order.status !== 'completed') {
+          const why: Partial<Record<OrderStatus, string>> = {
+            pending: 'It is not paid yet: cancel it instead.',
+            failed: 'It has already been refunded.',
+            cancelled: 'It was never paid.',
+          };
+          throw conflict(`This order cannot be refunded. ${why[order.status] ?? ''}`.trim(), { status: order.status });
+        }
+        return refundLocked(trx, actor, order, (refunded) => `The store refunded this order: ${refunded} was returned to your balance.`, note?.trim());
+      }),
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;

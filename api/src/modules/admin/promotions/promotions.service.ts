@@ -1,0 +1,94 @@
+import type { Knex } from 'knex';
+import { auditOf, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { notFound } from '../../../lib/app-error';
+import { recordAudit } from '../../../lib/audit';
+import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
+import { adminPromotionsDal as dal, type AdminPromotionRow, type PromotionColumns } from './promotions.dal';
+import type { PromotionFields, PromotionUpdate } from './promotions.schemas';
+
+/** A promotion badge as the back office sees it (docs/admin-api.md, Promotions). */
+export interface AdminPromotion {
+  id: number;
+  text: string;
+  backgroundColor: string;
+  active: boolean;
+  sortOrder: number;
+  createdAt: Date;
+}
+
+export const PROMOTIONS_LIST: ListSpec = {
+  resource: 'promotions',
+  sortable: { id: 'id', text: 'text', active: 'active', sortOrder: 'sort_order', createdAt: 'created_at' },
+  defaultSort: ['sortOrder', 'ASC'],
+  filters: {
+    id: typedFilter.ids('id', 'id'),
+    q: typedFilter.text('q', filterBy.search('text')),
+    active: typedFilter.boolean('active', 'active'),
+  },
+};
+
+const toRecord = (row: AdminPromotionRow): AdminPromotion => ({
+  id: row.id,
+  text: row.text,
+  backgroundColor: row.background_color,
+  active: row.active,
+  sortOrder: row.sort_order,
+  createdAt: row.created_at,
+});
+
+function toColumns(fields: PromotionUpdate): PromotionColumns {
+  const columns: PromotionColumns = {};
+  if (fields.text !== undefined) columns.text = fields.text.trim();
+  // Stored lowercase so equal colours compare equal.
+  if (fields.backgroundColor !== undefined) columns.background_color = fields.backgroundColor.toLowerCase();
+  if (fields.active !== undefined) columns.active = fields.active;
+  if (fields.sortOrder !== undefined) columns.sort_order = fields.sortOrder;
+  return columns;
+}
+
+export function createAdminPromotionsService(deps: { db: Knex }) {
+  const { db } = deps;
+
+  return {
+    async list(query: { sort?: string; range?: string; filter?: string }) {
+      const list = parseListQuery(query, PROMOTIONS_LIST);
+      const page = await listPage<AdminPromotionRow>(dal.records(db), PROMOTIONS_LIST, list);
+      return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
+    },
+
+    async get(id: number): Promise<AdminPromotion> {
+      const row = await dal.findRecord(db, id);
+      if (!row) throw notFound('Promotion');
+      return toRecord(row);
+    },
+
+    create: (actor: AdminActor, fields: PromotionFields): Promise<AdminPromotion> =>
+      db.transaction(async (trx) => {
+        const after = toRecord(await dal.insert(trx, toColumns(fields)));
+        await recordAudit(trx, { ...auditOf(actor, 'promotion', 'create', after.id), before: null, after });
+        return after;
+      }),
+
+    update: (actor: AdminActor, id: number, fields: PromotionUpdate): Promise<AdminPromotion> =>
+      db.transaction(async (trx) => {
+        const current = await dal.lock(trx, id);
+        if (!current) throw notFound('Promotion');
+        const columns = toColumns(fields);
+        const after = toRecord(Object.keys(columns).length > 0 ? await dal.update(trx, id, columns) : current);
+        await recordAudit(trx, { ...auditOf(actor, 'promotion', 'update', id), before: toRecord(current), after });
+        return after;
+      }),
+
+    remove: (actor: AdminActor, id: number): Promise<AdminPromotion> =>
+      db.transaction(async (trx) => {
+        const current = await dal.lock(trx, id);
+        if (!current) throw notFound('Promotion');
+        await dal.delete(trx, id);
+        const before = toRecord(current);
+        await recordAudit(trx, { ...auditOf(actor, 'promotion', 'delete', id), before, after: null });
+        return before;
+      }),
+  };
+}
+
+export type AdminPromotionsService = ReturnType<typeof createAdminPromotionsService>;

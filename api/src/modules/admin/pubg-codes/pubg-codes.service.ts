@@ -1,0 +1,170 @@
+import type { Knex } from 'knex';
+import { fromMinor, PUBG_CODE_STATUSES, type PubgCodeStatus } from '@topup/common';
+import { auditOf, conflict, isUniqueViolation, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { notFound, validationFailed } from '../../../lib/app-error';
+import { recordAudit } from '../../../lib/audit';
+import { importCodeLines, parseSingleCodeLine, type BulkResult, type NumberedLine } from '../../../lib/bulk-codes';
+import type { CodeCrypto } from '../../../lib/code-crypto';
+import { maskCode } from '../../../lib/code-mask';
+import { listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
+import { adminPubgCodesDal as dal, type AdminPubgCodeRow } from './pubg-codes.dal';
+import type { BulkPubgCodesTarget, CreatePubgCodeBody, UpdatePubgCodeBody } from './pubg-codes.schemas';
+
+/** A PUBG UC code as the back office sees it (docs/admin-api.md, PUBG): the code itself masked. */
+export interface AdminPubgCode {
+  id: number;
+  denominationId: number;
+  code: string;
+  ucAmount: number;
+  priceUsd: number;
+  priceRub: number;
+  status: PubgCodeStatus;
+  errorMessage: string | null;
+  created: Date;
+  denomination: { id: number; ucAmount: number };
+}
+
+const STATUS_WORDS: Record<PubgCodeStatus, string> = {
+  available: 'available',
+  reserved: 'held for an order',
+  used: 'used',
+  error: 'rejected by the game in an order',
+};
+
+export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCrypto }) {
+  const { db, codeCrypto } = deps;
+
+  const listSpec: ListSpec = {
+    resource: 'codes',
+    sortable: {
+      id: 'pc.id',
+      denominationId: 'pc.denomination_id',
+      ucAmount: 'd.uc_amount',
+      status: 'pc.status',
+      created: 'pc.created_at',
+    },
+    defaultSort: ['id', 'DESC'],
+    filters: {
+      id: typedFilter.ids('id', 'pc.id', Number.MAX_SAFE_INTEGER),
+      denominationId: typedFilter.reference('denominationId', 'pc.denomination_id'),
+      status: typedFilter.oneOf('status', 'pc.status', PUBG_CODE_STATUSES),
+      // Codes are stored encrypted: an exact code is found by its keyed hash.
+      q: typedFilter.text('q', (query, value) => void query.where('pc.code_hash', codeCrypto.hash(String(value)))),
+    },
+  };
+
+  const toRecord = (row: AdminPubgCodeRow): AdminPubgCode => ({
+    id: row.id,
+    denominationId: row.denomination_id,
+    code: maskCode(codeCrypto.decrypt(row.code_encrypted)),
+    ucAmount: row.uc_amount,
+    priceUsd: fromMinor(row.price_usd),
+    priceRub: fromMinor(row.price_rub),
+    status: row.status,
+    errorMessage: row.error_message,
+    created: row.created_at,
+    denomination: { id: row.denomination_id, ucAmount: row.uc_amount },
+  });
+
+  async function record(conn: Knex, id: number): Promise<AdminPubgCode> {
+    const row = await dal.findRecord(conn, id);
+    if (!row) throw notFound('PUBG code');
+    return toRecord(row);
+  }
+
+  async function assertDenomination(conn: Knex, denominationId: number): Promise<void> {
+    if (!(await dal.denominationExists(conn, denominationId))) {
+      throw validationFailed('The request is not valid', [{ field: 'denominationId', message: 'no such PUBG package' }]);
+    }
+  }
+
+  /** A code the store already holds cannot be loaded again. */
+  async function catchingDuplicate<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, 'pubg_codes_code_hash_unique')) throw conflict('This code is already stored', { field: 'code' });
+      throw error;
+    }
+  }
+
+  return {
+    async list(query: { sort?: string; range?: string; filter?: string }) {
+      const list = parseListQuery(query, listSpec);
+      const page = await listPage<AdminPubgCodeRow>(dal.records(db), listSpec, list, 'pc.id');
+      return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
+    },
+
+    get: (id: number) => record(db, id),
+
+    create: (actor: AdminActor, body: CreatePubgCodeBody): Promise<AdminPubgCode> =>
+      catchingDuplicate(() =>
+        db.transaction(async (trx) => {
+          await assertDenomination(trx, body.denominationId);
+          const id = await dal.insert(trx, {
+            denomination_id: body.denominationId,
+            code_encrypted: codeCrypto.encrypt(body.code),
+            code_hash: codeCrypto.hash(body.code),
+          });
+          const after = await record(trx, id);
+          await recordAudit(trx, { ...auditOf(actor, 'pubg_code', 'create', id), before: null, after });
+          return after;
+        }),
+      ),
+
+    /** Moves an available code to another package; a code in an order stays as it is. */
+    update: (actor: AdminActor, id: number, body: UpdatePubgCodeBody): Promise<AdminPubgCode> =>
+      db.transaction(async (trx) => {
+        const code = await dal.lock(trx, id);
+        if (!code) throw notFound('PUBG code');
+        if (code.status !== 'available') throw conflict(`This code is ${STATUS_WORDS[code.status]}, so it can no longer be changed`);
+        const before = await record(trx, id);
+        if (body.denominationId !== undefined) {
+          await assertDenomination(trx, body.denominationId);
+          await dal.moveTo(trx, id, body.denominationId);
+        }
+        const after = await record(trx, id);
+        await recordAudit(trx, { ...auditOf(actor, 'pubg_code', 'update', id), before, after });
+        return after;
+      }),
+
+    /** Only an available code is deleted: the others are part of an order's history. */
+    remove: (actor: AdminActor, id: number): Promise<AdminPubgCode> =>
+      db.transaction(async (trx) => {
+        const code = await dal.lock(trx, id);
+        if (!code) throw notFound('PUBG code');
+        if (code.status !== 'available' || code.order_id !== null) {
+          throw conflict(`This code is ${STATUS_WORDS[code.status]}, so it cannot be deleted`);
+        }
+        const before = await record(trx, id);
+        await dal.delete(trx, id);
+        await recordAudit(trx, { ...auditOf(actor, 'pubg_code', 'delete', id), before, after: null });
+        return before;
+      }),
+
+    /** Loads one code a line into a package, in one transaction with its audit row. */
+    bulkAdd: (
+      actor: AdminActor,
+      target: BulkPubgCodesTarget,
+      lines: Iterable<NumberedLine> | AsyncIterable<NumberedLine>,
+      form: 'json' | 'stream',
+    ): Promise<BulkResult> =>
+      db.transaction(async (trx) => {
+        await assertDenomination(trx, target.denominationId);
+        const result = await importCodeLines({
+          lines,
+          parse: parseSingleCodeLine,
+          codeCrypto,
+          insertBatch: (batch) => dal.insertBatch(trx, target.denominationId, batch),
+        });
+        await recordAudit(trx, {
+          ...auditOf(actor, 'pubg_code', 'bulk_add', null),
+          before: null,
+          after: { denominationId: target.denominationId, form, added: result.added, rejectedCount: result.rejectedCount },
+        });
+        return result;
+      }),
+  };
+}
+
+export type AdminPubgCodesService = ReturnType<typeof createAdminPubgCodesService>;

@@ -1,0 +1,145 @@
+import type { Knex } from 'knex';
+import { fromMinor } from '@topup/common';
+import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { notFound } from '../../../lib/app-error';
+import { recordAudit } from '../../../lib/audit';
+import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
+import {
+  adminPubgDenominationsDal as dal,
+  type AdminPubgDenominationRow,
+  type PubgDenominationColumns,
+} from './pubg-denominations.dal';
+import type { PubgDenominationFields, PubgDenominationUpdate } from './pubg-denominations.schemas';
+
+/** A PUBG UC package as the back office sees it (docs/admin-api.md, PUBG). */
+export interface AdminPubgDenomination {
+  id: number;
+  ucAmount: number;
+  priceUsd: number;
+  priceRub: number;
+  active: boolean;
+  created: Date;
+  availableCodes: number;
+}
+
+export const PUBG_DENOMINATIONS_LIST: ListSpec = {
+  resource: 'denominations',
+  sortable: {
+    id: 'd.id',
+    ucAmount: 'd.uc_amount',
+    priceUsd: 'd.price_usd',
+    priceRub: 'd.price_rub',
+    active: 'd.active',
+    created: 'd.created_at',
+  },
+  defaultSort: ['ucAmount', 'ASC'],
+  filters: {
+    id: typedFilter.ids('id', 'd.id'),
+    active: typedFilter.boolean('active', 'd.active'),
+    // The UC amount, as digits typed: "60" finds 60 and 600.
+    q: typedFilter.text('q', filterBy.search('d.uc_amount')),
+  },
+};
+
+const toRecord = (row: AdminPubgDenominationRow): AdminPubgDenomination => ({
+  id: row.id,
+  ucAmount: row.uc_amount,
+  priceUsd: fromMinor(row.price_usd),
+  priceRub: fromMinor(row.price_rub),
+  active: row.active,
+  created: row.created_at,
+  availableCodes: row.available_codes,
+});
+
+function toColumns(fields: PubgDenominationUpdate): PubgDenominationColumns {
+  const prices = minorUnits({ priceUsd: fields.priceUsd, priceRub: fields.priceRub });
+  const columns: PubgDenominationColumns = {};
+  if (fields.ucAmount !== undefined) columns.uc_amount = fields.ucAmount;
+  if (prices.priceUsd !== undefined) columns.price_usd = prices.priceUsd;
+  if (prices.priceRub !== undefined) columns.price_rub = prices.priceRub;
+  if (fields.active !== undefined) columns.active = fields.active;
+  return columns;
+}
+
+export function createAdminPubgDenominationsService(deps: { db: Knex }) {
+  const { db } = deps;
+
+  async function record(conn: Knex, id: number): Promise<AdminPubgDenomination> {
+    const row = await dal.findRecord(conn, id);
+    if (!row) throw notFound('PUBG package');
+    return toRecord(row);
+  }
+
+  /** Runs a write, turning a UC amount already offered into 409. */
+  async function writing<T>(ucAmount: number | undefined, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, 'pubg_denominations_uc_amount_unique')) {
+        throw conflict(`A package of ${ucAmount} UC already exists`, { field: 'ucAmount' });
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async list(query: { sort?: string; range?: string; filter?: string }) {
+      const list = parseListQuery(query, PUBG_DENOMINATIONS_LIST);
+      const page = await listPage<AdminPubgDenominationRow>(dal.records(db), PUBG_DENOMINATIONS_LIST, list, 'd.id');
+      return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
+    },
+
+    get: (id: number) => record(db, id),
+
+    /** The active packages, smallest first. */
+    active: async (): Promise<AdminPubgDenomination[]> => (await dal.active(db)).map(toRecord),
+
+    create(actor: AdminActor, fields: PubgDenominationFields): Promise<AdminPubgDenomination> {
+      const columns = toColumns(fields);
+      return writing(fields.ucAmount, () =>
+        db.transaction(async (trx) => {
+          const id = await dal.insert(trx, columns);
+          const after = await record(trx, id);
+          await recordAudit(trx, { ...auditOf(actor, 'pubg_denomination', 'create', id), before: null, after });
+          return after;
+        }),
+      );
+    },
+
+    update(actor: AdminActor, id: number, fields: PubgDenominationUpdate): Promise<AdminPubgDenomination> {
+      const columns = toColumns(fields);
+      return writing(fields.ucAmount, () =>
+        db.transaction(async (trx) => {
+          if (!(await dal.lock(trx, id))) throw notFound('PUBG package');
+          const before = await record(trx, id);
+          if (Object.keys(columns).length > 0) await dal.update(trx, id, columns);
+          const after = await record(trx, id);
+          await recordAudit(trx, { ...auditOf(actor, 'pubg_denomination', 'update', id), before, after });
+          return after;
+        }),
+      );
+    },
+
+    /** Deletes the package and its codes, unless one of them is held, sold or tied to an order. */
+    remove: (actor: AdminActor, id: number): Promise<AdminPubgDenomination> =>
+      db.transaction(async (trx) => {
+        if (!(await dal.lock(trx, id))) throw notFound('PUBG package');
+        const before = await record(trx, id);
+        const codes = await dal.lockCodesCountingOrdered(trx, id);
+        if (codes.inOrders > 0) {
+          throw conflict(
+            `${codes.inOrders} code(s) of this package were used or are held for an order, so it cannot be deleted. Deactivate it instead.`,
+          );
+        }
+        await dal.delete(trx, id);
+        await recordAudit(trx, {
+          ...auditOf(actor, 'pubg_denomination', 'delete', id),
+          before: { ...before, deletedCodes: codes.total },
+          after: null,
+        });
+        return before;
+      }),
+  };
+}
+
+export type AdminPubgDenominationsService = ReturnType<typeof createAdminPubgDenominationsService>;

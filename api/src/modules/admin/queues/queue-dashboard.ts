@@ -1,0 +1,93 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { KoaAdapter } from '@bull-board/koa';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import type { QueueName } from '@topup/common';
+import type Koa from 'koa';
+import type { UserRole } from '@topup/common';
+import { AppError, forbidden, unauthorized } from '../../../lib/app-error';
+import { openQueues } from '../../../lib/job-queues';
+import type { Logger } from '../../../logger';
+import type { AppContext, AppMiddleware, AppState } from '../../../types';
+import { QUEUE_DASHBOARD_PATH, QUEUE_SESSION_COOKIE, type QueueSessions } from './queue-session';
+
+const SESSION_PATH = `${QUEUE_DASHBOARD_PATH}/session`;
+/** bull-board's own JSON calls; the rest is its page and static files. */
+const BOARD_API_PATH = `${QUEUE_DASHBOARD_PATH}/api/`;
+
+const uiBasePath = path.dirname(createRequire(import.meta.url).resolve('@bull-board/ui/package.json'));
+
+/**
+ * The store's queues as the API looks at them (dashboard figures, the queue dashboard), on the
+ * API's own Redis connection, which fails fast while Redis is away instead of holding a request.
+ */
+export function openObservedQueues(redis: Redis, prefix: string, logger: Logger): Record<QueueName, Queue> {
+  const queues = openQueues(redis, prefix);
+  for (const [name, queue] of Object.entries(queues)) {
+    queue.on('error', (err) => logger.debug({ err, queue: name }, 'Queue error'));
+  }
+  return queues;
+}
+
+/** The dashboard paths bull-board serves (the session call belongs to the API router). */
+function isBoardPath(requestPath: string): boolean {
+  if (requestPath === SESSION_PATH) return false;
+  return requestPath === QUEUE_DASHBOARD_PATH || requestPath.startsWith(`${QUEUE_DASHBOARD_PATH}/`);
+}
+
+/**
+ * The queue dashboard (bull-board) for every queue, at /api/admin/queues, admins only. Who may see
+ * it is decided here, before bull-board runs: a bearer admin token (from the API's identify guard)
+ * or the session cookie POST /api/admin/queues/session sets. The account's role and token version
+ * are read on every request, so a demoted admin or a changed password ends access at once.
+ * bull-board's JSON calls fail in the API's error format; its page and files with a plain 401/403.
+ */
+export function createQueueDashboard(deps: { db: Knex; queues: Queue[]; sessions: QueueSessions }): AppMiddleware {
+  const serverAdapter = new KoaAdapter();
+  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({
+    queues: deps.queues.map((queue) => new BullMQAdapter(queue)),
+    serverAdapter,
+    options: { uiBasePath, uiConfig: { boardTitle: 'Top-up store queues' } },
+  });
+  const board = serverAdapter.registerPlugin() as unknown as Koa.Middleware<AppState>;
+
+  async function sessionUser(ctx: AppContext) {
+    const token = ctx.cookies.get(QUEUE_SESSION_COOKIE);
+    if (!token) throw unauthorized('Open the queue dashboard from the back office');
+    const claims = await deps.sessions.verify(token);
+    if (!claims) throw unauthorized('Your queue dashboard session has expired; open it again from the back office');
+    const user = await deps.db('users')
+      .where({ id: claims.userId })
+      .first<{ role: UserRole; token_version: number } | undefined>('role', 'token_version');
+    if (!user || user.token_version !== claims.tokenVersion) {
+      throw unauthorized('Your queue dashboard session has expired; open it again from the back office');
+    }
+    return user;
+  }
+
+  async function authorise(ctx: AppContext): Promise<void> {
+    const role = ctx.state.user ? ctx.state.user.role : (await sessionUser(ctx)).role;
+    if (role !== 'admin') throw forbidden('Administrator access required');
+  }
+
+  return async (ctx, next) => {
+    if (!isBoardPath(ctx.path)) return next();
+    try {
+      await authorise(ctx);
+    } catch (err) {
+      if (!(err instanceof AppError) || ctx.path.startsWith(BOARD_API_PATH)) throw err;
+      ctx.status = err.status;
+      ctx.type = 'text/plain';
+      ctx.body = err.message;
+      return;
+    }
+    // Never cached: the board is live and behind a session.
+    ctx.set('Cache-Control', 'no-store');
+    await board(ctx, next);
+  };
+}

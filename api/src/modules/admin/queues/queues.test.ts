@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUES } from '@topup/common';
+import { openQueue } from '../../../lib/job-queues';
+import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+
+let app: TestApp;
+let admin: TestUser;
+let shopper: TestUser;
+
+const PAGE = '/api/admin/queues';
+const BOARD_API = '/api/admin/queues/api/queues?activeQueue=&status=latest&page=1';
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await app.createUser({ role: 'admin' });
+  shopper = await app.createUser();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Opens a dashboard session as the back office does; resolves to the cookie and its attributes. */
+async function openSession(token: string) {
+  const response = await fetch(`${app.baseUrl}/api/admin/queues/session`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const [setCookie] = response.headers.getSetCookie();
+  return { status: response.status, body: (await response.json()) as any, setCookie: setCookie ?? '', cookie: (setCookie ?? '').split(';')[0]! };
+}
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${app.baseUrl}${path}`, { headers });
+
+describe('the queue dashboard', () => {
+  it('is closed without a session: 401, plain for the page and in the error format for its API', async () => {
+    const page = await get(PAGE);
+    expect(page.status).toBe(401);
+    expect(page.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await page.text()).toBe('Open the queue dashboard from the back office');
+
+    const api = await get(BOARD_API);
+    expect(api.status).toBe(401);
+    expect(await api.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Open the queue dashboard from the back office' } });
+
+    expect((await get(`${PAGE}/static/favicon-32x32.png`)).status).toBe(401);
+    expect((await get(PAGE, { cookie: 'queue_dashboard_session=forged.token.value' })).status).toBe(401);
+  });
+
+  it('is refused to a shopper: 403, and no session is handed out', async () => {
+    const page = await get(PAGE, { authorization: `Bearer ${shopper.token}` });
+    expect(page.status).toBe(403);
+    expect(page.headers.get('content-type')).toMatch(/^text\/plain/);
+    const api = await get(BOARD_API, { authorization: `Bearer ${shopper.token}` });
+    expect(api.status).toBe(403);
+    expect(((await api.json()) as any).error.code).toBe('FORBIDDEN');
+
+    const session = await openSession(shopper.token);
+    expect(session.status).toBe(403);
+    expect(session.setCookie).toBe('');
+    const anonymous = await fetch(`${app.baseUrl}/api/admin/queues/session`, { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('opens for an admin through the cookie session: the page, its files and every queue', async () => {
+    const session = await openSession(admin.token);
+    expect(session.status).toBe(200);
+    expect(session.body).toEqual({ url: '/api/admin/queues/', expiresAt: expect.any(String) });
+    const attributes = session.setCookie.toLowerCase();
+    expect(attributes).toContain('httponly');
+    expect(attributes).toContain('samesite=strict');
+    expect(attributes).toContain('path=/api/admin/queues');
+    expect(attributes).toMatch(/max-age=900\b|expires=/);
+    expect(new Date(session.body.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(15 * 60 * 1000);
+
+    const page = await get(PAGE, { cookie: session.cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<base href="/api/admin/queues/"');
+    expect(html).toContain('<title>Top-up store queues</title>');
+
+    const script = /src="(static\/js\/main\.[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect((await get(`${PAGE}/${script}`, { cookie: session.cookie })).status).toBe(200);
+
+    // One queue's page, as the back office links to its failed jobs.
+    const queuePage = await get(`${PAGE}/queue/fulfilment?status=failed`, { cookie: session.cookie });
+    expect(queuePage.status).toBe(200);
+    expect(await queuePage.text()).toContain('<base href="/api/admin/queues/"');
+
+    const api = await get(BOARD_API, { cookie: session.cookie });
+    expect(api.status).toBe(200);
+    const board = (await api.json()) as { queues: Array<{ name: string }> };
+    expect(board.queues.map((queue) => queue.name).sort()).toEqual(Object.values(QUEUES).sort());
+  });
+
+  it('lets an admin act on a queue through the board, and no one else', async () => {
+    const queue = openQueue('fulfilment', app.redis, app.config.redisPrefix);
+    const pause = (headers: Record<string, string>) =>
+      fetch(`${app.baseUrl}/api/admin/queues/api/queues/fulfilment/pause`, { method: 'PUT', headers });
+
+    expect((await pause({})).status).toBe(401);
+    expect((await pause({ authorization: `Bearer ${shopper.token}` })).status).toBe(403);
+    expect(await queue.isPaused()).toBe(false);
+
+    const session = await openSession(admin.token);
+    expect((await pause({ cookie: session.cookie })).status).toBeLessThan(300);
+    expect(await queue.isPaused()).toBe(true);
+    const resume = await fetch(`${app.baseUrl}/api/admin/queues/api/queues/fulfilment/resume`, { method: 'PUT', headers: { cookie: session.cookie } });
+    expect(resume.status).toBeLessThan(300);
+    expect(await queue.isPaused()).toBe(false);
+  });
+
+  it('also opens with the admin bearer token, and a session is no API token', async () => {
+    expect((await get(PAGE, { authorization: `Bearer ${admin.token}` })).status).toBe(200);
+    const session = await openSession(admin.token);
+    const sessionToken = session.cookie.split('=')[1]!;
+    const asBearer = await get('/api/admin/dashboard', { authorization: `Bearer ${sessionToken}` });
+    expect(asBearer.status).toBe(401);
+  });
+
+  it('ends with the account: a password change or a lost admin role closes an open session', async () => {
+    const other = await app.createUser({ role: 'admin' });
+    const session = await openSession(other.token);
+    expect((await get(PAGE, { cookie: session.cookie })).status).toBe(200);
+
+    await app.db('users').where({ id: other.id }).update({ role: 'user' });
+    expect((await get(PAGE, { cookie: session.cookie })).status).toBe(403);
+
+    await app.db('users').where({ id: other.id }).update({ role: 'admin', token_version: app.db.raw('token_version + 1') });
+    expect((await get(PAGE, { cookie: session.cookie })).status).toBe(401);
+  });
+
+  it('leaves unknown paths under it to the API: 404 in the error format', async () => {
+    const session = await openSession(admin.token);
+    const response = await get('/api/admin/queues/api/no-such-call', { cookie: session.cookie });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as any).error.code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,124 @@
+import type { Knex } from 'knex';
+import { auditOf, conflict, isUniqueViolation, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { notFound } from '../../../lib/app-error';
+import { recordAudit } from '../../../lib/audit';
+import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
+import { adminRegionsDal as dal, type AdminRegionRow, type RegionColumns } from './regions.dal';
+import type { RegionFields, RegionUpdate } from './regions.schemas';
+
+/** A region as the back office sees it (docs/admin-api.md, Regions). */
+export interface AdminRegion {
+  id: number;
+  name: string;
+  code: string;
+  isActive: boolean;
+  gameCurrency: string;
+  flag: string;
+  createdAt: Date;
+}
+
+export const REGIONS_LIST: ListSpec = {
+  resource: 'regions',
+  sortable: { id: 'id', name: 'name', code: 'code', isActive: 'is_active', createdAt: 'created_at' },
+  defaultSort: ['name', 'ASC'],
+  filters: {
+    id: typedFilter.ids('id', 'id'),
+    q: typedFilter.text('q', filterBy.search('name', 'code')),
+    isActive: typedFilter.boolean('isActive', 'is_active'),
+  },
+};
+
+const toRecord = (row: AdminRegionRow): AdminRegion => ({
+  id: row.id,
+  name: row.name,
+  code: row.code,
+  isActive: row.is_active,
+  gameCurrency: row.game_currency,
+  flag: row.flag,
+  createdAt: row.created_at,
+});
+
+function toColumns(fields: RegionUpdate): RegionColumns {
+  const columns: RegionColumns = {};
+  if (fields.name !== undefined) columns.name = fields.name.trim();
+  if (fields.code !== undefined) columns.code = fields.code.trim();
+  if (fields.isActive !== undefined) columns.is_active = fields.isActive;
+  if (fields.gameCurrency !== undefined) columns.game_currency = fields.gameCurrency.trim();
+  if (fields.flag !== undefined) columns.flag = fields.flag.trim();
+  return columns;
+}
+
+export function createAdminRegionsService(deps: { db: Knex }) {
+  const { db } = deps;
+
+  /** Runs a write, turning a taken code into 409. */
+  async function writing<T>(code: string | undefined, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (code !== undefined && isUniqueViolation(error, 'regions_code_unique')) {
+        throw conflict(`The code "${code.trim()}" is already used by another region`, { field: 'code' });
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async list(query: { sort?: string; range?: string; filter?: string }) {
+      const list = parseListQuery(query, REGIONS_LIST);
+      const page = await listPage<AdminRegionRow>(dal.records(db), REGIONS_LIST, list);
+      return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
+    },
+
+    async get(id: number): Promise<AdminRegion> {
+      const row = await dal.findRecord(db, id);
+      if (!row) throw notFound('Region');
+      return toRecord(row);
+    },
+
+    create: (actor: AdminActor, fields: RegionFields): Promise<AdminRegion> =>
+      writing(fields.code, () =>
+        db.transaction(async (trx) => {
+          const after = toRecord(await dal.insert(trx, toColumns(fields)));
+          await recordAudit(trx, { ...auditOf(actor, 'region', 'create', after.id), before: null, after });
+          return after;
+        }),
+      ),
+
+    update: (actor: AdminActor, id: number, fields: RegionUpdate): Promise<AdminRegion> =>
+      writing(fields.code, () =>
+        db.transaction(async (trx) => {
+          const current = await dal.lock(trx, id);
+          if (!current) throw notFound('Region');
+          const columns = toColumns(fields);
+          const after = toRecord(Object.keys(columns).length > 0 ? await dal.update(trx, id, columns) : current);
+          await recordAudit(trx, { ...auditOf(actor, 'region', 'update', id), before: toRecord(current), after });
+          return after;
+        }),
+      ),
+
+    /** Refused while codes or orders use the region: deactivate it instead. */
+    remove: (actor: AdminActor, id: number): Promise<AdminRegion> =>
+      db.transaction(async (trx) => {
+        const current = await dal.lock(trx, id);
+        if (!current) throw notFound('Region');
+        if (await dal.isInUse(trx, id)) {
+          throw conflict('Codes or orders use this region, so it cannot be deleted. Deactivate it instead.');
+        }
+        const before = toRecord(current);
+        try {
+          await dal.delete(trx, id);
+        } catch (error) {
+          // A code was loaded for the region a moment ago: the foreign keys keep it.
+          if ((error as { code?: string }).code === '23503') {
+            throw conflict('Codes or orders use this region, so it cannot be deleted. Deactivate it instead.');
+          }
+          throw error;
+        }
+        await recordAudit(trx, { ...auditOf(actor, 'region', 'delete', id), before, after: null });
+        return before;
+      }),
+  };
+}
+
+export type AdminRegionsService = ReturnType<typeof createAdminRegionsService>;

@@ -1,0 +1,59 @@
+import type { Knex } from 'knex';
+import type { BalanceCurrency, UserRole } from '@topup/common';
+
+export interface AdminUserRow {
+  id: number;
+  nickname: string;
+  role: UserRole;
+  /** Minor units. */
+  balance_usd: number;
+  balance_rub: number;
+  orders_count: number;
+  created_at: Date;
+}
+
+/** Users with their two balances and how many orders they placed. */
+function usersWithTotals(db: Knex): Knex.QueryBuilder {
+  return db('users as u')
+    .leftJoin('balances as bu', (join) => join.on('bu.user_id', 'u.id').andOnVal('bu.currency', 'usd'))
+    .leftJoin('balances as br', (join) => join.on('br.user_id', 'u.id').andOnVal('br.currency', 'rub'))
+    .select(
+      'u.id',
+      'u.nickname',
+      'u.role',
+      'u.created_at',
+      db.raw('coalesce(bu.amount, 0) as balance_usd'),
+      db.raw('coalesce(br.amount, 0) as balance_rub'),
+      db.raw('(select count(*) from orders o where o.user_id = u.id)::int as orders_count'),
+    );
+}
+
+/** Data access for the back office's users; every function takes the connection or transaction to use. */
+export const adminUsersDal = {
+  listBase: usersWithTotals,
+
+  find: (db: Knex, userId: number): Promise<AdminUserRow | undefined> => usersWithTotals(db).where('u.id', userId).first(),
+
+  /** The user row, locked: a password change and a balance change of one user run one after the other. */
+  lockUser: (trx: Knex.Transaction, userId: number): Promise<{ id: number; token_version: number } | undefined> =>
+    trx('users').select('id', 'token_version').where({ id: userId }).forUpdate().first(),
+
+  /** The user's balances (minor units), their rows locked until the transaction ends. */
+  async lockBalances(trx: Knex.Transaction, userId: number): Promise<Record<BalanceCurrency, number>> {
+    const rows: Array<{ currency: BalanceCurrency; amount: number }> = await trx('balances')
+      .select('currency', 'amount')
+      .where({ user_id: userId })
+      .orderBy('currency')
+      .forUpdate();
+    const balances: Record<BalanceCurrency, number> = { usd: 0, rub: 0 };
+    for (const row of rows) balances[row.currency] = row.amount;
+    return balances;
+  },
+
+  /** Sets the password and moves the token version on, so every token signed before stops working. */
+  changePassword: (trx: Knex.Transaction, userId: number, passwordHash: string) =>
+    trx('users')
+      .where({ id: userId })
+      .update({ password_hash: passwordHash, token_version: trx.raw('token_version + 1'), updated_at: trx.fn.now() })
+      .returning<Array<{ token_version: number }>>('token_version'),
+};
