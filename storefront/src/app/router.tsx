@@ -5,10 +5,7 @@ import { LoadingState } from '../components/ui/state-views';
 import { MainLayout } from '../components/layout/main-layout';
 import { ProtectedRoute } from './protected-route';
 
-/**
- * Routes of this release. Pages whose features arrive later (/cart, /checkout, /orders,
- * /orders/:id, /support and the game pages /products/pubg|freefire|steam) are added with them.
- */
+/** Every storefront route (specification, section 2); each page's code loads when it is first opened. */
 export function createAppRouter() {
   return createBrowserRouter([
     {
@@ -24,6 +21,9 @@ export function createAppRouter() {
             { path: 'login', lazy: () => import('./routes/login') },
             { path: 'register', lazy: () => import('./routes/register') },
             { path: 'products', lazy: () => import('./routes/products') },
+            { path: 'products/freefire', lazy: () => import('./routes/freefire') },
+            { path: 'products/pubg', lazy: () => import('./routes/pubg') },
+            { path: 'products/steam', lazy: () => import('./routes/steam') },
             { path: 'products/:slug', lazy: () => import('./routes/product') },
             {
               path: 'profile',
@@ -38,6 +38,12 @@ export function createAppRouter() {
                 };
               },
             },
+            // Cart, checkout and orders guard themselves (ProtectedRoute inside the route module).
+            { path: 'cart', lazy: () => import('./routes/cart') },
+            { path: 'checkout', lazy: () => import('./routes/checkout') },
+            { path: 'orders', lazy: () => import('./routes/orders') },
+            { path: 'orders/:id', lazy: () => import('./routes/order') },
+            { path: 'support', lazy: () => import('./routes/support') },
             { path: '*', lazy: () => import('./routes/not-found') },
           ],
         },

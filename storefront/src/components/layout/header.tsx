@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { useSession } from '../../lib/auth';
 import { LogoMark, MenuIcon } from '../ui/icons';
+import { CartCount } from './cart-count';
 import { CurrencySwitcher } from './currency-switcher';
 import { LanguageSwitcher } from './language-switcher';
 import { MobileMenu } from './mobile-menu';
@@ -41,6 +42,7 @@ export function Header() {
                     >
                       {isLogin && <Icon size={18} />}
                       <span>{t(item.labelKey)}</span>
+                      {item.showsCartCount && <CartCount />}
                     </NavLink>
                   </li>
                 );

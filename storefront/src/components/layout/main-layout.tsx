@@ -33,7 +33,8 @@ export function MainLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
+      {/* Keyed by address: a full page load (e.g. the card gateway's return) has no history key of its own. */}
+      <ScrollRestoration getKey={(location) => location.pathname + location.search} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../../lib/auth';
 import { CloseIcon, LogoMark } from '../ui/icons';
+import { CartCount } from './cart-count';
 import { CurrencySwitcher } from './currency-switcher';
 import { LanguageSwitcher } from './language-switcher';
 import type { NavItem } from './nav-links';
@@ -118,6 +119,7 @@ export function MobileMenu({ open, items, onClose }: MobileMenuProps) {
                   >
                     <Icon size={20} />
                     <span>{t(item.labelKey)}</span>
+                    {item.showsCartCount && <CartCount />}
                   </NavLink>
                 </li>
               );

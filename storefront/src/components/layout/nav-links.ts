@@ -6,6 +6,8 @@ export interface NavItem {
   labelKey: 'nav.home' | 'nav.products' | 'nav.support' | 'nav.orders' | 'nav.profile' | 'nav.cart' | 'nav.login';
   icon: ComponentType<{ size?: number }>;
   end?: boolean;
+  /** Shows the cart's item count beside the label. */
+  showsCartCount?: boolean;
 }
 
 const COMMON: NavItem[] = [
@@ -17,7 +19,7 @@ const COMMON: NavItem[] = [
 const SIGNED_IN: NavItem[] = [
   { to: '/orders', labelKey: 'nav.orders', icon: OrdersIcon },
   { to: '/profile', labelKey: 'nav.profile', icon: UserIcon },
-  { to: '/cart', labelKey: 'nav.cart', icon: CartIcon },
+  { to: '/cart', labelKey: 'nav.cart', icon: CartIcon, showsCartCount: true },
 ];
 
 const SIGNED_OUT: NavItem[] = [{ to: '/login', labelKey: 'nav.login', icon: LoginIcon }];

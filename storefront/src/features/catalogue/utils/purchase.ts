@@ -1,5 +1,7 @@
-import { OPTIONS_PAGE_SIZE } from '@topup/common';
 import type { PriceOption, Product } from '../../../types/api';
+
+// Paging of option grids is shared with the game top-up pages.
+export { pageCount, pageItems } from '../../../lib/paging';
 
 export const GLOBAL_REGION_ID = 0;
 export const GLOBE = '🌐';
@@ -39,17 +41,6 @@ export function regionChoices(product: Pick<Product, 'hasRegions' | 'hasGlobalCo
     });
   }
   return choices;
-}
-
-export function pageCount(total: number, pageSize = OPTIONS_PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
-}
-
-/** The items of one page (0-based), the page clamped to the valid range. */
-export function pageItems<T>(items: readonly T[], page: number, pageSize = OPTIONS_PAGE_SIZE): T[] {
-  const last = pageCount(items.length, pageSize) - 1;
-  const current = Math.min(Math.max(0, Math.trunc(page) || 0), last);
-  return items.slice(current * pageSize, current * pageSize + pageSize);
 }
 
 /** Quantity between 1 and the option's available count (1 when nothing can be bought). */

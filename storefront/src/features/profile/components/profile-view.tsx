@@ -11,6 +11,8 @@ import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import type { Profile } from '../../../types/api';
 import { useProfile } from '../api/get-profile';
 import { initials } from '../utils/initials';
+import { BalanceTopup } from './balance-topup';
+import { BuyerStatus } from './buyer-status';
 import styles from './profile-view.module.css';
 
 export function ProfileView() {
@@ -82,24 +84,28 @@ function ProfileCard({ profile }: { profile: Profile }) {
         </div>
       </section>
 
-      <section className={styles.balances} aria-labelledby="profile-balances">
-        <h2 id="profile-balances" className="section-title">
-          {t('profile.balances')}
-        </h2>
-        <ul className={styles.balanceList}>
-          {CURRENCIES.map((code) => (
-            <li key={code} className={`card ${styles.balance} ${code === preferred ? styles.preferred : ''}`}>
-              <span className={styles.balanceSymbol} aria-hidden="true">
-                {code === 'USD' ? '$' : '₽'}
-              </span>
-              <span className={styles.balanceLabel}>{t(code === 'USD' ? 'profile.balance_usd' : 'profile.balance_rub')}</span>
-              <span className={styles.balanceValue} data-testid={`balance-${code.toLowerCase()}`}>
-                {formatMoney(balance[code], code)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <div className={styles.side}>
+        <section className={styles.balances} aria-labelledby="profile-balances">
+          <h2 id="profile-balances" className="section-title">
+            {t('profile.balances')}
+          </h2>
+          <ul className={styles.balanceList}>
+            {CURRENCIES.map((code) => (
+              <li key={code} className={`card ${styles.balance} ${code === preferred ? styles.preferred : ''}`}>
+                <span className={styles.balanceSymbol} aria-hidden="true">
+                  {code === 'USD' ? '$' : '₽'}
+                </span>
+                <span className={styles.balanceLabel}>{t(code === 'USD' ? 'profile.balance_usd' : 'profile.balance_rub')}</span>
+                <span className={styles.balanceValue} data-testid={`balance-${code.toLowerCase()}`}>
+                  {formatMoney(balance[code], code)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <BalanceTopup isAdmin={isAdmin} preferred={preferred} />
+        </section>
+        <BuyerStatus />
+      </div>
     </div>
   );
 }

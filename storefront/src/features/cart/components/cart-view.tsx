@@ -1,0 +1,203 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { ArrowRightIcon, CartIcon, TrashIcon } from '../../../components/ui/icons';
+import { ErrorState, StateView } from '../../../components/ui/state-views';
+import { useToast } from '../../../components/ui/toast/toast-provider';
+import { toApiError } from '../../../lib/api-error';
+import { type Currency } from '../../../lib/currency';
+import { errorMessageKey } from '../../../lib/error-message';
+import { useCurrency, useFormatMoney } from '../../../lib/preferences';
+import type { Product } from '../../../types/api';
+import { useProducts } from '../../catalogue/api/get-products';
+import { useCart } from '../api/get-cart';
+import { useClearCart } from '../api/clear-cart';
+import { useRemoveCartItem } from '../api/remove-cart-item';
+import { useUpdateCartQuantity } from '../api/update-cart-quantity';
+import type { CartItem } from '../types';
+import { cartItemCount, cartTotals, hasStockProblem, quantityChange } from '../utils/cart-rules';
+import { CartLine } from './cart-line';
+import styles from './cart-view.module.css';
+
+/** The /cart page: lines with quantity controls, the totals, checkout (spec section 2). */
+export function CartView() {
+  const { t } = useTranslation();
+  const cart = useCart();
+
+  if (cart.isPending) return <CartSkeleton />;
+  if (cart.isError) {
+    return <ErrorState message={t(errorMessageKey(cart.error, 'cart.load_failed'))} onRetry={() => void cart.refetch()} />;
+  }
+  if (cart.data.data.length === 0) return <EmptyCart />;
+  return <CartContents items={cart.data.data} />;
+}
+
+function EmptyCart() {
+  const { t } = useTranslation();
+  return (
+    <div className="card">
+      <StateView
+        icon={<CartIcon size={28} />}
+        title={t('cart.empty_title')}
+        text={t('cart.empty_text')}
+        actions={
+          <Link to="/products" className="btn btn--primary">
+            {t('cart.browse')}
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+function CartContents({ items }: { items: CartItem[] }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [currency] = useCurrency();
+  const formatMoney = useFormatMoney();
+  const [confirmClear, setConfirmClear] = useState(false);
+  const products = useProducts();
+  const productsById = useMemo(
+    () => new Map<number, Product>((Array.isArray(products.data) ? products.data : []).map((product) => [product.id, product])),
+    [products.data],
+  );
+
+  const updateQuantity = useUpdateCartQuantity();
+  const removeItem = useRemoveCartItem();
+  const clearCart = useClearCart();
+
+  const totals = cartTotals(items);
+  const count = cartItemCount(items);
+  const blocked = items.some(hasStockProblem);
+  const other: Currency = currency === 'USD' ? 'RUB' : 'USD';
+  const totalIn = (code: Currency) => (code === 'USD' ? totals.usd : totals.rub);
+
+  const failed = (key: 'cart.update_failed' | 'cart.clear_failed') => (error: unknown) => {
+    if (toApiError(error).status === 401) return; // already on the way to /login
+    toast.error(t(errorMessageKey(error, key)));
+  };
+
+  const change = (item: CartItem, delta: number) => {
+    const next = quantityChange(item, delta);
+    if (next.kind === 'max') {
+      toast.warning(t('cart.max_quantity'));
+      return;
+    }
+    if (next.kind === 'remove') {
+      removeItem.mutate(item.id, { onError: failed('cart.update_failed') });
+      return;
+    }
+    updateQuantity.mutate(
+      { id: item.id, quantity: next.quantity },
+      {
+        onSuccess: (cart) => {
+          if (cart.capped) toast.warning(t('cart.max_quantity'));
+        },
+        onError: failed('cart.update_failed'),
+      },
+    );
+  };
+
+  const clear = () => {
+    setConfirmClear(false);
+    clearCart.mutate(undefined, {
+      onSuccess: () => toast.info(t('cart.cleared')),
+      onError: failed('cart.clear_failed'),
+    });
+  };
+
+  return (
+    <div className={styles.layout}>
+      <section aria-labelledby="cart-items" className={styles.items}>
+        <div className={styles.itemsHead}>
+          <h2 id="cart-items" className={styles.itemsTitle}>
+            {t('cart.items_count', { count })}
+          </h2>
+          <button type="button" className={`btn btn--ghost btn--sm ${styles.clear}`} onClick={() => setConfirmClear(true)}>
+            <TrashIcon size={16} />
+            {t('cart.clear')}
+          </button>
+        </div>
+        <ul className={styles.list}>
+          {items.map((item) => (
+            <CartLine
+              key={item.id}
+              item={item}
+              product={productsById.get(item.product_id)}
+              currency={currency}
+              onDecrease={() => change(item, -1)}
+              onIncrease={() => change(item, 1)}
+              onRemove={() => removeItem.mutate(item.id, { onError: failed('cart.update_failed') })}
+            />
+          ))}
+        </ul>
+      </section>
+
+      <aside className={`card ${styles.summary}`} aria-labelledby="cart-summary">
+        <h2 id="cart-summary" className={styles.summaryTitle}>
+          {t('cart.summary')}
+        </h2>
+        <dl className={styles.rows}>
+          <div>
+            <dt>{t('cart.items_label')}</dt>
+            <dd>{count}</dd>
+          </div>
+          <div>
+            <dt>{t('cart.subtotal_in', { currency: t(`currencies.${other}`) })}</dt>
+            <dd>{formatMoney(totalIn(other), other, 'cart')}</dd>
+          </div>
+          <div className={styles.totalRow}>
+            <dt>{t('cart.total')}</dt>
+            <dd data-testid="cart-total">{formatMoney(totalIn(currency), currency, 'cart')}</dd>
+          </div>
+        </dl>
+        {blocked && (
+          <p className={styles.blocked} role="status">
+            {t('cart.fix_stock')}
+          </p>
+        )}
+        {blocked ? (
+          <button type="button" className="btn btn--primary btn--lg btn--block" disabled>
+            {t('cart.checkout')}
+            <ArrowRightIcon size={18} />
+          </button>
+        ) : (
+          <Link to="/checkout" className="btn btn--primary btn--lg btn--block">
+            {t('cart.checkout')}
+            <ArrowRightIcon size={18} />
+          </Link>
+        )}
+        <Link to="/products" className="btn btn--block">
+          {t('cart.continue')}
+        </Link>
+      </aside>
+
+      <ConfirmDialog
+        open={confirmClear}
+        title={t('cart.clear_title')}
+        description={t('cart.clear_text', { count })}
+        confirmLabel={t('cart.clear_confirm')}
+        cancelLabel={t('cart.cancel')}
+        icon={<TrashIcon size={22} />}
+        onConfirm={clear}
+        onCancel={() => setConfirmClear(false)}
+      />
+    </div>
+  );
+}
+
+function CartSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.layout} aria-busy="true" aria-label={t('common.loading')}>
+      <div className={styles.items}>
+        <div className={`skeleton ${styles.skeletonHead}`} />
+        {[0, 1].map((index) => (
+          <div key={index} className={`skeleton ${styles.skeletonLine}`} />
+        ))}
+      </div>
+      <div className={`skeleton ${styles.skeletonSummary}`} />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { fromMinor, toMinor } from '@topup/common';
+import { toAmount } from '../../../lib/currency';
+import type { CartItem, CartResponse } from '../types';
+
+/**
+ * What pressing + or − on a cart line does (spec sections 4 and 5): below 1 the line is removed,
+ * above the codes in stock nothing changes and the shopper is warned.
+ */
+export type QuantityChange = { kind: 'update'; quantity: number } | { kind: 'remove' } | { kind: 'max' };
+
+export function quantityChange(line: Pick<CartItem, 'quantity' | 'available_count'>, delta: number): QuantityChange {
+  const next = line.quantity + Math.trunc(delta);
+  if (next < 1) return { kind: 'remove' };
+  // Going down is always allowed, even when stock fell below what the line holds.
+  if (delta > 0 && next > Math.max(0, line.available_count)) return { kind: 'max' };
+  return { kind: 'update', quantity: next };
+}
+
+/** The + button is at its limit: the line already holds every code in stock. */
+export function isAtMax(line: Pick<CartItem, 'quantity' | 'available_count'>): boolean {
+  return line.quantity >= line.available_count;
+}
+
+/** The line holds more than is in stock now (stock sold meanwhile): checkout would refuse it. */
+export function hasStockProblem(line: Pick<CartItem, 'quantity' | 'available_count'>): boolean {
+  return line.quantity > line.available_count;
+}
+
+/** Sums of price times quantity per currency, in minor units so no float error creeps in. */
+export function cartTotals(items: readonly Pick<CartItem, 'price_usd' | 'price_rub' | 'quantity'>[]): { usd: number; rub: number } {
+  let usd = 0;
+  let rub = 0;
+  for (const item of items) {
+    const quantity = Number.isSafeInteger(item.quantity) && item.quantity > 0 ? item.quantity : 0;
+    usd += toMinor(toAmount(item.price_usd)) * quantity;
+    rub += toMinor(toAmount(item.price_rub)) * quantity;
+  }
+  return { usd: fromMinor(usd), rub: fromMinor(rub) };
+}
+
+/** Units in the cart (what the header shows next to "Cart"). */
+export function cartItemCount(items: readonly Pick<CartItem, 'quantity'>[] | undefined): number {
+  return (items ?? []).reduce((count, item) => count + (item.quantity > 0 ? item.quantity : 0), 0);
+}
+
+function withItems(cart: CartResponse, items: CartItem[]): CartResponse {
+  return { ...cart, data: items, subtotal: cartTotals(items), capped: undefined };
+}
+
+/** The cart with one line's quantity set (the optimistic view of an update). */
+export function setLineQuantity(cart: CartResponse, lineId: number, quantity: number): CartResponse {
+  return withItems(
+    cart,
+    cart.data.map((item) => (item.id === lineId ? { ...item, quantity } : item)),
+  );
+}
+
+/** The cart without one line (the optimistic view of a removal). */
+export function removeLine(cart: CartResponse, lineId: number): CartResponse {
+  return withItems(
+    cart,
+    cart.data.filter((item) => item.id !== lineId),
+  );
+}
+
+/**
+ * Puts a line back as it was before a change that failed, keeping whatever else changed meanwhile:
+ * a removed line returns at its old position.
+ */
+export function restoreLine(cart: CartResponse, line: CartItem, index: number): CartResponse {
+  const others = cart.data.filter((item) => item.id !== line.id);
+  const at = Math.min(Math.max(0, index), others.length);
+  return withItems(cart, [...others.slice(0, at), line, ...others.slice(at)]);
+}
+
+export const EMPTY_CART: CartResponse = { success: true, data: [], subtotal: { usd: 0, rub: 0 } };

@@ -1,0 +1,133 @@
+import { ErrorCode, fromMinor, toMinor, TOPUP_SERVICES, type BalanceCurrency } from '@topup/common';
+import { toApiError, UNEXPECTED_ERROR } from '../../../lib/api-error';
+import { type Currency, parseCurrency, toAmount } from '../../../lib/currency';
+import { type CommonErrorKey, errorMessageKey } from '../../../lib/error-message';
+import type { TopupData } from '../../../types/api';
+
+export type PaymentMethod = 'balance' | 'card' | 'sbp';
+
+export const toBalanceCurrency = (currency: Currency): BalanceCurrency => (currency === 'USD' ? 'usd' : 'rub');
+
+/** The top-up a game page handed over in navigation state (`{ topupData }`), or null. */
+export function readTopupData(state: unknown): TopupData | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const data = (state as { topupData?: unknown }).topupData;
+  if (typeof data !== 'object' || data === null) return null;
+  const candidate = data as Partial<TopupData>;
+  if (!(TOPUP_SERVICES as readonly unknown[]).includes(candidate.service)) return null;
+  if (typeof candidate.price_usd !== 'number' && typeof candidate.price_rub !== 'number') return null;
+  return data as TopupData;
+}
+
+/** Fields POST /orders/topup accepts in topupData; anything else a page may carry is left out. */
+const TOPUP_FIELDS = [
+  'service',
+  'login',
+  'player_id',
+  'offer_id',
+  'offer_name',
+  'price_usd',
+  'price_rub',
+  'input_currency',
+  'currency',
+  'commission',
+  'image_url',
+  'packages',
+  'user_balance_currency',
+  'amount',
+] as const satisfies readonly (keyof TopupData)[];
+
+/** The top-up as sent to the server, paid in the currency chosen at checkout. */
+export function topupPayload(data: TopupData, currency: Currency): TopupData {
+  const payload: Record<string, unknown> = {};
+  for (const field of TOPUP_FIELDS) {
+    if (data[field] !== undefined) payload[field] = data[field];
+  }
+  payload.price_usd = toAmount(data.price_usd);
+  payload.price_rub = toAmount(data.price_rub);
+  payload.commission = toAmount(data.commission);
+  payload.currency = toBalanceCurrency(currency);
+  if (data.service === 'steam') payload.user_balance_currency = toBalanceCurrency(currency);
+  return payload as unknown as TopupData;
+}
+
+/**
+ * What a top-up costs in a currency, when the data alone tells: its price plus the commission
+ * (0 except Steam, whose commission is in USD, so a Steam ruble charge needs the server's rate: null).
+ */
+export function topupPrice(data: TopupData, currency: Currency): number | null {
+  const commission = toAmount(data.commission);
+  if (currency === 'USD') return fromMinor(toMinor(toAmount(data.price_usd)) + toMinor(commission));
+  if (commission > 0) return null;
+  return toAmount(data.price_rub);
+}
+
+/** The account a top-up goes to: the Steam login or the player id. */
+export function topupAccount(data: Pick<TopupData, 'service' | 'login' | 'player_id'>): string {
+  const account = data.service === 'steam' ? (data.login ?? data.player_id) : (data.player_id ?? data.login);
+  return account?.trim() ?? '';
+}
+
+export interface Shortfall {
+  need: number;
+  have: number;
+  currency: Currency;
+}
+
+/** The 409 INSUFFICIENT_BALANCE details `{ required, available, currency }`, when they are there. */
+export function readShortfall(details: unknown): Shortfall | null {
+  if (typeof details !== 'object' || details === null) return null;
+  const { required, available, currency } = details as Record<string, unknown>;
+  if (typeof required !== 'number' || typeof available !== 'number') return null;
+  return { need: required, have: available, currency: parseCurrency(currency) };
+}
+
+export type CheckoutFailureKey =
+  | 'checkout.payment_failed'
+  | 'checkout.topup_failed'
+  | 'checkout.create_payment_failed'
+  | 'checkout.cart_empty_error'
+  | 'checkout.total_changed'
+  | 'checkout.account_not_found'
+  | 'checkout.currency_unavailable';
+
+/** How a failed payment reads: a locale key, the shortfall sentence, or the server's own words. */
+export type PaymentFailure =
+  | { kind: 'shortfall'; shortfall: Shortfall }
+  | { kind: 'key'; key: CheckoutFailureKey | CommonErrorKey }
+  | { kind: 'text'; text: string };
+
+/**
+ * A failed checkout call as the shopper reads it (spec section 8): the shortfall as "You need X but
+ * have Y"; known conditions in the interface's language; else the server's message; else the
+ * call's own fallback (payment_failed, topup_failed or create_payment_failed).
+ */
+export function paymentFailure(
+  error: unknown,
+  fallback: 'checkout.payment_failed' | 'checkout.topup_failed' | 'checkout.create_payment_failed',
+): PaymentFailure {
+  const apiError = toApiError(error);
+  if (apiError.code === ErrorCode.INSUFFICIENT_BALANCE) {
+    const shortfall = readShortfall(apiError.details);
+    if (shortfall) return { kind: 'shortfall', shortfall };
+  }
+  if (apiError.code === ErrorCode.CART_EMPTY) return { kind: 'key', key: 'checkout.cart_empty_error' };
+  // A card payment's amount no longer matches the cart: the cart changed in another tab.
+  if (apiError.code === ErrorCode.PRICE_CHANGED && fallback === 'checkout.create_payment_failed') {
+    return { kind: 'key', key: 'checkout.total_changed' };
+  }
+  if (apiError.code === ErrorCode.UNPROCESSABLE) {
+    const field = (apiError.details as { field?: unknown } | null | undefined)?.field;
+    return { kind: 'key', key: field === 'player_id' || field === 'login' ? 'checkout.account_not_found' : 'checkout.currency_unavailable' };
+  }
+  const common = errorMessageKey(apiError, fallback);
+  if (common !== fallback) return { kind: 'key', key: common };
+  if (apiError.code !== UNEXPECTED_ERROR && apiError.message.trim()) return { kind: 'text', text: apiError.message };
+  return { kind: 'key', key: fallback };
+}
+
+/** The failure calls for a fresh look at the cart (its contents or stock changed). */
+export function cartIsStale(error: unknown): boolean {
+  const { code } = toApiError(error);
+  return code === ErrorCode.OUT_OF_STOCK || code === ErrorCode.PRICE_CHANGED || code === ErrorCode.CART_EMPTY;
+}

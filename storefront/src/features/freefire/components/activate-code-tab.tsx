@@ -1,0 +1,98 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CheckIcon } from '../../../components/ui/icons';
+import { useToast } from '../../../components/ui/toast/toast-provider';
+import { toApiError } from '../../../lib/api-error';
+import { errorMessageKey } from '../../../lib/error-message';
+import { PlayerIdField } from '../../game-topup/components/player-id-field';
+import { useLoginGate } from '../../game-topup/hooks/use-login-gate';
+import { usePlayerCheck } from '../../game-topup/hooks/use-player-check';
+import { useActivateFreefireCode } from '../api/activate-code';
+import { checkFreefirePlayer } from '../api/check-player';
+import { activationFailure, canActivate } from '../utils/activation';
+import styles from './freefire-tabs.module.css';
+
+/** The activate-code tab: a Free Fire code bought in the store, credited to a player ID. */
+export function ActivateCodeTab() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { requireLogin } = useLoginGate();
+  const ids = { code: useId(), codeHint: useId() };
+  const [playerId, setPlayerId] = useState('');
+  const [code, setCode] = useState('');
+  const players = usePlayerCheck(checkFreefirePlayer, t('freefire.please_enter_id'));
+  const activation = useActivateFreefireCode();
+  const busy = activation.isPending;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!requireLogin(t('freefire.login_required'))) return;
+    if (!canActivate(playerId, code)) {
+      toast.warning(t('freefire.fill_all_fields'));
+      return;
+    }
+    activation.mutate(
+      { playerID: playerId.trim(), code: code.trim() },
+      {
+        onSuccess: (result) => {
+          if (result?.success) {
+            toast.success(t('freefire.code_activated'));
+            setPlayerId('');
+            setCode('');
+            players.reset();
+            return;
+          }
+          const failure = activationFailure(result);
+          toast.error('key' in failure ? t(failure.key) : failure.text);
+        },
+        onError: (error) => {
+          if (toApiError(error).status === 401) return; // the API client already sent the shopper to /login
+          toast.error(t(errorMessageKey(error, 'freefire.activation_failed')));
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <PlayerIdField
+        value={playerId}
+        onChange={setPlayerId}
+        onFind={() => void players.find(playerId)}
+        finding={players.checking}
+        verifiedName={players.nameFor(playerId)}
+        hint={t('freefire.player_id_hint')}
+      />
+      <div className="field">
+        <label htmlFor={ids.code} className="field__label">
+          {t('freefire.code')}
+        </label>
+        <input
+          id={ids.code}
+          className={`input ${styles.codeInput}`}
+          value={code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={128}
+          placeholder={t('freefire.code_placeholder')}
+          aria-describedby={ids.codeHint}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <p id={ids.codeHint} className="field__hint">
+          {t('freefire.code_hint')}
+        </p>
+      </div>
+      <button
+        type="submit"
+        className="btn btn--primary btn--lg btn--block"
+        disabled={!canActivate(playerId, code) || busy}
+        aria-busy={busy || undefined}
+      >
+        {busy ? <span className="spinner" aria-hidden="true" /> : <CheckIcon size={20} />}
+        {busy ? t('freefire.activating') : t('freefire.activate_now')}
+      </button>
+    </form>
+  );
+}

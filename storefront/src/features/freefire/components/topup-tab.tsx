@@ -1,0 +1,133 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { BoltIcon } from '../../../components/ui/icons';
+import { PagedGrid, PagedGridSkeleton, TileAmount, TileNote, TilePrice } from '../../../components/ui/paged-grid';
+import { ErrorState } from '../../../components/ui/state-views';
+import { useToast } from '../../../components/ui/toast/toast-provider';
+import { errorMessageKey } from '../../../lib/error-message';
+import { useCurrency, useFormatMoney } from '../../../lib/preferences';
+import { PanelSection } from '../../game-topup/components/game-page-layout';
+import { OrderSummary } from '../../game-topup/components/order-summary';
+import { PlayerIdField } from '../../game-topup/components/player-id-field';
+import { useLoginGate } from '../../game-topup/hooks/use-login-gate';
+import { usePlayerCheck } from '../../game-topup/hooks/use-player-check';
+import { checkFreefirePlayer } from '../api/check-player';
+import { useFreefireOffers, type FreefireOffer } from '../api/get-offers';
+import { offerPrice, visibleOffers } from '../utils/offers';
+import { buildFreefireTopupData } from '../utils/topup-data';
+import styles from './freefire-tabs.module.css';
+
+/** The top-up tab: player ID, an offer, the total, then checkout. */
+export function TopupTab() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { requireLogin } = useLoginGate();
+  const [currency] = useCurrency();
+  const formatMoney = useFormatMoney();
+  const ids = { offers: useId(), summary: useId() };
+  const playerInput = useRef<HTMLInputElement>(null);
+
+  const offers = useFreefireOffers();
+  const list = useMemo(() => visibleOffers(offers.data), [offers.data]);
+  const [selectedItemId, setSelectedItemId] = useState<number | null>(null);
+  const selected = list.find((offer) => offer.item_id === selectedItemId) ?? null;
+  const [page, setPage] = useState(0);
+
+  const [playerId, setPlayerId] = useState('');
+  const players = usePlayerCheck(checkFreefirePlayer, t('freefire.please_enter_id'));
+  const verifiedName = players.nameFor(playerId);
+  const busy = players.checking;
+
+  const price = selected ? offerPrice(selected, currency) : 0;
+  const canSubmit = selected !== null && price > 0 && playerId.trim() !== '' && !busy;
+
+  const onTopUp = async () => {
+    if (!requireLogin(t('freefire.login_required'))) return;
+    if (!selected || !playerId.trim()) {
+      toast.warning(t('freefire.select_offer'));
+      if (!playerId.trim()) playerInput.current?.focus();
+      return;
+    }
+    // The nickname is confirmed before paying, so a mistyped id never reaches checkout.
+    const name = verifiedName ?? (await players.find(playerId));
+    if (!name) return;
+    navigate('/checkout', { state: { topupData: buildFreefireTopupData({ offer: selected, playerId, currency }) } });
+  };
+
+  return (
+    <>
+      <PlayerIdField
+        inputRef={playerInput}
+        value={playerId}
+        onChange={setPlayerId}
+        onFind={() => void players.find(playerId)}
+        finding={players.checking}
+        verifiedName={verifiedName}
+        hint={t('freefire.player_id_hint')}
+      />
+
+      <PanelSection titleId={ids.offers} title={t('freefire.choose_offer')}>
+        {offers.isPending ? (
+          <PagedGridSkeleton label={t('freefire.offers_loading')} />
+        ) : offers.isError ? (
+          <ErrorState message={t(errorMessageKey(offers.error, 'freefire.offers_failed'))} onRetry={() => void offers.refetch()} />
+        ) : list.length === 0 ? (
+          <p className={styles.empty}>{t('freefire.no_offers')}</p>
+        ) : (
+          <PagedGrid<FreefireOffer>
+            labelId={ids.offers}
+            items={list}
+            getKey={(offer) => offer.item_id}
+            isSelected={(offer) => offer.item_id === selected?.item_id}
+            isDisabled={(offer) => offerPrice(offer, currency) <= 0}
+            onSelect={(offer) => setSelectedItemId(offer.item_id)}
+            page={page}
+            onPageChange={setPage}
+            renderItem={(offer) => {
+              const offerAmount = offerPrice(offer, currency);
+              return (
+                <>
+                  <TileAmount amount={offer.name} text />
+                  {offerAmount > 0 ? (
+                    <TilePrice>{formatMoney(offerAmount, currency)}</TilePrice>
+                  ) : (
+                    <TileNote danger>{t('games.unavailable_in_currency', { currency })}</TileNote>
+                  )}
+                </>
+              );
+            }}
+          />
+        )}
+      </PanelSection>
+
+      <OrderSummary
+        titleId={ids.summary}
+        title={t('games.summary')}
+        emptyText={t('freefire.summary_empty')}
+        rows={
+          selected
+            ? [
+                { key: 'offer', label: t('freefire.offer'), value: selected.name },
+                ...(playerId.trim() ? [{ key: 'player', label: t('games.player'), value: verifiedName ?? playerId.trim() }] : []),
+              ]
+            : []
+        }
+        totalLabel={t('games.total')}
+        total={selected && price > 0 ? formatMoney(price, currency) : '—'}
+      />
+
+      <button
+        type="button"
+        className="btn btn--primary btn--lg btn--block"
+        onClick={() => void onTopUp()}
+        disabled={!canSubmit}
+        aria-busy={busy || undefined}
+      >
+        {busy ? <span className="spinner" aria-hidden="true" /> : <BoltIcon size={20} />}
+        {busy ? t('games.processing') : t('games.top_up_now')}
+      </button>
+    </>
+  );
+}

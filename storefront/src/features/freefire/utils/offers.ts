@@ -1,0 +1,13 @@
+import { type Currency, toAmount } from '../../../lib/currency';
+import type { FreefireOffer } from '../api/get-offers';
+
+/** Only active offers with a price in some currency are shown (spec section 3). */
+export function visibleOffers(offers: readonly FreefireOffer[] | null | undefined): FreefireOffer[] {
+  if (!Array.isArray(offers)) return [];
+  return offers.filter((offer) => offer.is_active && (toAmount(offer.price) > 0 || toAmount(offer.price_rub) > 0));
+}
+
+/** The offer's price in the display currency (`price` is USD); 0 when it has none there. */
+export function offerPrice(offer: Pick<FreefireOffer, 'price' | 'price_rub'>, currency: Currency): number {
+  return toAmount(currency === 'USD' ? offer.price : offer.price_rub);
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './game-page-layout.module.css';
+
+interface GamePageLayoutProps {
+  image: string;
+  title: string;
+  description: string;
+  /** The purchase panel. */
+  children: ReactNode;
+  /** Help under the description: steps, info cards, warnings. */
+  aside?: ReactNode;
+}
+
+/** A game top-up page: picture, title and help on one side, the purchase panel on the other. */
+export function GamePageLayout({ image, title, description, children, aside }: GamePageLayoutProps) {
+  const { t } = useTranslation();
+  return (
+    <article className={styles.layout}>
+      <title>{`${title} — ${t('app.name')}`}</title>
+      <div className={styles.media}>
+        <img src={image} alt="" className={styles.image} width={640} height={400} />
+      </div>
+      <div className={styles.text}>
+        <span className={styles.badge}>{t('catalogue.topup_badge')}</span>
+        <h1 className="page-title">{title}</h1>
+        <p className={styles.description}>{description}</p>
+      </div>
+      <div className={styles.panel}>{children}</div>
+      {aside && <div className={styles.aside}>{aside}</div>}
+    </article>
+  );
+}
+
+/** Numbered steps ("How it works"). */
+export function GameSteps({ title, steps }: { title: string; steps: string[] }) {
+  return (
+    <section className={styles.steps} aria-label={title}>
+      <h2 className={styles.stepsTitle}>{title}</h2>
+      <ol className={styles.stepList}>
+        {steps.map((step, index) => (
+          <li key={index}>
+            <span className={styles.stepNumber} aria-hidden="true">
+              {index + 1}
+            </span>
+            <span>{step}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** A titled block inside the purchase panel. */
+export function PanelSection({ titleId, title, children, action }: { titleId: string; title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <div className={styles.sectionHead}>
+        <h2 id={titleId} className={styles.sectionTitle}>
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The purchase panel's card. */
+export function GamePanel({ children }: { children: ReactNode }) {
+  return <div className={`card ${styles.card}`}>{children}</div>;
+}

@@ -1,0 +1,57 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import { useToast } from '../../../components/ui/toast/toast-provider';
+import { normalizePlayerId, playerCheckErrorKey, verifiedNameFor, type VerifiedPlayer } from '../utils/player-check';
+
+/** Asks the game whether a player exists: the nickname, or null for an unknown player. */
+export type PlayerLookup = (playerId: string) => Promise<string | null>;
+
+/**
+ * The Find button of a game page: checks the id, remembers the verified nickname for that id, and
+ * tells the shopper how it went ('player found' / 'invalid id' / 'failed to verify').
+ * `enterIdMessage` is the game's own 'please enter id' text.
+ */
+export function usePlayerCheck(lookup: PlayerLookup, enterIdMessage: string) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [verified, setVerified] = useState<VerifiedPlayer | null>(null);
+  const check = useMutation({ mutationFn: lookup });
+
+  /** Resolves to the nickname when the player exists, else null (the shopper has been told why). */
+  const find = useCallback(
+    async (rawPlayerId: string): Promise<string | null> => {
+      const playerId = normalizePlayerId(rawPlayerId);
+      if (!playerId) {
+        toast.warning(enterIdMessage);
+        return null;
+      }
+      try {
+        const name = await check.mutateAsync(playerId);
+        if (name) {
+          setVerified({ playerId, name });
+          toast.success(t('games.player_found', { name }));
+          return name;
+        }
+        setVerified(null);
+        toast.error(t('games.invalid_id'));
+        return null;
+      } catch (error) {
+        setVerified(null);
+        toast.error(t(playerCheckErrorKey(error)));
+        return null;
+      }
+    },
+    [check, enterIdMessage, t, toast],
+  );
+
+  const reset = useCallback(() => setVerified(null), []);
+
+  return {
+    find,
+    reset,
+    checking: check.isPending,
+    /** The nickname verified for this id, or null. */
+    nameFor: (rawPlayerId: string) => verifiedNameFor(verified, rawPlayerId),
+  };
+}

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { isRetryableError } from '../../../lib/api-error';
+import { useSession } from '../../../lib/auth';
+import { QUERY_RETRIES, type QueryConfig, RETRY_DELAY_MS } from '../../../lib/react-query';
+import type { Order } from '../types';
+
+export function getOrders({ search, signal }: { search?: string; signal?: AbortSignal } = {}): Promise<Order[]> {
+  return api.get<Order[]>('/orders', { params: { search: search || undefined }, signal });
+}
+
+/** Orders list timings (spec section 9): refresh every 10 s, fresh 5 s, cached 60 s, 3 retries 1 s apart. */
+export const ORDERS_REFRESH_MS = 10_000;
+
+export const getOrdersQueryOptions = (token: string | null, search = '') =>
+  queryOptions({
+    queryKey: ['orders', token, { search }],
+    queryFn: ({ signal }) => getOrders({ search, signal }),
+    enabled: token !== null,
+    refetchInterval: ORDERS_REFRESH_MS,
+    staleTime: 5_000,
+    gcTime: 60_000,
+    retry: (failureCount: number, error: unknown) => failureCount < QUERY_RETRIES && isRetryableError(error),
+    retryDelay: RETRY_DELAY_MS,
+    // A new order placed elsewhere must show when the page opens, not 10 s later.
+    refetchOnMount: true,
+  });
+
+export function useOrders({ search, queryConfig }: { search?: string; queryConfig?: QueryConfig<typeof getOrdersQueryOptions> } = {}) {
+  const session = useSession();
+  return useQuery({ ...getOrdersQueryOptions(session?.token ?? null, search), ...queryConfig });
+}

@@ -1,0 +1,291 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { BackIcon, CopyIcon, EyeIcon, EyeOffIcon, InfoIcon, OrdersIcon } from '../../../components/ui/icons';
+import { Thumbnail } from '../../../components/ui/thumbnail';
+import { ErrorState, LoadingState, StateView } from '../../../components/ui/state-views';
+import { useToast } from '../../../components/ui/toast/toast-provider';
+import { toApiError } from '../../../lib/api-error';
+import { intlLocale, parseCurrency } from '../../../lib/currency';
+import { errorMessageKey } from '../../../lib/error-message';
+import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
+import { useOrder } from '../api/get-order';
+import type { Order } from '../types';
+import { copyText } from '../utils/clipboard';
+import {
+  activationGuides,
+  deliveredCodes,
+  formatOrderDate,
+  groupItems,
+  type ItemGroup,
+  topupDetails,
+} from '../utils/order-status';
+import { StatusBadge } from './status-badge';
+import styles from './orders.module.css';
+
+export function BackToOrders() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/orders" className={styles.back}>
+      <BackIcon size={18} />
+      {t('orders.back')}
+    </Link>
+  );
+}
+
+/** The /orders/:id page: the receipt, the codes (hidden until asked for) and how to activate them. */
+export function OrderDetailView({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const order = useOrder(id);
+
+  if (!valid || (order.isError && toApiError(order.error).status === 404)) return <OrderNotFound />;
+  if (order.isPending) return <LoadingState />;
+  if (order.isError) {
+    return <ErrorState message={t(errorMessageKey(order.error, 'orders.load_failed'))} onRetry={() => void order.refetch()} />;
+  }
+  return <Receipt order={order.data} />;
+}
+
+function OrderNotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="card">
+      <title>{`${t('orders.not_found_title')} — ${t('app.name')}`}</title>
+      <StateView
+        headingLevel={1}
+        icon={<OrdersIcon size={28} />}
+        title={t('orders.not_found_title')}
+        text={t('orders.not_found_text')}
+        actions={
+          <Link to="/orders" className="btn btn--primary">
+            {t('orders.back')}
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+function Receipt({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  const formatMoney = useFormatMoney();
+  const currency = parseCurrency(order.currency);
+  const date = formatOrderDate(order.created_at, intlLocale(i18n.language));
+  const groups = groupItems(order.items);
+  const codes = deliveredCodes(order);
+  const guides = activationGuides(order);
+  const hasCodeItems = order.items.some((item) => item.item_type === 'code');
+  const hasSide = hasCodeItems || guides.length > 0;
+
+  return (
+    <div className={`${styles.detail} ${hasSide ? styles.withSide : ''}`}>
+      <title>{`${t('orders.order_number', { id: order.id })} — ${t('app.name')}`}</title>
+      <section className={`card ${styles.receipt}`} aria-labelledby="order-title">
+        <header className={styles.receiptHead}>
+          <div>
+            <h1 id="order-title" className={styles.receiptTitle}>
+              {t('orders.order_number', { id: order.id })}
+            </h1>
+            {date && (
+              <time dateTime={order.created_at} className={styles.date}>
+                {date}
+              </time>
+            )}
+          </div>
+          <StatusBadge status={order.status} />
+        </header>
+
+        <OrderProgress order={order} />
+
+        <h2 className={styles.blockTitle}>{t('orders.items_title')}</h2>
+        <ul className={styles.receiptItems}>
+          {groups.map((group) => (
+            <ReceiptLine key={group.key} group={group} currency={currency} />
+          ))}
+        </ul>
+
+        <dl className={styles.totals}>
+          <div>
+            <dt>{t('orders.paid_in')}</dt>
+            <dd>{t(`currencies.${currency}_name`)}</dd>
+          </div>
+          <div className={styles.grandTotal}>
+            <dt>{t('orders.total')}</dt>
+            <dd data-testid="order-total">{formatMoney(order.total, currency)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {hasCodeItems && (
+        <CodesSection codes={codes} completed={order.status === 'completed'} />
+      )}
+
+      {guides.length > 0 && (
+        <section className={`card ${styles.guides}`} aria-labelledby="order-guides">
+          <h2 id="order-guides" className={styles.blockTitle}>
+            {t('orders.instructions_title')}
+          </h2>
+          {guides.map((guide) => (
+            <details key={guide.title} className={styles.guide} open={guides.length === 1}>
+              <summary>{guide.title}</summary>
+              <p>{guide.instructions}</p>
+            </details>
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** Where an unsettled order stands; the page keeps looking until it settles. */
+function OrderProgress({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  if (order.status === 'pending' || order.status === 'processing') {
+    return (
+      <p className={styles.notice} role="status" data-testid="order-progress">
+        <span className="spinner" aria-hidden="true" />
+        <span>{order.status === 'pending' ? t('orders.confirming_payment') : t('orders.delivering')}</span>
+      </p>
+    );
+  }
+  if (order.status === 'failed' || order.status === 'cancelled') {
+    return (
+      <p className={`${styles.notice} ${styles.noticeFailed}`}>
+        <InfoIcon size={18} />
+        <span>
+          {order.failure_reason || (order.status === 'failed' ? t('orders.failed_text') : t('orders.cancelled_text'))}
+        </span>
+      </p>
+    );
+  }
+  return null;
+}
+
+function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 'RUB' }) {
+  const { t } = useTranslation();
+  const formatMoney = useFormatMoney();
+  const formatNumber = useFormatNumber();
+  const { item } = group;
+  const topup = item.item_type === 'topup' ? topupDetails(item.topup_data) : null;
+  const image = item.product?.image_url || (typeof item.topup_data?.image_url === 'string' ? item.topup_data.image_url : '') || (topup ? `/images/${topup.service}.svg` : null);
+
+  return (
+    <li className={styles.receiptLine}>
+      <Thumbnail src={image} size={52} />
+      <div className={styles.receiptText}>
+        <span className={styles.lineTitle}>{group.title || (topup ? t(`orders.services.${topup.service}`, { defaultValue: topup.service }) : '')}</span>
+        {topup ? (
+          <dl className={styles.topupFacts}>
+            <div>
+              <dt>{t('orders.service')}</dt>
+              <dd>{t(`orders.services.${topup.service}`, { defaultValue: topup.service })}</dd>
+            </div>
+            <div>
+              <dt>{topup.service === 'steam' ? t('orders.login') : t('orders.player_id')}</dt>
+              <dd>{topup.account}</dd>
+            </div>
+            {topup.playerName && topup.service !== 'steam' && (
+              <div>
+                <dt>{t('orders.player')}</dt>
+                <dd>{topup.playerName}</dd>
+              </div>
+            )}
+            {topup.offer && (
+              <div>
+                <dt>{t('orders.offer')}</dt>
+                <dd>{topup.offer}</dd>
+              </div>
+            )}
+          </dl>
+        ) : (
+          <span className={styles.lineMeta}>
+            {group.gameAmount !== null ? `${formatNumber(group.gameAmount)} · ` : ''}
+            {t('orders.quantity', { count: group.count })}
+          </span>
+        )}
+      </div>
+      <span className={styles.linePrice}>{formatMoney(group.amount, currency)}</span>
+    </li>
+  );
+}
+
+function CodesSection({ codes, completed }: { codes: ReturnType<typeof deliveredCodes>; completed: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const formatNumber = useFormatNumber();
+  const [shown, setShown] = useState(false);
+  const listId = useId();
+
+  const copy = (text: string, successKey: 'orders.code_copied' | 'orders.codes_copied') => {
+    copyText(text).then(
+      () => toast.success(t(successKey)),
+      () => toast.error(t('orders.copy_failed')),
+    );
+  };
+
+  return (
+    <section className={`card ${styles.codes}`} aria-labelledby="order-codes">
+      <div className={styles.codesHead}>
+        <h2 id="order-codes" className={styles.blockTitle}>
+          {t('orders.codes_title')}
+        </h2>
+        {completed && codes.length > 0 && (
+          <div className={styles.codesActions}>
+            <button
+              type="button"
+              className="btn btn--sm"
+              aria-expanded={shown}
+              aria-controls={listId}
+              onClick={() => setShown((value) => !value)}
+            >
+              {shown ? <EyeOffIcon size={16} /> : <EyeIcon size={16} />}
+              {shown ? t('orders.hide_codes') : t('orders.show_codes')}
+            </button>
+            {shown && codes.length > 1 && (
+              <button type="button" className="btn btn--sm" onClick={() => copy(codes.map((code) => code.code).join('\n'), 'orders.codes_copied')}>
+                <CopyIcon size={16} />
+                {t('orders.copy_all')}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+
+      {!completed ? (
+        <p className={styles.codesNote}>{t('orders.codes_pending')}</p>
+      ) : codes.length === 0 ? (
+        <p className={styles.codesNote}>{t('orders.codes_none')}</p>
+      ) : (
+        <div id={listId}>
+          {shown ? (
+            <ul className={styles.codeList}>
+              {codes.map((code) => (
+                <li key={code.itemId} className={styles.codeRow}>
+                  <span className={styles.codeLabel}>
+                    {code.title}
+                    {code.gameAmount !== null ? ` · ${formatNumber(code.gameAmount)}` : ''}
+                  </span>
+                  <code className={styles.code} data-testid="activation-code">
+                    {code.code}
+                  </code>
+                  <button
+                    type="button"
+                    className="btn btn--sm btn--ghost"
+                    onClick={() => copy(code.code, 'orders.code_copied')}
+                    aria-label={t('orders.copy_code_of', { title: code.title })}
+                  >
+                    <CopyIcon size={16} />
+                    <span className={styles.copyText}>{t('orders.copy')}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.codesNote}>{t('orders.codes_hidden', { count: codes.length })}</p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { CloseIcon, OrdersIcon, SearchIcon } from '../../../components/ui/icons';
+import { ErrorState, StateView } from '../../../components/ui/state-views';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { intlLocale } from '../../../lib/currency';
+import { errorMessageKey } from '../../../lib/error-message';
+import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
+import { parseCurrency } from '../../../lib/currency';
+import { useOrders } from '../api/get-orders';
+import type { Order } from '../types';
+import { formatOrderDate, itemSummary, normalizeOrderSearch, ORDERS_PER_PAGE, visibleOrders } from '../utils/order-status';
+import { StatusBadge } from './status-badge';
+import styles from './orders.module.css';
+
+/** The /orders page: newest first, search by order number, 6 at a time with "show more" (spec section 2). */
+export function OrdersView() {
+  const { t } = useTranslation();
+  const searchId = useId();
+  const [input, setInput] = useState('');
+  const search = useDebouncedValue(normalizeOrderSearch(input), 300);
+  const [pages, setPages] = useState(1);
+  const orders = useOrders({ search });
+
+  const changeSearch = (value: string) => {
+    setInput(value);
+    setPages(1);
+  };
+
+  const list = Array.isArray(orders.data) ? orders.data : [];
+  const { shown, hasMore } = visibleOrders(list, pages);
+
+  return (
+    <div className={styles.listPage}>
+      <form role="search" className={styles.search} onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={searchId} className="visually-hidden">
+          {t('orders.search_label')}
+        </label>
+        <SearchIcon size={20} className={styles.searchIcon} />
+        <input
+          id={searchId}
+          type="search"
+          inputMode="numeric"
+          className={`input ${styles.searchInput}`}
+          placeholder={t('orders.search_placeholder')}
+          value={input}
+          autoComplete="off"
+          maxLength={24}
+          onChange={(event) => changeSearch(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && input) {
+              event.preventDefault();
+              changeSearch('');
+            }
+          }}
+        />
+        {input && (
+          <button type="button" className={styles.searchClear} onClick={() => changeSearch('')} aria-label={t('orders.clear_search')}>
+            <CloseIcon size={18} />
+          </button>
+        )}
+      </form>
+
+      {orders.isPending ? (
+        <ul className={styles.grid} aria-busy="true" aria-label={t('common.loading')}>
+          {Array.from({ length: 4 }, (_, index) => (
+            <li key={index} className={`skeleton ${styles.cardSkeleton}`} />
+          ))}
+        </ul>
+      ) : orders.isError && list.length === 0 ? (
+        <ErrorState message={t(errorMessageKey(orders.error, 'orders.load_failed'))} onRetry={() => void orders.refetch()} />
+      ) : list.length === 0 ? (
+        search ? (
+          <StateView icon={<SearchIcon size={28} />} title={t('orders.no_results', { query: search })} text={t('orders.no_results_hint')} />
+        ) : (
+          <div className="card">
+            <StateView
+              icon={<OrdersIcon size={28} />}
+              title={t('orders.empty_title')}
+              text={t('orders.empty_text')}
+              actions={
+                <Link to="/products" className="btn btn--primary">
+                  {t('cart.browse')}
+                </Link>
+              }
+            />
+          </div>
+        )
+      ) : (
+        <>
+          <p className={styles.count} aria-live="polite">
+            {t('orders.showing', { shown: shown.length, total: list.length })}
+          </p>
+          <ul className={styles.grid}>
+            {shown.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+          {hasMore && (
+            <button type="button" className={`btn ${styles.more}`} onClick={() => setPages((value) => value + 1)}>
+              {t('orders.show_more', { count: Math.min(ORDERS_PER_PAGE, list.length - shown.length) })}
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  const formatMoney = useFormatMoney();
+  const formatNumber = useFormatNumber();
+  const date = formatOrderDate(order.created_at, intlLocale(i18n.language));
+  return (
+    <Link to={`/orders/${order.id}`} className={`card ${styles.card}`} data-testid="order-card" data-order-id={order.id}>
+      <span className={styles.cardHead}>
+        <span className={styles.cardTitle}>{t('orders.order_number', { id: order.id })}</span>
+        <StatusBadge status={order.status} />
+      </span>
+      {date && <time dateTime={order.created_at} className={styles.date}>{date}</time>}
+      <span className={styles.summaryText}>{itemSummary(order.items, formatNumber)}</span>
+      {order.status === 'failed' && order.failure_reason && <span className={styles.reason}>{order.failure_reason}</span>}
+      <span className={styles.cardFoot}>
+        <span className={styles.itemsCount}>{t('orders.items_count', { count: order.items.length })}</span>
+        <span className={styles.cardTotal}>{formatMoney(order.total, parseCurrency(order.currency))}</span>
+      </span>
+    </Link>
+  );
+}

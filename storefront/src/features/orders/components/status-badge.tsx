@@ -1,0 +1,19 @@
+import type { OrderStatus } from '@topup/common';
+import { useTranslation } from 'react-i18next';
+import { CheckIcon, ClockIcon, CloseIcon, AlertIcon } from '../../../components/ui/icons';
+import { statusDisplay } from '../utils/order-status';
+import styles from './orders.module.css';
+
+const ICONS = { progress: ClockIcon, success: CheckIcon, danger: AlertIcon, muted: CloseIcon } as const;
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  const { key, tone } = statusDisplay(status);
+  const Icon = ICONS[tone];
+  return (
+    <span className={`${styles.status} ${styles[tone]}`} data-testid="order-status" data-status={status}>
+      <Icon size={14} />
+      {t(key)}
+    </span>
+  );
+}

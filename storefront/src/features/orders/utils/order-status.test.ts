@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderItem } from '../types';
+import {
+  activationGuides,
+  deliveredCodes,
+  groupItems,
+  isSettled,
+  itemSummary,
+  normalizeOrderSearch,
+  statusDisplay,
+  topupDetails,
+  visibleOrders,
+} from './order-status';
+
+const codeItem = (id: number, title: string, gameAmount: number, amount: number, code?: string): OrderItem => ({
+  id,
+  item_type: 'code',
+  amount,
+  game_amount: gameAmount,
+  product: { title, image_url: '', activation_instructions: `Redeem ${title}` },
+  topup_data: null,
+  code: code ? { code } : null,
+});
+
+const topupItem: OrderItem = {
+  id: 9,
+  item_type: 'topup',
+  amount: 1.99,
+  game_amount: 100,
+  product: null,
+  topup_data: { service: 'freefire', player_id: '123456', player_name: 'Player3456', offer_name: '100 Diamonds', login: '123456' },
+};
+
+describe('statusDisplay', () => {
+  it('shows pending and processing as in processing', () => {
+    expect(statusDisplay('pending')).toEqual({ key: 'orders.status.in_processing', tone: 'progress' });
+    expect(statusDisplay('processing')).toEqual({ key: 'orders.status.in_processing', tone: 'progress' });
+  });
+
+  it('shows the settled statuses as they are', () => {
+    expect(statusDisplay('completed').key).toBe('orders.status.completed');
+    expect(statusDisplay('failed')).toEqual({ key: 'orders.status.failed', tone: 'danger' });
+    expect(statusDisplay('cancelled').key).toBe('orders.status.cancelled');
+  });
+
+  it('knows which orders still change by themselves', () => {
+    expect(isSettled('pending')).toBe(false);
+    expect(isSettled('processing')).toBe(false);
+    expect(['completed', 'failed', 'cancelled'].every(isSettled)).toBe(true);
+  });
+});
+
+describe('orders list', () => {
+  it('searches by the digits of an order number', () => {
+    expect(normalizeOrderSearch('#12 3')).toBe('123');
+    expect(normalizeOrderSearch('abc')).toBe('');
+  });
+
+  it('shows 6 orders per page', () => {
+    const orders = Array.from({ length: 14 }, (_, index) => index);
+    expect(visibleOrders(orders, 1)).toEqual({ shown: [0, 1, 2, 3, 4, 5], hasMore: true });
+    expect(visibleOrders(orders, 2).shown).toHaveLength(12);
+    expect(visibleOrders(orders, 3)).toEqual({ shown: orders, hasMore: false });
+    expect(visibleOrders([], 1)).toEqual({ shown: [], hasMore: false });
+  });
+
+  it('sums up identical items with a count', () => {
+    const items = [codeItem(1, 'Razer Gold', 10, 10.29), codeItem(2, 'Razer Gold', 10, 10.29), codeItem(3, 'Apple Gift Card', 5, 5.39), topupItem];
+    expect(itemSummary(items)).toBe('Razer Gold 10 × 2, Apple Gift Card 5, 100 Diamonds');
+    const groups = groupItems(items);
+    expect(groups.map((group) => [group.count, group.amount])).toEqual([
+      [2, 20.58],
+      [1, 5.39],
+      [1, 1.99],
+    ]);
+  });
+});
+
+describe('order detail', () => {
+  it('lists delivered codes and one guide per product', () => {
+    const order = { items: [codeItem(1, 'Razer Gold', 10, 10.29, 'AAA-1'), codeItem(2, 'Razer Gold', 10, 10.29, 'AAA-2'), topupItem] };
+    expect(deliveredCodes(order).map((code) => code.code)).toEqual(['AAA-1', 'AAA-2']);
+    expect(activationGuides(order)).toEqual([{ title: 'Razer Gold', instructions: 'Redeem Razer Gold' }]);
+    expect(deliveredCodes({ items: [codeItem(1, 'Razer Gold', 10, 10.29)] })).toEqual([]);
+  });
+
+  it('reads what a top-up went to', () => {
+    expect(topupDetails(topupItem.topup_data)).toEqual({ service: 'freefire', account: '123456', playerName: 'Player3456', offer: '100 Diamonds' });
+    expect(topupDetails({ service: 'steam', login: 'gabe_fan', player_id: 'gabe_fan', offer_name: 'Steam 10 USD' })?.account).toBe('gabe_fan');
+    expect(topupDetails(null)).toBeNull();
+  });
+});

@@ -1,0 +1,136 @@
+import { fromMinor, ORDERS_PAGE_SIZE, toMinor, type OrderStatus } from '@topup/common';
+import type { Order, OrderItem } from '../types';
+
+export type StatusLabelKey = 'orders.status.in_processing' | 'orders.status.completed' | 'orders.status.failed' | 'orders.status.cancelled';
+export type StatusTone = 'progress' | 'success' | 'danger' | 'muted';
+
+/**
+ * How shoppers see an order's status (DESIGN.md): pending (awaiting payment) and processing (paid,
+ * being delivered) both read "in processing"; completed, failed and cancelled as they are.
+ */
+export function statusDisplay(status: OrderStatus | string): { key: StatusLabelKey; tone: StatusTone } {
+  switch (status) {
+    case 'completed':
+      return { key: 'orders.status.completed', tone: 'success' };
+    case 'failed':
+      return { key: 'orders.status.failed', tone: 'danger' };
+    case 'cancelled':
+      return { key: 'orders.status.cancelled', tone: 'muted' };
+    default:
+      return { key: 'orders.status.in_processing', tone: 'progress' };
+  }
+}
+
+/** Nothing more will happen to the order by itself. */
+export function isSettled(status: OrderStatus | string): boolean {
+  return status === 'completed' || status === 'failed' || status === 'cancelled';
+}
+
+/** What an order search box may hold: the digits of an order number ("#123" finds order 123). */
+export function normalizeOrderSearch(input: string): string {
+  return input.replace(/\D+/g, '').slice(0, 19);
+}
+
+/** How many orders "show more" reveals at a time (spec section 9). */
+export const ORDERS_PER_PAGE = ORDERS_PAGE_SIZE;
+
+/** The first `pages` pages of the list, and whether more remain. */
+export function visibleOrders<T>(orders: readonly T[], pages: number): { shown: T[]; hasMore: boolean } {
+  const count = Math.max(1, Math.trunc(pages)) * ORDERS_PER_PAGE;
+  return { shown: orders.slice(0, count), hasMore: orders.length > count };
+}
+
+/** The name of what an item delivers: the product, or the top-up's offer. */
+export function itemTitle(item: Pick<OrderItem, 'product' | 'topup_data'>): string {
+  if (item.product?.title) return item.product.title;
+  const offer = item.topup_data?.offer_name;
+  return typeof offer === 'string' ? offer : '';
+}
+
+export interface ItemGroup {
+  key: string;
+  title: string;
+  gameAmount: number | null;
+  count: number;
+  /** Decimal sum of the group's items, in the order currency. */
+  amount: number;
+  item: OrderItem;
+}
+
+/** Identical items (same product, amount and price) as one line with a count, in order of appearance. */
+export function groupItems(items: readonly OrderItem[]): ItemGroup[] {
+  const groups = new Map<string, ItemGroup>();
+  for (const item of items) {
+    const title = itemTitle(item);
+    const key = item.item_type === 'topup' ? `topup:${item.id}` : `${title}|${item.game_amount ?? ''}|${item.amount}`;
+    const group = groups.get(key);
+    if (group) {
+      group.count += 1;
+      group.amount = fromMinor(toMinor(group.amount) + toMinor(item.amount));
+    } else {
+      groups.set(key, { key, title, gameAmount: item.game_amount, count: 1, amount: item.amount, item });
+    }
+  }
+  return [...groups.values()];
+}
+
+/** A short line about what an order holds, for its card in the list: "Razer Gold 10 × 2, Apple Gift Card 5". */
+export function itemSummary(items: readonly OrderItem[], formatNumber: (value: number) => string = String): string {
+  return groupItems(items)
+    .map((group) => {
+      const amount = group.item.item_type === 'code' && group.gameAmount !== null ? ` ${formatNumber(group.gameAmount)}` : '';
+      return `${group.title}${amount}${group.count > 1 ? ` × ${group.count}` : ''}`;
+    })
+    .join(', ');
+}
+
+export interface DeliveredCode {
+  itemId: number;
+  title: string;
+  gameAmount: number | null;
+  code: string;
+}
+
+/** The activation codes of a completed order, in item order. */
+export function deliveredCodes(order: Pick<Order, 'items'>): DeliveredCode[] {
+  return order.items.flatMap((item) =>
+    item.code?.code ? [{ itemId: item.id, title: itemTitle(item), gameAmount: item.game_amount, code: item.code.code }] : [],
+  );
+}
+
+/** Activation instructions once per product, for the products of the order that have any. */
+export function activationGuides(order: Pick<Order, 'items'>): Array<{ title: string; instructions: string }> {
+  const seen = new Map<string, string>();
+  for (const item of order.items) {
+    const instructions = item.product?.activation_instructions?.trim();
+    if (item.product && instructions && !seen.has(item.product.title)) seen.set(item.product.title, instructions);
+  }
+  return [...seen].map(([title, instructions]) => ({ title, instructions }));
+}
+
+export interface TopupDetails {
+  service: string;
+  account: string;
+  playerName: string;
+  offer: string;
+}
+
+/** What a top-up item went to: service, player id or login, the verified name, the offer. */
+export function topupDetails(data: Record<string, unknown> | null): TopupDetails | null {
+  if (!data) return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+  const service = text(data.service);
+  return {
+    service,
+    account: text(service === 'steam' ? (data.login ?? data.player_id) : (data.player_id ?? data.login)),
+    playerName: text(data.player_name),
+    offer: text(data.offer_name),
+  };
+}
+
+/** An order's date and time in the interface language; empty when the value is not a date. */
+export function formatOrderDate(value: string, locale: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

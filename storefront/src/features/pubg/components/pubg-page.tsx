@@ -1,0 +1,196 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { CUSTOM_UC_MAX, PUBG_QUICK_PICKS } from '@topup/common';
+import { BoltIcon } from '../../../components/ui/icons';
+import { PagedGrid, PagedGridSkeleton, TileAmount, TileBadge, TilePrice } from '../../../components/ui/paged-grid';
+import { ErrorState } from '../../../components/ui/state-views';
+import { useToast } from '../../../components/ui/toast/toast-provider';
+import { lineTotal, pickPrice } from '../../../lib/currency';
+import { errorMessageKey } from '../../../lib/error-message';
+import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
+import { GamePageLayout, GamePanel, GameSteps, PanelSection } from '../../game-topup/components/game-page-layout';
+import { OrderSummary } from '../../game-topup/components/order-summary';
+import { PlayerIdField } from '../../game-topup/components/player-id-field';
+import { useLoginGate } from '../../game-topup/hooks/use-login-gate';
+import { usePlayerCheck } from '../../game-topup/hooks/use-player-check';
+import { checkPubgPlayer } from '../api/check-player';
+import { usePubgPackages, type PubgPackage } from '../api/get-packages';
+import { applyCustomUc, CUSTOM_UC_INPUT_MAX_LENGTH, customUcEffect } from '../utils/combination';
+import { canTopUpPubg, countOf, summarizeSelection, togglePackage } from '../utils/selection';
+import { buildPubgTopupData, PUBG_IMAGE } from '../utils/topup-data';
+import styles from './pubg-page.module.css';
+
+/** /products/pubg: UC by custom amount, quick pick or packages, credited to a verified player ID. */
+export function PubgPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { requireLogin } = useLoginGate();
+  const [currency] = useCurrency();
+  const formatMoney = useFormatMoney();
+  const formatNumber = useFormatNumber();
+  const ids = { amount: useId(), custom: useId(), customHint: useId(), quick: useId(), packages: useId(), summary: useId() };
+
+  const packagesQuery = usePubgPackages();
+  const packages = useMemo(
+    () => (Array.isArray(packagesQuery.data) ? packagesQuery.data.filter((pkg) => pkg.uc_amount > 0) : []),
+    [packagesQuery.data],
+  );
+  const [selection, setSelection] = useState<number[]>([]);
+  const [customUc, setCustomUc] = useState('');
+  const [page, setPage] = useState(0);
+  const summary = useMemo(() => summarizeSelection(selection, packages), [selection, packages]);
+
+  const [playerId, setPlayerId] = useState('');
+  const players = usePlayerCheck(checkPubgPlayer, t('pubg.please_enter_id'));
+  const verifiedName = players.nameFor(playerId);
+  const busy = players.checking;
+  const tooMuch = customUcEffect(customUc).kind === 'keep';
+
+  const changeCustomUc = (raw: string) => {
+    const next = applyCustomUc(raw, packages, selection);
+    setCustomUc(next.text);
+    setSelection(next.selection);
+  };
+
+  const onToggle = (pkg: PubgPackage) => {
+    setSelection((current) => togglePackage(current, pkg.id));
+    setCustomUc('');
+  };
+
+  const onTopUp = () => {
+    if (!requireLogin(t('pubg.login_required'))) return;
+    if (summary.packages.length === 0 || !playerId.trim() || !verifiedName) {
+      toast.warning(t('pubg.select_packages_and_verify'));
+      return;
+    }
+    navigate('/checkout', { state: { topupData: buildPubgTopupData({ summary, playerId, currency }) } });
+  };
+
+  const total = currency === 'USD' ? summary.totalUsd : summary.totalRub;
+
+  return (
+    <GamePageLayout
+      image={PUBG_IMAGE}
+      title={t('pubg.title')}
+      description={t('pubg.description')}
+      aside={<GameSteps title={t('games.how_it_works')} steps={[t('pubg.steps.amount'), t('pubg.steps.find'), t('pubg.steps.pay')]} />}
+    >
+      <GamePanel>
+        <PanelSection titleId={ids.amount} title={t('pubg.choose_amount')}>
+          <div className="field">
+            <label htmlFor={ids.custom} className="field__label">
+              {t('pubg.custom_amount')}
+            </label>
+            <div className={styles.customControl}>
+              <input
+                id={ids.custom}
+                className={`input ${styles.customInput}`}
+                value={customUc}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={CUSTOM_UC_INPUT_MAX_LENGTH}
+                placeholder={t('pubg.custom_placeholder')}
+                aria-describedby={ids.customHint}
+                aria-invalid={tooMuch || undefined}
+                disabled={packages.length === 0}
+                onChange={(event) => changeCustomUc(event.target.value)}
+              />
+              <span className={styles.customUnit} aria-hidden="true">
+                UC
+              </span>
+            </div>
+            <p id={ids.customHint} className={tooMuch ? 'field__error' : 'field__hint'}>
+              {tooMuch
+                ? t('pubg.custom_too_much', { max: formatNumber(CUSTOM_UC_MAX) })
+                : t('pubg.custom_hint', { max: formatNumber(CUSTOM_UC_MAX) })}
+            </p>
+          </div>
+          <div className={styles.quickPicks} role="group" aria-label={t('pubg.quick_picks')}>
+            {PUBG_QUICK_PICKS.map((amount) => (
+              <button
+                key={amount}
+                type="button"
+                className={styles.quickPick}
+                aria-pressed={customUc === String(amount)}
+                disabled={packages.length === 0}
+                onClick={() => changeCustomUc(String(amount))}
+              >
+                {formatNumber(amount)} UC
+              </button>
+            ))}
+          </div>
+        </PanelSection>
+
+        <PanelSection titleId={ids.packages} title={t('pubg.packages')}>
+          {packagesQuery.isPending ? (
+            <PagedGridSkeleton label={t('pubg.packages_loading')} />
+          ) : packagesQuery.isError ? (
+            <ErrorState
+              message={t(errorMessageKey(packagesQuery.error, 'pubg.packages_failed'))}
+              onRetry={() => void packagesQuery.refetch()}
+            />
+          ) : packages.length === 0 ? (
+            <p className={styles.empty}>{t('pubg.no_packages')}</p>
+          ) : (
+            <PagedGrid<PubgPackage>
+              labelId={ids.packages}
+              items={packages}
+              getKey={(pkg) => pkg.id}
+              isSelected={(pkg) => selection.includes(pkg.id)}
+              onSelect={onToggle}
+              page={page}
+              onPageChange={setPage}
+              renderItem={(pkg) => {
+                const count = countOf(selection, pkg.id);
+                return (
+                  <>
+                    <TileAmount amount={formatNumber(pkg.uc_amount)} unit="UC" />
+                    <TilePrice>{formatMoney(pickPrice(pkg, currency), currency)}</TilePrice>
+                    {count > 1 && <TileBadge>×{count}</TileBadge>}
+                  </>
+                );
+              }}
+            />
+          )}
+        </PanelSection>
+
+        <OrderSummary
+          titleId={ids.summary}
+          title={t('games.summary')}
+          emptyText={t('pubg.summary_empty')}
+          rows={summary.lines.map((line) => ({
+            key: String(line.package.id),
+            label: `${formatNumber(line.package.uc_amount)} UC × ${line.count}`,
+            value: formatMoney(lineTotal(pickPrice(line.package, currency), line.count), currency),
+          }))}
+          totalLabel={t('games.total')}
+          total={summary.packages.length > 0 ? formatMoney(total, currency) : '—'}
+          totalHint={summary.packages.length > 0 ? t('pubg.total_uc', { amount: formatNumber(summary.totalUc) }) : undefined}
+        />
+
+        <PlayerIdField
+          value={playerId}
+          onChange={setPlayerId}
+          onFind={() => void players.find(playerId)}
+          finding={players.checking}
+          verifiedName={verifiedName}
+          hint={t('pubg.player_id_hint')}
+        />
+
+        <button
+          type="button"
+          className="btn btn--primary btn--lg btn--block"
+          onClick={onTopUp}
+          disabled={!canTopUpPubg({ busy, playerId, packageCount: summary.packages.length, verifiedName })}
+          aria-busy={busy || undefined}
+        >
+          {busy ? <span className="spinner" aria-hidden="true" /> : <BoltIcon size={20} />}
+          {busy ? t('games.processing') : t('games.top_up_now')}
+        </button>
+        {summary.packages.length > 0 && !verifiedName && <p className={styles.note}>{t('pubg.verify_first')}</p>}
+      </GamePanel>
+    </GamePageLayout>
+  );
+}

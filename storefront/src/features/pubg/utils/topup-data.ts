@@ -1,0 +1,43 @@
+import type { Currency } from '../../../lib/currency';
+import type { TopupData } from '../../../types/api';
+import { normalizePlayerId } from '../../game-topup/utils/player-check';
+import type { SelectionSummary } from './selection';
+
+export const PUBG_IMAGE = '/images/pubg.svg';
+
+export function pubgOfferName(totalUc: number): string {
+  return `PUBG Topup ${totalUc} UC`;
+}
+
+/**
+ * What /checkout receives for a PUBG top-up (spec section 3): offer_id -1, offer_name
+ * 'PUBG Topup {total} UC', prices summed over the chosen packages, one package entry per package bought.
+ */
+export function buildPubgTopupData({
+  summary,
+  playerId,
+  currency,
+  imageUrl = PUBG_IMAGE,
+}: {
+  summary: Pick<SelectionSummary, 'packages' | 'totalUc' | 'totalUsd' | 'totalRub'>;
+  playerId: string;
+  currency: Currency;
+  imageUrl?: string;
+}): TopupData {
+  const id = normalizePlayerId(playerId);
+  const code = currency === 'USD' ? 'usd' : 'rub';
+  return {
+    service: 'pubg',
+    login: id,
+    player_id: id,
+    offer_id: -1,
+    offer_name: pubgOfferName(summary.totalUc),
+    price_usd: summary.totalUsd,
+    price_rub: summary.totalRub,
+    input_currency: code,
+    currency: code,
+    commission: 0,
+    image_url: imageUrl,
+    packages: summary.packages.map((pkg) => ({ denomination_id: pkg.id, quantity: 1 as const })),
+  };
+}

@@ -1,0 +1,265 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SteamInputCurrency } from '@topup/common';
+import { ArrowRightIcon, InfoIcon, LoginIcon } from '../../../components/ui/icons';
+import { useToast } from '../../../components/ui/toast/toast-provider';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useCurrency, useFormatMoney } from '../../../lib/preferences';
+import { GamePageLayout, GamePanel } from '../../game-topup/components/game-page-layout';
+import { useLoginGate } from '../../game-topup/hooks/use-login-gate';
+import { getSteamCalculationQueryOptions, useSteamCalculation } from '../api/calculate-steam';
+import {
+  balanceCurrencyOf,
+  CALCULATION_DEBOUNCE_MS,
+  calculationRequest,
+  DEFAULT_STEAM_CURRENCY,
+  displayCurrencyOf,
+  formatSteamAmount,
+  parseRequestKey,
+  parseSteamAmount,
+  requestKey,
+  STEAM_CURRENCIES,
+  STEAM_MIN_AMOUNT,
+  visibleQuote,
+} from '../utils/amount';
+import { calculationErrorKey } from '../utils/errors';
+import { proceedBlocker, steamProceedState, type ProceedLabel } from '../utils/proceed';
+import { buildSteamTopupData, STEAM_IMAGE } from '../utils/topup-data';
+import { SteamInfo } from './steam-info';
+import { SteamLoginGuide } from './steam-login-guide';
+import styles from './steam-page.module.css';
+
+/** /products/steam: a Steam wallet top-up by login, priced by the server as the shopper types. */
+export function SteamPage() {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { loggedIn, goToLogin } = useLoginGate();
+  const [currency] = useCurrency();
+  const formatMoney = useFormatMoney();
+  const ids = { login: useId(), loginHint: useId(), currency: useId(), amount: useId(), deducted: useId() };
+
+  const [login, setLogin] = useState('');
+  const [inputCurrency, setInputCurrency] = useState<SteamInputCurrency>(DEFAULT_STEAM_CURRENCY);
+  const [amountText, setAmountText] = useState('');
+  const [guideOpen, setGuideOpen] = useState(false);
+  const [preparing, setPreparing] = useState(false);
+
+  // The header's currency is the balance the top-up is paid from.
+  const balanceCurrency = balanceCurrencyOf(currency);
+  const amount = parseSteamAmount(amountText);
+  const request = calculationRequest(amountText, inputCurrency, balanceCurrency);
+  const currentKey = requestKey(request);
+  // Asked 500 ms after the last change of amount, input currency or balance currency.
+  const settledKey = useDebouncedValue(currentKey, CALCULATION_DEBOUNCE_MS);
+  // An empty or non-positive amount asks nothing at all.
+  const calculation = useSteamCalculation(request === null ? null : parseRequestKey(settledKey));
+
+  const visible = visibleQuote(calculation.data, request);
+  const exactQuote = visible?.exact && !calculation.isPlaceholderData ? visible.quote : null;
+  const calculating = request !== null && (settledKey !== currentKey || calculation.isFetching);
+  const errorKey = request !== null && calculation.isError && !calculating ? calculationErrorKey(calculation.error) : null;
+
+  // A failed calculation is announced once per failure.
+  const announcedError = useRef(0);
+  useEffect(() => {
+    if (!calculation.isError || calculation.errorUpdatedAt === announcedError.current) return;
+    announcedError.current = calculation.errorUpdatedAt;
+    const key = calculationErrorKey(calculation.error);
+    if (key === 'steam.errors.login_required') {
+      toast.warning(t(key), { action: { label: t('steam.go_to_login'), onClick: goToLogin } });
+    } else {
+      toast.error(t(key));
+    }
+  }, [calculation.isError, calculation.errorUpdatedAt, calculation.error, goToLogin, t, toast]);
+
+  const proceed = steamProceedState({
+    loggedIn,
+    login,
+    amount,
+    inputCurrency,
+    calculation: exactQuote
+      ? { amountInUserCurrency: exactQuote.calculation.amountInUserCurrency, balanceCurrency: exactQuote.request.userBalanceCurrency }
+      : null,
+    calculating,
+    preparing,
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (preparing) return;
+    const blocker = proceedBlocker({ loggedIn, login, amount, hasCalculation: exactQuote !== null });
+    if (blocker === 'login_required') {
+      toast.warning(t('steam.errors.login_to_purchase'));
+      goToLogin();
+      return;
+    }
+    if (blocker === 'login_and_amount') {
+      toast.warning(t('steam.errors.enter_login_and_amount'));
+      return;
+    }
+    if (blocker === 'no_calculation' || !exactQuote) {
+      toast.warning(t('steam.errors.wait_for_calculation'));
+      return;
+    }
+    setPreparing(true);
+    try {
+      // price_rub needs the store's USD to RUB rate: read off the same top-up calculated for a RUB balance.
+      const rubQuote =
+        exactQuote.request.userBalanceCurrency === 'rub'
+          ? exactQuote
+          : await queryClient.fetchQuery(
+              getSteamCalculationQueryOptions({ ...exactQuote.request, userBalanceCurrency: 'rub' }, loggedIn),
+            );
+      const topupData = buildSteamTopupData({
+        login,
+        amount: exactQuote.request.amount,
+        inputCurrency: exactQuote.request.inputCurrency,
+        balanceCurrency: exactQuote.request.userBalanceCurrency,
+        calculation: exactQuote.calculation,
+        rubCalculation: rubQuote.calculation,
+      });
+      navigate('/checkout', { state: { topupData } });
+    } catch {
+      toast.error(t('steam.errors.checkout_preparation_failed'));
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const proceedText = (label: ProceedLabel): string => {
+    if (label.kind === 'login') return t('steam.proceed_login');
+    if (label.kind === 'checkout') return t('steam.proceed_checkout', { amount: formatMoney(label.amount, displayCurrencyOf(label.currency)) });
+    if (label.amount === null) return t('steam.proceed_enter_amount');
+    return t('steam.proceed_amount', { amount: formatSteamAmount(label.amount, label.currency, i18n.resolvedLanguage) });
+  };
+
+  const shown = visible?.quote ?? null;
+  const shownBalance = shown ? displayCurrencyOf(shown.request.userBalanceCurrency) : currency;
+
+  return (
+    <GamePageLayout image={STEAM_IMAGE} title={t('steam.title')} description={t('steam.description')} aside={<SteamInfo />}>
+      <GamePanel>
+        <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+          <div className="field">
+            <div className={styles.labelRow}>
+              <label htmlFor={ids.login} className="field__label">
+                {t('steam.login')}
+              </label>
+              <button
+                type="button"
+                className={styles.infoButton}
+                onClick={() => setGuideOpen(true)}
+                aria-label={t('steam.guide.open')}
+                aria-haspopup="dialog"
+              >
+                <InfoIcon size={18} />
+              </button>
+            </div>
+            <input
+              id={ids.login}
+              className="input"
+              value={login}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={64}
+              placeholder={t('steam.login_placeholder')}
+              aria-describedby={ids.loginHint}
+              onChange={(event) => setLogin(event.target.value)}
+            />
+            <p id={ids.loginHint} className="field__hint">
+              {t('steam.login_hint')}
+            </p>
+          </div>
+
+          <div className="field">
+            <span id={ids.currency} className="field__label">
+              {t('steam.currency')}
+            </span>
+            <div role="group" aria-labelledby={ids.currency} className={styles.currencies}>
+              {STEAM_CURRENCIES.map((code) => (
+                <button
+                  key={code}
+                  type="button"
+                  className={styles.currency}
+                  aria-pressed={inputCurrency === code}
+                  onClick={() => setInputCurrency(code)}
+                >
+                  {code.toUpperCase()}
+                </button>
+              ))}
+            </div>
+          </div>
+
+          <div className="field">
+            <label htmlFor={ids.amount} className="field__label">
+              {t('steam.amount', { currency: inputCurrency.toUpperCase() })}
+            </label>
+            <input
+              id={ids.amount}
+              className={`input ${styles.amountInput}`}
+              type="number"
+              inputMode="decimal"
+              min={STEAM_MIN_AMOUNT}
+              step="0.01"
+              value={amountText}
+              placeholder={t('steam.amount_placeholder')}
+              aria-invalid={errorKey === 'steam.errors.invalid_amount' || undefined}
+              onChange={(event) => setAmountText(event.target.value)}
+            />
+          </div>
+
+          <section className={styles.deducted} aria-labelledby={ids.deducted} aria-busy={calculating || undefined}>
+            <div className={styles.deductedHead}>
+              <h2 id={ids.deducted} className={styles.deductedTitle}>
+                {t('steam.deducted_title')}
+              </h2>
+              {calculating && <span className={`spinner ${styles.deductedSpinner}`} role="status" aria-label={t('steam.calculating')} />}
+            </div>
+            <output className={styles.deductedAmount} aria-live="polite" data-testid="steam-deducted">
+              {shown ? formatMoney(shown.calculation.amountInUserCurrency, shownBalance) : '—'}
+            </output>
+            <dl className={styles.deductedRows}>
+              <div>
+                <dt>{t('steam.commission')}</dt>
+                <dd>{shown ? formatMoney(shown.calculation.commission, 'USD') : '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('steam.balance_currency')}</dt>
+                <dd>{shownBalance}</dd>
+              </div>
+            </dl>
+            {errorKey && (
+              <div className={styles.deductedError}>
+                <p>{t(errorKey)}</p>
+                {errorKey === 'steam.errors.login_required' && (
+                  <button type="button" className="btn btn--sm" onClick={goToLogin}>
+                    <LoginIcon size={16} />
+                    {t('steam.go_to_login')}
+                  </button>
+                )}
+              </div>
+            )}
+          </section>
+
+          <button
+            type="submit"
+            className={`btn btn--primary btn--lg btn--block ${styles.proceed}`}
+            disabled={proceed.disabled}
+            aria-busy={proceed.busy || undefined}
+            data-testid="steam-proceed"
+          >
+            {proceed.busy ? <span className="spinner" aria-hidden="true" /> : proceed.label.kind === 'login' ? <LoginIcon size={20} /> : null}
+            <span className={styles.proceedText}>{proceedText(proceed.label)}</span>
+            {!proceed.busy && proceed.label.kind === 'checkout' && <ArrowRightIcon size={20} />}
+          </button>
+        </form>
+      </GamePanel>
+      <SteamLoginGuide open={guideOpen} onClose={() => setGuideOpen(false)} />
+    </GamePageLayout>
+  );
+}

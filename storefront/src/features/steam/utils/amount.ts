@@ -1,0 +1,75 @@
+import type { BalanceCurrency, SteamInputCurrency } from '@topup/common';
+import { type Currency, formatMoney, intlLocale } from '../../../lib/currency';
+import type { SteamCalculationRequest, SteamQuote } from '../api/calculate-steam';
+
+/** The wallet currencies a Steam top-up can be entered in (spec: USD, RUB, KZT; USD first and default). */
+export const STEAM_CURRENCIES = ['usd', 'rub', 'kzt'] as const satisfies readonly SteamInputCurrency[];
+export const DEFAULT_STEAM_CURRENCY: SteamInputCurrency = 'usd';
+export const STEAM_MIN_AMOUNT = 1;
+/** The wait after the last change before the server is asked (spec section 9). */
+export const CALCULATION_DEBOUNCE_MS = 500;
+
+/** The typed amount as a number above 0, else null (empty, 0, negative or not a number: no calculation). */
+export function parseSteamAmount(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  const amount = Number(trimmed);
+  return Number.isFinite(amount) && amount > 0 ? amount : null;
+}
+
+export function balanceCurrencyOf(currency: Currency): BalanceCurrency {
+  return currency === 'USD' ? 'usd' : 'rub';
+}
+
+export function displayCurrencyOf(currency: BalanceCurrency): Currency {
+  return currency === 'usd' ? 'USD' : 'RUB';
+}
+
+/** The calculation request for the current inputs, or null when there is nothing to calculate. */
+export function calculationRequest(
+  amountText: string,
+  inputCurrency: SteamInputCurrency,
+  balanceCurrency: BalanceCurrency,
+): SteamCalculationRequest | null {
+  const amount = parseSteamAmount(amountText);
+  return amount === null ? null : { amount, inputCurrency, userBalanceCurrency: balanceCurrency };
+}
+
+/** A stable text key for a request (what the debounce watches). */
+export function requestKey(request: SteamCalculationRequest | null): string {
+  return request ? `${request.amount}|${request.inputCurrency}|${request.userBalanceCurrency}` : '';
+}
+
+/** The request a key stands for (the inverse of requestKey); null for '' or anything malformed. */
+export function parseRequestKey(key: string): SteamCalculationRequest | null {
+  const [amountText = '', inputCurrency = '', balanceCurrency = ''] = key.split('|');
+  const amount = parseSteamAmount(amountText);
+  if (amount === null) return null;
+  if (!(STEAM_CURRENCIES as readonly string[]).includes(inputCurrency)) return null;
+  if (balanceCurrency !== 'usd' && balanceCurrency !== 'rub') return null;
+  return { amount, inputCurrency: inputCurrency as SteamInputCurrency, userBalanceCurrency: balanceCurrency };
+}
+
+/**
+ * Which calculation the page shows for the current request: one for the same input and balance
+ * currencies (changing the input currency clears it; a new amount keeps the old one shown while it is
+ * recalculated), none without a valid amount. `exact` tells whether it answers exactly this request.
+ */
+export function visibleQuote(
+  quote: SteamQuote | null | undefined,
+  request: SteamCalculationRequest | null,
+): { quote: SteamQuote; exact: boolean } | null {
+  if (!quote || !request) return null;
+  if (quote.request.inputCurrency !== request.inputCurrency || quote.request.userBalanceCurrency !== request.userBalanceCurrency) {
+    return null;
+  }
+  return { quote, exact: quote.request.amount === request.amount };
+}
+
+/** An amount in a Steam input currency: USD and RUB as the store writes money, KZT with the tenge sign. */
+export function formatSteamAmount(amount: number, currency: SteamInputCurrency, language?: string): string {
+  if (currency === 'usd') return formatMoney(amount, 'USD');
+  if (currency === 'rub') return formatMoney(amount, 'RUB');
+  const number = new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(amount);
+  return `${number}\u00a0₸`;
+}

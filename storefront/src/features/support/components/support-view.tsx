@@ -1,0 +1,195 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Dialog } from '../../../components/ui/dialog';
+import { AlertIcon, CheckIcon, ChevronDownIcon, SendIcon } from '../../../components/ui/icons';
+import { toApiError } from '../../../lib/api-error';
+import { useSession } from '../../../lib/auth';
+import { useSendSupportMessage } from '../api/send-support-message';
+import { SUPPORT_CHANNEL } from '../config';
+import { SUPPORT_LIMITS, type SupportField, supportFormErrors, supportPayload } from '../utils/support-form';
+import styles from './support-view.module.css';
+
+const FAQ = ['password', 'orders', 'direct'] as const;
+
+/** The /support page: message form, FAQ, confirmation modal and the messenger link (spec section 2). */
+export function SupportView() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.layout}>
+      <SupportForm />
+      <section className={styles.faq} aria-labelledby="support-faq">
+        <h2 id="support-faq" className={styles.sectionTitle}>
+          {t('support.faq_title')}
+        </h2>
+        {FAQ.map((entry) => (
+          <details key={entry} className={`card ${styles.question}`}>
+            <summary>
+              <span>{t(`support.faq.${entry}.question`)}</span>
+              <ChevronDownIcon size={20} className={styles.chevron} />
+            </summary>
+            <p>
+              {t(`support.faq.${entry}.answer`)}
+              {entry === 'orders' && (
+                <>
+                  {' '}
+                  <Link to="/orders">{t('support.faq.orders.link')}</Link>
+                </>
+              )}
+            </p>
+          </details>
+        ))}
+      </section>
+      <a
+        href={SUPPORT_CHANNEL.url}
+        className={styles.floating}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t('support.messenger_label', { messenger: SUPPORT_CHANNEL.messenger })}
+        title={t('support.messenger_label', { messenger: SUPPORT_CHANNEL.messenger })}
+      >
+        <SendIcon size={24} />
+      </a>
+    </div>
+  );
+}
+
+function SupportForm() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const ids = { nickname: useId(), contact: useId(), message: useId(), alert: useId() };
+  const [values, setValues] = useState({ nickname: session?.nickname ?? '', contact: '', message: '' });
+  const [invalid, setInvalid] = useState<SupportField[]>([]);
+  const [failed, setFailed] = useState<'send_failed' | 'rate_limited' | null>(null);
+  const [sent, setSent] = useState(false);
+  const send = useSendSupportMessage();
+
+  const change = (field: SupportField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (invalid.includes(field) && value.trim()) setInvalid((list) => list.filter((item) => item !== field));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    const missing = supportFormErrors(values);
+    setInvalid(missing);
+    if (missing[0]) {
+      document.getElementById(ids[missing[0]])?.focus();
+      return;
+    }
+    setFailed(null);
+    send.mutate(supportPayload(values, session?.userId ?? null), {
+      onSuccess: () => {
+        setSent(true);
+        setValues((current) => ({ ...current, message: '' }));
+      },
+      onError: (error) => setFailed(toApiError(error).status === 429 ? 'rate_limited' : 'send_failed'),
+    });
+  };
+
+  const fieldError = (field: SupportField) =>
+    invalid.includes(field) ? (
+      <p id={`${ids[field]}-error`} className="field__error">
+        <AlertIcon size={16} />
+        {t('support.required')}
+      </p>
+    ) : null;
+
+  const describedBy = (field: SupportField, hint?: string) =>
+    [invalid.includes(field) ? `${ids[field]}-error` : null, hint].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <section className={`card ${styles.formCard}`} aria-labelledby="support-form-title">
+      <h2 id="support-form-title" className={styles.sectionTitle}>
+        {t('support.form_title')}
+      </h2>
+      <p className={styles.formText}>{t('support.form_text')}</p>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {failed && (
+          <p id={ids.alert} className={styles.alert} role="alert">
+            <AlertIcon size={18} />
+            <span>{failed === 'rate_limited' ? t('errors.rate_limited') : t('support.send_failed')}</span>
+          </p>
+        )}
+        <div className={styles.row}>
+          <div className="field">
+            <label htmlFor={ids.nickname} className="field__label">
+              {t('support.nickname')}
+            </label>
+            <input
+              id={ids.nickname}
+              className="input"
+              autoComplete="username"
+              required
+              maxLength={SUPPORT_LIMITS.nickname}
+              value={values.nickname}
+              aria-invalid={invalid.includes('nickname') || undefined}
+              aria-describedby={describedBy('nickname')}
+              onChange={(event) => change('nickname', event.target.value)}
+            />
+            {fieldError('nickname')}
+          </div>
+          <div className="field">
+            <label htmlFor={ids.contact} className="field__label">
+              {t('support.contact')}
+            </label>
+            <input
+              id={ids.contact}
+              className="input"
+              autoComplete="email"
+              required
+              maxLength={SUPPORT_LIMITS.contact}
+              placeholder={t('support.contact_placeholder')}
+              value={values.contact}
+              aria-invalid={invalid.includes('contact') || undefined}
+              aria-describedby={describedBy('contact')}
+              onChange={(event) => change('contact', event.target.value)}
+            />
+            {fieldError('contact')}
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.message} className="field__label">
+            {t('support.message')}
+          </label>
+          <textarea
+            id={ids.message}
+            className={`input ${styles.textarea}`}
+            required
+            rows={6}
+            maxLength={SUPPORT_LIMITS.message}
+            placeholder={t('support.message_placeholder')}
+            value={values.message}
+            aria-invalid={invalid.includes('message') || undefined}
+            aria-describedby={describedBy('message', `${ids.message}-hint`)}
+            onChange={(event) => change('message', event.target.value)}
+          />
+          <p id={`${ids.message}-hint`} className="field__hint">
+            {t('support.message_hint', { count: SUPPORT_LIMITS.message - values.message.length })}
+          </p>
+          {fieldError('message')}
+        </div>
+        <button type="submit" className={`btn btn--primary btn--lg ${styles.submit}`} disabled={send.isPending} aria-busy={send.isPending || undefined}>
+          {send.isPending ? <span className="spinner" aria-hidden="true" /> : <SendIcon size={18} />}
+          {send.isPending ? t('support.sending') : t('support.send')}
+        </button>
+      </form>
+
+      <Dialog
+        open={sent}
+        onClose={() => setSent(false)}
+        title={t('support.sent_title')}
+        description={t('support.sent_text')}
+        tone="success"
+        icon={<CheckIcon size={22} />}
+      >
+        <div className={styles.dialogActions}>
+          <button type="button" className="btn btn--primary" onClick={() => setSent(false)} data-autofocus>
+            {t('support.sent_ok')}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
