@@ -1,11 +1,22 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { authProvider } from './authProvider';
+import codes from './codes';
+import currencyRates from './currencyRates';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
+import freefireCodes from './freefireCodes';
+import generatedCodes, { generationRequests } from './generatedCodes';
 import { i18nProvider } from './i18n';
 import { darkTheme, Layout, lightTheme, LoginPage } from './layout';
 import { GoToStorefront } from './layout/GoToStorefront';
+import orders from './orders';
+import products from './products';
+import promotions from './promotions';
+import pubgCodes from './pubgCodes';
+import pubgDenominations from './pubgDenominations';
+import regions from './regions';
+import users from './users';
 
 /** Served under /admin/ next to the storefront: react-admin inside a browser router, with basename /admin. */
 export const ADMIN_BASENAME = '/admin';
@@ -32,7 +43,19 @@ export function App() {
               darkTheme={darkTheme}
               defaultTheme="dark"
             >
-              {/* Resources (products, orders, users, codes, ...) arrive with their folders. */}
+              {/* The specification's tab order: products, orders, users, codes, generatedCodes, promotions, regions, currencyRates, pubgCodes, freefireCodes. */}
+              <Resource name="products" {...products} />
+              <Resource name="orders" {...orders} />
+              <Resource name="users" {...users} />
+              <Resource name="codes" {...codes} />
+              <Resource name="generatedCodes" {...generatedCodes} />
+              <Resource name="generationRequests" {...generationRequests} />
+              <Resource name="promotions" {...promotions} />
+              <Resource name="regions" {...regions} />
+              <Resource name="currencyRates" {...currencyRates} />
+              <Resource name="pubgCodes" {...pubgCodes} />
+              <Resource name="pubgDenominations" {...pubgDenominations} />
+              <Resource name="freefireCodes" {...freefireCodes} />
               <CustomRoutes noLayout>
                 <Route path="/storefront" element={<GoToStorefront />} />
               </CustomRoutes>

@@ -104,9 +104,12 @@ export const authProvider: AuthProvider = {
 
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
+      // The session ended (expired, or the password changed): to the back office's sign-in page,
+      // which brings the admin back to this page afterwards. `message: false` skips react-admin's
+      // notice and its checkAuth, which would send a visitor without a token to the storefront.
       cached = null;
       clearSession();
-      throw error;
+      throw { message: false };
     }
     if (error?.status === 403) {
       cached = null;

@@ -1,72 +1,240 @@
-import HomeIcon from '@mui/icons-material/Home';
-import PersonIcon from '@mui/icons-material/Person';
-import StorefrontIcon from '@mui/icons-material/Storefront';
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { Title, useGetIdentity, useTranslate } from 'react-admin';
-import { Logo } from '../layout/Logo';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import FactoryIcon from '@mui/icons-material/Factory';
+import InventoryIcon from '@mui/icons-material/Inventory2';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import PaidIcon from '@mui/icons-material/Paid';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
+import { ORDER_STATUSES } from '@topup/common';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { RecordContextProvider, Title, useBasename, useGetIdentity, useTranslate } from 'react-admin';
+import { StatusChip } from '../components/StatusChip';
+import { errorMessage } from '../components/errors';
+import { listLink } from '../lib/listLink';
+import { formatMoney } from '../lib/money';
+import { useApiRequest } from '../lib/useApiRequest';
+import { OrderStatusChip } from '../orders/OrderStatusField';
+import { lowStockLink } from './links';
+import { useOpenQueueDashboard } from './queueDashboard';
+import { Panel, StatCard } from './StatCard';
+import type { DashboardData } from './types';
 
-/** The back office's start page: a welcome and the way to the storefront. Resources arrive with their folders. */
+export const DASHBOARD_URL = '/api/admin/dashboard';
+/** The figures refresh on their own this often while the page is open. */
+const REFRESH_MS = 30_000;
+
+function Empty({ text }: { text: string }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
+      {text}
+    </Typography>
+  );
+}
+
+function OrdersByStatus({ data }: { data: DashboardData['ordersByStatus'] }) {
+  const basename = useBasename();
+  return (
+    <List dense disablePadding sx={{ pb: 1 }}>
+      {ORDER_STATUSES.map((status) => (
+        <ListItemButton key={status} component={RouterLink} to={listLink('orders', { status }, basename)}>
+          <ListItemText primary={<OrderStatusChip status={status} />} />
+          <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{data[status] ?? 0}</Typography>
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+function LowStock({ lines }: { lines: DashboardData['lowStock'] }) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  if (lines.length === 0) return <Empty text={translate('dashboard.low_stock_none')} />;
+  return (
+    <List dense disablePadding sx={{ pb: 1, maxHeight: 360, overflowY: 'auto' }}>
+      {lines.map((line) => (
+        <ListItemButton key={`${line.kind}-${line.id}-${line.name}`} component={RouterLink} to={lowStockLink(line, basename)}>
+          <ListItemText
+            primary={line.name}
+            secondary={translate(`dashboard.stock_kind.${line.kind}`)}
+            slotProps={{ primary: { noWrap: true } }}
+            sx={{ minWidth: 0 }}
+          />
+          <Chip
+            size="small"
+            color={line.available === 0 ? 'error' : 'warning'}
+            label={translate('dashboard.available', { smart_count: line.available })}
+            sx={{ ml: 1, flexShrink: 0 }}
+          />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+function FailedJobs({ queues }: { queues: DashboardData['failedJobs'] }) {
+  const translate = useTranslate();
+  const openQueueDashboard = useOpenQueueDashboard();
+  return (
+    <List dense disablePadding sx={{ pb: 1 }}>
+      {queues.map(({ queue, count }) => (
+        <ListItemButton key={queue} onClick={() => void openQueueDashboard(queue)}>
+          <ListItemText primary={translate(`dashboard.queue.${queue}`, { _: queue })} secondary={queue} />
+          {count === null ? (
+            <Chip size="small" variant="outlined" label={translate('dashboard.queue_unknown')} />
+          ) : (
+            <Chip
+              size="small"
+              color={count > 0 ? 'error' : 'success'}
+              variant={count > 0 ? 'filled' : 'outlined'}
+              label={translate('dashboard.failed', { smart_count: count })}
+            />
+          )}
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+function Generation({ requests }: { requests: DashboardData['generation'] }) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  if (requests.length === 0) return <Empty text={translate('dashboard.generation_none')} />;
+  return (
+    <List dense disablePadding sx={{ pb: 1 }}>
+      {requests.map((request) => {
+        const percent = request.count > 0 ? Math.min(100, Math.round((request.generated / request.count) * 100)) : 0;
+        return (
+          <ListItem key={request.id} disablePadding>
+            <ListItemButton component={RouterLink} to={listLink('generatedCodes', { generationRequestId: request.id }, basename)}>
+              <ListItemText
+                primary={
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                      {request.id.slice(0, 8)}
+                    </Typography>
+                    <RecordContextProvider value={request}>
+                      <StatusChip source="status" />
+                    </RecordContextProvider>
+                    <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto', fontVariantNumeric: 'tabular-nums' }}>
+                      {request.generated} / {request.count}
+                    </Typography>
+                  </Box>
+                }
+                secondary={<LinearProgress variant="determinate" value={percent} sx={{ mt: 0.75, borderRadius: 1 }} />}
+                slotProps={{ secondary: { component: 'div' } }}
+              />
+            </ListItemButton>
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
+
+/** The back office's start page: today's sales, orders by status, low stock, failed jobs, code generation. */
 export function Dashboard() {
   const translate = useTranslate();
+  const request = useApiRequest();
+  const basename = useBasename();
+  const openQueueDashboard = useOpenQueueDashboard();
   const { identity } = useGetIdentity();
-  const name = identity?.fullName;
+  const dashboard = useQuery({
+    queryKey: ['admin-dashboard'],
+    queryFn: () => request<DashboardData>('GET', DASHBOARD_URL),
+    refetchInterval: REFRESH_MS,
+  });
+  const data = dashboard.data;
+  const completedToday = listLink('orders', { status: 'completed' }, basename);
 
   return (
-    <Box sx={{ mt: { xs: 1, sm: 2 }, display: 'grid', gap: 2, maxWidth: 1100 }}>
+    <Box sx={{ mt: { xs: 1, sm: 2 }, mb: 3, display: 'grid', gap: 2 }}>
       <Title title={translate('dashboard.title')} />
-      <Card
-        variant="outlined"
-        sx={{
-          position: 'relative',
-          overflow: 'hidden',
-          background: (theme) =>
-            theme.palette.mode === 'dark'
-              ? 'radial-gradient(600px 240px at 100% 0%, rgba(124,92,255,0.35), transparent 70%), radial-gradient(500px 200px at 0% 100%, rgba(34,211,238,0.12), transparent 70%), #131829'
-              : 'radial-gradient(600px 240px at 100% 0%, rgba(124,92,255,0.16), transparent 70%), #ffffff',
-        }}
-      >
-        <CardContent sx={{ p: { xs: 2.5, sm: 4 }, display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Logo size={64} />
-          <Box sx={{ flex: '1 1 320px' }}>
-            <Typography variant="h4" component="h1" gutterBottom>
-              {name ? translate('dashboard.welcome', { name }) : translate('dashboard.welcome_anonymous')}
-            </Typography>
-            <Typography color="text.secondary" sx={{ maxWidth: 720 }}>
-              {translate('dashboard.intro')}
-            </Typography>
-            {name && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-                {translate('dashboard.signed_in_as', { name })}
-              </Typography>
-            )}
-          </Box>
-        </CardContent>
-      </Card>
-
-      <Card variant="outlined">
-        <CardContent sx={{ p: { xs: 2.5, sm: 3 } }}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-            <StorefrontIcon color="secondary" />
-            <Typography variant="h6" component="h2">
-              {translate('dashboard.store_title')}
-            </Typography>
-          </Stack>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {translate('dashboard.store_text')}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flex: '1 1 auto' }}>
+          <Typography variant="h5" component="h1">
+            {identity?.fullName ? translate('dashboard.welcome', { name: identity.fullName }) : translate('dashboard.title')}
           </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button variant="contained" href="/" startIcon={<HomeIcon />}>
-              {translate('dashboard.home')}
-            </Button>
-            <Button variant="outlined" href="/products" startIcon={<StorefrontIcon />}>
-              {translate('dashboard.products')}
-            </Button>
-            <Button variant="outlined" href="/profile" startIcon={<PersonIcon />}>
-              {translate('dashboard.profile')}
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
+          <Typography variant="body2" color="text.secondary">
+            {translate('dashboard.intro')}
+          </Typography>
+        </Box>
+        <Button variant="outlined" startIcon={<OpenInNewIcon />} onClick={() => void openQueueDashboard()}>
+          {translate('dashboard.queue_dashboard')}
+        </Button>
+      </Box>
+
+      {dashboard.isError && (
+        <Alert severity="error" action={<Button onClick={() => void dashboard.refetch()}>{translate('ra.action.refresh')}</Button>}>
+          {translate('dashboard.load_failed')} {translate(errorMessage(dashboard.error), { _: errorMessage(dashboard.error) })}
+        </Alert>
+      )}
+
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
+        aria-label={translate('dashboard.sales_today')}
+        role="group"
+      >
+        {data ? (
+          <>
+            <StatCard icon={<PaidIcon />} title={translate('dashboard.sales_usd')} value={formatMoney(data.salesToday.usd, 'usd')} to={completedToday} />
+            <StatCard
+              icon={<PaidIcon />}
+              title={translate('dashboard.sales_rub')}
+              value={formatMoney(data.salesToday.rub, 'rub')}
+              to={completedToday}
+              accent="#22d3ee"
+            />
+            <StatCard
+              icon={<ShoppingCartIcon />}
+              title={translate('dashboard.orders_today')}
+              value={data.salesToday.orders}
+              to={completedToday}
+              accent="#f59e0b"
+            />
+          </>
+        ) : (
+          [0, 1, 2].map((key) => <Skeleton key={key} variant="rounded" height={82} />)
+        )}
+      </Box>
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
+        <Panel title={translate('dashboard.orders_by_status')} icon={<ReceiptLongIcon />}>
+          {data ? <OrdersByStatus data={data.ordersByStatus} /> : <Skeleton variant="rounded" height={200} sx={{ m: 2 }} />}
+        </Panel>
+        <Panel title={translate('dashboard.low_stock')} icon={<InventoryIcon />}>
+          {data ? <LowStock lines={data.lowStock} /> : <Skeleton variant="rounded" height={200} sx={{ m: 2 }} />}
+        </Panel>
+        <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+          <Panel
+            title={translate('dashboard.failed_jobs')}
+            icon={<ErrorOutlineIcon />}
+            action={
+              <Button size="small" endIcon={<OpenInNewIcon fontSize="small" />} onClick={() => void openQueueDashboard()}>
+                {translate('dashboard.open')}
+              </Button>
+            }
+          >
+            {data ? <FailedJobs queues={data.failedJobs} /> : <Skeleton variant="rounded" height={120} sx={{ m: 2 }} />}
+          </Panel>
+          <Panel title={translate('dashboard.generation')} icon={<FactoryIcon />}>
+            {data ? <Generation requests={data.generation} /> : <Skeleton variant="rounded" height={120} sx={{ m: 2 }} />}
+          </Panel>
+        </Box>
+      </Box>
     </Box>
   );
 }

@@ -1,16 +1,26 @@
+import QueueIcon from '@mui/icons-material/Queue';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Divider, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
+import { useOpenQueueDashboard } from '../dashboard/queueDashboard';
 
-/** The dashboard and the resources (added with their folders), then a link back to the store. */
+/** The dashboard and the resources, then the queue dashboard and a link back to the store. */
 export function Menu() {
   const translate = useTranslate();
   const [open] = useSidebarState();
+  const openQueueDashboard = useOpenQueueDashboard();
   return (
     <RaMenu>
       <RaMenu.DashboardItem />
       <RaMenu.ResourceItems />
       <Divider sx={{ my: 1 }} />
+      {/* bull-board, in a new tab, once the API has set its session cookie. */}
+      <MenuItem onClick={() => void openQueueDashboard()} title={open ? undefined : translate('dashboard.queue_dashboard')} sx={{ color: 'text.secondary' }}>
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <QueueIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{translate('dashboard.queue_dashboard')}</ListItemText>
+      </MenuItem>
       {/* The storefront lives outside the back office's router: a plain link. */}
       <MenuItem component="a" href="/" title={open ? undefined : translate('app.storefront')} sx={{ color: 'text.secondary' }}>
         <ListItemIcon sx={{ minWidth: 40 }}>

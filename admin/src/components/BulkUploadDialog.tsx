@@ -1,0 +1,148 @@
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import {
+  Box,
+  Button as MuiButton,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Tab,
+  Tabs,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Form, TextInput, useLogoutIfAccessDenied, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useWatch, type FieldValues } from 'react-hook-form';
+import type { LinePreview } from './bulkLines';
+import type { BulkUploadResult } from './bulkResult';
+import { BulkResultView } from './BulkResultView';
+import { FilePicker, LinePreviewView } from './BulkUploadParts';
+import { errorNotification } from './errors';
+
+/** What goes up: the pasted lines, or a chosen file. */
+export type BulkContent = { text: string } | { file: File };
+
+function PastedLinesPreview({ preview }: { preview: (text: string) => LinePreview }) {
+  const text = (useWatch({ name: 'codes' }) as string | undefined) ?? '';
+  const summary = useMemo(() => preview(text), [preview, text]);
+  return <LinePreviewView preview={summary} />;
+}
+
+export interface BulkUploadDialogProps {
+  title: string;
+  /** The inputs that say where the codes go (product and region, denomination ...). */
+  targetInputs: ReactNode;
+  defaultValues: Record<string, unknown>;
+  /** The line format, shown under the text area. */
+  formatHelp: string;
+  preview: (text: string) => LinePreview;
+  /** Offer a file picker beside the text area. */
+  allowFile?: boolean;
+  fileHelp?: string;
+  send: (values: FieldValues, content: BulkContent) => Promise<BulkUploadResult>;
+  onClose: () => void;
+}
+
+/**
+ * Adds many codes at once: lines pasted into a text area (previewed as they are typed) or, where the
+ * API streams, a text file of any size. The answer lists what was added and each rejected line.
+ */
+export function BulkUploadDialog(props: BulkUploadDialogProps) {
+  const { title, targetInputs, defaultValues, formatHelp, preview, allowFile = false, fileHelp, send, onClose } = props;
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const [mode, setMode] = useState<'paste' | 'file'>('paste');
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<BulkUploadResult | null>(null);
+
+  const submit = async (values: FieldValues) => {
+    const text = String(values.codes ?? '');
+    if (mode === 'file' && !file) return notify('catalogue.bulk.file_required', { type: 'warning' });
+    if (mode === 'paste' && text.trim() === '') return notify('catalogue.bulk.lines_required', { type: 'warning' });
+    setSending(true);
+    setResult(null);
+    try {
+      setResult(await send(values, mode === 'file' && file ? { file } : { text }));
+      refresh();
+    } catch (error) {
+      await logoutIfAccessDenied(error);
+      notify(...errorNotification(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={sending ? undefined : onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+    >
+      <Form onSubmit={submit} defaultValues={{ ...defaultValues, codes: '' }}>
+        <DialogTitle id={titleId}>{translate(title)}</DialogTitle>
+        <DialogContent>
+          <Box sx={{ display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(240px, 1fr))' }, pt: 1 }}>
+            {targetInputs}
+          </Box>
+          {allowFile && (
+            <Tabs value={mode} onChange={(_, value: 'paste' | 'file') => setMode(value)} sx={{ mb: 1 }}>
+              <Tab value="paste" label={translate('catalogue.bulk.mode_paste')} />
+              <Tab value="file" label={translate('catalogue.bulk.mode_file')} />
+            </Tabs>
+          )}
+          {mode === 'paste' ? (
+            <>
+              <TextInput
+                source="codes"
+                label="catalogue.bulk.lines"
+                multiline
+                minRows={6}
+                maxRows={14}
+                helperText={formatHelp}
+                slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+              />
+              <PastedLinesPreview preview={preview} />
+            </>
+          ) : (
+            <>
+              <FilePicker file={file} onChange={setFile} />
+              {fileHelp && (
+                <Box component="p" sx={{ color: 'text.secondary', typography: 'body2', mt: 0 }}>
+                  {translate(fileHelp)}
+                </Box>
+              )}
+            </>
+          )}
+          {result && (
+            <Box sx={{ mt: 2 }}>
+              <BulkResultView result={result} />
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <MuiButton onClick={onClose} disabled={sending}>
+            {translate('ra.action.close')}
+          </MuiButton>
+          <MuiButton
+            type="submit"
+            variant="contained"
+            disabled={sending}
+            startIcon={sending ? <CircularProgress size={16} color="inherit" /> : <CloudUploadIcon />}
+          >
+            {translate('catalogue.bulk.submit')}
+          </MuiButton>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,100 @@
+import SaveIcon from '@mui/icons-material/Save';
+import TuneIcon from '@mui/icons-material/Tune';
+import { Alert, Box, Button as MuiButton, Card, CardContent, InputAdornment, Skeleton, Stack, Typography } from '@mui/material';
+import { hasAtMostTwoDecimals } from '@topup/common';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BooleanInput, Form, maxValue, minValue, NumberInput, required, useNotify, useTranslate } from 'react-admin';
+import { LocalizedDateField } from '../components/LocalizedDateField';
+import { errorMessage, errorNotification } from '../components/errors';
+import { useApiRequest } from '../lib/useApiRequest';
+import { settingsChanges, type SettingsFormValues } from './settings';
+import type { CurrencySettings } from './types';
+
+export const CURRENCY_SETTINGS_URL = '/api/currency-settings/settings';
+const QUERY_KEY = ['currency-settings'];
+
+function twoDecimals(value: unknown) {
+  if (value === undefined || value === null || value === '') return undefined;
+  return hasAtMostTwoDecimals(Number(value)) ? undefined : 'resources.currencyRates.validation.percent';
+}
+
+const validateCommission = [required(), minValue(0), maxValue(100), twoDecimals];
+
+/** Steam commission and the daily automatic rate update, beside the rates they act on. */
+export function CurrencySettingsCard() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const request = useApiRequest();
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: QUERY_KEY,
+    queryFn: () => request<CurrencySettings>('GET', CURRENCY_SETTINGS_URL),
+  });
+  const save = useMutation({
+    mutationFn: (changes: Partial<CurrencySettings>) => request<CurrencySettings>('POST', CURRENCY_SETTINGS_URL, changes),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(QUERY_KEY, saved);
+      notify('resources.currencyRates.settings.saved', { type: 'info' });
+    },
+    onError: (error) => notify(...errorNotification(error)),
+  });
+
+  return (
+    <Card variant="outlined" sx={{ mt: 2 }}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 0.5 }}>
+          <TuneIcon color="secondary" />
+          <Typography variant="h6" component="h2">
+            {translate('resources.currencyRates.settings.title')}
+          </Typography>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('resources.currencyRates.settings.intro')}
+        </Typography>
+        {settings.isPending ? (
+          <Skeleton variant="rounded" height={96} />
+        ) : settings.isError ? (
+          <Alert severity="error">{translate(errorMessage(settings.error), { _: errorMessage(settings.error) })}</Alert>
+        ) : (
+          <Form
+            record={{ id: 'settings', ...settings.data }}
+            onSubmit={(values: SettingsFormValues) => {
+              const changes = settingsChanges(settings.data, values);
+              if (Object.keys(changes).length === 0) return;
+              save.mutate(changes);
+            }}
+          >
+            <Box sx={{ display: 'flex', gap: { xs: 1, sm: 3 }, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+              <NumberInput
+                source="steamCommissionPercent"
+                label="resources.currencyRates.settings.steamCommissionPercent"
+                helperText="resources.currencyRates.settings.steamCommissionPercent_hint"
+                min={0}
+                max={100}
+                step={0.5}
+                validate={validateCommission}
+                sx={{ width: 240 }}
+                slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+              />
+              <BooleanInput
+                source="ratesAutoUpdate"
+                label="resources.currencyRates.settings.ratesAutoUpdate"
+                helperText="resources.currencyRates.settings.ratesAutoUpdate_hint"
+                sx={{ mt: 1 }}
+              />
+              <MuiButton type="submit" variant="contained" startIcon={<SaveIcon />} disabled={save.isPending} sx={{ mt: 1 }}>
+                {translate('ra.action.save')}
+              </MuiButton>
+            </Box>
+            {settings.data.updatedAt && (
+              <Typography variant="caption" color="text.secondary">
+                {translate('resources.currencyRates.settings.updated')}{' '}
+                <LocalizedDateField record={settings.data} source="updatedAt" showTime />
+              </Typography>
+            )}
+          </Form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

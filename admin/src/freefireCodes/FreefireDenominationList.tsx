@@ -1,0 +1,90 @@
+import { useMediaQuery, type Theme } from '@mui/material';
+import {
+  CreateButton,
+  FilterButton,
+  NullableBooleanInput,
+  DataTable,
+  List,
+  SimpleList,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { LocalizedDateField } from '../components/LocalizedDateField';
+import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
+import { SearchFilterInput } from '../components/SearchFilterInput';
+import { InlineSwitchField } from '../components/InlineSwitchField';
+import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
+import { MoneyField } from '../components/MoneyField';
+import { GenerateButton } from '../generatedCodes/GenerateDialog';
+import { formatMoney } from '../lib/money';
+import type { FreefireDenomination } from './types';
+
+const filters = [
+  <SearchFilterInput key="q" source="q" alwaysOn placeholder="resources.freefireCodes.filters.search" />,
+  <NullableBooleanInput key="is_active" source="is_active" alwaysOn sx={{ minWidth: 160 }} />,
+];
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton />
+    </TopToolbar>
+  );
+}
+
+function DenominationActions() {
+  const record = useRecordContext<FreefireDenomination>();
+  if (!record) return null;
+  return (
+    <RowActions>
+      <GenerateButton defaultDenominationId={record.id} iconOnly />
+      <RowEditButton />
+      <RowDeleteButton
+        confirmTitle="resources.freefireCodes.delete.title"
+        confirmContent="resources.freefireCodes.delete.content"
+      />
+    </RowActions>
+  );
+}
+
+/** Free Fire offers: what shoppers pick on /products/freefire and what generated codes are made of. */
+export function FreefireDenominationList() {
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
+  return (
+    <List sx={scrollableListSx} filters={filters} actions={<Actions />} sort={{ field: 'game_amount', order: 'ASC' }} perPage={25}>
+      {isSmall ? (
+        <SimpleList<FreefireDenomination>
+          primaryText={(record) => record.name}
+          secondaryText={(record) => `${formatMoney(record.price, 'USD')} · ${formatMoney(record.price_rub, 'RUB')}`}
+          tertiaryText={(record) => (record.is_active ? '' : translate('resources.freefireCodes.inactive'))}
+          rowClick="edit"
+        />
+      ) : (
+        <DataTable sx={listTableSx} rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="id" />
+          <DataTable.Col source="name" cellSx={noWrap} />
+          <DataTable.NumberCol source="item_id" />
+          <DataTable.NumberCol source="game_amount" />
+          <DataTable.Col source="price" align="right">
+            <MoneyField source="price" currency="USD" />
+          </DataTable.Col>
+          <DataTable.Col source="price_rub" align="right">
+            <MoneyField source="price_rub" currency="RUB" />
+          </DataTable.Col>
+          <DataTable.Col source="is_active" disableSort>
+            <InlineSwitchField source="is_active" ariaLabel="resources.freefireCodes.fields.is_active" />
+          </DataTable.Col>
+          <DataTable.Col source="created_at">
+            <LocalizedDateField source="created_at" />
+          </DataTable.Col>
+          <DataTable.Col label="resources.freefireCodes.fields.actions" align="right" cellSx={noWrap}>
+            <DenominationActions />
+          </DataTable.Col>
+        </DataTable>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,181 @@
+import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import {
+  AutocompleteArrayInput,
+  BooleanInput,
+  DeleteButton,
+  NumberInput,
+  ReferenceArrayInput,
+  required,
+  regex,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useGetMany,
+  useTranslate,
+} from 'react-admin';
+import { useWatch, type FieldValues } from 'react-hook-form';
+import { chosenRegionIds, regionCurrencySource } from './productForm';
+import { PRODUCT_CATEGORIES } from './types';
+
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export const categoryChoices = PRODUCT_CATEGORIES.map((id) => ({ id, name: `resources.products.category.${id}` }));
+
+interface RegionRecord {
+  id: number;
+  name: string;
+  flag?: string;
+  code?: string;
+}
+
+const regionText = (region: RegionRecord) => [region.flag, region.name].filter(Boolean).join(' ');
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box component="section" sx={{ width: '100%', maxWidth: 960, '&:not(:first-of-type)': { mt: 2 } }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {translate(title)}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** Inputs side by side on wide screens, stacked on a phone. */
+function Row({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(220px, 1fr))' } }}>
+      {children}
+    </Box>
+  );
+}
+
+function ImagePreview() {
+  const imageUrl = useWatch({ name: 'imageUrl' }) as string | undefined;
+  const translate = useTranslate();
+  if (!imageUrl?.trim()) return null;
+  return (
+    <Box
+      component="img"
+      src={imageUrl}
+      alt={translate('resources.products.image_preview')}
+      sx={{ width: 120, height: 120, objectFit: 'cover', borderRadius: 2, border: 1, borderColor: 'divider', mb: 2 }}
+    />
+  );
+}
+
+/** One game-currency input per chosen region; empty keeps the product's own. */
+function RegionCurrencyInputs() {
+  const translate = useTranslate();
+  const regionIds = chosenRegionIds(useWatch({ name: 'regionIds' }));
+  const productCurrency = (useWatch({ name: 'gameCurrency' }) as string | undefined) ?? '';
+  const { data: regions } = useGetMany<RegionRecord>('regions', { ids: regionIds }, { enabled: regionIds.length > 0 });
+  if (regionIds.length === 0) return null;
+  const byId = new Map((regions ?? []).map((region) => [region.id, region]));
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Typography variant="subtitle2" gutterBottom>
+        {translate('resources.products.region_currency.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {productCurrency.trim()
+          ? translate('resources.products.region_currency.help', { currency: productCurrency.trim() })
+          : translate('resources.products.region_currency.help_no_default')}
+      </Typography>
+      <Row>
+        {regionIds.map((regionId) => {
+          const region = byId.get(regionId);
+          return (
+            <TextInput
+              key={regionId}
+              source={regionCurrencySource(regionId)}
+              label={region ? regionText(region) : `#${regionId}`}
+              placeholder={productCurrency}
+              helperText={false}
+            />
+          );
+        })}
+      </Row>
+    </Box>
+  );
+}
+
+function RegionsInputs() {
+  const hasRegions = useWatch({ name: 'hasRegions' }) === true;
+  if (!hasRegions) return null;
+  return (
+    <>
+      <ReferenceArrayInput source="regionIds" reference="regions" perPage={200} sort={{ field: 'name', order: 'ASC' }}>
+        <AutocompleteArrayInput
+          optionText={regionText}
+          helperText="resources.products.help.regionIds"
+          filterToQuery={(q: string) => (q ? { q } : {})}
+        />
+      </ReferenceArrayInput>
+      <RegionCurrencyInputs />
+    </>
+  );
+}
+
+function ProductToolbar({ canDelete }: { canDelete: boolean }) {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      {canDelete && (
+        <DeleteButton
+          mutationMode="pessimistic"
+          confirmTitle="resources.products.delete.title"
+          confirmContent="resources.products.delete.content"
+        />
+      )}
+    </Toolbar>
+  );
+}
+
+const validateSlug = [required(), regex(SLUG_PATTERN, 'resources.products.validation.slug')];
+
+/** The product's fields in three groups: what it is, how the storefront shows it, and where its codes are sold. */
+export function ProductForm({
+  onSubmit,
+  defaultValues,
+  canDelete = false,
+}: {
+  onSubmit: (values: FieldValues) => Promise<void>;
+  defaultValues?: Record<string, unknown>;
+  canDelete?: boolean;
+}) {
+  return (
+    <SimpleForm onSubmit={onSubmit} defaultValues={defaultValues} toolbar={<ProductToolbar canDelete={canDelete} />} sx={{ gap: 2 }}>
+      <Section title="resources.products.sections.main">
+        <Row>
+          <TextInput source="title" validate={required()} />
+          <TextInput source="slug" validate={validateSlug} helperText="resources.products.help.slug" />
+        </Row>
+        <Row>
+          <SelectInput source="category" choices={categoryChoices} validate={required()} />
+          <NumberInput source="sortOrder" step={1} helperText="resources.products.help.sortOrder" />
+        </Row>
+        <BooleanInput source="active" helperText="resources.products.help.active" />
+      </Section>
+
+      <Section title="resources.products.sections.storefront">
+        <TextInput source="description" multiline minRows={3} />
+        <TextInput source="imageUrl" helperText="resources.products.help.imageUrl" />
+        <ImagePreview />
+        <TextInput source="keywords" helperText="resources.products.help.keywords" />
+        <TextInput source="activationInstructions" multiline minRows={4} />
+      </Section>
+
+      <Section title="resources.products.sections.codes">
+        <TextInput source="gameCurrency" helperText="resources.products.help.gameCurrency" sx={{ maxWidth: 360 }} />
+        <BooleanInput source="hasGlobalCodes" helperText="resources.products.help.hasGlobalCodes" />
+        <BooleanInput source="hasRegions" helperText="resources.products.help.hasRegions" />
+        <RegionsInputs />
+      </Section>
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,148 @@
+import { Avatar, Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  CreateButton,
+  DataTable,
+  FilterButton,
+  List,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
+import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
+import { SearchFilterInput } from '../components/SearchFilterInput';
+import { InlineSwitchField } from '../components/InlineSwitchField';
+import { categoryChoices } from './ProductForm';
+import type { AdminProduct } from './types';
+
+const activeChoices = [
+  { id: 'true', name: 'resources.products.filters.active' },
+  { id: 'false', name: 'resources.products.filters.inactive' },
+];
+
+const productFilters = [
+  <SearchFilterInput key="q" source="q" alwaysOn placeholder="resources.products.filters.search" />,
+  <SelectInput key="category" source="category" choices={categoryChoices} alwaysOn />,
+  <SelectInput key="active" source="active" choices={activeChoices} label="resources.products.fields.active" />,
+];
+
+function ListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton />
+    </TopToolbar>
+  );
+}
+
+function ProductThumbnail({ size = 40 }: { size?: number }) {
+  const record = useRecordContext<AdminProduct>();
+  if (!record) return null;
+  return (
+    <Avatar variant="rounded" src={record.imageUrl || undefined} alt="" sx={{ width: size, height: size, bgcolor: 'primary.main' }}>
+      {record.title.slice(0, 1).toUpperCase()}
+    </Avatar>
+  );
+}
+
+function TitleCell() {
+  const record = useRecordContext<AdminProduct>();
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+      <ProductThumbnail />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {record.title}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          /products/{record.slug}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+export function CategoryChip() {
+  const record = useRecordContext<AdminProduct>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={record.category === 'topup' ? 'secondary' : 'primary'}
+      label={translate(`resources.products.category.${record.category}`)}
+    />
+  );
+}
+
+function StockCell() {
+  const record = useRecordContext<AdminProduct>();
+  const translate = useTranslate();
+  if (!record) return null;
+  // Top-ups by player id (PUBG, Steam) sell no codes of their own.
+  if (record.category === 'topup' && record.availableCodes === 0 && record.soldCodes === 0) {
+    return <Typography variant="body2" color="text.secondary">—</Typography>;
+  }
+  return (
+    <Typography variant="body2" color={record.availableCodes === 0 ? 'error' : 'text.primary'}>
+      {translate('resources.products.stock_cell', { available: record.availableCodes, sold: record.soldCodes })}
+    </Typography>
+  );
+}
+
+const deleteConfirm = {
+  confirmTitle: 'resources.products.delete.title',
+  confirmContent: 'resources.products.delete.content',
+};
+
+/** The catalogue: search, category and status filters, sortable columns, the active switch in the row. */
+export function ProductList() {
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
+  return (
+    <List sx={scrollableListSx} filters={productFilters} actions={<ListActions />} sort={{ field: 'sortOrder', order: 'ASC' }} perPage={25}>
+      {isSmall ? (
+        <SimpleList<AdminProduct>
+          leftAvatar={() => <ProductThumbnail />}
+          primaryText={(record) => record.title}
+          secondaryText={(record) =>
+            `${translate(`resources.products.category.${record.category}`)} · ${translate('resources.products.stock_cell', {
+              available: record.availableCodes,
+              sold: record.soldCodes,
+            })}`
+          }
+          tertiaryText={(record) => (record.active ? '' : translate('resources.products.filters.inactive'))}
+          rowClick="edit"
+        />
+      ) : (
+        <DataTable sx={listTableSx} rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="id" />
+          <DataTable.Col source="title">
+            <TitleCell />
+          </DataTable.Col>
+          <DataTable.Col source="category">
+            <CategoryChip />
+          </DataTable.Col>
+          <DataTable.Col source="availableCodes" label="resources.products.fields.stock" disableSort>
+            <StockCell />
+          </DataTable.Col>
+          <DataTable.Col source="gameCurrency" disableSort />
+          <DataTable.NumberCol source="sortOrder" />
+          <DataTable.Col source="active" disableSort>
+            <InlineSwitchField source="active" ariaLabel="resources.products.fields.active" />
+          </DataTable.Col>
+          <DataTable.Col label="resources.products.fields.actions" align="right" cellSx={noWrap}>
+            <RowActions>
+              <RowEditButton />
+              <RowDeleteButton {...deleteConfirm} />
+            </RowActions>
+          </DataTable.Col>
+        </DataTable>
+      )}
+    </List>
+  );
+}

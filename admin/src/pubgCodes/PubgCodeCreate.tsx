@@ -1,0 +1,31 @@
+import { Create, ReferenceInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { pickFields } from '../components/payload';
+import { ucText } from './PubgBulkButton';
+import { PubgTabs } from './PubgTabs';
+
+const payload = (values: Record<string, unknown>) => {
+  const data = pickFields(values, ['denominationId', 'code']);
+  return { ...data, code: String(data.code ?? '').trim() };
+};
+
+export function PubgCodeCreate() {
+  return (
+    <>
+      <PubgTabs />
+      <Create transform={payload} redirect="list">
+        <SimpleForm sx={{ maxWidth: 560 }}>
+          <ReferenceInput source="denominationId" reference="pubgDenominations" perPage={200} sort={{ field: 'ucAmount', order: 'ASC' }}>
+            <SelectInput optionText={ucText} validate={required()} />
+          </ReferenceInput>
+          <TextInput
+            source="code"
+            validate={required()}
+            autoComplete="off"
+            helperText="resources.pubgCodes.help.code"
+            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+          />
+        </SimpleForm>
+      </Create>
+    </>
+  );
+}

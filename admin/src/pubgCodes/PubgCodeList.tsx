@@ -1,0 +1,118 @@
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { PUBG_CODE_STATUSES } from '@topup/common';
+import {
+  CreateButton,
+  DataTable,
+  FilterButton,
+  List,
+  ReferenceInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { LocalizedDateField } from '../components/LocalizedDateField';
+import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
+import { SearchFilterInput } from '../components/SearchFilterInput';
+import { MaskedCode } from '../codes/CodeList';
+import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
+import { MoneyField } from '../components/MoneyField';
+import { StatusChip } from '../components/StatusChip';
+import { formatMoney } from '../lib/money';
+import { PubgBulkButton, ucText } from './PubgBulkButton';
+import { PubgTabs } from './PubgTabs';
+import type { PubgCode } from './types';
+
+export const pubgStatusChoices = PUBG_CODE_STATUSES.map((id) => ({ id, name: `catalogue.status.${id}` }));
+
+const filters = [
+  <SearchFilterInput key="q" source="q" alwaysOn placeholder="resources.pubgCodes.filters.search" />,
+  <ReferenceInput key="denominationId" source="denominationId" reference="pubgDenominations" alwaysOn perPage={200} sort={{ field: 'ucAmount', order: 'ASC' }}>
+    <SelectInput label="resources.pubgCodes.fields.denominationId" optionText={ucText} />
+  </ReferenceInput>,
+  <SelectInput key="status" source="status" choices={pubgStatusChoices} alwaysOn />,
+];
+
+function Actions() {
+  const { filterValues } = useListContext();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <PubgBulkButton defaultDenominationId={typeof filterValues.denominationId === 'number' ? filterValues.denominationId : undefined} />
+      <CreateButton />
+    </TopToolbar>
+  );
+}
+
+function StatusCell() {
+  const record = useRecordContext<PubgCode>();
+  if (!record) return null;
+  return (
+    <Box>
+      <StatusChip />
+      {record.status === 'error' && record.errorMessage && (
+        <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5, maxWidth: 260 }}>
+          {record.errorMessage}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** Only an available code can be moved or deleted; the API refuses the others. */
+function CodeActions() {
+  const record = useRecordContext<PubgCode>();
+  if (!record || record.status !== 'available') return null;
+  return (
+    <RowActions>
+      <RowEditButton />
+      <RowDeleteButton confirmTitle="resources.pubgCodes.delete.title" confirmContent="resources.pubgCodes.delete.content" />
+    </RowActions>
+  );
+}
+
+/** PUBG tab, codes: filter by package, status or exact code; add one, many, or a file. */
+export function PubgCodeList() {
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
+  return (
+    <>
+      <PubgTabs />
+      <List sx={scrollableListSx} filters={filters} actions={<Actions />} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
+        {isSmall ? (
+          <SimpleList<PubgCode>
+            primaryText={(record) => `${record.ucAmount} UC · ${record.code}`}
+            secondaryText={(record) => `${formatMoney(record.priceUsd, 'USD')} · ${formatMoney(record.priceRub, 'RUB')}`}
+            tertiaryText={(record) => translate(`catalogue.status.${record.status}`)}
+            rowClick={(_id, _resource, record) => (record.status === 'available' ? 'edit' : false)}
+          />
+        ) : (
+          <DataTable sx={listTableSx} bulkActionButtons={false} rowClick={false}>
+            <DataTable.Col source="id" />
+            <DataTable.Col source="code" disableSort>
+              <MaskedCode />
+            </DataTable.Col>
+            <DataTable.NumberCol source="ucAmount" />
+            <DataTable.Col source="priceUsd" align="right" disableSort>
+              <MoneyField source="priceUsd" currency="USD" />
+            </DataTable.Col>
+            <DataTable.Col source="priceRub" align="right" disableSort>
+              <MoneyField source="priceRub" currency="RUB" />
+            </DataTable.Col>
+            <DataTable.Col source="status">
+              <StatusCell />
+            </DataTable.Col>
+            <DataTable.Col source="created">
+              <LocalizedDateField source="created" showTime />
+            </DataTable.Col>
+            <DataTable.Col label="resources.pubgCodes.fields.actions" align="right" cellSx={noWrap}>
+              <CodeActions />
+            </DataTable.Col>
+          </DataTable>
+        )}
+      </List>
+    </>
+  );
+}

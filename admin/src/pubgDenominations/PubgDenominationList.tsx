@@ -1,0 +1,67 @@
+import { useMediaQuery, type Theme } from '@mui/material';
+import { CreateButton, DataTable, List, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import { LocalizedDateField } from '../components/LocalizedDateField';
+import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
+import { InlineSwitchField } from '../components/InlineSwitchField';
+import { RowActions, RowEditButton } from '../components/RowActions';
+import { MoneyField } from '../components/MoneyField';
+import { formatMoney } from '../lib/money';
+import { PubgTabs } from '../pubgCodes/PubgTabs';
+import { DenominationDeleteButton } from './DenominationDeleteButton';
+import type { PubgDenomination } from './types';
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <CreateButton resource="pubgDenominations" />
+    </TopToolbar>
+  );
+}
+
+/** PUBG tab, denominations: the UC packages shoppers combine, with their stock and active switch. */
+export function PubgDenominationList() {
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
+  return (
+    <>
+      <PubgTabs />
+      <List sx={scrollableListSx} resource="pubgDenominations" actions={<Actions />} sort={{ field: 'ucAmount', order: 'ASC' }} perPage={25}>
+        {isSmall ? (
+          <SimpleList<PubgDenomination>
+            primaryText={(record) => `${record.ucAmount} UC`}
+            secondaryText={(record) => `${formatMoney(record.priceUsd, 'USD')} · ${formatMoney(record.priceRub, 'RUB')}`}
+            tertiaryText={(record) =>
+              translate('resources.pubgDenominations.available', { smart_count: record.availableCodes ?? 0 }) +
+              (record.active ? '' : ` · ${translate('resources.pubgDenominations.inactive')}`)
+            }
+            rowClick="edit"
+          />
+        ) : (
+          <DataTable sx={listTableSx} rowClick="edit" bulkActionButtons={false}>
+            <DataTable.Col source="id" />
+            <DataTable.NumberCol source="ucAmount" />
+            <DataTable.Col source="priceUsd" align="right">
+              <MoneyField source="priceUsd" currency="USD" />
+            </DataTable.Col>
+            <DataTable.Col source="priceRub" align="right">
+              <MoneyField source="priceRub" currency="RUB" />
+            </DataTable.Col>
+            <DataTable.NumberCol source="availableCodes" disableSort />
+            <DataTable.Col source="active" disableSort>
+              <InlineSwitchField source="active" ariaLabel="resources.pubgDenominations.fields.active" />
+            </DataTable.Col>
+            <DataTable.Col source="created">
+              <LocalizedDateField source="created" />
+            </DataTable.Col>
+            <DataTable.Col label="resources.pubgDenominations.fields.actions" align="right" cellSx={noWrap}>
+              <RowActions>
+                <RowEditButton />
+                <DenominationDeleteButton asIcon />
+              </RowActions>
+            </DataTable.Col>
+          </DataTable>
+        )}
+      </List>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { Box, useMediaQuery, type Theme } from '@mui/material';
+import {
+  BooleanInput,
+  CreateButton,
+  DataTable,
+  DeleteButton,
+  EditButton,
+  FilterButton,
+  List,
+  SearchInput,
+  SimpleList,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { LocalizedDateField } from '../components/LocalizedDateField';
+import { InlineSwitchField } from '../components/InlineSwitchField';
+import { RegionFlag, RegionFlagField } from './RegionFlag';
+import type { AdminRegion } from './types';
+
+const regionFilters = (translate: (key: string) => string) => [
+  <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.regions.filters.search')} />,
+  <BooleanInput key="isActive" source="isActive" />,
+];
+
+const Column = DataTable.Col<AdminRegion>;
+
+function RegionListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton />
+    </TopToolbar>
+  );
+}
+
+/** Regions products are sold in; the switch turns one on or off at once. */
+export function RegionList() {
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
+  return (
+    <List sort={{ field: 'name', order: 'ASC' }} perPage={25} filters={regionFilters(translate)} actions={<RegionListActions />}>
+      {isSmall ? (
+        <SimpleList<AdminRegion>
+          leftIcon={(region) => <RegionFlag flag={region.flag} />}
+          primaryText={(region) => region.name}
+          secondaryText={(region) => [region.code, region.gameCurrency].filter(Boolean).join(' · ')}
+          rightIcon={() => (
+            <Box component="span" onClick={(event) => event.stopPropagation()}>
+              <InlineSwitchField source="isActive" ariaLabel="resources.regions.fields.isActive" />
+            </Box>
+          )}
+          rowClick="edit"
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <Column source="flag" disableSort>
+            <RegionFlagField />
+          </Column>
+          <Column source="name" sx={{ fontWeight: 600 }} />
+          <Column source="code" />
+          <Column source="gameCurrency" disableSort />
+          <Column source="isActive">
+            <InlineSwitchField source="isActive" ariaLabel="resources.regions.fields.isActive" />
+          </Column>
+          <Column source="createdAt">
+            <LocalizedDateField source="createdAt" />
+          </Column>
+          <Column align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <EditButton />
+            <DeleteButton mutationMode="pessimistic" redirect={false} confirmContent="resources.regions.delete_content" />
+          </Column>
+        </DataTable>
+      )}
+    </List>
+  );
+}

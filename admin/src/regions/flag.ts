@@ -1,0 +1,12 @@
+/** What the storefront shows for a region without a flag (spec section 9: flags fall back to a global flag). */
+export const GLOBAL_FLAG = '🌐';
+
+export type FlagDisplay = { kind: 'image'; src: string } | { kind: 'emoji'; text: string };
+
+/** A region's flag as stored (an emoji or an image URL) to what to draw. */
+export function flagDisplay(flag: unknown): FlagDisplay {
+  const value = typeof flag === 'string' ? flag.trim() : '';
+  if (!value) return { kind: 'emoji', text: GLOBAL_FLAG };
+  if (/^(https?:\/\/|\/)/i.test(value)) return { kind: 'image', src: value };
+  return { kind: 'emoji', text: value };
+}

@@ -1,0 +1,60 @@
+import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { USER_ROLES } from '@topup/common';
+import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate } from 'react-admin';
+import { LocalizedDateField } from '../components/LocalizedDateField';
+import { MoneyField } from '../components/MoneyField';
+import { formatMoney } from '../lib/money';
+import type { AdminUser } from './types';
+import { UserOrdersCountField } from './UserOrdersCountField';
+import { UserRoleChip, UserRoleField } from './UserRoleField';
+
+const ROLE_CHOICES = USER_ROLES.map((id) => ({ id, name: `resources.users.role.${id}` }));
+
+const userFilters = (translate: (key: string) => string) => [
+  <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.users.filters.search')} />,
+  <SelectInput key="role" source="role" choices={ROLE_CHOICES} alwaysOn />,
+];
+
+const Column = DataTable.Col<AdminUser>;
+
+/** Users with their balances and order counts; a row opens the user's page. */
+export function UserList() {
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
+  return (
+    <List sort={{ field: 'id', order: 'DESC' }} perPage={25} filters={userFilters(translate)}>
+      {isSmall ? (
+        <SimpleList<AdminUser>
+          primaryText={(user) => (
+            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+              {user.nickname} <UserRoleChip role={user.role} />
+            </Box>
+          )}
+          secondaryText={(user) => `${formatMoney(user.balanceUsd, 'usd')} · ${formatMoney(user.balanceRub, 'rub')}`}
+          tertiaryText={(user) => translate('resources.users.orders_count', { smart_count: user.ordersCount })}
+          rowClick="edit"
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <Column source="id" />
+          <Column source="nickname" sx={{ fontWeight: 600 }} />
+          <Column source="role">
+            <UserRoleField />
+          </Column>
+          <Column source="balanceUsd" align="right">
+            <MoneyField source="balanceUsd" currency="usd" />
+          </Column>
+          <Column source="balanceRub" align="right">
+            <MoneyField source="balanceRub" currency="rub" />
+          </Column>
+          <Column source="ordersCount" align="right">
+            <UserOrdersCountField />
+          </Column>
+          <Column source="createdAt">
+            <LocalizedDateField source="createdAt" />
+          </Column>
+        </DataTable>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,51 @@
+import { useMediaQuery, type Theme } from '@mui/material';
+import { DataTable, Pagination, ReferenceManyField, SimpleList } from 'react-admin';
+import { LocalizedDateField, useFormatDateTime } from '../components/LocalizedDateField';
+import { MoneyField } from '../components/MoneyField';
+import { formatMoney } from '../lib/money';
+import { OrderStatusChip, OrderStatusField } from '../orders/OrderStatusField';
+import type { AdminOrder } from '../orders/types';
+
+const Column = DataTable.Col<AdminOrder>;
+
+/** The user's orders, newest first; a row opens the order. */
+export function UserOrders() {
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const formatDateTime = useFormatDateTime();
+  return (
+    <ReferenceManyField
+      reference="orders"
+      target="userId"
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={10}
+      pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+      empty={false}
+    >
+      {isSmall ? (
+        <SimpleList<AdminOrder>
+          primaryText={(order) => `#${order.id}`}
+          secondaryText={(order) => (
+            <>
+              <OrderStatusChip status={order.status} /> {formatDateTime(order.createdAt)}
+            </>
+          )}
+          tertiaryText={(order) => formatMoney(order.total, order.currency)}
+          rowClick="show"
+        />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <Column source="id" label="resources.orders.fields.id" render={(order) => `#${order.id}`} />
+          <Column source="createdAt" label="resources.orders.fields.createdAt">
+            <LocalizedDateField source="createdAt" showTime />
+          </Column>
+          <Column source="status" label="resources.orders.fields.status">
+            <OrderStatusField />
+          </Column>
+          <Column source="total" label="resources.orders.fields.total" align="right">
+            <MoneyField source="total" currencySource="currency" sx={{ fontWeight: 700 }} />
+          </Column>
+        </DataTable>
+      )}
+    </ReferenceManyField>
+  );
+}

@@ -1,0 +1,58 @@
+import { toMinor } from '@topup/common';
+
+/** Longest reason the API keeps with a balance adjustment. */
+export const ADJUSTMENT_REASON_MAX_LENGTH = 500;
+
+export const BALANCE_FIELDS = ['balanceUsd', 'balanceRub'] as const;
+export type BalanceField = (typeof BALANCE_FIELDS)[number];
+
+export interface BalanceFormValues {
+  balanceUsd?: unknown;
+  balanceRub?: unknown;
+  reason?: unknown;
+}
+
+/** `PUT /api/admin/users/:id` — only the balances that change, and why. */
+export interface BalanceUpdate {
+  balanceUsd?: number;
+  balanceRub?: number;
+  reason: string;
+}
+
+function amountOf(value: unknown): number | null {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(number) ? number : null;
+}
+
+/**
+ * The balances the admin changed, compared in whole cents. Only those are sent: sending an unchanged
+ * balance back would undo a purchase the user made while the page was open.
+ */
+export function changedBalances(previous: BalanceFormValues, values: BalanceFormValues): Partial<Record<BalanceField, number>> {
+  const changes: Partial<Record<BalanceField, number>> = {};
+  for (const field of BALANCE_FIELDS) {
+    const next = amountOf(values[field]);
+    const before = amountOf(previous[field]);
+    if (next === null || next < 0) continue;
+    if (before === null || toMinor(next) !== toMinor(before)) changes[field] = next;
+  }
+  return changes;
+}
+
+/** The request body for the form's values, or null when no balance changes. */
+export function balanceUpdate(previous: BalanceFormValues, values: BalanceFormValues): BalanceUpdate | null {
+  const changes = changedBalances(previous, values);
+  if (Object.keys(changes).length === 0) return null;
+  return { ...changes, reason: typeof values.reason === 'string' ? values.reason.trim() : '' };
+}
+
+/** Form-level check: a reason is required as soon as a balance changes (the ledger keeps it). */
+export function validateBalanceForm(previous: BalanceFormValues, values: BalanceFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const reason = typeof values.reason === 'string' ? values.reason.trim() : '';
+  if (Object.keys(changedBalances(previous, values)).length > 0 && !reason) {
+    errors.reason = 'resources.users.balance.reason_required';
+  }
+  if (reason.length > ADJUSTMENT_REASON_MAX_LENGTH) errors.reason = 'resources.users.balance.reason_too_long';
+  return errors;
+}

@@ -1,0 +1,11 @@
+import PeopleIcon from '@mui/icons-material/People';
+import type { AdminUser } from './types';
+import { UserEdit } from './UserEdit';
+import { UserList } from './UserList';
+
+export default {
+  list: UserList,
+  edit: UserEdit,
+  icon: PeopleIcon,
+  recordRepresentation: (user: AdminUser) => user.nickname,
+};
