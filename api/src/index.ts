@@ -9,7 +9,6 @@ export { createGameProvider, type GameProvider } from './providers/game';
 export { createPaymentCallbackService } from './modules/payments/payment-callback.service';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';
 export { openQueue, openQueues } from './lib/job-queues';
-export { STORE_TIME_ZONE, storeDate } from './lib/store-time';
 export { createCodeGenerationService } from './modules/admin/generated-codes/code-generation.service';
 export { createRateUpdateService, type RateUpdateTrigger } from './modules/admin/currency-rates/rate-update.service';
 export { createRatesProvider, type RatesProvider } from './providers/rates';

@@ -2,3 +2,4 @@ export * from './errors';
 export * from './money';
 export * from './queues';
 export * from './rules';
+export * from './store-time';

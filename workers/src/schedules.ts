@@ -1,6 +1,7 @@
+import { STORE_TIME_ZONE } from '@topup/common';
 import type { JobsOptions } from 'bullmq';
 import type { QueueName, QueuePayloads } from '@topup/common';
-import { STORE_TIME_ZONE, type Logger } from '@topup/api';
+import type { Logger } from '@topup/api';
 import type { JobQueues } from './queues';
 
 /** When a schedule fires: every so many milliseconds, or on a cron pattern in a time zone. */
@@ -27,7 +28,7 @@ export const SCHEDULES: Schedule[] = [
     data: { bucket: 'every-minute' } satisfies QueuePayloads['reservation-expiry'],
   },
   {
-    // Daily at 09:00 Moscow time (the store's time zone, lib/store-time.ts), when the day's official
+    // Daily at 09:00 Moscow time (the store's time zone, STORE_TIME_ZONE), when the day's official
     // rates are out. Each run is keyed by that date, so a run fired twice updates once.
     id: 'rate-update-daily',
     queue: 'rate-update',

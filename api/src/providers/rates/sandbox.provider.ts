@@ -1,6 +1,6 @@
+import { storeDate } from '@topup/common';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { storeDate } from '../../lib/store-time';
 import { encodeWindows1251 } from './cbr-feed';
 import { createCbrRatesProvider } from './cbr.provider';
 import type { RatesProvider } from './rates-provider';

@@ -1,6 +1,6 @@
+import { storeDate } from '@topup/common';
 import type { Knex } from 'knex';
 import { recordAudit } from '../../../lib/audit';
-import { storeDate } from '../../../lib/store-time';
 import type { Logger } from '../../../logger';
 import { rateBetween, type RatesProvider } from '../../../providers/rates';
 import { currencyRatesDal, type CurrencyRateRow, type RateUpdateRunRow, type RateUpdateRunStatus } from './currency-rates.dal';

@@ -1,5 +1,5 @@
+import { STORE_TIME_ZONE } from '@topup/common';
 import type { Knex } from 'knex';
-import { STORE_TIME_ZONE } from '../../../lib/store-time';
 
 /** Fewer sellable than this is low stock. */
 export const LOW_STOCK_THRESHOLD = 10;

@@ -4,7 +4,7 @@ import { fromMinor, ORDER_STATUSES, type OrderStatus } from '@topup/common';
 import { dashboardDal, type LowStockRow } from './dashboard.dal';
 
 export interface Dashboard {
-  /** Completed today (a Moscow day, see lib/store-time.ts), per order currency, as decimals. */
+  /** Completed today (a Moscow day, see STORE_TIME_ZONE in @topup/common), per order currency, as decimals. */
   salesToday: { usd: number; rub: number; orders: number };
   ordersByStatus: Record<OrderStatus, number>;
   lowStock: LowStockRow[];

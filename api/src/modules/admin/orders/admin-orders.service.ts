@@ -1,12 +1,11 @@
 import type { Knex } from 'knex';
-import { ErrorCode, fromMinor, ORDER_STATUSES, type BalanceCurrency, type OrderStatus } from '@topup/common';
+import { ErrorCode, fromMinor, ORDER_STATUSES, type BalanceCurrency, type OrderStatus, STORE_TIME_ZONE } from '@topup/common';
 import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { changeBalance } from '../../../lib/ledger';
 import { enqueueJob } from '../../../lib/outbox';
 import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../../../lib/simple-rest';
-import { STORE_TIME_ZONE } from '../../../lib/store-time';
 import type { OrderItemType, OrderKind, PaymentMethod, ProviderStatus } from '../../../models';
 import { checkoutDal, type TakenCode } from '../../checkout/checkout.dal';
 import { paymentsDal } from '../../payments/payments.dal';
