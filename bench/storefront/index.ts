@@ -72,14 +72,14 @@ const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFla
 try {
   const home = await lighthouseScores(`${baseUrl}/`, chrome.port);
   const products = await lighthouseScores(`${baseUrl}/products`, chrome.port);
-  console.log(
-    JSON.stringify({
+  process.stdout.write(
+    `${JSON.stringify({
       bench: 'storefront',
       url: baseUrl,
       homeRouteJsGzipKb: Math.round(scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 102.4) / 10,
       homeRouteScripts: scripts,
       lighthouse: { home, products },
-    }),
+    })}\n`,
   );
 } finally {
   await chrome.kill();
