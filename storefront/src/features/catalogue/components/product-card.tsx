@@ -5,14 +5,14 @@ import type { Product } from '../../../types/api';
 import { ProductImage } from './product-image';
 import styles from './product-card.module.css';
 
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const { t } = useTranslation();
   const isTopup = product.category === 'topup';
   return (
     <li className={styles.item}>
       <Link to={`/products/${encodeURIComponent(product.slug)}`} className={styles.card}>
         <div className={styles.media}>
-          <ProductImage product={product} className={styles.image} />
+          <ProductImage product={product} className={styles.image} eager={eager} />
         </div>
         <div className={styles.body}>
           <h3 className={styles.title}>{product.title}</h3>

@@ -71,7 +71,14 @@ export function ProductCatalogue() {
   } else {
     content = (
       <div className={`${styles.sections} ${pending ? styles.stale : ''}`}>
-        <Section id="topups" title={t('catalogue.topup_section')} subtitle={t('catalogue.topup_subtitle')} products={topups} searching={searching} />
+        <Section
+          id="topups"
+          title={t('catalogue.topup_section')}
+          subtitle={t('catalogue.topup_subtitle')}
+          products={topups}
+          searching={searching}
+          aboveTheFold
+        />
         <Section
           id="gift-cards"
           title={t('catalogue.giftcards_section')}
@@ -96,18 +103,24 @@ export function ProductCatalogue() {
   );
 }
 
+/** Cards in the widest grid's first row. */
+const FIRST_ROW = 3;
+
 function Section({
   id,
   title,
   subtitle,
   products,
   searching,
+  aboveTheFold = false,
 }: {
   id: string;
   title: string;
   subtitle: string;
   products: Product[];
   searching: boolean;
+  /** The first row's images load at once: they are what the page shows first. */
+  aboveTheFold?: boolean;
 }) {
   const { t } = useTranslation();
   if (products.length === 0 && searching) return null;
@@ -123,8 +136,8 @@ function Section({
         <p className={styles.sectionEmpty}>{t('catalogue.section_empty')}</p>
       ) : (
         <ul className={styles.grid}>
-          {products.map((product) => (
-            <ProductCard key={product.id} product={product} />
+          {products.map((product, index) => (
+            <ProductCard key={product.id} product={product} eager={aboveTheFold && index < FIRST_ROW} />
           ))}
         </ul>
       )}
