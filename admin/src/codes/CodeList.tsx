@@ -21,7 +21,7 @@ import {
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
 import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
-import { MoneyField } from '../components/MoneyField';
+import { MoneyColumn } from '../components/MoneyField';
 import { formatMoney } from '../lib/money';
 import { StatusChip } from '../components/StatusChip';
 import { BulkCodesButton } from './BulkCodesDialog';
@@ -125,12 +125,8 @@ export function CodeList() {
             <CodeCell />
           </DataTable.Col>
           <DataTable.NumberCol source="gameAmount" />
-          <DataTable.Col source="priceUsd" align="right">
-            <MoneyField source="priceUsd" currency="USD" />
-          </DataTable.Col>
-          <DataTable.Col source="priceRub" align="right">
-            <MoneyField source="priceRub" currency="RUB" />
-          </DataTable.Col>
+          <MoneyColumn source="priceUsd" currency="USD" />
+          <MoneyColumn source="priceRub" currency="RUB" />
           <DataTable.Col source="status">
             <StatusChip />
           </DataTable.Col>

@@ -1,10 +1,7 @@
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import {
   Box,
-  Button as MuiButton,
-  CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Tab,
@@ -19,6 +16,7 @@ import type { LinePreview } from './bulkLines';
 import type { BulkUploadResult } from './bulkResult';
 import { BulkResultView } from './BulkResultView';
 import { FilePicker, LinePreviewView } from './BulkUploadParts';
+import { DialogSubmitActions } from './DialogSubmitActions';
 import { errorNotification } from './errors';
 
 /** What goes up: the pasted lines, or a chosen file. */
@@ -129,19 +127,7 @@ export function BulkUploadDialog(props: BulkUploadDialogProps) {
             </Box>
           )}
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <MuiButton onClick={onClose} disabled={sending}>
-            {translate('ra.action.close')}
-          </MuiButton>
-          <MuiButton
-            type="submit"
-            variant="contained"
-            disabled={sending}
-            startIcon={sending ? <CircularProgress size={16} color="inherit" /> : <CloudUploadIcon />}
-          >
-            {translate('catalogue.bulk.submit')}
-          </MuiButton>
-        </DialogActions>
+        <DialogSubmitActions onClose={onClose} closeLabel="ra.action.close" submitLabel="catalogue.bulk.submit" submitIcon={<CloudUploadIcon />} sending={sending} />
       </Form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { Typography, type SxProps, type Theme } from '@mui/material';
-import { useFieldValue, useRecordContext, type FieldProps } from 'react-admin';
+import { DataTable, useFieldValue, useRecordContext, type FieldProps } from 'react-admin';
 import { formatMoney } from '../lib/money';
 
 interface MoneyFieldProps extends FieldProps {
@@ -23,5 +23,14 @@ export function MoneyField({ currency, currencySource, sx, ...props }: MoneyFiel
     >
       {formatMoney(value, code)}
     </Typography>
+  );
+}
+
+/** A list column of one price, right-aligned like the other amounts. */
+export function MoneyColumn({ source, currency, disableSort }: { source: string; currency: string; disableSort?: boolean }) {
+  return (
+    <DataTable.Col source={source} align="right" disableSort={disableSort}>
+      <MoneyField source={source} currency={currency} />
+    </DataTable.Col>
   );
 }

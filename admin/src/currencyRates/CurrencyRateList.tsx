@@ -2,7 +2,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, EditButton, List, SimpleList, TopToolbar, useRecordContext } from 'react-admin';
 import { LocalizedDateField, useFormatDateTime } from '../components/LocalizedDateField';
-import { InlineSwitchField } from '../components/InlineSwitchField';
+import { InlineSwitchField, InlineSwitchListIcon } from '../components/InlineSwitchField';
 import { CurrencySettingsCard } from './CurrencySettingsCard';
 import { currencyCode, formatRate } from './rate';
 import { RefreshRatesButton } from './RefreshRatesButton';
@@ -41,11 +41,7 @@ export function CurrencyRateList() {
           <SimpleList<AdminCurrencyRate>
             primaryText={(rate) => `${currencyCode(rate.from)} → ${currencyCode(rate.to)}: ${formatRate(rate.rate)}`}
             secondaryText={(rate) => formatDateTime(rate.updatedAt)}
-            rightIcon={() => (
-              <Box component="span" onClick={(event) => event.stopPropagation()}>
-                <InlineSwitchField source="autoUpdate" ariaLabel="resources.currencyRates.fields.autoUpdate" />
-              </Box>
-            )}
+            rightIcon={() => <InlineSwitchListIcon source="autoUpdate" ariaLabel="resources.currencyRates.fields.autoUpdate" />}
             rowClick="edit"
           />
         ) : (

@@ -1,12 +1,9 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import {
-  CreateButton,
-  FilterButton,
   NullableBooleanInput,
   DataTable,
   List,
   SimpleList,
-  TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -15,7 +12,8 @@ import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles
 import { SearchFilterInput } from '../components/SearchFilterInput';
 import { InlineSwitchField } from '../components/InlineSwitchField';
 import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
-import { MoneyField } from '../components/MoneyField';
+import { MoneyColumn } from '../components/MoneyField';
+import { FilterCreateActions } from '../components/ListActions';
 import { GenerateButton } from '../generatedCodes/GenerateDialog';
 import { formatMoney } from '../lib/money';
 import type { FreefireDenomination } from './types';
@@ -24,15 +22,6 @@ const filters = [
   <SearchFilterInput key="q" source="q" alwaysOn placeholder="resources.freefireCodes.filters.search" />,
   <NullableBooleanInput key="is_active" source="is_active" alwaysOn sx={{ minWidth: 160 }} />,
 ];
-
-function Actions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <CreateButton />
-    </TopToolbar>
-  );
-}
 
 function DenominationActions() {
   const record = useRecordContext<FreefireDenomination>();
@@ -54,7 +43,7 @@ export function FreefireDenominationList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
   return (
-    <List sx={scrollableListSx} filters={filters} actions={<Actions />} sort={{ field: 'game_amount', order: 'ASC' }} perPage={25}>
+    <List sx={scrollableListSx} filters={filters} actions={<FilterCreateActions />} sort={{ field: 'game_amount', order: 'ASC' }} perPage={25}>
       {isSmall ? (
         <SimpleList<FreefireDenomination>
           primaryText={(record) => record.name}
@@ -68,12 +57,8 @@ export function FreefireDenominationList() {
           <DataTable.Col source="name" cellSx={noWrap} />
           <DataTable.NumberCol source="item_id" />
           <DataTable.NumberCol source="game_amount" />
-          <DataTable.Col source="price" align="right">
-            <MoneyField source="price" currency="USD" />
-          </DataTable.Col>
-          <DataTable.Col source="price_rub" align="right">
-            <MoneyField source="price_rub" currency="RUB" />
-          </DataTable.Col>
+          <MoneyColumn source="price" currency="USD" />
+          <MoneyColumn source="price_rub" currency="RUB" />
           <DataTable.Col source="is_active" disableSort>
             <InlineSwitchField source="is_active" ariaLabel="resources.freefireCodes.fields.is_active" />
           </DataTable.Col>

@@ -31,6 +31,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import { DialogSubmitActions } from '../components/DialogSubmitActions';
 import { errorNotification } from '../components/errors';
 import { ProgressBar } from '../components/ProgressBar';
 import { StatusChip } from '../components/StatusChip';
@@ -186,19 +187,7 @@ function GenerateDialog({ onClose, defaultDenominationId }: { onClose: () => voi
               helperText="resources.generatedCodes.generate.count_help"
             />
           </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <MuiButton onClick={onClose} disabled={sending}>
-              {translate('ra.action.cancel')}
-            </MuiButton>
-            <MuiButton
-              type="submit"
-              variant="contained"
-              disabled={sending}
-              startIcon={sending ? <CircularProgress size={16} color="inherit" /> : <AutoAwesomeIcon />}
-            >
-              {translate('resources.generatedCodes.generate.submit')}
-            </MuiButton>
-          </DialogActions>
+          <DialogSubmitActions onClose={onClose} closeLabel="ra.action.cancel" submitLabel="resources.generatedCodes.generate.submit" submitIcon={<AutoAwesomeIcon />} sending={sending} />
         </Form>
       )}
     </Dialog>

@@ -18,7 +18,7 @@ import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
 import { MaskedCode } from '../codes/CodeList';
 import { RowDeleteButton } from '../components/RowActions';
-import { MoneyField } from '../components/MoneyField';
+import { MoneyColumn } from '../components/MoneyField';
 import { StatusChip } from '../components/StatusChip';
 import { formatMoney } from '../lib/money';
 import { GenerateButton } from './GenerateDialog';
@@ -95,12 +95,8 @@ export function GeneratedCodeList() {
             <DataTable.Col source="code" disableSort>
               <MaskedCode />
             </DataTable.Col>
-            <DataTable.Col source="priceUsd" align="right">
-              <MoneyField source="priceUsd" currency="USD" />
-            </DataTable.Col>
-            <DataTable.Col source="priceRub" align="right">
-              <MoneyField source="priceRub" currency="RUB" />
-            </DataTable.Col>
+            <MoneyColumn source="priceUsd" currency="USD" />
+            <MoneyColumn source="priceRub" currency="RUB" />
             <DataTable.Col source="status">
               <StatusChip />
             </DataTable.Col>

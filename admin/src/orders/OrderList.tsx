@@ -7,14 +7,13 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
-  SimpleList,
   useTranslate,
 } from 'react-admin';
-import { LocalizedDateField, useFormatDateTime } from '../components/LocalizedDateField';
+import { LocalizedDateField } from '../components/LocalizedDateField';
 import { MoneyField } from '../components/MoneyField';
-import { formatMoney } from '../lib/money';
 import { OrderListAside } from './OrderListAside';
-import { OrderStatusChip, OrderStatusField } from './OrderStatusField';
+import { OrderSimpleList } from './OrderSimpleList';
+import { OrderStatusField } from './OrderStatusField';
 import { ORDER_STATUS_CHOICES } from './orderStatus';
 import type { AdminOrder } from './types';
 import { UserLinkField } from './UserLinkField';
@@ -43,7 +42,6 @@ const Column = DataTable.Col<AdminOrder>;
 export function OrderList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
-  const formatDateTime = useFormatDateTime();
   return (
     <List
       sort={{ field: 'createdAt', order: 'DESC' }}
@@ -52,16 +50,7 @@ export function OrderList() {
       aside={isSmall ? undefined : <OrderListAside />}
     >
       {isSmall ? (
-        <SimpleList<AdminOrder>
-          primaryText={(order) => `#${order.id} · ${order.userNickname}`}
-          secondaryText={(order) => (
-            <>
-              <OrderStatusChip status={order.status} /> {formatDateTime(order.createdAt)}
-            </>
-          )}
-          tertiaryText={(order) => formatMoney(order.total, order.currency)}
-          rowClick="show"
-        />
+        <OrderSimpleList primaryText={(order) => `#${order.id} · ${order.userNickname}`} />
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false}>
           <Column source="id" label="resources.orders.fields.id" render={(order) => `#${order.id}`} />

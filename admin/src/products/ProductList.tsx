@@ -1,12 +1,9 @@
 import { Avatar, Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
-  CreateButton,
   DataTable,
-  FilterButton,
   List,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -14,6 +11,7 @@ import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles
 import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
 import { SearchFilterInput } from '../components/SearchFilterInput';
 import { InlineSwitchField } from '../components/InlineSwitchField';
+import { FilterCreateActions } from '../components/ListActions';
 import { categoryChoices } from './ProductForm';
 import type { AdminProduct } from './types';
 
@@ -27,15 +25,6 @@ const productFilters = [
   <SelectInput key="category" source="category" choices={categoryChoices} alwaysOn />,
   <SelectInput key="active" source="active" choices={activeChoices} label="resources.products.fields.active" />,
 ];
-
-function ListActions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <CreateButton />
-    </TopToolbar>
-  );
-}
 
 function ProductThumbnail({ size = 40 }: { size?: number }) {
   const record = useRecordContext<AdminProduct>();
@@ -104,7 +93,7 @@ export function ProductList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
   return (
-    <List sx={scrollableListSx} filters={productFilters} actions={<ListActions />} sort={{ field: 'sortOrder', order: 'ASC' }} perPage={25}>
+    <List sx={scrollableListSx} filters={productFilters} actions={<FilterCreateActions />} sort={{ field: 'sortOrder', order: 'ASC' }} perPage={25}>
       {isSmall ? (
         <SimpleList<AdminProduct>
           leftAvatar={() => <ProductThumbnail />}

@@ -1,19 +1,17 @@
-import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { useMediaQuery, type Theme } from '@mui/material';
 import {
   BooleanInput,
-  CreateButton,
   DataTable,
   DeleteButton,
   EditButton,
-  FilterButton,
   List,
   SearchInput,
   SimpleList,
-  TopToolbar,
   useTranslate,
 } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
-import { InlineSwitchField } from '../components/InlineSwitchField';
+import { InlineSwitchField, InlineSwitchListIcon } from '../components/InlineSwitchField';
+import { FilterCreateActions } from '../components/ListActions';
 import { ColorSwatchField, PromotionBadge, PromotionBadgeField } from './PromotionBadge';
 import type { AdminPromotion } from './types';
 
@@ -24,32 +22,19 @@ const promotionFilters = (translate: (key: string) => string) => [
 
 const Column = DataTable.Col<AdminPromotion>;
 
-function PromotionListActions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <CreateButton />
-    </TopToolbar>
-  );
-}
-
 /** Promotions as the storefront shows them, in display order; the switch turns one on or off at once. */
 export function PromotionList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
   return (
-    <List sort={{ field: 'sortOrder', order: 'ASC' }} perPage={25} filters={promotionFilters(translate)} actions={<PromotionListActions />}>
+    <List sort={{ field: 'sortOrder', order: 'ASC' }} perPage={25} filters={promotionFilters(translate)} actions={<FilterCreateActions />}>
       {isSmall ? (
         <SimpleList<AdminPromotion>
           primaryText={(promotion) => (
             <PromotionBadge text={promotion.text} backgroundColor={promotion.backgroundColor} dimmed={!promotion.active} />
           )}
           secondaryText={(promotion) => `${promotion.backgroundColor} · #${promotion.sortOrder}`}
-          rightIcon={() => (
-            <Box component="span" onClick={(event) => event.stopPropagation()}>
-              <InlineSwitchField source="active" ariaLabel="resources.promotions.fields.active" />
-            </Box>
-          )}
+          rightIcon={() => <InlineSwitchListIcon source="active" ariaLabel="resources.promotions.fields.active" />}
           rowClick="edit"
         />
       ) : (

@@ -18,7 +18,7 @@ import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles
 import { SearchFilterInput } from '../components/SearchFilterInput';
 import { MaskedCode } from '../codes/CodeList';
 import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
-import { MoneyField } from '../components/MoneyField';
+import { MoneyColumn } from '../components/MoneyField';
 import { StatusChip } from '../components/StatusChip';
 import { formatMoney } from '../lib/money';
 import { PubgBulkButton, ucText } from './PubgBulkButton';
@@ -95,12 +95,8 @@ export function PubgCodeList() {
               <MaskedCode />
             </DataTable.Col>
             <DataTable.NumberCol source="ucAmount" />
-            <DataTable.Col source="priceUsd" align="right" disableSort>
-              <MoneyField source="priceUsd" currency="USD" />
-            </DataTable.Col>
-            <DataTable.Col source="priceRub" align="right" disableSort>
-              <MoneyField source="priceRub" currency="RUB" />
-            </DataTable.Col>
+            <MoneyColumn source="priceUsd" currency="USD" disableSort />
+            <MoneyColumn source="priceRub" currency="RUB" disableSort />
             <DataTable.Col source="status">
               <StatusCell />
             </DataTable.Col>

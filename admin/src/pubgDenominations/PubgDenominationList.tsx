@@ -4,7 +4,7 @@ import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
 import { InlineSwitchField } from '../components/InlineSwitchField';
 import { RowActions, RowEditButton } from '../components/RowActions';
-import { MoneyField } from '../components/MoneyField';
+import { MoneyColumn } from '../components/MoneyField';
 import { formatMoney } from '../lib/money';
 import { PubgTabs } from '../pubgCodes/PubgTabs';
 import { DenominationDeleteButton } from './DenominationDeleteButton';
@@ -40,12 +40,8 @@ export function PubgDenominationList() {
           <DataTable sx={listTableSx} rowClick="edit" bulkActionButtons={false}>
             <DataTable.Col source="id" />
             <DataTable.NumberCol source="ucAmount" />
-            <DataTable.Col source="priceUsd" align="right">
-              <MoneyField source="priceUsd" currency="USD" />
-            </DataTable.Col>
-            <DataTable.Col source="priceRub" align="right">
-              <MoneyField source="priceRub" currency="RUB" />
-            </DataTable.Col>
+            <MoneyColumn source="priceUsd" currency="USD" />
+            <MoneyColumn source="priceRub" currency="RUB" />
             <DataTable.NumberCol source="availableCodes" disableSort />
             <DataTable.Col source="active" disableSort>
               <InlineSwitchField source="active" ariaLabel="resources.pubgDenominations.fields.active" />

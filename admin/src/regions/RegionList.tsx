@@ -1,19 +1,17 @@
-import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { useMediaQuery, type Theme } from '@mui/material';
 import {
   BooleanInput,
-  CreateButton,
   DataTable,
   DeleteButton,
   EditButton,
-  FilterButton,
   List,
   SearchInput,
   SimpleList,
-  TopToolbar,
   useTranslate,
 } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
-import { InlineSwitchField } from '../components/InlineSwitchField';
+import { InlineSwitchField, InlineSwitchListIcon } from '../components/InlineSwitchField';
+import { FilterCreateActions } from '../components/ListActions';
 import { RegionFlag, RegionFlagField } from './RegionFlag';
 import type { AdminRegion } from './types';
 
@@ -24,31 +22,18 @@ const regionFilters = (translate: (key: string) => string) => [
 
 const Column = DataTable.Col<AdminRegion>;
 
-function RegionListActions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <CreateButton />
-    </TopToolbar>
-  );
-}
-
 /** Regions products are sold in; the switch turns one on or off at once. */
 export function RegionList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
   return (
-    <List sort={{ field: 'name', order: 'ASC' }} perPage={25} filters={regionFilters(translate)} actions={<RegionListActions />}>
+    <List sort={{ field: 'name', order: 'ASC' }} perPage={25} filters={regionFilters(translate)} actions={<FilterCreateActions />}>
       {isSmall ? (
         <SimpleList<AdminRegion>
           leftIcon={(region) => <RegionFlag flag={region.flag} />}
           primaryText={(region) => region.name}
           secondaryText={(region) => [region.code, region.gameCurrency].filter(Boolean).join(' · ')}
-          rightIcon={() => (
-            <Box component="span" onClick={(event) => event.stopPropagation()}>
-              <InlineSwitchField source="isActive" ariaLabel="resources.regions.fields.isActive" />
-            </Box>
-          )}
+          rightIcon={() => <InlineSwitchListIcon source="isActive" ariaLabel="resources.regions.fields.isActive" />}
           rowClick="edit"
         />
       ) : (

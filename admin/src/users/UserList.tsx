@@ -2,7 +2,7 @@ import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { USER_ROLES } from '@topup/common';
 import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
-import { MoneyField } from '../components/MoneyField';
+import { MoneyColumn } from '../components/MoneyField';
 import { formatMoney } from '../lib/money';
 import type { AdminUser } from './types';
 import { UserOrdersCountField } from './UserOrdersCountField';
@@ -41,12 +41,8 @@ export function UserList() {
           <Column source="role">
             <UserRoleField />
           </Column>
-          <Column source="balanceUsd" align="right">
-            <MoneyField source="balanceUsd" currency="usd" />
-          </Column>
-          <Column source="balanceRub" align="right">
-            <MoneyField source="balanceRub" currency="rub" />
-          </Column>
+          <MoneyColumn source="balanceUsd" currency="usd" />
+          <MoneyColumn source="balanceRub" currency="rub" />
           <Column source="ordersCount" align="right">
             <UserOrdersCountField />
           </Column>

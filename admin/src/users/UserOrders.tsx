@@ -1,9 +1,9 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, Pagination, ReferenceManyField, SimpleList } from 'react-admin';
-import { LocalizedDateField, useFormatDateTime } from '../components/LocalizedDateField';
+import { DataTable, Pagination, ReferenceManyField } from 'react-admin';
+import { LocalizedDateField } from '../components/LocalizedDateField';
 import { MoneyField } from '../components/MoneyField';
-import { formatMoney } from '../lib/money';
-import { OrderStatusChip, OrderStatusField } from '../orders/OrderStatusField';
+import { OrderSimpleList } from '../orders/OrderSimpleList';
+import { OrderStatusField } from '../orders/OrderStatusField';
 import type { AdminOrder } from '../orders/types';
 
 const Column = DataTable.Col<AdminOrder>;
@@ -11,7 +11,6 @@ const Column = DataTable.Col<AdminOrder>;
 /** The user's orders, newest first; a row opens the order. */
 export function UserOrders() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const formatDateTime = useFormatDateTime();
   return (
     <ReferenceManyField
       reference="orders"
@@ -22,16 +21,7 @@ export function UserOrders() {
       empty={false}
     >
       {isSmall ? (
-        <SimpleList<AdminOrder>
-          primaryText={(order) => `#${order.id}`}
-          secondaryText={(order) => (
-            <>
-              <OrderStatusChip status={order.status} /> {formatDateTime(order.createdAt)}
-            </>
-          )}
-          tertiaryText={(order) => formatMoney(order.total, order.currency)}
-          rowClick="show"
-        />
+        <OrderSimpleList primaryText={(order) => `#${order.id}`} />
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false}>
           <Column source="id" label="resources.orders.fields.id" render={(order) => `#${order.id}`} />

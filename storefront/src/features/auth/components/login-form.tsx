@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@topup/common';
+import { Field } from '../../../components/ui/field';
 import { AlertIcon } from '../../../components/ui/icons';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast/toast-provider';
@@ -50,10 +51,7 @@ export function LoginForm() {
           <span>{t(error)}</span>
         </p>
       )}
-      <div className="field">
-        <label htmlFor={ids.nickname} className="field__label">
-          {t('auth.nickname')}
-        </label>
+      <Field id={ids.nickname} label={t('auth.nickname')}>
         <input
           ref={nicknameInput}
           id={ids.nickname}
@@ -68,11 +66,8 @@ export function LoginForm() {
           aria-invalid={invalid || undefined}
           onChange={(event) => setNickname(event.target.value)}
         />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.password} className="field__label">
-          {t('auth.password')}
-        </label>
+      </Field>
+      <Field id={ids.password} label={t('auth.password')}>
         <PasswordInput
           id={ids.password}
           name="password"
@@ -83,7 +78,7 @@ export function LoginForm() {
           aria-invalid={invalid || undefined}
           onChange={(event) => setPassword(event.target.value)}
         />
-      </div>
+      </Field>
       <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={login.isPending}>
         {login.isPending && <span className="spinner" aria-hidden="true" />}
         {login.isPending ? t('auth.logging_in') : t('auth.login_button')}

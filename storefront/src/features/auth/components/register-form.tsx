@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@topup/common';
+import { Field } from '../../../components/ui/field';
 import { AlertIcon } from '../../../components/ui/icons';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast/toast-provider';
@@ -103,10 +104,7 @@ export function RegisterForm() {
         </p>
       )}
 
-      <div className="field">
-        <label htmlFor={ids.nickname} className="field__label">
-          {t('auth.nickname')}
-        </label>
+      <Field id={ids.nickname} label={t('auth.nickname')}>
         <input
           ref={(node) => {
             inputs.current.nickname = node;
@@ -133,12 +131,9 @@ export function RegisterForm() {
             {t('auth.nickname_hint', { min: NICKNAME_MIN_LENGTH })}
           </p>
         )}
-      </div>
+      </Field>
 
-      <div className="field">
-        <label htmlFor={ids.password} className="field__label">
-          {t('auth.password')}
-        </label>
+      <Field id={ids.password} label={t('auth.password')}>
         <PasswordInput
           ref={(node: HTMLInputElement | null) => {
             inputs.current.password = node;
@@ -162,12 +157,9 @@ export function RegisterForm() {
             {t('auth.password_hint', { min: PASSWORD_MIN_LENGTH })}
           </p>
         )}
-      </div>
+      </Field>
 
-      <div className="field">
-        <label htmlFor={ids.confirmPassword} className="field__label">
-          {t('auth.confirm_password')}
-        </label>
+      <Field id={ids.confirmPassword} label={t('auth.confirm_password')}>
         <PasswordInput
           ref={(node: HTMLInputElement | null) => {
             inputs.current.confirmPassword = node;
@@ -187,7 +179,7 @@ export function RegisterForm() {
             {errorText('confirmPassword')}
           </p>
         )}
-      </div>
+      </Field>
 
       <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={registration.isPending}>
         {registration.isPending && <span className="spinner" aria-hidden="true" />}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorCode } from '@topup/common';
 import { useQueryClient } from '@tanstack/react-query';
+import { Field } from '../../../components/ui/field';
 import { CartIcon, ShieldIcon, BoltIcon } from '../../../components/ui/icons';
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
@@ -122,10 +123,7 @@ export function PurchasePanel({ product }: { product: ProductDetails }) {
   return (
     <div className={`card ${styles.panel}`}>
       {showRegionSelect && region && (
-        <div className="field">
-          <label htmlFor={ids.region} className="field__label">
-            {t('product.region')}
-          </label>
+        <Field id={ids.region} label={t('product.region')}>
           <div className={styles.regionControl}>
             {region.flagIsImage && (
               <img className={styles.flagImage} src={region.flag} alt="" width={22} height={16} aria-hidden="true" />
@@ -143,7 +141,7 @@ export function PurchasePanel({ product }: { product: ProductDetails }) {
               ))}
             </select>
           </div>
-        </div>
+        </Field>
       )}
 
       <div className={styles.block} ref={optionsRef}>
@@ -180,10 +178,7 @@ export function PurchasePanel({ product }: { product: ProductDetails }) {
       {!nothingToBuy && (
         <>
           <div className={styles.row}>
-            <div className="field">
-              <label htmlFor={ids.quantity} className="field__label">
-                {t('product.quantity')}
-              </label>
+            <Field id={ids.quantity} label={t('product.quantity')}>
               <QuantityStepper
                 id={ids.quantity}
                 value={count}
@@ -192,7 +187,7 @@ export function PurchasePanel({ product }: { product: ProductDetails }) {
                 onChange={setQuantity}
                 onMaxReached={() => toast.warning(t('product.max_quantity'))}
               />
-            </div>
+            </Field>
             <div className={styles.total}>
               <span className={styles.totalLabel}>{t('product.total')}</span>
               <output className={styles.totalValue} htmlFor={`${ids.quantity}`} aria-live="polite">

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/ui/field';
 import { CheckIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
@@ -64,10 +65,7 @@ export function ActivateCodeTab() {
         verifiedName={players.nameFor(playerId)}
         hint={t('freefire.player_id_hint')}
       />
-      <div className="field">
-        <label htmlFor={ids.code} className="field__label">
-          {t('freefire.code')}
-        </label>
+      <Field id={ids.code} label={t('freefire.code')}>
         <input
           id={ids.code}
           className={`input ${styles.codeInput}`}
@@ -83,7 +81,7 @@ export function ActivateCodeTab() {
         <p id={ids.codeHint} className="field__hint">
           {t('freefire.code_hint')}
         </p>
-      </div>
+      </Field>
       <button
         type="submit"
         className="btn btn--primary btn--lg btn--block"

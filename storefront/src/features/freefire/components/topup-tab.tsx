@@ -1,7 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { BoltIcon } from '../../../components/ui/icons';
 import { PagedGrid, PagedGridSkeleton, TileAmount, TileNote, TilePrice } from '../../../components/ui/paged-grid';
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
@@ -10,6 +9,7 @@ import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { PanelSection } from '../../game-topup/components/game-page-layout';
 import { OrderSummary } from '../../game-topup/components/order-summary';
 import { PlayerIdField } from '../../game-topup/components/player-id-field';
+import { TopUpButton } from '../../game-topup/components/top-up-button';
 import { useLoginGate } from '../../game-topup/hooks/use-login-gate';
 import { usePlayerCheck } from '../../game-topup/hooks/use-player-check';
 import { checkFreefirePlayer } from '../api/check-player';
@@ -118,16 +118,7 @@ export function TopupTab() {
         total={selected && price > 0 ? formatMoney(price, currency) : '—'}
       />
 
-      <button
-        type="button"
-        className="btn btn--primary btn--lg btn--block"
-        onClick={() => void onTopUp()}
-        disabled={!canSubmit}
-        aria-busy={busy || undefined}
-      >
-        {busy ? <span className="spinner" aria-hidden="true" /> : <BoltIcon size={20} />}
-        {busy ? t('games.processing') : t('games.top_up_now')}
-      </button>
+      <TopUpButton onClick={() => void onTopUp()} disabled={!canSubmit} busy={busy} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { Currency } from '../../../lib/currency';
 import { toAmount } from '../../../lib/currency';
 import type { TopupData } from '../../../types/api';
 import type { FreefireOffer } from '../api/get-offers';
-import { normalizePlayerId } from '../../game-topup/utils/player-check';
+import { buildPlayerIdTopupData } from '../../game-topup/utils/topup-data';
 
 export const FREEFIRE_IMAGE = '/images/freefire.svg';
 
@@ -22,19 +22,14 @@ export function buildFreefireTopupData({
   currency: Currency;
   imageUrl?: string;
 }): TopupData {
-  const id = normalizePlayerId(playerId);
-  const code = currency === 'USD' ? 'usd' : 'rub';
-  return {
+  return buildPlayerIdTopupData({
     service: 'freefire',
-    login: id,
-    player_id: id,
-    offer_id: offer.item_id,
-    offer_name: offer.name,
-    price_usd: toAmount(offer.price),
-    price_rub: toAmount(offer.price_rub),
-    input_currency: code,
-    currency: code,
-    commission: 0,
-    image_url: imageUrl,
-  };
+    playerId,
+    currency,
+    offerId: offer.item_id,
+    offerName: offer.name,
+    priceUsd: toAmount(offer.price),
+    priceRub: toAmount(offer.price_rub),
+    imageUrl,
+  });
 }

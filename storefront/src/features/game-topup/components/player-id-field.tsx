@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/ui/field';
 import { CheckIcon, SearchIcon } from '../../../components/ui/icons';
 import styles from './player-id-field.module.css';
 
@@ -22,10 +23,7 @@ export function PlayerIdField({ value, onChange, onFind, finding, verifiedName, 
   const describedBy = [hint ? ids.hint : null, verifiedName ? ids.verified : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className="field">
-      <label htmlFor={ids.input} className="field__label">
-        {t('games.player_id')}
-      </label>
+    <Field id={ids.input} label={t('games.player_id')}>
       <div className={styles.row}>
         <input
           ref={inputRef}
@@ -69,6 +67,6 @@ export function PlayerIdField({ value, onChange, onFind, finding, verifiedName, 
           </p>
         )}
       </div>
-    </div>
+    </Field>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MIN_BALANCE_TOPUP } from '@topup/common';
 import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
 import { AlertIcon, ClockIcon, PlusIcon, WalletIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
@@ -88,10 +89,7 @@ function TopupForm({ preferred, onDone }: { preferred: Currency; onDone: () => v
           </label>
         ))}
       </fieldset>
-      <div className="field">
-        <label htmlFor={ids.amount} className="field__label">
-          {t('account.topup_amount')}
-        </label>
+      <Field id={ids.amount} label={t('account.topup_amount')}>
         <input
           id={ids.amount}
           className="input"
@@ -113,7 +111,7 @@ function TopupForm({ preferred, onDone }: { preferred: Currency; onDone: () => v
             {error}
           </p>
         )}
-      </div>
+      </Field>
       <div className={styles.formActions}>
         <button type="button" className="btn" onClick={onDone} disabled={topUp.isPending}>
           {t('account.cancel')}

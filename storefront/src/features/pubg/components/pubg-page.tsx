@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CUSTOM_UC_MAX, PUBG_QUICK_PICKS } from '@topup/common';
-import { BoltIcon } from '../../../components/ui/icons';
+import { Field } from '../../../components/ui/field';
 import { PagedGrid, PagedGridSkeleton, TileAmount, TileBadge, TilePrice } from '../../../components/ui/paged-grid';
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
@@ -12,6 +12,7 @@ import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/prefe
 import { GamePageLayout, GamePanel, GameSteps, PanelSection } from '../../game-topup/components/game-page-layout';
 import { OrderSummary } from '../../game-topup/components/order-summary';
 import { PlayerIdField } from '../../game-topup/components/player-id-field';
+import { TopUpButton } from '../../game-topup/components/top-up-button';
 import { useLoginGate } from '../../game-topup/hooks/use-login-gate';
 import { usePlayerCheck } from '../../game-topup/hooks/use-player-check';
 import { checkPubgPlayer } from '../api/check-player';
@@ -79,10 +80,7 @@ export function PubgPage() {
     >
       <GamePanel>
         <PanelSection titleId={ids.amount} title={t('pubg.choose_amount')}>
-          <div className="field">
-            <label htmlFor={ids.custom} className="field__label">
-              {t('pubg.custom_amount')}
-            </label>
+          <Field id={ids.custom} label={t('pubg.custom_amount')}>
             <div className={styles.customControl}>
               <input
                 id={ids.custom}
@@ -106,7 +104,7 @@ export function PubgPage() {
                 ? t('pubg.custom_too_much', { max: formatNumber(CUSTOM_UC_MAX) })
                 : t('pubg.custom_hint', { max: formatNumber(CUSTOM_UC_MAX) })}
             </p>
-          </div>
+          </Field>
           <div className={styles.quickPicks} role="group" aria-label={t('pubg.quick_picks')}>
             {PUBG_QUICK_PICKS.map((amount) => (
               <button
@@ -179,16 +177,11 @@ export function PubgPage() {
           hint={t('pubg.player_id_hint')}
         />
 
-        <button
-          type="button"
-          className="btn btn--primary btn--lg btn--block"
+        <TopUpButton
           onClick={onTopUp}
           disabled={!canTopUpPubg({ busy, playerId, packageCount: summary.packages.length, verifiedName })}
-          aria-busy={busy || undefined}
-        >
-          {busy ? <span className="spinner" aria-hidden="true" /> : <BoltIcon size={20} />}
-          {busy ? t('games.processing') : t('games.top_up_now')}
-        </button>
+          busy={busy}
+        />
         {summary.packages.length > 0 && !verifiedName && <p className={styles.note}>{t('pubg.verify_first')}</p>}
       </GamePanel>
     </GamePageLayout>

@@ -1,6 +1,6 @@
 import type { Currency } from '../../../lib/currency';
 import type { TopupData } from '../../../types/api';
-import { normalizePlayerId } from '../../game-topup/utils/player-check';
+import { buildPlayerIdTopupData } from '../../game-topup/utils/topup-data';
 import type { SelectionSummary } from './selection';
 
 export const PUBG_IMAGE = '/images/pubg.svg';
@@ -24,20 +24,17 @@ export function buildPubgTopupData({
   currency: Currency;
   imageUrl?: string;
 }): TopupData {
-  const id = normalizePlayerId(playerId);
-  const code = currency === 'USD' ? 'usd' : 'rub';
   return {
-    service: 'pubg',
-    login: id,
-    player_id: id,
-    offer_id: -1,
-    offer_name: pubgOfferName(summary.totalUc),
-    price_usd: summary.totalUsd,
-    price_rub: summary.totalRub,
-    input_currency: code,
-    currency: code,
-    commission: 0,
-    image_url: imageUrl,
+    ...buildPlayerIdTopupData({
+      service: 'pubg',
+      playerId,
+      currency,
+      offerId: -1,
+      offerName: pubgOfferName(summary.totalUc),
+      priceUsd: summary.totalUsd,
+      priceRub: summary.totalRub,
+      imageUrl,
+    }),
     packages: summary.packages.map((pkg) => ({ denomination_id: pkg.id, quantity: 1 as const })),
   };
 }

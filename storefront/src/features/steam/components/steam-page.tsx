@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SteamInputCurrency } from '@topup/common';
+import { Field } from '../../../components/ui/field';
 import { ArrowRightIcon, InfoIcon, LoginIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -195,10 +196,7 @@ export function SteamPage() {
             </div>
           </div>
 
-          <div className="field">
-            <label htmlFor={ids.amount} className="field__label">
-              {t('steam.amount', { currency: inputCurrency.toUpperCase() })}
-            </label>
+          <Field id={ids.amount} label={t('steam.amount', { currency: inputCurrency.toUpperCase() })}>
             <input
               id={ids.amount}
               className={`input ${styles.amountInput}`}
@@ -211,7 +209,7 @@ export function SteamPage() {
               aria-invalid={errorKey === 'steam.errors.invalid_amount' || undefined}
               onChange={(event) => setAmountText(event.target.value)}
             />
-          </div>
+          </Field>
 
           <section className={styles.deducted} aria-labelledby={ids.deducted} aria-busy={calculating || undefined}>
             <div className={styles.deductedHead}>

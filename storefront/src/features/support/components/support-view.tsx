@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
 import { AlertIcon, CheckIcon, ChevronDownIcon, SendIcon } from '../../../components/ui/icons';
 import { toApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
@@ -113,10 +114,7 @@ function SupportForm() {
           </p>
         )}
         <div className={styles.row}>
-          <div className="field">
-            <label htmlFor={ids.nickname} className="field__label">
-              {t('support.nickname')}
-            </label>
+          <Field id={ids.nickname} label={t('support.nickname')}>
             <input
               id={ids.nickname}
               className="input"
@@ -129,11 +127,8 @@ function SupportForm() {
               onChange={(event) => change('nickname', event.target.value)}
             />
             {fieldError('nickname')}
-          </div>
-          <div className="field">
-            <label htmlFor={ids.contact} className="field__label">
-              {t('support.contact')}
-            </label>
+          </Field>
+          <Field id={ids.contact} label={t('support.contact')}>
             <input
               id={ids.contact}
               className="input"
@@ -147,12 +142,9 @@ function SupportForm() {
               onChange={(event) => change('contact', event.target.value)}
             />
             {fieldError('contact')}
-          </div>
+          </Field>
         </div>
-        <div className="field">
-          <label htmlFor={ids.message} className="field__label">
-            {t('support.message')}
-          </label>
+        <Field id={ids.message} label={t('support.message')}>
           <textarea
             id={ids.message}
             className={`input ${styles.textarea}`}
@@ -169,7 +161,7 @@ function SupportForm() {
             {t('support.message_hint', { count: SUPPORT_LIMITS.message - values.message.length })}
           </p>
           {fieldError('message')}
-        </div>
+        </Field>
         <button type="submit" className={`btn btn--primary btn--lg ${styles.submit}`} disabled={send.isPending} aria-busy={send.isPending || undefined}>
           {send.isPending ? <span className="spinner" aria-hidden="true" /> : <SendIcon size={18} />}
           {send.isPending ? t('support.sending') : t('support.send')}

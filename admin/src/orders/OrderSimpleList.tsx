@@ -1,0 +1,22 @@
+import { SimpleList } from 'react-admin';
+import { useFormatDateTime } from '../components/LocalizedDateField';
+import { formatMoney } from '../lib/money';
+import { OrderStatusChip } from './OrderStatusField';
+import type { AdminOrder } from './types';
+
+/** Orders on a small screen: the title given, status and date under it, then the total; a tap opens the order. */
+export function OrderSimpleList({ primaryText }: { primaryText: (order: AdminOrder) => string }) {
+  const formatDateTime = useFormatDateTime();
+  return (
+    <SimpleList<AdminOrder>
+      primaryText={primaryText}
+      secondaryText={(order) => (
+        <>
+          <OrderStatusChip status={order.status} /> {formatDateTime(order.createdAt)}
+        </>
+      )}
+      tertiaryText={(order) => formatMoney(order.total, order.currency)}
+      rowClick="show"
+    />
+  );
+}
