@@ -27,12 +27,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../api/src/config';
-import { createDb, type Db } from '../../api/src/db';
+import type { Db } from '../../api/src/db';
 import { createCodeCrypto } from '../../api/src/lib/code-crypto';
 import { changeBalance } from '../../api/src/lib/ledger';
 import { hashPassword } from '../../api/src/modules/auth/auth.service';
 import { createTokenService } from '../../api/src/modules/auth/token.service';
 import { percentile } from '../lib/load';
+import { assertStoreAnswers, positiveInteger, withStoreDb } from '../lib/store';
 
 const envFile = fileURLToPath(new URL('../../.env', import.meta.url));
 if (existsSync(envFile)) process.loadEnvFile(envFile);
@@ -64,21 +65,9 @@ interface Figures {
   errorSamples: string[];
 }
 
-function positiveInteger(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
-  return value;
-}
-
 async function main(): Promise<void> {
-  const health = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
-  if (!health?.ok) throw new Error(`No store answers at ${baseUrl}: start it with \`npm start\` (or set BENCH_URL)`);
-
-  const db = createDb(databaseUrl, { min: 0, max: 5 });
-  try {
-    await db.raw('select 1').catch(() => {
-      throw new Error(`Cannot reach the store's database at ${databaseUrl}: set BENCH_DATABASE_URL`);
-    });
+  await assertStoreAnswers(baseUrl);
+  await withStoreDb(databaseUrl, 5, async (db) => {
     const run = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
     const benchShoppers = await prepareShoppers(db, run);
     const product = await prepareProduct(db, run);
@@ -88,9 +77,7 @@ async function main(): Promise<void> {
     } finally {
       await cleanUp(db, run, product.id, benchShoppers);
     }
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
 /** The bench accounts, created if missing, each with exactly what its orders cost on its USD balance. */

@@ -24,8 +24,9 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../api/src/config';
-import { createDb, type Db } from '../../api/src/db';
+import type { Db } from '../../api/src/db';
 import { createTokenService } from '../../api/src/modules/auth/token.service';
+import { assertStoreAnswers, positiveInteger, withStoreDb } from '../lib/store';
 
 const envFile = fileURLToPath(new URL('../../.env', import.meta.url));
 if (existsSync(envFile)) process.loadEnvFile(envFile);
@@ -39,24 +40,12 @@ const POLL_MS = 250;
 /** Lines the import body is written in, per chunk of the stream. */
 const LINES_PER_CHUNK = 1000;
 
-function positiveInteger(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
-  return value;
-}
-
 const seconds = (ms: number) => Math.round(ms / 10) / 100;
 const perSecond = (count: number, ms: number) => (ms > 0 ? Math.round(count / (ms / 1000)) : 0);
 
 async function main(): Promise<void> {
-  const health = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
-  if (!health?.ok) throw new Error(`No store answers at ${baseUrl}: start it with \`npm start\` (or set BENCH_URL)`);
-
-  const db = createDb(databaseUrl, { min: 0, max: 2 });
-  try {
-    await db.raw('select 1').catch(() => {
-      throw new Error(`Cannot reach the store's database at ${databaseUrl}: set BENCH_DATABASE_URL`);
-    });
+  await assertStoreAnswers(baseUrl);
+  await withStoreDb(databaseUrl, 2, async (db) => {
     const run = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
     const token = await adminToken(db);
     const stock = await prepareStock(db, run);
@@ -67,9 +56,7 @@ async function main(): Promise<void> {
     } finally {
       await cleanUp(db, stock);
     }
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
 /** A session token of the store's admin, signed as the store signs them. */

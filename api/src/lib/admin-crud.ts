@@ -1,10 +1,21 @@
 import type Router from '@koa/router';
 import type { SchemaObject } from 'ajv';
+import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
 import { validate } from '../middleware/validate';
 import type { AppState } from '../types';
-import { AppError } from './app-error';
-import { adminActor, emptyQuery, idParams, type AdminActor, type IdParams } from './admin-input';
+import { AppError, notFound } from './app-error';
+import {
+  adminActor,
+  auditOf,
+  conflict,
+  emptyQuery,
+  idParams,
+  isForeignKeyViolation,
+  type AdminActor,
+  type IdParams,
+} from './admin-input';
+import { recordAudit } from './audit';
 import { assertDeclaredSize, linesOfStream, linesOfText, type BulkResult, type NumberedLine } from './bulk-codes';
 import { listQuerySchema, sendList } from './simple-rest';
 
@@ -107,5 +118,43 @@ export function addBulkRoute<Target extends object>(
       const { codes, ...target } = ctx.state.valid.body as Target & { codes: string };
       ctx.body = await options.load(adminActor(ctx), target as Target, linesOfText(codes), 'json');
     });
+  });
+}
+
+/**
+ * Deletes a record nothing refers to, audited, in one transaction: 404 (`label`) when it is missing,
+ * 409 with `inUseMessage` while `isInUse` finds a reference or the foreign keys refuse the delete
+ * (a reference made a moment ago).
+ */
+export function deleteUnlessInUse<Row, Entity>(
+  db: Knex,
+  actor: AdminActor,
+  id: number,
+  options: {
+    entity: string;
+    label: string;
+    dal: {
+      lock(trx: Knex.Transaction, id: number): Promise<Row | undefined>;
+      delete(trx: Knex.Transaction, id: number): Promise<unknown>;
+    };
+    isInUse(trx: Knex.Transaction, id: number): Promise<boolean>;
+    inUseMessage: string;
+    toRecord(row: Row): Entity;
+  },
+): Promise<Entity> {
+  const { dal, inUseMessage } = options;
+  return db.transaction(async (trx) => {
+    const current = await dal.lock(trx, id);
+    if (!current) throw notFound(options.label);
+    if (await options.isInUse(trx, id)) throw conflict(inUseMessage);
+    const before = options.toRecord(current);
+    try {
+      await dal.delete(trx, id);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw conflict(inUseMessage);
+      throw error;
+    }
+    await recordAudit(trx, { ...auditOf(actor, options.entity, 'delete', id), before, after: null });
+    return before;
   });
 }

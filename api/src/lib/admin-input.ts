@@ -65,6 +65,11 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return pgError?.code === '23505' && pgError.constraint === constraint;
 }
 
+/** True when `error` is Postgres refusing a change that would leave a foreign key dangling. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '23503';
+}
+
 /** Who made a change, for the audit log. */
 export interface AdminActor {
   userId: number;

@@ -1,7 +1,42 @@
-import { expect } from 'vitest';
-import type { TestApp, TestUser } from './harness';
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createFixtures } from './fixtures';
+import { startTestApp, type ApiResponse, type TestApp, type TestUser } from './harness';
 
-/** Checks for back-office API tests: who may call, what the audit log holds, the list protocol. */
+/** Set-up and checks for back-office API tests: who may call, what the audit log holds, the list protocol. */
+
+/** The test app of one back-office test file, with an admin, a shopper and fixtures. */
+export interface AdminTestApp extends TestApp {
+  fixtures: ReturnType<typeof createFixtures>;
+  admin: TestUser;
+  shopper: TestUser;
+  /** A request carrying the admin's token. */
+  asAdmin(method: string, path: string, body?: unknown): Promise<ApiResponse>;
+}
+
+/**
+ * Starts the app before the calling file's tests and closes it after them. The returned object is
+ * filled in before the first test (and the file's later `beforeAll` hooks) run.
+ */
+export function startAdminTestApp(): AdminTestApp {
+  let started: TestApp | undefined;
+  const context = {
+    asAdmin: (method: string, path: string, body?: unknown) => context.request(method, path, { token: context.admin.token, body }),
+  } as AdminTestApp;
+  beforeAll(async () => {
+    const app = await startTestApp();
+    started = app;
+    Object.assign(context, app, {
+      fixtures: createFixtures(app.db, app.config.codesKey),
+      admin: await app.createUser({ role: 'admin' }),
+      shopper: await app.createUser(),
+    });
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return context;
+}
 
 export interface AdminCall {
   method: string;
@@ -54,4 +89,15 @@ export function listPath(base: string, params: { sort?: unknown; range?: unknown
   }
   const text = query.toString();
   return text ? `${base}?${text}` : base;
+}
+
+/** Distinct random whole numbers from [min, max), for unique columns across one test file. */
+export function distinctRandomIntegers(min: number, max: number): () => number {
+  const used = new Set<number>();
+  return () => {
+    let value = randomInt(min, max);
+    while (used.has(value)) value = randomInt(min, max);
+    used.add(value);
+    return value;
+  };
 }

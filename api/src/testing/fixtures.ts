@@ -234,6 +234,25 @@ export function createFixtures(db: Knex, codesKey: string) {
       return { id: row.id, ucAmount, codeIds };
     },
 
+    /** Puts PUBG codes into a top-up order of `userId`, as a top-up would: held, used or rejected by the game. */
+    async pubgCodesInOrder(userId: number, codeIds: number[], status: 'reserved' | 'used' | 'error'): Promise<void> {
+      const [order] = await db('orders')
+        .insert({
+          user_id: userId,
+          status: 'processing',
+          kind: 'topup',
+          payment_method: 'balance',
+          currency: 'usd',
+          total: 99,
+          total_usd: 99,
+          rate_usd_rub: '79',
+        })
+        .returning('id');
+      await db('pubg_codes')
+        .whereIn('id', codeIds)
+        .update({ status, order_id: order.id, error_message: status === 'error' ? 'The game rejected the code' : null });
+    },
+
     /**
      * A generated Free Fire code in clear, with its offer. `soldTo`: delivered in a completed order of
      * that user (as after checkout and fulfilment); otherwise still in stock.

@@ -1,40 +1,26 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/app-error';
 import { createCodeCrypto } from '../../../lib/code-crypto';
-import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath } from '../../../testing/admin-api';
-import { createFixtures } from '../../../testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath, startAdminTestApp } from '../../../testing/admin-api';
 import { createAdminCodesService } from './codes.service';
 
-let app: TestApp;
-let fixtures: ReturnType<typeof createFixtures>;
+const app = startAdminTestApp();
 let crypto: ReturnType<typeof createCodeCrypto>;
-let admin: TestUser;
-let shopper: TestUser;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  fixtures = createFixtures(app.db, app.config.codesKey);
   crypto = createCodeCrypto(app.config.codesKey);
-  admin = await app.createUser({ role: 'admin' });
-  shopper = await app.createUser();
-});
-
-afterAll(async () => {
-  await app.close();
 });
 
 const BASE = '/api/admin/codes';
-const asAdmin = (method: string, path: string, body?: unknown) => app.request(method, path, { token: admin.token, body });
 let codeCounter = 0;
 const newCode = () => `ADM-${Date.now().toString(36).toUpperCase()}-${String(++codeCounter).padStart(5, '0')}`;
 
 /** A product selling global codes and codes of one region. */
 async function regionalProduct() {
-  const product = await fixtures.product({ has_regions: true, has_global_codes: true, title: 'Orbit Card' });
-  const region = await fixtures.region({ name: 'Turkey' });
-  await fixtures.linkRegion(product.id, region.id);
+  const product = await app.fixtures.product({ has_regions: true, has_global_codes: true, title: 'Orbit Card' });
+  const region = await app.fixtures.region({ name: 'Turkey' });
+  await app.fixtures.linkRegion(product.id, region.id);
   return { product, region };
 }
 
@@ -42,7 +28,7 @@ const codeCount = async (productId: number) =>
   Number((await app.db('codes').where({ product_id: productId }).count<Array<{ count: number }>>({ count: '*' }))[0]?.count);
 
 /** Sends a text/plain body as a stream (chunked, no Content-Length), a few lines at a time. */
-async function streamLines(path: string, lines: string[], token = admin.token) {
+async function streamLines(path: string, lines: string[], token = app.admin.token) {
   const encoder = new TextEncoder();
   let index = 0;
   const body = new ReadableStream<Uint8Array>({
@@ -68,8 +54,8 @@ async function streamLines(path: string, lines: string[], token = admin.token) {
 describe('access', () => {
   it('answers 401 without a token and 403 to a shopper on every route', async () => {
     const { product } = await regionalProduct();
-    const [codeId] = await fixtures.codes({ productId: product.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 1 });
-    await expectAdminOnly(app, shopper, [
+    const [codeId] = await app.fixtures.codes({ productId: product.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 1 });
+    await expectAdminOnly(app, app.shopper, [
       { method: 'GET', path: BASE },
       { method: 'GET', path: `${BASE}/${codeId}` },
       { method: 'POST', path: BASE, body: { productId: product.id, code: 'X1', priceUsd: 1, priceRub: 79, gameAmount: 1 } },
@@ -80,7 +66,7 @@ describe('access', () => {
     const streamed = await app.request('POST', `${BASE}/bulk?productId=${product.id}`, {
       rawBody: 'A2, 1, 79, 1',
       headers: { 'content-type': 'text/plain' },
-      token: shopper.token,
+      token: app.shopper.token,
     });
     expect(streamed.status).toBe(403);
     expect(await codeCount(product.id)).toBe(1);
@@ -90,11 +76,11 @@ describe('access', () => {
 describe('GET /api/admin/codes', () => {
   it('lists codes masked, with product and region, filtered, sorted and paged', async () => {
     const { product, region } = await regionalProduct();
-    const other = await fixtures.product();
+    const other = await app.fixtures.product();
     const globalCode = newCode();
-    const created = await asAdmin('POST', BASE, { productId: product.id, code: globalCode, priceUsd: 4.99, priceRub: 394.21, gameAmount: 5 });
+    const created = await app.asAdmin('POST', BASE, { productId: product.id, code: globalCode, priceUsd: 4.99, priceRub: 394.21, gameAmount: 5 });
     expect(created.status).toBe(201);
-    const regional = await asAdmin('POST', BASE, {
+    const regional = await app.asAdmin('POST', BASE, {
       productId: product.id,
       regionId: region.id,
       code: newCode(),
@@ -103,10 +89,10 @@ describe('GET /api/admin/codes', () => {
       gameAmount: 10,
       popular: true,
     });
-    await fixtures.codes({ productId: product.id, gameAmount: 20, priceUsd: 1999, priceRub: 157_921, count: 2, status: 'used' });
-    await fixtures.codes({ productId: other.id, gameAmount: 1, priceUsd: 100, priceRub: 7900, count: 1 });
+    await app.fixtures.codes({ productId: product.id, gameAmount: 20, priceUsd: 1999, priceRub: 157_921, count: 2, status: 'used' });
+    await app.fixtures.codes({ productId: other.id, gameAmount: 1, priceUsd: 100, priceRub: 7900, count: 1 });
 
-    const all = await asAdmin('GET', listPath(BASE, { sort: ['priceUsd', 'ASC'], range: [0, 9], filter: { productId: product.id } }));
+    const all = await app.asAdmin('GET', listPath(BASE, { sort: ['priceUsd', 'ASC'], range: [0, 9], filter: { productId: product.id } }));
     expect(all.status).toBe(200);
     expect(contentRange(all.headers)).toEqual({ resource: 'codes', start: 0, end: 3, total: 4 });
     expect(all.body[0]).toEqual({
@@ -127,31 +113,31 @@ describe('GET /api/admin/codes', () => {
     });
     expect(JSON.stringify(all.body)).not.toContain(globalCode);
 
-    const paged = await asAdmin('GET', listPath(BASE, { sort: ['priceUsd', 'DESC'], range: [1, 2], filter: { productId: product.id } }));
+    const paged = await app.asAdmin('GET', listPath(BASE, { sort: ['priceUsd', 'DESC'], range: [1, 2], filter: { productId: product.id } }));
     expect(paged.body.map((row: any) => row.priceUsd)).toEqual([19.99, 9.99]);
     expect(contentRange(paged.headers)).toEqual({ resource: 'codes', start: 1, end: 2, total: 4 });
 
-    const inRegion = await asAdmin('GET', listPath(BASE, { filter: { productId: product.id, regionId: region.id } }));
+    const inRegion = await app.asAdmin('GET', listPath(BASE, { filter: { productId: product.id, regionId: region.id } }));
     expect(inRegion.body).toEqual([expect.objectContaining({ id: regional.body.id, regionName: 'Turkey', popular: true })]);
-    const global = await asAdmin('GET', listPath(BASE, { filter: { productId: product.id, regionId: 0 } }));
+    const global = await app.asAdmin('GET', listPath(BASE, { filter: { productId: product.id, regionId: 0 } }));
     expect(global.body.map((row: any) => row.regionId)).toEqual([null, null, null]);
-    const used = await asAdmin('GET', listPath(BASE, { filter: { productId: product.id, status: 'used' } }));
+    const used = await app.asAdmin('GET', listPath(BASE, { filter: { productId: product.id, status: 'used' } }));
     expect(used.body).toHaveLength(2);
     expect(used.body[0]).toMatchObject({ status: 'used', orderId: expect.any(Number), soldAt: expect.any(String) });
 
     // q finds one exact code, whatever the product, and nothing for a partial code.
-    const exact = await asAdmin('GET', listPath(BASE, { filter: { q: ` ${globalCode} ` } }));
+    const exact = await app.asAdmin('GET', listPath(BASE, { filter: { q: ` ${globalCode} ` } }));
     expect(exact.body.map((row: any) => row.id)).toEqual([created.body.id]);
-    const partial = await asAdmin('GET', listPath(BASE, { filter: { q: globalCode.slice(0, 6) } }));
+    const partial = await app.asAdmin('GET', listPath(BASE, { filter: { q: globalCode.slice(0, 6) } }));
     expect(partial.body).toEqual([]);
 
-    const many = await asAdmin('GET', listPath(BASE, { filter: { id: [created.body.id, regional.body.id] } }));
+    const many = await app.asAdmin('GET', listPath(BASE, { filter: { id: [created.body.id, regional.body.id] } }));
     expect(many.body.map((row: any) => row.id).sort()).toEqual([created.body.id, regional.body.id].sort());
   });
 
   it('lists the demo store’s codes, every one readable and masked', async () => {
     await app.seedDemoData();
-    const response = await asAdmin('GET', listPath(BASE, { sort: ['id', 'ASC'], range: [0, 999], filter: { status: 'available' } }));
+    const response = await app.asAdmin('GET', listPath(BASE, { sort: ['id', 'ASC'], range: [0, 999], filter: { status: 'available' } }));
     expect(response.status).toBe(200);
     expect(contentRange(response.headers).total).toBeGreaterThan(0);
     expect(response.body.filter((row: any) => !/^••••••\S{4}$/.test(row.code))).toEqual([]);
@@ -167,7 +153,7 @@ describe('GET /api/admin/codes', () => {
       { filter: { regionId: -1 } },
       { filter: { q: { code: 1 } } },
     ]) {
-      const response = await asAdmin('GET', listPath(BASE, params));
+      const response = await app.asAdmin('GET', listPath(BASE, params));
       expect({ params, status: response.status }).toEqual({ params, status: 400 });
     }
   });
@@ -177,17 +163,17 @@ describe('single codes', () => {
   it('gets one code, masked; 404 when unknown', async () => {
     const { product } = await regionalProduct();
     const code = newCode();
-    const created = await asAdmin('POST', BASE, { productId: product.id, code, priceUsd: 1, priceRub: 79, gameAmount: 1 });
-    const response = await asAdmin('GET', `${BASE}/${created.body.id}`);
+    const created = await app.asAdmin('POST', BASE, { productId: product.id, code, priceUsd: 1, priceRub: 79, gameAmount: 1 });
+    const response = await app.asAdmin('GET', `${BASE}/${created.body.id}`);
     expect(response.body).toEqual(created.body);
     expect(response.body.code).toBe(`••••••${code.slice(-4)}`);
-    expect((await asAdmin('GET', `${BASE}/99999999`)).status).toBe(404);
+    expect((await app.asAdmin('GET', `${BASE}/99999999`)).status).toBe(404);
   });
 
   it('creates a code stored encrypted, audits it masked, and offers it to shoppers', async () => {
     const { product, region } = await regionalProduct();
     const code = newCode();
-    const response = await asAdmin('POST', BASE, {
+    const response = await app.asAdmin('POST', BASE, {
       productId: product.id,
       regionId: region.id,
       code: `  ${code} `,
@@ -203,7 +189,7 @@ describe('single codes', () => {
     expect(row.code_hash).toBe(crypto.hash(code));
 
     const [audit] = await auditRowsOf(app, 'code', response.body.id);
-    expect(audit).toMatchObject({ action: 'code.create', actor_id: admin.id, before: null, after: response.body });
+    expect(audit).toMatchObject({ action: 'code.create', actor_id: app.admin.id, before: null, after: response.body });
     expect(JSON.stringify(audit.after)).not.toContain(code);
 
     const options = await app.request('GET', `/api/products/${product.id}/codes/${region.id}`);
@@ -212,10 +198,10 @@ describe('single codes', () => {
 
   it('refuses bad input with 400 and a stored code with 409, writing nothing', async () => {
     const { product, region } = await regionalProduct();
-    const regionalOnly = await fixtures.product({ has_regions: true, has_global_codes: false });
+    const regionalOnly = await app.fixtures.product({ has_regions: true, has_global_codes: false });
     const existing = newCode();
-    await asAdmin('POST', BASE, { productId: product.id, code: existing, priceUsd: 1, priceRub: 79, gameAmount: 1 });
-    const unlinked = await fixtures.region();
+    await app.asAdmin('POST', BASE, { productId: product.id, code: existing, priceUsd: 1, priceRub: 79, gameAmount: 1 });
+    const unlinked = await app.fixtures.region();
     const count = await codeCount(product.id);
     const audits = await auditCount(app);
     const valid = { productId: product.id, code: newCode(), priceUsd: 1, priceRub: 79, gameAmount: 1 };
@@ -233,14 +219,14 @@ describe('single codes', () => {
       { ...valid, status: 'used' },
       { productId: product.id, code: newCode(), priceUsd: 1, priceRub: 79 },
     ]) {
-      const response = await asAdmin('POST', BASE, body);
+      const response = await app.asAdmin('POST', BASE, body);
       expect({ body, status: response.status, code: response.body.error?.code }).toEqual({
         body,
         status: 400,
         code: 'VALIDATION_FAILED',
       });
     }
-    const duplicate = await asAdmin('POST', BASE, { ...valid, code: ` ${existing}`, regionId: region.id });
+    const duplicate = await app.asAdmin('POST', BASE, { ...valid, code: ` ${existing}`, regionId: region.id });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error).toMatchObject({ code: 'CONFLICT', message: 'This code is already stored' });
     expect(await codeCount(product.id)).toBe(count);
@@ -249,8 +235,8 @@ describe('single codes', () => {
 
   it('updates the prices, amount, popular flag and region of an available code', async () => {
     const { product, region } = await regionalProduct();
-    const created = await asAdmin('POST', BASE, { productId: product.id, code: newCode(), priceUsd: 1, priceRub: 79, gameAmount: 1 });
-    const response = await asAdmin('PUT', `${BASE}/${created.body.id}`, {
+    const created = await app.asAdmin('POST', BASE, { productId: product.id, code: newCode(), priceUsd: 1, priceRub: 79, gameAmount: 1 });
+    const response = await app.asAdmin('PUT', `${BASE}/${created.body.id}`, {
       ...created.body,
       priceUsd: 3.5,
       priceRub: 276.5,
@@ -276,28 +262,28 @@ describe('single codes', () => {
     const popular = await app.request('GET', `/api/products/${product.id}/popular/${region.id}`);
     expect(popular.body).toEqual([{ game_amount: 3, price_usd: 3.5, price_rub: 276.5, available_count: 1 }]);
 
-    const backToGlobal = await asAdmin('PUT', `${BASE}/${created.body.id}`, { regionId: 0 });
+    const backToGlobal = await app.asAdmin('PUT', `${BASE}/${created.body.id}`, { regionId: 0 });
     expect(backToGlobal.body).toMatchObject({ regionId: null, priceUsd: 3.5 });
-    expect((await asAdmin('PUT', `${BASE}/${created.body.id}`, { priceUsd: 0.001 })).status).toBe(400);
-    expect((await asAdmin('PUT', `${BASE}/${created.body.id}`, { colour: 'red' })).status).toBe(400);
-    expect((await asAdmin('PUT', `${BASE}/99999999`, { priceUsd: 1 })).status).toBe(404);
+    expect((await app.asAdmin('PUT', `${BASE}/${created.body.id}`, { priceUsd: 0.001 })).status).toBe(400);
+    expect((await app.asAdmin('PUT', `${BASE}/${created.body.id}`, { colour: 'red' })).status).toBe(400);
+    expect((await app.asAdmin('PUT', `${BASE}/99999999`, { priceUsd: 1 })).status).toBe(404);
   });
 
   it('refuses to change or delete a sold code (409), and deletes an available one', async () => {
     const { product } = await regionalProduct();
-    const [soldId] = await fixtures.codes({ productId: product.id, gameAmount: 1, priceUsd: 100, priceRub: 7900, count: 1, status: 'used' });
+    const [soldId] = await app.fixtures.codes({ productId: product.id, gameAmount: 1, priceUsd: 100, priceRub: 7900, count: 1, status: 'used' });
     const audits = await auditCount(app);
-    const change = await asAdmin('PUT', `${BASE}/${soldId}`, { priceUsd: 0 });
+    const change = await app.asAdmin('PUT', `${BASE}/${soldId}`, { priceUsd: 0 });
     expect(change.status).toBe(409);
     expect(change.body.error).toMatchObject({ code: 'CONFLICT', message: 'This code is sold, so it can no longer be changed' });
-    const remove = await asAdmin('DELETE', `${BASE}/${soldId}`);
+    const remove = await app.asAdmin('DELETE', `${BASE}/${soldId}`);
     expect(remove.status).toBe(409);
     expect(remove.body.error.message).toBe('This code is sold, so it cannot be deleted');
     expect(await app.db('codes').where({ id: soldId }).first('price_usd')).toEqual({ price_usd: 100 });
     expect(await auditCount(app)).toBe(audits);
 
-    const created = await asAdmin('POST', BASE, { productId: product.id, code: newCode(), priceUsd: 1, priceRub: 79, gameAmount: 1 });
-    const deleted = await asAdmin('DELETE', `${BASE}/${created.body.id}`);
+    const created = await app.asAdmin('POST', BASE, { productId: product.id, code: newCode(), priceUsd: 1, priceRub: 79, gameAmount: 1 });
+    const deleted = await app.asAdmin('DELETE', `${BASE}/${created.body.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual(created.body);
     expect(await app.db('codes').where({ id: created.body.id }).first()).toBeUndefined();
@@ -309,7 +295,7 @@ describe('POST /api/admin/codes/bulk', () => {
   it('takes good lines and reports malformed and duplicate ones by line number', async () => {
     const { product, region } = await regionalProduct();
     const stored = newCode();
-    await asAdmin('POST', BASE, { productId: product.id, code: stored, priceUsd: 1, priceRub: 79, gameAmount: 1 });
+    await app.asAdmin('POST', BASE, { productId: product.id, code: stored, priceUsd: 1, priceRub: 79, gameAmount: 1 });
     const [a, b, c] = [newCode(), newCode(), newCode()];
     const lines = [
       `${a}, 4.99, 394.21, 100`, // 1 ok
@@ -328,7 +314,7 @@ describe('POST /api/admin/codes/bulk', () => {
       `   ${c}  ,  1  , 79 , 1   `, // 14 ok, spaces around fields
       '   ', // 15 blank
     ];
-    const response = await asAdmin('POST', `${BASE}/bulk`, { productId: product.id, regionId: region.id, codes: lines.join('\r\n') });
+    const response = await app.asAdmin('POST', `${BASE}/bulk`, { productId: product.id, regionId: region.id, codes: lines.join('\r\n') });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       added: 3,
@@ -354,7 +340,7 @@ describe('POST /api/admin/codes/bulk', () => {
       [100, 7900, 1],
     ]);
 
-    const audit = await app.db('audit_log').where({ action: 'code.bulk_add', actor_id: admin.id }).orderBy('id', 'desc').first();
+    const audit = await app.db('audit_log').where({ action: 'code.bulk_add', actor_id: app.admin.id }).orderBy('id', 'desc').first();
     expect(audit).toMatchObject({
       entity: 'code',
       entity_id: null,
@@ -371,7 +357,7 @@ describe('POST /api/admin/codes/bulk', () => {
 
   it('refuses a bad target before taking any line', async () => {
     const { product } = await regionalProduct();
-    const regionalOnly = await fixtures.product({ has_regions: true, has_global_codes: false });
+    const regionalOnly = await app.fixtures.product({ has_regions: true, has_global_codes: false });
     const audits = await auditCount(app);
     for (const body of [
       { productId: 99999999, codes: `${newCode()}, 1, 79, 1` },
@@ -380,21 +366,21 @@ describe('POST /api/admin/codes/bulk', () => {
       { productId: product.id },
       { productId: product.id, codes: 'x', extra: 1 },
     ]) {
-      expect((await asAdmin('POST', `${BASE}/bulk`, body)).status).toBe(400);
+      expect((await app.asAdmin('POST', `${BASE}/bulk`, body)).status).toBe(400);
     }
     expect(await auditCount(app)).toBe(audits);
   });
 
   it('answers an empty upload with nothing added', async () => {
     const { product } = await regionalProduct();
-    const response = await asAdmin('POST', `${BASE}/bulk`, { productId: product.id, codes: '\n\n' });
+    const response = await app.asAdmin('POST', `${BASE}/bulk`, { productId: product.id, codes: '\n\n' });
     expect(response.body).toEqual({ added: 0, rejected: [], rejectedCount: 0 });
   });
 
   it('lists the first 1000 rejections and counts them all', async () => {
     const { product } = await regionalProduct();
     const lines = Array.from({ length: 1500 }, (_, index) => (index === 700 ? `${newCode()}, 1, 79, 1` : `bad line ${index}`));
-    const response = await asAdmin('POST', `${BASE}/bulk`, { productId: product.id, codes: lines.join('\n') });
+    const response = await app.asAdmin('POST', `${BASE}/bulk`, { productId: product.id, codes: lines.join('\n') });
     expect(response.body.added).toBe(1);
     expect(response.body.rejectedCount).toBe(1499);
     expect(response.body.rejected).toHaveLength(1000);
@@ -434,7 +420,7 @@ describe('POST /api/admin/codes/bulk', () => {
     const again = await app.request('POST', `${BASE}/bulk?productId=${product.id}&regionId=${region.id}`, {
       rawBody: lines.slice(0, 3).join('\n'),
       headers: { 'content-type': 'text/plain' },
-      token: admin.token,
+      token: app.admin.token,
     });
     expect(again.body).toMatchObject({ added: 0, rejectedCount: 3 });
   }, 90_000);
@@ -445,10 +431,10 @@ describe('POST /api/admin/codes/bulk', () => {
     const unknownParam = await app.request('POST', `${BASE}/bulk?productId=${product.id}&colour=red`, {
       rawBody: `${newCode()}, 1, 79, 1`,
       headers: plain,
-      token: admin.token,
+      token: app.admin.token,
     });
     expect(unknownParam.status).toBe(400);
-    const noProduct = await app.request('POST', `${BASE}/bulk`, { rawBody: `${newCode()}, 1, 79, 1`, headers: plain, token: admin.token });
+    const noProduct = await app.request('POST', `${BASE}/bulk`, { rawBody: `${newCode()}, 1, 79, 1`, headers: plain, token: app.admin.token });
     expect(noProduct.status).toBe(400);
 
     const tooLarge = await new Promise<{ status: number; body: any }>((resolve, reject) => {
@@ -457,7 +443,7 @@ describe('POST /api/admin/codes/bulk', () => {
         url,
         {
           method: 'POST',
-          headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'text/plain', 'content-length': '10000001' },
+          headers: { authorization: `Bearer ${app.admin.token}`, 'content-type': 'text/plain', 'content-length': '10000001' },
         },
         (response) => {
           let text = '';
@@ -485,7 +471,7 @@ describe('POST /api/admin/codes/bulk', () => {
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large');
     }
     const service = createAdminCodesService({ db: app.db, codeCrypto: crypto });
-    const upload = service.bulkAdd({ userId: admin.id, requestId: 'cut-short-upload' }, { productId: product.id }, cutShort(), 'stream');
+    const upload = service.bulkAdd({ userId: app.admin.id, requestId: 'cut-short-upload' }, { productId: product.id }, cutShort(), 'stream');
     await expect(upload).rejects.toMatchObject({ status: 413 });
     expect(await codeCount(product.id)).toBe(0);
     expect(await auditCount(app)).toBe(audits);
@@ -498,7 +484,7 @@ describe('POST /api/admin/codes/bulk', () => {
     await new Promise<void>((resolve) => {
       const request = httpRequest(new URL(`${app.baseUrl}${BASE}/bulk?productId=${product.id}`), {
         method: 'POST',
-        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'text/plain', 'transfer-encoding': 'chunked' },
+        headers: { authorization: `Bearer ${app.admin.token}`, 'content-type': 'text/plain', 'transfer-encoding': 'chunked' },
       });
       request.on('error', () => resolve());
       // Every line sent, but the upload never ends: the connection drops instead.
@@ -506,7 +492,7 @@ describe('POST /api/admin/codes/bulk', () => {
     });
     // Loading the same codes again waits for the abandoned import to end; all of them are new, so
     // it rolled back rather than committed.
-    const again = await asAdmin('POST', `${BASE}/bulk`, { productId: product.id, codes: lines.join('\n') });
+    const again = await app.asAdmin('POST', `${BASE}/bulk`, { productId: product.id, codes: lines.join('\n') });
     expect(again.body).toEqual({ added: 2500, rejected: [], rejectedCount: 0 });
     expect(await auditCount(app)).toBe(audits + 1);
   });
@@ -516,7 +502,7 @@ describe('POST /api/admin/codes/bulk', () => {
     const response = await app.request('POST', `${BASE}/bulk?productId=${product.id}`, {
       rawBody: 'codes=x',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      token: admin.token,
+      token: app.admin.token,
     });
     expect(response.status).toBe(415);
   });

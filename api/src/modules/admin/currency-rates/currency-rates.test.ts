@@ -1,43 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../logger';
 import { createSandboxRatesProvider } from '../../../providers/rates';
-import { auditRowsOf, contentRange, expectAdminOnly, listPath } from '../../../testing/admin-api';
-import { createFixtures } from '../../../testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+import { auditRowsOf, contentRange, expectAdminOnly, listPath, startAdminTestApp } from '../../../testing/admin-api';
 import { createRateUpdateService } from './rate-update.service';
 
-let app: TestApp;
-let fixtures: ReturnType<typeof createFixtures>;
-let admin: TestUser;
-let shopper: TestUser;
+const app = startAdminTestApp();
 
 const BASE = '/api/admin/currency-rates';
 const SETTINGS = '/api/currency-settings/settings';
-const asAdmin = (method: string, path: string, body?: unknown) => app.request(method, path, { token: admin.token, body });
 const rateId = async (from: string, to: string) => Number((await app.db('currency_rates').where({ from_currency: from, to_currency: to }).first('id')).id);
 
-beforeAll(async () => {
-  app = await startTestApp();
-  fixtures = createFixtures(app.db, app.config.codesKey);
-  admin = await app.createUser({ role: 'admin' });
-  shopper = await app.createUser();
-});
-
 beforeEach(async () => {
-  await fixtures.rate('usd', 'rub', '80');
-  await fixtures.rate('usd', 'kzt', '500');
-  await fixtures.rate('rub', 'usd', '0.0125');
+  await app.fixtures.rate('usd', 'rub', '80');
+  await app.fixtures.rate('usd', 'kzt', '500');
+  await app.fixtures.rate('rub', 'usd', '0.0125');
   await app.db('currency_rates').update({ auto_update: true });
-});
-
-afterAll(async () => {
-  await app?.close();
 });
 
 describe('access', () => {
   it('answers 401 without a token and 403 to a shopper on every route, changing nothing', async () => {
     const id = await rateId('usd', 'rub');
-    await expectAdminOnly(app, shopper, [
+    await expectAdminOnly(app, app.shopper, [
       { method: 'GET', path: BASE },
       { method: 'GET', path: `${BASE}/${id}` },
       { method: 'PUT', path: `${BASE}/${id}`, body: { rate: '1' } },
@@ -52,28 +35,28 @@ describe('access', () => {
 
 describe('rates', () => {
   it('lists the rates with the list protocol, six decimals as a string', async () => {
-    const page = await asAdmin('GET', listPath(BASE, { sort: ['from', 'ASC'], filter: { to: 'rub' } }));
+    const page = await app.asAdmin('GET', listPath(BASE, { sort: ['from', 'ASC'], filter: { to: 'rub' } }));
     expect(page.status).toBe(200);
     expect(contentRange(page.headers)).toEqual({ resource: 'currency-rates', start: 0, end: 0, total: 1 });
     expect(page.body).toEqual([
       { id: await rateId('usd', 'rub'), from: 'usd', to: 'rub', rate: '80.000000', autoUpdate: true, updatedAt: expect.any(String) },
     ]);
-    expect((await asAdmin('GET', listPath(BASE, { filter: { autoUpdate: 'sometimes' } }))).status).toBe(400);
-    expect((await asAdmin('GET', listPath(BASE, { sort: ['rateish', 'ASC'] }))).status).toBe(400);
+    expect((await app.asAdmin('GET', listPath(BASE, { filter: { autoUpdate: 'sometimes' } }))).status).toBe(400);
+    expect((await app.asAdmin('GET', listPath(BASE, { sort: ['rateish', 'ASC'] }))).status).toBe(400);
   });
 
   it('sets a rate (string or number, above 0, at most 6 decimals) and the auto-update flag, audited', async () => {
     const id = await rateId('usd', 'rub');
-    const asText = await asAdmin('PUT', `${BASE}/${id}`, { rate: '81.123456' });
+    const asText = await app.asAdmin('PUT', `${BASE}/${id}`, { rate: '81.123456' });
     expect(asText.status).toBe(200);
     expect(asText.body).toMatchObject({ id, from: 'usd', to: 'rub', rate: '81.123456', autoUpdate: true });
-    const asNumber = await asAdmin('PUT', `${BASE}/${id}`, { rate: 79.5, autoUpdate: false });
+    const asNumber = await app.asAdmin('PUT', `${BASE}/${id}`, { rate: 79.5, autoUpdate: false });
     expect(asNumber.body).toMatchObject({ rate: '79.500000', autoUpdate: false });
 
     const audits = await auditRowsOf(app, 'currency_rate', id);
     expect(audits.map((row) => [row.action, row.actor_id, row.before.rate, row.after.rate])).toEqual([
-      ['currency_rate.update', admin.id, '80.000000', '81.123456'],
-      ['currency_rate.update', admin.id, '81.123456', '79.500000'],
+      ['currency_rate.update', app.admin.id, '80.000000', '81.123456'],
+      ['currency_rate.update', app.admin.id, '81.123456', '79.500000'],
     ]);
   });
 
@@ -95,18 +78,18 @@ describe('rates', () => {
       {},
       { rate: '79', from: 'eur' },
     ]) {
-      const response = await asAdmin('PUT', `${BASE}/${id}`, body);
+      const response = await app.asAdmin('PUT', `${BASE}/${id}`, body);
       expect({ body, status: response.status, code: response.body.error?.code }).toEqual({ body, status: 400, code: 'VALIDATION_FAILED' });
     }
     expect(await app.db('currency_rates').where({ id }).first('rate')).toEqual({ rate: '80.000000' });
-    expect((await asAdmin('PUT', `${BASE}/999999`, { rate: '1' })).status).toBe(404);
+    expect((await app.asAdmin('PUT', `${BASE}/999999`, { rate: '1' })).status).toBe(404);
   });
 
   it('the storefront prices with the rate the back office set', async () => {
     const id = await rateId('usd', 'rub');
-    await asAdmin('PUT', `${BASE}/${id}`, { rate: '100' });
+    await app.asAdmin('PUT', `${BASE}/${id}`, { rate: '100' });
     const steam = await app.request('POST', '/api/steam/calculate', {
-      token: shopper.token,
+      token: app.shopper.token,
       body: { amount: 10, inputCurrency: 'usd', userBalanceCurrency: 'rub' },
     });
     expect(steam.status).toBe(200);
@@ -117,23 +100,23 @@ describe('rates', () => {
 
 describe('refresh', () => {
   it('queues a rate-update job (202) whose progress can be read until it has run', async () => {
-    const refresh = await asAdmin('POST', `${BASE}/refresh`);
+    const refresh = await app.asAdmin('POST', `${BASE}/refresh`);
     expect(refresh.status).toBe(202);
     const requestId = refresh.body.requestId as string;
     expect(refresh.body).toEqual({ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const outbox = await app.db('outbox').where({ queue: 'rate-update' }).whereRaw(`payload->>'requestId' = ?`, [requestId]);
     expect(outbox.map((row) => [row.job_name, row.payload])).toEqual([['refresh-rates', { requestId }]]);
 
-    const queued = await asAdmin('GET', `${BASE}/refresh/${requestId}`);
+    const queued = await app.asAdmin('GET', `${BASE}/refresh/${requestId}`);
     expect(queued.body).toMatchObject({ requestId, status: 'queued', updated: null, finishedAt: null });
 
     // What the rate-update worker does with the job.
     const rateUpdate = createRateUpdateService({ db: app.db, rates: createSandboxRatesProvider(), logger: createLogger('silent', 'rates') });
     expect(await rateUpdate.run({ kind: 'manual', requestId })).toMatchObject({ status: 'completed', updated: 3 });
 
-    const done = await asAdmin('GET', `${BASE}/refresh/${requestId}`);
+    const done = await app.asAdmin('GET', `${BASE}/refresh/${requestId}`);
     expect(done.body).toMatchObject({ requestId, status: 'completed', updated: 3, error: null, finishedAt: expect.any(String) });
-    const rates = await asAdmin('GET', listPath(BASE, { sort: ['id', 'ASC'] }));
+    const rates = await app.asAdmin('GET', listPath(BASE, { sort: ['id', 'ASC'] }));
     expect(Object.fromEntries(rates.body.map((rate: { from: string; to: string; rate: string }) => [`${rate.from}->${rate.to}`, rate.rate]))).toEqual({
       'usd->rub': '79.000000',
       'usd->kzt': '480.000000',
@@ -142,22 +125,22 @@ describe('refresh', () => {
     // The change is audited as the admin's, once.
     const [audit, ...more] = await app.db('audit_log').where({ action: 'currency_rate.refresh' });
     expect(more).toEqual([]);
-    expect(audit).toMatchObject({ actor_id: admin.id, request_id: `rate-update:manual:${requestId}` });
+    expect(audit).toMatchObject({ actor_id: app.admin.id, request_id: `rate-update:manual:${requestId}` });
     expect(audit.after).toMatchObject({ provider: 'sandbox', rates: expect.arrayContaining([expect.objectContaining({ from: 'usd', to: 'rub', rate: '79.000000' })]) });
 
-    expect((await asAdmin('GET', `${BASE}/refresh/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
-    expect((await asAdmin('GET', `${BASE}/refresh/latest`)).status).toBe(400);
+    expect((await app.asAdmin('GET', `${BASE}/refresh/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+    expect((await app.asAdmin('GET', `${BASE}/refresh/latest`)).status).toBe(400);
   });
 });
 
 describe('currency settings', () => {
   it('reads and changes the Steam commission and the auto-update switch, audited', async () => {
-    await fixtures.steamCommission('3');
-    const read = await asAdmin('GET', SETTINGS);
+    await app.fixtures.steamCommission('3');
+    const read = await app.asAdmin('GET', SETTINGS);
     expect(read.status).toBe(200);
     expect(read.body).toEqual({ steamCommissionPercent: 3, ratesAutoUpdate: true, updatedAt: expect.any(String) });
 
-    const changed = await asAdmin('POST', SETTINGS, { steamCommissionPercent: 4.5, ratesAutoUpdate: false });
+    const changed = await app.asAdmin('POST', SETTINGS, { steamCommissionPercent: 4.5, ratesAutoUpdate: false });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ steamCommissionPercent: 4.5, ratesAutoUpdate: false });
     expect(await app.db('currency_settings').where({ id: 1 }).first('steam_commission_percent', 'rates_auto_update')).toEqual({
@@ -165,16 +148,16 @@ describe('currency settings', () => {
       rates_auto_update: false,
     });
     const [audit] = await auditRowsOf(app, 'currency_settings', 1);
-    expect(audit).toMatchObject({ action: 'currency_settings.update', actor_id: admin.id });
+    expect(audit).toMatchObject({ action: 'currency_settings.update', actor_id: app.admin.id });
     expect([audit.before.steamCommissionPercent, audit.after.steamCommissionPercent]).toEqual([3, 4.5]);
 
     // Only the field sent changes.
-    expect((await asAdmin('POST', SETTINGS, { ratesAutoUpdate: true })).body).toMatchObject({ steamCommissionPercent: 4.5, ratesAutoUpdate: true });
+    expect((await app.asAdmin('POST', SETTINGS, { ratesAutoUpdate: true })).body).toMatchObject({ steamCommissionPercent: 4.5, ratesAutoUpdate: true });
 
     for (const body of [{ steamCommissionPercent: 101 }, { steamCommissionPercent: -1 }, { steamCommissionPercent: 3.333 }, { ratesAutoUpdate: 1 }, {}, { theme: 'dark' }]) {
-      const response = await asAdmin('POST', SETTINGS, body);
+      const response = await app.asAdmin('POST', SETTINGS, body);
       expect({ body, status: response.status }).toEqual({ body, status: 400 });
     }
-    await fixtures.steamCommission('3');
+    await app.fixtures.steamCommission('3');
   });
 });

@@ -1,30 +1,14 @@
 import { Worker } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openQueues } from '../../../lib/job-queues';
 import { createRedis } from '../../../redis';
-import { expectAdminOnly } from '../../../testing/admin-api';
-import { createFixtures } from '../../../testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+import { expectAdminOnly, startAdminTestApp } from '../../../testing/admin-api';
 
-let app: TestApp;
-let fixtures: ReturnType<typeof createFixtures>;
-let admin: TestUser;
-let shopper: TestUser;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  fixtures = createFixtures(app.db, app.config.codesKey);
-  admin = await app.createUser({ role: 'admin' });
-  shopper = await app.createUser();
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+const app = startAdminTestApp();
 
 async function order(fields: { status: string; currency: 'usd' | 'rub'; total: number; completedAt?: string }) {
   await app.db('orders').insert({
-    user_id: shopper.id,
+    user_id: app.shopper.id,
     status: fields.status,
     kind: 'codes',
     payment_method: 'balance',
@@ -54,7 +38,7 @@ async function failJobs(queueName: 'fulfilment' | 'rate-update', count: number) 
 
 describe('GET /api/admin/dashboard', () => {
   it('is for admins only', async () => {
-    await expectAdminOnly(app, shopper, [{ method: 'GET', path: '/api/admin/dashboard' }]);
+    await expectAdminOnly(app, app.shopper, [{ method: 'GET', path: '/api/admin/dashboard' }]);
   });
 
   it('adds up today\'s sales, orders by status, low stock, failed jobs and recent generation requests', async () => {
@@ -69,22 +53,22 @@ describe('GET /api/admin/dashboard', () => {
     await order({ status: 'failed', currency: 'usd', total: 100 });
 
     // Manual codes: one option nearly sold out (3 left of 5), one well stocked, one of an inactive product.
-    const card = await fixtures.product({ title: 'Star Card' });
-    await fixtures.codes({ productId: card.id, gameAmount: 10, priceUsd: 1_000, priceRub: 79_000, count: 3 });
-    await fixtures.codes({ productId: card.id, gameAmount: 10, priceUsd: 1_000, priceRub: 79_000, count: 2, status: 'used' });
-    await fixtures.codes({ productId: card.id, gameAmount: 25, priceUsd: 2_500, priceRub: 197_500, count: 12 });
-    const retired = await fixtures.product({ title: 'Retired Card', active: false });
-    await fixtures.codes({ productId: retired.id, gameAmount: 5, priceUsd: 500, priceRub: 39_500, count: 1 });
+    const card = await app.fixtures.product({ title: 'Star Card' });
+    await app.fixtures.codes({ productId: card.id, gameAmount: 10, priceUsd: 1_000, priceRub: 79_000, count: 3 });
+    await app.fixtures.codes({ productId: card.id, gameAmount: 10, priceUsd: 1_000, priceRub: 79_000, count: 2, status: 'used' });
+    await app.fixtures.codes({ productId: card.id, gameAmount: 25, priceUsd: 2_500, priceRub: 197_500, count: 12 });
+    const retired = await app.fixtures.product({ title: 'Retired Card', active: false });
+    await app.fixtures.codes({ productId: retired.id, gameAmount: 5, priceUsd: 500, priceRub: 39_500, count: 1 });
     // PUBG: an active package with 2 codes is low; an inactive one is not counted.
-    const pubgLow = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, ucAmount: 60, codes: 2 });
-    await fixtures.pubgPackage({ priceUsd: 499, priceRub: 39_421, ucAmount: 325, codes: 0, active: false });
-    await fixtures.pubgPackage({ priceUsd: 999, priceRub: 78_921, ucAmount: 660, codes: 10 });
+    const pubgLow = await app.fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, ucAmount: 60, codes: 2 });
+    await app.fixtures.pubgPackage({ priceUsd: 499, priceRub: 39_421, ucAmount: 325, codes: 0, active: false });
+    await app.fixtures.pubgPackage({ priceUsd: 999, priceRub: 78_921, ucAmount: 660, codes: 10 });
     // Free Fire: sellable means published; unpublished stock does not help.
-    const ffProduct = await fixtures.product({ slug: 'freefire', title: 'Free Fire Diamonds', category: 'topup' });
-    await fixtures.generatedCodes({ productId: ffProduct.id, gameAmount: 100, priceUsd: 99, priceRub: 7_821, count: 5 });
+    const ffProduct = await app.fixtures.product({ slug: 'freefire', title: 'Free Fire Diamonds', category: 'topup' });
+    await app.fixtures.generatedCodes({ productId: ffProduct.id, gameAmount: 100, priceUsd: 99, priceRub: 7_821, count: 5 });
     const lowOffer = await app.db('generated_codes').orderBy('id', 'desc').first('denomination_id');
-    await fixtures.generatedCodes({ productId: ffProduct.id, gameAmount: 310, priceUsd: 299, priceRub: 23_621, count: 15 });
-    await fixtures.generatedCodes({ productId: ffProduct.id, gameAmount: 520, priceUsd: 499, priceRub: 39_421, count: 20, published: false });
+    await app.fixtures.generatedCodes({ productId: ffProduct.id, gameAmount: 310, priceUsd: 299, priceRub: 23_621, count: 15 });
+    await app.fixtures.generatedCodes({ productId: ffProduct.id, gameAmount: 520, priceUsd: 499, priceRub: 39_421, count: 20, published: false });
     const unpublishedOffer = await app.db('generated_codes').orderBy('id', 'desc').first('denomination_id');
 
     // A generation request in progress.
@@ -94,7 +78,7 @@ describe('GET /api/admin/dashboard', () => {
 
     await failJobs('fulfilment', 2);
 
-    const response = await app.request('GET', '/api/admin/dashboard', { token: admin.token });
+    const response = await app.request('GET', '/api/admin/dashboard', { token: app.admin.token });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const dashboard = response.body;
@@ -124,7 +108,7 @@ describe('GET /api/admin/dashboard', () => {
   });
 
   it('refuses query parameters it does not take', async () => {
-    const response = await app.request('GET', '/api/admin/dashboard?days=7', { token: admin.token });
+    const response = await app.request('GET', '/api/admin/dashboard?days=7', { token: app.admin.token });
     expect(response.status).toBe(400);
   });
 });

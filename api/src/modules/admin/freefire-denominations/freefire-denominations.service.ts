@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
 import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { deleteUnlessInUse } from '../../../lib/admin-crud';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
@@ -140,24 +141,13 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex }) {
 
     /** Refused while codes were generated for the offer: deactivate it instead. */
     remove: (actor: AdminActor, id: number): Promise<AdminFreefireDenomination> =>
-      db.transaction(async (trx) => {
-        const current = await dal.lock(trx, id);
-        if (!current) throw notFound('Free Fire offer');
-        if (await dal.hasGeneratedCodes(trx, id)) {
-          throw conflict('Codes were generated for this offer, so it cannot be deleted. Deactivate it instead.');
-        }
-        const before = toRecord(current);
-        try {
-          await dal.delete(trx, id);
-        } catch (error) {
-          // A code generation was requested a moment ago: the foreign keys keep it.
-          if ((error as { code?: string }).code === '23503') {
-            throw conflict('Codes were generated for this offer, so it cannot be deleted. Deactivate it instead.');
-          }
-          throw error;
-        }
-        await recordAudit(trx, { ...auditOf(actor, 'freefire_denomination', 'delete', id), before, after: null });
-        return before;
+      deleteUnlessInUse(db, actor, id, {
+        entity: 'freefire_denomination',
+        label: 'Free Fire offer',
+        dal,
+        isInUse: dal.hasGeneratedCodes,
+        inUseMessage: 'Codes were generated for this offer, so it cannot be deleted. Deactivate it instead.',
+        toRecord,
       }),
   };
 }

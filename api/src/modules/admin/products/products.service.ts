@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { auditOf, conflict, isUniqueViolation, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { auditOf, conflict, isForeignKeyViolation, isUniqueViolation, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
@@ -175,7 +175,7 @@ export function createAdminProductsService(deps: { db: Knex }) {
           await recordAudit(trx, { ...auditOf(actor, 'product', 'delete', id), before: { ...before, deletedCodes }, after: null });
         } catch (error) {
           // A checkout took one of its codes a moment ago: the foreign keys keep the sale intact.
-          if ((error as { code?: string }).code === '23503') {
+          if (isForeignKeyViolation(error)) {
             throw conflict('A code of this product was just ordered, so it cannot be deleted. Deactivate it instead.');
           }
           throw error;

@@ -1,40 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath } from '../../../testing/admin-api';
-import { createFixtures } from '../../../testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath, startAdminTestApp } from '../../../testing/admin-api';
 
-let app: TestApp;
-let fixtures: ReturnType<typeof createFixtures>;
-let admin: TestUser;
-let shopper: TestUser;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  fixtures = createFixtures(app.db, app.config.codesKey);
-  admin = await app.createUser({ role: 'admin' });
-  shopper = await app.createUser();
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = startAdminTestApp();
 
 const BASE = '/api/admin/products';
-const asAdmin = (method: string, path: string, body?: unknown) => app.request(method, path, { token: admin.token, body });
 let slugCounter = 0;
 const newSlug = () => `admin-product-${Date.now().toString(36)}-${++slugCounter}`;
 
 async function createProduct(fields: Record<string, unknown> = {}) {
-  const response = await asAdmin('POST', BASE, { slug: newSlug(), title: 'Star Card', category: 'gift_card', ...fields });
+  const response = await app.asAdmin('POST', BASE, { slug: newSlug(), title: 'Star Card', category: 'gift_card', ...fields });
   expect(response.status).toBe(201);
   return response.body;
 }
 
 describe('access', () => {
   it('answers 401 without a token and 403 to a shopper on every route', async () => {
-    const product = await fixtures.product();
-    const region = await fixtures.region();
-    await expectAdminOnly(app, shopper, [
+    const product = await app.fixtures.product();
+    const region = await app.fixtures.region();
+    await expectAdminOnly(app, app.shopper, [
       { method: 'GET', path: BASE },
       { method: 'GET', path: `${BASE}/${product.id}` },
       { method: 'POST', path: BASE, body: { slug: 'x-y', title: 'X', category: 'topup' } },
@@ -48,8 +31,8 @@ describe('access', () => {
   });
 
   it('leaves the routes of shoppers and visitors open', async () => {
-    expect((await app.request('GET', '/api/cart', { token: shopper.token })).status).toBe(200);
-    expect((await app.request('GET', '/api/orders', { token: shopper.token })).status).toBe(200);
+    expect((await app.request('GET', '/api/cart', { token: app.shopper.token })).status).toBe(200);
+    expect((await app.request('GET', '/api/orders', { token: app.shopper.token })).status).toBe(200);
     expect((await app.request('GET', '/api/products')).status).toBe(200);
     expect((await app.request('GET', '/api/pubg/packages')).status).toBe(200);
     expect((await app.request('GET', '/api/freefire/offers')).status).toBe(200);
@@ -64,30 +47,30 @@ describe('GET /api/admin/products', () => {
     const b = await createProduct({ title: `${tag} Beta`, sortOrder: 1, category: 'topup', active: false });
     const c = await createProduct({ title: `${tag} Gamma`, sortOrder: 2, keywords: `${tag}-kw` });
 
-    const all = await asAdmin('GET', listPath(BASE, { sort: ['title', 'ASC'], range: [0, 1], filter: { q: tag } }));
+    const all = await app.asAdmin('GET', listPath(BASE, { sort: ['title', 'ASC'], range: [0, 1], filter: { q: tag } }));
     expect(all.status).toBe(200);
     expect(all.body.map((row: any) => row.id)).toEqual([a.id, b.id]);
     expect(contentRange(all.headers)).toEqual({ resource: 'products', start: 0, end: 1, total: 3 });
 
-    const second = await asAdmin('GET', listPath(BASE, { sort: ['title', 'ASC'], range: [2, 3], filter: { q: tag } }));
+    const second = await app.asAdmin('GET', listPath(BASE, { sort: ['title', 'ASC'], range: [2, 3], filter: { q: tag } }));
     expect(second.body.map((row: any) => row.id)).toEqual([c.id]);
     expect(contentRange(second.headers)).toEqual({ resource: 'products', start: 2, end: 2, total: 3 });
 
-    const bySort = await asAdmin('GET', listPath(BASE, { sort: ['sortOrder', 'DESC'], filter: { q: tag } }));
+    const bySort = await app.asAdmin('GET', listPath(BASE, { sort: ['sortOrder', 'DESC'], filter: { q: tag } }));
     expect(bySort.body.map((row: any) => row.id)).toEqual([a.id, c.id, b.id]);
 
-    const topups = await asAdmin('GET', listPath(BASE, { filter: { q: tag, category: 'topup' } }));
+    const topups = await app.asAdmin('GET', listPath(BASE, { filter: { q: tag, category: 'topup' } }));
     expect(topups.body.map((row: any) => row.id)).toEqual([b.id]);
-    const active = await asAdmin('GET', listPath(BASE, { sort: ['id', 'ASC'], filter: { q: tag, active: true } }));
+    const active = await app.asAdmin('GET', listPath(BASE, { sort: ['id', 'ASC'], filter: { q: tag, active: true } }));
     expect(active.body.map((row: any) => row.id)).toEqual([a.id, c.id]);
-    const byKeyword = await asAdmin('GET', listPath(BASE, { filter: { q: `${tag}-kw` } }));
+    const byKeyword = await app.asAdmin('GET', listPath(BASE, { filter: { q: `${tag}-kw` } }));
     expect(byKeyword.body.map((row: any) => row.id)).toEqual([c.id]);
-    const many = await asAdmin('GET', listPath(BASE, { sort: ['id', 'ASC'], filter: { id: [c.id, a.id] } }));
+    const many = await app.asAdmin('GET', listPath(BASE, { sort: ['id', 'ASC'], filter: { id: [c.id, a.id] } }));
     expect(many.body.map((row: any) => row.id)).toEqual([a.id, c.id]);
   });
 
   it('answers an empty page with a zero total', async () => {
-    const response = await asAdmin('GET', listPath(BASE, { filter: { q: 'no-product-is-called-this' } }));
+    const response = await app.asAdmin('GET', listPath(BASE, { filter: { q: 'no-product-is-called-this' } }));
     expect(response.body).toEqual([]);
     expect(contentRange(response.headers).total).toBe(0);
   });
@@ -104,27 +87,27 @@ describe('GET /api/admin/products', () => {
       { range: [0, 5000] },
       { filter: '{not json' },
     ]) {
-      const response = await asAdmin('GET', listPath(BASE, params));
+      const response = await app.asAdmin('GET', listPath(BASE, params));
       expect({ params, status: response.status, code: response.body.error?.code }).toEqual({
         params,
         status: 400,
         code: 'VALIDATION_FAILED',
       });
     }
-    expect((await asAdmin('GET', `${BASE}?limit=5`)).status).toBe(400);
+    expect((await app.asAdmin('GET', `${BASE}?limit=5`)).status).toBe(400);
   });
 });
 
 describe('GET /api/admin/products/:id', () => {
   it('answers the record with its regions and stock figures', async () => {
-    const product = await fixtures.product({ title: 'Figures', has_regions: true, keywords: 'a,b' });
-    const region = await fixtures.region();
-    await fixtures.linkRegion(product.id, region.id);
-    await fixtures.codes({ productId: product.id, gameAmount: 10, priceUsd: 500, priceRub: 39_500, count: 3 });
-    await fixtures.codes({ productId: product.id, gameAmount: 10, priceUsd: 500, priceRub: 39_500, count: 2, status: 'used' });
-    await fixtures.generatedCodes({ productId: product.id, gameAmount: 5, priceUsd: 100, priceRub: 7900, count: 2 });
+    const product = await app.fixtures.product({ title: 'Figures', has_regions: true, keywords: 'a,b' });
+    const region = await app.fixtures.region();
+    await app.fixtures.linkRegion(product.id, region.id);
+    await app.fixtures.codes({ productId: product.id, gameAmount: 10, priceUsd: 500, priceRub: 39_500, count: 3 });
+    await app.fixtures.codes({ productId: product.id, gameAmount: 10, priceUsd: 500, priceRub: 39_500, count: 2, status: 'used' });
+    await app.fixtures.generatedCodes({ productId: product.id, gameAmount: 5, priceUsd: 100, priceRub: 7900, count: 2 });
 
-    const response = await asAdmin('GET', `${BASE}/${product.id}`);
+    const response = await app.asAdmin('GET', `${BASE}/${product.id}`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       id: product.id,
@@ -149,16 +132,16 @@ describe('GET /api/admin/products/:id', () => {
   });
 
   it('answers 404 for an unknown product and 400 for a bad id', async () => {
-    expect((await asAdmin('GET', `${BASE}/999999`)).status).toBe(404);
-    expect((await asAdmin('GET', `${BASE}/abc`)).status).toBe(400);
+    expect((await app.asAdmin('GET', `${BASE}/999999`)).status).toBe(404);
+    expect((await app.asAdmin('GET', `${BASE}/abc`)).status).toBe(400);
   });
 });
 
 describe('POST /api/admin/products', () => {
   it('creates the product with its regions and audits it', async () => {
-    const region = await fixtures.region();
+    const region = await app.fixtures.region();
     const slug = newSlug();
-    const response = await asAdmin('POST', BASE, {
+    const response = await app.asAdmin('POST', BASE, {
       slug,
       title: '  Nova Card ',
       category: 'gift_card',
@@ -186,7 +169,7 @@ describe('POST /api/admin/products', () => {
     });
     const [row] = await auditRowsOf(app, 'product', response.body.id);
     expect(row).toMatchObject({
-      actor_id: admin.id,
+      actor_id: app.admin.id,
       action: 'product.create',
       before: null,
       after: expect.objectContaining({ slug, title: 'Nova Card', regionIds: [region.id] }),
@@ -219,7 +202,7 @@ describe('POST /api/admin/products', () => {
       { slug: newSlug(), title: 'X', category: 'gift_card', sortOrder: 1.5 },
       { slug: newSlug(), title: 'X', category: 'gift_card', regionIds: [999999] },
     ]) {
-      const response = await asAdmin('POST', BASE, body);
+      const response = await app.asAdmin('POST', BASE, body);
       expect({ body, status: response.status, code: response.body.error?.code }).toEqual({
         body,
         status: 400,
@@ -233,7 +216,7 @@ describe('POST /api/admin/products', () => {
   it('answers 409 CONFLICT for a slug already in use', async () => {
     const existing = await createProduct();
     const audits = await auditCount(app);
-    const response = await asAdmin('POST', BASE, { slug: existing.slug, title: 'Copy', category: 'gift_card' });
+    const response = await app.asAdmin('POST', BASE, { slug: existing.slug, title: 'Copy', category: 'gift_card' });
     expect(response.status).toBe(409);
     expect(response.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining(existing.slug) });
     expect(await app.db('products').where({ slug: existing.slug }).count<Array<{ count: number }>>({ count: '*' })).toEqual([
@@ -246,7 +229,7 @@ describe('POST /api/admin/products', () => {
 describe('PUT /api/admin/products/:id', () => {
   it('changes only the fields sent and audits before and after', async () => {
     const product = await createProduct({ title: 'Old title', keywords: 'old' });
-    const response = await asAdmin('PUT', `${BASE}/${product.id}`, { title: 'New title', active: false });
+    const response = await app.asAdmin('PUT', `${BASE}/${product.id}`, { title: 'New title', active: false });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: product.id, title: 'New title', active: false, keywords: 'old', slug: product.slug });
     const rows = await auditRowsOf(app, 'product', product.id);
@@ -261,9 +244,9 @@ describe('PUT /api/admin/products/:id', () => {
 
   it('accepts the record as loaded (computed fields are ignored) and replaces the regions sent', async () => {
     const product = await createProduct({ hasRegions: true });
-    const [r1, r2] = [await fixtures.region(), await fixtures.region()];
-    const loaded = (await asAdmin('GET', `${BASE}/${product.id}`)).body;
-    const response = await asAdmin('PUT', `${BASE}/${product.id}`, { ...loaded, title: 'Edited', regionIds: [r2.id, r1.id] });
+    const [r1, r2] = [await app.fixtures.region(), await app.fixtures.region()];
+    const loaded = (await app.asAdmin('GET', `${BASE}/${product.id}`)).body;
+    const response = await app.asAdmin('PUT', `${BASE}/${product.id}`, { ...loaded, title: 'Edited', regionIds: [r2.id, r1.id] });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ title: 'Edited', regionIds: [r1.id, r2.id].sort((x, y) => x - y) });
   });
@@ -271,21 +254,21 @@ describe('PUT /api/admin/products/:id', () => {
   it('refuses unknown fields, a bad slug and a taken slug, changing nothing', async () => {
     const product = await createProduct({ title: 'Steady' });
     const other = await createProduct();
-    expect((await asAdmin('PUT', `${BASE}/${product.id}`, { title: 'X', colour: 'red' })).status).toBe(400);
-    expect((await asAdmin('PUT', `${BASE}/${product.id}`, { slug: 'Not Valid' })).status).toBe(400);
-    const taken = await asAdmin('PUT', `${BASE}/${product.id}`, { slug: other.slug, title: 'Changed' });
+    expect((await app.asAdmin('PUT', `${BASE}/${product.id}`, { title: 'X', colour: 'red' })).status).toBe(400);
+    expect((await app.asAdmin('PUT', `${BASE}/${product.id}`, { slug: 'Not Valid' })).status).toBe(400);
+    const taken = await app.asAdmin('PUT', `${BASE}/${product.id}`, { slug: other.slug, title: 'Changed' });
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe('CONFLICT');
     expect(await app.db('products').where({ id: product.id }).first('title', 'slug')).toEqual({ title: 'Steady', slug: product.slug });
-    expect((await asAdmin('PUT', `${BASE}/999999`, { title: 'X' })).status).toBe(404);
+    expect((await app.asAdmin('PUT', `${BASE}/999999`, { title: 'X' })).status).toBe(404);
   });
 });
 
 describe('DELETE /api/admin/products/:id', () => {
   it('deletes a product never sold, with its unsold codes, and audits it', async () => {
     const product = await createProduct();
-    await fixtures.codes({ productId: product.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 3 });
-    const response = await asAdmin('DELETE', `${BASE}/${product.id}`);
+    await app.fixtures.codes({ productId: product.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 3 });
+    const response = await app.asAdmin('DELETE', `${BASE}/${product.id}`);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: product.id, slug: product.slug, availableCodes: 3 });
     expect(await app.db('products').where({ id: product.id }).first()).toBeUndefined();
@@ -296,19 +279,19 @@ describe('DELETE /api/admin/products/:id', () => {
       before: expect.objectContaining({ id: product.id, deletedCodes: 3 }),
       after: null,
     });
-    expect((await asAdmin('DELETE', `${BASE}/${product.id}`)).status).toBe(404);
+    expect((await app.asAdmin('DELETE', `${BASE}/${product.id}`)).status).toBe(404);
   });
 
   it('refuses with 409 once a code of it was sold, or Free Fire codes were generated for it', async () => {
     const sold = await createProduct();
-    await fixtures.codes({ productId: sold.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 2 });
-    await fixtures.codes({ productId: sold.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 1, status: 'used' });
+    await app.fixtures.codes({ productId: sold.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 2 });
+    await app.fixtures.codes({ productId: sold.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 1, status: 'used' });
     const generated = await createProduct();
-    await fixtures.generatedCodes({ productId: generated.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 1 });
+    await app.fixtures.generatedCodes({ productId: generated.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 1 });
     const audits = await auditCount(app);
 
     for (const product of [sold, generated]) {
-      const response = await asAdmin('DELETE', `${BASE}/${product.id}`);
+      const response = await app.asAdmin('DELETE', `${BASE}/${product.id}`);
       expect(response.status).toBe(409);
       expect(response.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Deactivate it instead') });
       expect(await app.db('products').where({ id: product.id }).first('id')).toEqual({ id: product.id });
@@ -321,10 +304,10 @@ describe('DELETE /api/admin/products/:id', () => {
 describe('regions of a product', () => {
   it('replaces the set in one go, keeping the game currency of regions kept', async () => {
     const product = await createProduct({ hasRegions: true, gameCurrency: 'Gems' });
-    const r1 = await fixtures.region({ name: 'Aland' });
-    const r2 = await fixtures.region({ name: 'Borea' });
-    const r3 = await fixtures.region({ name: 'Cyra' });
-    const first = await asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [r1.id, r2.id] });
+    const r1 = await app.fixtures.region({ name: 'Aland' });
+    const r2 = await app.fixtures.region({ name: 'Borea' });
+    const r3 = await app.fixtures.region({ name: 'Cyra' });
+    const first = await app.asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [r1.id, r2.id] });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
       regionIds: [r1.id, r2.id],
@@ -334,11 +317,11 @@ describe('regions of a product', () => {
       ],
     });
 
-    const currency = await asAdmin('PUT', `${BASE}/${product.id}/regions/${r2.id}/currency`, { gameCurrency: ' Lira ' });
+    const currency = await app.asAdmin('PUT', `${BASE}/${product.id}/regions/${r2.id}/currency`, { gameCurrency: ' Lira ' });
     expect(currency.status).toBe(200);
     expect(currency.body.regions).toContainEqual({ regionId: r2.id, name: 'Borea', gameCurrency: 'Lira' });
 
-    const replaced = await asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [r3.id, r2.id] });
+    const replaced = await app.asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [r3.id, r2.id] });
     expect(replaced.body).toEqual({
       regionIds: [r2.id, r3.id],
       regions: [
@@ -346,7 +329,7 @@ describe('regions of a product', () => {
         { regionId: r3.id, name: 'Cyra', gameCurrency: '' },
       ],
     });
-    expect((await asAdmin('GET', `${BASE}/${product.id}/regions`)).body).toEqual(replaced.body);
+    expect((await app.asAdmin('GET', `${BASE}/${product.id}/regions`)).body).toEqual(replaced.body);
 
     // Shoppers see the regional game currency, and the product's own where none is set.
     const shopperView = await app.request('GET', `/api/products/slug/${product.slug}`);
@@ -367,41 +350,41 @@ describe('regions of a product', () => {
 
   it('resets a regional game currency with an empty string', async () => {
     const product = await createProduct({ hasRegions: true });
-    const region = await fixtures.region();
-    await asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [region.id] });
-    await asAdmin('PUT', `${BASE}/${product.id}/regions/${region.id}/currency`, { gameCurrency: 'Lira' });
-    const reset = await asAdmin('PUT', `${BASE}/${product.id}/regions/${region.id}/currency`, { gameCurrency: '' });
+    const region = await app.fixtures.region();
+    await app.asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [region.id] });
+    await app.asAdmin('PUT', `${BASE}/${product.id}/regions/${region.id}/currency`, { gameCurrency: 'Lira' });
+    const reset = await app.asAdmin('PUT', `${BASE}/${product.id}/regions/${region.id}/currency`, { gameCurrency: '' });
     expect(reset.body.regions[0].gameCurrency).toBe('');
     expect(await app.db('product_regions').where({ product_id: product.id }).first('game_currency')).toEqual({ game_currency: null });
   });
 
   it('clears the set with an empty list', async () => {
     const product = await createProduct({ hasRegions: true });
-    const region = await fixtures.region();
-    await asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [region.id] });
-    const cleared = await asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [] });
+    const region = await app.fixtures.region();
+    await app.asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [region.id] });
+    const cleared = await app.asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [] });
     expect(cleared.body).toEqual({ regionIds: [], regions: [] });
   });
 
   it('refuses unknown regions, regions not linked and unknown products, changing nothing', async () => {
     const product = await createProduct({ hasRegions: true });
-    const region = await fixtures.region();
-    await asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [region.id] });
+    const region = await app.fixtures.region();
+    await app.asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [region.id] });
     const audits = await auditCount(app);
 
-    const unknown = await asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [region.id, 999999] });
+    const unknown = await app.asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [region.id, 999999] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.details).toEqual([{ field: 'regionIds', message: 'no such region: 999999' }]);
-    expect((await asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [region.id, region.id] })).status).toBe(400);
-    expect((await asAdmin('PUT', `${BASE}/${product.id}/regions`, {})).status).toBe(400);
+    expect((await app.asAdmin('PUT', `${BASE}/${product.id}/regions`, { regionIds: [region.id, region.id] })).status).toBe(400);
+    expect((await app.asAdmin('PUT', `${BASE}/${product.id}/regions`, {})).status).toBe(400);
 
-    const other = await fixtures.region();
-    const notLinked = await asAdmin('PUT', `${BASE}/${product.id}/regions/${other.id}/currency`, { gameCurrency: 'Gold' });
+    const other = await app.fixtures.region();
+    const notLinked = await app.asAdmin('PUT', `${BASE}/${product.id}/regions/${other.id}/currency`, { gameCurrency: 'Gold' });
     expect(notLinked.status).toBe(404);
-    expect((await asAdmin('PUT', `${BASE}/999999/regions`, { regionIds: [] })).status).toBe(404);
-    expect((await asAdmin('GET', `${BASE}/999999/regions`)).status).toBe(404);
+    expect((await app.asAdmin('PUT', `${BASE}/999999/regions`, { regionIds: [] })).status).toBe(404);
+    expect((await app.asAdmin('GET', `${BASE}/999999/regions`)).status).toBe(404);
 
-    expect((await asAdmin('GET', `${BASE}/${product.id}/regions`)).body.regionIds).toEqual([region.id]);
+    expect((await app.asAdmin('GET', `${BASE}/${product.id}/regions`)).body.regionIds).toEqual([region.id]);
     expect(await auditCount(app)).toBe(audits);
   });
 });

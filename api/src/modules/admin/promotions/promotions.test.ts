@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath } from '../../../testing/admin-api';
-import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath, startAdminTestApp } from '../../../testing/admin-api';
 
-let app: TestApp;
-let admin: TestUser;
-let shopper: TestUser;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.createUser({ role: 'admin' });
-  shopper = await app.createUser();
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = startAdminTestApp();
 
 const BASE = '/api/admin/promotions';
-const asAdmin = (method: string, path: string, body?: unknown) => app.request(method, path, { token: admin.token, body });
 
 async function createPromotion(fields: Record<string, unknown> = {}) {
-  const response = await asAdmin('POST', BASE, { text: 'Sale', backgroundColor: '#FF8800', ...fields });
+  const response = await app.asAdmin('POST', BASE, { text: 'Sale', backgroundColor: '#FF8800', ...fields });
   expect(response.status).toBe(201);
   return response.body;
 }
@@ -28,7 +14,7 @@ async function createPromotion(fields: Record<string, unknown> = {}) {
 describe('access', () => {
   it('answers 401 without a token and 403 to a shopper on every route', async () => {
     const promotion = await createPromotion();
-    await expectAdminOnly(app, shopper, [
+    await expectAdminOnly(app, app.shopper, [
       { method: 'GET', path: BASE },
       { method: 'GET', path: `${BASE}/${promotion.id}` },
       { method: 'POST', path: BASE, body: { text: 'X', backgroundColor: '#000000' } },
@@ -45,23 +31,23 @@ describe('GET /api/admin/promotions', () => {
     const b = await createPromotion({ text: `${tag} two`, sortOrder: 1, active: false });
     const c = await createPromotion({ text: `${tag} three`, sortOrder: 3 });
 
-    const sorted = await asAdmin('GET', listPath(BASE, { sort: ['sortOrder', 'ASC'], range: [0, 1], filter: { q: tag } }));
+    const sorted = await app.asAdmin('GET', listPath(BASE, { sort: ['sortOrder', 'ASC'], range: [0, 1], filter: { q: tag } }));
     expect(sorted.body.map((row: any) => row.id)).toEqual([b.id, a.id]);
     expect(contentRange(sorted.headers)).toEqual({ resource: 'promotions', start: 0, end: 1, total: 3 });
-    const active = await asAdmin('GET', listPath(BASE, { sort: ['text', 'ASC'], filter: { q: tag, active: true } }));
+    const active = await app.asAdmin('GET', listPath(BASE, { sort: ['text', 'ASC'], filter: { q: tag, active: true } }));
     expect(active.body.map((row: any) => row.id)).toEqual([a.id, c.id]);
-    const many = await asAdmin('GET', listPath(BASE, { filter: { id: [b.id] } }));
+    const many = await app.asAdmin('GET', listPath(BASE, { filter: { id: [b.id] } }));
     expect(many.body.map((row: any) => row.id)).toEqual([b.id]);
 
     for (const params of [{ sort: ['colour', 'ASC'] }, { filter: { backgroundColor: '#fff' } }, { filter: { active: 3 } }]) {
-      expect((await asAdmin('GET', listPath(BASE, params))).status).toBe(400);
+      expect((await app.asAdmin('GET', listPath(BASE, params))).status).toBe(400);
     }
   });
 });
 
 describe('one promotion', () => {
   it('creates, toggles, updates, deletes and audits, and the storefront follows', async () => {
-    const created = await asAdmin('POST', BASE, { text: ' Double diamonds ', backgroundColor: '#AA33CC', sortOrder: -1 });
+    const created = await app.asAdmin('POST', BASE, { text: ' Double diamonds ', backgroundColor: '#AA33CC', sortOrder: -1 });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(Number),
@@ -71,21 +57,21 @@ describe('one promotion', () => {
       sortOrder: -1,
       createdAt: expect.any(String),
     });
-    expect((await asAdmin('GET', `${BASE}/${created.body.id}`)).body).toEqual(created.body);
+    expect((await app.asAdmin('GET', `${BASE}/${created.body.id}`)).body).toEqual(created.body);
     const shown = await app.request('GET', '/api/promotions/active');
     expect(shown.body).toContainEqual({ id: created.body.id, text: 'Double diamonds', background_color: '#aa33cc' });
 
-    const toggled = await asAdmin('PUT', `${BASE}/${created.body.id}`, { active: false });
+    const toggled = await app.asAdmin('PUT', `${BASE}/${created.body.id}`, { active: false });
     expect(toggled.body).toMatchObject({ active: false, text: 'Double diamonds' });
     expect((await app.request('GET', '/api/promotions/active')).body.map((row: any) => row.id)).not.toContain(created.body.id);
 
-    const edited = await asAdmin('PUT', `${BASE}/${created.body.id}`, { ...toggled.body, text: 'Triple diamonds' });
+    const edited = await app.asAdmin('PUT', `${BASE}/${created.body.id}`, { ...toggled.body, text: 'Triple diamonds' });
     expect(edited.body.text).toBe('Triple diamonds');
 
-    const deleted = await asAdmin('DELETE', `${BASE}/${created.body.id}`);
+    const deleted = await app.asAdmin('DELETE', `${BASE}/${created.body.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual(edited.body);
-    expect((await asAdmin('GET', `${BASE}/${created.body.id}`)).status).toBe(404);
+    expect((await app.asAdmin('GET', `${BASE}/${created.body.id}`)).status).toBe(404);
 
     const rows = await auditRowsOf(app, 'promotion', created.body.id);
     expect(rows.map((row) => row.action)).toEqual(['promotion.create', 'promotion.update', 'promotion.update', 'promotion.delete']);
@@ -104,13 +90,13 @@ describe('one promotion', () => {
       { backgroundColor: '#123456' },
       { text: 'X', backgroundColor: '#123456', link: 'https://x' },
     ]) {
-      const response = await asAdmin('POST', BASE, body);
+      const response = await app.asAdmin('POST', BASE, body);
       expect({ body, status: response.status }).toEqual({ body, status: 400 });
     }
-    expect((await asAdmin('PUT', `${BASE}/${promotion.id}`, { backgroundColor: 'blue' })).status).toBe(400);
-    expect((await asAdmin('PUT', `${BASE}/999999`, { active: true })).status).toBe(404);
-    expect((await asAdmin('DELETE', `${BASE}/999999`)).status).toBe(404);
+    expect((await app.asAdmin('PUT', `${BASE}/${promotion.id}`, { backgroundColor: 'blue' })).status).toBe(400);
+    expect((await app.asAdmin('PUT', `${BASE}/999999`, { active: true })).status).toBe(404);
+    expect((await app.asAdmin('DELETE', `${BASE}/999999`)).status).toBe(404);
     expect(await auditCount(app)).toBe(audits);
-    expect((await asAdmin('GET', `${BASE}/${promotion.id}`)).body.text).toBe('Steady');
+    expect((await app.asAdmin('GET', `${BASE}/${promotion.id}`)).body.text).toBe('Steady');
   });
 });

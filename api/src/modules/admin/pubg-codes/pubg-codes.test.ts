@@ -1,58 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCodeCrypto } from '../../../lib/code-crypto';
-import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath } from '../../../testing/admin-api';
-import { createFixtures } from '../../../testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath, startAdminTestApp } from '../../../testing/admin-api';
 
-let app: TestApp;
-let fixtures: ReturnType<typeof createFixtures>;
+const app = startAdminTestApp();
 let crypto: ReturnType<typeof createCodeCrypto>;
-let admin: TestUser;
-let shopper: TestUser;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  fixtures = createFixtures(app.db, app.config.codesKey);
   crypto = createCodeCrypto(app.config.codesKey);
-  admin = await app.createUser({ role: 'admin' });
-  shopper = await app.createUser();
-});
-
-afterAll(async () => {
-  await app.close();
 });
 
 const BASE = '/api/pubg-admin/codes';
-const asAdmin = (method: string, path: string, body?: unknown) => app.request(method, path, { token: admin.token, body });
 let counter = 0;
 const newCode = () => `UC${Date.now().toString(36).toUpperCase()}X${String(++counter).padStart(5, '0')}`;
-const packageOf = (codes: number | string[] = 0) => fixtures.pubgPackage({ priceUsd: 99, priceRub: 7821, codes });
-
-async function markInOrder(codeId: number, status: 'reserved' | 'used' | 'error') {
-  const [order] = await app
-    .db('orders')
-    .insert({
-      user_id: shopper.id,
-      status: 'processing',
-      kind: 'topup',
-      payment_method: 'balance',
-      currency: 'usd',
-      total: 99,
-      total_usd: 99,
-      rate_usd_rub: '79',
-    })
-    .returning('id');
-  await app
-    .db('pubg_codes')
-    .where({ id: codeId })
-    .update({ status, order_id: order.id, error_message: status === 'error' ? 'The game rejected the code' : null });
-}
+const packageOf = (codes: number | string[] = 0) => app.fixtures.pubgPackage({ priceUsd: 99, priceRub: 7821, codes });
 
 describe('access', () => {
   it('answers 401 without a token and 403 to a shopper on every route', async () => {
     const pkg = await packageOf(1);
     const codeId = pkg.codeIds[0]!;
-    await expectAdminOnly(app, shopper, [
+    await expectAdminOnly(app, app.shopper, [
       { method: 'GET', path: BASE },
       { method: 'GET', path: `${BASE}/${codeId}` },
       { method: 'POST', path: BASE, body: { denominationId: pkg.id, code: 'UC-1' } },
@@ -69,9 +35,9 @@ describe('GET /api/pubg-admin/codes', () => {
     const known = newCode();
     const pkg = await packageOf([known, newCode(), newCode()]);
     const other = await packageOf(2);
-    await markInOrder(pkg.codeIds[2]!, 'error');
+    await app.fixtures.pubgCodesInOrder(app.shopper.id, [pkg.codeIds[2]!], 'error');
 
-    const response = await asAdmin('GET', listPath(BASE, { sort: ['id', 'ASC'], range: [0, 1], filter: { denominationId: pkg.id } }));
+    const response = await app.asAdmin('GET', listPath(BASE, { sort: ['id', 'ASC'], range: [0, 1], filter: { denominationId: pkg.id } }));
     expect(response.status).toBe(200);
     expect(contentRange(response.headers)).toEqual({ resource: 'codes', start: 0, end: 1, total: 3 });
     expect(response.body[0]).toEqual({
@@ -88,15 +54,15 @@ describe('GET /api/pubg-admin/codes', () => {
     });
     expect(JSON.stringify(response.body)).not.toContain(known);
 
-    const errors = await asAdmin('GET', listPath(BASE, { filter: { status: 'error' } }));
+    const errors = await app.asAdmin('GET', listPath(BASE, { filter: { status: 'error' } }));
     expect(errors.body).toEqual([expect.objectContaining({ id: pkg.codeIds[2], errorMessage: 'The game rejected the code' })]);
-    const exact = await asAdmin('GET', listPath(BASE, { filter: { q: known } }));
+    const exact = await app.asAdmin('GET', listPath(BASE, { filter: { q: known } }));
     expect(exact.body.map((row: any) => row.id)).toEqual([pkg.codeIds[0]]);
-    const byIds = await asAdmin('GET', listPath(BASE, { sort: ['id', 'DESC'], filter: { id: other.codeIds } }));
+    const byIds = await app.asAdmin('GET', listPath(BASE, { sort: ['id', 'DESC'], filter: { id: other.codeIds } }));
     expect(byIds.body.map((row: any) => row.id)).toEqual([...other.codeIds].reverse());
 
     for (const params of [{ sort: ['code', 'ASC'] }, { filter: { status: 'lost' } }, { filter: { productId: 1 } }]) {
-      expect((await asAdmin('GET', listPath(BASE, params))).status).toBe(400);
+      expect((await app.asAdmin('GET', listPath(BASE, params))).status).toBe(400);
     }
   });
 });
@@ -105,7 +71,7 @@ describe('one code', () => {
   it('creates a code stored encrypted and audited masked; 409 for a stored code, 400 for bad input', async () => {
     const pkg = await packageOf();
     const code = newCode();
-    const created = await asAdmin('POST', BASE, { denominationId: pkg.id, code: ` ${code} ` });
+    const created = await app.asAdmin('POST', BASE, { denominationId: pkg.id, code: ` ${code} ` });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ denominationId: pkg.id, code: `••••••${code.slice(-4)}`, status: 'available' });
     const row = await app.db('pubg_codes').where({ id: created.body.id }).first();
@@ -113,10 +79,10 @@ describe('one code', () => {
     expect(row.code_hash).toBe(crypto.hash(code));
     const [audit] = await auditRowsOf(app, 'pubg_code', created.body.id);
     expect(audit).toMatchObject({ action: 'pubg_code.create', before: null, after: created.body });
-    expect((await asAdmin('GET', `${BASE}/${created.body.id}`)).body).toEqual(created.body);
+    expect((await app.asAdmin('GET', `${BASE}/${created.body.id}`)).body).toEqual(created.body);
 
     const audits = await auditCount(app);
-    const duplicate = await asAdmin('POST', BASE, { denominationId: pkg.id, code });
+    const duplicate = await app.asAdmin('POST', BASE, { denominationId: pkg.id, code });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error).toMatchObject({ code: 'CONFLICT', message: 'This code is already stored' });
     for (const body of [
@@ -126,19 +92,19 @@ describe('one code', () => {
       { denominationId: pkg.id },
       { denominationId: pkg.id, code: newCode(), status: 'used' },
     ]) {
-      const response = await asAdmin('POST', BASE, body);
+      const response = await app.asAdmin('POST', BASE, body);
       expect({ body, status: response.status }).toEqual({ body, status: 400 });
     }
     expect(await app.db('pubg_codes').where({ denomination_id: pkg.id })).toHaveLength(1);
     expect(await auditCount(app)).toBe(audits);
-    expect((await asAdmin('GET', `${BASE}/99999999`)).status).toBe(404);
+    expect((await app.asAdmin('GET', `${BASE}/99999999`)).status).toBe(404);
   });
 
   it('moves an available code to another package, and refuses to touch one in an order (409)', async () => {
     const from = await packageOf(2);
     const to = await packageOf();
-    const loaded = (await asAdmin('GET', `${BASE}/${from.codeIds[0]}`)).body;
-    const moved = await asAdmin('PUT', `${BASE}/${from.codeIds[0]}`, { ...loaded, denominationId: to.id });
+    const loaded = (await app.asAdmin('GET', `${BASE}/${from.codeIds[0]}`)).body;
+    const moved = await app.asAdmin('PUT', `${BASE}/${from.codeIds[0]}`, { ...loaded, denominationId: to.id });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ denominationId: to.id, ucAmount: to.ucAmount, code: loaded.code });
     expect((await auditRowsOf(app, 'pubg_code', from.codeIds[0]!)).at(-1)).toMatchObject({
@@ -146,14 +112,14 @@ describe('one code', () => {
       before: expect.objectContaining({ denominationId: from.id }),
       after: expect.objectContaining({ denominationId: to.id }),
     });
-    expect((await asAdmin('PUT', `${BASE}/${from.codeIds[0]}`, { denominationId: 999999 })).status).toBe(400);
+    expect((await app.asAdmin('PUT', `${BASE}/${from.codeIds[0]}`, { denominationId: 999999 })).status).toBe(400);
 
-    await markInOrder(from.codeIds[1]!, 'used');
+    await app.fixtures.pubgCodesInOrder(app.shopper.id, [from.codeIds[1]!], 'used');
     const audits = await auditCount(app);
-    const change = await asAdmin('PUT', `${BASE}/${from.codeIds[1]}`, { denominationId: to.id });
+    const change = await app.asAdmin('PUT', `${BASE}/${from.codeIds[1]}`, { denominationId: to.id });
     expect(change.status).toBe(409);
     expect(change.body.error.message).toBe('This code is used, so it can no longer be changed');
-    const remove = await asAdmin('DELETE', `${BASE}/${from.codeIds[1]}`);
+    const remove = await app.asAdmin('DELETE', `${BASE}/${from.codeIds[1]}`);
     expect(remove.status).toBe(409);
     expect(await app.db('pubg_codes').where({ id: from.codeIds[1] }).first('denomination_id')).toEqual({ denomination_id: from.id });
     expect(await auditCount(app)).toBe(audits);
@@ -161,7 +127,7 @@ describe('one code', () => {
 
   it('deletes an available code', async () => {
     const pkg = await packageOf(1);
-    const response = await asAdmin('DELETE', `${BASE}/${pkg.codeIds[0]}`);
+    const response = await app.asAdmin('DELETE', `${BASE}/${pkg.codeIds[0]}`);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: pkg.codeIds[0], status: 'available' });
     expect(await app.db('pubg_codes').where({ id: pkg.codeIds[0] }).first()).toBeUndefined();
@@ -174,7 +140,7 @@ describe('POST /api/pubg-admin/codes/bulk', () => {
     const stored = newCode();
     const pkg = await packageOf([stored]);
     const [a, b] = [newCode(), newCode()];
-    const response = await asAdmin('POST', `${BASE}/bulk`, {
+    const response = await app.asAdmin('POST', `${BASE}/bulk`, {
       denominationId: pkg.id,
       codes: [a, '', stored, `${a}`, 'TWO CODES', b, `${a},5`].join('\n'),
     });
@@ -192,10 +158,10 @@ describe('POST /api/pubg-admin/codes/bulk', () => {
     const codes = await app.db('pubg_codes').where({ denomination_id: pkg.id }).orderBy('id');
     expect(codes.map((row) => crypto.decrypt(row.code_encrypted))).toEqual([stored, a, b]);
     const audit = await app.db('audit_log').where({ action: 'pubg_code.bulk_add' }).orderBy('id', 'desc').first();
-    expect(audit).toMatchObject({ actor_id: admin.id, after: { denominationId: pkg.id, form: 'json', added: 2, rejectedCount: 4 } });
+    expect(audit).toMatchObject({ actor_id: app.admin.id, after: { denominationId: pkg.id, form: 'json', added: 2, rejectedCount: 4 } });
 
     // The package now has stock for top-ups.
-    const listed = await asAdmin('GET', `/api/pubg-admin/denominations/${pkg.id}`);
+    const listed = await app.asAdmin('GET', `/api/pubg-admin/denominations/${pkg.id}`);
     expect(listed.body.availableCodes).toBe(3);
   });
 
@@ -205,14 +171,14 @@ describe('POST /api/pubg-admin/codes/bulk', () => {
     const response = await app.request('POST', `${BASE}/bulk?denominationId=${pkg.id}`, {
       rawBody: codes.join('\n'),
       headers: { 'content-type': 'text/plain' },
-      token: admin.token,
+      token: app.admin.token,
     });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ added: 2500, rejected: [], rejectedCount: 0 });
 
     const audits = await auditCount(app);
-    expect((await asAdmin('POST', `${BASE}/bulk`, { denominationId: 999999, codes: newCode() })).status).toBe(400);
-    expect((await asAdmin('POST', `${BASE}/bulk`, { denominationId: pkg.id })).status).toBe(400);
+    expect((await app.asAdmin('POST', `${BASE}/bulk`, { denominationId: 999999, codes: newCode() })).status).toBe(400);
+    expect((await app.asAdmin('POST', `${BASE}/bulk`, { denominationId: pkg.id })).status).toBe(400);
     expect(await auditCount(app)).toBe(audits);
   });
 });

@@ -1,66 +1,21 @@
-import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath } from '../../../testing/admin-api';
-import { createFixtures } from '../../../testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { auditCount, auditRowsOf, contentRange, distinctRandomIntegers, expectAdminOnly, listPath, startAdminTestApp } from '../../../testing/admin-api';
 
-let app: TestApp;
-let fixtures: ReturnType<typeof createFixtures>;
-let admin: TestUser;
-let shopper: TestUser;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  fixtures = createFixtures(app.db, app.config.codesKey);
-  admin = await app.createUser({ role: 'admin' });
-  shopper = await app.createUser();
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = startAdminTestApp();
 
 const BASE = '/api/pubg-admin/denominations';
-const asAdmin = (method: string, path: string, body?: unknown) => app.request(method, path, { token: admin.token, body });
-const usedAmounts = new Set<number>();
-function newUcAmount(): number {
-  let amount = randomInt(100_000, 2_000_000_000);
-  while (usedAmounts.has(amount)) amount = randomInt(100_000, 2_000_000_000);
-  usedAmounts.add(amount);
-  return amount;
-}
+const newUcAmount = distinctRandomIntegers(100_000, 2_000_000_000);
 
 async function createDenomination(fields: Record<string, unknown> = {}) {
-  const response = await asAdmin('POST', BASE, { ucAmount: newUcAmount(), priceUsd: 0.99, priceRub: 78.21, ...fields });
+  const response = await app.asAdmin('POST', BASE, { ucAmount: newUcAmount(), priceUsd: 0.99, priceRub: 78.21, ...fields });
   expect(response.status).toBe(201);
   return response.body;
-}
-
-/** Puts codes of a package into an order, as a top-up would: held, used or rejected by the game. */
-async function codesInOrder(codeIds: number[], status: 'reserved' | 'used' | 'error') {
-  const [order] = await app
-    .db('orders')
-    .insert({
-      user_id: shopper.id,
-      status: 'processing',
-      kind: 'topup',
-      payment_method: 'balance',
-      currency: 'usd',
-      total: 99,
-      total_usd: 99,
-      rate_usd_rub: '79',
-    })
-    .returning('id');
-  await app
-    .db('pubg_codes')
-    .whereIn('id', codeIds)
-    .update({ status, order_id: order.id, error_message: status === 'error' ? 'Code rejected' : null });
 }
 
 describe('access', () => {
   it('answers 401 without a token and 403 to a shopper on every route', async () => {
     const denomination = await createDenomination();
-    await expectAdminOnly(app, shopper, [
+    await expectAdminOnly(app, app.shopper, [
       { method: 'GET', path: BASE },
       { method: 'GET', path: `${BASE}/active` },
       { method: 'GET', path: `${BASE}/${denomination.id}` },
@@ -75,11 +30,11 @@ describe('lists', () => {
   it('pages, sorts and filters with Content-Range, counting available codes', async () => {
     const a = await createDenomination({ priceUsd: 3 });
     const b = await createDenomination({ priceUsd: 1, active: false });
-    const c = await fixtures.pubgPackage({ priceUsd: 200, priceRub: 7821, codes: 3 });
-    await codesInOrder([c.codeIds[0]!], 'used');
+    const c = await app.fixtures.pubgPackage({ priceUsd: 200, priceRub: 7821, codes: 3 });
+    await app.fixtures.pubgCodesInOrder(app.shopper.id, [c.codeIds[0]!], 'used');
 
     const ids = [a.id, b.id, c.id];
-    const sorted = await asAdmin('GET', listPath(BASE, { sort: ['priceUsd', 'ASC'], range: [0, 1], filter: { id: ids } }));
+    const sorted = await app.asAdmin('GET', listPath(BASE, { sort: ['priceUsd', 'ASC'], range: [0, 1], filter: { id: ids } }));
     expect(sorted.status).toBe(200);
     expect(sorted.body.map((row: any) => row.id)).toEqual([b.id, c.id]);
     expect(contentRange(sorted.headers)).toEqual({ resource: 'denominations', start: 0, end: 1, total: 3 });
@@ -92,13 +47,13 @@ describe('lists', () => {
       created: expect.any(String),
       availableCodes: 2,
     });
-    const inactive = await asAdmin('GET', listPath(BASE, { filter: { id: ids, active: false } }));
+    const inactive = await app.asAdmin('GET', listPath(BASE, { filter: { id: ids, active: false } }));
     expect(inactive.body.map((row: any) => row.id)).toEqual([b.id]);
-    const byAmount = await asAdmin('GET', listPath(BASE, { filter: { q: String(a.ucAmount) } }));
+    const byAmount = await app.asAdmin('GET', listPath(BASE, { filter: { q: String(a.ucAmount) } }));
     expect(byAmount.body.map((row: any) => row.id)).toEqual([a.id]);
 
     for (const params of [{ sort: ['availableCodes', 'ASC'] }, { filter: { status: 'available' } }, { filter: { active: 'no' } }]) {
-      expect((await asAdmin('GET', listPath(BASE, params))).status).toBe(400);
+      expect((await app.asAdmin('GET', listPath(BASE, params))).status).toBe(400);
     }
   });
 
@@ -106,7 +61,7 @@ describe('lists', () => {
     const small = await createDenomination({ ucAmount: 60 });
     const large = await createDenomination({ ucAmount: 8100 });
     await createDenomination({ ucAmount: 325, active: false });
-    const response = await asAdmin('GET', `${BASE}/active`);
+    const response = await app.asAdmin('GET', `${BASE}/active`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-range')).toBeNull();
     const amounts = response.body.map((row: any) => row.ucAmount);
@@ -115,21 +70,21 @@ describe('lists', () => {
     expect(amounts).toContain(large.ucAmount);
     expect(amounts).not.toContain(325);
     expect(response.body.every((row: any) => row.active)).toBe(true);
-    expect((await asAdmin('GET', `${BASE}/active?all=1`)).status).toBe(400);
+    expect((await app.asAdmin('GET', `${BASE}/active?all=1`)).status).toBe(400);
   });
 });
 
 describe('one package', () => {
   it('creates, reads, updates and audits, and shoppers see the change', async () => {
     const ucAmount = newUcAmount();
-    const created = await asAdmin('POST', BASE, { ucAmount, priceUsd: 4.99, priceRub: 394.21 });
+    const created = await app.asAdmin('POST', BASE, { ucAmount, priceUsd: 4.99, priceRub: 394.21 });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ ucAmount, priceUsd: 4.99, priceRub: 394.21, active: true, availableCodes: 0 });
     expect(await app.db('pubg_denominations').where({ id: created.body.id }).first('price_usd', 'price_rub')).toEqual({
       price_usd: 499,
       price_rub: 39_421,
     });
-    expect((await asAdmin('GET', `${BASE}/${created.body.id}`)).body).toEqual(created.body);
+    expect((await app.asAdmin('GET', `${BASE}/${created.body.id}`)).body).toEqual(created.body);
     expect((await app.request('GET', '/api/pubg/packages')).body).toContainEqual({
       id: created.body.id,
       uc_amount: ucAmount,
@@ -137,7 +92,7 @@ describe('one package', () => {
       price_rub: 394.21,
     });
 
-    const updated = await asAdmin('PUT', `${BASE}/${created.body.id}`, { ...created.body, priceUsd: 5.49, active: false });
+    const updated = await app.asAdmin('PUT', `${BASE}/${created.body.id}`, { ...created.body, priceUsd: 5.49, active: false });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ priceUsd: 5.49, active: false, ucAmount });
     expect((await app.request('GET', '/api/pubg/packages')).body.map((row: any) => row.id)).not.toContain(created.body.id);
@@ -145,7 +100,7 @@ describe('one package', () => {
     const rows = await auditRowsOf(app, 'pubg_denomination', created.body.id);
     expect(rows.map((row) => row.action)).toEqual(['pubg_denomination.create', 'pubg_denomination.update']);
     expect(rows[1]).toMatchObject({
-      actor_id: admin.id,
+      actor_id: app.admin.id,
       before: expect.objectContaining({ priceUsd: 4.99, active: true }),
       after: expect.objectContaining({ priceUsd: 5.49, active: false }),
     });
@@ -162,23 +117,23 @@ describe('one package', () => {
       { ucAmount: newUcAmount(), priceUsd: 1 },
       { ucAmount: newUcAmount(), priceUsd: 1, priceRub: 79, codes: 5 },
     ]) {
-      const response = await asAdmin('POST', BASE, body);
+      const response = await app.asAdmin('POST', BASE, body);
       expect({ body, status: response.status }).toEqual({ body, status: 400 });
     }
-    const duplicate = await asAdmin('POST', BASE, { ucAmount: existing.ucAmount, priceUsd: 1, priceRub: 79 });
+    const duplicate = await app.asAdmin('POST', BASE, { ucAmount: existing.ucAmount, priceUsd: 1, priceRub: 79 });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error).toMatchObject({ code: 'CONFLICT', message: `A package of ${existing.ucAmount} UC already exists` });
     const other = await createDenomination();
-    expect((await asAdmin('PUT', `${BASE}/${other.id}`, { ucAmount: existing.ucAmount })).status).toBe(409);
-    expect((await asAdmin('PUT', `${BASE}/${other.id}`, { priceRub: 0.123 })).status).toBe(400);
-    expect((await asAdmin('PUT', `${BASE}/999999`, { active: true })).status).toBe(404);
+    expect((await app.asAdmin('PUT', `${BASE}/${other.id}`, { ucAmount: existing.ucAmount })).status).toBe(409);
+    expect((await app.asAdmin('PUT', `${BASE}/${other.id}`, { priceRub: 0.123 })).status).toBe(400);
+    expect((await app.asAdmin('PUT', `${BASE}/999999`, { active: true })).status).toBe(404);
     expect(await auditCount(app)).toBe(audits + 1);
-    expect((await asAdmin('GET', `${BASE}/${other.id}`)).body.ucAmount).toBe(other.ucAmount);
+    expect((await app.asAdmin('GET', `${BASE}/${other.id}`)).body.ucAmount).toBe(other.ucAmount);
   });
 
   it('deletes a package together with its codes', async () => {
-    const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7821, codes: 4 });
-    const response = await asAdmin('DELETE', `${BASE}/${pkg.id}`);
+    const pkg = await app.fixtures.pubgPackage({ priceUsd: 99, priceRub: 7821, codes: 4 });
+    const response = await app.asAdmin('DELETE', `${BASE}/${pkg.id}`);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: pkg.id, ucAmount: pkg.ucAmount, availableCodes: 4 });
     expect(await app.db('pubg_denominations').where({ id: pkg.id }).first()).toBeUndefined();
@@ -188,15 +143,15 @@ describe('one package', () => {
       before: expect.objectContaining({ id: pkg.id, deletedCodes: 4 }),
       after: null,
     });
-    expect((await asAdmin('DELETE', `${BASE}/${pkg.id}`)).status).toBe(404);
+    expect((await app.asAdmin('DELETE', `${BASE}/${pkg.id}`)).status).toBe(404);
   });
 
   it('refuses to delete a package while one of its codes is held, used or rejected in an order (409)', async () => {
     for (const status of ['reserved', 'used', 'error'] as const) {
-      const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7821, codes: 3 });
-      await codesInOrder([pkg.codeIds[0]!], status);
+      const pkg = await app.fixtures.pubgPackage({ priceUsd: 99, priceRub: 7821, codes: 3 });
+      await app.fixtures.pubgCodesInOrder(app.shopper.id, [pkg.codeIds[0]!], status);
       const audits = await auditCount(app);
-      const response = await asAdmin('DELETE', `${BASE}/${pkg.id}`);
+      const response = await app.asAdmin('DELETE', `${BASE}/${pkg.id}`);
       expect({ status, answer: response.status }).toEqual({ status, answer: 409 });
       expect(response.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('1 code(s) of this package') });
       expect(await app.db('pubg_codes').where({ denomination_id: pkg.id })).toHaveLength(3);

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUEUES } from '@topup/common';
 import { openQueue } from '../../../lib/job-queues';
-import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+import { startAdminTestApp } from '../../../testing/admin-api';
 
-let app: TestApp;
-let admin: TestUser;
-let shopper: TestUser;
+const app = startAdminTestApp();
 
 const PAGE = '/api/admin/queues';
 const BOARD_API = '/api/admin/queues/api/queues?activeQueue=&status=latest&page=1';
-
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await app.createUser({ role: 'admin' });
-  shopper = await app.createUser();
-});
-
-afterAll(async () => {
-  await app?.close();
-});
 
 /** Opens a dashboard session as the back office does; resolves to the cookie and its attributes. */
 async function openSession(token: string) {
@@ -45,14 +33,14 @@ describe('the queue dashboard', () => {
   });
 
   it('is refused to a shopper: 403, and no session is handed out', async () => {
-    const page = await get(PAGE, { authorization: `Bearer ${shopper.token}` });
+    const page = await get(PAGE, { authorization: `Bearer ${app.shopper.token}` });
     expect(page.status).toBe(403);
     expect(page.headers.get('content-type')).toMatch(/^text\/plain/);
-    const api = await get(BOARD_API, { authorization: `Bearer ${shopper.token}` });
+    const api = await get(BOARD_API, { authorization: `Bearer ${app.shopper.token}` });
     expect(api.status).toBe(403);
     expect(((await api.json()) as any).error.code).toBe('FORBIDDEN');
 
-    const session = await openSession(shopper.token);
+    const session = await openSession(app.shopper.token);
     expect(session.status).toBe(403);
     expect(session.setCookie).toBe('');
     const anonymous = await fetch(`${app.baseUrl}/api/admin/queues/session`, { method: 'POST' });
@@ -60,7 +48,7 @@ describe('the queue dashboard', () => {
   });
 
   it('opens for an admin through the cookie session: the page, its files and every queue', async () => {
-    const session = await openSession(admin.token);
+    const session = await openSession(app.admin.token);
     expect(session.status).toBe(200);
     expect(session.body).toEqual({ url: '/api/admin/queues/', expiresAt: expect.any(String) });
     const attributes = session.setCookie.toLowerCase();
@@ -98,10 +86,10 @@ describe('the queue dashboard', () => {
       fetch(`${app.baseUrl}/api/admin/queues/api/queues/fulfilment/pause`, { method: 'PUT', headers });
 
     expect((await pause({})).status).toBe(401);
-    expect((await pause({ authorization: `Bearer ${shopper.token}` })).status).toBe(403);
+    expect((await pause({ authorization: `Bearer ${app.shopper.token}` })).status).toBe(403);
     expect(await queue.isPaused()).toBe(false);
 
-    const session = await openSession(admin.token);
+    const session = await openSession(app.admin.token);
     expect((await pause({ cookie: session.cookie })).status).toBeLessThan(300);
     expect(await queue.isPaused()).toBe(true);
     const resume = await fetch(`${app.baseUrl}/api/admin/queues/api/queues/fulfilment/resume`, { method: 'PUT', headers: { cookie: session.cookie } });
@@ -110,8 +98,8 @@ describe('the queue dashboard', () => {
   });
 
   it('also opens with the admin bearer token, and a session is no API token', async () => {
-    expect((await get(PAGE, { authorization: `Bearer ${admin.token}` })).status).toBe(200);
-    const session = await openSession(admin.token);
+    expect((await get(PAGE, { authorization: `Bearer ${app.admin.token}` })).status).toBe(200);
+    const session = await openSession(app.admin.token);
     const sessionToken = session.cookie.split('=')[1]!;
     const asBearer = await get('/api/admin/dashboard', { authorization: `Bearer ${sessionToken}` });
     expect(asBearer.status).toBe(401);
@@ -130,7 +118,7 @@ describe('the queue dashboard', () => {
   });
 
   it('leaves unknown paths under it to the API: 404 in the error format', async () => {
-    const session = await openSession(admin.token);
+    const session = await openSession(app.admin.token);
     const response = await get('/api/admin/queues/api/no-such-call', { cookie: session.cookie });
     expect(response.status).toBe(404);
     expect(((await response.json()) as any).error.code).toBe('NOT_FOUND');

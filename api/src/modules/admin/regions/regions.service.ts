@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { auditOf, conflict, isUniqueViolation, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { deleteUnlessInUse } from '../../../lib/admin-crud';
 import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
@@ -99,24 +100,13 @@ export function createAdminRegionsService(deps: { db: Knex }) {
 
     /** Refused while codes or orders use the region: deactivate it instead. */
     remove: (actor: AdminActor, id: number): Promise<AdminRegion> =>
-      db.transaction(async (trx) => {
-        const current = await dal.lock(trx, id);
-        if (!current) throw notFound('Region');
-        if (await dal.isInUse(trx, id)) {
-          throw conflict('Codes or orders use this region, so it cannot be deleted. Deactivate it instead.');
-        }
-        const before = toRecord(current);
-        try {
-          await dal.delete(trx, id);
-        } catch (error) {
-          // A code was loaded for the region a moment ago: the foreign keys keep it.
-          if ((error as { code?: string }).code === '23503') {
-            throw conflict('Codes or orders use this region, so it cannot be deleted. Deactivate it instead.');
-          }
-          throw error;
-        }
-        await recordAudit(trx, { ...auditOf(actor, 'region', 'delete', id), before, after: null });
-        return before;
+      deleteUnlessInUse(db, actor, id, {
+        entity: 'region',
+        label: 'Region',
+        dal,
+        isInUse: dal.isInUse,
+        inUseMessage: 'Codes or orders use this region, so it cannot be deleted. Deactivate it instead.',
+        toRecord,
       }),
   };
 }

@@ -1,39 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath } from '../../../testing/admin-api';
-import { createFixtures } from '../../../testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath, startAdminTestApp } from '../../../testing/admin-api';
 
-let app: TestApp;
-let fixtures: ReturnType<typeof createFixtures>;
-let admin: TestUser;
-let shopper: TestUser;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  fixtures = createFixtures(app.db, app.config.codesKey);
-  admin = await app.createUser({ role: 'admin' });
-  shopper = await app.createUser();
-});
-
-afterAll(async () => {
-  await app.close();
-});
+const app = startAdminTestApp();
 
 const BASE = '/api/admin/regions';
-const asAdmin = (method: string, path: string, body?: unknown) => app.request(method, path, { token: admin.token, body });
 let counter = 0;
 const newCode = () => `R${Date.now().toString(36).toUpperCase().slice(-5)}${++counter}`;
 
 async function createRegion(fields: Record<string, unknown> = {}) {
-  const response = await asAdmin('POST', BASE, { name: 'Somewhere', code: newCode(), ...fields });
+  const response = await app.asAdmin('POST', BASE, { name: 'Somewhere', code: newCode(), ...fields });
   expect(response.status).toBe(201);
   return response.body;
 }
 
 describe('access', () => {
   it('answers 401 without a token and 403 to a shopper on every route', async () => {
-    const region = await fixtures.region();
-    await expectAdminOnly(app, shopper, [
+    const region = await app.fixtures.region();
+    await expectAdminOnly(app, app.shopper, [
       { method: 'GET', path: BASE },
       { method: 'GET', path: `${BASE}/${region.id}` },
       { method: 'POST', path: BASE, body: { name: 'X', code: 'XX' } },
@@ -51,22 +34,22 @@ describe('GET /api/admin/regions', () => {
     const b = await createRegion({ name: `${tag} Beta`, isActive: false });
     const c = await createRegion({ name: `${tag} Gamma` });
 
-    const first = await asAdmin('GET', listPath(BASE, { sort: ['name', 'DESC'], range: [0, 1], filter: { q: tag } }));
+    const first = await app.asAdmin('GET', listPath(BASE, { sort: ['name', 'DESC'], range: [0, 1], filter: { q: tag } }));
     expect(first.status).toBe(200);
     expect(first.body.map((row: any) => row.id)).toEqual([c.id, b.id]);
     expect(contentRange(first.headers)).toEqual({ resource: 'regions', start: 0, end: 1, total: 3 });
 
-    const inactive = await asAdmin('GET', listPath(BASE, { filter: { q: tag, isActive: false } }));
+    const inactive = await app.asAdmin('GET', listPath(BASE, { filter: { q: tag, isActive: false } }));
     expect(inactive.body.map((row: any) => row.id)).toEqual([b.id]);
-    const byCode = await asAdmin('GET', listPath(BASE, { filter: { q: a.code.toLowerCase() } }));
+    const byCode = await app.asAdmin('GET', listPath(BASE, { filter: { q: a.code.toLowerCase() } }));
     expect(byCode.body.map((row: any) => row.id)).toEqual([a.id]);
-    const many = await asAdmin('GET', listPath(BASE, { sort: ['id', 'ASC'], filter: { id: [a.id, c.id] } }));
+    const many = await app.asAdmin('GET', listPath(BASE, { sort: ['id', 'ASC'], filter: { id: [a.id, c.id] } }));
     expect(many.body.map((row: any) => row.id)).toEqual([a.id, c.id]);
   });
 
   it('refuses an unknown sort or filter field and bad filter values', async () => {
     for (const params of [{ sort: ['flag', 'ASC'] }, { filter: { active: true } }, { filter: { isActive: 'sometimes' } }]) {
-      const response = await asAdmin('GET', listPath(BASE, params));
+      const response = await app.asAdmin('GET', listPath(BASE, params));
       expect({ params, status: response.status }).toEqual({ params, status: 400 });
     }
   });
@@ -75,7 +58,7 @@ describe('GET /api/admin/regions', () => {
 describe('one region', () => {
   it('creates, reads, updates and audits a region', async () => {
     const code = newCode();
-    const created = await asAdmin('POST', BASE, { name: ' Turkey ', code: ` ${code} `, gameCurrency: 'TRY', flag: '🇹🇷' });
+    const created = await app.asAdmin('POST', BASE, { name: ' Turkey ', code: ` ${code} `, gameCurrency: 'TRY', flag: '🇹🇷' });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(Number),
@@ -86,21 +69,21 @@ describe('one region', () => {
       flag: '🇹🇷',
       createdAt: expect.any(String),
     });
-    expect((await asAdmin('GET', `${BASE}/${created.body.id}`)).body).toEqual(created.body);
+    expect((await app.asAdmin('GET', `${BASE}/${created.body.id}`)).body).toEqual(created.body);
 
-    const updated = await asAdmin('PUT', `${BASE}/${created.body.id}`, { ...created.body, name: 'Türkiye', gameCurrency: 'Lira' });
+    const updated = await app.asAdmin('PUT', `${BASE}/${created.body.id}`, { ...created.body, name: 'Türkiye', gameCurrency: 'Lira' });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Türkiye', gameCurrency: 'Lira', code });
 
     const rows = await auditRowsOf(app, 'region', created.body.id);
     expect(rows.map((row) => row.action)).toEqual(['region.create', 'region.update']);
     expect(rows[1]).toMatchObject({
-      actor_id: admin.id,
+      actor_id: app.admin.id,
       before: expect.objectContaining({ name: 'Turkey' }),
       after: expect.objectContaining({ name: 'Türkiye' }),
     });
-    expect((await asAdmin('GET', `${BASE}/999999`)).status).toBe(404);
-    expect((await asAdmin('PUT', `${BASE}/999999`, { name: 'X' })).status).toBe(404);
+    expect((await app.asAdmin('GET', `${BASE}/999999`)).status).toBe(404);
+    expect((await app.asAdmin('PUT', `${BASE}/999999`, { name: 'X' })).status).toBe(404);
   });
 
   it('refuses bad input with 400 and a code in use with 409, changing nothing', async () => {
@@ -115,39 +98,39 @@ describe('one region', () => {
       { name: 'X', code: newCode(), isActive: 'yes' },
       { name: 'X', code: newCode(), currency: 'TRY' },
     ]) {
-      const response = await asAdmin('POST', BASE, body);
+      const response = await app.asAdmin('POST', BASE, body);
       expect({ body, status: response.status }).toEqual({ body, status: 400 });
     }
-    const duplicate = await asAdmin('POST', BASE, { name: 'Copy', code: existing.code });
+    const duplicate = await app.asAdmin('POST', BASE, { name: 'Copy', code: existing.code });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining(existing.code) });
     const other = await createRegion();
-    const taken = await asAdmin('PUT', `${BASE}/${other.id}`, { code: existing.code });
+    const taken = await app.asAdmin('PUT', `${BASE}/${other.id}`, { code: existing.code });
     expect(taken.status).toBe(409);
-    expect((await asAdmin('PUT', `${BASE}/${other.id}`, { flag: 'x', colour: 'red' })).status).toBe(400);
+    expect((await app.asAdmin('PUT', `${BASE}/${other.id}`, { flag: 'x', colour: 'red' })).status).toBe(400);
 
     expect(await app.db('regions').count<Array<{ count: number }>>({ count: '*' })).toEqual([{ count: Number(count[0]!.count) + 1 }]);
     expect(await auditCount(app)).toBe(audits + 1);
-    expect((await asAdmin('GET', `${BASE}/${other.id}`)).body.code).toBe(other.code);
+    expect((await app.asAdmin('GET', `${BASE}/${other.id}`)).body.code).toBe(other.code);
   });
 
   it('takes a deactivated region out of the storefront', async () => {
-    const product = await fixtures.product({ has_regions: true });
+    const product = await app.fixtures.product({ has_regions: true });
     const region = await createRegion({ name: 'Fading' });
-    await fixtures.linkRegion(product.id, region.id);
-    await fixtures.codes({ productId: product.id, regionId: region.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 1 });
+    await app.fixtures.linkRegion(product.id, region.id);
+    await app.fixtures.codes({ productId: product.id, regionId: region.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 1 });
     expect((await app.request('GET', `/api/products/slug/${product.slug}`)).body.regions).toHaveLength(1);
 
-    await asAdmin('PUT', `${BASE}/${region.id}`, { isActive: false });
+    await app.asAdmin('PUT', `${BASE}/${region.id}`, { isActive: false });
     expect((await app.request('GET', `/api/products/slug/${product.slug}`)).body.regions).toEqual([]);
     expect((await app.request('GET', `/api/products/${product.id}/codes/${region.id}`)).status).toBe(404);
   });
 
   it('deletes an unused region with its product links, and refuses one codes use (409)', async () => {
-    const product = await fixtures.product({ has_regions: true });
+    const product = await app.fixtures.product({ has_regions: true });
     const unused = await createRegion();
-    await fixtures.linkRegion(product.id, unused.id);
-    const deleted = await asAdmin('DELETE', `${BASE}/${unused.id}`);
+    await app.fixtures.linkRegion(product.id, unused.id);
+    const deleted = await app.asAdmin('DELETE', `${BASE}/${unused.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({ id: unused.id, code: unused.code });
     expect(await app.db('regions').where({ id: unused.id }).first()).toBeUndefined();
@@ -155,14 +138,14 @@ describe('one region', () => {
     expect((await auditRowsOf(app, 'region', unused.id)).at(-1)).toMatchObject({ action: 'region.delete', after: null });
 
     const used = await createRegion();
-    await fixtures.linkRegion(product.id, used.id);
-    await fixtures.codes({ productId: product.id, regionId: used.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 1 });
+    await app.fixtures.linkRegion(product.id, used.id);
+    await app.fixtures.codes({ productId: product.id, regionId: used.id, gameAmount: 10, priceUsd: 100, priceRub: 7900, count: 1 });
     const audits = await auditCount(app);
-    const refused = await asAdmin('DELETE', `${BASE}/${used.id}`);
+    const refused = await app.asAdmin('DELETE', `${BASE}/${used.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Deactivate it instead') });
     expect(await app.db('regions').where({ id: used.id }).first('id')).toEqual({ id: used.id });
     expect(await auditCount(app)).toBe(audits);
-    expect((await asAdmin('DELETE', `${BASE}/999999`)).status).toBe(404);
+    expect((await app.asAdmin('DELETE', `${BASE}/999999`)).status).toBe(404);
   });
 });
