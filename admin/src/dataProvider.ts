@@ -19,6 +19,19 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
 }
 
 /**
+ * POST of a text/plain body (a file, or a large paste) with its parameters in the query: any number of
+ * lines go up without the JSON body limit.
+ */
+export async function postText<T>(url: string, query: Record<string, string>, body: Blob): Promise<T> {
+  const { json } = await httpClient(`${url}?${new URLSearchParams(query).toString()}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/plain', Accept: 'application/json' },
+    body,
+  });
+  return json as T;
+}
+
+/**
  * Where each react-admin resource lives (docs/admin-api.md). Resource names are the back office's
  * tab names; the API keeps DESIGN.md's paths, in the ra-data-simple-rest protocol.
  */
@@ -36,8 +49,6 @@ export const RESOURCE_ENDPOINTS = {
   pubgDenominations: '/api/pubg-admin/denominations',
   freefireCodes: '/api/freefire-admin/denominations',
 } as const;
-
-export type AdminResource = keyof typeof RESOURCE_ENDPOINTS;
 
 function endpointOf(resource: string): { base: string; path: string } {
   const url = (RESOURCE_ENDPOINTS as Record<string, string>)[resource];

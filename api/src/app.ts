@@ -140,6 +140,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const players = createPlayerCheckService({ games, redis, prefix: config.redisPrefix, logger });
   const steam = createSteamService({ db });
   const gateways = createPaymentGateways({ config, db, logger });
+  const codeCrypto = createCodeCrypto(config.codesKey);
 
   const adminOrders = createAdminOrdersService({ db });
   // Operations: the queues as the API looks at them, and the queue dashboard's sessions.
@@ -156,7 +157,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createPubgRouter({ pubg: createPubgService({ db }) }),
     createFreefirePlayerRouter({
       players,
-      activation: createActivationService({ db, games, codeCrypto: createCodeCrypto(config.codesKey), logger }),
+      activation: createActivationService({ db, games, codeCrypto, logger }),
       guards,
       rateLimit,
     }),
@@ -167,7 +168,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createCartRouter({ cart: createCartService({ db, catalogue }), guards }),
     createBalanceRouter({ balance: createBalanceService({ db }), guards }),
     createCheckoutRouter({ checkout: createCheckoutService({ db }), guards }),
-    createOrdersRouter({ orders: createOrdersService({ db, codeCrypto: createCodeCrypto(config.codesKey) }), guards }),
+    createOrdersRouter({ orders: createOrdersService({ db, codeCrypto }), guards }),
     createPaymentsRouter({
       payments: createPaymentsService({ db, gateways, logger, holdMinutes: config.cardHoldMinutes }),
       gateways,
@@ -178,15 +179,15 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createAdminProductsRouter({ products: createAdminProductsService({ db }), guards }),
     createAdminRegionsRouter({ regions: createAdminRegionsService({ db }), guards }),
     createAdminPromotionsRouter({ promotions: createAdminPromotionsService({ db }), guards }),
-    createAdminCodesRouter({ codes: createAdminCodesService({ db, codeCrypto: createCodeCrypto(config.codesKey) }), guards }),
+    createAdminCodesRouter({ codes: createAdminCodesService({ db, codeCrypto }), guards }),
     createAdminPubgDenominationsRouter({ denominations: createAdminPubgDenominationsService({ db }), guards }),
-    createAdminPubgCodesRouter({ codes: createAdminPubgCodesService({ db, codeCrypto: createCodeCrypto(config.codesKey) }), guards }),
+    createAdminPubgCodesRouter({ codes: createAdminPubgCodesService({ db, codeCrypto }), guards }),
     createAdminFreefireDenominationsRouter({ denominations: createAdminFreefireDenominationsService({ db }), guards }),
     createAdminOrdersRouter({ orders: adminOrders, guards }),
     createAdminUsersRouter({ users: createAdminUsersService({ db }), orders: adminOrders, guards }),
     // Back office: operations.
     createGeneratedCodesRouter({
-      generatedCodes: createGeneratedCodesService({ db, codeCrypto: createCodeCrypto(config.codesKey) }),
+      generatedCodes: createGeneratedCodesService({ db, codeCrypto }),
       guards,
     }),
     createCurrencyRatesRouter({ currencyRates: createCurrencyRatesService({ db }), guards }),

@@ -1,3 +1,4 @@
+export * from './admin-records';
 export * from './errors';
 export * from './money';
 export * from './queues';

@@ -21,6 +21,11 @@ export function fromMinor(minor: number): number {
   return minor / 100;
 }
 
+/** "12.50 USD": how amounts of minor units read in messages shown to shoppers. */
+export function formatMinor(minor: number, currency: string): string {
+  return `${fromMinor(minor).toFixed(2)} ${currency.toUpperCase()}`;
+}
+
 /** True when a decimal amount has at most two fraction digits (a whole number of minor units). */
 export function hasAtMostTwoDecimals(amount: number): boolean {
   return Number.isFinite(amount) && Math.abs(toMinor(amount) - amount * 100) < 1e-6;
@@ -31,11 +36,12 @@ export function hasAtMostTwoDecimals(amount: number): boolean {
  * ("79", "0.0126"), rounding half up, using integer arithmetic only.
  */
 export function convertMinor(minor: number, rate: string | number): number {
-  const scaled = rateToMicros(rate);
-  const product = BigInt(minor) * BigInt(scaled);
-  const micro = 1_000_000n;
-  const rounded = (product * 2n + (product >= 0n ? micro : -micro)) / (2n * micro);
-  return Number(rounded);
+  return divideRoundingHalfUp(BigInt(minor) * BigInt(rateToMicros(rate)), 1_000_000n);
+}
+
+/** numerator / divisor (divisor > 0) rounded to the nearest integer, halves away from zero. */
+function divideRoundingHalfUp(numerator: bigint, divisor: bigint): number {
+  return Number((numerator * 2n + (numerator >= 0n ? divisor : -divisor)) / (2n * divisor));
 }
 
 /** A rate as an integer number of millionths, the precision `currency_rates.rate` keeps. */
@@ -54,9 +60,7 @@ export function rateToMicros(rate: string | number): number {
 export function convertMinorInverse(minor: number, rate: string | number): number {
   const micros = BigInt(rateToMicros(rate));
   if (micros === 0n) throw new RangeError(`Cannot divide by a zero rate: ${rate}`);
-  const numerator = BigInt(minor) * 1_000_000n;
-  const sign = numerator >= 0n ? 1n : -1n;
-  return Number((numerator * 2n + sign * micros) / (2n * micros));
+  return divideRoundingHalfUp(BigInt(minor) * 1_000_000n, micros);
 }
 
 /**
@@ -64,7 +68,5 @@ export function convertMinorInverse(minor: number, rate: string | number): numbe
  * only: the Steam commission.
  */
 export function percentOfMinor(minor: number, percent: string | number): number {
-  const product = BigInt(minor) * BigInt(rateToMicros(percent));
-  const divisor = 100n * 1_000_000n;
-  return Number((product * 2n + (product >= 0n ? divisor : -divisor)) / (2n * divisor));
+  return divideRoundingHalfUp(BigInt(minor) * BigInt(rateToMicros(percent)), 100n * 1_000_000n);
 }

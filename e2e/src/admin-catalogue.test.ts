@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, RAW_KEY, screenshot, VIEWPORTS } from './browser';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { adminSession, notification, openAdmin as openAdminFor, settleAndShoot, type SessionState, type Viewport } from './back-office';
+import { launchBrowser, VIEWPORTS } from './browser';
 import { startStore, type RunningStore } from './store';
 
 /**
@@ -12,9 +13,7 @@ import { startStore, type RunningStore } from './store';
 let app: RunningStore;
 let browser: Browser;
 /** The admin's session, logged in once on the storefront (the token is shared through localStorage). */
-let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
-
-type Viewport = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
+let adminState: SessionState;
 
 const PRODUCT = { title: 'Arena Test Card', slug: 'arena-test-card', gameCurrency: 'Credits', regionCurrency: 'Lira' };
 const OFFER = { name: 'Arena 777 Diamonds', itemId: '777001', price: '7.77', priceRub: '613.83', amount: '777' };
@@ -22,16 +21,7 @@ const OFFER = { name: 'Arena 777 Diamonds', itemId: '777001', price: '7.77', pri
 beforeAll(async () => {
   app = await startStore();
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/login`);
-  const form = page.locator('main form');
-  await form.locator('input[name="nickname"]').fill('admin');
-  await form.locator('input[name="password"]').fill('admin12345');
-  await form.locator('button[type="submit"]').click();
-  await page.waitForURL(`${app.baseUrl}/`);
-  adminState = await context.storageState();
-  await context.close();
+  adminState = await adminSession(browser, app.baseUrl);
 });
 
 afterAll(async () => {
@@ -39,22 +29,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function openAdmin(viewport: Viewport, language: 'en' | 'ru' = 'en'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, storageState: adminState });
-  await context.addInitScript(`localStorage.setItem('language', '${language}');`);
-  return { context, page: await context.newPage() };
-}
+const openAdmin = (viewport: Viewport, language: 'en' | 'ru' = 'en') => openAdminFor(browser, adminState, viewport, language);
 
 /** Polls until the page shows what is expected; a cold back office takes a few seconds to load a list. */
 const eventually = <T>(read: () => T | Promise<T>, timeout = 15_000) => expect.poll(read, { timeout });
-
-/** Waits for the page to settle, checks no raw translation key shows, and photographs it. */
-async function settleAndShoot(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await eventually(() => page.locator('.MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate').count()).toBe(0);
-  expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
-  await screenshot(page, name);
-}
 
 async function pickOption(page: Page, input: Locator, text: string | RegExp): Promise<void> {
   await input.click();
@@ -62,8 +40,6 @@ async function pickOption(page: Page, input: Locator, text: string | RegExp): Pr
 }
 
 const countOf = (rows: Array<{ n?: string | number }>) => Number(rows[0]?.n ?? 0);
-
-const notification = (page: Page, text: string | RegExp) => page.locator('.MuiSnackbar-root').filter({ hasText: text });
 
 describe('the catalogue and stock tabs', () => {
   it('opens /admin/ with the tabs in the specification order, products first', async () => {

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, RAW_KEY, screenshot, VIEWPORTS } from './browser';
+import type { Browser, BrowserContext } from 'playwright-core';
+import {
+  adminSession,
+  notification,
+  openAdmin as openAdminFor,
+  settleAndShoot,
+  signInOnStorefront,
+  WAIT,
+  type SessionState,
+  type Viewport,
+} from './back-office';
+import { launchBrowser, VIEWPORTS } from './browser';
 import { startStore, type RunningStore } from './store';
 
 /**
@@ -12,7 +22,7 @@ import { startStore, type RunningStore } from './store';
 let app: RunningStore;
 let browser: Browser;
 /** The admin's session, logged in once on the storefront (the token is shared through localStorage). */
-let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
+let adminState: SessionState;
 /** The order the shopper placed (paid from the balance). */
 let orderId: number;
 let orderProductTitle: string;
@@ -21,11 +31,6 @@ let shopperId: number;
 let turkeyRegionId: number;
 let usdRubRateId: number;
 let seededPromotionId: number;
-
-type Viewport = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
-
-/** How long a page may take to show what a step waits for on a busy machine. */
-const WAIT = { timeout: 15_000 };
 
 const SHOPPER = { nickname: 'shopper', password: 'shopper12345' };
 const NEW_PROMOTION = 'Arena weekend: +15% diamonds';
@@ -67,24 +72,10 @@ async function placeShopperOrder(): Promise<{ orderId: number; productTitle: str
   throw new Error('No gift card with global codes in stock');
 }
 
-async function signInOnStorefront(context: BrowserContext, nickname: string, password: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${app.baseUrl}/login`);
-  const form = page.locator('main form');
-  await form.locator('input[name="nickname"]').fill(nickname);
-  await form.locator('input[name="password"]').fill(password);
-  await form.locator('button[type="submit"]').click();
-  await page.waitForURL(`${app.baseUrl}/`);
-  return page;
-}
-
 beforeAll(async () => {
   app = await startStore();
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-  await signInOnStorefront(context, 'admin', 'admin12345');
-  adminState = await context.storageState();
-  await context.close();
+  adminState = await adminSession(browser, app.baseUrl);
   ({ orderId, productTitle: orderProductTitle } = await placeShopperOrder());
   shopperId = (await app.db('users').where({ nickname: SHOPPER.nickname }).first()).id;
   turkeyRegionId = (await app.db('regions').where({ code: 'TR' }).first()).id;
@@ -97,21 +88,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function openAdmin(viewport: Viewport, language: 'en' | 'ru' = 'en'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, storageState: adminState });
-  await context.addInitScript(`localStorage.setItem('language', '${language}');`);
-  return { context, page: await context.newPage() };
-}
-
-/** Waits for the page to settle, checks no raw translation key shows, and photographs it. */
-async function settleAndShoot(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.locator('.MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate, .MuiSkeleton-root').count(), WAIT).toBe(0);
-  expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
-  await screenshot(page, name);
-}
-
-const notification = (page: Page, text: string | RegExp) => page.locator('.MuiSnackbar-root').filter({ hasText: text });
+const openAdmin = (viewport: Viewport, language: 'en' | 'ru' = 'en') => openAdminFor(browser, adminState, viewport, language);
 
 async function storefrontBadges(context: BrowserContext): Promise<string[]> {
   const store = await context.newPage();
@@ -126,7 +103,7 @@ async function storefrontBadges(context: BrowserContext): Promise<string[]> {
 describe('the operations tabs', () => {
   it('keeps a shopper out: /admin/ sends them to the storefront home', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    const page = await signInOnStorefront(context, SHOPPER.nickname, SHOPPER.password);
+    const page = await signInOnStorefront(context, app.baseUrl, SHOPPER);
     await page.goto(`${app.baseUrl}/admin/orders`);
     await page.waitForURL(`${app.baseUrl}/`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), WAIT).toBe(1);

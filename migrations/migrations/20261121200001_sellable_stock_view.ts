@@ -3,8 +3,9 @@ import { runDdl } from '../sql';
 
 /**
  * Everything a shopper can buy as a code right now, from both sources: manual codes and published
- * generated Free Fire codes (always global). The catalogue's price options, the cart's stock counts
- * and checkout all read stock through this one definition. Postgres pushes filters through the
+ * generated Free Fire codes (always global). The catalogue's price options and the cart's stock
+ * counts read stock through this one definition (checkout locks rows of the two tables, under the
+ * same conditions, itself). Postgres pushes filters through the
  * UNION ALL into each table, so the partial "available" indexes still serve every query.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -3,6 +3,7 @@ import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { BALANCE_CURRENCIES, convertMinor, STEAM_COMMISSION_PERCENT_DEFAULT, type BalanceCurrency } from '@topup/common';
 import { createCodeCrypto, type CodeCrypto } from '../../api/src/lib/code-crypto';
+import { changeBalance } from '../../api/src/lib/ledger';
 import {
   CURRENCY_RATES,
   DEMO_USD_RUB_RATE,
@@ -90,7 +91,14 @@ async function seedUsers(trx: Knex.Transaction, options: DemoSeedOptions): Promi
     await ensureBalanceRows(trx);
     // Granted only to an account created right now, so a real user who took the nickname gets nothing.
     for (const [currency, amount] of Object.entries(account.grants) as Array<[BalanceCurrency, number]>) {
-      await grantInitialBalance(trx, user.id, currency, amount);
+      await changeBalance(trx, {
+        userId: user.id,
+        currency,
+        amount,
+        reason: 'initial_grant',
+        reference: `seed:initial:${user.id}:${currency}`,
+        note: 'Demo starting balance',
+      });
     }
   }
   await ensureBalanceRows(trx);
@@ -104,31 +112,6 @@ async function ensureBalanceRows(trx: Knex.Transaction): Promise<void> {
      ON CONFLICT (user_id, currency) DO NOTHING`,
     [[...BALANCE_CURRENCIES]],
   );
-}
-
-/** Credits a starting balance with its ledger entry; the ledger reference makes it happen once. */
-async function grantInitialBalance(
-  trx: Knex.Transaction,
-  userId: number,
-  currency: BalanceCurrency,
-  amount: number,
-): Promise<void> {
-  const reference = `seed:initial:${userId}:${currency}`;
-  if (await trx('balance_ledger').where({ reference }).first('id')) return;
-  const [balance] = await trx('balances')
-    .where({ user_id: userId, currency })
-    .update({ amount: trx.raw('amount + ?', [amount]), updated_at: trx.fn.now() })
-    .returning<Array<{ amount: number | string }>>('amount');
-  if (!balance) throw new Error(`Demo seed: no ${currency} balance row for user ${userId}`);
-  await trx('balance_ledger').insert({
-    user_id: userId,
-    currency,
-    amount,
-    balance_after: Number(balance.amount),
-    reason: 'initial_grant',
-    reference,
-    note: 'Demo starting balance',
-  });
 }
 
 async function seedRegions(trx: Knex.Transaction): Promise<Map<string, number>> {

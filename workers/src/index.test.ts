@@ -5,16 +5,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } fro
 import { loadConfig, type Config, createLogger } from '@topup/api';
 import { startWorkers } from './index';
 import { processorFactories } from './processors';
-import { createWorkersTestDatabase, deleteRedisKeys, testRedisPrefix, type WorkersTestDatabase } from './testing/services';
+import { createTestDatabase, deleteRedisKeys, testRedisPrefix, type TestDatabase } from './testing/services';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-let database: WorkersTestDatabase;
+let database: TestDatabase;
 let config: Config;
 const redisPrefixes: string[] = [];
 
 beforeAll(async () => {
-  database = await createWorkersTestDatabase('workers');
+  database = await createTestDatabase();
 });
 
 afterAll(async () => {
@@ -30,7 +30,7 @@ beforeEach(async () => {
     ...loadConfig({ NODE_ENV: 'test' }),
     databaseUrl: database.url,
     redisUrl: inject('redisUrl'),
-    redisPrefix: testRedisPrefix('workers'),
+    redisPrefix: testRedisPrefix(),
   };
   redisPrefixes.push(config.redisPrefix);
 });

@@ -52,7 +52,7 @@ function startWorker<N extends QueueName>(name: N, deps: ProcessorDeps, connecti
   const createProcessor = processorFactories[name];
   if (!createProcessor) return undefined;
   const { config, logger } = deps;
-  const worker = new Worker<QueuePayloads[N]>(name, createProcessor(deps), {
+  const worker = new Worker<QueuePayloads[N]>(name, createProcessor({ ...deps, logger: logger.child({ queue: name }) }), {
     connection,
     prefix: config.redisPrefix,
     concurrency: config.workerConcurrency,

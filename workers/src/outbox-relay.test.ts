@@ -6,11 +6,11 @@ import { createDb, createLogger } from '@topup/api';
 import { createOutboxRelay, OUTBOX_CHANNEL } from './outbox-relay';
 import { createQueues, type JobQueues } from './queues';
 import {
-  createWorkersTestDatabase,
+  createTestDatabase,
   deleteRedisKeys,
   freePort,
   testRedisPrefix,
-  type WorkersTestDatabase,
+  type TestDatabase,
 } from './testing/services';
 
 const logger = createLogger('silent', 'outbox-relay-test');
@@ -22,13 +22,13 @@ interface OutboxState {
   last_error: string | null;
 }
 
-let database: WorkersTestDatabase;
+let database: TestDatabase;
 let redisPrefix: string;
 let queues: JobQueues;
 
 beforeAll(async () => {
-  database = await createWorkersTestDatabase('relay');
-  redisPrefix = testRedisPrefix('relay');
+  database = await createTestDatabase();
+  redisPrefix = testRedisPrefix();
   queues = createQueues({ redisUrl: inject('redisUrl'), redisPrefix }, logger);
   await waitUntilConnected(queues);
 });

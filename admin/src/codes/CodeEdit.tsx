@@ -1,10 +1,10 @@
 import { Alert } from '@mui/material';
+import type { AdminCode } from '@topup/common';
 import { Edit, Labeled, ReferenceField, required, SimpleForm, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { StatusChip } from '../components/StatusChip';
 import { codeUpdatePayload, formatRegion } from './codeForm';
 import { CodePriceInputs } from './CodeInputs';
 import { CodeRegionInput } from './RegionInputs';
-import type { AdminCode } from './types';
 
 function HeldNotice() {
   const record = useRecordContext<AdminCode>();

@@ -1,7 +1,6 @@
 import StarIcon from '@mui/icons-material/Star';
 import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
-import type { CodeStatus } from '@topup/common';
-import { CODE_STATUSES } from '@topup/common';
+import { CODE_STATUSES, type AdminCode } from '@topup/common';
 import {
   AutocompleteInput,
   CreateButton,
@@ -22,13 +21,12 @@ import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
 import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
 import { MoneyColumn } from '../components/MoneyField';
-import { formatMoney } from '../lib/money';
+import { formatPrices } from '../lib/money';
 import { StatusChip } from '../components/StatusChip';
 import { BulkCodesButton } from './BulkCodesDialog';
 import { RegionFilterInput } from './RegionInputs';
-import type { AdminCode } from './types';
 
-export const codeStatusChoices = CODE_STATUSES.map((id) => ({ id, name: `catalogue.status.${id}` }));
+const codeStatusChoices = CODE_STATUSES.map((id) => ({ id, name: `catalogue.status.${id}` }));
 
 const codeFilters = [
   <ReferenceInput key="productId" source="productId" reference="products" alwaysOn sort={{ field: 'title', order: 'ASC' }}>
@@ -88,7 +86,7 @@ function CodeCell() {
 /** Edit and delete only while nobody holds the code: the API refuses both for reserved and sold codes. */
 function CodeActions() {
   const record = useRecordContext<AdminCode>();
-  if (!record || (record.status as CodeStatus) !== 'available') return null;
+  if (!record || record.status !== 'available') return null;
   return (
     <RowActions>
       <RowEditButton />
@@ -106,9 +104,7 @@ export function CodeList() {
       {isSmall ? (
         <SimpleList<AdminCode>
           primaryText={(record) => `${record.productTitle} · ${record.code}`}
-          secondaryText={(record) =>
-            `${record.gameAmount} · ${formatMoney(record.priceUsd, 'USD')} · ${formatMoney(record.priceRub, 'RUB')}`
-          }
+          secondaryText={(record) => `${record.gameAmount} · ${formatPrices(record.priceUsd, record.priceRub)}`}
           tertiaryText={(record) => translate(`catalogue.status.${record.status}`)}
           rowClick={(_id, _resource, record) => (record.status === 'available' ? 'edit' : false)}
         />

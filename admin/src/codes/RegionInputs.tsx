@@ -1,18 +1,11 @@
+import type { AdminProduct, AdminRegion } from '@topup/common';
 import { SelectInput, useGetList, useGetOne, useTranslate, type SelectInputProps } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import type { AdminProduct } from '../products/types';
+import { regionLabel } from '../regions/flag';
 import { GLOBAL_REGION } from './types';
 
-interface RegionRecord {
-  id: number;
-  name: string;
-  flag?: string;
-}
-
-const regionName = (region: RegionRecord) => [region.flag, region.name].filter(Boolean).join(' ');
-
 function useRegions() {
-  return useGetList<RegionRecord>('regions', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
+  return useGetList<AdminRegion>('regions', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } });
 }
 
 /** The list filter: every region, plus global codes. */
@@ -21,7 +14,7 @@ export function RegionFilterInput(props: Omit<SelectInputProps, 'choices'>) {
   const { data, isPending } = useRegions();
   const choices = [
     { id: GLOBAL_REGION, name: translate('resources.codes.global') },
-    ...(data ?? []).map((region) => ({ id: region.id, name: regionName(region) })),
+    ...(data ?? []).map((region) => ({ id: region.id, name: regionLabel(region) })),
   ];
   return <SelectInput {...props} choices={choices} isPending={isPending} translateChoice={false} />;
 }
@@ -38,7 +31,7 @@ export function CodeRegionInput(props: Omit<SelectInputProps, 'choices'>) {
   const offered = new Set(product?.hasRegions ? product.regionIds : []);
   const choices = [
     { id: GLOBAL_REGION, name: translate('resources.codes.global') },
-    ...(regions ?? []).filter((region) => offered.has(region.id)).map((region) => ({ id: region.id, name: regionName(region) })),
+    ...(regions ?? []).filter((region) => offered.has(region.id)).map((region) => ({ id: region.id, name: regionLabel(region) })),
   ];
   const helperText =
     product && !product.hasGlobalCodes

@@ -1,5 +1,5 @@
 import type { BulkUploadResult } from '../components/bulkResult';
-import { httpClient, RESOURCE_ENDPOINTS } from '../dataProvider';
+import { postText, RESOURCE_ENDPOINTS } from '../dataProvider';
 import type { ApiRequest } from '../lib/useApiRequest';
 import { GLOBAL_REGION } from './types';
 
@@ -20,18 +20,9 @@ export function postCodeLines(request: ApiRequest, target: BulkTarget, codes: st
   return request<BulkUploadResult>('POST', BULK_URL, { productId: target.productId, ...(regionId ? { regionId } : {}), codes });
 }
 
-/**
- * POST /api/admin/codes/bulk, streamed form: the file (or a large pasted text) as a text/plain body
- * with the target in the query, so any number of lines go up without the JSON body limit.
- */
-export async function postCodeFile(target: BulkTarget, body: Blob): Promise<BulkUploadResult> {
-  const query = new URLSearchParams({ productId: String(target.productId) });
+/** POST /api/admin/codes/bulk, streamed form: the lines as a text/plain body, the target in the query. */
+export function postCodeFile(target: BulkTarget, body: Blob) {
   const regionId = regionOf(target);
-  if (regionId) query.set('regionId', String(regionId));
-  const { json } = await httpClient(`${BULK_URL}?${query.toString()}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'text/plain', Accept: 'application/json' },
-    body,
-  });
-  return json as BulkUploadResult;
+  const query = { productId: String(target.productId), ...(regionId ? { regionId: String(regionId) } : {}) };
+  return postText<BulkUploadResult>(BULK_URL, query, body);
 }

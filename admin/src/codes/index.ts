@@ -1,8 +1,8 @@
 import CodeIcon from '@mui/icons-material/QrCode2';
+import type { AdminCode } from '@topup/common';
 import { CodeCreate } from './CodeCreate';
 import { CodeEdit } from './CodeEdit';
 import { CodeList } from './CodeList';
-import type { AdminCode } from './types';
 
 export default {
   list: CodeList,

@@ -1,4 +1,5 @@
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import {
   Box,
   Dialog,
@@ -10,17 +11,14 @@ import {
   type Theme,
 } from '@mui/material';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { Form, TextInput, useLogoutIfAccessDenied, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Button, Form, TextInput, useLogoutIfAccessDenied, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useWatch, type FieldValues } from 'react-hook-form';
-import type { LinePreview } from './bulkLines';
+import { byteLength, JSON_UPLOAD_MAX_BYTES, type LinePreview } from './bulkLines';
 import type { BulkUploadResult } from './bulkResult';
 import { BulkResultView } from './BulkResultView';
 import { FilePicker, LinePreviewView } from './BulkUploadParts';
 import { DialogSubmitActions } from './DialogSubmitActions';
 import { errorNotification } from './errors';
-
-/** What goes up: the pasted lines, or a chosen file. */
-export type BulkContent = { text: string } | { file: File };
 
 function PastedLinesPreview({ preview }: { preview: (text: string) => LinePreview }) {
   const text = (useWatch({ name: 'codes' }) as string | undefined) ?? '';
@@ -28,7 +26,7 @@ function PastedLinesPreview({ preview }: { preview: (text: string) => LinePrevie
   return <LinePreviewView preview={summary} />;
 }
 
-export interface BulkUploadDialogProps {
+interface BulkUploadDialogProps {
   title: string;
   /** The inputs that say where the codes go (product and region, denomination ...). */
   targetInputs: ReactNode;
@@ -36,19 +34,21 @@ export interface BulkUploadDialogProps {
   /** The line format, shown under the text area. */
   formatHelp: string;
   preview: (text: string) => LinePreview;
-  /** Offer a file picker beside the text area. */
-  allowFile?: boolean;
-  fileHelp?: string;
-  send: (values: FieldValues, content: BulkContent) => Promise<BulkUploadResult>;
+  /** Shown under the file picker. */
+  fileHelp: string;
+  /** Sends pasted lines as JSON. */
+  sendLines: (values: FieldValues, text: string) => Promise<BulkUploadResult>;
+  /** Sends a file, or a paste above the JSON body limit, as a text/plain stream. */
+  sendStream: (values: FieldValues, body: Blob) => Promise<BulkUploadResult>;
   onClose: () => void;
 }
 
 /**
- * Adds many codes at once: lines pasted into a text area (previewed as they are typed) or, where the
- * API streams, a text file of any size. The answer lists what was added and each rejected line.
+ * Adds many codes at once: lines pasted into a text area (previewed as they are typed) or a text file
+ * of any size. The answer lists what was added and each rejected line.
  */
-export function BulkUploadDialog(props: BulkUploadDialogProps) {
-  const { title, targetInputs, defaultValues, formatHelp, preview, allowFile = false, fileHelp, send, onClose } = props;
+function BulkUploadDialog(props: BulkUploadDialogProps) {
+  const { title, targetInputs, defaultValues, formatHelp, preview, fileHelp, sendLines, sendStream, onClose } = props;
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -67,7 +67,13 @@ export function BulkUploadDialog(props: BulkUploadDialogProps) {
     setSending(true);
     setResult(null);
     try {
-      setResult(await send(values, mode === 'file' && file ? { file } : { text }));
+      const sent =
+        mode === 'file' && file
+          ? sendStream(values, file)
+          : byteLength(text) > JSON_UPLOAD_MAX_BYTES
+            ? sendStream(values, new Blob([text], { type: 'text/plain' }))
+            : sendLines(values, text);
+      setResult(await sent);
       refresh();
     } catch (error) {
       await logoutIfAccessDenied(error);
@@ -92,12 +98,10 @@ export function BulkUploadDialog(props: BulkUploadDialogProps) {
           <Box sx={{ display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(240px, 1fr))' }, pt: 1 }}>
             {targetInputs}
           </Box>
-          {allowFile && (
-            <Tabs value={mode} onChange={(_, value: 'paste' | 'file') => setMode(value)} sx={{ mb: 1 }}>
-              <Tab value="paste" label={translate('catalogue.bulk.mode_paste')} />
-              <Tab value="file" label={translate('catalogue.bulk.mode_file')} />
-            </Tabs>
-          )}
+          <Tabs value={mode} onChange={(_, value: 'paste' | 'file') => setMode(value)} sx={{ mb: 1 }}>
+            <Tab value="paste" label={translate('catalogue.bulk.mode_paste')} />
+            <Tab value="file" label={translate('catalogue.bulk.mode_file')} />
+          </Tabs>
           {mode === 'paste' ? (
             <>
               <TextInput
@@ -114,11 +118,9 @@ export function BulkUploadDialog(props: BulkUploadDialogProps) {
           ) : (
             <>
               <FilePicker file={file} onChange={setFile} />
-              {fileHelp && (
-                <Box component="p" sx={{ color: 'text.secondary', typography: 'body2', mt: 0 }}>
-                  {translate(fileHelp)}
-                </Box>
-              )}
+              <Box component="p" sx={{ color: 'text.secondary', typography: 'body2', mt: 0 }}>
+                {translate(fileHelp)}
+              </Box>
             </>
           )}
           {result && (
@@ -130,5 +132,18 @@ export function BulkUploadDialog(props: BulkUploadDialogProps) {
         <DialogSubmitActions onClose={onClose} closeLabel="ra.action.close" submitLabel="catalogue.bulk.submit" submitIcon={<CloudUploadIcon />} sending={sending} />
       </Form>
     </Dialog>
+  );
+}
+
+/** A list toolbar's button that opens the bulk upload dialog. */
+export function BulkUploadButton({ label, ...dialog }: Omit<BulkUploadDialogProps, 'onClose'> & { label: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button label={label} onClick={() => setOpen(true)}>
+        <PlaylistAddIcon />
+      </Button>
+      {open && <BulkUploadDialog {...dialog} onClose={() => setOpen(false)} />}
+    </>
   );
 }

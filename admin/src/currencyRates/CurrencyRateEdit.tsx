@@ -1,8 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { BooleanInput, Edit, required, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import type { AdminCurrencyRate } from '@topup/common';
 import { pickFields } from '../components/payload';
 import { currencyCode, formatRate, validateRate } from './rate';
-import type { AdminCurrencyRate } from './types';
 
 /** Only the rate and its switch: the pair itself is fixed. */
 const transform = (data: Record<string, unknown>) => {

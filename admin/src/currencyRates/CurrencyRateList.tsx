@@ -1,12 +1,12 @@
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, EditButton, List, SimpleList, TopToolbar, useRecordContext } from 'react-admin';
+import type { AdminCurrencyRate } from '@topup/common';
 import { LocalizedDateField, useFormatDateTime } from '../components/LocalizedDateField';
 import { InlineSwitchField, InlineSwitchListIcon } from '../components/InlineSwitchField';
 import { CurrencySettingsCard } from './CurrencySettingsCard';
 import { currencyCode, formatRate } from './rate';
 import { RefreshRatesButton } from './RefreshRatesButton';
-import type { AdminCurrencyRate } from './types';
 
 const Column = DataTable.Col<AdminCurrencyRate>;
 

@@ -1,14 +1,13 @@
 import SaveIcon from '@mui/icons-material/Save';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Alert, Box, Button as MuiButton, Card, CardContent, InputAdornment, Skeleton, Stack, Typography } from '@mui/material';
-import { hasAtMostTwoDecimals } from '@topup/common';
+import { hasAtMostTwoDecimals, type CurrencySettings } from '@topup/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BooleanInput, Form, maxValue, minValue, NumberInput, required, useNotify, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { errorMessage, errorNotification } from '../components/errors';
 import { useApiRequest } from '../lib/useApiRequest';
 import { settingsChanges, type SettingsFormValues } from './settings';
-import type { CurrencySettings } from './types';
 
 export const CURRENCY_SETTINGS_URL = '/api/currency-settings/settings';
 const QUERY_KEY = ['currency-settings'];

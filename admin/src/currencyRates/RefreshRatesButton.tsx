@@ -2,11 +2,11 @@ import SyncIcon from '@mui/icons-material/Sync';
 import { CircularProgress } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Button, useNotify, useRefresh } from 'react-admin';
+import type { RefreshProgress } from '@topup/common';
 import { errorNotification } from '../components/errors';
 import { RESOURCE_ENDPOINTS } from '../dataProvider';
 import { useApiRequest } from '../lib/useApiRequest';
 import { pollRefresh } from './refresh';
-import type { RefreshProgress } from './types';
 
 /** Fetches the auto-update rates from the rates provider now, waits for the job, then shows the new rates. */
 export function RefreshRatesButton() {

@@ -1,8 +1,8 @@
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
+import type { AdminCurrencyRate } from '@topup/common';
 import { CurrencyRateEdit } from './CurrencyRateEdit';
 import { CurrencyRateList } from './CurrencyRateList';
 import { currencyCode } from './rate';
-import type { AdminCurrencyRate } from './types';
 
 export default {
   list: CurrencyRateList,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { RefreshProgress } from '@topup/common';
 import { pollRefresh, refreshOutcome } from './refresh';
-import type { RefreshProgress } from './types';
 
 const progress = (status: string, updated: number | null = null, error: string | null = null): RefreshProgress => ({
   requestId: '7f1c0b7e-3a52-4a8c-9f3e-1b2f8d9e0a11',

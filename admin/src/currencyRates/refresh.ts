@@ -1,4 +1,4 @@
-import type { RefreshProgress } from './types';
+import type { RefreshProgress } from '@topup/common';
 
 export type RefreshOutcome = 'running' | 'completed' | 'skipped' | 'failed';
 

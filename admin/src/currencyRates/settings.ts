@@ -1,4 +1,4 @@
-import type { CurrencySettings } from './types';
+import type { CurrencySettings } from '@topup/common';
 
 export type EditableSettings = Pick<CurrencySettings, 'steamCommissionPercent' | 'ratesAutoUpdate'>;
 export interface SettingsFormValues {

@@ -24,6 +24,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { RecordContextProvider, Title, useBasename, useGetIdentity, useTranslate } from 'react-admin';
 import { StatusChip } from '../components/StatusChip';
 import { errorMessage } from '../components/errors';
+import { progressPercent } from '../components/progress';
 import { listLink } from '../lib/listLink';
 import { formatMoney } from '../lib/money';
 import { useApiRequest } from '../lib/useApiRequest';
@@ -115,32 +116,31 @@ function Generation({ requests }: { requests: DashboardData['generation'] }) {
   if (requests.length === 0) return <Empty text={translate('dashboard.generation_none')} />;
   return (
     <List dense disablePadding sx={{ pb: 1 }}>
-      {requests.map((request) => {
-        const percent = request.count > 0 ? Math.min(100, Math.round((request.generated / request.count) * 100)) : 0;
-        return (
-          <ListItem key={request.id} disablePadding>
-            <ListItemButton component={RouterLink} to={listLink('generatedCodes', { generationRequestId: request.id }, basename)}>
-              <ListItemText
-                primary={
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-                      {request.id.slice(0, 8)}
-                    </Typography>
-                    <RecordContextProvider value={request}>
-                      <StatusChip source="status" />
-                    </RecordContextProvider>
-                    <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto', fontVariantNumeric: 'tabular-nums' }}>
-                      {request.generated} / {request.count}
-                    </Typography>
-                  </Box>
-                }
-                secondary={<LinearProgress variant="determinate" value={percent} sx={{ mt: 0.75, borderRadius: 1 }} />}
-                slotProps={{ secondary: { component: 'div' } }}
-              />
-            </ListItemButton>
-          </ListItem>
-        );
-      })}
+      {requests.map((request) => (
+        <ListItem key={request.id} disablePadding>
+          <ListItemButton component={RouterLink} to={listLink('generatedCodes', { generationRequestId: request.id }, basename)}>
+            <ListItemText
+              primary={
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                    {request.id.slice(0, 8)}
+                  </Typography>
+                  <RecordContextProvider value={request}>
+                    <StatusChip source="status" />
+                  </RecordContextProvider>
+                  <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto', fontVariantNumeric: 'tabular-nums' }}>
+                    {request.generated} / {request.count}
+                  </Typography>
+                </Box>
+              }
+              secondary={
+                <LinearProgress variant="determinate" value={progressPercent(request.generated, request.count)} sx={{ mt: 0.75, borderRadius: 1 }} />
+              }
+              slotProps={{ secondary: { component: 'div' } }}
+            />
+          </ListItemButton>
+        </ListItem>
+      ))}
     </List>
   );
 }

@@ -11,5 +11,3 @@ export interface DashboardData {
   failedJobs: Array<{ queue: string; count: number | null }>;
   generation: Array<{ id: string; status: string; generated: number; count: number }>;
 }
-
-export const LOW_STOCK_THRESHOLD = 10;

@@ -1,4 +1,5 @@
 import { useMediaQuery, type Theme } from '@mui/material';
+import type { FreefireDenomination } from '@topup/common';
 import {
   NullableBooleanInput,
   DataTable,
@@ -15,8 +16,7 @@ import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowAct
 import { MoneyColumn } from '../components/MoneyField';
 import { FilterCreateActions } from '../components/ListActions';
 import { GenerateButton } from '../generatedCodes/GenerateDialog';
-import { formatMoney } from '../lib/money';
-import type { FreefireDenomination } from './types';
+import { formatPrices } from '../lib/money';
 
 const filters = [
   <SearchFilterInput key="q" source="q" alwaysOn placeholder="resources.freefireCodes.filters.search" />,
@@ -47,7 +47,7 @@ export function FreefireDenominationList() {
       {isSmall ? (
         <SimpleList<FreefireDenomination>
           primaryText={(record) => record.name}
-          secondaryText={(record) => `${formatMoney(record.price, 'USD')} · ${formatMoney(record.price_rub, 'RUB')}`}
+          secondaryText={(record) => formatPrices(record.price, record.price_rub)}
           tertiaryText={(record) => (record.is_active ? '' : translate('resources.freefireCodes.inactive'))}
           rowClick="edit"
         />

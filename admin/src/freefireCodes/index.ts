@@ -1,8 +1,8 @@
 import DiamondIcon from '@mui/icons-material/Diamond';
+import type { FreefireDenomination } from '@topup/common';
 import { FreefireDenominationCreate } from './FreefireDenominationCreate';
 import { FreefireDenominationEdit } from './FreefireDenominationEdit';
 import { FreefireDenominationList } from './FreefireDenominationList';
-import type { FreefireDenomination } from './types';
 
 export default {
   list: FreefireDenominationList,

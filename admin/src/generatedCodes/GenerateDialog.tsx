@@ -17,6 +17,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import type { FreefireDenomination } from '@topup/common';
 import { useEffect, useState } from 'react';
 import {
   Button,
@@ -42,15 +43,7 @@ import { getGenerationRequest, requestGeneration } from './generatedCodesApi';
 import { GENERATION_POLL_MS, isGenerationFinished, MAX_GENERATION_COUNT, validateGenerationCount } from './generation';
 import { usePublishCodes } from './PublishControls';
 
-interface Denomination {
-  id: number;
-  name: string;
-  price: number;
-  price_rub: number;
-  is_active: boolean;
-}
-
-const denominationText = (denomination: Denomination) =>
+const denominationText = (denomination: FreefireDenomination) =>
   `${denomination.name} · ${formatMoney(denomination.price, 'USD')} / ${formatMoney(denomination.price_rub, 'RUB')}`;
 
 const countValidators = [required(), validateGenerationCount];
@@ -90,7 +83,7 @@ function GenerationProgress({ requestId, onClose }: { requestId: string; onClose
           <Stack spacing={2} data-testid="generation-progress">
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
               <Typography variant="body1" sx={{ fontWeight: 600 }}>
-                {data.denominationName ?? ''}
+                {data.denominationName}
               </Typography>
               <RecordContextProvider value={data}>
                 <StatusChip />

@@ -1,5 +1,5 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { CODE_STATUSES } from '@topup/common';
+import { CODE_STATUSES, type GeneratedCode } from '@topup/common';
 import {
   DataTable,
   FilterButton,
@@ -20,11 +20,10 @@ import { MaskedCode } from '../codes/CodeList';
 import { RowDeleteButton } from '../components/RowActions';
 import { MoneyColumn } from '../components/MoneyField';
 import { StatusChip } from '../components/StatusChip';
-import { formatMoney } from '../lib/money';
+import { formatPrices } from '../lib/money';
 import { GenerateButton } from './GenerateDialog';
 import { GenerationRequestsPanel } from './GenerationRequestsPanel';
 import { BulkPublishButton, PublishedToggle } from './PublishControls';
-import type { GeneratedCode } from './types';
 
 const statusChoices = CODE_STATUSES.map((id) => ({ id, name: `catalogue.status.${id}` }));
 
@@ -78,8 +77,7 @@ export function GeneratedCodeList() {
             primaryText={(record) => `${record.denominationName} · ${record.code}`}
             secondaryText={(record) =>
               [
-                formatMoney(record.priceUsd, 'USD'),
-                formatMoney(record.priceRub, 'RUB'),
+                formatPrices(record.priceUsd, record.priceRub),
                 translate(`catalogue.status.${record.status}`),
                 translate(record.published ? 'resources.generatedCodes.published' : 'resources.generatedCodes.unpublished'),
               ].join(' · ')

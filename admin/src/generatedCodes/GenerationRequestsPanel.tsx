@@ -17,12 +17,12 @@ import {
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap } from '../components/tableStyles';
 import { useNavigate } from 'react-router-dom';
+import type { GenerationRequest } from '@topup/common';
 import { ProgressBar } from '../components/ProgressBar';
 import { listLink } from '../lib/listLink';
 import { StatusChip } from '../components/StatusChip';
 import { isGenerationFinished, requestsPollInterval } from './generation';
 import { usePublishCodes } from './PublishControls';
-import type { GenerationRequest } from './types';
 
 function RequestProgress() {
   const record = useRecordContext<GenerationRequest>();

@@ -3,10 +3,10 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Switch, Tooltip } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { Button, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import type { GeneratedCode } from '@topup/common';
 import { errorNotification } from '../components/errors';
 import { useApiRequest } from '../lib/useApiRequest';
 import { publishGeneratedCodes, type PublishTarget } from './generatedCodesApi';
-import type { GeneratedCode } from './types';
 
 /** Publishes or hides codes, then says how many changed (sold and reserved codes never do) and refreshes the lists. */
 export function usePublishCodes() {

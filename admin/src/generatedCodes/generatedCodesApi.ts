@@ -1,6 +1,6 @@
+import type { GenerationRequest } from '@topup/common';
 import { RESOURCE_ENDPOINTS } from '../dataProvider';
 import type { ApiRequest } from '../lib/useApiRequest';
-import type { GenerationRequest } from './types';
 
 const BASE = RESOURCE_ENDPOINTS.generatedCodes;
 

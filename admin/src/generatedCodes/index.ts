@@ -1,6 +1,6 @@
 import GeneratedIcon from '@mui/icons-material/AutoAwesome';
+import type { GeneratedCode, GenerationRequest } from '@topup/common';
 import { GeneratedCodeList } from './GeneratedCodeList';
-import type { GeneratedCode } from './types';
 
 export default {
   list: GeneratedCodeList,
@@ -10,5 +10,5 @@ export default {
 
 /** Generation requests are shown inside the generated codes tab; registered without a list of their own. */
 export const generationRequests = {
-  recordRepresentation: (record: { denominationName?: string; count: number }) => `${record.denominationName ?? ''} × ${record.count}`,
+  recordRepresentation: (record: GenerationRequest) => `${record.denominationName} × ${record.count}`,
 };

@@ -15,6 +15,19 @@ const shared: RaThemeOptions = {
   sidebar: { width: 240, closedWidth: 56 },
 };
 
+/** The menu's current page: an accent bar on its left and a tinted background. */
+const menuItemLink = (accent: string, activeBackground: string) => ({
+  styleOverrides: {
+    root: {
+      borderLeft: '3px solid transparent',
+      '&.RaMenuItemLink-active': {
+        borderLeft: `3px solid ${accent}`,
+        backgroundColor: activeBackground,
+      },
+    },
+  },
+});
+
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
   ...shared,
@@ -45,17 +58,7 @@ export const darkTheme: RaThemeOptions = {
         outlined: { borderColor: 'rgba(150, 164, 255, 0.14)' },
       },
     },
-    RaMenuItemLink: {
-      styleOverrides: {
-        root: {
-          borderLeft: '3px solid transparent',
-          '&.RaMenuItemLink-active': {
-            borderLeft: '3px solid #8b6dff',
-            backgroundColor: 'rgba(124, 92, 255, 0.12)',
-          },
-        },
-      },
-    },
+    RaMenuItemLink: menuItemLink('#8b6dff', 'rgba(124, 92, 255, 0.12)'),
     RaToolbar: {
       styleOverrides: {
         root: { backgroundColor: '#1a2036' },
@@ -84,16 +87,6 @@ export const lightTheme: RaThemeOptions = {
         },
       },
     },
-    RaMenuItemLink: {
-      styleOverrides: {
-        root: {
-          borderLeft: '3px solid transparent',
-          '&.RaMenuItemLink-active': {
-            borderLeft: '3px solid #6a4cf0',
-            backgroundColor: 'rgba(106, 76, 240, 0.08)',
-          },
-        },
-      },
-    },
+    RaMenuItemLink: menuItemLink('#6a4cf0', 'rgba(106, 76, 240, 0.08)'),
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseAmount } from './money';
+import { formatMoney, formatPrices, parseAmount } from './money';
 
 describe('formatMoney', () => {
   it('writes USD and RUB the way their users do, with two decimals', () => {
@@ -12,6 +12,12 @@ describe('formatMoney', () => {
     expect(formatMoney(null, 'usd')).toBe('—');
     expect(formatMoney('abc', 'usd')).toBe('—');
     expect(formatMoney(3, undefined)).toBe('3.00');
+  });
+});
+
+describe('formatPrices', () => {
+  it('writes a USD and a RUB price side by side', () => {
+    expect(formatPrices(4.99, '394.21').replace(/\s/g, ' ')).toBe('$4.99 · 394,21 ₽');
   });
 });
 

@@ -27,3 +27,8 @@ export function formatMoney(amount: unknown, currency: string | null | undefined
     return `${value.toFixed(2)} ${code}`;
   }
 }
+
+/** A price in both store currencies, as list lines show it: "$4.99 · 394,21 ₽". */
+export function formatPrices(usd: unknown, rub: unknown): string {
+  return `${formatMoney(usd, 'USD')} · ${formatMoney(rub, 'RUB')}`;
+}

@@ -5,12 +5,12 @@ import {
   DateInput,
   List,
   ReferenceInput,
-  SearchInput,
   SelectInput,
   useTranslate,
 } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { MoneyField } from '../components/MoneyField';
+import { SearchFilterInput } from '../components/SearchFilterInput';
 import { OrderListAside } from './OrderListAside';
 import { OrderSimpleList } from './OrderSimpleList';
 import { OrderStatusField } from './OrderStatusField';
@@ -18,13 +18,13 @@ import { ORDER_STATUS_CHOICES } from './orderStatus';
 import type { AdminOrder } from './types';
 import { UserLinkField } from './UserLinkField';
 
-const orderFilters = (translate: (key: string) => string) => [
+const orderFilters = [
   // The API searches by order number only ("#1234" or "1234"): anything else never reaches it.
-  <SearchInput
+  <SearchFilterInput
     key="q"
     source="q"
     alwaysOn
-    placeholder={translate('resources.orders.filters.search')}
+    placeholder="resources.orders.filters.search"
     parse={(value: string) => value.replace(/[^\d#]/g, '')}
     slotProps={{ htmlInput: { inputMode: 'numeric' } }}
   />,
@@ -46,7 +46,7 @@ export function OrderList() {
     <List
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
-      filters={orderFilters(translate)}
+      filters={orderFilters}
       aside={isSmall ? undefined : <OrderListAside />}
     >
       {isSmall ? (

@@ -2,6 +2,7 @@ import InventoryIcon from '@mui/icons-material/Inventory2';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Chip, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import type { AdminProduct } from '@topup/common';
 import {
   Button,
   Edit,
@@ -21,7 +22,6 @@ import { useApiRequest } from '../lib/useApiRequest';
 import { regionCurrencyValues } from './productForm';
 import { ProductForm } from './ProductForm';
 import { getProductRegions } from './productsApi';
-import type { AdminProduct } from './types';
 import { useSaveProduct } from './useSaveProduct';
 
 function ProductEditActions() {

@@ -1,4 +1,5 @@
 import { Box, Typography } from '@mui/material';
+import { PRODUCT_CATEGORIES, type AdminRegion } from '@topup/common';
 import type { ReactNode } from 'react';
 import {
   AutocompleteArrayInput,
@@ -17,21 +18,12 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch, type FieldValues } from 'react-hook-form';
+import { regionLabel } from '../regions/flag';
 import { chosenRegionIds, regionCurrencySource } from './productForm';
-import { PRODUCT_CATEGORIES } from './types';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export const categoryChoices = PRODUCT_CATEGORIES.map((id) => ({ id, name: `resources.products.category.${id}` }));
-
-interface RegionRecord {
-  id: number;
-  name: string;
-  flag?: string;
-  code?: string;
-}
-
-const regionText = (region: RegionRecord) => [region.flag, region.name].filter(Boolean).join(' ');
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -73,7 +65,7 @@ function RegionCurrencyInputs() {
   const translate = useTranslate();
   const regionIds = chosenRegionIds(useWatch({ name: 'regionIds' }));
   const productCurrency = (useWatch({ name: 'gameCurrency' }) as string | undefined) ?? '';
-  const { data: regions } = useGetMany<RegionRecord>('regions', { ids: regionIds }, { enabled: regionIds.length > 0 });
+  const { data: regions } = useGetMany<AdminRegion>('regions', { ids: regionIds }, { enabled: regionIds.length > 0 });
   if (regionIds.length === 0) return null;
   const byId = new Map((regions ?? []).map((region) => [region.id, region]));
   return (
@@ -93,7 +85,7 @@ function RegionCurrencyInputs() {
             <TextInput
               key={regionId}
               source={regionCurrencySource(regionId)}
-              label={region ? regionText(region) : `#${regionId}`}
+              label={region ? regionLabel(region) : `#${regionId}`}
               placeholder={productCurrency}
               helperText={false}
             />
@@ -111,7 +103,7 @@ function RegionsInputs() {
     <>
       <ReferenceArrayInput source="regionIds" reference="regions" perPage={200} sort={{ field: 'name', order: 'ASC' }}>
         <AutocompleteArrayInput
-          optionText={regionText}
+          optionText={regionLabel}
           helperText="resources.products.help.regionIds"
           filterToQuery={(q: string) => (q ? { q } : {})}
         />

@@ -1,4 +1,5 @@
 import { Avatar, Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import type { AdminProduct } from '@topup/common';
 import {
   DataTable,
   List,
@@ -13,7 +14,6 @@ import { SearchFilterInput } from '../components/SearchFilterInput';
 import { InlineSwitchField } from '../components/InlineSwitchField';
 import { FilterCreateActions } from '../components/ListActions';
 import { categoryChoices } from './ProductForm';
-import type { AdminProduct } from './types';
 
 const activeChoices = [
   { id: 'true', name: 'resources.products.filters.active' },
@@ -54,7 +54,7 @@ function TitleCell() {
   );
 }
 
-export function CategoryChip() {
+function CategoryChip() {
   const record = useRecordContext<AdminProduct>();
   const translate = useTranslate();
   if (!record) return null;

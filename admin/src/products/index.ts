@@ -1,8 +1,8 @@
 import ProductIcon from '@mui/icons-material/Category';
+import type { AdminProduct } from '@topup/common';
 import { ProductCreate } from './ProductCreate';
 import { ProductEdit } from './ProductEdit';
 import { ProductList } from './ProductList';
-import type { AdminProduct } from './types';
 
 export default {
   list: ProductList,

@@ -1,4 +1,4 @@
-import type { ProductRegions } from './types';
+import type { ProductRegions } from '@topup/common';
 
 /** What a product form saves through `POST` / `PUT /api/admin/products`; regions go through their own calls. */
 export const PRODUCT_FIELDS = [
@@ -24,7 +24,7 @@ export type RegionCurrencyValues = Record<string, string | null | undefined>;
 /** The saved per-region game currencies as form values. */
 export function regionCurrencyValues(saved: ProductRegions | undefined): RegionCurrencyValues {
   const values: RegionCurrencyValues = {};
-  for (const region of saved?.regions ?? []) values[`r${region.regionId}`] = region.gameCurrency ?? '';
+  for (const region of saved?.regions ?? []) values[`r${region.regionId}`] = region.gameCurrency;
   return values;
 }
 
@@ -50,7 +50,7 @@ export function regionCurrencyChanges(
   values: RegionCurrencyValues | undefined,
   saved: ProductRegions | undefined,
 ): Array<{ regionId: number; gameCurrency: string }> {
-  const stored = new Map((saved?.regions ?? []).map((region) => [region.regionId, region.gameCurrency ?? '']));
+  const stored = new Map((saved?.regions ?? []).map((region) => [region.regionId, region.gameCurrency]));
   const changes: Array<{ regionId: number; gameCurrency: string }> = [];
   for (const regionId of regionIds) {
     const wanted = String(values?.[`r${regionId}`] ?? '').trim();

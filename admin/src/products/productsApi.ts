@@ -1,6 +1,6 @@
+import type { ProductRegions } from '@topup/common';
 import { RESOURCE_ENDPOINTS } from '../dataProvider';
 import type { ApiRequest } from '../lib/useApiRequest';
-import type { ProductRegions } from './types';
 
 const regionsUrl = (productId: number) => `${RESOURCE_ENDPOINTS.products}/${productId}/regions`;
 

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { useCreate, useNotify, useRedirect, useRefresh, useUpdate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import type { AdminProduct, ProductRegions } from '@topup/common';
 import { errorNotification } from '../components/errors';
 import { pickFields } from '../components/payload';
 import { useApiRequest } from '../lib/useApiRequest';
 import { chosenRegionIds, PRODUCT_FIELDS, regionCurrencyChanges, sameIds, type RegionCurrencyValues } from './productForm';
 import { putProductRegions, putRegionGameCurrency } from './productsApi';
-import type { AdminProduct, ProductRegions } from './types';
 
 /**
  * Saves a product form: the product's fields, then (for a product sold by region) its regions and

@@ -1,23 +1,15 @@
-import { Create, DeleteButton, Edit, SaveButton, Toolbar } from 'react-admin';
+import { Create, Edit } from 'react-admin';
 import { pickFields } from '../components/payload';
+import { SaveDeleteToolbar } from '../components/SaveDeleteToolbar';
 import { PROMOTION_DEFAULTS, PROMOTION_FIELDS, PromotionForm } from './PromotionForm';
 
 /** Only the promotion's own fields: the API refuses id, createdAt and any other. */
 const transform = (data: Record<string, unknown>) => pickFields(data, PROMOTION_FIELDS);
 
-function EditToolbar() {
-  return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton mutationMode="pessimistic" />
-    </Toolbar>
-  );
-}
-
 export function PromotionEdit() {
   return (
     <Edit mutationMode="pessimistic" transform={transform} redirect="list">
-      <PromotionForm toolbar={<EditToolbar />} />
+      <PromotionForm toolbar={<SaveDeleteToolbar />} />
     </Edit>
   );
 }

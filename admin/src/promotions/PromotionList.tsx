@@ -1,22 +1,14 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import {
-  BooleanInput,
-  DataTable,
-  DeleteButton,
-  EditButton,
-  List,
-  SearchInput,
-  SimpleList,
-  useTranslate,
-} from 'react-admin';
+import type { AdminPromotion } from '@topup/common';
+import { BooleanInput, DataTable, DeleteButton, EditButton, List, SimpleList } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { InlineSwitchField, InlineSwitchListIcon } from '../components/InlineSwitchField';
+import { SearchFilterInput } from '../components/SearchFilterInput';
 import { FilterCreateActions } from '../components/ListActions';
 import { ColorSwatchField, PromotionBadge, PromotionBadgeField } from './PromotionBadge';
-import type { AdminPromotion } from './types';
 
-const promotionFilters = (translate: (key: string) => string) => [
-  <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.promotions.filters.search')} />,
+const promotionFilters = [
+  <SearchFilterInput key="q" source="q" alwaysOn placeholder="resources.promotions.filters.search" />,
   <BooleanInput key="active" source="active" />,
 ];
 
@@ -25,9 +17,8 @@ const Column = DataTable.Col<AdminPromotion>;
 /** Promotions as the storefront shows them, in display order; the switch turns one on or off at once. */
 export function PromotionList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
-  const translate = useTranslate();
   return (
-    <List sort={{ field: 'sortOrder', order: 'ASC' }} perPage={25} filters={promotionFilters(translate)} actions={<FilterCreateActions />}>
+    <List sort={{ field: 'sortOrder', order: 'ASC' }} perPage={25} filters={promotionFilters} actions={<FilterCreateActions />}>
       {isSmall ? (
         <SimpleList<AdminPromotion>
           primaryText={(promotion) => (

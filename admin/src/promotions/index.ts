@@ -1,7 +1,7 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
+import type { AdminPromotion } from '@topup/common';
 import { PromotionCreate, PromotionEdit } from './PromotionEdit';
 import { PromotionList } from './PromotionList';
-import type { AdminPromotion } from './types';
 
 export default {
   list: PromotionList,

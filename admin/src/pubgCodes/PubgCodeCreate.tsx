@@ -1,6 +1,6 @@
-import { Create, ReferenceInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { Create, required, SimpleForm, TextInput } from 'react-admin';
 import { pickFields } from '../components/payload';
-import { ucText } from './PubgBulkButton';
+import { PubgDenominationInput } from './PubgDenominationInput';
 import { PubgTabs } from './PubgTabs';
 
 const payload = (values: Record<string, unknown>) => {
@@ -14,9 +14,7 @@ export function PubgCodeCreate() {
       <PubgTabs />
       <Create transform={payload} redirect="list">
         <SimpleForm sx={{ maxWidth: 560 }}>
-          <ReferenceInput source="denominationId" reference="pubgDenominations" perPage={200} sort={{ field: 'ucAmount', order: 'ASC' }}>
-            <SelectInput optionText={ucText} validate={required()} />
-          </ReferenceInput>
+          <PubgDenominationInput />
           <TextInput
             source="code"
             validate={required()}

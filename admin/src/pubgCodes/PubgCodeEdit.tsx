@@ -1,7 +1,7 @@
-import { Edit, Labeled, ReferenceInput, required, SelectInput, SimpleForm, TextField } from 'react-admin';
+import { Edit, Labeled, SimpleForm, TextField } from 'react-admin';
 import { pickFields } from '../components/payload';
 import { StatusChip } from '../components/StatusChip';
-import { ucText } from './PubgBulkButton';
+import { PubgDenominationInput } from './PubgDenominationInput';
 import { PubgTabs } from './PubgTabs';
 
 /** An available code may move to another package; the code itself never changes (delete it and add it anew). */
@@ -22,9 +22,7 @@ export function PubgCodeEdit() {
           <Labeled source="errorMessage">
             <TextField source="errorMessage" emptyText="—" />
           </Labeled>
-          <ReferenceInput source="denominationId" reference="pubgDenominations" perPage={200} sort={{ field: 'ucAmount', order: 'ASC' }}>
-            <SelectInput optionText={ucText} validate={required()} />
-          </ReferenceInput>
+          <PubgDenominationInput />
         </SimpleForm>
       </Edit>
     </>

@@ -1,5 +1,5 @@
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { PUBG_CODE_STATUSES } from '@topup/common';
+import { PUBG_CODE_STATUSES, type PubgCode } from '@topup/common';
 import {
   CreateButton,
   DataTable,
@@ -20,12 +20,12 @@ import { MaskedCode } from '../codes/CodeList';
 import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
 import { MoneyColumn } from '../components/MoneyField';
 import { StatusChip } from '../components/StatusChip';
-import { formatMoney } from '../lib/money';
-import { PubgBulkButton, ucText } from './PubgBulkButton';
+import { formatPrices } from '../lib/money';
+import { PubgBulkButton } from './PubgBulkButton';
+import { ucText } from './PubgDenominationInput';
 import { PubgTabs } from './PubgTabs';
-import type { PubgCode } from './types';
 
-export const pubgStatusChoices = PUBG_CODE_STATUSES.map((id) => ({ id, name: `catalogue.status.${id}` }));
+const pubgStatusChoices = PUBG_CODE_STATUSES.map((id) => ({ id, name: `catalogue.status.${id}` }));
 
 const filters = [
   <SearchFilterInput key="q" source="q" alwaysOn placeholder="resources.pubgCodes.filters.search" />,
@@ -84,7 +84,7 @@ export function PubgCodeList() {
         {isSmall ? (
           <SimpleList<PubgCode>
             primaryText={(record) => `${record.ucAmount} UC · ${record.code}`}
-            secondaryText={(record) => `${formatMoney(record.priceUsd, 'USD')} · ${formatMoney(record.priceRub, 'RUB')}`}
+            secondaryText={(record) => formatPrices(record.priceUsd, record.priceRub)}
             tertiaryText={(record) => translate(`catalogue.status.${record.status}`)}
             rowClick={(_id, _resource, record) => (record.status === 'available' ? 'edit' : false)}
           />

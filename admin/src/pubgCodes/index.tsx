@@ -1,10 +1,10 @@
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import { Route } from 'react-router-dom';
+import type { PubgCode } from '@topup/common';
 import { PubgDenominationList } from '../pubgDenominations/PubgDenominationList';
 import { PubgCodeCreate } from './PubgCodeCreate';
 import { PubgCodeEdit } from './PubgCodeEdit';
 import { PubgCodeList } from './PubgCodeList';
-import type { PubgCode } from './types';
 
 /** The PUBG tab: codes at /pubgCodes, denominations at /pubgCodes/denominations (spec: one tab, two inner tabs). */
 export default {

@@ -1,5 +1,5 @@
 import type { BulkUploadResult } from '../components/bulkResult';
-import { httpClient, RESOURCE_ENDPOINTS } from '../dataProvider';
+import { postText, RESOURCE_ENDPOINTS } from '../dataProvider';
 import type { ApiRequest } from '../lib/useApiRequest';
 
 const BULK_URL = `${RESOURCE_ENDPOINTS.pubgCodes}/bulk`;
@@ -9,12 +9,5 @@ export const postPubgCodeLines = (request: ApiRequest, denominationId: number, c
   request<BulkUploadResult>('POST', BULK_URL, { denominationId, codes });
 
 /** POST /api/pubg-admin/codes/bulk, streamed form: the lines as a text/plain body, the package in the query. */
-export async function postPubgCodeFile(denominationId: number, body: Blob): Promise<BulkUploadResult> {
-  const query = new URLSearchParams({ denominationId: String(denominationId) });
-  const { json } = await httpClient(`${BULK_URL}?${query.toString()}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'text/plain', Accept: 'application/json' },
-    body,
-  });
-  return json as BulkUploadResult;
-}
+export const postPubgCodeFile = (denominationId: number, body: Blob) =>
+  postText<BulkUploadResult>(BULK_URL, { denominationId: String(denominationId) }, body);

@@ -1,7 +1,7 @@
 import { DeleteButton, useRecordContext } from 'react-admin';
+import type { PubgDenomination } from '@topup/common';
 import { RowDeleteButton } from '../components/RowActions';
 import { DENOMINATIONS_PATH } from './DenominationForm';
-import type { PubgDenomination } from './types';
 
 /** Delete with the specification's warning: the package's codes go with it. An icon in list rows. */
 export function DenominationDeleteButton({ asIcon = false }: { asIcon?: boolean }) {

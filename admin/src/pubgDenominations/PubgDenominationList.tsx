@@ -1,14 +1,14 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { CreateButton, DataTable, List, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import type { PubgDenomination } from '@topup/common';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
 import { InlineSwitchField } from '../components/InlineSwitchField';
 import { RowActions, RowEditButton } from '../components/RowActions';
 import { MoneyColumn } from '../components/MoneyField';
-import { formatMoney } from '../lib/money';
+import { formatPrices } from '../lib/money';
 import { PubgTabs } from '../pubgCodes/PubgTabs';
 import { DenominationDeleteButton } from './DenominationDeleteButton';
-import type { PubgDenomination } from './types';
 
 function Actions() {
   return (
@@ -29,7 +29,7 @@ export function PubgDenominationList() {
         {isSmall ? (
           <SimpleList<PubgDenomination>
             primaryText={(record) => `${record.ucAmount} UC`}
-            secondaryText={(record) => `${formatMoney(record.priceUsd, 'USD')} · ${formatMoney(record.priceRub, 'RUB')}`}
+            secondaryText={(record) => formatPrices(record.priceUsd, record.priceRub)}
             tertiaryText={(record) =>
               translate('resources.pubgDenominations.available', { smart_count: record.availableCodes ?? 0 }) +
               (record.active ? '' : ` · ${translate('resources.pubgDenominations.inactive')}`)

@@ -1,7 +1,7 @@
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
+import type { PubgDenomination } from '@topup/common';
 import { PubgDenominationCreate } from './PubgDenominationCreate';
 import { PubgDenominationEdit } from './PubgDenominationEdit';
-import type { PubgDenomination } from './types';
 
 /**
  * UC packages. No list of their own: they are listed in the PUBG tab (/pubgCodes/denominations), so

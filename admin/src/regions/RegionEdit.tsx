@@ -1,5 +1,6 @@
-import { Create, DeleteButton, Edit, SaveButton, Toolbar } from 'react-admin';
+import { Create, Edit } from 'react-admin';
 import { pickFields } from '../components/payload';
+import { SaveDeleteToolbar } from '../components/SaveDeleteToolbar';
 import { REGION_DEFAULTS, REGION_FIELDS, RegionForm } from './RegionForm';
 
 /** Only the region's own fields, its code without surrounding spaces. */
@@ -9,19 +10,10 @@ const transform = (data: Record<string, unknown>) => {
   return values;
 };
 
-function EditToolbar() {
-  return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton mutationMode="pessimistic" confirmContent="resources.regions.delete_content" />
-    </Toolbar>
-  );
-}
-
 export function RegionEdit() {
   return (
     <Edit mutationMode="pessimistic" transform={transform} redirect="list">
-      <RegionForm toolbar={<EditToolbar />} />
+      <RegionForm toolbar={<SaveDeleteToolbar confirmContent="resources.regions.delete_content" />} />
     </Edit>
   );
 }

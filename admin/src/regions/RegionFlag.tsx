@@ -1,8 +1,8 @@
 import { Box } from '@mui/material';
 import { useState } from 'react';
 import { useRecordContext } from 'react-admin';
+import type { AdminRegion } from '@topup/common';
 import { flagDisplay, GLOBAL_FLAG } from './flag';
-import type { AdminRegion } from './types';
 
 /** A region's flag: its image, its emoji, or the global flag when it has none (or its image fails). */
 export function RegionFlag({ flag, size = 24 }: { flag: unknown; size?: number }) {

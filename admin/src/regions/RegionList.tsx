@@ -1,22 +1,14 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import {
-  BooleanInput,
-  DataTable,
-  DeleteButton,
-  EditButton,
-  List,
-  SearchInput,
-  SimpleList,
-  useTranslate,
-} from 'react-admin';
+import type { AdminRegion } from '@topup/common';
+import { BooleanInput, DataTable, DeleteButton, EditButton, List, SimpleList } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { InlineSwitchField, InlineSwitchListIcon } from '../components/InlineSwitchField';
+import { SearchFilterInput } from '../components/SearchFilterInput';
 import { FilterCreateActions } from '../components/ListActions';
 import { RegionFlag, RegionFlagField } from './RegionFlag';
-import type { AdminRegion } from './types';
 
-const regionFilters = (translate: (key: string) => string) => [
-  <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.regions.filters.search')} />,
+const regionFilters = [
+  <SearchFilterInput key="q" source="q" alwaysOn placeholder="resources.regions.filters.search" />,
   <BooleanInput key="isActive" source="isActive" />,
 ];
 
@@ -25,9 +17,8 @@ const Column = DataTable.Col<AdminRegion>;
 /** Regions products are sold in; the switch turns one on or off at once. */
 export function RegionList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
-  const translate = useTranslate();
   return (
-    <List sort={{ field: 'name', order: 'ASC' }} perPage={25} filters={regionFilters(translate)} actions={<FilterCreateActions />}>
+    <List sort={{ field: 'name', order: 'ASC' }} perPage={25} filters={regionFilters} actions={<FilterCreateActions />}>
       {isSmall ? (
         <SimpleList<AdminRegion>
           leftIcon={(region) => <RegionFlag flag={region.flag} />}

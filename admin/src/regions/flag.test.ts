@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagDisplay, GLOBAL_FLAG } from './flag';
+import { flagDisplay, GLOBAL_FLAG, regionLabel } from './flag';
 
 describe('flagDisplay', () => {
   it('draws an image for a URL or a path on this site', () => {
@@ -14,5 +14,12 @@ describe('flagDisplay', () => {
   it('falls back to the global flag when empty', () => {
     expect(flagDisplay('')).toEqual({ kind: 'emoji', text: GLOBAL_FLAG });
     expect(flagDisplay(null)).toEqual({ kind: 'emoji', text: GLOBAL_FLAG });
+  });
+});
+
+describe('regionLabel', () => {
+  it('puts the flag before the name, when there is one', () => {
+    expect(regionLabel({ name: 'Türkiye', flag: '🇹🇷' })).toBe('🇹🇷 Türkiye');
+    expect(regionLabel({ name: 'Europe', flag: '' })).toBe('Europe');
   });
 });

@@ -1,7 +1,7 @@
 import PublicIcon from '@mui/icons-material/Public';
+import type { AdminRegion } from '@topup/common';
 import { RegionCreate, RegionEdit } from './RegionEdit';
 import { RegionList } from './RegionList';
-import type { AdminRegion } from './types';
 
 export default {
   list: RegionList,

@@ -1,8 +1,8 @@
 import { Box, InputAdornment } from '@mui/material';
 import { maxValue, NumberInput, required, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import type { AdminUser } from '@topup/common';
 import { validatePrice } from '../components/validators';
 import { ADJUSTMENT_REASON_MAX_LENGTH, validateBalanceForm } from './balanceUpdate';
-import type { AdminUser } from './types';
 
 /** Highest balance the API accepts: a typo guard. */
 export const MAX_ADMIN_BALANCE = 100_000_000;

@@ -1,9 +1,9 @@
 import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Edit, useRecordContext, useTranslate, type TransformData } from 'react-admin';
+import type { AdminUser } from '@topup/common';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { balanceUpdate } from './balanceUpdate';
-import type { AdminUser } from './types';
 import { UserBalanceForm } from './UserBalanceForm';
 import { UserOrders } from './UserOrders';
 import { UserPasswordForm } from './UserPasswordForm';

@@ -1,17 +1,17 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { USER_ROLES } from '@topup/common';
-import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate } from 'react-admin';
+import { USER_ROLES, type AdminUser } from '@topup/common';
+import { DataTable, List, SelectInput, SimpleList, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { MoneyColumn } from '../components/MoneyField';
-import { formatMoney } from '../lib/money';
-import type { AdminUser } from './types';
+import { SearchFilterInput } from '../components/SearchFilterInput';
+import { formatPrices } from '../lib/money';
 import { UserOrdersCountField } from './UserOrdersCountField';
 import { UserRoleChip, UserRoleField } from './UserRoleField';
 
 const ROLE_CHOICES = USER_ROLES.map((id) => ({ id, name: `resources.users.role.${id}` }));
 
-const userFilters = (translate: (key: string) => string) => [
-  <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.users.filters.search')} />,
+const userFilters = [
+  <SearchFilterInput key="q" source="q" alwaysOn placeholder="resources.users.filters.search" />,
   <SelectInput key="role" source="role" choices={ROLE_CHOICES} alwaysOn />,
 ];
 
@@ -22,7 +22,7 @@ export function UserList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
   return (
-    <List sort={{ field: 'id', order: 'DESC' }} perPage={25} filters={userFilters(translate)}>
+    <List sort={{ field: 'id', order: 'DESC' }} perPage={25} filters={userFilters}>
       {isSmall ? (
         <SimpleList<AdminUser>
           primaryText={(user) => (
@@ -30,7 +30,7 @@ export function UserList() {
               {user.nickname} <UserRoleChip role={user.role} />
             </Box>
           )}
-          secondaryText={(user) => `${formatMoney(user.balanceUsd, 'usd')} · ${formatMoney(user.balanceRub, 'rub')}`}
+          secondaryText={(user) => formatPrices(user.balanceUsd, user.balanceRub)}
           tertiaryText={(user) => translate('resources.users.orders_count', { smart_count: user.ordersCount })}
           rowClick="edit"
         />

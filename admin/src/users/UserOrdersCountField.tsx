@@ -2,8 +2,8 @@ import { Link } from '@mui/material';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useBasename, useRecordContext } from 'react-admin';
+import type { AdminUser } from '@topup/common';
 import { listLink } from '../lib/listLink';
-import type { AdminUser } from './types';
 
 /** How many orders the user placed, linking to the orders list filtered to them. */
 export function UserOrdersCountField(_props: { label?: string; source?: string }) {

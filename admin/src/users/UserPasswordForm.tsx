@@ -1,12 +1,11 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Box, Button as MuiButton } from '@mui/material';
-import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from '@topup/common';
+import { ADMIN_PASSWORD_MIN_LENGTH, type AdminUser, PASSWORD_MAX_LENGTH } from '@topup/common';
 import { useState } from 'react';
 import { Confirm, Form, maxLength, minLength, PasswordInput, required, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { errorNotification } from '../components/errors';
 import { RESOURCE_ENDPOINTS } from '../dataProvider';
 import { useApiRequest } from '../lib/useApiRequest';
-import type { AdminUser } from './types';
 
 const validatePassword = [required(), minLength(ADMIN_PASSWORD_MIN_LENGTH), maxLength(PASSWORD_MAX_LENGTH)];
 

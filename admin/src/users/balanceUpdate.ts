@@ -1,4 +1,5 @@
 import { toMinor } from '@topup/common';
+import { parseAmount } from '../lib/money';
 
 /** Longest reason the API keeps with a balance adjustment. */
 export const ADJUSTMENT_REASON_MAX_LENGTH = 500;
@@ -19,11 +20,6 @@ export interface BalanceUpdate {
   reason: string;
 }
 
-function amountOf(value: unknown): number | null {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(number) ? number : null;
-}
-
 /**
  * The balances the admin changed, compared in whole cents. Only those are sent: sending an unchanged
  * balance back would undo a purchase the user made while the page was open.
@@ -31,8 +27,8 @@ function amountOf(value: unknown): number | null {
 export function changedBalances(previous: BalanceFormValues, values: BalanceFormValues): Partial<Record<BalanceField, number>> {
   const changes: Partial<Record<BalanceField, number>> = {};
   for (const field of BALANCE_FIELDS) {
-    const next = amountOf(values[field]);
-    const before = amountOf(previous[field]);
+    const next = parseAmount(values[field]);
+    const before = parseAmount(previous[field]);
     if (next === null || next < 0) continue;
     if (before === null || toMinor(next) !== toMinor(before)) changes[field] = next;
   }

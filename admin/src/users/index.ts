@@ -1,5 +1,5 @@
 import PeopleIcon from '@mui/icons-material/People';
-import type { AdminUser } from './types';
+import type { AdminUser } from '@topup/common';
 import { UserEdit } from './UserEdit';
 import { UserList } from './UserList';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ErrorCode, fromMinor, type BalanceCurrency } from '@topup/common';
+import { ErrorCode, formatMinor, fromMinor, type BalanceCurrency } from '@topup/common';
 import type { LedgerReason } from '../models';
 import { AppError } from './app-error';
 
@@ -33,16 +33,11 @@ export interface LedgerEntryRow {
 const UNIQUE_VIOLATION = '23505';
 const REFERENCE_CONSTRAINT = 'balance_ledger_reference_unique';
 
-/** "12.50 USD": how amounts read in messages shown to shoppers. */
-function formatMoney(minor: number, currency: BalanceCurrency): string {
-  return `${fromMinor(minor).toFixed(2)} ${currency.toUpperCase()}`;
-}
-
 function insufficientBalance(required: number, available: number, currency: BalanceCurrency): AppError {
   return new AppError(
     409,
     ErrorCode.INSUFFICIENT_BALANCE,
-    `You need ${formatMoney(required, currency)} but have ${formatMoney(available, currency)}`,
+    `You need ${formatMinor(required, currency)} but have ${formatMinor(available, currency)}`,
     { required: fromMinor(required), available: fromMinor(available), currency },
   );
 }

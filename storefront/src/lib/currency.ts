@@ -1,11 +1,21 @@
-import { fromMinor, toMinor } from '@topup/common';
+import { type BalanceCurrency, fromMinor, toMinor } from '@topup/common';
 
 /** Display currencies of the store (balances and prices). */
 export const CURRENCIES = ['RUB', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'RUB';
 
-const SYMBOLS: Record<Currency, string> = { USD: '$', RUB: '₽' };
+export const CURRENCY_SYMBOLS: Record<Currency, string> = { USD: '$', RUB: '₽' };
+
+/** The balance (API) code of a display currency: USD → usd, RUB → rub. */
+export function toBalanceCurrency(currency: Currency): BalanceCurrency {
+  return currency === 'USD' ? 'usd' : 'rub';
+}
+
+/** The display currency of a balance (API) code: usd → USD, rub → RUB. */
+export function fromBalanceCurrency(currency: BalanceCurrency): Currency {
+  return currency === 'usd' ? 'USD' : 'RUB';
+}
 
 /** A stored or received currency code; anything unknown falls back to RUB (spec section 4). */
 export function parseCurrency(value: unknown): Currency {
@@ -52,7 +62,7 @@ export function formatMoney(amount: unknown, currency: Currency, options: Format
     maximumFractionDigits: digits,
   }).format(Math.abs(rounded));
   const sign = rounded < 0 ? '-' : '';
-  return currency === 'USD' ? `${sign}${SYMBOLS.USD}${number}` : `${sign}${number}\u00a0${SYMBOLS.RUB}`;
+  return currency === 'USD' ? `${sign}${CURRENCY_SYMBOLS.USD}${number}` : `${sign}${number}\u00a0${CURRENCY_SYMBOLS.RUB}`;
 }
 
 const INTL_LOCALES: Record<string, string> = { en: 'en-US', ru: 'ru-RU', uz: 'uz-Latn-UZ' };

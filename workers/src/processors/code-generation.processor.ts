@@ -10,7 +10,7 @@ export const createCodeGenerationProcessor: ProcessorFactory<'code-generation'> 
   const generation = createCodeGenerationService({
     db,
     codeCrypto: createCodeCrypto(config.codesKey),
-    logger: logger.child({ queue: 'code-generation' }),
+    logger,
   });
   return async (job) => generation.generate(job.data.requestId, { finalAttempt: isFinalAttempt(job) });
 };

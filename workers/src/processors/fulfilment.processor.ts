@@ -8,7 +8,7 @@ import type { ProcessorFactory } from './index';
 export const createFulfilmentProcessor: ProcessorFactory<'fulfilment'> = ({ config, db, logger, redis }) => {
   const fulfilment = createFulfilmentService({
     db,
-    logger: logger.child({ queue: 'fulfilment' }),
+    logger,
     games: redis ? createGameProvider(config, { redis }) : undefined,
     codeCrypto: createCodeCrypto(config.codesKey),
   });

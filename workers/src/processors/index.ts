@@ -12,6 +12,7 @@ import type { Config, Db, Logger } from '@topup/api';
 export interface ProcessorDeps {
   config: Config;
   db: Db;
+  /** Already bound to the processor's queue. */
   logger: Logger;
   /** The workers' shared Redis connection (the sandbox game provider keeps its records there). */
   redis?: Redis;

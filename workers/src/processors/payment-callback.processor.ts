@@ -7,6 +7,6 @@ import type { ProcessorFactory } from './index';
  * event id, so a retried or duplicated job is harmless.
  */
 export const createPaymentCallbackProcessor: ProcessorFactory<'payment-callback'> = ({ db, logger }) => {
-  const callbacks = createPaymentCallbackService({ db, logger: logger.child({ queue: 'payment-callback' }) });
+  const callbacks = createPaymentCallbackService({ db, logger });
   return async (job) => ({ outcome: await callbacks.applyGatewayEvent(job.data.gatewayEventId) });
 };

@@ -12,7 +12,7 @@ export const createRateUpdateProcessor: ProcessorFactory<'rate-update'> = ({ con
   const rateUpdate = createRateUpdateService({
     db,
     rates: createRatesProvider(config),
-    logger: logger.child({ queue: 'rate-update' }),
+    logger,
   });
   return async (job) => {
     const trigger: RateUpdateTrigger =

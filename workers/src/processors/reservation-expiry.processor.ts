@@ -6,6 +6,6 @@ import type { ProcessorFactory } from './index';
  * ../schedules.ts). Each run handles whatever has lapsed by then, so a repeated run is harmless.
  */
 export const createReservationExpiryProcessor: ProcessorFactory<'reservation-expiry'> = ({ db, logger }) => {
-  const expiry = createReservationExpiryService({ db, logger: logger.child({ queue: 'reservation-expiry' }) });
+  const expiry = createReservationExpiryService({ db, logger });
   return async () => expiry.expireHolds();
 };

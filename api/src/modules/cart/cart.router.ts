@@ -1,14 +1,13 @@
 import Router from '@koa/router';
 import { currentUser, type AuthGuards } from '../../middleware/auth';
+import { bigIdParams, type IdParams } from '../../lib/admin-input';
 import { validate } from '../../middleware/validate';
 import type { AppState } from '../../types';
 import {
   addToCartBody,
-  cartItemParams,
   emptyBody,
   updateQuantityBody,
   type AddToCartBody,
-  type CartItemParams,
   type UpdateQuantityBody,
 } from './cart.schemas';
 import type { Cart, CartService } from './cart.service';
@@ -33,16 +32,16 @@ export function createCartRouter(deps: { cart: CartService; guards: AuthGuards }
   router.put(
     '/cart/update-quantity/:id',
     guards.requireUser,
-    validate({ params: cartItemParams, body: updateQuantityBody }),
+    validate({ params: bigIdParams, body: updateQuantityBody }),
     async (ctx) => {
-      const { id } = ctx.state.valid.params as CartItemParams;
+      const { id } = ctx.state.valid.params as IdParams;
       const { quantity } = ctx.state.valid.body as UpdateQuantityBody;
       ctx.body = cartBody(await cart.updateQuantity(currentUser(ctx).id, id, quantity));
     },
   );
 
-  router.delete('/cart/remove/:id', guards.requireUser, validate({ params: cartItemParams }), async (ctx) => {
-    ctx.body = cartBody(await cart.remove(currentUser(ctx).id, (ctx.state.valid.params as CartItemParams).id));
+  router.delete('/cart/remove/:id', guards.requireUser, validate({ params: bigIdParams }), async (ctx) => {
+    ctx.body = cartBody(await cart.remove(currentUser(ctx).id, (ctx.state.valid.params as IdParams).id));
   });
 
   router.post('/cart/clear', guards.requireUser, validate({ body: emptyBody }), async (ctx) => {

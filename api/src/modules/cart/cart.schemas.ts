@@ -1,15 +1,15 @@
+import { MAX_INT } from '../../lib/admin-input';
+
 /** The most of one price option a cart line may hold (cart_items_quantity_range). */
 export const CART_MAX_QUANTITY = 1000;
-
-const MAX_ID = 2147483647;
 
 export const addToCartBody = {
   type: 'object',
   additionalProperties: false,
   required: ['productId', 'gameAmount', 'priceUsd', 'priceRub', 'quantity'],
   properties: {
-    productId: { type: 'integer', minimum: 1, maximum: MAX_ID },
-    gameAmount: { type: 'integer', minimum: 1, maximum: MAX_ID },
+    productId: { type: 'integer', minimum: 1, maximum: MAX_INT },
+    gameAmount: { type: 'integer', minimum: 1, maximum: MAX_INT },
     // The prices the shopper saw: compared with the stock's, never stored from here.
     priceUsd: { type: 'number', minimum: 0 },
     priceRub: { type: 'number', minimum: 0 },
@@ -17,16 +17,7 @@ export const addToCartBody = {
     gameCurrency: { type: 'string', maxLength: 64 },
     quantity: { type: 'integer', minimum: 1, maximum: CART_MAX_QUANTITY },
     // 0 or null: the product's global codes.
-    regionId: { type: 'integer', nullable: true, minimum: 0, maximum: MAX_ID },
-  },
-} as const;
-
-export const cartItemParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    regionId: { type: 'integer', nullable: true, minimum: 0, maximum: MAX_INT },
   },
 } as const;
 
@@ -54,10 +45,6 @@ export interface AddToCartBody {
   gameCurrency?: string;
   quantity: number;
   regionId?: number | null;
-}
-
-export interface CartItemParams {
-  id: number;
 }
 
 export interface UpdateQuantityBody {

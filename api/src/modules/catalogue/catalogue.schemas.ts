@@ -1,3 +1,5 @@
+import { MAX_INT } from '../../lib/admin-input';
+
 export const listProductsQuery = {
   type: 'object',
   additionalProperties: false,
@@ -20,9 +22,9 @@ export const productRegionParams = {
   additionalProperties: false,
   required: ['id', 'regionId'],
   properties: {
-    id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    id: { type: 'integer', minimum: 1, maximum: MAX_INT },
     // 0 stands for the product's global codes (no region).
-    regionId: { type: 'integer', minimum: 0, maximum: 2147483647 },
+    regionId: { type: 'integer', minimum: 0, maximum: MAX_INT },
   },
 } as const;
 

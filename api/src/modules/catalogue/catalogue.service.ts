@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
 import { notFound } from '../../lib/app-error';
-import { catalogueDal, type PriceOptionRow, type ProductRegionRow, type ProductRow } from './catalogue.dal';
+import { groupBy } from '../../lib/group-by';
+import { catalogueDal, type PriceOptionRow, type ProductRow } from './catalogue.dal';
 
 export interface PriceOption {
   game_amount: number;
@@ -44,12 +45,6 @@ const toPriceOption = (row: PriceOptionRow): PriceOption => ({
   available_count: row.available_count,
 });
 
-function groupBy<T extends { product_id: number }>(rows: T[]): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) groups.set(row.product_id, [...(groups.get(row.product_id) ?? []), row]);
-  return groups;
-}
-
 export function createCatalogueService(deps: { db: Knex }) {
   const { db } = deps;
 
@@ -62,8 +57,8 @@ export function createCatalogueService(deps: { db: Knex }) {
       catalogueDal.regionsOf(db, ids),
       withGlobalCodes.length > 0 ? catalogueDal.priceOptions(db, withGlobalCodes, null) : Promise.resolve([]),
     ]);
-    const regionsByProduct = groupBy<ProductRegionRow>(regionRows);
-    const pricesByProduct = groupBy<PriceOptionRow>(priceRows);
+    const regionsByProduct = groupBy(regionRows, (row) => row.product_id);
+    const pricesByProduct = groupBy(priceRows, (row) => row.product_id);
     return products.map((product) => ({
       id: product.id,
       slug: product.slug,

@@ -17,10 +17,11 @@ export interface CheckoutResult {
 }
 
 /**
- * How long codes of a paid balance order stay reserved. They are already paid for and fulfilment
- * marks them used within moments; the hold only has to satisfy the reservation invariant.
+ * How long codes of a paid order (balance, or card once paid) stay reserved. They are already paid
+ * for and fulfilment marks them used within moments; the hold only has to satisfy the reservation
+ * invariant.
  */
-const PAID_ORDER_HOLD_SECONDS = 24 * 3600;
+export const PAID_ORDER_HOLD_SECONDS = 24 * 3600;
 
 /** The user's cart, locked, with a code taken from stock for every unit, priced in one currency. */
 export interface CartStock {

@@ -7,19 +7,6 @@ export const listOrdersQuery = {
   },
 } as const;
 
-export const orderParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-  },
-} as const;
-
 export interface ListOrdersQuery {
   search?: string;
-}
-
-export interface OrderParams {
-  id: number;
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { fromMinor, type BalanceCurrency, type OrderStatus } from '@topup/common';
 import { notFound } from '../../lib/app-error';
+import { groupBy } from '../../lib/group-by';
 import type { CodeCrypto } from '../../lib/code-crypto';
 import type { OrderItemType } from '../../models';
 import { ordersDal, type OrderItemRow, type OrderRow } from './orders.dal';
@@ -76,9 +77,8 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
         orders.map((order) => order.id),
         { withCodes: false },
       );
-      const byOrder = new Map<number, OrderItemView[]>();
-      for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), toItemView(item)]);
-      return orders.map((order) => toOrderView(order, byOrder.get(order.id) ?? []));
+      const byOrder = groupBy(items, (item) => item.order_id);
+      return orders.map((order) => toOrderView(order, (byOrder.get(order.id) ?? []).map(toItemView)));
     },
 
     /**

@@ -2,10 +2,8 @@ import type { Knex } from 'knex';
 import { changeBalance } from '../../lib/ledger';
 import { enqueueJob } from '../../lib/outbox';
 import type { Logger } from '../../logger';
+import { PAID_ORDER_HOLD_SECONDS } from '../checkout/checkout.service';
 import { paymentsDal, type GatewayEventRow, type LockedOrder, type PaymentRow } from './payments.dal';
-
-/** How long a paid card order's codes stay reserved for fulfilment (as for a paid balance order). */
-const PAID_ORDER_HOLD_SECONDS = 24 * 3600;
 
 export const LATE_PAYMENT_REASON = 'The payment arrived after the order had expired; the amount was credited to your balance';
 export const DECLINED_REASON = 'The card payment was declined';

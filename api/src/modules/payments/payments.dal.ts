@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { BalanceCurrency, OrderStatus, PaymentStatus } from '@topup/common';
 import type { OrderKind } from '../../models';
+import { CART_MAX_QUANTITY } from '../cart/cart.schemas';
 
 export interface NewPayment {
   userId: number;
@@ -213,12 +214,12 @@ export const paymentsDal = {
   restoreCart: (trx: Knex.Transaction, userId: number, orderId: number) =>
     trx.raw(
       `INSERT INTO cart_items (user_id, product_id, region_id, game_amount, price_usd, price_rub, quantity)
-       SELECT ?, product_id, region_id, game_amount, price_usd, price_rub, least(count(*), 1000)
+       SELECT :userId, product_id, region_id, game_amount, price_usd, price_rub, least(count(*), :cap)
          FROM order_items
-        WHERE order_id = ? AND item_type = 'code' AND product_id IS NOT NULL AND game_amount IS NOT NULL
+        WHERE order_id = :orderId AND item_type = 'code' AND product_id IS NOT NULL AND game_amount IS NOT NULL
         GROUP BY product_id, region_id, game_amount, price_usd, price_rub
        ON CONFLICT (user_id, product_id, coalesce(region_id, 0), game_amount, price_usd, price_rub)
-       DO UPDATE SET quantity = least(cart_items.quantity + excluded.quantity, 1000), updated_at = now()`,
-      [userId, orderId],
+       DO UPDATE SET quantity = least(cart_items.quantity + excluded.quantity, :cap), updated_at = now()`,
+      { userId, orderId, cap: CART_MAX_QUANTITY },
     ),
 };

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Knex } from 'knex';
-import { ErrorCode, fromMinor, hasAtMostTwoDecimals, toMinor } from '@topup/common';
+import { ErrorCode, formatMinor, fromMinor, hasAtMostTwoDecimals, toMinor } from '@topup/common';
 import { AppError, notFound, validationFailed } from '../../lib/app-error';
 import { enqueueJob } from '../../lib/outbox';
 import type { Logger } from '../../logger';
@@ -71,7 +71,7 @@ export function createPaymentsService(deps: {
           throw new AppError(
             409,
             ErrorCode.PRICE_CHANGED,
-            `The cart total is now ${fromMinor(total).toFixed(2)} ${currency.toUpperCase()}. Please review your cart.`,
+            `The cart total is now ${formatMinor(total, currency)}. Please review your cart.`,
             { amount: fromMinor(total), currency },
           );
         }

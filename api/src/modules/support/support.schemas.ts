@@ -1,3 +1,5 @@
+import { MAX_INT } from '../../lib/admin-input';
+
 /** Limits match the support_messages columns. */
 export const SUPPORT_LIMITS = { nickname: 64, userId: 64, contact: 200, message: 4000 } as const;
 
@@ -13,7 +15,7 @@ export const supportMessageBody = {
     // authenticated request links the message to an account: a claimed id is never trusted.
     userId: {
       anyOf: [
-        { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+        { type: 'integer', minimum: 1, maximum: MAX_INT },
         { type: 'string', maxLength: SUPPORT_LIMITS.userId },
         { type: 'null' },
       ],

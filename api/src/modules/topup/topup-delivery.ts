@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { fromMinor, toMinor, type BalanceCurrency } from '@topup/common';
+import { formatMinor, toMinor, type BalanceCurrency } from '@topup/common';
 import type { CodeCrypto } from '../../lib/code-crypto';
 import { changeBalance } from '../../lib/ledger';
 import type { Logger } from '../../logger';
 import type { GameProvider, RejectionReason, TopUpRequest } from '../../providers/game';
+import { fulfilmentDal } from '../fulfilment/fulfilment.dal';
 import { topupDal, type DeliveryOrder, type OrderPubgCode, type TopupItemRow } from './topup.dal';
 import type { StoredTopupData } from './topup.service';
 
@@ -14,8 +15,6 @@ type UndeliveredReason = Exclude<RejectionReason, 'invalid_code'> | 'out_of_code
 const MAX_PUBG_STEPS = 500;
 
 const GAME_NAMES = { freefire: 'Free Fire', pubg: 'PUBG Mobile', steam: 'Steam' } as const;
-
-const money = (minor: number, currency: BalanceCurrency) => `${fromMinor(minor).toFixed(2)} ${currency.toUpperCase()}`;
 
 /** What the shopper reads on a top-up that failed (or was only partly delivered). */
 function failureReason(data: StoredTopupData, reason: UndeliveredReason, refund: number, currency: BalanceCurrency, deliveredUc = 0): string {
@@ -28,9 +27,9 @@ function failureReason(data: StoredTopupData, reason: UndeliveredReason, refund:
         ? `${game} declined the top-up for ${account}.`
         : 'We ran out of UC codes for your packages.';
   if (deliveredUc > 0) {
-    return `${cause} ${deliveredUc} UC were delivered; ${money(refund, currency)} for the rest has been refunded to your balance.`;
+    return `${cause} ${deliveredUc} UC were delivered; ${formatMinor(refund, currency)} for the rest has been refunded to your balance.`;
   }
-  return refund > 0 ? `${cause} ${money(refund, currency)} has been refunded to your balance.` : cause;
+  return refund > 0 ? `${cause} ${formatMinor(refund, currency)} has been refunded to your balance.` : cause;
 }
 
 /**
@@ -48,9 +47,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
 
   async function complete(trx: Knex.Transaction, orderId: number, itemId: number, reference?: string): Promise<void> {
     await topupDal.setProviderStatus(trx, itemId, 'succeeded', reference);
-    await trx('orders')
-      .where({ id: orderId })
-      .update({ status: 'completed', completed_at: trx.fn.now(), updated_at: trx.fn.now() });
+    await fulfilmentDal.markCompleted(trx, orderId);
     logger.info({ orderId }, 'Top-up order fulfilled');
   }
 

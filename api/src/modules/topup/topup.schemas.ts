@@ -6,6 +6,7 @@ import {
   type SteamInputCurrency,
   type TopupService,
 } from '@topup/common';
+import { MAX_INT } from '../../lib/admin-input';
 import { playerIdSchema } from './player-check.schemas';
 
 /** Most packages one PUBG order may combine (the custom amount's combination stays far below). */
@@ -33,7 +34,7 @@ export const topupDataSchema = {
     login: optionalText(64),
     player_id: { anyOf: [playerIdSchema, { type: 'null' }] },
     // Free Fire: the offer's item id; PUBG: -1; Steam: 0.
-    offer_id: { type: 'integer', minimum: -1, maximum: 2_147_483_647 },
+    offer_id: { type: 'integer', minimum: -1, maximum: MAX_INT },
     offer_name: optionalText(200),
     price_usd: decimalPrice,
     price_rub: decimalPrice,
@@ -50,7 +51,7 @@ export const topupDataSchema = {
         additionalProperties: false,
         required: ['denomination_id'],
         properties: {
-          denomination_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+          denomination_id: { type: 'integer', minimum: 1, maximum: MAX_INT },
           quantity: { type: 'integer', const: 1 },
         },
       },

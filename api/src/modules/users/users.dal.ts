@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { BalanceCurrency, UserRole } from '@topup/common';
+import { BALANCE_CURRENCIES, type BalanceCurrency, type UserRole } from '@topup/common';
 
 export interface UserRow {
   id: number;
@@ -24,7 +24,7 @@ export const usersDal = {
       .returning('*');
     if (!row) throw new Error('users insert returned no row');
     await trx('balances').insert(
-      (['usd', 'rub'] as const).map((currency) => ({ user_id: row.id, currency, amount: 0 })),
+      BALANCE_CURRENCIES.map((currency) => ({ user_id: row.id, currency, amount: 0 })),
     );
     return row;
   },

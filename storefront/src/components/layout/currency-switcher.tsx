@@ -1,10 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES } from '../../lib/currency';
+import { CURRENCIES, CURRENCY_SYMBOLS } from '../../lib/currency';
 import { useCurrency } from '../../lib/preferences';
 import styles from './switchers.module.css';
-
-const SYMBOL = { RUB: '₽', USD: '$' } as const;
 
 /** USD / RUB display currency; the choice is kept in localStorage `currency`. */
 export function CurrencySwitcher({ showLabel = false }: { showLabel?: boolean }) {
@@ -27,7 +25,7 @@ export function CurrencySwitcher({ showLabel = false }: { showLabel?: boolean })
             onClick={() => setCurrency(code)}
           >
             <span aria-hidden="true" className={styles.symbol}>
-              {SYMBOL[code]}
+              {CURRENCY_SYMBOLS[code]}
             </span>
             {t(`currencies.${code}`)}
           </button>

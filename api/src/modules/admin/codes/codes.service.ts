@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CODE_STATUSES, fromMinor, type CodeStatus } from '@topup/common';
+import { CODE_STATUSES, fromMinor, type AdminCode as AdminCodeRecord, type CodeStatus } from '@topup/common';
 import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
@@ -11,22 +11,7 @@ import { adminCodesDal as dal, type AdminCodeRow, type CodeColumns } from './cod
 import type { BulkCodesTarget, CreateCodeBody, UpdateCodeBody } from './codes.schemas';
 
 /** A manual code as the back office sees it (docs/admin-api.md, Codes): the code itself masked. */
-export interface AdminCode {
-  id: number;
-  productId: number;
-  productTitle: string;
-  regionId: number | null;
-  regionName: string | null;
-  code: string;
-  gameAmount: number;
-  priceUsd: number;
-  priceRub: number;
-  status: CodeStatus;
-  popular: boolean;
-  orderId: number | null;
-  soldAt: Date | null;
-  createdAt: Date;
-}
+export type AdminCode = AdminCodeRecord<Date>;
 
 /** How a bulk upload arrived, for the audit log. */
 export type BulkForm = 'json' | 'stream';

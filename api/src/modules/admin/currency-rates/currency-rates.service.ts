@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { hasAtMostTwoDecimals, STEAM_COMMISSION_PERCENT_DEFAULT } from '@topup/common';
+import {
+  hasAtMostTwoDecimals,
+  STEAM_COMMISSION_PERCENT_DEFAULT,
+  type AdminCurrencyRate,
+  type CurrencySettings,
+  type RefreshProgress as RateRefreshProgress,
+} from '@topup/common';
 import { auditOf, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
@@ -10,32 +16,11 @@ import { currencyRatesDal, type CurrencyRateRow, type CurrencySettingsRow } from
 import { RATE_PATTERN, type UpdateRateBody, type UpdateSettingsBody } from './currency-rates.schemas';
 
 /** A rate as the back office sees it (docs/admin-api.md, Currency rates). */
-export interface CurrencyRateRecord {
-  id: number;
-  from: string;
-  to: string;
-  /** Six decimals, exact: "79.000000". */
-  rate: string;
-  autoUpdate: boolean;
-  updatedAt: Date;
-}
+export type CurrencyRateRecord = AdminCurrencyRate<Date>;
 
-export interface CurrencySettingsRecord {
-  steamCommissionPercent: number;
-  ratesAutoUpdate: boolean;
-  /** Null until the settings were first saved. */
-  updatedAt: Date | null;
-}
+export type CurrencySettingsRecord = CurrencySettings<Date>;
 
-export interface RefreshProgress {
-  requestId: string;
-  status: string;
-  /** Rates changed, once the run has finished. */
-  updated: number | null;
-  error: string | null;
-  createdAt: Date;
-  finishedAt: Date | null;
-}
+export type RefreshProgress = RateRefreshProgress<Date>;
 
 export const CURRENCY_RATES_LIST: ListSpec = {
   resource: 'currency-rates',

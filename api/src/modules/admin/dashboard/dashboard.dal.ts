@@ -8,6 +8,9 @@ const LOW_STOCK_LIMIT = 50;
 /** Generation requests shown. */
 const RECENT_GENERATIONS = 10;
 
+/** An order completed on today's date in the store's time zone (two bindings: the zone, twice). */
+const COMPLETED_TODAY = `status = 'completed' AND completed_at >= date_trunc('day', now() AT TIME ZONE ?) AT TIME ZONE ?`;
+
 export interface LowStockRow {
   kind: 'code' | 'pubg' | 'freefire';
   id: number;
@@ -17,20 +20,23 @@ export interface LowStockRow {
 
 /** Read-only figures for the back-office dashboard; every function takes the connection to use. */
 export const dashboardDal = {
-  /** Completed orders whose completion falls on today's date in the store's time zone, per currency. */
-  salesToday: (db: Knex) =>
+  /**
+   * Orders per status and currency in one pass, with the completed ones whose completion falls on
+   * today's date in the store's time zone and their total (minor units).
+   */
+  orderFigures: (db: Knex) =>
     db('orders')
-      .where({ status: 'completed' })
-      .whereRaw(`completed_at >= date_trunc('day', now() AT TIME ZONE ?) AT TIME ZONE ?`, [STORE_TIME_ZONE, STORE_TIME_ZONE])
-      .groupBy('currency')
-      .select<Array<{ currency: 'usd' | 'rub'; total: number; orders: number }>>(
+      .groupBy('status', 'currency')
+      .select<Array<{ status: string; currency: 'usd' | 'rub'; count: number; completed_today: number; sales_today: number }>>(
+        'status',
         'currency',
-        db.raw('coalesce(sum(total), 0)::bigint as total'),
-        db.raw('count(*)::int as orders'),
+        db.raw('count(*)::int as count'),
+        db.raw(`count(*) filter (where ${COMPLETED_TODAY})::int as completed_today`, [STORE_TIME_ZONE, STORE_TIME_ZONE]),
+        db.raw(`coalesce(sum(total) filter (where ${COMPLETED_TODAY}), 0)::bigint as sales_today`, [
+          STORE_TIME_ZONE,
+          STORE_TIME_ZONE,
+        ]),
       ),
-
-  ordersByStatus: (db: Knex) =>
-    db('orders').groupBy('status').select<Array<{ status: string; count: number }>>('status', db.raw('count(*)::int as count')),
 
   /**
    * Stock lines with fewer than LOW_STOCK_THRESHOLD sellable: price options of manual codes of

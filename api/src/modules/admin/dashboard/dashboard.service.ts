@@ -36,22 +36,21 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
 
   return {
     async summary(): Promise<Dashboard> {
-      const [sales, statuses, lowStock, generation, failedJobs] = await Promise.all([
-        dashboardDal.salesToday(db),
-        dashboardDal.ordersByStatus(db),
+      const [orderFigures, lowStock, generation, failedJobs] = await Promise.all([
+        dashboardDal.orderFigures(db),
         dashboardDal.lowStock(db),
         dashboardDal.recentGenerations(db),
         Promise.all(Object.entries(queues).map(async ([queue, instance]) => ({ queue, count: await failedCount(instance) }))),
       ]);
 
       const salesToday = { usd: 0, rub: 0, orders: 0 };
-      for (const row of sales) {
-        salesToday[row.currency] = fromMinor(Number(row.total));
-        salesToday.orders += row.orders;
-      }
       const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
-      for (const row of statuses) {
-        if ((ORDER_STATUSES as readonly string[]).includes(row.status)) ordersByStatus[row.status as OrderStatus] = row.count;
+      for (const row of orderFigures) {
+        if ((ORDER_STATUSES as readonly string[]).includes(row.status)) ordersByStatus[row.status as OrderStatus] += row.count;
+        if (row.completed_today > 0) {
+          salesToday[row.currency] = fromMinor(Number(row.sales_today));
+          salesToday.orders += row.completed_today;
+        }
       }
       return { salesToday, ordersByStatus, lowStock, failedJobs, generation };
     },

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { fromMinor } from '@topup/common';
+import { fromMinor, type FreefireDenomination } from '@topup/common';
 import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { deleteUnlessInUse } from '../../../lib/admin-crud';
 import { notFound, validationFailed } from '../../../lib/app-error';
@@ -13,16 +13,7 @@ import {
 import { REQUIRED_FREEFIRE_FIELDS, type FreefireDenominationFields } from './freefire-denominations.schemas';
 
 /** A Free Fire offer with the specification's field names (docs/admin-api.md); `price` is USD. */
-export interface AdminFreefireDenomination {
-  id: number;
-  name: string;
-  item_id: number;
-  price: number;
-  price_rub: number;
-  game_amount: number;
-  is_active: boolean;
-  created_at: Date;
-}
+export type AdminFreefireDenomination = FreefireDenomination<Date>;
 
 export const FREEFIRE_DENOMINATIONS_LIST: ListSpec = {
   resource: 'denominations',

@@ -91,11 +91,7 @@ export const generatedCodesDal = {
   listQuery: (db: Knex) =>
     db('generated_codes as gc').join('freefire_denominations as d', 'd.id', 'gc.denomination_id').select(CODE_COLUMNS),
 
-  find: (db: Knex, id: number) =>
-    db('generated_codes as gc')
-      .join('freefire_denominations as d', 'd.id', 'gc.denomination_id')
-      .where('gc.id', id)
-      .first<GeneratedCodeRow | undefined>(CODE_COLUMNS),
+  find: (db: Knex, id: number): Promise<GeneratedCodeRow | undefined> => generatedCodesDal.listQuery(db).where('gc.id', id).first(),
 
   /** The code locked, with whether any order item ever delivered it. */
   async lockForDelete(trx: Knex.Transaction, id: number) {
@@ -134,11 +130,8 @@ export const generatedCodesDal = {
   requestsQuery: (db: Knex) =>
     db('code_generation_requests as r').join('freefire_denominations as d', 'd.id', 'r.denomination_id').select(REQUEST_COLUMNS),
 
-  findRequest: (db: Knex, id: string) =>
-    db('code_generation_requests as r')
-      .join('freefire_denominations as d', 'd.id', 'r.denomination_id')
-      .where('r.id', id)
-      .first<GenerationRequestRow | undefined>(REQUEST_COLUMNS),
+  findRequest: (db: Knex, id: string): Promise<GenerationRequestRow | undefined> =>
+    generatedCodesDal.requestsQuery(db).where('r.id', id).first(),
 
   async insertRequest(
     trx: Knex.Transaction,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CODE_STATUSES, ErrorCode, fromMinor, type CodeStatus } from '@topup/common';
+import { CODE_STATUSES, ErrorCode, fromMinor, type GeneratedCode, type GenerationRequest } from '@topup/common';
 import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
@@ -10,37 +10,10 @@ import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../
 import { generatedCodesDal, type GeneratedCodeRow, type GenerationRequestRow, type GenerationStatus } from './generated-codes.dal';
 import type { GenerateBody, PublishBody } from './generated-codes.schemas';
 
-/** A generated code as the back office lists it (docs/admin-api.md, Generated Free Fire codes). */
-export interface GeneratedCodeRecord {
-  id: number;
-  denominationId: number;
-  denominationName: string;
-  productId: number;
-  /** Masked: the full code is for its buyer. */
-  code: string;
-  gameAmount: number;
-  priceUsd: number;
-  priceRub: number;
-  status: CodeStatus;
-  published: boolean;
-  generationRequestId: string | null;
-  orderId: number | null;
-  activatedPlayerId: string | null;
-  createdAt: Date;
-}
+/** A generated code as the back office lists it (docs/admin-api.md, Generated Free Fire codes); the code masked. */
+export type GeneratedCodeRecord = GeneratedCode<Date>;
 
-export interface GenerationRequestRecord {
-  id: string;
-  denominationId: number;
-  denominationName: string;
-  count: number;
-  generated: number;
-  status: GenerationStatus;
-  error: string | null;
-  requestedBy: number | null;
-  createdAt: Date;
-  finishedAt: Date | null;
-}
+export type GenerationRequestRecord = GenerationRequest<Date>;
 
 /** What POST /generate answers (202). */
 export interface GenerationAccepted {

@@ -73,8 +73,8 @@ export const ORDER_COLUMNS = [
 
 /** Both code tables an order's code items draw from. */
 const CODE_TABLES = [
-  { table: 'codes', itemColumn: 'code_id' },
-  { table: 'generated_codes', itemColumn: 'generated_code_id' },
+  { table: 'codes', itemColumn: 'code_id', source: 'code' },
+  { table: 'generated_codes', itemColumn: 'generated_code_id', source: 'generated' },
 ] as const;
 
 /** Data access for the back office's orders; every function takes the connection or transaction to use. */
@@ -82,8 +82,7 @@ export const adminOrdersDal = {
   /** Every order with its buyer's nickname: the base the list filters, sorts and pages. */
   listBase: (db: Knex): Knex.QueryBuilder => db('orders as o').join('users as u', 'u.id', 'o.user_id').select(ORDER_COLUMNS),
 
-  find: (db: Knex, orderId: number): Promise<AdminOrderRow | undefined> =>
-    db('orders as o').join('users as u', 'u.id', 'o.user_id').select(ORDER_COLUMNS).where('o.id', orderId).first(),
+  find: (db: Knex, orderId: number): Promise<AdminOrderRow | undefined> => adminOrdersDal.listBase(db).where('o.id', orderId).first(),
 
   items: (db: Knex, orderId: number): Promise<AdminOrderItemRow[]> =>
     db('order_items as oi')
@@ -138,12 +137,13 @@ export const adminOrdersDal = {
 
   /** How many codes the order has delivered (they cannot be taken back). */
   async deliveredCodes(trx: Knex.Transaction, orderId: number): Promise<number> {
-    let delivered = 0;
-    for (const table of ['codes', 'generated_codes', 'pubg_codes']) {
-      const row = await trx(table).where({ order_id: orderId, status: 'used' }).first<{ count: number }>(trx.raw('count(*) as count'));
-      delivered += row?.count ?? 0;
-    }
-    return delivered;
+    const { rows } = await trx.raw<{ rows: Array<{ delivered: number }> }>(
+      `SELECT ((SELECT count(*) FROM codes WHERE order_id = :orderId AND status = 'used')
+             + (SELECT count(*) FROM generated_codes WHERE order_id = :orderId AND status = 'used')
+             + (SELECT count(*) FROM pubg_codes WHERE order_id = :orderId AND status = 'used'))::int AS delivered`,
+      { orderId },
+    );
+    return rows[0]?.delivered ?? 0;
   },
 
   /** Code items that lost their code to a release, with the price option each was sold at. */
@@ -157,10 +157,19 @@ export const adminOrdersDal = {
       .select('id', 'product_id', 'region_id', 'game_amount', 'price_usd', 'price_rub')
       .orderBy('id'),
 
-  assignCode: (trx: Knex.Transaction, itemId: number, code: { source: 'code' | 'generated'; id: number }) =>
-    trx('order_items')
-      .where({ id: itemId })
-      .update(code.source === 'code' ? { code_id: code.id } : { generated_code_id: code.id }),
+  /** Gives each item its code: one UPDATE per code table, however many items. */
+  async assignCodes(trx: Knex.Transaction, assignments: Array<{ itemId: number; code: { source: 'code' | 'generated'; id: number } }>) {
+    for (const { source, itemColumn } of CODE_TABLES) {
+      const picked = assignments.filter((assignment) => assignment.code.source === source);
+      if (picked.length === 0) continue;
+      await trx.raw(
+        `UPDATE order_items oi SET ?? = a.code_id
+           FROM unnest(?::bigint[], ?::bigint[]) AS a (item_id, code_id)
+          WHERE oi.id = a.item_id`,
+        [itemColumn, picked.map((assignment) => assignment.itemId), picked.map((assignment) => assignment.code.id)],
+      );
+    }
+  },
 
   /** Keeps codes the order still holds reserved for as long as a newly paid order's. */
   async extendReservations(trx: Knex.Transaction, orderId: number, holdSeconds: number): Promise<void> {

@@ -1,13 +1,15 @@
 import type { Knex } from 'knex';
-import { ErrorCode, fromMinor, ORDER_STATUSES, type BalanceCurrency, type OrderStatus, STORE_TIME_ZONE } from '@topup/common';
+import { ErrorCode, formatMinor, fromMinor, ORDER_STATUSES, type BalanceCurrency, type OrderStatus, STORE_TIME_ZONE } from '@topup/common';
 import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { changeBalance } from '../../../lib/ledger';
+import { groupBy } from '../../../lib/group-by';
 import { enqueueJob } from '../../../lib/outbox';
 import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../../../lib/simple-rest';
 import type { OrderItemType, OrderKind, PaymentMethod, ProviderStatus } from '../../../models';
 import { checkoutDal, type TakenCode } from '../../checkout/checkout.dal';
+import { PAID_ORDER_HOLD_SECONDS } from '../../checkout/checkout.service';
 import { paymentsDal } from '../../payments/payments.dal';
 import { adminOrdersDal, type AdminOrderItemRow, type AdminOrderRow, type LockedOrder } from './admin-orders.dal';
 
@@ -49,12 +51,7 @@ export interface ListInput {
   filter?: string;
 }
 
-/** How long re-taken codes of a re-run order stay reserved: as long as any paid order's. */
-const PAID_ORDER_HOLD_SECONDS = 24 * 3600;
-
 export const CANCELLED_BY_STORE_REASON = 'The order was cancelled by the store';
-
-const money = (minor: number, currency: BalanceCurrency) => `${fromMinor(minor).toFixed(2)} ${currency.toUpperCase()}`;
 
 /** The status changes an admin may make (docs/admin-api.md); every other one is refused. */
 const ALLOWED_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
@@ -218,7 +215,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
     const releasedCodes = await adminOrdersDal.releaseReservedCodes(trx, order.id);
     const deliveredCodesKept = await adminOrdersDal.deliveredCodes(trx, order.id);
     await adminOrdersDal.settleTopupItems(trx, order.id, ['pending'], 'failed');
-    const reason = [explain(money(amount, order.currency)), note].filter(Boolean).join(' ');
+    const reason = [explain(formatMinor(amount, order.currency)), note].filter(Boolean).join(' ');
     await adminOrdersDal.markFailed(trx, order.id, reason);
     return {
       refunded: fromMinor(amount),
@@ -232,12 +229,9 @@ export function createAdminOrdersService(deps: { db: Knex }) {
   /** The codes a re-run order needs again: one of each released item's price option, taken and reserved. */
   async function retakeCodes(trx: Knex.Transaction, orderId: number): Promise<number> {
     const items = await adminOrdersDal.uncodedItems(trx, orderId);
-    const byOption = new Map<string, typeof items>();
-    for (const item of items) {
-      const key = [item.product_id, item.region_id, item.game_amount, item.price_usd, item.price_rub].join(':');
-      byOption.set(key, [...(byOption.get(key) ?? []), item]);
-    }
+    const byOption = groupBy(items, (item) => [item.product_id, item.region_id, item.game_amount, item.price_usd, item.price_rub].join(':'));
     const taken: TakenCode[] = [];
+    const assignments: Array<{ itemId: number; code: TakenCode }> = [];
     for (const group of byOption.values()) {
       const option = group[0]!;
       const codes = await checkoutDal.takeCodes(trx, option, group.length);
@@ -249,9 +243,10 @@ export function createAdminOrdersService(deps: { db: Knex }) {
           { productId: option.product_id, regionId: option.region_id, gameAmount: option.game_amount, requested: group.length, available: codes.length },
         );
       }
-      for (const [index, item] of group.entries()) await adminOrdersDal.assignCode(trx, item.id, codes[index]!);
+      group.forEach((item, index) => assignments.push({ itemId: item.id, code: codes[index]! }));
       taken.push(...codes);
     }
+    await adminOrdersDal.assignCodes(trx, assignments);
     await checkoutDal.reserveCodes(trx, orderId, taken, PAID_ORDER_HOLD_SECONDS);
     await adminOrdersDal.extendReservations(trx, orderId, PAID_ORDER_HOLD_SECONDS);
     return taken.length;
@@ -295,7 +290,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
           throw new AppError(
             409,
             ErrorCode.INSUFFICIENT_BALANCE,
-            `The buyer's balance no longer holds the ${money(charge, order.currency)} refunded for this order, so it cannot be re-run. Adjust the balance first or leave the order failed.`,
+            `The buyer's balance no longer holds the ${formatMinor(charge, order.currency)} refunded for this order, so it cannot be re-run. Adjust the balance first or leave the order failed.`,
             err.details,
           );
         }

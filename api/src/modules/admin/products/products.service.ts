@@ -1,38 +1,14 @@
 import type { Knex } from 'knex';
+import type { AdminProduct as AdminProductRecord, ProductRegions } from '@topup/common';
 import { auditOf, conflict, isForeignKeyViolation, isUniqueViolation, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminProductsDal as dal, type AdminProductRow, type ProductColumns } from './products.dal';
-import { PRODUCT_CATEGORIES, type ProductCategory, type ProductFields, type ProductUpdate } from './products.schemas';
+import { PRODUCT_CATEGORIES, type ProductFields, type ProductUpdate } from './products.schemas';
 
 /** A product as the back office sees it (docs/admin-api.md, Products). */
-export interface AdminProduct {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  imageUrl: string;
-  keywords: string;
-  category: ProductCategory;
-  gameCurrency: string;
-  activationInstructions: string;
-  hasRegions: boolean;
-  hasGlobalCodes: boolean;
-  active: boolean;
-  sortOrder: number;
-  regionIds: number[];
-  availableCodes: number;
-  soldCodes: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** The regions a product is sold in, with each one's game currency ('' = the product's own). */
-export interface ProductRegions {
-  regionIds: number[];
-  regions: Array<{ regionId: number; name: string; gameCurrency: string }>;
-}
+export type AdminProduct = AdminProductRecord<Date>;
 
 export const PRODUCTS_LIST: ListSpec = {
   resource: 'products',

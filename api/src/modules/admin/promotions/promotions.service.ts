@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AdminPromotion as AdminPromotionRecord } from '@topup/common';
 import { auditOf, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
@@ -7,14 +8,7 @@ import { adminPromotionsDal as dal, type AdminPromotionRow, type PromotionColumn
 import type { PromotionFields, PromotionUpdate } from './promotions.schemas';
 
 /** A promotion badge as the back office sees it (docs/admin-api.md, Promotions). */
-export interface AdminPromotion {
-  id: number;
-  text: string;
-  backgroundColor: string;
-  active: boolean;
-  sortOrder: number;
-  createdAt: Date;
-}
+export type AdminPromotion = AdminPromotionRecord<Date>;
 
 export const PROMOTIONS_LIST: ListSpec = {
   resource: 'promotions',

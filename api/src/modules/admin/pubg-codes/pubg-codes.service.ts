@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { fromMinor, PUBG_CODE_STATUSES, type PubgCodeStatus } from '@topup/common';
+import { fromMinor, PUBG_CODE_STATUSES, type PubgCode, type PubgCodeStatus } from '@topup/common';
 import { auditOf, conflict, isUniqueViolation, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
@@ -11,18 +11,7 @@ import { adminPubgCodesDal as dal, type AdminPubgCodeRow } from './pubg-codes.da
 import type { BulkPubgCodesTarget, CreatePubgCodeBody, UpdatePubgCodeBody } from './pubg-codes.schemas';
 
 /** A PUBG UC code as the back office sees it (docs/admin-api.md, PUBG): the code itself masked. */
-export interface AdminPubgCode {
-  id: number;
-  denominationId: number;
-  code: string;
-  ucAmount: number;
-  priceUsd: number;
-  priceRub: number;
-  status: PubgCodeStatus;
-  errorMessage: string | null;
-  created: Date;
-  denomination: { id: number; ucAmount: number };
-}
+export type AdminPubgCode = PubgCode<Date>;
 
 const STATUS_WORDS: Record<PubgCodeStatus, string> = {
   available: 'available',

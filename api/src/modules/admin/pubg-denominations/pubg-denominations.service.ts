@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { fromMinor } from '@topup/common';
+import { fromMinor, type PubgDenomination } from '@topup/common';
 import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
@@ -12,15 +12,7 @@ import {
 import type { PubgDenominationFields, PubgDenominationUpdate } from './pubg-denominations.schemas';
 
 /** A PUBG UC package as the back office sees it (docs/admin-api.md, PUBG). */
-export interface AdminPubgDenomination {
-  id: number;
-  ucAmount: number;
-  priceUsd: number;
-  priceRub: number;
-  active: boolean;
-  created: Date;
-  availableCodes: number;
-}
+export type AdminPubgDenomination = PubgDenomination<Date>;
 
 export const PUBG_DENOMINATIONS_LIST: ListSpec = {
   resource: 'denominations',

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AdminRegion as AdminRegionRecord } from '@topup/common';
 import { auditOf, conflict, isUniqueViolation, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { deleteUnlessInUse } from '../../../lib/admin-crud';
 import { notFound } from '../../../lib/app-error';
@@ -8,15 +9,7 @@ import { adminRegionsDal as dal, type AdminRegionRow, type RegionColumns } from 
 import type { RegionFields, RegionUpdate } from './regions.schemas';
 
 /** A region as the back office sees it (docs/admin-api.md, Regions). */
-export interface AdminRegion {
-  id: number;
-  name: string;
-  code: string;
-  isActive: boolean;
-  gameCurrency: string;
-  flag: string;
-  createdAt: Date;
-}
+export type AdminRegion = AdminRegionRecord<Date>;
 
 export const REGIONS_LIST: ListSpec = {
   resource: 'regions',

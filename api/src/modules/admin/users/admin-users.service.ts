@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { BALANCE_CURRENCIES, fromMinor, USER_ROLES, type BalanceCurrency, type UserRole } from '@topup/common';
+import { BALANCE_CURRENCIES, fromMinor, USER_ROLES, type AdminUser as AdminUserRecord, type BalanceCurrency } from '@topup/common';
 import { auditOf, minorUnits, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
@@ -11,16 +11,7 @@ import type { ListInput } from '../orders/admin-orders.service';
 import { adminUsersDal, type AdminUserRow } from './admin-users.dal';
 import type { UpdateUserBody } from './admin-users.schemas';
 
-export interface AdminUser {
-  id: number;
-  nickname: string;
-  role: UserRole;
-  /** Decimal amounts. */
-  balanceUsd: number;
-  balanceRub: number;
-  ordersCount: number;
-  createdAt: Date;
-}
+export type AdminUser = AdminUserRecord<Date>;
 
 const USER_LIST: ListSpec = {
   resource: 'users',

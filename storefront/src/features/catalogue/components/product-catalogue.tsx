@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { SearchIcon } from '../../../components/ui/icons';
+import { SearchBox } from '../../../components/ui/search-box';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { errorMessageKey } from '../../../lib/error-message';
 import type { Product } from '../../../types/api';
 import { useProducts } from '../api/get-products';
 import { ProductCard, ProductCardSkeleton } from './product-card';
-import { SearchBox } from './search-box';
 import styles from './product-catalogue.module.css';
 
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -93,7 +93,16 @@ export function ProductCatalogue() {
   return (
     <div className={styles.catalogue}>
       <div className={styles.toolbar}>
-        <SearchBox value={search} onChange={setSearch} busy={pending} />
+        <SearchBox
+          value={search}
+          onChange={setSearch}
+          busy={pending}
+          large
+          label={t('catalogue.search_label')}
+          placeholder={t('catalogue.search_placeholder')}
+          clearLabel={t('catalogue.clear_search')}
+          maxLength={100}
+        />
         <p className={styles.count} aria-live="polite">
           {products.isSuccess && searching ? t('catalogue.results_count', { count: list.length }) : ''}
         </p>

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorCode } from '@topup/common';
-import { BackIcon, SearchIcon } from '../../../components/ui/icons';
+import { BackLink } from '../../../components/ui/back-link';
+import { SearchIcon } from '../../../components/ui/icons';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { toApiError } from '../../../lib/api-error';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useProduct } from '../api/get-product';
 import { ProductImage } from './product-image';
 import { PurchasePanel } from './purchase-panel';
+import page from '../../../components/layout/detail-page.module.css';
 import styles from './product-view.module.css';
 
 export function ProductView({ slug }: { slug: string }) {
@@ -25,21 +27,21 @@ export function ProductView({ slug }: { slug: string }) {
   const data = product.data;
   const isTopup = data.category === 'topup';
   return (
-    <article className={styles.layout}>
+    <article className={page.layout}>
       <title>{`${data.title} — ${t('app.name')}`}</title>
-      <div className={styles.media}>
-        <ProductImage product={data} className={styles.image} eager />
+      <div className={page.media}>
+        <ProductImage product={data} className={page.image} eager />
       </div>
-      <div className={styles.text}>
-        <span className={styles.badge}>{isTopup ? t('catalogue.topup_badge') : t('catalogue.giftcard_badge')}</span>
+      <div className={page.text}>
+        <span className={page.badge}>{isTopup ? t('catalogue.topup_badge') : t('catalogue.giftcard_badge')}</span>
         <h1 className="page-title">{data.title}</h1>
-        {data.description && <p className={styles.description}>{data.description}</p>}
+        {data.description && <p className={page.description}>{data.description}</p>}
       </div>
-      <div className={styles.purchase}>
+      <div className={`${page.main} ${styles.purchase}`}>
         <PurchasePanel key={data.id} product={data} />
       </div>
       {data.activationInstructions && (
-        <details className={styles.instructions} open>
+        <details className={`${page.side} ${styles.instructions}`} open>
           <summary>{t('product.instructions')}</summary>
           <p>{data.activationInstructions}</p>
         </details>
@@ -68,14 +70,14 @@ export function ProductNotFound() {
 function ProductSkeleton() {
   const { t } = useTranslation();
   return (
-    <div className={styles.layout} aria-busy="true" aria-label={t('common.loading')}>
-      <div className={`skeleton ${styles.media}`} />
-      <div className={styles.text}>
+    <div className={page.layout} aria-busy="true" aria-label={t('common.loading')}>
+      <div className={`skeleton ${page.media}`} />
+      <div className={page.text}>
         <div className="skeleton" style={{ height: 36, width: '70%' }} />
         <div className="skeleton" style={{ height: 16, width: '95%' }} />
         <div className="skeleton" style={{ height: 16, width: '80%' }} />
       </div>
-      <div className={styles.purchase}>
+      <div className={`${page.main} ${styles.purchase}`}>
         <div className="skeleton" style={{ height: 420, borderRadius: 20 }} />
       </div>
     </div>
@@ -85,9 +87,6 @@ function ProductSkeleton() {
 export function BackToProducts() {
   const { t } = useTranslation();
   return (
-    <Link to="/products" className={styles.back}>
-      <BackIcon size={18} />
-      {t('product.back')}
-    </Link>
+<BackLink to="/products">{t('product.back')}</BackLink>
   );
 }

@@ -8,7 +8,7 @@ import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
-import { type Currency } from '../../../lib/currency';
+import { type Currency, toBalanceCurrency } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import type { TopupData } from '../../../types/api';
@@ -26,7 +26,6 @@ import {
   type PaymentFailure,
   type PaymentMethod,
   readTopupData,
-  toBalanceCurrency,
   topupPayload,
   topupPrice,
 } from '../utils/checkout';

@@ -1,9 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES, type Currency } from '../../../lib/currency';
+import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '../../../lib/currency';
 import styles from './checkout-view.module.css';
-
-const SYMBOL: Record<Currency, string> = { USD: '$', RUB: '₽' };
 
 /** USD or RUB for this payment, as native radio buttons (arrow keys move between them). */
 export function CurrencyChoice({ value, onChange, disabled }: { value: Currency; onChange: (next: Currency) => void; disabled: boolean }) {
@@ -23,7 +21,7 @@ export function CurrencyChoice({ value, onChange, disabled }: { value: Currency;
             className="visually-hidden"
           />
           <span className={styles.currencySymbol} aria-hidden="true">
-            {SYMBOL[code]}
+            {CURRENCY_SYMBOLS[code]}
           </span>
           <span className={styles.currencyText}>
             <span className={styles.currencyCode}>{t(`currencies.${code}`)}</span>

@@ -1,12 +1,10 @@
-import { ErrorCode, fromMinor, toMinor, TOPUP_SERVICES, type BalanceCurrency } from '@topup/common';
+import { ErrorCode, fromMinor, toMinor, TOPUP_SERVICES } from '@topup/common';
 import { toApiError, UNEXPECTED_ERROR } from '../../../lib/api-error';
-import { type Currency, parseCurrency, toAmount } from '../../../lib/currency';
+import { type Currency, parseCurrency, toAmount, toBalanceCurrency } from '../../../lib/currency';
 import { type CommonErrorKey, errorMessageKey } from '../../../lib/error-message';
 import type { TopupData } from '../../../types/api';
 
 export type PaymentMethod = 'balance' | 'card' | 'sbp';
-
-export const toBalanceCurrency = (currency: Currency): BalanceCurrency => (currency === 'USD' ? 'usd' : 'rub');
 
 /** The top-up a game page handed over in navigation state (`{ topupData }`), or null. */
 export function readTopupData(state: unknown): TopupData | null {

@@ -57,7 +57,7 @@ export function FreefirePage() {
       }
     >
       <GamePanel>
-        <div role="tablist" aria-label={t('freefire.tabs_label')} className={styles.tabs}>
+        <div role="tablist" aria-label={t('freefire.tabs_label')} className={`segmented ${styles.tabs}`}>
           {FREEFIRE_TABS.map((tab) => (
             <button
               key={tab}
@@ -67,7 +67,7 @@ export function FreefirePage() {
               id={tabId(tab)}
               type="button"
               role="tab"
-              className={styles.tab}
+              className={`segmented__option ${styles.tab}`}
               aria-selected={active === tab}
               aria-controls={panelId(tab)}
               tabIndex={active === tab ? 0 : -1}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import page from '../../../components/layout/detail-page.module.css';
 import styles from './game-page-layout.module.css';
 
 interface GamePageLayoutProps {
@@ -16,18 +17,18 @@ interface GamePageLayoutProps {
 export function GamePageLayout({ image, title, description, children, aside }: GamePageLayoutProps) {
   const { t } = useTranslation();
   return (
-    <article className={styles.layout}>
+    <article className={page.layout}>
       <title>{`${title} — ${t('app.name')}`}</title>
-      <div className={styles.media}>
-        <img src={image} alt="" className={styles.image} width={640} height={400} />
+      <div className={page.media}>
+        <img src={image} alt="" className={page.image} width={640} height={400} />
       </div>
-      <div className={styles.text}>
-        <span className={styles.badge}>{t('catalogue.topup_badge')}</span>
+      <div className={page.text}>
+        <span className={page.badge}>{t('catalogue.topup_badge')}</span>
         <h1 className="page-title">{title}</h1>
-        <p className={styles.description}>{description}</p>
+        <p className={page.description}>{description}</p>
       </div>
-      <div className={styles.panel}>{children}</div>
-      {aside && <div className={styles.aside}>{aside}</div>}
+      <div className={page.main}>{children}</div>
+      {aside && <div className={`${page.side} ${styles.aside}`}>{aside}</div>}
     </article>
   );
 }

@@ -16,7 +16,8 @@ export function usePlayerCheck(lookup: PlayerLookup, enterIdMessage: string) {
   const { t } = useTranslation();
   const toast = useToast();
   const [verified, setVerified] = useState<VerifiedPlayer | null>(null);
-  const check = useMutation({ mutationFn: lookup });
+  // mutateAsync is stable across renders (the mutation result object is not), so `find` stays stable too.
+  const { mutateAsync: lookUp, isPending: checking } = useMutation({ mutationFn: lookup });
 
   /** Resolves to the nickname when the player exists, else null (the shopper has been told why). */
   const find = useCallback(
@@ -27,7 +28,7 @@ export function usePlayerCheck(lookup: PlayerLookup, enterIdMessage: string) {
         return null;
       }
       try {
-        const name = await check.mutateAsync(playerId);
+        const name = await lookUp(playerId);
         if (name) {
           setVerified({ playerId, name });
           toast.success(t('games.player_found', { name }));
@@ -42,7 +43,7 @@ export function usePlayerCheck(lookup: PlayerLookup, enterIdMessage: string) {
         return null;
       }
     },
-    [check, enterIdMessage, t, toast],
+    [lookUp, enterIdMessage, t, toast],
   );
 
   const reset = useCallback(() => setVerified(null), []);
@@ -50,7 +51,7 @@ export function usePlayerCheck(lookup: PlayerLookup, enterIdMessage: string) {
   return {
     find,
     reset,
-    checking: check.isPending,
+    checking,
     /** The nickname verified for this id, or null. */
     nameFor: (rawPlayerId: string) => verifiedNameFor(verified, rawPlayerId),
   };

@@ -1,4 +1,4 @@
-import type { Currency } from '../../../lib/currency';
+import { type Currency, toBalanceCurrency } from '../../../lib/currency';
 import type { TopupData } from '../../../types/api';
 import { normalizePlayerId } from './player-check';
 
@@ -27,7 +27,7 @@ export function buildPlayerIdTopupData({
   imageUrl: string;
 }): TopupData {
   const id = normalizePlayerId(playerId);
-  const code = currency === 'USD' ? 'usd' : 'rub';
+  const code = toBalanceCurrency(currency);
   return {
     service,
     login: id,

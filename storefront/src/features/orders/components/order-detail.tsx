@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { BackIcon, CopyIcon, EyeIcon, EyeOffIcon, InfoIcon, OrdersIcon } from '../../../components/ui/icons';
+import { BackLink } from '../../../components/ui/back-link';
+import { CopyIcon, EyeIcon, EyeOffIcon, InfoIcon, OrdersIcon } from '../../../components/ui/icons';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { ErrorState, LoadingState, StateView } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
@@ -26,10 +27,7 @@ import styles from './orders.module.css';
 export function BackToOrders() {
   const { t } = useTranslation();
   return (
-    <Link to="/orders" className={styles.back}>
-      <BackIcon size={18} />
-      {t('orders.back')}
-    </Link>
+<BackLink to="/orders">{t('orders.back')}</BackLink>
   );
 }
 

@@ -1,13 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CloseIcon, OrdersIcon, SearchIcon } from '../../../components/ui/icons';
+import { OrdersIcon, SearchIcon } from '../../../components/ui/icons';
+import { SearchBox } from '../../../components/ui/search-box';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { intlLocale } from '../../../lib/currency';
+import { intlLocale, parseCurrency } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
-import { parseCurrency } from '../../../lib/currency';
 import { useOrders } from '../api/get-orders';
 import type { Order } from '../types';
 import { formatOrderDate, itemSummary, normalizeOrderSearch, ORDERS_PER_PAGE, visibleOrders } from '../utils/order-status';
@@ -17,7 +17,6 @@ import styles from './orders.module.css';
 /** The /orders page: newest first, search by order number, 6 at a time with "show more" (spec section 2). */
 export function OrdersView() {
   const { t } = useTranslation();
-  const searchId = useId();
   const [input, setInput] = useState('');
   const search = useDebouncedValue(normalizeOrderSearch(input), 300);
   const [pages, setPages] = useState(1);
@@ -33,34 +32,15 @@ export function OrdersView() {
 
   return (
     <div className={styles.listPage}>
-      <form role="search" className={styles.search} onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('orders.search_label')}
-        </label>
-        <SearchIcon size={20} className={styles.searchIcon} />
-        <input
-          id={searchId}
-          type="search"
-          inputMode="numeric"
-          className={`input ${styles.searchInput}`}
-          placeholder={t('orders.search_placeholder')}
-          value={input}
-          autoComplete="off"
-          maxLength={24}
-          onChange={(event) => changeSearch(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && input) {
-              event.preventDefault();
-              changeSearch('');
-            }
-          }}
-        />
-        {input && (
-          <button type="button" className={styles.searchClear} onClick={() => changeSearch('')} aria-label={t('orders.clear_search')}>
-            <CloseIcon size={18} />
-          </button>
-        )}
-      </form>
+      <SearchBox
+        value={input}
+        onChange={changeSearch}
+        label={t('orders.search_label')}
+        placeholder={t('orders.search_placeholder')}
+        clearLabel={t('orders.clear_search')}
+        inputMode="numeric"
+        maxLength={24}
+      />
 
       {orders.isPending ? (
         <ul className={styles.grid} aria-busy="true" aria-label={t('common.loading')}>

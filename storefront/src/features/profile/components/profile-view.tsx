@@ -5,7 +5,7 @@ import { LogoutIcon, OrdersIcon, ShieldIcon } from '../../../components/ui/icons
 import { ErrorState, LoadingState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { signOut } from '../../../lib/auth';
-import { CURRENCIES, type Currency, intlLocale } from '../../../lib/currency';
+import { CURRENCIES, CURRENCY_SYMBOLS, type Currency, intlLocale } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import type { Profile } from '../../../types/api';
@@ -93,7 +93,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
             {CURRENCIES.map((code) => (
               <li key={code} className={`card ${styles.balance} ${code === preferred ? styles.preferred : ''}`}>
                 <span className={styles.balanceSymbol} aria-hidden="true">
-                  {code === 'USD' ? '$' : '₽'}
+                  {CURRENCY_SYMBOLS[code]}
                 </span>
                 <span className={styles.balanceLabel}>{t(code === 'USD' ? 'profile.balance_usd' : 'profile.balance_rub')}</span>
                 <span className={styles.balanceValue} data-testid={`balance-${code.toLowerCase()}`}>

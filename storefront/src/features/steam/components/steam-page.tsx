@@ -7,16 +7,15 @@ import { Field } from '../../../components/ui/field';
 import { ArrowRightIcon, InfoIcon, LoginIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { fromBalanceCurrency, toBalanceCurrency } from '../../../lib/currency';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { GamePageLayout, GamePanel } from '../../game-topup/components/game-page-layout';
 import { useLoginGate } from '../../game-topup/hooks/use-login-gate';
 import { getSteamCalculationQueryOptions, useSteamCalculation } from '../api/calculate-steam';
 import {
-  balanceCurrencyOf,
   CALCULATION_DEBOUNCE_MS,
   calculationRequest,
   DEFAULT_STEAM_CURRENCY,
-  displayCurrencyOf,
   formatSteamAmount,
   parseRequestKey,
   parseSteamAmount,
@@ -50,7 +49,7 @@ export function SteamPage() {
   const [preparing, setPreparing] = useState(false);
 
   // The header's currency is the balance the top-up is paid from.
-  const balanceCurrency = balanceCurrencyOf(currency);
+  const balanceCurrency = toBalanceCurrency(currency);
   const amount = parseSteamAmount(amountText);
   const request = calculationRequest(amountText, inputCurrency, balanceCurrency);
   const currentKey = requestKey(request);
@@ -133,13 +132,13 @@ export function SteamPage() {
 
   const proceedText = (label: ProceedLabel): string => {
     if (label.kind === 'login') return t('steam.proceed_login');
-    if (label.kind === 'checkout') return t('steam.proceed_checkout', { amount: formatMoney(label.amount, displayCurrencyOf(label.currency)) });
+    if (label.kind === 'checkout') return t('steam.proceed_checkout', { amount: formatMoney(label.amount, fromBalanceCurrency(label.currency)) });
     if (label.amount === null) return t('steam.proceed_enter_amount');
     return t('steam.proceed_amount', { amount: formatSteamAmount(label.amount, label.currency, i18n.resolvedLanguage) });
   };
 
   const shown = visible?.quote ?? null;
-  const shownBalance = shown ? displayCurrencyOf(shown.request.userBalanceCurrency) : currency;
+  const shownBalance = shown ? fromBalanceCurrency(shown.request.userBalanceCurrency) : currency;
 
   return (
     <GamePageLayout image={STEAM_IMAGE} title={t('steam.title')} description={t('steam.description')} aside={<SteamInfo />}>
@@ -181,12 +180,12 @@ export function SteamPage() {
             <span id={ids.currency} className="field__label">
               {t('steam.currency')}
             </span>
-            <div role="group" aria-labelledby={ids.currency} className={styles.currencies}>
+            <div role="group" aria-labelledby={ids.currency} className={`segmented ${styles.currencies}`}>
               {STEAM_CURRENCIES.map((code) => (
                 <button
                   key={code}
                   type="button"
-                  className={styles.currency}
+                  className={`segmented__option ${styles.currency}`}
                   aria-pressed={inputCurrency === code}
                   onClick={() => setInputCurrency(code)}
                 >

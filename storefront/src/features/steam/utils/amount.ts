@@ -1,5 +1,5 @@
 import type { BalanceCurrency, SteamInputCurrency } from '@topup/common';
-import { type Currency, formatMoney, intlLocale } from '../../../lib/currency';
+import { formatMoney, intlLocale } from '../../../lib/currency';
 import type { SteamCalculationRequest, SteamQuote } from '../api/calculate-steam';
 
 /** The wallet currencies a Steam top-up can be entered in (spec: USD, RUB, KZT; USD first and default). */
@@ -15,14 +15,6 @@ export function parseSteamAmount(text: string): number | null {
   if (trimmed === '') return null;
   const amount = Number(trimmed);
   return Number.isFinite(amount) && amount > 0 ? amount : null;
-}
-
-export function balanceCurrencyOf(currency: Currency): BalanceCurrency {
-  return currency === 'USD' ? 'usd' : 'rub';
-}
-
-export function displayCurrencyOf(currency: BalanceCurrency): Currency {
-  return currency === 'usd' ? 'USD' : 'RUB';
 }
 
 /** The calculation request for the current inputs, or null when there is nothing to calculate. */
