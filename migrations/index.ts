@@ -11,7 +11,10 @@ import * as commerce from './migrations/20261121190008_commerce';
 import * as operations from './migrations/20261121190009_operations';
 import * as sellableStockView from './migrations/20261121200001_sellable_stock_view';
 import * as rateUpdateRuns from './migrations/20261121210001_rate_update_runs';
+import * as paymentsForEveryOrder from './migrations/20261123100001_payments_for_every_order';
+import * as idempotencyKeys from './migrations/20261123100002_idempotency_keys';
 
+export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
 
 interface NamedMigration {
@@ -36,6 +39,8 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121190009_operations', migration: operations },
   { name: '20261121200001_sellable_stock_view', migration: sellableStockView },
   { name: '20261121210001_rate_update_runs', migration: rateUpdateRuns },
+  { name: '20261123100001_payments_for_every_order', migration: paymentsForEveryOrder },
+  { name: '20261123100002_idempotency_keys', migration: idempotencyKeys },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -46,6 +46,8 @@ const ALL_TABLES = [
   'audit_log',
   'code_reveals',
   'rate_update_runs',
+  'payment_refunds',
+  'idempotency_keys',
 ].sort();
 
 const SEED_OPTIONS: DemoSeedOptions = {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ConfigError } from '@topup/api';
 
 /** The repository root, whatever the current directory. */
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -20,10 +21,14 @@ export function isEntryPoint(moduleUrl: string): boolean {
   return moduleUrl === pathToFileURL(process.argv[1] ?? '').href;
 }
 
-/** Runs a script's main function; a failure ends the process with one line, not a stack trace. */
+/**
+ * Runs a script's main function; a failure ends the process with one line, not a stack trace. A refused
+ * configuration prints its own line unchanged, the same line the API and the workers print.
+ */
 export function runScript(what: string, main: () => Promise<void>): void {
   main().catch((err: unknown) => {
-    console.error(`${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+    if (err instanceof ConfigError) console.error(err.message);
+    else console.error(`${what} failed: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   });
 }

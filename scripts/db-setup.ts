@@ -1,25 +1,39 @@
-import { ensureDatabase, migrateLatest, seedDemoData } from '@topup/migrations';
-import { loadConfig, type Config, createDb } from '@topup/api';
+import { ensureAdminAccount, ensureDatabase, migrateLatest, seedDemoData } from '@topup/migrations';
+import { loadConfig, type Config, createDb, type Db } from '@topup/api';
 import { checkPostgres } from './check-services';
 import { isEntryPoint, loadDotEnv, runScript, say } from './cli';
 
-/** Creates the database if missing, migrates it and seeds the demo catalogue; all idempotent. */
+/** Creates the database if missing, migrates it and seeds it; all idempotent. */
 export async function setupDatabase(config: Config): Promise<void> {
   if (await ensureDatabase(config.databaseUrl)) say(`Created database ${new URL(config.databaseUrl).pathname.slice(1)}`);
   const db = createDb(config.databaseUrl, { min: 0, max: 2 });
+  let seeded: string;
   try {
     await migrateLatest(db);
-    await seedDemoData(db, {
-      adminNickname: config.adminNickname,
-      adminPassword: config.adminPassword,
-      shopperNickname: config.shopperNickname,
-      shopperPassword: config.shopperPassword,
-      codesKey: config.codesKey,
-    });
+    seeded = await seed(db, config);
   } finally {
     await db.destroy();
   }
-  say('Database migrated, demo data seeded');
+  say(`Database migrated, ${seeded}`);
+}
+
+/**
+ * Production seeds the admin account alone: a real shop never gets the demo shopper, its money, the
+ * DEMO- codes or the demo catalogue. Development and test get the whole demo store. Returns what it did.
+ */
+async function seed(db: Db, config: Config): Promise<string> {
+  const admin = { adminNickname: config.adminNickname, adminPassword: config.adminPassword };
+  if (config.env === 'production') {
+    const created = await ensureAdminAccount(db, admin);
+    return `admin ${config.adminNickname} ${created ? 'created' : 'already there'} (production: no demo data)`;
+  }
+  await seedDemoData(db, {
+    ...admin,
+    shopperNickname: config.shopperNickname,
+    shopperPassword: config.shopperPassword,
+    codesKey: config.codesKey,
+  });
+  return 'demo data seeded';
 }
 
 if (isEntryPoint(import.meta.url)) {

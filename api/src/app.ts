@@ -15,6 +15,7 @@ import { createCodeCrypto } from './lib/code-crypto';
 import type { Logger } from './logger';
 import { createAuthGuards } from './middleware/auth';
 import { errorHandler } from './middleware/error-handler';
+import { idempotent } from './middleware/idempotency';
 import { createRateLimitFactory } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { serveWebApps } from './middleware/web-apps';
@@ -135,11 +136,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.jwtTtlSeconds });
   const guards = createAuthGuards({ db, tokens });
   const rateLimit = createRateLimitFactory({ redis, prefix: config.redisPrefix, rules: config.rateLimits });
+  // One Idempotency-Key store (Postgres) for the money calls.
+  const idempotency = idempotent(db);
   const catalogue = createCatalogueService({ db });
   const games = createGameProvider(config, { redis });
   const players = createPlayerCheckService({ games, redis, prefix: config.redisPrefix, logger });
   const steam = createSteamService({ db });
   const gateways = createPaymentGateways({ config, db, logger });
+  const topups = createTopupService({ db, players, steam });
   const codeCrypto = createCodeCrypto(config.codesKey);
 
   const adminOrders = createAdminOrdersService({ db });
@@ -160,20 +164,22 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       activation: createActivationService({ db, games, codeCrypto, logger }),
       guards,
       rateLimit,
+      idempotency,
     }),
     createPubgPlayerRouter({ players, rateLimit }),
     createSteamRouter({ steam, guards }),
-    createTopupRouter({ topups: createTopupService({ db, players, steam }), guards }),
+    createTopupRouter({ topups, guards, idempotency }),
     createSupportRouter({ support: createSupportService({ db }), rateLimit }),
     createCartRouter({ cart: createCartService({ db, catalogue }), guards }),
     createBalanceRouter({ balance: createBalanceService({ db }), guards }),
-    createCheckoutRouter({ checkout: createCheckoutService({ db }), guards }),
+    createCheckoutRouter({ checkout: createCheckoutService({ db }), guards, idempotency }),
     createOrdersRouter({ orders: createOrdersService({ db, codeCrypto }), guards }),
     createPaymentsRouter({
-      payments: createPaymentsService({ db, gateways, logger, holdMinutes: config.cardHoldMinutes }),
+      payments: createPaymentsService({ db, gateways, topups, logger, holdMinutes: config.cardHoldMinutes, publicUrl: config.publicUrl }),
       gateways,
       guards,
       rateLimit,
+      idempotency,
     }),
     // Back office: catalogue and stock; each router guards its own prefix.
     createAdminProductsRouter({ products: createAdminProductsService({ db }), guards }),

@@ -1,3 +1,5 @@
+import { parseCodesKey } from './lib/code-crypto';
+
 /** Configuration from environment variables; every one has a dev default listed in the README. */
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -23,6 +25,22 @@ export interface Config {
   ratesProvider: string;
   /** Secret that signs sandbox gateway webhooks (HMAC-SHA256). */
   paymentWebhookSecret: string;
+  /** A staging shop may run the sandbox gateway in production (ALLOW_SANDBOX_PAYMENTS=true). */
+  allowSandboxPayments: boolean;
+  /** YooKassa (PAYMENT_PROVIDER=yookassa): shop id and secret key for HTTP Basic auth, and the API's base URL. */
+  yookassa: {
+    shopId: string;
+    secretKey: string;
+    apiUrl: string;
+    /** 54-FZ: send a `receipt` with every payment (the checkout then asks for the customer's email). */
+    sendReceipt: boolean;
+    /** Receipt item VAT code (YooKassa's vat_code, 1 = no VAT). */
+    vatCode: number;
+    /** Receipt item payment subject (YooKassa's payment_subject). */
+    paymentSubject: string;
+    /** Receipt item payment mode (YooKassa's payment_mode). */
+    paymentMode: string;
+  };
   /** How long an unpaid card order holds its codes (and its pay page stays payable). */
   cardHoldMinutes: number;
   publicUrl: string;
@@ -46,6 +64,7 @@ export interface Config {
 export type RateLimitedAction = 'login' | 'register' | 'playerCheck' | 'support' | 'paymentCreate';
 
 const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-in-production';
+const DEV_WEBHOOK_SECRET = 'dev-only-webhook-secret';
 const DEV_CODES_KEY = '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -61,7 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtTtlSeconds: Number(env.JWT_TTL_SECONDS ?? 7 * 24 * 3600),
     codesKey: env.CODES_KEY ?? DEV_CODES_KEY,
     adminNickname: env.ADMIN_NICKNAME ?? 'admin',
-    adminPassword: env.ADMIN_PASSWORD ?? 'admin12345',
+    // Production has no default admin password: a known one would open the back office to anyone.
+    adminPassword: env.ADMIN_PASSWORD ?? (nodeEnv === 'production' ? '' : 'admin12345'),
     shopperNickname: env.SHOPPER_NICKNAME ?? 'shopper',
     shopperPassword: env.SHOPPER_PASSWORD ?? 'shopper12345',
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
@@ -69,7 +89,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gameProviderLatencyMs: Number(env.GAME_PROVIDER_LATENCY_MS ?? (nodeEnv === 'test' ? 0 : 300)),
     gameProviderFailureRate: Number(env.GAME_PROVIDER_FAILURE_RATE ?? 0),
     ratesProvider: env.RATES_PROVIDER ?? 'sandbox',
-    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? 'dev-only-webhook-secret',
+    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
+    allowSandboxPayments: env.ALLOW_SANDBOX_PAYMENTS === 'true',
+    yookassa: {
+      shopId: env.YOOKASSA_SHOP_ID ?? '',
+      secretKey: env.YOOKASSA_SECRET_KEY ?? '',
+      apiUrl: env.YOOKASSA_API_URL ?? 'https://api.yookassa.ru/v3',
+      sendReceipt: env.YOOKASSA_SEND_RECEIPT === 'true',
+      vatCode: Number(env.YOOKASSA_VAT_CODE ?? 1),
+      paymentSubject: env.YOOKASSA_PAYMENT_SUBJECT ?? 'service',
+      paymentMode: env.YOOKASSA_PAYMENT_MODE ?? 'full_payment',
+    },
     cardHoldMinutes: Number(env.CARD_HOLD_MINUTES ?? 15),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     bodyLimit: env.BODY_LIMIT ?? '100kb',
@@ -87,9 +117,95 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentCreate: { points: 10, durationSeconds: 60 },
     },
   };
-  if (config.env === 'production') {
-    if (config.jwtSecret === DEV_JWT_SECRET) throw new Error('JWT_SECRET must be set in production');
-    if (config.codesKey === DEV_CODES_KEY) throw new Error('CODES_KEY must be set in production');
-  }
+  const [problem] = productionProblems(config);
+  if (problem) throw new ConfigError(`Refusing to start in production: ${problem}`);
   return config;
+}
+
+/** A configuration the process must not run with; its message is the one line printed before exiting. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const MIN_SECRET_LENGTH = 32;
+const MIN_ADMIN_PASSWORD_LENGTH = 12;
+const NEW_SECRET_HINT = `set a random secret of at least ${MIN_SECRET_LENGTH} characters (openssl rand -hex 32)`;
+
+const found = (problems: Array<string | null>): string[] => problems.filter((problem) => problem !== null);
+
+/** Why `secret` is unfit to sign anything in production, or null when it is fine. */
+function secretProblem(name: string, secret: string, devDefault: string): string | null {
+  if (secret === devDefault) return `${name} is the development default; ${NEW_SECRET_HINT}`;
+  if (secret.length < MIN_SECRET_LENGTH) return `${name} is shorter than ${MIN_SECRET_LENGTH} characters; ${NEW_SECRET_HINT}`;
+  return null;
+}
+
+function codesKeyProblem(codesKey: string): string | null {
+  if (codesKey === DEV_CODES_KEY) {
+    return 'CODES_KEY is the development default; set a 32-byte key of your own (openssl rand -hex 32)';
+  }
+  try {
+    // The same decoding the code encryption uses, so whatever passes here also encrypts.
+    parseCodesKey(codesKey);
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
+function paymentProblems(config: Config): string[] {
+  if (config.paymentProvider === 'sandbox') {
+    return found([
+      config.allowSandboxPayments
+        ? null
+        : 'PAYMENT_PROVIDER is sandbox, which takes no real money; ' +
+          'set PAYMENT_PROVIDER=yookassa, or ALLOW_SANDBOX_PAYMENTS=true for a staging shop',
+      // A staging shop's webhooks still credit balances, so their signing secret must not be public.
+      secretProblem('PAYMENT_WEBHOOK_SECRET', config.paymentWebhookSecret, DEV_WEBHOOK_SECRET),
+    ]);
+  }
+  if (config.paymentProvider === 'yookassa') {
+    const missing = (name: string, value: string) =>
+      value ? null : `${name} is not set; PAYMENT_PROVIDER=yookassa needs the shop id and secret key of the YooKassa shop`;
+    return found([missing('YOOKASSA_SHOP_ID', config.yookassa.shopId), missing('YOOKASSA_SECRET_KEY', config.yookassa.secretKey)]);
+  }
+  return [];
+}
+
+function adminPasswordProblem(password: string): string | null {
+  const hint = `set one of at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`;
+  if (password === '') return `ADMIN_PASSWORD is not set (production has no default admin password); ${hint}`;
+  if (password.length < MIN_ADMIN_PASSWORD_LENGTH) return `ADMIN_PASSWORD is shorter than ${MIN_ADMIN_PASSWORD_LENGTH} characters; ${hint}`;
+  return null;
+}
+
+/**
+ * Every setting that makes a production store unsafe (DESIGN.md, Production), each as one line naming
+ * it, in the order they are reported. Empty outside production, where the development defaults are fine.
+ */
+export function productionProblems(config: Config): string[] {
+  if (config.env !== 'production') return [];
+  return found([
+    secretProblem('JWT_SECRET', config.jwtSecret, DEV_JWT_SECRET),
+    codesKeyProblem(config.codesKey),
+    ...paymentProblems(config),
+    adminPasswordProblem(config.adminPassword),
+  ]);
+}
+
+/**
+ * Sandbox providers a production store may run with, but should not for long: one line each, for the
+ * API and the workers to print at start. No real game supplier adapter exists yet.
+ */
+export function productionWarnings(config: Config): string[] {
+  if (config.env !== 'production') return [];
+  return found([
+    config.gameProvider === 'sandbox'
+      ? 'WARNING: GAME_PROVIDER=sandbox in production: top-ups are simulated and no game account is credited ' +
+        '(no real supplier adapter exists yet)'
+      : null,
+    config.ratesProvider === 'sandbox'
+      ? 'WARNING: RATES_PROVIDER=sandbox in production: exchange rates come from a fixed demo table; set RATES_PROVIDER=cbr'
+      : null,
+  ]);
 }

@@ -1,5 +1,5 @@
 /** What the workers process and the scripts use of the API package. */
-export { loadConfig, type Config } from './config';
+export { ConfigError, loadConfig, productionWarnings, type Config } from './config';
 export { createDb, type Db } from './db';
 export { createLogger, type Logger } from './logger';
 export { createRedis } from './redis';
@@ -7,6 +7,7 @@ export { createFulfilmentService } from './modules/fulfilment/fulfilment.service
 export { createCodeCrypto } from './lib/code-crypto';
 export { createGameProvider, type GameProvider } from './providers/game';
 export { createPaymentCallbackService } from './modules/payments/payment-callback.service';
+export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';
 export { openQueue, openQueues } from './lib/job-queues';
 export { createCodeGenerationService } from './modules/admin/generated-codes/code-generation.service';

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { createApp } from './app';
-import { loadConfig, type Config } from './config';
+import { loadConfig, productionWarnings, type Config } from './config';
 import { createDb } from './db';
 import { createLogger, type Logger } from './logger';
 import { createRedis } from './redis';
@@ -46,6 +46,8 @@ export async function startApiServer(config: Config, logger: Logger): Promise<Ru
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Plain stderr lines, so no LOG_LEVEL can hide them.
+  for (const warning of productionWarnings(config)) console.warn(warning);
   const logger = createLogger(config.logLevel, 'api');
   const api = await startApiServer(config, logger);
   logger.info({ port: api.port }, `API listening on http://localhost:${api.port}/api`);

@@ -180,6 +180,8 @@ export interface CurrencySettings<Time = string> {
   steamCommissionPercent: number;
   /** The daily 09:00 update's master switch. */
   ratesAutoUpdate: boolean;
+  /** Where a failed delivery of a card-paid top-up is refunded: the balance, or back to the card. */
+  failedCardTopupRefundTo: 'balance' | 'card';
   /** Null until the settings were first saved. */
   updatedAt: Time | null;
 }

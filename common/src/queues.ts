@@ -9,9 +9,21 @@ export const QUEUES = {
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+export type PaymentCallbackPayload =
+  | { gatewayEventId: number }
+  | { paymentId: number }
+  | { refundId: number }
+  | { bucket: string };
+
 export interface QueuePayloads {
   fulfilment: { orderId: number };
-  'payment-callback': { gatewayEventId: number };
+  /**
+   * One job name per kind of payment work: `apply-gateway-event` (a signed event stored by the
+   * webhook), `check-payment` (read a payment back from a gateway whose notifications are only hints),
+   * `refund-payment` (send a refund to the card) and `poll-payments` (the schedule that settles what
+   * is still open).
+   */
+  'payment-callback': PaymentCallbackPayload;
   'code-generation': { requestId: string; denominationId: number; count: number };
   /** A manual refresh names its request; a run of the daily schedule is keyed by the date it fires on. */
   'rate-update': { requestId: string } | { schedule: 'daily' };

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { BALANCE_CURRENCIES, convertMinor, STEAM_COMMISSION_PERCENT_DEFAULT, type BalanceCurrency } from '@topup/common';
 import { createCodeCrypto, type CodeCrypto } from '../../api/src/lib/code-crypto';
@@ -16,10 +15,9 @@ import {
   TOPUP_PRODUCTS,
   type ProductSeed,
 } from './demo-data';
+import { createAccountIfMissing, ensureAdminAccount, lockSeed, type AdminSeedOptions } from './admin';
 
-export interface DemoSeedOptions {
-  adminNickname: string;
-  adminPassword: string;
+export interface DemoSeedOptions extends AdminSeedOptions {
   shopperNickname: string;
   shopperPassword: string;
   /** CODES_KEY: demo codes are stored encrypted like real ones. */
@@ -32,13 +30,15 @@ export interface DemoSeedOptions {
  * missing, so a second run changes nothing and an admin's later edits are never overwritten.
  * Existing accounts are never touched: no password reset, no role change, no extra money.
  *
- * One transaction under an advisory lock, so replicas starting together cannot interleave.
+ * One transaction under an advisory lock, so replicas starting together cannot interleave. Never run in
+ * production, which seeds the admin account alone (./admin.ts).
  */
 export async function seedDemoData(db: Knex, options: DemoSeedOptions): Promise<void> {
   const codeCrypto = createCodeCrypto(options.codesKey);
   await db.transaction(async (trx) => {
-    await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('topup-store:demo-seed'))`);
-    await seedUsers(trx, options);
+    await lockSeed(trx);
+    await ensureAdminAccount(trx, options);
+    await seedShopper(trx, options);
     const regionIds = await seedRegions(trx);
     const productIds = await seedProducts(trx, regionIds);
     await seedManualCodes(trx, codeCrypto, productIds, regionIds);
@@ -74,29 +74,22 @@ function encryptedCode(codeCrypto: CodeCrypto, code: string) {
   return { code_encrypted: codeCrypto.encrypt(code), code_hash: codeCrypto.hash(code) };
 }
 
-async function seedUsers(trx: Knex.Transaction, options: DemoSeedOptions): Promise<void> {
-  const accounts = [
-    { nickname: options.adminNickname, password: options.adminPassword, role: 'admin', grants: {} },
-    { nickname: options.shopperNickname, password: options.shopperPassword, role: 'user', grants: SHOPPER_INITIAL_BALANCES },
-  ] as const;
-
-  for (const account of accounts) {
-    const existing = await trx('users').whereRaw('lower(nickname) = lower(?)', [account.nickname]).first('id');
-    if (existing) continue;
-    const passwordHash = await argon2.hash(account.password, { type: argon2.argon2id });
-    const [user] = await trx('users')
-      .insert({ nickname: account.nickname, password_hash: passwordHash, role: account.role })
-      .returning<Array<{ id: number }>>('id');
-    if (!user) throw new Error(`Demo seed: could not create ${account.nickname}`);
-    await ensureBalanceRows(trx);
-    // Granted only to an account created right now, so a real user who took the nickname gets nothing.
-    for (const [currency, amount] of Object.entries(account.grants) as Array<[BalanceCurrency, number]>) {
+/** The demo shopper, with its starting money. */
+async function seedShopper(trx: Knex.Transaction, options: DemoSeedOptions): Promise<void> {
+  const shopperId = await createAccountIfMissing(trx, {
+    nickname: options.shopperNickname,
+    password: options.shopperPassword,
+    role: 'user',
+  });
+  // Granted only to an account created right now, so a real user who took the nickname gets nothing.
+  if (shopperId !== null) {
+    for (const [currency, amount] of Object.entries(SHOPPER_INITIAL_BALANCES) as Array<[BalanceCurrency, number]>) {
       await changeBalance(trx, {
-        userId: user.id,
+        userId: shopperId,
         currency,
         amount,
         reason: 'initial_grant',
-        reference: `seed:initial:${user.id}:${currency}`,
+        reference: `seed:initial:${shopperId}:${currency}`,
         note: 'Demo starting balance',
       });
     }

@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUES, type QueueName, type QueuePayloads } from '@topup/common';
-import { loadConfig, type Config, createDb, createLogger, type Logger, createRedis } from '@topup/api';
+import { loadConfig, productionWarnings, type Config, createDb, createLogger, type Logger, createRedis } from '@topup/api';
 import { createOutboxRelay } from './outbox-relay';
 import { processorFactories, type ProcessorDeps } from './processors';
 import { createQueues, logConnectionHealth } from './queues';
@@ -76,6 +76,8 @@ async function main(): Promise<void> {
   const envFile = fileURLToPath(new URL('../../.env', import.meta.url));
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
+  // Plain stderr lines, so no LOG_LEVEL can hide them.
+  for (const warning of productionWarnings(config)) console.warn(warning);
   const logger = createLogger(config.logLevel, 'workers');
   const workers = await startWorkers(config, logger);
 

@@ -28,6 +28,15 @@ export const SCHEDULES: Schedule[] = [
     data: { bucket: 'every-minute' } satisfies QueuePayloads['reservation-expiry'],
   },
   {
+    // Payments of gateways whose notifications are only hints are read back until they settle, and
+    // refunds still pending are sent again: a lost notification or job never strands an order or money.
+    id: 'payment-poll',
+    queue: 'payment-callback',
+    timing: { everyMs: 60_000 },
+    jobName: 'poll-payments',
+    data: { bucket: 'every-minute' } satisfies QueuePayloads['payment-callback'],
+  },
+  {
     // Daily at 09:00 Moscow time (the store's time zone, STORE_TIME_ZONE), when the day's official
     // rates are out. Each run is keyed by that date, so a run fired twice updates once.
     id: 'rate-update-daily',

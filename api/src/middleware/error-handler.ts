@@ -37,24 +37,32 @@ function send(ctx: AppContext, error: AppError): void {
   ctx.body = body;
 }
 
+/**
+ * Sets the status and body a thrown error is answered with (logging the unexpected ones). Exported
+ * for middleware that must see the final answer of a failed request, such as idempotency.
+ */
+export function renderError(ctx: AppContext, err: unknown): void {
+  const known = err instanceof AppError ? err : fromHttpError(err as HttpLikeError);
+  if (known) {
+    send(ctx, known);
+    return;
+  }
+  ctx.state.log.error({ err }, 'unhandled error');
+  send(
+    ctx,
+    new AppError(500, ErrorCode.INTERNAL_ERROR, 'Something went wrong on our side. Please try again.', {
+      requestId: ctx.state.requestId,
+    }),
+  );
+}
+
 /** Every failure leaves as `{ error: { code, message, details } }`; a 5xx never carries internals. */
 export function errorHandler(): AppMiddleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (err) {
-      const known = err instanceof AppError ? err : fromHttpError(err as HttpLikeError);
-      if (known) {
-        send(ctx, known);
-        return;
-      }
-      ctx.state.log.error({ err }, 'unhandled error');
-      send(
-        ctx,
-        new AppError(500, ErrorCode.INTERNAL_ERROR, 'Something went wrong on our side. Please try again.', {
-          requestId: ctx.state.requestId,
-        }),
-      );
+      renderError(ctx, err);
     }
   };
 }

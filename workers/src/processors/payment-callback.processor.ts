@@ -1,12 +1,21 @@
-import { createPaymentCallbackService } from '@topup/api';
+import { createPaymentCallbackService, createPaymentGateways } from '@topup/api';
 import type { ProcessorFactory } from './index';
 
 /**
- * Applies one verified gateway event: the payment is marked paid and the order sent to fulfilment
- * (or, paid too late, credited to the balance), or declined and its codes released. Idempotent by
- * event id, so a retried or duplicated job is harmless.
+ * Payment work, one job name per kind (QueuePayloads['payment-callback']): a verified gateway event
+ * applied (the order paid and sent to fulfilment, credited to the balance when paid too late, or
+ * declined and its codes and cart given back); a payment read back from a gateway whose notifications
+ * are only hints; a refund sent to the card; and the schedule's sweep of what is still open. Each is
+ * idempotent, so a retried or duplicated job is harmless.
  */
-export const createPaymentCallbackProcessor: ProcessorFactory<'payment-callback'> = ({ db, logger }) => {
-  const callbacks = createPaymentCallbackService({ db, logger });
-  return async (job) => ({ outcome: await callbacks.applyGatewayEvent(job.data.gatewayEventId) });
+export const createPaymentCallbackProcessor: ProcessorFactory<'payment-callback'> = ({ config, db, logger }) => {
+  const gateways = createPaymentGateways({ config, db, logger });
+  const callbacks = createPaymentCallbackService({ db, logger, gateways });
+  return async (job) => {
+    const { data } = job;
+    if ('gatewayEventId' in data) return { outcome: await callbacks.applyGatewayEvent(data.gatewayEventId) };
+    if ('paymentId' in data) return { outcome: await callbacks.checkPayment(data.paymentId) };
+    if ('refundId' in data) return { outcome: await callbacks.sendRefund(data.refundId) };
+    return callbacks.pollOpenPayments();
+  };
 };

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { currentUser, type AuthGuards } from '../../middleware/auth';
 import type { RateLimitFactory } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
-import type { AppState } from '../../types';
+import type { AppMiddleware, AppState } from '../../types';
 import { checkPlayerBody, type CheckPlayerBody } from '../topup/player-check.schemas';
 import type { PlayerCheckService } from '../topup/player-check.service';
 import { activateCodeBody, type ActivateCodeBody } from './activation.schemas';
@@ -13,8 +13,9 @@ export function createFreefirePlayerRouter(deps: {
   activation: ActivationService;
   guards: AuthGuards;
   rateLimit: RateLimitFactory;
+  idempotency: AppMiddleware;
 }) {
-  const { players, activation, guards, rateLimit } = deps;
+  const { players, activation, guards, rateLimit, idempotency } = deps;
   const router = new Router<AppState>();
 
   // An unknown player is an answer, not an error: 200 with success false (the page reads success).
@@ -23,7 +24,7 @@ export function createFreefirePlayerRouter(deps: {
     ctx.body = result.found ? { success: true, player_name: result.nickname } : { success: false, error: 'Player not found' };
   });
 
-  router.post('/freefire/activate-code', guards.requireUser, validate({ body: activateCodeBody }), async (ctx) => {
+  router.post('/freefire/activate-code', guards.requireUser, idempotency, validate({ body: activateCodeBody }), async (ctx) => {
     const { playerID, code } = ctx.state.valid.body as ActivateCodeBody;
     ctx.body = await activation.activate(currentUser(ctx).id, playerID.trim(), code);
   });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
-import type { BalanceCurrency, OrderStatus } from '@topup/common';
-import type { OrderItemType } from '../../models';
+import type { BalanceCurrency, OrderStatus, PaymentStatus } from '@topup/common';
+import type { OrderItemType, PaymentMethod } from '../../models';
+import type { GatewayMethod } from '../../providers/payment';
 
 export interface OrderRow {
   id: number;
@@ -9,6 +10,27 @@ export interface OrderRow {
   total: number;
   currency: BalanceCurrency;
   failure_reason: string | null;
+  payment_method: PaymentMethod;
+  returned_to_cart: boolean;
+}
+
+/** The order's gateway payment, as its receipt shows it. */
+export interface OrderPaymentRow {
+  method: GatewayMethod;
+  provider: string;
+  status: PaymentStatus;
+  amount: number;
+  currency: BalanceCurrency;
+  refunded_amount: number;
+}
+
+/** Money given back for an order: to the card (a refund of its payment) or to the balance (a ledger credit). */
+export interface OrderRefundRow {
+  destination: 'card' | 'balance';
+  amount: number;
+  currency: BalanceCurrency;
+  status: 'pending' | 'succeeded' | 'failed';
+  created_at: Date;
 }
 
 export interface OrderItemRow {
@@ -33,7 +55,7 @@ export interface CodeReveal {
   userAgent: string | null;
 }
 
-const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'failure_reason'];
+const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'failure_reason', 'payment_method', 'returned_to_cart'];
 
 /** Data access for a shopper's orders; every function takes the connection or transaction to use. */
 export const ordersDal = {
@@ -71,6 +93,25 @@ export const ordersDal = {
         .select(db.raw('coalesce(c.code_encrypted, g.code_encrypted) as code_encrypted'));
     }
     return query;
+  },
+
+  paymentOf: (db: Knex, orderId: number): Promise<OrderPaymentRow | undefined> =>
+    db('payments')
+      .where({ order_id: orderId })
+      .orderBy('id', 'desc')
+      .first('method', 'provider', 'status', 'amount', 'currency', 'refunded_amount'),
+
+  /** Refunds to the card and credits to the balance for this order, oldest first. */
+  async refundsOf(db: Knex, orderId: number): Promise<OrderRefundRow[]> {
+    const { rows } = await db.raw<{ rows: OrderRefundRow[] }>(
+      `SELECT 'card' AS destination, amount, currency, status, created_at FROM payment_refunds WHERE order_id = :orderId
+       UNION ALL
+       SELECT 'balance', amount, currency, 'succeeded', created_at FROM balance_ledger
+        WHERE order_id = :orderId AND amount > 0 AND reason IN ('order_refund', 'late_payment_credit')
+       ORDER BY created_at`,
+      { orderId },
+    );
+    return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
   },
 
   recordReveals: (db: Knex, reveals: CodeReveal[]) =>

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { fromMinor, type BalanceCurrency, type OrderStatus } from '@topup/common';
+import { fromMinor, type BalanceCurrency, type OrderStatus, type PaymentStatus } from '@topup/common';
 import { notFound } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import type { CodeCrypto } from '../../lib/code-crypto';
-import type { OrderItemType } from '../../models';
+import type { OrderItemType, PaymentMethod } from '../../models';
+import type { GatewayMethod } from '../../providers/payment';
 import { ordersDal, type OrderItemRow, type OrderRow } from './orders.dal';
 
 export interface OrderItemView {
@@ -25,11 +26,36 @@ export interface OrderView {
   currency: BalanceCurrency;
   /** Why a failed or cancelled order was not delivered, in words the shopper can act on. */
   failure_reason: string | null;
+  /** 'balance', or 'card' for any gateway payment (the detail's payment says card or SBP). */
+  payment_method: PaymentMethod;
+  /** A declined or expired card order whose lines went back into the cart. */
+  returned_to_cart: boolean;
   items: OrderItemView[];
+}
+
+/** How a gateway-paid order was paid: amounts decimal, in the charged currency (a USD order may be charged in RUB). */
+export interface OrderPaymentView {
+  method: GatewayMethod;
+  provider: string;
+  status: PaymentStatus;
+  amount: number;
+  currency: BalanceCurrency;
+  refunded: number;
+}
+
+export interface OrderRefundView {
+  destination: 'card' | 'balance';
+  /** Decimal, in `currency`. */
+  amount: number;
+  currency: BalanceCurrency;
+  status: 'pending' | 'succeeded' | 'failed';
+  created_at: Date;
 }
 
 export interface OrderDetail extends OrderView {
   items: Array<OrderItemView & { code: { code: string } | null }>;
+  payment: OrderPaymentView | null;
+  refunds: OrderRefundView[];
 }
 
 /** Who is looking at an order's codes; every reveal is recorded. */
@@ -62,6 +88,8 @@ const toOrderView = (order: OrderRow, items: OrderItemView[]): OrderView => ({
   total: fromMinor(order.total),
   currency: order.currency,
   failure_reason: order.failure_reason,
+  payment_method: order.payment_method,
+  returned_to_cart: order.returned_to_cart,
   items,
 });
 
@@ -102,7 +130,22 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
           revealed.map((item) => ({ orderItemId: item.id, userId: viewer.userId, ip: viewer.ip, userAgent: viewer.userAgent })),
         );
       }
-      return { ...toOrderView(order, []), items };
+      const [payment, refunds] = await Promise.all([ordersDal.paymentOf(db, order.id), ordersDal.refundsOf(db, order.id)]);
+      return {
+        ...toOrderView(order, []),
+        items,
+        payment: payment
+          ? {
+              method: payment.method,
+              provider: payment.provider,
+              status: payment.status,
+              amount: fromMinor(payment.amount),
+              currency: payment.currency,
+              refunded: fromMinor(payment.refunded_amount),
+            }
+          : null,
+        refunds: refunds.map((refund) => ({ ...refund, amount: fromMinor(refund.amount) })),
+      };
     },
   };
 }

@@ -60,6 +60,8 @@ describe('GET /api/orders', () => {
       total: 3950,
       currency: 'rub',
       failure_reason: null,
+      payment_method: 'balance',
+      returned_to_cart: false,
       items: [item, item],
     });
   });

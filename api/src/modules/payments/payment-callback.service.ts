@@ -2,8 +2,10 @@ import type { Knex } from 'knex';
 import { changeBalance } from '../../lib/ledger';
 import { enqueueJob } from '../../lib/outbox';
 import type { Logger } from '../../logger';
+import type { GatewayPaymentState, PaymentGateways } from '../../providers/payment';
 import { PAID_ORDER_HOLD_SECONDS } from '../checkout/checkout.service';
 import { paymentsDal, type GatewayEventRow, type LockedOrder, type PaymentRow } from './payments.dal';
+import { createRefundsService } from './refunds';
 
 export const LATE_PAYMENT_REASON = 'The payment arrived after the order had expired; the amount was credited to your balance';
 export const DECLINED_REASON = 'The card payment was declined';
@@ -20,8 +22,27 @@ export type CallbackOutcome =
   | 'declined'
   | 'ignored';
 
-export function createPaymentCallbackService(deps: { db: Knex; logger: Logger }) {
-  const { db, logger } = deps;
+/** What reading a payment back from its gateway did. */
+export type PaymentCheckOutcome = CallbackOutcome | 'still-pending' | 'not-ours' | 'not-checkable';
+
+/** How many open payments and refunds one poll settles at most (the next poll takes the rest). */
+const POLL_BATCH = 100;
+
+/**
+ * A payment whose gateway answer names another payment or order than ours: a forged or mixed-up
+ * notification, never applied.
+ */
+function belongsElsewhere(state: GatewayPaymentState, payment: PaymentRow): boolean {
+  return (
+    state.providerPaymentId !== payment.provider_payment_id ||
+    (state.paymentId !== undefined && state.paymentId !== payment.id) ||
+    (state.orderId !== undefined && state.orderId !== payment.order_id)
+  );
+}
+
+export function createPaymentCallbackService(deps: { db: Knex; logger: Logger; gateways: PaymentGateways }) {
+  const { db, logger, gateways } = deps;
+  const refunds = createRefundsService({ db, gateways, logger });
 
   /** Money received: fulfil the order while it still holds its codes, else credit the shopper's balance. */
   async function applySucceeded(
@@ -99,24 +120,91 @@ export function createPaymentCallbackService(deps: { db: Knex; logger: Logger })
     }
   }
 
+  /** Applies a stored event once, under its lock: processed_at marks it done. */
+  async function applyLockedEvent(trx: Knex.Transaction, gatewayEventId: number): Promise<CallbackOutcome> {
+    const event = await paymentsDal.lockGatewayEvent(trx, gatewayEventId);
+    if (!event) {
+      logger.warn({ gatewayEventId }, 'Payment callback skipped: no such gateway event');
+      return 'unknown-event';
+    }
+    if (event.processed_at) return 'already-processed';
+    const outcome = await applyEvent(trx, event);
+    await paymentsDal.markEventProcessed(trx, event.id);
+    return outcome;
+  }
+
+  /**
+   * Reads a payment back from a gateway whose notifications are unsigned hints, and applies what the
+   * gateway itself says. The applied state is deduplicated, not the notifications: the event id is
+   * the payment's id and its final status, so a hint that found the payment still pending never
+   * stops a later one from completing the order, and a final state is applied once however many
+   * hints or polls see it.
+   */
+  async function checkPayment(paymentId: number): Promise<PaymentCheckOutcome> {
+    const payment = await paymentsDal.findPayment(db, paymentId);
+    const gateway = payment && gateways.byName(payment.provider);
+    if (!payment?.provider_payment_id || !gateway?.getPayment) return 'not-checkable';
+    const state = await gateway.getPayment(payment.provider_payment_id);
+    if (belongsElsewhere(state, payment)) {
+      logger.error({ paymentId, providerPaymentId: payment.provider_payment_id, got: state }, 'Gateway answered for another payment; not applied');
+      return 'not-ours';
+    }
+    await paymentsDal.recordGatewayStatus(db, payment.id, state.status);
+    await settleRefundsOf(payment.id);
+    if (state.status === 'pending') return 'still-pending';
+
+    return db.transaction(async (trx) => {
+      const gatewayEventId = await paymentsDal.insertGatewayEvent(trx, {
+        provider: payment.provider,
+        providerEventId: `${payment.provider_payment_id}:${state.status}`,
+        paymentId: payment.id,
+        eventType: state.status === 'succeeded' ? 'payment.succeeded' : 'payment.declined',
+        payload: { amount: state.amount, currency: state.currency, provider_payment_id: state.providerPaymentId, body: { ...state } },
+      });
+      if (gatewayEventId === undefined) return 'already-processed';
+      return applyLockedEvent(trx, gatewayEventId);
+    });
+  }
+
+  /** Pending refunds of a payment the gateway may have settled meanwhile (a refund.succeeded hint). */
+  async function settleRefundsOf(paymentId: number): Promise<void> {
+    const pending: Array<{ id: number }> = await db('payment_refunds').select('id').where({ payment_id: paymentId, status: 'pending' });
+    for (const { id } of pending) await refunds.sendRefund(id);
+  }
+
   return {
     /**
      * Applies one stored gateway event (the payment-callback job). Idempotent by event: the event row
      * is locked and processed_at marks it done, so a repeated or concurrent run changes nothing.
      */
-    applyGatewayEvent: (gatewayEventId: number): Promise<CallbackOutcome> =>
-      db.transaction(async (trx) => {
-        const event = await paymentsDal.lockGatewayEvent(trx, gatewayEventId);
-        if (!event) {
-          logger.warn({ gatewayEventId }, 'Payment callback skipped: no such gateway event');
-          return 'unknown-event';
-        }
-        if (event.processed_at) return 'already-processed';
+    applyGatewayEvent: (gatewayEventId: number): Promise<CallbackOutcome> => db.transaction((trx) => applyLockedEvent(trx, gatewayEventId)),
 
-        const outcome = await applyEvent(trx, event);
-        await paymentsDal.markEventProcessed(trx, event.id);
-        return outcome;
-      }),
+    checkPayment,
+
+    sendRefund: refunds.sendRefund,
+
+    /**
+     * The schedule's sweep: payments of hint-only gateways still open are read back (so a lost
+     * notification never strands an order or the money), and refunds still pending are sent again.
+     * One failing payment does not stop the rest.
+     */
+    async pollOpenPayments(): Promise<{ payments: number; refunds: number; failures: number }> {
+      const checkable = gateways.all.filter((gateway) => gateway.getPayment).map((gateway) => gateway.name);
+      const paymentIds = await paymentsDal.unsettledPayments(db, checkable, POLL_BATCH);
+      const refundIds = await refunds.staleRefunds(POLL_BATCH);
+      let failures = 0;
+      const attempt = async (what: string, work: () => Promise<unknown>) => {
+        try {
+          await work();
+        } catch (err) {
+          failures += 1;
+          logger.warn({ err: (err as Error).message, what }, 'Open payment not settled this time');
+        }
+      };
+      for (const id of paymentIds) await attempt(`payment:${id}`, () => checkPayment(id));
+      for (const id of refundIds) await attempt(`refund:${id}`, () => refunds.sendRefund(id));
+      return { payments: paymentIds.length, refunds: refundIds.length, failures };
+    },
   };
 }
 

@@ -1,13 +1,15 @@
 import type { Knex } from 'knex';
 import type { BalanceCurrency, OrderStatus, PaymentStatus } from '@topup/common';
 import type { OrderKind } from '../../models';
+import type { GatewayMethod } from '../../providers/payment';
 import { CART_MAX_QUANTITY } from '../cart/cart.schemas';
 
 export interface NewPayment {
   userId: number;
   orderId: number;
   provider: string;
-  /** Minor units. */
+  method: GatewayMethod;
+  /** Minor units of `currency`, the currency the gateway charges in. */
   amount: number;
   currency: BalanceCurrency;
   /** The payment expires with the order's hold: this long from now. */
@@ -37,16 +39,25 @@ export interface PaymentRow {
   user_id: number;
   order_id: number | null;
   provider: string;
+  provider_payment_id: string | null;
+  method: GatewayMethod;
+  /** Minor units of `currency`: what the gateway charges, which may differ from the order's currency. */
   amount: number;
   currency: BalanceCurrency;
   status: PaymentStatus;
+  refunded_amount: number;
 }
+
+const PAYMENT_COLUMNS = ['id', 'user_id', 'order_id', 'provider', 'provider_payment_id', 'method', 'amount', 'currency', 'status', 'refunded_amount'];
 
 export interface LockedOrder {
   id: number;
   user_id: number;
   status: OrderStatus;
   kind: OrderKind;
+  currency: BalanceCurrency;
+  /** Minor units of `currency`. */
+  total: number;
   /** The order still holds its codes: its hold has not ended (by the database clock). */
   hold_active: boolean;
 }
@@ -56,6 +67,23 @@ export interface UnpaidOrderClosing {
   reason: string;
   paymentStatus: Extract<PaymentStatus, 'declined' | 'expired'>;
 }
+
+/**
+ * Puts the code items of these orders back in their shoppers' carts (one line per price option).
+ * Adds to lines already there, within the cart's limit.
+ */
+const restoreCarts = (trx: Knex.Transaction, orderIds: number[]) =>
+  trx.raw(
+    `INSERT INTO cart_items (user_id, product_id, region_id, game_amount, price_usd, price_rub, quantity)
+     SELECT o.user_id, i.product_id, i.region_id, i.game_amount, i.price_usd, i.price_rub, least(count(*), :cap)
+       FROM order_items i
+       JOIN orders o ON o.id = i.order_id
+      WHERE i.order_id = any(:orderIds) AND i.item_type = 'code' AND i.product_id IS NOT NULL AND i.game_amount IS NOT NULL
+      GROUP BY o.user_id, i.product_id, i.region_id, i.game_amount, i.price_usd, i.price_rub
+     ON CONFLICT (user_id, product_id, coalesce(region_id, 0), game_amount, price_usd, price_rub)
+     DO UPDATE SET quantity = least(cart_items.quantity + excluded.quantity, :cap), updated_at = now()`,
+    { orderIds, cap: CART_MAX_QUANTITY },
+  );
 
 /** Data access for card payments, gateway events and order holds; every function takes the transaction to use. */
 export const paymentsDal = {
@@ -67,6 +95,7 @@ export const paymentsDal = {
         provider: payment.provider,
         amount: payment.amount,
         currency: payment.currency,
+        method: payment.method,
         status: 'pending',
         expires_at: trx.raw('now() + make_interval(secs => ?)', [payment.holdSeconds]),
       })
@@ -111,25 +140,40 @@ export const paymentsDal = {
   markEventProcessed: (trx: Knex.Transaction, eventId: number) =>
     trx('gateway_events').where({ id: eventId }).update({ processed_at: trx.fn.now() }),
 
-  findPayment: (trx: Knex.Transaction, paymentId: number): Promise<PaymentRow | undefined> =>
-    trx('payments').select('id', 'user_id', 'order_id', 'provider', 'amount', 'currency', 'status').where({ id: paymentId }).first(),
+  findPayment: (db: Knex, paymentId: number): Promise<PaymentRow | undefined> =>
+    db('payments').select(PAYMENT_COLUMNS).where({ id: paymentId }).first(),
 
   lockPayment: (trx: Knex.Transaction, paymentId: number): Promise<PaymentRow | undefined> =>
-    trx('payments')
-      .select('id', 'user_id', 'order_id', 'provider', 'amount', 'currency', 'status')
-      .where({ id: paymentId })
-      .forUpdate()
-      .first(),
+    trx('payments').select(PAYMENT_COLUMNS).where({ id: paymentId }).forUpdate().first(),
+
+  /** The order's gateway payment that was paid (one at most: an order has one payment). */
+  paidPaymentOfOrder: (trx: Knex.Transaction, orderId: number): Promise<PaymentRow | undefined> =>
+    trx('payments').select(PAYMENT_COLUMNS).where({ order_id: orderId }).whereIn('status', ['paid', 'refunded']).forUpdate().first(),
+
+  /** What the gateway said of a payment when it was last read back. */
+  recordGatewayStatus: (db: Knex, paymentId: number, status: 'pending' | 'succeeded' | 'canceled') =>
+    db('payments').where({ id: paymentId }).update({ gateway_status: status, gateway_checked_at: db.fn.now() }),
+
+  /**
+   * Payments of these gateways that have not settled on the gateway's side yet, oldest checked first:
+   * still pending, or closed by the store (declined, expired) while the gateway may yet take the money.
+   */
+  async unsettledPayments(db: Knex, providers: string[], limit: number): Promise<number[]> {
+    if (providers.length === 0) return [];
+    const rows: Array<{ id: number }> = await db('payments')
+      .select('id')
+      .whereIn('provider', providers)
+      .whereNotNull('provider_payment_id')
+      .andWhere((where) => where.whereNull('gateway_status').orWhere('gateway_status', 'pending'))
+      .andWhere('created_at', '>', db.raw("now() - interval '2 days'"))
+      .orderByRaw('gateway_checked_at NULLS FIRST')
+      .limit(limit);
+    return rows.map((row) => row.id);
+  },
 
   lockOrder: (trx: Knex.Transaction, orderId: number): Promise<LockedOrder | undefined> =>
     trx('orders')
-      .select(
-        'id',
-        'user_id',
-        'status',
-        'kind',
-        trx.raw('coalesce(hold_expires_at > now(), false) as hold_active'),
-      )
+      .select('id', 'user_id', 'status', 'kind', 'currency', 'total', trx.raw('coalesce(hold_expires_at > now(), false) as hold_active'))
       .where({ id: orderId })
       .forUpdate()
       .first(),
@@ -176,19 +220,27 @@ export const paymentsDal = {
   /**
    * Cancels unpaid orders and gives their codes back: the one path for a declined, an expired and a
    * failed-to-start card payment. Only 'pending' orders are touched (the caller holds their locks),
-   * so a paid order's codes are never released. The codes become available again and leave the
-   * order items (a code may sit in one order item ever); the items stay as the order's record.
-   * Resolves to the number of codes released.
+   * so a paid order's codes are never released. The lines of a code order go back into its shopper's
+   * cart, so nothing they chose is lost; the cart shows what is no longer in stock. The codes become
+   * available again and leave the order items (a code may sit in one order item ever); the items stay
+   * as the order's record. A top-up's reserved PUBG codes go back on sale too. Resolves to the number
+   * of codes released.
    */
   async cancelUnpaidOrders(trx: Knex.Transaction, orderIds: number[], closing: UnpaidOrderClosing): Promise<number> {
     if (orderIds.length === 0) return 0;
     const pending: Array<{ id: number }> = await trx('orders')
       .whereRaw('id = any(?)', [orderIds])
       .andWhere({ status: 'pending' })
-      .update({ status: 'cancelled', failure_reason: closing.reason, updated_at: trx.fn.now() })
+      .update({
+        status: 'cancelled',
+        failure_reason: closing.reason,
+        returned_to_cart: trx.raw("kind = 'codes'"),
+        updated_at: trx.fn.now(),
+      })
       .returning('id');
     const ids = pending.map((row) => row.id);
     if (ids.length === 0) return 0;
+    await restoreCarts(trx, ids);
     await trx('payments')
       .whereRaw('order_id = any(?)', [ids])
       .andWhere({ status: 'pending' })
@@ -204,22 +256,10 @@ export const paymentsDal = {
         .andWhere({ status: 'reserved' })
         .update({ status: 'available', order_id: null, reserved_until: null });
     }
+    released += await trx('pubg_codes')
+      .whereRaw('order_id = any(?)', [ids])
+      .andWhere({ status: 'reserved' })
+      .update({ status: 'available', order_id: null });
     return released;
   },
-
-  /**
-   * Puts an order's code items back in the user's cart (one line per price option), for a payment
-   * that could not even be started. Adds to lines already there, within the cart's limit.
-   */
-  restoreCart: (trx: Knex.Transaction, userId: number, orderId: number) =>
-    trx.raw(
-      `INSERT INTO cart_items (user_id, product_id, region_id, game_amount, price_usd, price_rub, quantity)
-       SELECT :userId, product_id, region_id, game_amount, price_usd, price_rub, least(count(*), :cap)
-         FROM order_items
-        WHERE order_id = :orderId AND item_type = 'code' AND product_id IS NOT NULL AND game_amount IS NOT NULL
-        GROUP BY product_id, region_id, game_amount, price_usd, price_rub
-       ON CONFLICT (user_id, product_id, coalesce(region_id, 0), game_amount, price_usd, price_rub)
-       DO UPDATE SET quantity = least(cart_items.quantity + excluded.quantity, :cap), updated_at = now()`,
-      { userId, orderId, cap: CART_MAX_QUANTITY },
-    ),
 };

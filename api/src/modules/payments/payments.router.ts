@@ -3,7 +3,7 @@ import { currentUser, type AuthGuards } from '../../middleware/auth';
 import type { RateLimitFactory } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import type { PaymentGateways } from '../../providers/payment';
-import type { AppState } from '../../types';
+import type { AppMiddleware, AppState } from '../../types';
 import { createPaymentBody, webhookParams, type CreatePaymentBody, type WebhookParams } from './payments.schemas';
 import type { PaymentsService } from './payments.service';
 
@@ -12,27 +12,34 @@ export function createPaymentsRouter(deps: {
   gateways: PaymentGateways;
   guards: AuthGuards;
   rateLimit: RateLimitFactory;
+  idempotency: AppMiddleware;
 }) {
-  const { payments, gateways, guards, rateLimit } = deps;
+  const { payments, gateways, guards, rateLimit, idempotency } = deps;
   const router = new Router<AppState>();
 
   router.post(
     '/payment/create',
     guards.requireUser,
+    idempotency,
     rateLimit('paymentCreate', (ctx) => `user:${currentUser(ctx).id}`),
     validate({ body: createPaymentBody }),
     async (ctx) => {
       ctx.status = 201;
-      ctx.body = await payments.startCardPayment(currentUser(ctx).id, ctx.state.valid.body as CreatePaymentBody);
+      ctx.body = await payments.startPayment(currentUser(ctx).id, ctx.state.valid.body as CreatePaymentBody);
     },
   );
+
+  // Public: what the checkout offers, before anyone logs in.
+  router.get('/payment/methods', async (ctx) => {
+    ctx.body = await payments.methods();
+  });
 
   // Called by the gateway, not a browser: no session, the signature over the raw body is the proof.
   router.post('/payment/webhook/:provider', validate({ params: webhookParams }), async (ctx) => {
     const { provider } = ctx.state.valid.params as WebhookParams;
     try {
       const receipt = await payments.receiveWebhook(provider, ctx.request.rawBody as string | undefined, ctx.headers);
-      ctx.state.log.info({ provider, eventId: receipt.event.eventId, duplicate: receipt.duplicate }, 'Gateway webhook received');
+      ctx.state.log.info({ provider, reference: receipt.reference, duplicate: receipt.duplicate }, 'Gateway webhook received');
     } catch (err) {
       ctx.state.log.warn({ provider, err: (err as Error).message }, 'Gateway webhook refused');
       throw err;

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Knex } from 'knex';
-import { ErrorCode, formatMinor, fromMinor, hasAtMostTwoDecimals, toMinor } from '@topup/common';
+import { convertMinor, ErrorCode, formatMinor, fromMinor, hasAtMostTwoDecimals, toMinor, type BalanceCurrency } from '@topup/common';
 import { AppError, notFound, validationFailed } from '../../lib/app-error';
 import { enqueueJob } from '../../lib/outbox';
 import type { Logger } from '../../logger';
@@ -8,41 +8,110 @@ import {
   WebhookPayloadError,
   WebhookSignatureError,
   type CreatedPayment,
+  type GatewayMethod,
+  type PaymentGateway,
   type PaymentGateways,
-  type VerifiedGatewayEvent,
+  type ReceiptLine,
+  type WebhookMessage,
 } from '../../providers/payment';
 import { placeCodeOrder, takeCartStock } from '../checkout/checkout.service';
+import { ratesDal } from '../rates/rates.dal';
+import type { TopupOrdersService } from '../topup/topup.service';
 import { paymentsDal } from './payments.dal';
 import type { CreatePaymentBody } from './payments.schemas';
 
-export interface CardPaymentStarted {
+export interface PaymentStarted {
   /** The gateway's hosted pay page to send the shopper's browser to. */
   pay_url: string;
   orderId: number;
 }
 
-export interface WebhookReceipt {
-  /** The event was stored before: a re-delivery, nothing changed. */
-  duplicate: boolean;
-  event: VerifiedGatewayEvent;
+/** What the checkout may offer, from the configured gateway (GET /payment/methods). */
+export interface PaymentMethods {
+  /** 'balance' always; then what the gateway takes ('card', 'sbp'). */
+  methods: Array<'balance' | GatewayMethod>;
+  provider: string;
+  /** The one currency the gateway charges in (a USD order is charged its RUB total), or null: the order's own. */
+  charge_currency: BalanceCurrency | null;
+  /** The USD->RUB rate an order placed now is locked at: the checkout shows the charged amount with it. */
+  rate_usd_rub: string | null;
+  /** The checkout asks for an email: the gateway sends a fiscal receipt there. */
+  receipt_email_required: boolean;
+  refunds_to_card: boolean;
 }
 
+export interface WebhookReceipt {
+  /** The event was stored before (or the hint was queued before): a re-delivery, nothing changed. */
+  duplicate: boolean;
+  /** The gateway's event id, or the payment a hint names. */
+  reference: string;
+}
+
+/** An order placed for a gateway payment: what it costs in its own currency and at what rate. */
+interface PlacedForPayment {
+  orderId: number;
+  /** Minor units of the order currency. */
+  total: number;
+  rate: string;
+  description: string;
+}
+
+/** The amount a gateway charges for an order: its own total, or that converted at the order's locked rate. */
+function chargeOf(gateway: PaymentGateway, total: number, currency: BalanceCurrency, rateUsdRub: string) {
+  const chargeCurrency = gateway.capabilities.chargeCurrency ?? currency;
+  if (chargeCurrency === currency) return { amount: total, currency };
+  // Only RUB-charging gateways exist; a RUB order through a USD-only gateway would divide instead.
+  if (chargeCurrency !== 'rub') throw new Error(`Gateway ${gateway.name} charges in ${chargeCurrency}, which the store cannot convert to`);
+  return { amount: convertMinor(total, rateUsdRub), currency: chargeCurrency };
+}
+
+/**
+ * The fiscal receipt's lines (54-FZ), one per order item, in the charged currency. Each is converted
+ * on its own, so the last one takes the rounding difference and the lines add up to the charge exactly.
+ */
+async function receiptLines(db: Knex, orderId: number, charge: { amount: number; currency: BalanceCurrency }, rate: string): Promise<ReceiptLine[]> {
+  const items: Array<{ amount: number; description: string; currency: BalanceCurrency }> = await db('order_items as i')
+    .join('orders as o', 'o.id', 'i.order_id')
+    .leftJoin('products as p', 'p.id', 'i.product_id')
+    .where('i.order_id', orderId)
+    .orderBy('i.id')
+    .select('i.amount', 'o.currency', db.raw("coalesce(p.title, i.topup_data->>'offer_name', 'Order') as description"));
+  const lines = items.map((item) => ({
+    description: item.description,
+    quantity: 1,
+    unitAmount: item.currency === charge.currency ? Number(item.amount) : convertMinor(Number(item.amount), rate),
+  }));
+  const last = lines.at(-1);
+  if (last) last.unitAmount += charge.amount - lines.reduce((sum, line) => sum + line.unitAmount, 0);
+  return lines;
+}
+
+/**
+ * Gateway payments (card or SBP) for every kind of order. One transaction places the order as
+ * 'pending' (the cart's codes or the top-up's PUBG codes held for the hold time) and writes the
+ * payment; then the gateway is asked for a pay page. A gateway that fails here leaves nothing held:
+ * the order is cancelled and the cart restored. The gateway's answer arrives as a webhook: a signed
+ * event applied as it stands, or an unsigned hint that queues a read-back of the payment.
+ */
 export function createPaymentsService(deps: {
   db: Knex;
   gateways: PaymentGateways;
+  topups: TopupOrdersService;
   logger: Logger;
   /** How long an unpaid card order holds its codes (config.cardHoldMinutes). */
   holdMinutes: number;
+  /** The store's public address: the gateway sends the shopper back to the order's receipt there. */
+  publicUrl: string;
 }) {
-  const { db, gateways, logger } = deps;
+  const { db, gateways, topups, logger } = deps;
   const holdSeconds = Math.round(deps.holdMinutes * 60);
+  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
 
   /** A payment the gateway refused to start: the order is cancelled, its codes and cart given back. */
-  async function abandon(userId: number, orderId: number): Promise<void> {
+  async function abandon(orderId: number): Promise<void> {
     await db.transaction(async (trx) => {
       const order = await paymentsDal.lockOrder(trx, orderId);
       if (order?.status !== 'pending') return;
-      await paymentsDal.restoreCart(trx, userId, orderId);
       await paymentsDal.cancelUnpaidOrders(trx, [orderId], {
         reason: 'The card payment could not be started',
         paymentStatus: 'declined',
@@ -50,41 +119,72 @@ export function createPaymentsService(deps: {
     });
   }
 
+  /** The cart, priced from stock and checked against the total the shopper saw, as a pending order. */
+  async function placeCart(trx: Knex.Transaction, userId: number, currency: BalanceCurrency, amount: number): Promise<PlacedForPayment> {
+    const stock = await takeCartStock(trx, userId, currency);
+    if (toMinor(amount) !== stock.total) {
+      throw new AppError(409, ErrorCode.PRICE_CHANGED, `The cart total is now ${formatMinor(stock.total, currency)}. Please review your cart.`, {
+        amount: fromMinor(stock.total),
+        currency,
+      });
+    }
+    const orderId = await placeCodeOrder(trx, { userId, currency, stock, paymentMethod: 'card', paid: false, holdSeconds });
+    return { orderId, total: stock.total, rate: stock.rate, description: `Order #${orderId}` };
+  }
+
+  function assertPayable(gateway: PaymentGateway, body: CreatePaymentBody): void {
+    if (body.type === 'order' && !hasAtMostTwoDecimals(body.amount)) {
+      throw validationFailed('The request is not valid', [{ field: 'amount', message: 'must have at most 2 decimal places' }]);
+    }
+    if (!gateway.capabilities.methods.includes(body.method)) {
+      throw new AppError(422, ErrorCode.UNPROCESSABLE, `Payment by ${body.method.toUpperCase()} is not available. Please choose another method.`, {
+        methods: gateway.capabilities.methods,
+      });
+    }
+    if (gateway.capabilities.receiptEmailRequired && !body.email) {
+      throw validationFailed('The request is not valid', [{ field: 'email', message: 'is required: the receipt is sent there' }]);
+    }
+  }
+
   return {
-    /**
-     * Starts a card payment for the whole cart. One transaction prices the cart from stock, checks
-     * the shopper's amount against it, holds the codes, writes the pending order, its items and the
-     * payment, and empties the cart; then the gateway is asked for a pay page. A gateway that fails
-     * here leaves nothing held: the order is cancelled and the cart restored.
-     */
-    async startCardPayment(userId: number, body: CreatePaymentBody): Promise<CardPaymentStarted> {
-      if (!hasAtMostTwoDecimals(body.amount)) {
-        throw validationFailed('The request is not valid', [{ field: 'amount', message: 'must have at most 2 decimal places' }]);
-      }
+    async methods(): Promise<PaymentMethods> {
       const gateway = gateways.current;
-      const { currency } = body;
+      const { capabilities } = gateway;
+      return {
+        methods: ['balance', ...capabilities.methods],
+        provider: gateway.name,
+        charge_currency: capabilities.chargeCurrency ?? null,
+        rate_usd_rub: (await ratesDal.rate(db, 'usd', 'rub')) ?? null,
+        receipt_email_required: capabilities.receiptEmailRequired,
+        refunds_to_card: capabilities.refunds,
+      };
+    },
+
+    /**
+     * Starts a gateway payment for the whole cart or for one top-up. The order and its payment are
+     * written in one transaction (a top-up's account is checked with the game before it); the
+     * gateway is asked for its pay page after the commit.
+     */
+    async startPayment(userId: number, body: CreatePaymentBody): Promise<PaymentStarted> {
+      const gateway = gateways.current;
+      assertPayable(gateway, body);
+      const prepared = body.type === 'topup' ? await topups.prepare({ topupData: body.topupData, currency: body.currency }) : undefined;
 
       const placed = await db.transaction(async (trx) => {
-        const stock = await takeCartStock(trx, userId, currency);
-        const { total } = stock;
-        if (toMinor(body.amount) !== total) {
-          throw new AppError(
-            409,
-            ErrorCode.PRICE_CHANGED,
-            `The cart total is now ${formatMinor(total, currency)}. Please review your cart.`,
-            { amount: fromMinor(total), currency },
-          );
-        }
-        const orderId = await placeCodeOrder(trx, { userId, currency, stock, paymentMethod: 'card', paid: false, holdSeconds });
+        const order = prepared
+          ? await topups.place(trx, userId, prepared, { method: 'card', holdSeconds })
+          : await placeCart(trx, userId, body.currency, body.type === 'order' ? body.amount : 0);
+        const charge = chargeOf(gateway, order.total, body.currency, order.rate);
         const paymentId = await paymentsDal.insertPayment(trx, {
           userId,
-          orderId,
+          orderId: order.orderId,
           provider: gateway.name,
-          amount: total,
-          currency,
+          method: body.method,
+          amount: charge.amount,
+          currency: charge.currency,
           holdSeconds,
         });
-        return { orderId, paymentId, total };
+        return { ...order, charge, paymentId };
       });
 
       let created: CreatedPayment;
@@ -92,34 +192,43 @@ export function createPaymentsService(deps: {
         created = await gateway.createPayment({
           paymentId: placed.paymentId,
           orderId: placed.orderId,
-          amount: placed.total,
-          currency,
-          description: `Order #${placed.orderId}`,
+          amount: placed.charge.amount,
+          currency: placed.charge.currency,
+          description: placed.description,
+          method: body.method,
+          returnUrl: `${publicUrl}/orders/${placed.orderId}`,
+          receipt:
+            gateway.capabilities.receiptEmailRequired && body.email
+              ? { email: body.email, lines: await receiptLines(db, placed.orderId, placed.charge, placed.rate) }
+              : undefined,
         });
       } catch (err) {
         logger.error({ err, orderId: placed.orderId, provider: gateway.name }, 'The gateway did not create the payment');
-        await abandon(userId, placed.orderId);
+        await abandon(placed.orderId);
         throw new AppError(
           503,
           ErrorCode.SERVICE_UNAVAILABLE,
-          'Card payment is unavailable right now. Your cart is kept; please try again later.',
+          body.type === 'order'
+            ? 'Card payment is unavailable right now. Your cart is kept; please try again later.'
+            : 'Card payment is unavailable right now. Nothing was charged; please try again later.',
         );
       }
       await paymentsDal.attachGatewayPayment(db, placed.paymentId, created.providerPaymentId, created.payUrl);
-      logger.info({ orderId: placed.orderId, paymentId: placed.paymentId, provider: gateway.name }, 'Card payment started');
+      logger.info({ orderId: placed.orderId, paymentId: placed.paymentId, provider: gateway.name, method: body.method }, 'Gateway payment started');
       return { pay_url: created.payUrl, orderId: placed.orderId };
     },
 
     /**
-     * Takes a gateway webhook: verifies it over the raw body, stores it once by its event id and
-     * queues its application in the same transaction. A re-delivery changes nothing.
+     * Takes a gateway webhook. A signed event is verified over the raw body, stored once by its event
+     * id and its application queued in the same transaction. An unsigned hint is trusted for nothing
+     * but which of our payments to read back: it queues that check, and every hint queues its own.
      */
     async receiveWebhook(provider: string, rawBody: string | undefined, headers: IncomingHttpHeaders): Promise<WebhookReceipt> {
       const gateway = gateways.byName(provider);
       if (!gateway) throw notFound('Payment provider');
-      let event: VerifiedGatewayEvent;
+      let message: WebhookMessage;
       try {
-        event = gateway.verifyWebhook(rawBody, headers);
+        message = gateway.readWebhook(rawBody, headers);
       } catch (err) {
         if (err instanceof WebhookSignatureError) {
           throw new AppError(401, ErrorCode.UNAUTHORIZED, 'The webhook signature is not valid', { reason: err.message });
@@ -128,6 +237,14 @@ export function createPaymentsService(deps: {
         throw err;
       }
 
+      if (message.kind === 'hint') {
+        const paymentId = await paymentsDal.paymentIdOf(db, provider, message.providerPaymentId);
+        if (paymentId === undefined) throw notFound('Payment');
+        await db.transaction((trx) => enqueueJob(trx, 'payment-callback', 'check-payment', { paymentId }));
+        return { duplicate: false, reference: message.providerPaymentId };
+      }
+
+      const { event } = message;
       return db.transaction(async (trx) => {
         const paymentId = await paymentsDal.paymentIdOf(trx, provider, event.providerPaymentId);
         const gatewayEventId = await paymentsDal.insertGatewayEvent(trx, {
@@ -138,9 +255,9 @@ export function createPaymentsService(deps: {
           // The event as the store reads it, and the gateway's body as received.
           payload: { amount: event.amount, currency: event.currency, provider_payment_id: event.providerPaymentId, body: event.payload },
         });
-        if (gatewayEventId === undefined) return { duplicate: true, event };
+        if (gatewayEventId === undefined) return { duplicate: true, reference: event.eventId };
         await enqueueJob(trx, 'payment-callback', 'apply-gateway-event', { gatewayEventId });
-        return { duplicate: false, event };
+        return { duplicate: false, reference: event.eventId };
       });
     },
   };

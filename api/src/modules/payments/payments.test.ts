@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
-import { paymentGatewaysOf, type PaymentGateway } from '../../providers/payment';
+import { createPaymentGateways, paymentGatewaysOf, type PaymentGateway } from '../../providers/payment';
+import { SANDBOX_CAPABILITIES } from '../../providers/payment/sandbox.gateway';
 import { signWebhook } from '../../providers/payment/webhook-signature';
+import { createTopupService } from '../topup/topup.service';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
 import { createFulfilmentService } from '../fulfilment/fulfilment.service';
@@ -19,7 +21,7 @@ let fulfilment: ReturnType<typeof createFulfilmentService>;
 beforeAll(async () => {
   app = await startTestApp();
   fixtures = createFixtures(app.db, app.config.codesKey);
-  callbacks = createPaymentCallbackService({ db: app.db, logger });
+  callbacks = createPaymentCallbackService({ db: app.db, logger, gateways: createPaymentGateways({ config: app.config, db: app.db, logger }) });
   expiry = createReservationExpiryService({ db: app.db, logger });
   fulfilment = createFulfilmentService({ db: app.db, logger });
   await fixtures.usdRubRate('79');
@@ -245,15 +247,23 @@ describe('POST /api/payment/create', () => {
     const cartBefore = await app.db('cart_items').where({ user_id: user.id }).select('product_id', 'game_amount', 'price_usd', 'price_rub', 'quantity');
     const broken: PaymentGateway = {
       name: 'sandbox',
+      capabilities: SANDBOX_CAPABILITIES,
       createPayment: async () => {
         throw new Error('gateway down');
       },
-      verifyWebhook: () => {
+      readWebhook: () => {
         throw new Error('unused');
       },
     };
-    const payments = createPaymentsService({ db: app.db, gateways: paymentGatewaysOf(broken), logger, holdMinutes: 15 });
-    await expect(payments.startCardPayment(user.id, { amount: 21.98, currency: 'usd', type: 'order' })).rejects.toMatchObject({
+    const payments = createPaymentsService({
+      db: app.db,
+      gateways: paymentGatewaysOf(broken),
+      topups: createTopupService({ db: app.db, players: undefined as never, steam: undefined as never }),
+      logger,
+      holdMinutes: 15,
+      publicUrl: app.baseUrl,
+    });
+    await expect(payments.startPayment(user.id, { amount: 21.98, currency: 'usd', type: 'order', method: 'card' })).rejects.toMatchObject({
       status: 503,
       code: 'SERVICE_UNAVAILABLE',
     });

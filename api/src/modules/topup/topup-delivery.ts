@@ -5,6 +5,7 @@ import { changeBalance } from '../../lib/ledger';
 import type { Logger } from '../../logger';
 import type { GameProvider, RejectionReason, TopUpRequest } from '../../providers/game';
 import { fulfilmentDal } from '../fulfilment/fulfilment.dal';
+import { requestCardRefund, type RefundDestination } from '../payments/refunds';
 import { topupDal, type DeliveryOrder, type OrderPubgCode, type TopupItemRow } from './topup.dal';
 import type { StoredTopupData } from './topup.service';
 
@@ -17,7 +18,14 @@ const MAX_PUBG_STEPS = 500;
 const GAME_NAMES = { freefire: 'Free Fire', pubg: 'PUBG Mobile', steam: 'Steam' } as const;
 
 /** What the shopper reads on a top-up that failed (or was only partly delivered). */
-function failureReason(data: StoredTopupData, reason: UndeliveredReason, refund: number, currency: BalanceCurrency, deliveredUc = 0): string {
+function failureReason(
+  data: StoredTopupData,
+  reason: UndeliveredReason,
+  refund: number,
+  currency: BalanceCurrency,
+  destination: RefundDestination,
+  deliveredUc = 0,
+): string {
   const game = GAME_NAMES[data.service];
   const account = data.service === 'steam' ? `the Steam login ${data.login}` : `player ID ${data.player_id}`;
   const cause =
@@ -26,10 +34,11 @@ function failureReason(data: StoredTopupData, reason: UndeliveredReason, refund:
       : reason === 'declined'
         ? `${game} declined the top-up for ${account}.`
         : 'We ran out of UC codes for your packages.';
+  const refunded = destination === 'card' ? 'is being refunded to your card' : 'has been refunded to your balance';
   if (deliveredUc > 0) {
-    return `${cause} ${deliveredUc} UC were delivered; ${formatMinor(refund, currency)} for the rest has been refunded to your balance.`;
+    return `${cause} ${deliveredUc} UC were delivered; ${formatMinor(refund, currency)} for the rest ${refunded}.`;
   }
-  return refund > 0 ? `${cause} ${formatMinor(refund, currency)} has been refunded to your balance.` : cause;
+  return refund > 0 ? `${cause} ${formatMinor(refund, currency)} ${refunded}.` : cause;
 }
 
 /**
@@ -51,6 +60,17 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
     logger.info({ orderId }, 'Top-up order fulfilled');
   }
 
+  /**
+   * Where the money for an undelivered top-up goes back to: the card it was paid with, when the shop
+   * refunds failed card top-ups there (a back-office setting) and the payment can be refunded;
+   * otherwise the balance.
+   */
+  async function refundToCard(trx: Knex.Transaction, order: DeliveryOrder, amount: number): Promise<boolean> {
+    if (order.payment_method !== 'card' || (await topupDal.failedCardTopupRefundTo(trx)) !== 'card') return false;
+    const requested = await requestCardRefund(trx, { orderId: order.id, orderAmount: amount, reason: 'The top-up could not be delivered' });
+    return requested !== undefined;
+  }
+
   /** Refunds what was not delivered, releases reserved codes and ends the order with a reason the shopper reads. */
   async function refund(
     trx: Knex.Transaction,
@@ -60,7 +80,9 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
     reason: UndeliveredReason,
     undelivered: { amount: number; deliveredUc: number },
   ): Promise<void> {
-    if (undelivered.amount > 0) {
+    let destination: RefundDestination = 'balance';
+    if (undelivered.amount > 0 && (await refundToCard(trx, order, undelivered.amount))) destination = 'card';
+    else if (undelivered.amount > 0) {
       await changeBalance(trx, {
         userId: order.user_id,
         currency: order.currency,
@@ -76,9 +98,9 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
       trx,
       order.id,
       undelivered.deliveredUc > 0 ? 'completed' : 'failed',
-      failureReason(data, reason, undelivered.amount, order.currency, undelivered.deliveredUc),
+      failureReason(data, reason, undelivered.amount, order.currency, destination, undelivered.deliveredUc),
     );
-    logger.warn({ orderId: order.id, reason, refunded: undelivered.amount }, 'Top-up order not delivered: refunded');
+    logger.warn({ orderId: order.id, reason, refunded: undelivered.amount, destination }, 'Top-up order not delivered: refunded');
   }
 
   /** Free Fire and Steam: one credit for the whole order. */

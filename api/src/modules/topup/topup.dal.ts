@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { BalanceCurrency, OrderStatus, PubgCodeStatus } from '@topup/common';
-import type { ProviderStatus } from '../../models';
+import type { PaymentMethod, ProviderStatus } from '../../models';
 
 export interface FreefireOfferRow {
   id: number;
@@ -41,6 +41,7 @@ export interface DeliveryOrder {
   user_id: number;
   currency: BalanceCurrency;
   total: number;
+  payment_method: PaymentMethod;
 }
 
 export interface OrderPubgCode {
@@ -116,7 +117,13 @@ export const topupDal = {
 
   /** The order, locked: every delivery step re-checks it is still being fulfilled, one run at a time. */
   lockOrder: (trx: Knex.Transaction, orderId: number): Promise<DeliveryOrder | undefined> =>
-    trx('orders').select('id', 'status', 'user_id', 'currency', 'total').where({ id: orderId }).forUpdate().first(),
+    trx('orders').select('id', 'status', 'user_id', 'currency', 'total', 'payment_method').where({ id: orderId }).forUpdate().first(),
+
+  /** Where the shop refunds a failed delivery of a card-paid top-up (a back-office setting). */
+  async failedCardTopupRefundTo(trx: Knex.Transaction): Promise<'balance' | 'card'> {
+    const row = await trx('currency_settings').first<{ failed_card_topup_refund_to: 'balance' | 'card' } | undefined>('failed_card_topup_refund_to');
+    return row?.failed_card_topup_refund_to ?? 'balance';
+  },
 
   /** The PUBG codes the order holds or has held (reserved, used, rejected), oldest first. */
   pubgCodesOf: (trx: Knex.Transaction, orderId: number): Promise<OrderPubgCode[]> =>

@@ -77,6 +77,26 @@ interface TopupQuote {
 
 type PricedTopup = Omit<TopupQuote, 'rate'>;
 
+/** A top-up checked and priced, its account verified with the game: ready to be placed. */
+export interface PreparedTopup {
+  body: TopupOrderBody;
+  account: string;
+  playerName: string;
+}
+
+/** How a top-up is paid: from the balance at once, or through a gateway within a hold. */
+export type TopupPayment = { method: 'balance' } | { method: 'card'; holdSeconds: number };
+
+export interface PlacedTopup {
+  orderId: number;
+  /** Minor units of the order currency. */
+  total: number;
+  /** The USD->RUB rate the order is priced at. */
+  rate: string;
+  /** What the top-up is, for the gateway's page and receipt ("PUBG Topup 720 UC"). */
+  description: string;
+}
+
 const offerGone = (message: string, details: unknown) => new AppError(409, ErrorCode.PRICE_CHANGED, message, details);
 
 /** The account a top-up credits, from the fields the service uses; 400 when it is missing. */
@@ -88,10 +108,10 @@ function accountOf(data: TopupData): string {
 }
 
 /**
- * Top-up orders paid from the balance (POST /orders/topup). The server prices the top-up itself
- * (an active Free Fire offer, the chosen PUBG packages, or the Steam calculation), refuses a client
- * price that differs with 409 PRICE_CHANGED, verifies the account with the game before charging,
- * then debits the balance, writes the order and queues fulfilment in one transaction.
+ * Top-up orders, paid from the balance (POST /orders/topup) or through a gateway (POST /payment/create
+ * with type 'topup'). The server prices the top-up itself (an active Free Fire offer, the chosen PUBG
+ * packages, or the Steam calculation), refuses a client price that differs with 409 PRICE_CHANGED and
+ * verifies the account with the game before anything is charged or held.
  */
 export function createTopupService(deps: { db: Knex; players: PlayerCheckService; steam: SteamService }) {
   const { db, players, steam } = deps;
@@ -247,74 +267,100 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     });
   }
 
+  /**
+   * Everything that can refuse a top-up before money moves, outside any transaction: the price the
+   * shopper saw, PUBG stock, and the account checked with the game (a slow game never holds a row lock).
+   */
+  async function prepare(body: TopupOrderBody): Promise<PreparedTopup> {
+    const account = accountOf(body.topupData);
+    const game = body.topupData.service;
+
+    // Cheap refusals first, before the game is asked anything.
+    const early = await quote(db, body, account);
+    assertClientPrice(body, early);
+    if (early.pubgCodes) {
+      const available = await topupDal.availablePubgCodes(db, [...early.pubgCodes.keys()]);
+      for (const [denominationId, needed] of early.pubgCodes) {
+        const count = available.get(denominationId) ?? 0;
+        if (count < needed) throw outOfCodes(denominationId, needed, count);
+      }
+    }
+
+    const player = await players.check(game, account);
+    if (!player.found) {
+      const what = game === 'steam' ? `Steam account with the login ${account}` : `player with the ID ${account}`;
+      throw new AppError(422, ErrorCode.UNPROCESSABLE, `There is no ${what}. Please check it and try again.`, {
+        field: game === 'steam' ? 'login' : 'player_id',
+      });
+    }
+    return { body, account, playerName: player.nickname };
+  }
+
+  /**
+   * Writes a prepared top-up order in the caller's transaction, priced again (a price changed since
+   * the first look is not charged) and with its PUBG codes reserved. Paid from the balance, it is
+   * charged and sent to fulfilment at once; to be paid through a gateway, it waits as 'pending' for
+   * `holdSeconds`, and the payment's success sends it to fulfilment.
+   */
+  async function place(trx: Knex.Transaction, userId: number, prepared: PreparedTopup, payment: TopupPayment): Promise<PlacedTopup> {
+    const { body, account } = prepared;
+    const priced = await quote(trx, body, account);
+    assertClientPrice(body, priced);
+    const paid = payment.method === 'balance';
+
+    const orderId = await checkoutDal.insertOrder(trx, {
+      userId,
+      status: paid ? 'processing' : 'pending',
+      kind: 'topup',
+      paymentMethod: payment.method,
+      currency: body.currency,
+      total: priced.total,
+      totalUsd: priced.totalUsd,
+      rateUsdRub: priced.rate,
+      paid,
+      holdSeconds: paid ? undefined : payment.holdSeconds,
+    });
+    if (paid) {
+      await changeBalance(trx, {
+        userId,
+        currency: body.currency,
+        amount: -priced.total,
+        reason: 'order_payment',
+        reference: `order:${orderId}:payment`,
+        orderId,
+      });
+    }
+    const topupData: StoredTopupData = { ...priced.data, player_name: prepared.playerName };
+    await topupDal.insertTopupItem(trx, orderId, {
+      amount: priced.total,
+      priceUsd: priced.itemPriceUsd,
+      priceRub: priced.itemPriceRub,
+      gameAmount: priced.gameAmount,
+      rateUsed: priced.rate,
+      topupData: { ...topupData },
+    });
+    for (const [denominationId, needed] of priced.pubgCodes ?? []) {
+      const codes = await topupDal.takePubgCodes(trx, denominationId, needed);
+      if (codes.length < needed) throw outOfCodes(denominationId, needed, codes.length);
+      await topupDal.reservePubgCodes(
+        trx,
+        orderId,
+        codes.map((code) => code.id),
+      );
+    }
+    if (paid) await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId });
+    return { orderId, total: priced.total, rate: priced.rate, description: priced.data.offer_name };
+  }
+
   return {
+    prepare,
+    place,
+
+    /** A top-up paid from the balance: debited, written and queued for delivery in one transaction. */
     async create(userId: number, body: TopupOrderBody): Promise<TopupOrderResult> {
-      const account = accountOf(body.topupData);
-      const game = body.topupData.service;
-
-      // Cheap refusals first, before the game is asked anything.
-      const early = await quote(db, body, account);
-      assertClientPrice(body, early);
-      if (early.pubgCodes) {
-        const available = await topupDal.availablePubgCodes(db, [...early.pubgCodes.keys()]);
-        for (const [denominationId, needed] of early.pubgCodes) {
-          const count = available.get(denominationId) ?? 0;
-          if (count < needed) throw outOfCodes(denominationId, needed, count);
-        }
-      }
-
-      // Outside any transaction: a slow game never holds a row lock.
-      const player = await players.check(game, account);
-      if (!player.found) {
-        const what = game === 'steam' ? `Steam account with the login ${account}` : `player with the ID ${account}`;
-        throw new AppError(422, ErrorCode.UNPROCESSABLE, `There is no ${what}. Please check it and try again.`, {
-          field: game === 'steam' ? 'login' : 'player_id',
-        });
-      }
-
+      const prepared = await prepare(body);
       return db.transaction(async (trx) => {
-        // Priced again inside the transaction: a price changed since the first look is not charged.
-        const priced = await quote(trx, body, account);
-        assertClientPrice(body, priced);
-
-        const orderId = await checkoutDal.insertOrder(trx, {
-          userId,
-          status: 'processing',
-          kind: 'topup',
-          paymentMethod: 'balance',
-          currency: body.currency,
-          total: priced.total,
-          totalUsd: priced.totalUsd,
-          rateUsdRub: priced.rate,
-          paid: true,
-        });
-        await changeBalance(trx, {
-          userId,
-          currency: body.currency,
-          amount: -priced.total,
-          reason: 'order_payment',
-          reference: `order:${orderId}:payment`,
-          orderId,
-        });
-        const topupData: StoredTopupData = { ...priced.data, player_name: player.nickname };
-        await topupDal.insertTopupItem(trx, orderId, {
-          amount: priced.total,
-          priceUsd: priced.itemPriceUsd,
-          priceRub: priced.itemPriceRub,
-          gameAmount: priced.gameAmount,
-          rateUsed: priced.rate,
-          topupData: { ...topupData },
-        });
-        for (const [denominationId, needed] of priced.pubgCodes ?? []) {
-          const codes = await topupDal.takePubgCodes(trx, denominationId, needed);
-          if (codes.length < needed) throw outOfCodes(denominationId, needed, codes.length);
-          await topupDal.reservePubgCodes(
-            trx,
-            orderId,
-            codes.map((code) => code.id),
-          );
-        }
-        await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId });
+        const { orderId } = await place(trx, userId, prepared, { method: 'balance' });
         return { orderId, status: 'processing' };
       });
     },

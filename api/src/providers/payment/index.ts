@@ -3,11 +3,12 @@ import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import type { PaymentGateway } from './payment-gateway';
 import { createSandboxGateway } from './sandbox.gateway';
+import { createYookassaGateway, YOOKASSA_PROVIDER } from './yookassa.gateway';
 
 export * from './payment-gateway';
 
 export interface PaymentGatewayDeps {
-  config: Pick<Config, 'paymentProvider' | 'paymentWebhookSecret' | 'publicUrl'>;
+  config: Pick<Config, 'paymentProvider' | 'paymentWebhookSecret' | 'publicUrl' | 'yookassa'>;
   db: Knex;
   logger: Logger;
 }
@@ -21,13 +22,17 @@ const GATEWAY_FACTORIES: Record<string, (deps: PaymentGatewayDeps) => PaymentGat
       webhookSecret: config.paymentWebhookSecret,
       publicUrl: config.publicUrl,
     }),
+  [YOOKASSA_PROVIDER]: ({ config, logger }) =>
+    createYookassaGateway({ settings: config.yookassa, logger: logger.child({ provider: YOOKASSA_PROVIDER }) }),
 };
 
 export interface PaymentGateways {
   /** The gateway new card payments go through (config.paymentProvider). */
   current: PaymentGateway;
-  /** The gateway a webhook path names, if the store uses it. */
+  /** The gateway a webhook path or a payment row names, if the store uses it. */
   byName(name: string): PaymentGateway | undefined;
+  /** Every gateway the store uses. */
+  all: PaymentGateway[];
 }
 
 /** Builds the configured gateway; an unknown PAYMENT_PROVIDER stops the start with a clear message. */
@@ -37,14 +42,10 @@ export function createPaymentGateways(deps: PaymentGatewayDeps): PaymentGateways
   if (!factory) {
     throw new Error(`Unknown PAYMENT_PROVIDER "${name}": use one of ${Object.keys(GATEWAY_FACTORIES).join(', ')}`);
   }
-  const current = factory(deps);
-  return {
-    current,
-    byName: (provider) => (provider === current.name ? current : undefined),
-  };
+  return paymentGatewaysOf(factory(deps));
 }
 
-/** A fixed set of gateways, for tests that bring their own. */
+/** The gateways of a store that pays through `current`. */
 export function paymentGatewaysOf(current: PaymentGateway): PaymentGateways {
-  return { current, byName: (provider) => (provider === current.name ? current : undefined) };
+  return { current, byName: (provider) => (provider === current.name ? current : undefined), all: [current] };
 }

@@ -3,15 +3,70 @@ import type Router from '@koa/router';
 import type { BalanceCurrency } from '@topup/common';
 import type { AppState } from '../../types';
 
+/** How a shopper pays through a gateway. */
+export const GATEWAY_METHODS = ['card', 'sbp'] as const;
+export type GatewayMethod = (typeof GATEWAY_METHODS)[number];
+
+/** One line of a fiscal receipt (54-FZ), in the payment's currency; the lines add up to the payment's amount. */
+export interface ReceiptLine {
+  description: string;
+  quantity: number;
+  /** Minor units: the price of one unit. */
+  unitAmount: number;
+}
+
 /** What the store asks a gateway to collect: one payment for one order. Amounts in minor units. */
 export interface CreatePaymentRequest {
-  /** The store's payments.id. */
+  /** The store's payments.id: the gateway's idempotence key is derived from it. */
   paymentId: number;
   orderId: number;
   amount: number;
   currency: BalanceCurrency;
   /** Shown on the pay page, e.g. "Order #42". */
   description: string;
+  method: GatewayMethod;
+  /** Where the shopper's browser comes back to after paying (the order's receipt). */
+  returnUrl: string;
+  /** A fiscal receipt to send with the payment, when the shop sends them. */
+  receipt?: { email: string; lines: ReceiptLine[] };
+}
+
+/** What a gateway can do, for the checkout and the back office. */
+export interface GatewayCapabilities {
+  methods: readonly GatewayMethod[];
+  /** The one currency the gateway charges in (an order in another is charged its converted total); none: the order's own. */
+  chargeCurrency?: BalanceCurrency;
+  /** Money can be returned to the card it came from. */
+  refunds: boolean;
+  /** Each payment carries a fiscal receipt, so the checkout asks for the customer's email. */
+  receiptEmailRequired: boolean;
+}
+
+/** A payment as the gateway itself reports it when asked: the only answer an unsigned gateway is trusted for. */
+export interface GatewayPaymentState {
+  providerPaymentId: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  /** The store's payments.id and order id the payment was created with (its metadata). */
+  paymentId?: number;
+  orderId?: number;
+}
+
+export interface RefundRequest {
+  /** The store's refunds.id: the gateway's idempotence key is derived from it. */
+  refundId: number;
+  providerPaymentId: string;
+  /** Minor units of the payment's currency: all of it or a part. */
+  amount: number;
+  currency: BalanceCurrency;
+  description: string;
+}
+
+export interface GatewayRefundState {
+  providerRefundId: string;
+  status: 'pending' | 'succeeded' | 'canceled';
 }
 
 export interface CreatedPayment {
@@ -48,19 +103,45 @@ export class WebhookPayloadError extends Error {
 }
 
 /**
+ * What a webhook tells the store: a signed event it can apply as it stands, or (from a gateway that
+ * does not sign its notifications) only a hint that a payment changed, to be read back from the gateway.
+ */
+export type WebhookMessage = { kind: 'event'; event: VerifiedGatewayEvent } | { kind: 'hint'; providerPaymentId: string };
+
+/** The gateway answered with an error that retrying the same request will not fix (bad request, auth, forbidden). */
+export class GatewayRequestError extends Error {
+  override name = 'GatewayRequestError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * A card payment gateway with a hosted pay page. The store only ever talks to gateways through
- * this interface; each implementation (the sandbox, a real adapter) lives in its own file.
+ * this interface; each implementation (the sandbox, a real adapter) lives in its own file. Network
+ * failures and 5xx answers throw a plain Error (worth retrying); definite refusals GatewayRequestError.
  */
 export interface PaymentGateway {
   /** The provider name: payments.provider and the `:provider` of the webhook path. */
   readonly name: string;
-  /** Registers the payment with the gateway; the shopper then pays on `payUrl`. */
+  readonly capabilities: GatewayCapabilities;
+  /** Registers the payment with the gateway; the shopper then pays on `payUrl`. Idempotent by paymentId. */
   createPayment(request: CreatePaymentRequest): Promise<CreatedPayment>;
   /**
-   * Checks a webhook's signature over the raw body exactly as received, then parses it.
-   * Throws WebhookSignatureError or WebhookPayloadError.
+   * Reads a webhook: checks a signed one over the raw body exactly as received, or parses an unsigned
+   * one into a hint. Throws WebhookSignatureError or WebhookPayloadError.
    */
-  verifyWebhook(rawBody: string | undefined, headers: IncomingHttpHeaders): VerifiedGatewayEvent;
+  readWebhook(rawBody: string | undefined, headers: IncomingHttpHeaders): WebhookMessage;
+  /** Reads a payment back from the gateway (required of gateways whose webhooks are hints). */
+  getPayment?(providerPaymentId: string): Promise<GatewayPaymentState>;
+  /** Returns money to the card (when capabilities.refunds). Idempotent by refundId. */
+  refund?(request: RefundRequest): Promise<GatewayRefundState>;
+  /** Reads a refund back from the gateway, to settle one that was still pending. */
+  getRefund?(providerRefundId: string): Promise<GatewayRefundState>;
   /** Routes the gateway serves itself, mounted under /api (only the sandbox has any). */
   routes?(): Router<AppState>;
 }

@@ -8,6 +8,7 @@ import { fromMinor } from '@topup/common';
 export interface PayPagePayment {
   providerPaymentId: string;
   orderId: number;
+  method: 'card' | 'sbp';
   /** Minor units. */
   amount: number;
   currency: string;
@@ -117,6 +118,33 @@ ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p
 <button class="decline" type="submit" name="decision" value="decline" formnovalidate>Decline</button>
 </div>
 <p class="hint">Sandbox: no card is charged. Pay succeeds with any valid test card, Decline refuses the payment.</p>
+</form>`,
+  );
+}
+
+/**
+ * The SBP (Faster Payments System) page: in a real bank the shopper scans a QR code with their bank's
+ * app and confirms there; the sandbox's "bank app" is the Confirm button.
+ */
+export function renderSbpForm(merchant: string, payment: PayPagePayment): string {
+  const action = `/api/payment/sandbox/${encodeURIComponent(payment.providerPaymentId)}`;
+  // A fixed 9x9 pattern standing in for the QR code: the sandbox encodes nothing.
+  const cells = '101110101010011011110101001011010110101110111010101101010011001110101101101010111';
+  const qr = [...cells].map((cell) => `<i class="${cell === '1' ? 'on' : ''}"></i>`).join('');
+  return layout(
+    `Pay ${formatAmount(payment.amount, payment.currency)} to ${merchant} by SBP`,
+    `${heading(merchant, `Order #${payment.orderId}`)}
+${amountBlock(payment)}
+<form method="post" action="${escapeHtml(action)}">
+<style>.qr{display:grid;grid-template-columns:repeat(9,1fr);width:162px;height:162px;margin:8px auto;padding:8px;border:1px solid #cdd3df;border-radius:8px}
+.qr i{display:block}.qr i.on{background:#1f2430}</style>
+<p>Scan the code with your bank's app (SBP, the Faster Payments System) and confirm the payment there.</p>
+<div class="qr" aria-hidden="true">${qr}</div>
+<div class="buttons">
+<button class="pay" type="submit" name="decision" value="pay">Confirm in the bank app</button>
+<button class="decline" type="submit" name="decision" value="decline">Decline</button>
+</div>
+<p class="hint">Sandbox: no money moves. Confirm pays, Decline refuses the payment.</p>
 </form>`,
   );
 }

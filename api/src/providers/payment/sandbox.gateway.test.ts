@@ -101,15 +101,15 @@ describe('the sandbox gateway', () => {
       .db('payments')
       .insert({ user_id: user.id, order_id: order.id, provider: 'sandbox', amount, currency: 'usd', expires_at: app.db.raw("now() + interval '15 minutes'") })
       .returning('id');
-    const created = await gateway.createPayment({ paymentId: payment.id, orderId: order.id, amount, currency: 'usd', description: 'x' });
+    const created = await gateway.createPayment({ paymentId: payment.id, orderId: order.id, amount, currency: 'usd', description: 'x', method: 'card', returnUrl: 'https://store.example/orders/1' });
     await app.db('payments').where({ id: payment.id }).update({ provider_payment_id: created.providerPaymentId, pay_url: created.payUrl });
     return { orderId: order.id, ...created };
   }
 
   it('hands out unguessable pay page links under the public URL', async () => {
     const gateway = createSandboxGateway({ db: app.db, logger: createLogger('silent', 'x'), webhookSecret: SECRET, publicUrl: 'https://store.example/' });
-    const first = await gateway.createPayment({ paymentId: 1, orderId: 1, amount: 100, currency: 'usd', description: 'x' });
-    const second = await gateway.createPayment({ paymentId: 1, orderId: 1, amount: 100, currency: 'usd', description: 'x' });
+    const first = await gateway.createPayment({ paymentId: 1, orderId: 1, amount: 100, currency: 'usd', description: 'x', method: 'card', returnUrl: 'https://store.example/orders/1' });
+    const second = await gateway.createPayment({ paymentId: 1, orderId: 1, amount: 100, currency: 'usd', description: 'x', method: 'card', returnUrl: 'https://store.example/orders/1' });
     expect(first.payUrl).toBe(`https://store.example/api/payment/sandbox/${first.providerPaymentId}`);
     expect(first.providerPaymentId).toMatch(/^pay_[0-9a-f]{32}$/);
     expect(second.providerPaymentId).not.toBe(first.providerPaymentId);
@@ -167,17 +167,13 @@ describe('the sandbox gateway', () => {
   it('verifies and reads its webhooks', () => {
     const gateway = createSandboxGateway({ db: app.db, logger: createLogger('silent', 'x'), webhookSecret: SECRET, publicUrl: 'http://x' });
     const body = JSON.stringify({ event_id: 'evt_9', type: 'payment.declined', payment_id: 'pay_9', amount: 100, currency: 'rub' });
-    expect(gateway.verifyWebhook(body, { 'x-sandbox-signature': signWebhook(SECRET, body) })).toEqual({
-      eventId: 'evt_9',
-      type: 'payment.declined',
-      providerPaymentId: 'pay_9',
-      amount: 100,
-      currency: 'rub',
-      payload: JSON.parse(body),
+    expect(gateway.readWebhook(body, { 'x-sandbox-signature': signWebhook(SECRET, body) })).toEqual({
+      kind: 'event',
+      event: { eventId: 'evt_9', type: 'payment.declined', providerPaymentId: 'pay_9', amount: 100, currency: 'rub', payload: JSON.parse(body) },
     });
-    expect(() => gateway.verifyWebhook(body, {})).toThrow(WebhookSignatureError);
+    expect(() => gateway.readWebhook(body, {})).toThrow(WebhookSignatureError);
     for (const bad of ['[]', 'null', '{"event_id":"e"}', 'not json', JSON.stringify({ ...JSON.parse(body), amount: 1.5 })]) {
-      expect(() => gateway.verifyWebhook(bad, { 'x-sandbox-signature': signWebhook(SECRET, bad) }), bad).toThrow(WebhookPayloadError);
+      expect(() => gateway.readWebhook(bad, { 'x-sandbox-signature': signWebhook(SECRET, bad) }), bad).toThrow(WebhookPayloadError);
     }
   });
 });

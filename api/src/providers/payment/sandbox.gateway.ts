@@ -9,14 +9,19 @@ import {
   WebhookPayloadError,
   type CreatedPayment,
   type CreatePaymentRequest,
+  type GatewayCapabilities,
   type GatewayEventType,
+  type GatewayRefundState,
   type PaymentGateway,
+  type RefundRequest,
   type VerifiedGatewayEvent,
+  type WebhookMessage,
 } from './payment-gateway';
 import {
   renderOutcome,
   renderPayForm,
   renderProblem,
+  renderSbpForm,
   type CardFields,
   type PayPagePayment,
   type PaymentOutcome,
@@ -73,6 +78,11 @@ export interface SandboxGatewayDeps {
 const PAYMENT_ID = /^pay_[0-9a-f]{32}$/;
 const FORM_LIMIT_BYTES = 4096;
 const DEFAULT_DELIVERY: WebhookDelivery = { attempts: 8, firstRetryDelayMs: 500, timeoutMs: 5000 };
+
+/** Card and SBP, charged in the order's own currency, refundable. */
+export const SANDBOX_CAPABILITIES: GatewayCapabilities = { methods: ['card', 'sbp'], refunds: true, receiptEmailRequired: false };
+
+const sandboxRefundId = (refundId: number) => `re_sandbox_${refundId}`;
 
 /** The sandbox decides each payment once, so its decision event has an id derived from the payment. */
 export const sandboxEventId = (providerPaymentId: string) => `evt_${providerPaymentId}`;
@@ -197,7 +207,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
   async function findPayment(providerPaymentId: string): Promise<StoredPayment | undefined> {
     if (!PAYMENT_ID.test(providerPaymentId)) return undefined;
     const { rows } = await db.raw<{ rows: Array<Omit<StoredPayment, 'providerPaymentId'> & { order_id: number }> }>(
-      `SELECT p.order_id, p.amount, p.currency, p.status, p.expires_at <= now() AS lapsed,
+      `SELECT p.order_id, p.method, p.amount, p.currency, p.status, p.expires_at <= now() AS lapsed,
               (SELECT e.event_type FROM gateway_events e
                 WHERE e.provider = p.provider AND e.provider_event_id = ?) AS decided_as
          FROM payments p
@@ -248,6 +258,9 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
     if (delivery.attempts > 1) retry(2);
   }
 
+  const renderPayPage = (payment: StoredPayment) =>
+    payment.method === 'sbp' ? renderSbpForm(merchant, payment) : renderPayForm(merchant, payment);
+
   function html(ctx: AppContext, status: number, page: string): void {
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
@@ -265,7 +278,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
         return;
       }
       const outcome = outcomeOf(payment);
-      html(ctx, 200, outcome ? renderOutcome(merchant, payment, outcome) : renderPayForm(merchant, payment));
+      html(ctx, 200, outcome ? renderOutcome(merchant, payment, outcome) : renderPayPage(payment));
     });
 
     router.post('/payment/sandbox/:paymentId', async (ctx) => {
@@ -289,10 +302,10 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
       }
       const decision = form.get('decision');
       if (decision !== 'pay' && decision !== 'decline') {
-        html(ctx, 400, renderPayForm(merchant, payment, { error: 'Choose Pay or Decline.' }));
+        html(ctx, 400, payment.method === 'sbp' ? renderSbpForm(merchant, payment) : renderPayForm(merchant, payment, { error: 'Choose Pay or Decline.' }));
         return;
       }
-      if (decision === 'pay') {
+      if (decision === 'pay' && payment.method === 'card') {
         const card: CardFields = {
           cardNumber: form.get('card_number') ?? '',
           expiry: form.get('expiry') ?? '',
@@ -323,6 +336,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
 
   return {
     name: SANDBOX_PROVIDER,
+    capabilities: SANDBOX_CAPABILITIES,
 
     async createPayment(request: CreatePaymentRequest): Promise<CreatedPayment> {
       const providerPaymentId = `pay_${randomBytes(16).toString('hex')}`;
@@ -330,9 +344,19 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
       return { providerPaymentId, payUrl: `${publicUrl}/api/payment/sandbox/${providerPaymentId}` };
     },
 
-    verifyWebhook(rawBody: string | undefined, headers: IncomingHttpHeaders): VerifiedGatewayEvent {
+    readWebhook(rawBody: string | undefined, headers: IncomingHttpHeaders): WebhookMessage {
       verifyWebhookSignature(webhookSecret, rawBody, headers[SANDBOX_SIGNATURE_HEADER]);
-      return parseEvent(rawBody ?? '');
+      return { kind: 'event', event: parseEvent(rawBody ?? '') };
+    },
+
+    // The sandbox returns money at once; its refund id is derived from ours, so a retried refund is the same one.
+    async refund(request: RefundRequest): Promise<GatewayRefundState> {
+      logger.debug({ refundId: request.refundId, providerPaymentId: request.providerPaymentId }, 'Sandbox refund made');
+      return { providerRefundId: sandboxRefundId(request.refundId), status: 'succeeded' };
+    },
+
+    async getRefund(providerRefundId: string): Promise<GatewayRefundState> {
+      return { providerRefundId, status: 'succeeded' };
     },
 
     routes,

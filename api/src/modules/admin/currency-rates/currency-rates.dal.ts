@@ -14,8 +14,11 @@ export interface CurrencySettingsRow {
   /** numeric(5, 2) as its exact decimal string ("3.00"). */
   steam_commission_percent: string;
   rates_auto_update: boolean;
+  failed_card_topup_refund_to: 'balance' | 'card';
   updated_at: Date;
 }
+
+const SETTINGS_COLUMNS = ['steam_commission_percent', 'rates_auto_update', 'failed_card_topup_refund_to', 'updated_at'];
 
 export type RateUpdateRunStatus = 'queued' | 'completed' | 'skipped' | 'failed';
 
@@ -62,24 +65,24 @@ export const currencyRatesDal = {
   settings: (db: Knex) =>
     db('currency_settings')
       .where({ id: SETTINGS_ID })
-      .first<CurrencySettingsRow | undefined>('steam_commission_percent', 'rates_auto_update', 'updated_at'),
+      .first<CurrencySettingsRow | undefined>(SETTINGS_COLUMNS),
 
   lockSettings: (trx: Knex.Transaction) =>
     trx('currency_settings')
       .where({ id: SETTINGS_ID })
       .forUpdate()
-      .first<CurrencySettingsRow | undefined>('steam_commission_percent', 'rates_auto_update', 'updated_at'),
+      .first<CurrencySettingsRow | undefined>(SETTINGS_COLUMNS),
 
   /** Writes the fields given, creating the settings row (with the column defaults for the rest) if missing. */
   async saveSettings(
     trx: Knex.Transaction,
-    changes: { steam_commission_percent?: string; rates_auto_update?: boolean },
+    changes: Partial<Omit<CurrencySettingsRow, 'updated_at'>>,
   ): Promise<CurrencySettingsRow> {
     const [row] = await trx('currency_settings')
       .insert({ id: SETTINGS_ID, ...changes, updated_at: trx.fn.now() })
       .onConflict('id')
       .merge([...Object.keys(changes), 'updated_at'])
-      .returning<CurrencySettingsRow[]>(['steam_commission_percent', 'rates_auto_update', 'updated_at']);
+      .returning<CurrencySettingsRow[]>(SETTINGS_COLUMNS);
     if (!row) throw new Error('currency settings upsert returned no row');
     return row;
   },

@@ -31,6 +31,7 @@ export const updateSettingsBody = {
   properties: {
     steamCommissionPercent: { type: 'number', minimum: 0, maximum: 100 },
     ratesAutoUpdate: { type: 'boolean' },
+    failedCardTopupRefundTo: { type: 'string', enum: ['balance', 'card'] },
   },
 } as const;
 
@@ -46,4 +47,5 @@ export interface UpdateRateBody {
 export interface UpdateSettingsBody {
   steamCommissionPercent?: number;
   ratesAutoUpdate?: boolean;
+  failedCardTopupRefundTo?: 'balance' | 'card';
 }

@@ -47,6 +47,7 @@ const toRecord = (row: CurrencyRateRow): CurrencyRateRecord => ({
 const toSettings = (row: CurrencySettingsRow | undefined): CurrencySettingsRecord => ({
   steamCommissionPercent: Number(row?.steam_commission_percent ?? STEAM_COMMISSION_PERCENT_DEFAULT),
   ratesAutoUpdate: row?.rates_auto_update ?? true,
+  failedCardTopupRefundTo: row?.failed_card_topup_refund_to ?? 'balance',
   updatedAt: row?.updated_at ?? null,
 });
 
@@ -121,7 +122,7 @@ export function createCurrencyRatesService(deps: { db: Knex }) {
     },
 
     async updateSettings(actor: AdminActor, body: UpdateSettingsBody): Promise<CurrencySettingsRecord> {
-      const changes: { steam_commission_percent?: string; rates_auto_update?: boolean } = {};
+      const changes: Partial<Omit<CurrencySettingsRow, 'updated_at'>> = {};
       if (body.steamCommissionPercent !== undefined) {
         if (!hasAtMostTwoDecimals(body.steamCommissionPercent)) {
           throw validationFailed('The request is not valid', [
@@ -131,6 +132,7 @@ export function createCurrencyRatesService(deps: { db: Knex }) {
         changes.steam_commission_percent = body.steamCommissionPercent.toFixed(2);
       }
       if (body.ratesAutoUpdate !== undefined) changes.rates_auto_update = body.ratesAutoUpdate;
+      if (body.failedCardTopupRefundTo !== undefined) changes.failed_card_topup_refund_to = body.failedCardTopupRefundTo;
       return db.transaction(async (trx) => {
         const before = await currencyRatesDal.lockSettings(trx);
         const after = await currencyRatesDal.saveSettings(trx, changes);

@@ -138,7 +138,7 @@ describe('currency settings', () => {
     await app.fixtures.steamCommission('3');
     const read = await app.asAdmin('GET', SETTINGS);
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ steamCommissionPercent: 3, ratesAutoUpdate: true, updatedAt: expect.any(String) });
+    expect(read.body).toEqual({ steamCommissionPercent: 3, ratesAutoUpdate: true, failedCardTopupRefundTo: 'balance', updatedAt: expect.any(String) });
 
     const changed = await app.asAdmin('POST', SETTINGS, { steamCommissionPercent: 4.5, ratesAutoUpdate: false });
     expect(changed.status).toBe(200);

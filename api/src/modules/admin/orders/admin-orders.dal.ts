@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { BalanceCurrency, OrderStatus } from '@topup/common';
+import type { BalanceCurrency, OrderStatus, PaymentStatus } from '@topup/common';
+import type { GatewayMethod } from '../../../providers/payment';
 import type { OrderItemType, OrderKind, PaymentMethod, ProviderStatus } from '../../../models';
 import type { StockOption } from '../../cart/cart.dal';
 
@@ -29,12 +30,54 @@ export interface AdminOrderItemRow {
   provider_status: ProviderStatus | null;
 }
 
+/** The order's gateway payment as the back office sees it: the gateway's id and every event received for it. */
+export interface AdminOrderPayment {
+  id: number;
+  provider: string;
+  providerPaymentId: string | null;
+  method: GatewayMethod;
+  status: PaymentStatus;
+  /** Decimal amounts in the charged currency (a USD order may be charged in RUB). */
+  amount: number;
+  refundedAmount: number;
+  currency: BalanceCurrency;
+  /** What the gateway said when the payment was last read back (gateways whose notifications are hints). */
+  gatewayStatus: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+  events: AdminGatewayEvent[];
+}
+
+export interface AdminGatewayEvent {
+  id: number;
+  eventType: string;
+  providerEventId: string;
+  receivedAt: Date;
+  processedAt: Date | null;
+}
+
+/** The payment row before its events are added (amounts in minor units). */
+export type AdminPaymentRow = Omit<AdminOrderPayment, 'events'>;
+
+export interface AdminOrderRefund {
+  id: number;
+  destination: 'card' | 'balance';
+  /** Decimal, in `currency`. */
+  amount: number;
+  currency: BalanceCurrency;
+  status: 'pending' | 'succeeded' | 'failed';
+  reason: string | null;
+  failure: string | null;
+  createdAt: Date;
+}
+
 /** The order as a status change sees it, locked. */
 export interface LockedOrder {
   id: number;
   user_id: number;
   status: OrderStatus;
   kind: OrderKind;
+  payment_method: PaymentMethod;
   currency: BalanceCurrency;
   total: number;
 }
@@ -93,7 +136,46 @@ export const adminOrdersDal = {
 
   /** The order, locked: a status change, a delivery and a payment of the same order run one after the other. */
   lock: (trx: Knex.Transaction, orderId: number): Promise<LockedOrder | undefined> =>
-    trx('orders').select('id', 'user_id', 'status', 'kind', 'currency', 'total').where({ id: orderId }).forUpdate().first(),
+    trx('orders').select('id', 'user_id', 'status', 'kind', 'payment_method', 'currency', 'total').where({ id: orderId }).forUpdate().first(),
+
+  /** The order's gateway payment (its latest), in the back office's camelCase. */
+  payment: (db: Knex, orderId: number) =>
+    db('payments')
+      .where({ order_id: orderId })
+      .orderBy('id', 'desc')
+      .first<AdminPaymentRow | undefined>(
+        'id',
+        'provider',
+        'provider_payment_id as providerPaymentId',
+        'method',
+        'status',
+        'amount',
+        'refunded_amount as refundedAmount',
+        'currency',
+        'gateway_status as gatewayStatus',
+        'created_at as createdAt',
+        'paid_at as paidAt',
+      ),
+
+  gatewayEvents: (db: Knex, paymentId: number): Promise<AdminGatewayEvent[]> =>
+    db('gateway_events')
+      .where({ payment_id: paymentId })
+      .orderBy('id')
+      .select('id', 'event_type as eventType', 'provider_event_id as providerEventId', 'received_at as receivedAt', 'processed_at as processedAt'),
+
+  /** Refunds to the card and credits to the balance for this order, oldest first (amounts in minor units). */
+  async refunds(db: Knex, orderId: number): Promise<AdminOrderRefund[]> {
+    const { rows } = await db.raw<{ rows: AdminOrderRefund[] }>(
+      `SELECT id, 'card' AS destination, amount, currency, status, reason, failure, created_at AS "createdAt"
+         FROM payment_refunds WHERE order_id = :orderId
+       UNION ALL
+       SELECT id, 'balance', amount, currency, 'succeeded', coalesce(note, reason), NULL, created_at
+         FROM balance_ledger WHERE order_id = :orderId AND amount > 0
+       ORDER BY "createdAt"`,
+      { orderId },
+    );
+    return rows.map((row) => ({ ...row, id: Number(row.id), amount: Number(row.amount) }));
+  },
 
   async money(trx: Knex.Transaction, order: LockedOrder): Promise<OrderMoney> {
     const ledger = await trx('balance_ledger')
@@ -104,11 +186,18 @@ export const adminOrdersDal = {
         trx.raw("count(*) filter (where reference like 'admin-rerun:%') as reruns"),
         trx.raw('coalesce(bool_or(reference = ?), false) as delivery_refunded', [`order:${order.id}:refund`]),
       );
+    // A paid gateway payment paid the whole order (in whatever currency it was charged); what went
+    // back to the card (or is on its way there) is measured in the order's currency too.
     const card = await trx('payments')
-      .where({ order_id: order.id, status: 'paid', currency: order.currency })
-      .first<{ paid: number }>(trx.raw('coalesce(sum(amount), 0)::bigint as paid'));
+      .where({ order_id: order.id })
+      .whereIn('status', ['paid', 'refunded'])
+      .first<{ paid: boolean }>(trx.raw('count(*) > 0 as paid'));
+    const toCard = await trx('payment_refunds')
+      .where({ order_id: order.id })
+      .whereNot({ status: 'failed' })
+      .first<{ sum: number }>(trx.raw('coalesce(sum(order_amount), 0)::bigint as sum'));
     return {
-      netPaid: (card?.paid ?? 0) - (ledger?.net ?? 0),
+      netPaid: (card?.paid ? order.total : 0) - Number(toCard?.sum ?? 0) - (ledger?.net ?? 0),
       adminRefunds: ledger?.admin_refunds ?? 0,
       reruns: ledger?.reruns ?? 0,
       deliveryRefunded: ledger?.delivery_refunded ?? false,

@@ -41,8 +41,8 @@ export function createAdminOrdersRouter(deps: { orders: AdminOrdersService; guar
     validate({ params: bigIdParams, body: refundBody }),
     async (ctx) => {
       const { id } = ctx.state.valid.params as IdParams;
-      const { note } = ctx.state.valid.body as RefundBody;
-      ctx.body = await orders.refund(adminActor(ctx), id, note);
+      const { note, destination } = ctx.state.valid.body as RefundBody;
+      ctx.body = await orders.refund(adminActor(ctx), id, note, destination);
     },
   );
 

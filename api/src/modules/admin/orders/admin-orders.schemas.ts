@@ -17,6 +17,8 @@ export const refundBody = {
   additionalProperties: false,
   properties: {
     note: { type: 'string', maxLength: REFUND_NOTE_MAX_LENGTH },
+    // The balance (the default), or back to the card a gateway-paid order was paid with.
+    destination: { type: 'string', enum: ['balance', 'card'] },
   },
 } as const;
 
@@ -26,4 +28,5 @@ export interface ChangeStatusBody {
 
 export interface RefundBody {
   note?: string;
+  destination?: 'balance' | 'card';
 }

@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { ErrorCode, formatMinor, fromMinor, ORDER_STATUSES, type BalanceCurrency, type OrderStatus, STORE_TIME_ZONE } from '@topup/common';
+import {
+  ErrorCode,
+  formatMinor,
+  fromMinor,
+  ORDER_STATUSES,
+  type BalanceCurrency,
+  type OrderStatus,
+  STORE_TIME_ZONE,
+} from '@topup/common';
 import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
@@ -11,7 +19,15 @@ import type { OrderItemType, OrderKind, PaymentMethod, ProviderStatus } from '..
 import { checkoutDal, type TakenCode } from '../../checkout/checkout.dal';
 import { PAID_ORDER_HOLD_SECONDS } from '../../checkout/checkout.service';
 import { paymentsDal } from '../../payments/payments.dal';
-import { adminOrdersDal, type AdminOrderItemRow, type AdminOrderRow, type LockedOrder } from './admin-orders.dal';
+import { requestCardRefund, type RefundDestination } from '../../payments/refunds';
+import {
+  adminOrdersDal,
+  type AdminOrderItemRow,
+  type AdminOrderPayment,
+  type AdminOrderRefund,
+  type AdminOrderRow,
+  type LockedOrder,
+} from './admin-orders.dal';
 
 export interface AdminOrder {
   id: number;
@@ -43,6 +59,8 @@ export interface AdminOrderItem {
 
 export interface AdminOrderDetail extends AdminOrder {
   items: AdminOrderItem[];
+  payment: AdminOrderPayment | null;
+  refunds: AdminOrderRefund[];
 }
 
 export interface ListInput {
@@ -154,8 +172,24 @@ export function createAdminOrdersService(deps: { db: Knex }) {
 
   async function detail(orderId: number): Promise<AdminOrderDetail> {
     const order = await snapshot(db, orderId);
-    const items = await adminOrdersDal.items(db, orderId);
-    return { ...order, items: items.map(toAdminOrderItem) };
+    const [items, payment, refunds] = await Promise.all([
+      adminOrdersDal.items(db, orderId),
+      adminOrdersDal.payment(db, orderId),
+      adminOrdersDal.refunds(db, orderId),
+    ]);
+    return {
+      ...order,
+      items: items.map(toAdminOrderItem),
+      payment: payment
+        ? {
+            ...payment,
+            amount: fromMinor(payment.amount),
+            refundedAmount: fromMinor(payment.refundedAmount),
+            events: await adminOrdersDal.gatewayEvents(db, payment.id),
+          }
+        : null,
+      refunds: refunds.map((refund) => ({ ...refund, amount: fromMinor(refund.amount) })),
+    };
   }
 
   /** pending -> cancelled: the one cancellation path of unpaid orders, so the held codes go back on sale. */
@@ -194,12 +228,25 @@ export function createAdminOrdersService(deps: { db: Knex }) {
     trx: Knex.Transaction,
     actor: AdminActor,
     order: LockedOrder,
-    explain: (refunded: string) => string,
+    explain: (refunded: string, destination: RefundDestination) => string,
     note?: string,
+    destination: RefundDestination = 'balance',
   ): Promise<Record<string, unknown>> {
     const position = await adminOrdersDal.money(trx, order);
     const amount = Math.max(position.netPaid, 0);
-    if (amount > 0) {
+    if (amount > 0 && destination === 'card') {
+      const requested = await requestCardRefund(trx, {
+        orderId: order.id,
+        orderAmount: amount,
+        reason: note || 'Refunded by the store',
+        requestedBy: actor.userId,
+      });
+      if (!requested) {
+        throw conflict('This order was not paid by card, or its payment has nothing left to refund: refund it to the balance instead.', {
+          paymentMethod: order.payment_method,
+        });
+      }
+    } else if (amount > 0) {
       await changeBalance(trx, {
         userId: order.user_id,
         currency: order.currency,
@@ -215,11 +262,12 @@ export function createAdminOrdersService(deps: { db: Knex }) {
     const releasedCodes = await adminOrdersDal.releaseReservedCodes(trx, order.id);
     const deliveredCodesKept = await adminOrdersDal.deliveredCodes(trx, order.id);
     await adminOrdersDal.settleTopupItems(trx, order.id, ['pending'], 'failed');
-    const reason = [explain(formatMinor(amount, order.currency)), note].filter(Boolean).join(' ');
+    const reason = [explain(formatMinor(amount, order.currency), destination), note].filter(Boolean).join(' ');
     await adminOrdersDal.markFailed(trx, order.id, reason);
     return {
       refunded: fromMinor(amount),
       currency: order.currency,
+      destination,
       releasedCodes,
       deliveredCodesKept,
       ...(deliveredCodesKept > 0 ? { deliveredCodes: 'Delivered codes cannot be taken back: they stay used by this order.' } : {}),
@@ -355,8 +403,8 @@ export function createAdminOrdersService(deps: { db: Knex }) {
         return refundLocked(trx, actor, order, (refunded) => `The store stopped the delivery of this order and refunded ${refunded} to your balance.`);
       }),
 
-    /** Refunds a paid order once (a second refund is 409) and fails it. */
-    refund: (actor: AdminActor, orderId: number, note?: string) =>
+    /** Refunds a paid order once (a second refund is 409) and fails it: to the balance, or back to the card it was paid with. */
+    refund: (actor: AdminActor, orderId: number, note?: string, destination: RefundDestination = 'balance') =>
       changeOrder(actor, orderId, 'refund', async (trx, order) => {
         if (order.status !== 'processing' && order.status !== 'completed') {
           const why: Partial<Record<OrderStatus, string>> = {
@@ -366,7 +414,17 @@ export function createAdminOrdersService(deps: { db: Knex }) {
           };
           throw conflict(`This order cannot be refunded. ${why[order.status] ?? ''}`.trim(), { status: order.status });
         }
-        return refundLocked(trx, actor, order, (refunded) => `The store refunded this order: ${refunded} was returned to your balance.`, note?.trim());
+        return refundLocked(
+          trx,
+          actor,
+          order,
+          (refunded, to) =>
+            to === 'card'
+              ? `The store refunded this order: ${refunded} is being returned to your card.`
+              : `The store refunded this order: ${refunded} was returned to your balance.`,
+          note?.trim(),
+          destination,
+        );
       }),
   };
 }

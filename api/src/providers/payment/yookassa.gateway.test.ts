@@ -1,0 +1,535 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../config';
+import { startYookassaStandIn, type YookassaStandIn } from '../../testing/yookassa-stand-in';
+import { GatewayRequestError, WebhookPayloadError, type CreatePaymentRequest, type PaymentGateway } from './payment-gateway';
+import { createYookassaGateway, YOOKASSA_PROVIDER } from './yookassa.gateway';
+
+const SHOP_ID = '123456';
+const SECRET_KEY = 'test_Sec7etKey-never-logged';
+const RETURN_URL = 'https://store.example/orders/42/receipt';
+
+let standIn: YookassaStandIn;
+/** Everything the gateways of this file logged, at debug level. */
+const logLines: string[] = [];
+const logger = pino({ level: 'debug' }, { write: (line: string) => logLines.push(line) });
+let nextId = 1;
+
+function settings(overrides: Partial<Config['yookassa']> = {}): Config['yookassa'] {
+  return {
+    shopId: SHOP_ID,
+    secretKey: SECRET_KEY,
+    apiUrl: standIn.url,
+    sendReceipt: false,
+    vatCode: 1,
+    paymentSubject: 'service',
+    paymentMode: 'full_payment',
+    ...overrides,
+  };
+}
+
+function gatewayWith(overrides: Partial<Config['yookassa']> = {}, timeoutMs?: number): PaymentGateway {
+  return createYookassaGateway({ settings: settings(overrides), logger, timeoutMs });
+}
+
+/** A payment request of its own: a fresh payments.id each time. */
+function paymentRequest(overrides: Partial<CreatePaymentRequest> = {}): CreatePaymentRequest {
+  const paymentId = nextId++;
+  return {
+    paymentId,
+    orderId: 7000 + paymentId,
+    amount: 12345,
+    currency: 'rub',
+    description: `Order #${7000 + paymentId}`,
+    method: 'card',
+    returnUrl: RETURN_URL,
+    ...overrides,
+  };
+}
+
+const postsTo = (path: string) => standIn.requests.filter((entry) => entry.method === 'POST' && entry.path === path).length;
+const paymentsWithKey = (key: string) => [...standIn.payments.values()].filter((payment) => payment.idempotenceKey === key);
+
+/** Calls the stand-in's API directly, as another YooKassa client would. */
+async function rawPost(path: string, key: string, body: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${standIn.url}${path}`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${SHOP_ID}:${SECRET_KEY}`).toString('base64')}`,
+      'Content-Type': 'application/json',
+      'Idempotence-Key': key,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** The shopper's browser submitting the hosted checkout page. */
+async function decideOnCheckout(payUrl: string, decision: 'pay' | 'decline'): Promise<Response> {
+  return fetch(payUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ decision }).toString(),
+    redirect: 'manual',
+  });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('Expected a rejection');
+}
+
+beforeAll(async () => {
+  standIn = await startYookassaStandIn({ shopId: SHOP_ID, secretKey: SECRET_KEY });
+});
+
+afterAll(async () => {
+  await standIn.close();
+});
+
+describe('creating a YooKassa payment', () => {
+  it('names itself and what it can do', () => {
+    expect(gatewayWith().name).toBe(YOOKASSA_PROVIDER);
+    expect(gatewayWith().capabilities).toEqual({ methods: ['card', 'sbp'], chargeCurrency: 'rub', refunds: true, receiptEmailRequired: false });
+    expect(gatewayWith({ sendReceipt: true }).capabilities.receiptEmailRequired).toBe(true);
+  });
+
+  it('sends the documented body with Basic auth and an idempotence key of the payment row', async () => {
+    const request = paymentRequest();
+    const created = await gatewayWith().createPayment(request);
+
+    const stored = standIn.payments.get(created.providerPaymentId)!;
+    expect(stored.request).toEqual({
+      amount: { value: '123.45', currency: 'RUB' },
+      capture: true,
+      confirmation: { type: 'redirect', return_url: RETURN_URL },
+      description: request.description,
+      metadata: { order_id: String(request.orderId), payment_id: String(request.paymentId) },
+      payment_method_data: { type: 'bank_card' },
+    });
+    expect(stored.idempotenceKey).toBe(`payment-${request.paymentId}`);
+    expect(stored.receipt).toBeUndefined();
+    expect(stored.object).toMatchObject({ status: 'pending', paid: false, test: true, refundable: false });
+    expect(created.payUrl).toBe(`${standIn.origin}/checkout/${created.providerPaymentId}`);
+    expect((stored.object.confirmation as { confirmation_url: string }).confirmation_url).toBe(created.payUrl);
+
+    const sent = standIn.requests.at(-1)!;
+    expect(sent).toMatchObject({ method: 'POST', path: '/v3/payments', idempotenceKey: `payment-${request.paymentId}`, status: 200 });
+    expect(sent.authorization).toBe(`Basic ${Buffer.from(`${SHOP_ID}:${SECRET_KEY}`).toString('base64')}`);
+  });
+
+  it('asks for SBP with payment_method_data of type sbp', async () => {
+    const created = await gatewayWith().createPayment(paymentRequest({ method: 'sbp' }));
+    const stored = standIn.payments.get(created.providerPaymentId)!;
+    expect(stored.request.payment_method_data).toEqual({ type: 'sbp' });
+    expect(stored.object.payment_method).toEqual({ type: 'sbp', id: created.providerPaymentId, saved: false });
+  });
+
+  it('cuts the description to YooKassa’s 128 characters', async () => {
+    const created = await gatewayWith().createPayment(paymentRequest({ description: `Order ${'ж'.repeat(200)}` }));
+    const description = standIn.payments.get(created.providerPaymentId)!.request.description as string;
+    expect(description).toBe(`Order ${'ж'.repeat(122)}`);
+    expect(description).toHaveLength(128);
+  });
+
+  it('writes amounts exactly', async () => {
+    const gateway = gatewayWith();
+    for (const [minor, value] of [
+      [12345, '123.45'],
+      [1, '0.01'],
+      [10_000_000, '100000.00'],
+      [100, '1.00'],
+      [1005, '10.05'],
+    ] as const) {
+      const created = await gateway.createPayment(paymentRequest({ amount: minor }));
+      expect(standIn.payments.get(created.providerPaymentId)!.request.amount).toEqual({ value, currency: 'RUB' });
+      expect((await gateway.getPayment!(created.providerPaymentId)).amount).toBe(minor);
+    }
+  });
+
+  it('sends the fiscal receipt when the shop sends receipts, and only then', async () => {
+    const receipt = {
+      email: 'buyer@example.com',
+      lines: [
+        { description: 'Steam wallet code 500 RUB', quantity: 2, unitAmount: 5000 },
+        { description: `Gift card ${'x'.repeat(200)}`, quantity: 1, unitAmount: 2345 },
+      ],
+    };
+    const withReceipts = gatewayWith({ sendReceipt: true, vatCode: 4, paymentSubject: 'commodity', paymentMode: 'full_prepayment' });
+    const created = await withReceipts.createPayment(paymentRequest({ receipt }));
+    const stored = standIn.payments.get(created.providerPaymentId)!;
+    const item = { vat_code: 4, payment_subject: 'commodity', payment_mode: 'full_prepayment' };
+    expect(stored.receipt).toEqual({
+      customer: { email: 'buyer@example.com' },
+      items: [
+        { description: 'Steam wallet code 500 RUB', quantity: 2, amount: { value: '50.00', currency: 'RUB' }, ...item },
+        { description: `Gift card ${'x'.repeat(118)}`, quantity: 1, amount: { value: '23.45', currency: 'RUB' }, ...item },
+      ],
+    });
+    expect(stored.request.receipt).toEqual(stored.receipt);
+    expect(stored.object.receipt_registration).toBe('pending');
+
+    const without = await gatewayWith({ sendReceipt: false }).createPayment(paymentRequest({ receipt }));
+    expect(standIn.payments.get(without.providerPaymentId)!.request).not.toHaveProperty('receipt');
+  });
+
+  it('hears YooKassa refuse a receipt that does not add up to the payment', async () => {
+    const receipt = { email: 'buyer@example.com', lines: [{ description: 'Code', quantity: 1, unitAmount: 12300 }] };
+    const error = await rejection(gatewayWith({ sendReceipt: true }).createPayment(paymentRequest({ receipt })));
+    expect(error).toBeInstanceOf(GatewayRequestError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_request' });
+  });
+
+  it('answers a retried create with the same payment and makes no second one', async () => {
+    const gateway = gatewayWith();
+    const request = paymentRequest();
+    const postsBefore = postsTo('/v3/payments');
+    const first = await gateway.createPayment(request);
+    const again = await gateway.createPayment(request);
+    expect(again).toEqual(first);
+    expect(postsTo('/v3/payments')).toBe(postsBefore + 2);
+    expect(paymentsWithKey(`payment-${request.paymentId}`)).toHaveLength(1);
+  });
+
+  it('refuses a currency other than roubles without calling YooKassa', async () => {
+    const before = standIn.requests.length;
+    await expect(gatewayWith().createPayment(paymentRequest({ currency: 'usd' }))).rejects.toThrow(/roubles/);
+    expect(standIn.requests).toHaveLength(before);
+  });
+
+  it('serves a checkout page that pays and goes back to the store', async () => {
+    const created = await gatewayWith().createPayment(paymentRequest());
+    const page = await fetch(created.payUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('123.45 RUB');
+
+    const paid = await decideOnCheckout(created.payUrl, 'pay');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(RETURN_URL);
+    expect(standIn.payments.get(created.providerPaymentId)!.object).toMatchObject({
+      status: 'succeeded',
+      paid: true,
+      refundable: true,
+      refunded_amount: { value: '0.00', currency: 'RUB' },
+      payment_method: { type: 'bank_card', id: created.providerPaymentId, saved: false },
+    });
+    expect(standIn.payments.get(created.providerPaymentId)!.object).toHaveProperty('captured_at');
+    expect(standIn.payments.get(created.providerPaymentId)!.object).not.toHaveProperty('confirmation');
+  });
+});
+
+describe('reading a YooKassa payment back', () => {
+  it('reads each status with exact minor units and the store’s ids from the metadata', async () => {
+    const gateway = gatewayWith();
+    const make = async () => {
+      const request = paymentRequest({ amount: 100_001 });
+      return { request, id: (await gateway.createPayment(request)).providerPaymentId };
+    };
+    const expected = (made: { request: CreatePaymentRequest; id: string }, status: string) => ({
+      providerPaymentId: made.id,
+      status,
+      amount: 100_001,
+      currency: 'rub',
+      paymentId: made.request.paymentId,
+      orderId: made.request.orderId,
+    });
+
+    const pending = await make();
+    expect(await gateway.getPayment!(pending.id)).toEqual(expected(pending, 'pending'));
+
+    const held = await make();
+    await standIn.waitForCapture(held.id);
+    expect(standIn.payments.get(held.id)!.object.status).toBe('waiting_for_capture');
+    expect(await gateway.getPayment!(held.id)).toEqual(expected(held, 'pending'));
+
+    const succeeded = await make();
+    await standIn.succeed(succeeded.id);
+    expect(await gateway.getPayment!(succeeded.id)).toEqual(expected(succeeded, 'succeeded'));
+
+    const declined = await make();
+    const declinedUrl = `${standIn.origin}/checkout/${declined.id}`;
+    expect((await decideOnCheckout(declinedUrl, 'decline')).status).toBe(303);
+    expect(standIn.payments.get(declined.id)!.object.cancellation_details).toEqual({ party: 'payment_network', reason: 'card_expired' });
+    expect(await gateway.getPayment!(declined.id)).toEqual(expected(declined, 'canceled'));
+  });
+
+  it('reads no store ids from metadata that is missing or not integers', async () => {
+    const body = (metadata?: Record<string, string>) => ({
+      amount: { value: '10.00', currency: 'RUB' },
+      capture: true,
+      confirmation: { type: 'redirect', return_url: RETURN_URL },
+      ...(metadata ? { metadata } : {}),
+    });
+    const bare = await rawPost('/payments', `raw-${nextId++}`, body());
+    const odd = await rawPost('/payments', `raw-${nextId++}`, body({ order_id: 'A-12', payment_id: '1.5' }));
+    expect([bare.status, odd.status]).toEqual([200, 200]);
+    expect(bare.body.metadata).toEqual({});
+
+    for (const id of [bare.body.id, odd.body.id]) {
+      const state = await gatewayWith().getPayment!(id);
+      expect(state).toMatchObject({ status: 'pending', amount: 1000, currency: 'rub' });
+      expect(state.paymentId).toBeUndefined();
+      expect(state.orderId).toBeUndefined();
+    }
+  });
+
+  it('hears YooKassa answer 404 for a payment it does not know', async () => {
+    const error = await rejection(gatewayWith().getPayment!('2419a771-000f-5000-9000-1edaf29243f2'));
+    expect(error).toBeInstanceOf(GatewayRequestError);
+    expect(error).toMatchObject({ status: 404, code: 'not_found' });
+  });
+});
+
+describe('refunding through YooKassa', () => {
+  const paidPayment = async (amount = 12345) => {
+    const created = await gatewayWith().createPayment(paymentRequest({ amount }));
+    await decideOnCheckout(created.payUrl, 'pay');
+    return created.providerPaymentId;
+  };
+  const refundRequest = (providerPaymentId: string, amount: number) => ({
+    refundId: nextId++,
+    providerPaymentId,
+    amount,
+    currency: 'rub' as const,
+    description: 'Code did not work',
+  });
+
+  it('returns a whole payment', async () => {
+    const gateway = gatewayWith();
+    const paymentId = await paidPayment();
+    const request = refundRequest(paymentId, 12345);
+    const refund = await gateway.refund!(request);
+    expect(refund.status).toBe('succeeded');
+
+    const stored = standIn.refunds.get(refund.providerRefundId)!;
+    expect(stored.request).toEqual({ payment_id: paymentId, amount: { value: '123.45', currency: 'RUB' }, description: 'Code did not work' });
+    expect(stored.idempotenceKey).toBe(`refund-${request.refundId}`);
+    expect(stored.object).toMatchObject({ id: refund.providerRefundId, payment_id: paymentId, status: 'succeeded' });
+    expect(standIn.payments.get(paymentId)!.object).toMatchObject({ refunded_amount: { value: '123.45', currency: 'RUB' }, refundable: false });
+    expect(await gateway.getRefund!(refund.providerRefundId)).toEqual(refund);
+    // The payment itself stays succeeded: a refund does not change its status.
+    expect((await gateway.getPayment!(paymentId)).status).toBe('succeeded');
+  });
+
+  it('returns parts of a payment and refuses more than is left', async () => {
+    const gateway = gatewayWith();
+    const paymentId = await paidPayment();
+    await gateway.refund!(refundRequest(paymentId, 2345));
+    await gateway.refund!(refundRequest(paymentId, 9999));
+    expect(standIn.payments.get(paymentId)!.object).toMatchObject({ refunded_amount: { value: '123.44', currency: 'RUB' }, refundable: true });
+
+    const before = standIn.refunds.size;
+    const error = await rejection(gateway.refund!(refundRequest(paymentId, 2)));
+    expect(error).toBeInstanceOf(GatewayRequestError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(standIn.refunds.size).toBe(before);
+
+    expect((await gateway.refund!(refundRequest(paymentId, 1))).status).toBe('succeeded');
+    expect(standIn.payments.get(paymentId)!.object).toMatchObject({ refunded_amount: { value: '123.45', currency: 'RUB' }, refundable: false });
+  });
+
+  it('answers a retried refund with the same refund', async () => {
+    const gateway = gatewayWith();
+    const paymentId = await paidPayment();
+    const request = refundRequest(paymentId, 100);
+    const first = await gateway.refund!(request);
+    expect(await gateway.refund!(request)).toEqual(first);
+    expect([...standIn.refunds.values()].filter((refund) => refund.idempotenceKey === `refund-${request.refundId}`)).toHaveLength(1);
+  });
+
+  it('refuses to refund a payment that has not succeeded', async () => {
+    const created = await gatewayWith().createPayment(paymentRequest());
+    const error = await rejection(gatewayWith().refund!(refundRequest(created.providerPaymentId, 100)));
+    expect(error).toBeInstanceOf(GatewayRequestError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_request' });
+  });
+
+  it('reads a pending refund until it settles', async () => {
+    const pendingStandIn = await startYookassaStandIn({ shopId: SHOP_ID, secretKey: SECRET_KEY, refundStatus: 'pending' });
+    try {
+      const gateway = createYookassaGateway({ settings: { ...settings(), apiUrl: pendingStandIn.url }, logger });
+      const created = await gateway.createPayment(paymentRequest());
+      await pendingStandIn.succeed(created.providerPaymentId);
+      const refund = await gateway.refund!(refundRequest(created.providerPaymentId, 12345));
+      expect(refund.status).toBe('pending');
+      expect((await gateway.getRefund!(refund.providerRefundId)).status).toBe('pending');
+      await pendingStandIn.settleRefund(refund.providerRefundId, 'succeeded');
+      expect(await gateway.getRefund!(refund.providerRefundId)).toEqual({ providerRefundId: refund.providerRefundId, status: 'succeeded' });
+    } finally {
+      await pendingStandIn.close();
+    }
+  });
+
+  it('refuses a currency other than roubles without calling YooKassa', async () => {
+    const before = standIn.requests.length;
+    await expect(gatewayWith().refund!({ ...refundRequest('2419a771-000f-5000-9000-1edaf29243f2', 100), currency: 'usd' })).rejects.toThrow(
+      /roubles/,
+    );
+    expect(standIn.requests).toHaveLength(before);
+  });
+});
+
+describe('YooKassa’s errors', () => {
+  afterEach(() => {
+    standIn.latencyMs = 0;
+  });
+
+  it('turns wrong credentials into a definite 401 refusal', async () => {
+    const error = await rejection(gatewayWith({ secretKey: 'test_wrong' }).createPayment(paymentRequest()));
+    expect(error).toBeInstanceOf(GatewayRequestError);
+    expect(error).toMatchObject({ status: 401, code: 'invalid_credentials' });
+    const wrongShop = await rejection(gatewayWith({ shopId: '999' }).getPayment!('2419a771-000f-5000-9000-1edaf29243f2'));
+    expect(wrongShop).toMatchObject({ status: 401, code: 'invalid_credentials' });
+  });
+
+  it('turns 500, 503, 429 and 202 into retryable errors, and a retry then makes one payment', async () => {
+    const gateway = gatewayWith();
+    const request = paymentRequest();
+    for (const status of [500, 503, 429, 202]) {
+      standIn.failNext(status);
+      const error = await rejection(gateway.createPayment(request));
+      expect(error, String(status)).not.toBeInstanceOf(GatewayRequestError);
+      expect(error.message).toContain(String(status));
+    }
+    standIn.failNext(500, 2);
+    await expect(gateway.getPayment!('2419a771-000f-5000-9000-1edaf29243f2')).rejects.not.toBeInstanceOf(GatewayRequestError);
+    const refund = gateway.refund!({ refundId: nextId++, providerPaymentId: 'x', amount: 1, currency: 'rub', description: 'r' });
+    await expect(refund).rejects.not.toBeInstanceOf(GatewayRequestError);
+
+    const created = await gateway.createPayment(request);
+    expect(paymentsWithKey(`payment-${request.paymentId}`).map((payment) => payment.object.id)).toEqual([created.providerPaymentId]);
+  });
+
+  it('gives up on a slow answer with a retryable error; the retry finds the payment made meanwhile', async () => {
+    const request = paymentRequest();
+    standIn.latencyMs = 300;
+    const error = await rejection(gatewayWith({}, 50).createPayment(request));
+    expect(error).not.toBeInstanceOf(GatewayRequestError);
+    expect(error.message).toMatch(/TimeoutError|abort/i);
+    standIn.latencyMs = 0;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const created = await gatewayWith().createPayment(request);
+    expect(paymentsWithKey(`payment-${request.paymentId}`).map((payment) => payment.object.id)).toEqual([created.providerPaymentId]);
+  });
+
+  it('turns an unreachable YooKassa into a retryable error', async () => {
+    const closed = await startYookassaStandIn();
+    await closed.close();
+    const error = await rejection(gatewayWith({ apiUrl: closed.url }).createPayment(paymentRequest()));
+    expect(error).not.toBeInstanceOf(GatewayRequestError);
+    expect(error.message).toMatch(/failed/);
+  });
+
+  it('refuses unsafe ids without a request', async () => {
+    const gateway = gatewayWith();
+    const before = standIn.requests.length;
+    for (const id of ['../refunds', 'a/b', 'a?b=1', '', 'x'.repeat(65), '%2e%2e', 'a b']) {
+      await expect(gateway.getPayment!(id), id).rejects.toBeInstanceOf(GatewayRequestError);
+      await expect(gateway.getRefund!(id), id).rejects.toBeInstanceOf(GatewayRequestError);
+      await expect(gateway.refund!({ refundId: 1, providerPaymentId: id, amount: 1, currency: 'rub', description: 'r' }), id).rejects.toBeInstanceOf(
+        GatewayRequestError,
+      );
+    }
+    expect(standIn.requests).toHaveLength(before);
+  });
+
+  it('never logs the secret key', () => {
+    const logged = logLines.join('\n');
+    expect(logged).toContain('YooKassa');
+    expect(logged).not.toContain(SECRET_KEY);
+    expect(logged).not.toContain(Buffer.from(`${SHOP_ID}:${SECRET_KEY}`).toString('base64'));
+  });
+});
+
+describe('YooKassa’s notifications', () => {
+  let receiver: Server;
+  const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    standIn.setNotificationUrl(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/payment/webhook/yookassa`);
+  });
+
+  afterAll(async () => {
+    standIn.setNotificationUrl(undefined);
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  const lastNotification = () => {
+    const last = received.at(-1)!;
+    return { ...last, parsed: JSON.parse(last.body) };
+  };
+
+  it('reads each notification as a hint naming the payment, and nothing more', async () => {
+    const gateway = gatewayWith();
+    const created = await gateway.createPayment(paymentRequest());
+
+    await decideOnCheckout(created.payUrl, 'pay');
+    const paid = lastNotification();
+    expect(paid.parsed).toMatchObject({
+      type: 'notification',
+      event: 'payment.succeeded',
+      object: { id: created.providerPaymentId, status: 'succeeded' },
+    });
+    expect(paid.parsed.object).toEqual(standIn.payments.get(created.providerPaymentId)!.object);
+    expect(gateway.readWebhook(paid.body, paid.headers)).toEqual({ kind: 'hint', providerPaymentId: created.providerPaymentId });
+
+    const refund = await gateway.refund!({
+      refundId: nextId++,
+      providerPaymentId: created.providerPaymentId,
+      amount: 100,
+      currency: 'rub',
+      description: 'r',
+    });
+    await expect.poll(() => received.some((entry) => entry.body.includes('refund.succeeded'))).toBe(true);
+    const refunded = received.find((entry) => entry.body.includes('refund.succeeded'))!;
+    expect(JSON.parse(refunded.body).object).toMatchObject({ id: refund.providerRefundId, payment_id: created.providerPaymentId });
+    expect(gateway.readWebhook(refunded.body, refunded.headers)).toEqual({ kind: 'hint', providerPaymentId: created.providerPaymentId });
+
+    const other = await gateway.createPayment(paymentRequest());
+    await standIn.waitForCapture(other.providerPaymentId);
+    expect(lastNotification().parsed.event).toBe('payment.waiting_for_capture');
+    expect(gateway.readWebhook(lastNotification().body, {})).toEqual({ kind: 'hint', providerPaymentId: other.providerPaymentId });
+    await standIn.cancel(other.providerPaymentId, { party: 'merchant', reason: 'canceled_by_merchant' });
+    expect(lastNotification().parsed).toMatchObject({ event: 'payment.canceled', object: { cancellation_details: { party: 'merchant' } } });
+    expect(gateway.readWebhook(lastNotification().body, {})).toEqual({ kind: 'hint', providerPaymentId: other.providerPaymentId });
+
+    expect(await standIn.notify('payment.succeeded', created.providerPaymentId)).toBe(200);
+    expect(standIn.notifications.at(-1)).toMatchObject({ event: 'payment.succeeded', objectId: created.providerPaymentId, status: 200 });
+  });
+
+  it('refuses anything that is not a YooKassa notification', () => {
+    const gateway = gatewayWith();
+    const id = '2419a771-000f-5000-9000-1edaf29243f2';
+    const bodies = [
+      undefined,
+      '',
+      'not json',
+      '[]',
+      'null',
+      JSON.stringify({ type: 'notification', event: 'payment.succeeded' }),
+      JSON.stringify({ type: 'webhook', event: 'payment.succeeded', object: { id } }),
+      JSON.stringify({ type: 'notification', event: 'payout.succeeded', object: { id } }),
+      JSON.stringify({ type: 'notification', event: 'payment.succeeded', object: { id: '../payments' } }),
+      JSON.stringify({ type: 'notification', event: 'payment.succeeded', object: { id: 42 } }),
+      JSON.stringify({ type: 'notification', event: 'refund.succeeded', object: { id } }),
+    ];
+    for (const body of bodies) {
+      expect(() => gateway.readWebhook(body, {}), String(body)).toThrow(WebhookPayloadError);
+    }
+  });
+});

@@ -1,0 +1,155 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { loadConfig } from '@topup/api';
+import { createTestDatabase, deleteRedisKeys, freePort, testRedisPrefix, type TestDatabase } from '../workers/src/testing/services';
+import { repoRoot } from './cli';
+import { setupDatabase } from './db-setup';
+
+/** Settings a production store starts with: secrets of its own, sandbox payments allowed as on a staging shop. */
+const SAFE_PRODUCTION: Record<string, string> = {
+  NODE_ENV: 'production',
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  CODES_KEY: randomBytes(32).toString('hex'),
+  PAYMENT_PROVIDER: 'sandbox',
+  ALLOW_SANDBOX_PAYMENTS: 'true',
+  PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
+  ADMIN_NICKNAME: 'owner',
+  ADMIN_PASSWORD: 'correct horse battery',
+};
+
+interface Exited {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a service entry as `npm start` does, with only `env` (and PATH) set, so nothing of the test
+ * run's own environment (NODE_ENV=test, DATABASE_URL) leaks in.
+ */
+function runEntry(entry: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<Exited>((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+  return { child, exited, stderr: () => stderr };
+}
+
+async function countOf(query: Knex.QueryBuilder): Promise<number> {
+  const [row] = await query.count<Array<{ count: number }>>('* as count');
+  return Number(row?.count);
+}
+
+async function waitForHealth(port: number, exited: Promise<Exited>): Promise<Response> {
+  const deadline = Date.now() + 20_000;
+  let stopped = false;
+  void exited.then(() => (stopped = true));
+  while (!stopped && Date.now() < deadline) {
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+    if (response) return response;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(stopped ? 'The API exited before answering' : 'The API did not answer within 20 s');
+}
+
+describe('NODE_ENV=production entry points', () => {
+  it('the API refuses a short JWT_SECRET with one line naming it, and exit code 1', async () => {
+    const { exited } = runEntry('api/src/server.ts', { ...SAFE_PRODUCTION, JWT_SECRET: 'too-short' });
+    const { code, stdout, stderr } = await exited;
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trimEnd().split('\n')).toEqual([
+      'Refusing to start in production: JWT_SECRET is shorter than 32 characters; ' +
+        'set a random secret of at least 32 characters (openssl rand -hex 32)',
+    ]);
+  });
+
+  it('the workers refuse a CODES_KEY that is not 32 bytes with one line naming it, and exit code 1', async () => {
+    const { exited } = runEntry('workers/src/index.ts', { ...SAFE_PRODUCTION, CODES_KEY: 'not-a-key' });
+    const { code, stdout, stderr } = await exited;
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trimEnd().split('\n')).toEqual([
+      'Refusing to start in production: CODES_KEY must be 32 bytes, written as 64 hex digits or in base64',
+    ]);
+  });
+
+  describe('with safe settings', () => {
+    let database: TestDatabase;
+    const redisPrefix = testRedisPrefix();
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+    });
+
+    afterAll(async () => {
+      await deleteRedisKeys(inject('redisUrl'), redisPrefix);
+      await database.drop();
+    });
+
+    it('the API starts, answers /api/health and warns once each about the sandbox game and rates providers', async () => {
+      const port = await freePort();
+      const api = runEntry('api/src/server.ts', {
+        ...SAFE_PRODUCTION,
+        DATABASE_URL: database.url,
+        REDIS_URL: inject('redisUrl'),
+        REDIS_PREFIX: redisPrefix,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+      });
+      try {
+        const response = await waitForHealth(port, api.exited);
+        expect(response.status).toBe(200);
+        expect(api.stderr().trimEnd().split('\n')).toEqual([
+          expect.stringMatching(/^WARNING: GAME_PROVIDER=sandbox in production: /),
+          expect.stringMatching(/^WARNING: RATES_PROVIDER=sandbox in production: /),
+        ]);
+      } finally {
+        api.child.kill('SIGTERM');
+      }
+      expect((await api.exited).code).toBe(0);
+    });
+
+    it('db setup creates the admin alone: no shopper, no money, no codes, no demo catalogue', async () => {
+      const config = { ...loadConfig(SAFE_PRODUCTION), databaseUrl: database.url };
+      const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      let said: string[];
+      try {
+        await setupDatabase(config);
+        // A second run, as at every start, keeps the admin as it is.
+        await setupDatabase(config);
+        said = write.mock.calls.map(([line]) => String(line));
+      } finally {
+        write.mockRestore();
+      }
+      expect(said).toEqual([
+        'Database migrated, admin owner created (production: no demo data)\n',
+        'Database migrated, admin owner already there (production: no demo data)\n',
+      ]);
+
+      const { db } = database;
+      const users = await db('users').select<Array<{ nickname: string; role: string; password_hash: string }>>(
+        'nickname',
+        'role',
+        'password_hash',
+      );
+      expect(users.map(({ nickname, role }) => ({ nickname, role }))).toEqual([{ nickname: 'owner', role: 'admin' }]);
+      expect(await argon2.verify(users[0]?.password_hash ?? '', SAFE_PRODUCTION.ADMIN_PASSWORD ?? '')).toBe(true);
+
+      expect(await countOf(db('balances').whereNot('amount', 0))).toBe(0);
+      expect(await countOf(db('balance_ledger'))).toBe(0);
+      for (const table of ['codes', 'generated_codes', 'pubg_codes', 'products', 'regions', 'promotions']) {
+        expect(await countOf(db(table)), table).toBe(0);
+      }
+    });
+  });
+});
