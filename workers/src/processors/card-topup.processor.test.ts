@@ -270,6 +270,17 @@ describe('a declined or abandoned card payment loses nothing', () => {
     expect(await cartLines(shopper.id)).toEqual([expect.objectContaining({ quantity: 2 })]);
   });
 
+  it('lines go back at the current price of their codes when the store repriced them while the shopper paid', async () => {
+    const shopper = await newShopper();
+    const { product, codeIds } = await cartOfTwo(shopper);
+    const { orderId, payPath } = await startPayment(shopper, { type: 'order', amount: 20, currency: 'usd' });
+    await app.db('codes').whereIn('id', codeIds).update({ price_usd: 1200, price_rub: 94_800 });
+    await decide(payPath, 'decline');
+    await waitForOrder(shopper, orderId, 'cancelled');
+    const cart = await app.request('GET', '/api/cart', { token: shopper.token });
+    expect(cart.body.data).toEqual([expect.objectContaining({ product_id: product.id, price_usd: 12, quantity: 2, available_count: 2 })]);
+  });
+
   it('a declined card top-up releases its held PUBG codes; the receipt says it was declined', async () => {
     const shopper = await newShopper();
     const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7821, codes: 1 });

@@ -69,17 +69,22 @@ export interface UnpaidOrderClosing {
 }
 
 /**
- * Puts the code items of these orders back in their shoppers' carts (one line per price option).
- * Adds to lines already there, within the cart's limit.
+ * Puts the code items of these orders back in their shoppers' carts (one line per price option), at
+ * the current price of the codes they held (an admin may have repriced them meanwhile), before the
+ * codes leave the items. Adds to lines already there, within the cart's limit.
  */
 const restoreCarts = (trx: Knex.Transaction, orderIds: number[]) =>
   trx.raw(
     `INSERT INTO cart_items (user_id, product_id, region_id, game_amount, price_usd, price_rub, quantity)
-     SELECT o.user_id, i.product_id, i.region_id, i.game_amount, i.price_usd, i.price_rub, least(count(*), :cap)
+     SELECT o.user_id, i.product_id, i.region_id, i.game_amount,
+            coalesce(c.price_usd, g.price_usd, i.price_usd), coalesce(c.price_rub, g.price_rub, i.price_rub), least(count(*), :cap)
        FROM order_items i
        JOIN orders o ON o.id = i.order_id
+       LEFT JOIN codes c ON c.id = i.code_id
+       LEFT JOIN generated_codes g ON g.id = i.generated_code_id
       WHERE i.order_id = any(:orderIds) AND i.item_type = 'code' AND i.product_id IS NOT NULL AND i.game_amount IS NOT NULL
-      GROUP BY o.user_id, i.product_id, i.region_id, i.game_amount, i.price_usd, i.price_rub
+      GROUP BY o.user_id, i.product_id, i.region_id, i.game_amount,
+               coalesce(c.price_usd, g.price_usd, i.price_usd), coalesce(c.price_rub, g.price_rub, i.price_rub)
      ON CONFLICT (user_id, product_id, coalesce(region_id, 0), game_amount, price_usd, price_rub)
      DO UPDATE SET quantity = least(cart_items.quantity + excluded.quantity, :cap), updated_at = now()`,
     { orderIds, cap: CART_MAX_QUANTITY },
