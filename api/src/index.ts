@@ -13,3 +13,4 @@ export { openQueue, openQueues } from './lib/job-queues';
 export { createCodeGenerationService } from './modules/admin/generated-codes/code-generation.service';
 export { createRateUpdateService, type RateUpdateTrigger } from './modules/admin/currency-rates/rate-update.service';
 export { createRatesProvider, type RatesProvider } from './providers/rates';
+export { pruneIdempotencyKeys } from './middleware/idempotency';

@@ -47,7 +47,7 @@ describe('the reservation-expiry processor', () => {
     expect(first.orders).toBeGreaterThanOrEqual(1);
     expect(await orderOf(orderId)).toEqual({ status: 'cancelled', failure_reason: 'Payment not received in time' });
     expect(await codeOf(codeId)).toEqual({ status: 'available', order_id: null, reserved_until: null });
-    expect(await processor(job)).toEqual({ orders: 0, codes: 0 });
+    expect(await processor(job)).toEqual({ orders: 0, codes: 0, idempotencyKeysPruned: 0 });
   });
 });
 
