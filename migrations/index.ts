@@ -13,6 +13,7 @@ import * as sellableStockView from './migrations/20261121200001_sellable_stock_v
 import * as rateUpdateRuns from './migrations/20261121210001_rate_update_runs';
 import * as paymentsForEveryOrder from './migrations/20261123100001_payments_for_every_order';
 import * as idempotencyKeys from './migrations/20261123100002_idempotency_keys';
+import * as sessionsAndTwoFactor from './migrations/20261124120001_sessions_and_two_factor';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -41,6 +42,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261121210001_rate_update_runs', migration: rateUpdateRuns },
   { name: '20261123100001_payments_for_every_order', migration: paymentsForEveryOrder },
   { name: '20261123100002_idempotency_keys', migration: idempotencyKeys },
+  { name: '20261124120001_sessions_and_two_factor', migration: sessionsAndTwoFactor },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

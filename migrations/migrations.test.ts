@@ -48,6 +48,10 @@ const ALL_TABLES = [
   'rate_update_runs',
   'payment_refunds',
   'idempotency_keys',
+  'revoked_tokens',
+  'user_two_factor',
+  'two_factor_recovery_codes',
+  'two_factor_challenges',
 ].sort();
 
 const SEED_OPTIONS: DemoSeedOptions = {

@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { loadConfig } from '@topup/api';
 import { checkPostgres, checkRedis } from './check-services';
 import { isEntryPoint, loadDotEnv, repoRoot, runScript, say } from './cli';
 import { setupDatabase } from './db-setup';
+import { supervise } from './supervise';
 
 /** The processes `npm start` runs: the API and `count` workers processes; each stops gracefully on SIGTERM / SIGINT. */
 function services(workerProcesses: number): Array<{ name: string; entry: string }> {
@@ -17,7 +18,7 @@ const API_WAIT_MS = 60_000;
 
 /**
  * `npm start`: checks Postgres and Redis, prepares the database, builds the web apps, then runs the
- * API and the workers until either stops or a signal arrives.
+ * API and the workers, restarting a crashed one, until a signal arrives.
  */
 async function main(): Promise<void> {
   loadDotEnv();
@@ -45,45 +46,24 @@ function buildWebApps(): void {
 }
 
 function runServices(port: number, workerProcesses: number): void {
-  const children = services(workerProcesses).map(({ name, entry }) => ({
-    name,
-    // Own process groups: a Ctrl+C in the terminal reaches only this script, which passes it on once
-    // (a second one would make the services skip their graceful shutdown).
-    process: spawn(process.execPath, ['--import', 'tsx', entry], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      detached: true,
-    }),
-  }));
-  const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-  const signalAll = (signal: NodeJS.Signals) => {
-    for (const child of children) if (running(child.process)) child.process.kill(signal);
-  };
-
+  const supervisor = supervise({
+    services: services(workerProcesses).map(({ name, entry }) => ({
+      name,
+      command: process.execPath,
+      args: ['--import', 'tsx', entry],
+    })),
+    cwd: repoRoot,
+  });
   let stopping = false;
-  let exitCode = 0;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       stopping = true;
-      signalAll(signal);
+      supervisor.stop(signal);
     });
   }
   // Never leave a service behind, whatever ends this script.
-  process.on('exit', () => signalAll('SIGTERM'));
-
-  for (const child of children) {
-    child.process.on('exit', (code, signal) => {
-      if (!stopping) {
-        stopping = true;
-        exitCode = code || 1;
-        console.error(`The ${child.name} process stopped (${signal ?? `exit code ${code}`}); stopping the rest`);
-        signalAll('SIGTERM');
-      } else if (code !== 0) {
-        exitCode = exitCode || 1;
-      }
-      if (children.every(({ process: other }) => !running(other))) process.exit(exitCode);
-    });
-  }
+  process.on('exit', () => supervisor.stop('SIGTERM'));
+  void supervisor.stopped.then((code) => process.exit(code));
 
   void announceWhenUp(port, () => stopping);
 }

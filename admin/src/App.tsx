@@ -16,6 +16,7 @@ import promotions from './promotions';
 import pubgCodes from './pubgCodes';
 import pubgDenominations from './pubgDenominations';
 import regions from './regions';
+import { TwoFactorPage } from './twoFactor';
 import users from './users';
 
 /** Served under /admin/ next to the storefront: react-admin inside a browser router, with basename /admin. */
@@ -56,6 +57,9 @@ export function App() {
               <Resource name="pubgCodes" {...pubgCodes} />
               <Resource name="pubgDenominations" {...pubgDenominations} />
               <Resource name="freefireCodes" {...freefireCodes} />
+              <CustomRoutes>
+                <Route path="/two-factor" element={<TwoFactorPage />} />
+              </CustomRoutes>
               <CustomRoutes noLayout>
                 <Route path="/storefront" element={<GoToStorefront />} />
               </CustomRoutes>

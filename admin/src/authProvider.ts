@@ -1,7 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { HttpError } from 'react-admin';
-import { errorBodyMessage } from './lib/api-error';
-import { clearSession, getToken, saveSession } from './lib/session';
+import { errorBodyCode, errorBodyMessage } from './lib/api-error';
+import { clearSession, getToken, isEnrolmentToken, saveSession, sessionNickname } from './lib/session';
 
 export interface Profile {
   id: number | string;
@@ -57,31 +57,78 @@ function leaveToStorefront(): Promise<never> {
 
 const onLoginPage = () => /\/login\/?$/.test(window.location.pathname);
 
-export const authProvider: AuthProvider = {
-  /** POST /api/login, then GET /api/profile: only admins stay. */
-  async login({ username, password }: { username: string; password: string }) {
-    let session: { token: string; nickname: string; userId: number | string };
-    try {
-      session = await requestJson('/api/login', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ nickname: String(username ?? '').trim(), password }),
-      });
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 401) throw new Error('ra.auth.sign_in_error');
-      if (error instanceof HttpError && error.status === 429) throw new Error('app.auth.rate_limited');
-      throw error;
+/** The back office's home: with a session limited to enrolment, the layout shows the enrolment there. */
+const ADMIN_HOME = '/admin/';
+
+/** The password was right and the account uses two-factor: the login page asks for the code. */
+export class TwoFactorRequired extends Error {
+  constructor(readonly challenge: string) {
+    super('two_factor.login.code_text');
+    this.name = 'TwoFactorRequired';
+  }
+}
+
+/** The password step, or the code step of a sign-in with two-factor authentication. */
+export type LoginParams = { username: string; password: string; remember?: boolean } | { challenge: string; code: string };
+
+interface SessionAnswer {
+  token: string;
+  nickname: string;
+  userId: number | string;
+  /** An admin the store requires two-factor of, not enrolled yet: the token opens enrolment only. */
+  twoFactorEnrolmentRequired?: boolean;
+}
+
+type LoginAnswer = SessionAnswer | { twoFactorRequired: true; challenge: string };
+
+const postJson = <T>(url: string, body: unknown) =>
+  requestJson<T>(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+/** One sign-in step; a wrong password and too many attempts become the login page's messages. */
+async function signInStep(params: LoginParams): Promise<LoginAnswer> {
+  try {
+    if ('challenge' in params) return await postJson<SessionAnswer>('/api/login/2fa', { challenge: params.challenge, code: params.code.trim() });
+    return await postJson<LoginAnswer>('/api/login', {
+      nickname: String(params.username ?? '').trim(),
+      password: params.password,
+      remember: params.remember === true,
+    });
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401 && errorBodyCode(error.body) === 'INVALID_CREDENTIALS') {
+      throw new Error('ra.auth.sign_in_error');
     }
-    saveSession(session);
+    if (error instanceof HttpError && error.status === 429) throw new Error('app.auth.rate_limited');
+    // A wrong or expired code is left as the API's answer: the code step reads its code and details.
+    throw error;
+  }
+}
+
+/** Ends the token on the server too (best effort: the session is dropped here whatever the answer). */
+async function revoke(token: string): Promise<void> {
+  await fetch('/api/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
+}
+
+export const authProvider: AuthProvider = {
+  /**
+   * POST /api/login (then /api/login/2fa with the code, when the account uses two-factor), then
+   * GET /api/profile: only admins stay. A session limited to enrolment goes straight to enrolment.
+   */
+  async login(params: LoginParams) {
+    const answer = await signInStep(params);
+    if ('twoFactorRequired' in answer) throw new TwoFactorRequired(answer.challenge);
+    saveSession(answer);
     cached = null;
+    if (answer.twoFactorEnrolmentRequired) return;
     const profile = await fetchProfile();
     // A shopper signed in here is signed in on the storefront too: send them there.
     if (profile.role !== 'admin') return leaveToStorefront();
   },
 
   async logout() {
+    const token = getToken();
     cached = null;
     clearSession();
+    if (token) await revoke(token);
   },
 
   async checkAuth() {
@@ -90,6 +137,8 @@ export const authProvider: AuthProvider = {
       if (onLoginPage()) throw { message: false };
       return leaveToStorefront();
     }
+    // The layout shows the enrolment and nothing else; the API refuses this token everything else.
+    if (isEnrolmentToken(getToken())) return;
     let profile: Profile;
     try {
       profile = await fetchProfile();
@@ -102,7 +151,7 @@ export const authProvider: AuthProvider = {
     if (profile.role !== 'admin') return leaveToStorefront();
   },
 
-  async checkError(error: { status?: number }) {
+  async checkError(error: { status?: number; body?: unknown }) {
     if (error?.status === 401) {
       // The session ended (expired, or the password changed): to the back office's sign-in page,
       // which brings the admin back to this page afterwards. `message: false` skips react-admin's
@@ -111,6 +160,11 @@ export const authProvider: AuthProvider = {
       clearSession();
       throw { message: false };
     }
+    if (error?.status === 403 && errorBodyCode(error.body) === 'TWO_FACTOR_ENROLMENT_REQUIRED') {
+      // Two-factor was reset meanwhile: the back office opens on the enrolment.
+      window.location.assign(ADMIN_HOME);
+      return new Promise<never>(() => undefined);
+    }
     if (error?.status === 403) {
       cached = null;
       await leaveToStorefront();
@@ -118,11 +172,13 @@ export const authProvider: AuthProvider = {
   },
 
   async getIdentity(): Promise<UserIdentity> {
+    if (isEnrolmentToken(getToken())) return { id: 'enrolment', fullName: sessionNickname() };
     const profile = await fetchProfile();
     return { id: profile.id, fullName: profile.nickname };
   },
 
   async getPermissions() {
+    if (isEnrolmentToken(getToken())) return null;
     const profile = await fetchProfile().catch(() => null);
     return profile?.role ?? null;
   },

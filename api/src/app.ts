@@ -14,6 +14,7 @@ import { AppError } from './lib/app-error';
 import { createCodeCrypto } from './lib/code-crypto';
 import type { Logger } from './logger';
 import { createAuthGuards } from './middleware/auth';
+import { clientAddressOptions } from './middleware/client-address';
 import { errorHandler } from './middleware/error-handler';
 import { idempotent } from './middleware/idempotency';
 import { createRateLimitFactory } from './middleware/rate-limit';
@@ -48,6 +49,10 @@ import { createQueueSessions } from './modules/admin/queues/queue-session';
 import { createQueuesRouter } from './modules/admin/queues/queues.router';
 import { createAuthRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
+import { createLoginProtection } from './modules/auth/login-protection.service';
+import { createPasswordHasher, shedWhenBusy } from './modules/auth/password-hasher';
+import { createSessionsRouter } from './modules/auth/sessions.router';
+import { createSessionsService } from './modules/auth/sessions.service';
 import { createTokenService } from './modules/auth/token.service';
 import { createBalanceRouter } from './modules/balance/balance.router';
 import { createBalanceService } from './modules/balance/balance.service';
@@ -78,6 +83,9 @@ import { createSupportService } from './modules/support/support.service';
 import { createPlayerCheckService } from './modules/topup/player-check.service';
 import { createTopupRouter } from './modules/topup/topup.router';
 import { createTopupService } from './modules/topup/topup.service';
+import { createChallengeTokens } from './modules/two-factor/challenge-tokens';
+import { createTwoFactorRouter } from './modules/two-factor/two-factor.router';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 import { createGameProvider } from './providers/game';
 import { createPaymentGateways } from './providers/payment';
 import type { AppState } from './types';
@@ -131,9 +139,13 @@ export function listApiRoutes(app: Koa<AppState>): ApiRoute[] {
 /** Composition root: builds every service from its explicit dependencies and mounts the routers. */
 export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, db, redis, logger } = deps;
-  const app = new Koa<AppState>({ proxy: config.trustProxy });
+  const app = new Koa<AppState>(clientAddressOptions(config.trustProxyHops));
 
-  const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.jwtTtlSeconds });
+  const tokens = createTokenService({
+    secret: config.jwtSecret,
+    ttlSeconds: config.jwtTtlSeconds,
+    rememberTtlSeconds: config.jwtRememberTtlSeconds,
+  });
   const guards = createAuthGuards({ db, tokens });
   const rateLimit = createRateLimitFactory({ redis, prefix: config.redisPrefix, rules: config.rateLimits });
   // One Idempotency-Key store (Postgres) for the money calls.
@@ -145,6 +157,17 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const gateways = createPaymentGateways({ config, db, logger });
   const topups = createTopupService({ db, players, steam });
   const codeCrypto = createCodeCrypto(config.codesKey);
+  // One argon2 gate and one login protection for every password check: login, and a password change.
+  const passwords = createPasswordHasher(config.passwordHashing);
+  const loginProtection = createLoginProtection({ redis, prefix: config.redisPrefix, limits: config.loginProtection, logger });
+  const twoFactor = createTwoFactorService({
+    db,
+    tokens,
+    challenges: createChallengeTokens({ secret: config.jwtSecret }),
+    codeCrypto,
+    codesKey: config.codesKey,
+    requiredForAdmins: config.adminRequire2fa,
+  });
 
   const adminOrders = createAdminOrdersService({ db });
   // Operations: the queues as the API looks at them, and the queue dashboard's sessions.
@@ -154,7 +177,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const api = new Router<AppState>({ prefix: '/api' });
   const routers = [
     createHealthRouter({ db, redis }),
-    createAuthRouter({ auth: createAuthService({ db, tokens }), guards, rateLimit }),
+    createAuthRouter({
+      auth: createAuthService({ db, tokens, passwords, signIn: twoFactor.signIn }),
+      guards,
+      rateLimit,
+      loginProtection,
+    }),
+    createSessionsRouter({ sessions: createSessionsService({ db, tokens, passwords }), guards, loginProtection }),
+    createTwoFactorRouter({ twoFactor, guards }),
     createCatalogueRouter({ catalogue }),
     createPromotionsRouter({ promotions: createPromotionsService({ db }) }),
     createFreefireRouter({ freefire: createFreefireService({ db }) }),
@@ -207,6 +237,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // JSON answers and index.html; built assets arrive precompressed and are left alone.
   app.use(compress({ threshold: 1024, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(errorHandler());
+  // The anonymous ways into argon2, refused at once while its gate is full (see shedWhenBusy).
+  app.use(shedWhenBusy(passwords, ['/api/login', '/api/register']));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -233,7 +265,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(guards.identify);
   app.use(answerUnmatchedApiRequests());
   // bull-board is a Koa app of its own, mounted at /api/admin/queues behind its admin check.
-  app.use(createQueueDashboard({ db, queues: Object.values(observedQueues), sessions: queueSessions }));
+  app.use(createQueueDashboard({ db, queues: Object.values(observedQueues), sessions: queueSessions, publicUrl: config.publicUrl }));
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(

@@ -105,3 +105,58 @@ describe('development and test configuration', () => {
     expect(productionWarnings(config)).toEqual([]);
   });
 });
+
+describe('sessions and two-factor authentication', () => {
+  it('requires admins to use two-factor in production only, unless ADMIN_REQUIRE_2FA says otherwise', () => {
+    expect(loadConfig(SAFE_PRODUCTION).adminRequire2fa).toBe(true);
+    expect(loadConfig({ ...SAFE_PRODUCTION, ADMIN_REQUIRE_2FA: 'false' }).adminRequire2fa).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).adminRequire2fa).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', ADMIN_REQUIRE_2FA: 'true' }).adminRequire2fa).toBe(true);
+  });
+
+  it('signs sessions for a day, and for 30 days with "remember me"', () => {
+    const config = loadConfig({ NODE_ENV: 'development' });
+    expect([config.jwtTtlSeconds, config.jwtRememberTtlSeconds]).toEqual([24 * 3600, 30 * 24 * 3600]);
+    const custom = loadConfig({ NODE_ENV: 'development', JWT_TTL_SECONDS: '3600', JWT_REMEMBER_TTL_SECONDS: '604800' });
+    expect([custom.jwtTtlSeconds, custom.jwtRememberTtlSeconds]).toEqual([3600, 604800]);
+  });
+});
+
+describe('client address, login protection and password hashing', () => {
+  it('trusts no proxy by default, TRUST_PROXY=true as one hop, and an explicit TRUST_PROXY_HOPS over both', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).trustProxyHops).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }).trustProxyHops).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '0' }).trustProxyHops).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);
+  });
+
+  it('has the documented login limits, each settable', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).loginProtection).toEqual({
+      pair: { failures: 5, blockSeconds: 900, maxBlockSeconds: 86400 },
+      account: { failures: 20, windowSeconds: 3600, blockSeconds: 900 },
+      address: { failures: 100, windowSeconds: 86400, blockSeconds: 86400 },
+    });
+    const custom = loadConfig({ NODE_ENV: 'test', LOGIN_PAIR_FAILURES: '3', LOGIN_ADDRESS_BLOCK_SECONDS: '60' });
+    expect([custom.loginProtection.pair.failures, custom.loginProtection.address.blockSeconds]).toEqual([3, 60]);
+  });
+
+  it('bounds password hashing, at least one at a time', () => {
+    const { passwordHashing } = loadConfig({ NODE_ENV: 'test' });
+    expect(passwordHashing.concurrency).toBeGreaterThanOrEqual(1);
+    expect(passwordHashing.queue).toBe(32);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_CONCURRENCY: '2', PASSWORD_HASH_QUEUE: '0' }).passwordHashing).toEqual({
+      concurrency: 2,
+      queue: 0,
+    });
+  });
+
+  it.each([
+    ['TRUST_PROXY_HOPS', '-1'],
+    ['TRUST_PROXY_HOPS', 'yes'],
+    ['LOGIN_PAIR_FAILURES', '0'],
+    ['PASSWORD_HASH_CONCURRENCY', '1.5'],
+  ])('refuses %s=%s in one line naming it', (name, value) => {
+    expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(name);
+  });
+});

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parseCodesKey } from './lib/code-crypto';
 
 /** Configuration from environment variables; every one has a dev default listed in the README. */
@@ -9,7 +10,12 @@ export interface Config {
   /** Prefix for every Redis key (queues, rate limits, caches), so several stores or test runs share one Redis. */
   redisPrefix: string;
   jwtSecret: string;
+  /** Lifetime of a session token. */
   jwtTtlSeconds: number;
+  /** Lifetime of a session token asked for with "remember me" at login. */
+  jwtRememberTtlSeconds: number;
+  /** Admins must sign in with two-factor authentication; one not enrolled yet may only enrol. */
+  adminRequire2fa: boolean;
   /** 32-byte key (hex or base64) for AES-256-GCM encryption and the keyed hash of activation codes. */
   codesKey: string;
   adminNickname: string;
@@ -56,12 +62,29 @@ export interface Config {
   workerLockMs: number;
   /** How often each worker looks for stalled jobs (running jobs whose worker has died). */
   workerStalledIntervalMs: number;
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies in front of the API append to X-Forwarded-For. The client address is the
+   * entry the outermost of them appended (README, "Behind a reverse proxy"); 0 means the socket's peer.
+   */
+  trustProxyHops: number;
   rateLimits: Record<RateLimitedAction, { points: number; durationSeconds: number }>;
+  loginProtection: LoginProtectionLimits;
+  /** argon2 is CPU- and memory-heavy: at most `concurrency` hashes at once, `queue` more waiting, the rest 503. */
+  passwordHashing: { concurrency: number; queue: number };
 }
 
-/** Actions limited per client (DESIGN.md, Trust boundaries). */
-export type RateLimitedAction = 'login' | 'register' | 'playerCheck' | 'support' | 'paymentCreate';
+/** Actions limited per client (DESIGN.md, Trust boundaries). Logins have their own, finer limits. */
+export type RateLimitedAction = 'register' | 'playerCheck' | 'support' | 'paymentCreate';
+
+/** Failed password logins allowed before a block (README, Architecture, "Login protection"). */
+export interface LoginProtectionLimits {
+  /** Consecutive failures of one nickname from one address; each further block of the pair lasts twice as long. */
+  pair: { failures: number; blockSeconds: number; maxBlockSeconds: number };
+  /** Failures of one nickname from any addresses within the window. */
+  account: { failures: number; windowSeconds: number; blockSeconds: number };
+  /** Failures from one address, whatever the nicknames, within the window. */
+  address: { failures: number; windowSeconds: number; blockSeconds: number };
+}
 
 const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-in-production';
 const DEV_WEBHOOK_SECRET = 'dev-only-webhook-secret';
@@ -77,7 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     redisPrefix: env.REDIS_PREFIX ?? 'topup',
     jwtSecret: env.JWT_SECRET ?? DEV_JWT_SECRET,
-    jwtTtlSeconds: Number(env.JWT_TTL_SECONDS ?? 7 * 24 * 3600),
+    jwtTtlSeconds: Number(env.JWT_TTL_SECONDS ?? 24 * 3600),
+    jwtRememberTtlSeconds: Number(env.JWT_REMEMBER_TTL_SECONDS ?? 30 * 24 * 3600),
+    // On by default where real admins sign in; development and tests opt in.
+    adminRequire2fa: env.ADMIN_REQUIRE_2FA === undefined ? nodeEnv === 'production' : env.ADMIN_REQUIRE_2FA === 'true',
     codesKey: env.CODES_KEY ?? DEV_CODES_KEY,
     adminNickname: env.ADMIN_NICKNAME ?? 'admin',
     // Production has no default admin password: a known one would open the back office to anyone.
@@ -108,13 +134,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerProcesses: Math.max(1, Number(env.WORKER_PROCESSES ?? 1)),
     workerLockMs: Number(env.WORKER_LOCK_MS ?? 30_000),
     workerStalledIntervalMs: Number(env.WORKER_STALLED_INTERVAL_MS ?? 30_000),
-    trustProxy: env.TRUST_PROXY === 'true',
+    // TRUST_PROXY=true is the older spelling of one trusted hop; an explicit TRUST_PROXY_HOPS wins.
+    trustProxyHops: wholeNumber(env, 'TRUST_PROXY_HOPS', env.TRUST_PROXY === 'true' ? 1 : 0, 0),
     rateLimits: {
-      login: { points: 10, durationSeconds: 60 },
       register: { points: 5, durationSeconds: 600 },
       playerCheck: { points: 30, durationSeconds: 60 },
       support: { points: 5, durationSeconds: 600 },
       paymentCreate: { points: 10, durationSeconds: 60 },
+    },
+    loginProtection: {
+      pair: {
+        failures: wholeNumber(env, 'LOGIN_PAIR_FAILURES', 5),
+        blockSeconds: wholeNumber(env, 'LOGIN_PAIR_BLOCK_SECONDS', 15 * 60),
+        maxBlockSeconds: wholeNumber(env, 'LOGIN_PAIR_MAX_BLOCK_SECONDS', 24 * 3600),
+      },
+      account: {
+        failures: wholeNumber(env, 'LOGIN_ACCOUNT_FAILURES', 20),
+        windowSeconds: wholeNumber(env, 'LOGIN_ACCOUNT_WINDOW_SECONDS', 3600),
+        blockSeconds: wholeNumber(env, 'LOGIN_ACCOUNT_BLOCK_SECONDS', 15 * 60),
+      },
+      address: {
+        failures: wholeNumber(env, 'LOGIN_ADDRESS_FAILURES', 100),
+        windowSeconds: wholeNumber(env, 'LOGIN_ADDRESS_WINDOW_SECONDS', 24 * 3600),
+        blockSeconds: wholeNumber(env, 'LOGIN_ADDRESS_BLOCK_SECONDS', 24 * 3600),
+      },
+    },
+    passwordHashing: {
+      // Each hash keeps one core busy (one argon2 lane): leave a core to the event loop, or more hashes
+      // at once starve every other request (bench/login-flood measured it on 2 cores).
+      concurrency: wholeNumber(env, 'PASSWORD_HASH_CONCURRENCY', Math.max(1, availableParallelism() - 1)),
+      queue: wholeNumber(env, 'PASSWORD_HASH_QUEUE', 32, 0),
     },
   };
   const [problem] = productionProblems(config);
@@ -125,6 +174,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** A configuration the process must not run with; its message is the one line printed before exiting. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** A whole-number setting of at least `min`, else `fallback` when unset; a wrong value stops the start. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  }
+  return value;
 }
 
 const MIN_SECRET_LENGTH = 32;

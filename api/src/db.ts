@@ -8,8 +8,20 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Db = Knex;
 
+/**
+ * knex prints every failed connection itself, stack and all, once per query while Postgres is away;
+ * those failures reach the code that ran the query, which reports each once (the API's error handler
+ * as a 503 warning), so knex's own copies are dropped. Its other warnings are kept.
+ */
+const CONNECTION_FAILURE = /^(Acquire connection error|Connection Error): /;
+
+function knexWarning(message: unknown): void {
+  if (typeof message === 'string' && CONNECTION_FAILURE.test(message)) return;
+  console.warn(message);
+}
+
 export function createDb(databaseUrl: string, pool: { min: number; max: number } = { min: 0, max: 10 }): Db {
-  const db = knexFactory({ client: 'pg', connection: databaseUrl, pool });
+  const db = knexFactory({ client: 'pg', connection: databaseUrl, pool, log: { warn: knexWarning } });
   Model.knex(db);
   return db;
 }

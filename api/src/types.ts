@@ -8,10 +8,19 @@ export interface AuthenticatedUser {
   role: UserRole;
 }
 
+/** The session a valid bearer token stands for. */
+export interface AuthenticatedSession {
+  user: AuthenticatedUser;
+  /** The presented token: its id and expiry (to revoke it), and its kind (to reissue one alike). */
+  token: { jti: string; expiresAt: Date; remember: boolean; enrolment: boolean };
+}
+
 export interface AppState extends Koa.DefaultState {
   requestId: string;
   log: Logger;
+  /** Set for a full session only: a token limited to two-factor enrolment leaves it unset. */
   user?: AuthenticatedUser;
+  session?: AuthenticatedSession;
   /** Request parts as validated (and, for query and params, type-coerced) by the route's schemas. */
   valid: { body?: unknown; query?: unknown; params?: unknown };
 }

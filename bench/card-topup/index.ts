@@ -13,7 +13,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { dropDatabase, ensureDatabase, migrateLatest } from '@topup/migrations';
@@ -22,7 +21,7 @@ import { createDb } from '../../api/src/db';
 import { createTokenService } from '../../api/src/modules/auth/token.service';
 import { startYookassaStandIn, type YookassaStandIn } from '../../api/src/testing/yookassa-stand-in';
 import { percentile } from '../lib/load';
-import { positiveInteger } from '../lib/store';
+import { freePort, positiveInteger } from '../lib/store';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const base = loadConfig();
@@ -36,17 +35,6 @@ interface Store {
   baseUrl: string;
   tokens: string[];
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A database with what the orders need: the rate, the offer and a shopper per order (payment creation is rate limited per shopper). */
@@ -216,15 +204,14 @@ async function main(): Promise<void> {
     await yookassa.stop();
     await standIn.close();
   }
-  console.log(
-    JSON.stringify({
-      bench: 'card-topup',
-      orders,
-      concurrency,
-      ...results,
-      loadAverage1m: [Math.round(loadBefore! * 100) / 100, Math.round(loadavg()[0]! * 100) / 100],
-    }),
-  );
+  const line = {
+    bench: 'card-topup',
+    orders,
+    concurrency,
+    ...results,
+    loadAverage1m: [Math.round(loadBefore! * 100) / 100, Math.round(loadavg()[0]! * 100) / 100],
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
 main().catch((err) => {

@@ -9,7 +9,7 @@
  * BENCH_DATABASE_URL (the store's database, else DATABASE_URL, else the store's default).
  *
  * The shoppers and the stock are prepared in that database, because the API's rate limits (5
- * registrations per 10 minutes, 10 logins a minute per address) would throttle the bench itself:
+ * registrations per 10 minutes per address, and the login protection) would throttle the bench itself:
  * - Shoppers are a fixed set of accounts `bench:1` ... `bench:N`, created on the first run and reused
  *   afterwards (a `:` is refused by registration, so no real shopper can own one of these names).
  *   Their password is random and never kept: nobody can log in as them. The bench signs their

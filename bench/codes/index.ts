@@ -12,7 +12,7 @@
  * default).
  *
  * It acts as the store's admin (ADMIN_NICKNAME, else the first admin account): it signs that
- * account's session token with the store's JWT_SECRET, so the login rate limit never gets in the
+ * account's session token with the store's JWT_SECRET, so the login protection never gets in the
  * way and no password is needed. It works on stock of its own, which it removes at the end: an
  * inactive product 'Benchmark import card' (`bench-import-<run>`) for the imported codes, and an
  * inactive Free Fire offer 'Benchmark offer <run>' for the generated ones (never published), with

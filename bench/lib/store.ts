@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { createDb, type Db } from '../../api/src/db';
 
 /** What the benchmarks that drive a running store share: their tuning, and reaching the store and its database. */
@@ -26,4 +27,16 @@ export async function withStoreDb<T>(databaseUrl: string, maxConnections: number
   } finally {
     await db.destroy();
   }
+}
+
+/** A loopback port nothing listens on now, for a store a benchmark starts of its own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -6,6 +6,12 @@ export const ErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   UNAUTHORIZED: 'UNAUTHORIZED',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  /** A sign-in's second step: the TOTP or recovery code is wrong (the challenge may still be tried again). */
+  INVALID_TWO_FACTOR_CODE: 'INVALID_TWO_FACTOR_CODE',
+  /** A sign-in's second step: the challenge expired, was used, or had too many wrong codes; sign in again. */
+  TWO_FACTOR_CHALLENGE_EXPIRED: 'TWO_FACTOR_CHALLENGE_EXPIRED',
+  /** An admin who must use two-factor authentication has not enrolled: only enrolment is open to them. */
+  TWO_FACTOR_ENROLMENT_REQUIRED: 'TWO_FACTOR_ENROLMENT_REQUIRED',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
@@ -20,6 +26,8 @@ export const ErrorCode = {
   UNPROCESSABLE: 'UNPROCESSABLE',
   RATE_LIMITED: 'RATE_LIMITED',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** Overloaded right now (e.g. too many password checks waiting): retry after the Retry-After header. */
+  SERVICE_BUSY: 'SERVICE_BUSY',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 

@@ -3,11 +3,11 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { Alert, Box, Button as MuiButton, Card, CardContent, InputAdornment, Skeleton, Stack, Typography } from '@mui/material';
 import { hasAtMostTwoDecimals, type CurrencySettings } from '@topup/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BooleanInput, Form, maxValue, minValue, NumberInput, required, useNotify, useTranslate } from 'react-admin';
+import { BooleanInput, Form, maxValue, minValue, NumberInput, RadioButtonGroupInput, required, useNotify, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { errorMessage, errorNotification } from '../components/errors';
 import { useApiRequest } from '../lib/useApiRequest';
-import { settingsChanges, type SettingsFormValues } from './settings';
+import { REFUND_TARGET_CHOICES, settingsChanges, type SettingsFormValues } from './settings';
 
 export const CURRENCY_SETTINGS_URL = '/api/currency-settings/settings';
 const QUERY_KEY = ['currency-settings'];
@@ -19,7 +19,7 @@ function twoDecimals(value: unknown) {
 
 const validateCommission = [required(), minValue(0), maxValue(100), twoDecimals];
 
-/** Steam commission and the daily automatic rate update, beside the rates they act on. */
+/** Steam commission, the daily automatic rate update and where failed card top-ups are refunded, beside the rates. */
 export function CurrencySettingsCard() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -80,6 +80,14 @@ export function CurrencySettingsCard() {
                 label="resources.currencyRates.settings.ratesAutoUpdate"
                 helperText="resources.currencyRates.settings.ratesAutoUpdate_hint"
                 sx={{ mt: 1 }}
+              />
+              <RadioButtonGroupInput
+                source="failedCardTopupRefundTo"
+                label="resources.currencyRates.settings.failedCardTopupRefundTo"
+                helperText="resources.currencyRates.settings.failedCardTopupRefundTo_hint"
+                choices={REFUND_TARGET_CHOICES}
+                validate={required()}
+                sx={{ mt: 0.5, maxWidth: 420 }}
               />
               <MuiButton type="submit" variant="contained" startIcon={<SaveIcon />} disabled={save.isPending} sx={{ mt: 1 }}>
                 {translate('ra.action.save')}

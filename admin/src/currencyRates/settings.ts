@@ -1,9 +1,20 @@
 import type { CurrencySettings } from '@topup/common';
 
-export type EditableSettings = Pick<CurrencySettings, 'steamCommissionPercent' | 'ratesAutoUpdate'>;
+export type EditableSettings = Pick<CurrencySettings, 'steamCommissionPercent' | 'ratesAutoUpdate' | 'failedCardTopupRefundTo'>;
 export interface SettingsFormValues {
   steamCommissionPercent?: unknown;
   ratesAutoUpdate?: unknown;
+  failedCardTopupRefundTo?: unknown;
+}
+
+/** Where a failed delivery of a card-paid top-up is refunded automatically. */
+export const REFUND_TARGETS = ['balance', 'card'] as const;
+export type RefundTarget = (typeof REFUND_TARGETS)[number];
+
+export const REFUND_TARGET_CHOICES = REFUND_TARGETS.map((id) => ({ id, name: `resources.currencyRates.settings.refundTo.${id}` }));
+
+function isRefundTarget(value: unknown): value is RefundTarget {
+  return typeof value === 'string' && (REFUND_TARGETS as readonly string[]).includes(value);
 }
 
 /** The settings that changed, as `POST /api/currency-settings/settings` takes them. */
@@ -13,6 +24,9 @@ export function settingsChanges(previous: EditableSettings, values: SettingsForm
   if (Number.isFinite(percent) && percent !== Number(previous.steamCommissionPercent)) changes.steamCommissionPercent = percent;
   if (typeof values.ratesAutoUpdate === 'boolean' && values.ratesAutoUpdate !== previous.ratesAutoUpdate) {
     changes.ratesAutoUpdate = values.ratesAutoUpdate;
+  }
+  if (isRefundTarget(values.failedCardTopupRefundTo) && values.failedCardTopupRefundTo !== previous.failedCardTopupRefundTo) {
+    changes.failedCardTopupRefundTo = values.failedCardTopupRefundTo;
   }
   return changes;
 }

@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { mergeMessages } from './merge';
+import { twoFactorEnglishMessages } from './twoFactor';
 
 export const customEnglishMessages = {
   app: {
@@ -471,6 +472,7 @@ export const operationsEnglishMessages = {
         change_status: 'Change status',
         move_to: 'Mark as “%{status}”',
         refund: 'Refund to balance',
+        refund_any: 'Refund',
       },
       confirm: {
         status_title: 'Mark order #%{id} as “%{status}”?',
@@ -485,11 +487,70 @@ export const operationsEnglishMessages = {
       },
       refund: {
         title: 'Refund order #%{id} to the balance?',
+        title_card: 'Refund order #%{id} to the card?',
+        destination: 'Refund to',
+        to_balance: '%{user}’s balance (at once)',
+        to_card: 'Back the way it was paid: %{method} (through the payment gateway)',
+        card_unavailable: 'Back to the card only for an order with a paid card or SBP payment.',
         content: '%{amount} goes back to %{user}’s balance and the order is marked failed. An order is refunded only once.',
+        content_card:
+          '%{amount} goes back to the card or SBP account %{user} paid with, in the currency it was charged in; the bank may take a few days. The order is marked failed. An order is refunded only once.',
         note: 'Note (optional)',
         note_hint: 'Kept with the refund; the buyer sees it with the order.',
         confirm: 'Refund %{amount}',
         done: '%{amount} refunded to %{user}’s balance',
+        done_card: '%{amount} is being refunded to %{user}’s card',
+      },
+      gateway: {
+        title: 'Payment',
+        none: 'Paid from the balance: there is no gateway payment.',
+        provider: 'Provider',
+        providerPaymentId: 'Gateway payment ID',
+        method: 'Method',
+        status: 'Status',
+        amount: 'Amount',
+        refundedAmount: 'Refunded',
+        gatewayStatus: 'Gateway status',
+        createdAt: 'Created',
+        paidAt: 'Paid',
+        methods: {
+          card: 'Card',
+          sbp: 'SBP',
+        },
+        statuses: {
+          pending: 'Awaiting payment',
+          paid: 'Paid',
+          declined: 'Declined',
+          expired: 'Expired',
+          refunded: 'Refunded',
+        },
+        events_title: 'Gateway events',
+        events_none: 'No events received from the gateway yet.',
+        event: {
+          eventType: 'Event',
+          providerEventId: 'Event ID',
+          receivedAt: 'Received',
+          processedAt: 'Processed',
+          not_processed: 'Not yet',
+        },
+      },
+      refunds: {
+        title: 'Refunds',
+        none: 'Nothing has been refunded for this order.',
+        createdAt: 'Date',
+        destination: 'To',
+        amount: 'Amount',
+        status: 'Status',
+        reason: 'Reason',
+        destinations: {
+          card: 'Card',
+          balance: 'Balance',
+        },
+        statuses: {
+          pending: 'Pending',
+          succeeded: 'Done',
+          failed: 'Failed',
+        },
       },
     },
     users: {
@@ -602,11 +663,17 @@ export const operationsEnglishMessages = {
       },
       settings: {
         title: 'Currency settings',
-        intro: 'The Steam commission and the daily automatic rate update (09:00, Moscow time).',
+        intro: 'The Steam commission, the daily automatic rate update (09:00, Moscow time) and where failed card top-ups are refunded.',
         steamCommissionPercent: 'Steam commission',
         steamCommissionPercent_hint: 'Added to Steam top-ups after conversion to USD.',
         ratesAutoUpdate: 'Daily automatic update',
         ratesAutoUpdate_hint: 'Refreshes the rates marked auto-update every day.',
+        failedCardTopupRefundTo: 'Refund of a failed card top-up',
+        failedCardTopupRefundTo_hint: 'Where the money goes when a top-up paid by card or SBP cannot be delivered.',
+        refundTo: {
+          balance: 'To the buyer’s balance (at once)',
+          card: 'Back to the card (through the gateway)',
+        },
         saved: 'Currency settings saved',
         updated: 'Last changed',
       },
@@ -618,5 +685,5 @@ export const operationsEnglishMessages = {
   },
 };
 
-export const englishMessagesTree: TranslationMessages = mergeMessages(englishMessages, customEnglishMessages, operationsEnglishMessages) as unknown as TranslationMessages;
+export const englishMessagesTree: TranslationMessages = mergeMessages(englishMessages, customEnglishMessages, operationsEnglishMessages, twoFactorEnglishMessages) as unknown as TranslationMessages;
 export default englishMessagesTree;

@@ -3,6 +3,7 @@ import russianMessages from 'ra-language-russian';
 import { customEnglishMessages, operationsEnglishMessages } from './en';
 import type { TranslationMessages } from 'react-admin';
 import { mergeMessages } from './merge';
+import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
 
 const customRussianMessages: typeof customEnglishMessages = {
   app: {
@@ -476,6 +477,7 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
         change_status: 'Изменить статус',
         move_to: 'Перевести в «%{status}»',
         refund: 'Вернуть на баланс',
+        refund_any: 'Вернуть деньги',
       },
       confirm: {
         status_title: 'Перевести заказ №%{id} в «%{status}»?',
@@ -490,11 +492,70 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
       },
       refund: {
         title: 'Вернуть заказ №%{id} на баланс?',
+        title_card: 'Вернуть заказ №%{id} на карту?',
+        destination: 'Куда вернуть',
+        to_balance: 'На баланс пользователя %{user} (сразу)',
+        to_card: 'Обратно тем же способом: %{method} (через платёжный шлюз)',
+        card_unavailable: 'На карту можно вернуть только заказ с прошедшей оплатой картой или через СБП.',
         content: '%{amount} вернётся на баланс пользователя %{user}, а заказ будет отмечен невыполненным. Заказ возвращается только один раз.',
+        content_card:
+          '%{amount} вернётся на карту или счёт СБП, которыми платил %{user}, в валюте списания; банку может понадобиться несколько дней. Заказ будет отмечен невыполненным. Заказ возвращается только один раз.',
         note: 'Комментарий (необязательно)',
         note_hint: 'Сохраняется вместе с возвратом; покупатель увидит его в заказе.',
         confirm: 'Вернуть %{amount}',
         done: '%{amount} возвращено на баланс пользователя %{user}',
+        done_card: '%{amount} возвращается на карту пользователя %{user}',
+      },
+      gateway: {
+        title: 'Оплата',
+        none: 'Оплачено с баланса: платежа через шлюз нет.',
+        provider: 'Провайдер',
+        providerPaymentId: 'ID платежа в шлюзе',
+        method: 'Способ',
+        status: 'Статус',
+        amount: 'Сумма',
+        refundedAmount: 'Возвращено',
+        gatewayStatus: 'Статус в шлюзе',
+        createdAt: 'Создан',
+        paidAt: 'Оплачен',
+        methods: {
+          card: 'Карта',
+          sbp: 'СБП',
+        },
+        statuses: {
+          pending: 'Ожидает оплаты',
+          paid: 'Оплачен',
+          declined: 'Отклонён',
+          expired: 'Истёк',
+          refunded: 'Возвращён',
+        },
+        events_title: 'События шлюза',
+        events_none: 'От шлюза пока не было событий.',
+        event: {
+          eventType: 'Событие',
+          providerEventId: 'ID события',
+          receivedAt: 'Получено',
+          processedAt: 'Обработано',
+          not_processed: 'Ещё нет',
+        },
+      },
+      refunds: {
+        title: 'Возвраты',
+        none: 'По этому заказу ничего не возвращали.',
+        createdAt: 'Дата',
+        destination: 'Куда',
+        amount: 'Сумма',
+        status: 'Статус',
+        reason: 'Причина',
+        destinations: {
+          card: 'Карта',
+          balance: 'Баланс',
+        },
+        statuses: {
+          pending: 'В обработке',
+          succeeded: 'Выполнен',
+          failed: 'Не выполнен',
+        },
       },
     },
     users: {
@@ -608,11 +669,17 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
       },
       settings: {
         title: 'Настройки валют',
-        intro: 'Комиссия Steam и ежедневное автоматическое обновление курсов (в 09:00 по Москве).',
+        intro: 'Комиссия Steam, ежедневное автоматическое обновление курсов (в 09:00 по Москве) и куда возвращать деньги за несостоявшиеся пополнения, оплаченные картой.',
         steamCommissionPercent: 'Комиссия Steam',
         steamCommissionPercent_hint: 'Добавляется к пополнениям Steam после пересчёта в USD.',
         ratesAutoUpdate: 'Ежедневное автообновление',
         ratesAutoUpdate_hint: 'Каждый день обновляет курсы с включённым автообновлением.',
+        failedCardTopupRefundTo: 'Возврат за несостоявшееся пополнение, оплаченное картой',
+        failedCardTopupRefundTo_hint: 'Куда идут деньги, если пополнение, оплаченное картой или через СБП, не удалось выполнить.',
+        refundTo: {
+          balance: 'На баланс покупателя (сразу)',
+          card: 'Обратно на карту (через шлюз)',
+        },
         saved: 'Настройки валют сохранены',
         updated: 'Изменены',
       },
@@ -625,5 +692,14 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
 };
 
 /** Russian over English: a key the Russian pack lacks (it trails react-admin) still reads as English, never as a raw key. */
-export const russianMessagesTree: TranslationMessages = mergeMessages(englishMessages, customEnglishMessages, operationsEnglishMessages, russianMessages, customRussianMessages, operationsRussianMessages) as unknown as TranslationMessages;
+export const russianMessagesTree: TranslationMessages = mergeMessages(
+  englishMessages,
+  customEnglishMessages,
+  operationsEnglishMessages,
+  twoFactorEnglishMessages,
+  russianMessages,
+  customRussianMessages,
+  operationsRussianMessages,
+  twoFactorRussianMessages,
+) as unknown as TranslationMessages;
 export default russianMessagesTree;

@@ -1,7 +1,8 @@
 import { Login } from 'react-admin';
+import { LoginForm } from './LoginForm';
 import { Logo } from './Logo';
 
-/** react-admin's login form on the storefront's hero background, with the store's mark. */
+/** react-admin's login page on the storefront's hero background, with the store's mark and a two-step form. */
 export function LoginPage() {
   return (
     <Login
@@ -11,6 +12,8 @@ export function LoginPage() {
         '& .RaLogin-avatar .MuiAvatar-root': { bgcolor: 'transparent', width: 48, height: 48 },
         '& .RaLogin-card': { borderRadius: 3 },
       }}
-    />
+    >
+      <LoginForm />
+    </Login>
   );
 }

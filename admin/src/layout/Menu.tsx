@@ -1,19 +1,23 @@
 import QueueIcon from '@mui/icons-material/Queue';
+import SecurityIcon from '@mui/icons-material/Security';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Divider, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
+import { Menu as RaMenu, useBasename, useSidebarState, useTranslate } from 'react-admin';
 import { useOpenQueueDashboard } from '../dashboard/queueDashboard';
 
-/** The dashboard and the resources, then the queue dashboard and a link back to the store. */
+/** The dashboard and the resources, then two-factor authentication, the queue dashboard and a link back to the store. */
 export function Menu() {
   const translate = useTranslate();
   const [open] = useSidebarState();
+  // Links inside react-admin carry its basename (/admin) themselves.
+  const basename = useBasename();
   const openQueueDashboard = useOpenQueueDashboard();
   return (
     <RaMenu>
       <RaMenu.DashboardItem />
       <RaMenu.ResourceItems />
       <Divider sx={{ my: 1 }} />
+      <RaMenu.Item to={`${basename}/two-factor`} primaryText={translate('two_factor.menu')} leftIcon={<SecurityIcon />} />
       {/* bull-board, in a new tab, once the API has set its session cookie. */}
       <MenuItem onClick={() => void openQueueDashboard()} title={open ? undefined : translate('dashboard.queue_dashboard')} sx={{ color: 'text.secondary' }}>
         <ListItemIcon sx={{ minWidth: 40 }}>

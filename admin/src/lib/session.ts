@@ -33,3 +33,22 @@ export function clearSession(): void {
 export function storefrontLocale(): 'ru' | 'en' {
   return safe(() => localStorage.getItem('language'), null) === 'en' ? 'en' : 'ru';
 }
+
+/**
+ * Whether the token is the one an admin gets while the store requires two-factor authentication and
+ * they have not enrolled (its `enrol` claim): the API opens only enrolment to it, so the back office
+ * shows nothing else. Read without checking the signature: it only decides what to show.
+ */
+export function isEnrolmentToken(token: string | null): boolean {
+  const payload = token?.split('.')[1];
+  if (!payload) return false;
+  return safe(() => {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    return (JSON.parse(json) as { enrol?: unknown }).enrol === true;
+  }, false);
+}
+
+/** The nickname the session was saved with. */
+export function sessionNickname(): string {
+  return safe(() => localStorage.getItem(SESSION_KEYS.nickname), null) ?? '';
+}

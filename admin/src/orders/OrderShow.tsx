@@ -4,6 +4,7 @@ import { LocalizedDateField } from '../components/LocalizedDateField';
 import { MoneyField } from '../components/MoneyField';
 import { ChangeOrderStatusButton } from './ChangeOrderStatusButton';
 import { OrderItems } from './OrderItems';
+import { OrderPayment } from './OrderPayment';
 import { OrderStatusChip } from './OrderStatusField';
 import { RefundOrderButton } from './RefundOrderButton';
 import type { AdminOrder } from './types';
@@ -63,7 +64,12 @@ function OrderSummary() {
         <RecordField source="kind" render={(record: AdminOrder) => translate(`resources.orders.kind.${record.kind}`, { _: record.kind })} />
         <RecordField
           source="paymentMethod"
-          render={(record: AdminOrder) => translate(`resources.orders.payment.${record.paymentMethod}`, { _: record.paymentMethod })}
+          render={(record: AdminOrder) =>
+            // A gateway payment names its method (card or SBP); the order itself only says 'card'.
+            record.payment
+              ? translate(`resources.orders.gateway.methods.${record.payment.method}`, { _: record.payment.method })
+              : translate(`resources.orders.payment.${record.paymentMethod}`, { _: record.paymentMethod })
+          }
         />
         <OrderDate source="createdAt" />
         <OrderDate source="paidAt" />
@@ -73,7 +79,7 @@ function OrderSummary() {
   );
 }
 
-/** One order: who, what, how much, its items and top-up data, with status change and refund. */
+/** One order: who, what, how much, its items and top-up data, its payment and refunds, with status change and refund. */
 export function OrderShow() {
   const translate = useTranslate();
   return (
@@ -89,6 +95,11 @@ export function OrderShow() {
             </Typography>
             <Divider sx={{ mb: 1 }} />
             <OrderItems />
+          </CardContent>
+        </Card>
+        <Card variant="outlined" sx={{ minWidth: 0 }}>
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <OrderPayment />
           </CardContent>
         </Card>
       </Box>

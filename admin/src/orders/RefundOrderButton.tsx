@@ -1,18 +1,35 @@
 import UndoIcon from '@mui/icons-material/Undo';
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import { useState } from 'react';
+import {
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  TextField,
+} from '@mui/material';
+import { useId, useState } from 'react';
 import { Button, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { RESOURCE_ENDPOINTS } from '../dataProvider';
 import { formatMoney } from '../lib/money';
 import { useApiRequest } from '../lib/useApiRequest';
-import { canRefundOrder } from './orderStatus';
+import { canRefundOrder, canRefundToCard, type RefundDestination, refundDestinations } from './orderStatus';
 import type { AdminOrder } from './types';
 import { errorNotification } from '../components/errors';
 
 /** Most characters of the refund note (kept with the ledger entry). */
 export const REFUND_NOTE_MAX_LENGTH = 500;
 
-/** Refunds a paid order's total to the buyer's balance, after a confirmation with an optional note. */
+/**
+ * Refunds a paid order's total, after a confirmation with an optional note: to the buyer's balance,
+ * or back to the card (or SBP account) a gateway-paid order was paid with, sent as `destination`.
+ */
 export function RefundOrderButton() {
   const order = useRecordContext<AdminOrder>();
   const translate = useTranslate();
@@ -21,18 +38,33 @@ export function RefundOrderButton() {
   const request = useApiRequest();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
+  const [chosen, setChosen] = useState<RefundDestination | null>(null);
   const [pending, setPending] = useState(false);
+  const labelId = useId();
   if (!order || !canRefundOrder(order)) return null;
   const amount = formatMoney(order.total, order.currency);
+  const toCard = canRefundToCard(order);
+  const destination: RefundDestination = chosen ?? refundDestinations(order)[0] ?? 'balance';
+
+  const close = () => {
+    if (pending) return;
+    setOpen(false);
+    setChosen(null);
+  };
 
   const refund = async () => {
+    if (pending) return;
     setPending(true);
     try {
       const trimmed = note.trim();
-      await request('POST', `${RESOURCE_ENDPOINTS.orders}/${order.id}/refund`, trimmed ? { note: trimmed } : {});
-      notify('resources.orders.refund.done', { type: 'info', messageArgs: { amount, user: order.userNickname } });
+      await request('POST', `${RESOURCE_ENDPOINTS.orders}/${order.id}/refund`, { destination, ...(trimmed ? { note: trimmed } : {}) });
+      notify(destination === 'card' ? 'resources.orders.refund.done_card' : 'resources.orders.refund.done', {
+        type: 'info',
+        messageArgs: { amount, user: order.userNickname },
+      });
       setOpen(false);
       setNote('');
+      setChosen(null);
       refresh();
     } catch (error) {
       notify(...errorNotification(error));
@@ -43,14 +75,48 @@ export function RefundOrderButton() {
 
   return (
     <>
-      <Button label="resources.orders.actions.refund" onClick={() => setOpen(true)} color="warning">
+      <Button
+        label={toCard ? 'resources.orders.actions.refund_any' : 'resources.orders.actions.refund'}
+        onClick={() => setOpen(true)}
+        color="warning"
+      >
         <UndoIcon />
       </Button>
-      <Dialog open={open} onClose={() => !pending && setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="refund-title">
-        <DialogTitle id="refund-title">{translate('resources.orders.refund.title', { id: order.id })}</DialogTitle>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="refund-title">
+        <DialogTitle id="refund-title">
+          {translate(destination === 'card' ? 'resources.orders.refund.title_card' : 'resources.orders.refund.title', { id: order.id })}
+        </DialogTitle>
         <DialogContent>
+          <FormControl component="fieldset" disabled={pending} sx={{ mb: 2 }}>
+            <FormLabel component="legend" id={labelId}>
+              {translate('resources.orders.refund.destination')}
+            </FormLabel>
+            <RadioGroup
+              aria-labelledby={labelId}
+              value={destination}
+              onChange={(event) => setChosen(event.target.value as RefundDestination)}
+            >
+              <FormControlLabel
+                value="balance"
+                control={<Radio />}
+                label={translate('resources.orders.refund.to_balance', { user: order.userNickname })}
+              />
+              <FormControlLabel
+                value="card"
+                control={<Radio />}
+                disabled={!toCard}
+                label={translate('resources.orders.refund.to_card', {
+                  method: translate(`resources.orders.gateway.methods.${order.payment?.method ?? 'card'}`),
+                })}
+              />
+            </RadioGroup>
+            {!toCard && <FormHelperText>{translate('resources.orders.refund.card_unavailable')}</FormHelperText>}
+          </FormControl>
           <DialogContentText sx={{ mb: 2 }}>
-            {translate('resources.orders.refund.content', { amount, user: order.userNickname })}
+            {translate(destination === 'card' ? 'resources.orders.refund.content_card' : 'resources.orders.refund.content', {
+              amount,
+              user: order.userNickname,
+            })}
           </DialogContentText>
           <TextField
             label={translate('resources.orders.refund.note')}
@@ -64,7 +130,7 @@ export function RefundOrderButton() {
           />
         </DialogContent>
         <DialogActions>
-          <MuiButton onClick={() => setOpen(false)} disabled={pending}>
+          <MuiButton onClick={close} disabled={pending}>
             {translate('ra.action.cancel')}
           </MuiButton>
           <MuiButton onClick={refund} disabled={pending} variant="contained" color="warning" startIcon={<UndoIcon />}>

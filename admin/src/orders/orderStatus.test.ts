@@ -1,6 +1,6 @@
 import { ORDER_STATUSES } from '@topup/common';
 import { describe, expect, it } from 'vitest';
-import { canRefundOrder, nextOrderStatuses, ORDER_STATUS_TRANSITIONS } from './orderStatus';
+import { canRefundOrder, canRefundToCard, nextOrderStatuses, ORDER_STATUS_TRANSITIONS, refundDestinations } from './orderStatus';
 
 describe('nextOrderStatuses', () => {
   it('offers only the transitions the API allows', () => {
@@ -35,5 +35,22 @@ describe('canRefundOrder', () => {
     expect(canRefundOrder({ status: 'pending' })).toBe(false);
     expect(canRefundOrder({ status: 'cancelled' })).toBe(false);
     expect(canRefundOrder(undefined)).toBe(false);
+  });
+});
+
+describe('refund destinations', () => {
+  it('offers the card only for an order with a paid gateway payment, first', () => {
+    expect(refundDestinations({ payment: { status: 'paid' } })).toEqual(['card', 'balance']);
+    expect(canRefundToCard({ payment: { status: 'paid' } })).toBe(true);
+  });
+
+  it('offers only the balance otherwise', () => {
+    expect(refundDestinations({ payment: null })).toEqual(['balance']);
+    expect(refundDestinations({})).toEqual(['balance']);
+    expect(refundDestinations(undefined)).toEqual(['balance']);
+    // Refunded in full already, or never paid.
+    for (const status of ['refunded', 'pending', 'declined', 'expired']) {
+      expect(canRefundToCard({ payment: { status } })).toBe(false);
+    }
   });
 });

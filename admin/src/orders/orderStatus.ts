@@ -23,11 +23,26 @@ export function nextOrderStatuses(status: unknown): readonly OrderStatus[] {
 }
 
 /**
- * A refund to balance is offered for paid orders still counted as sold: processing or completed. A
+ * A refund is offered for paid orders still counted as sold: processing or completed. A
  * failed order was already refunded, and an unpaid (pending, cancelled) one has nothing to refund.
  */
 export function canRefundOrder(order: { status?: unknown } | undefined): boolean {
   return order?.status === 'processing' || order?.status === 'completed';
+}
+
+export type RefundDestination = 'balance' | 'card';
+
+/**
+ * Back to the card is possible only for an order with a paid gateway payment (the API answers 409
+ * otherwise); a fully refunded payment has nothing left to return.
+ */
+export function canRefundToCard(order: { payment?: { status?: unknown } | null } | undefined): boolean {
+  return order?.payment?.status === 'paid';
+}
+
+/** Where a refund is offered to go, the first being the default: the card a card order was paid with, else the balance. */
+export function refundDestinations(order: { payment?: { status?: unknown } | null } | undefined): RefundDestination[] {
+  return canRefundToCard(order) ? ['card', 'balance'] : ['balance'];
 }
 
 export type StatusColor = 'default' | 'info' | 'warning' | 'success' | 'error';

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Edit, useRecordContext, useTranslate, type TransformData } from 'react-admin';
 import type { AdminUser } from '@topup/common';
 import { LocalizedDateField } from '../components/LocalizedDateField';
+import { UserTwoFactor } from '../twoFactor';
 import { balanceUpdate } from './balanceUpdate';
 import { UserBalanceForm } from './UserBalanceForm';
 import { UserOrders } from './UserOrders';
@@ -44,7 +45,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A user's page: balances (with a reason), a new password, and their orders. */
+/** A user's page: balances (with a reason), a new password, two-factor authentication, and their orders. */
 export function UserEdit() {
   return (
     <Edit component="div" mutationMode="pessimistic" transform={transform} redirect="list">
@@ -57,6 +58,11 @@ export function UserEdit() {
         <Section title="resources.users.password.title">
           <CardContent>
             <UserPasswordForm />
+          </CardContent>
+        </Section>
+        <Section title="two_factor.reset.title">
+          <CardContent>
+            <UserTwoFactor />
           </CardContent>
         </Section>
         <Section title="resources.users.sections.orders">

@@ -13,6 +13,21 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal to retry later (429, 503): answered with a `Retry-After` header in whole seconds (at least
+ * 1), which the details repeat for clients that cannot read headers.
+ */
+export class RetryLaterError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(status: number, code: ErrorCode, message: string, retryAfterSeconds: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(status, code, message, { retryAfterSeconds: seconds });
+    this.name = 'RetryLaterError';
+    this.retryAfterSeconds = seconds;
+  }
+}
+
 export const notFound = (what = 'Resource') => new AppError(404, ErrorCode.NOT_FOUND, `${what} not found`);
 export const unauthorized = (message = 'Authentication required') =>
   new AppError(401, ErrorCode.UNAUTHORIZED, message);

@@ -3,6 +3,7 @@ import { ErrorCode } from '@topup/common';
 import { AppError } from './app-error';
 import { MAX_INT, MAX_PRICE } from './admin-input';
 import { normaliseCode, type CodeCrypto } from './code-crypto';
+import { unstorableReason } from './storable-text';
 
 /**
  * Bulk loading of activation codes (docs/admin-api.md, codes bulk): lines read one by one from a
@@ -214,6 +215,12 @@ export async function importCodeLines<Fields>(options: ImportOptions<Fields>): P
   try {
     for await (const line of options.lines) {
       if (line.text.trim() === '') continue;
+      // Text Postgres cannot store is one bad line, like any other, not a failed upload.
+      const unstorable = unstorableReason(line.text);
+      if (unstorable) {
+        rejections.add({ line: line.number, reason: 'malformed', message: `The line ${unstorable}` });
+        continue;
+      }
       const parsed = parse(line.text);
       if ('error' in parsed) {
         rejections.add({ line: line.number, reason: 'malformed', message: parsed.error });

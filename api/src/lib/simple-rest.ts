@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { validationFailed } from './app-error';
+import { unstorableTextIn } from './storable-text';
 import type { AppContext } from '../types';
 
 /**
@@ -40,11 +41,16 @@ export interface ListQuery {
 
 function parseJson(text: string | undefined, field: string): unknown {
   if (text === undefined || text === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw validationFailed('The request is not valid', [{ field, message: 'must be JSON' }]);
   }
+  // The query string itself was checked by validate(); JSON escapes (`\u0000`) only appear now.
+  const unstorable = unstorableTextIn(value, field);
+  if (unstorable.length > 0) throw validationFailed('The request is not valid', unstorable);
+  return value;
 }
 
 /** Reads and checks the three list parameters against what the resource allows. */

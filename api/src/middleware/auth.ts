@@ -1,63 +1,115 @@
 import type { Knex } from 'knex';
-import type { UserRole } from '@topup/common';
-import { forbidden, unauthorized } from '../lib/app-error';
+import { ErrorCode, type UserRole } from '@topup/common';
+import { AppError, forbidden, unauthorized } from '../lib/app-error';
 import type { TokenService } from '../modules/auth/token.service';
-import type { AppContext, AppMiddleware, AuthenticatedUser } from '../types';
+import type { AppContext, AppMiddleware, AuthenticatedSession, AuthenticatedUser } from '../types';
 
 export interface AuthGuards {
   /** Sets ctx.state.user when a valid token is sent; anonymous requests pass through. */
   identify: AppMiddleware;
   requireUser: AppMiddleware;
   requireAdmin: AppMiddleware;
+  /** Any valid session, one limited to two-factor enrolment included (to log out). */
+  requireSession: AppMiddleware;
+  /** An admin with a full session or one limited to enrolment: the two-factor enrolment routes only. */
+  requireAdminEnrolment: AppMiddleware;
 }
+
+const SESSION_ENDED = 'Your session is invalid or has expired. Please log in again.';
+
+export const twoFactorEnrolmentRequired = () =>
+  new AppError(
+    403,
+    ErrorCode.TWO_FACTOR_ENROLMENT_REQUIRED,
+    'Administrators must set up two-factor authentication before anything else: open the back office to do it',
+  );
 
 function bearerToken(header: string): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
 }
 
+interface SessionRow {
+  id: number;
+  nickname: string;
+  role: UserRole;
+  token_version: number;
+  revoked: boolean;
+}
+
 /**
- * The role and the token version are read from the database on every request, so a demoted admin or
- * a changed password takes effect at once: a token is never trusted for more than who signed it.
+ * The role, the token version and the token's revocation are read from the database on every request
+ * (one primary-key look-up each, in one query), so a demoted admin, a changed password or a logout
+ * takes effect at once: a token is never trusted for more than who signed it.
  */
 export function createAuthGuards(deps: { db: Knex; tokens: TokenService }): AuthGuards {
-  async function resolveUser(header: string): Promise<AuthenticatedUser> {
+  async function resolveSession(header: string): Promise<AuthenticatedSession> {
     const token = bearerToken(header);
     if (!token) throw unauthorized('Send the token as "Authorization: Bearer <token>"');
     const claims = await deps.tokens.verify(token);
-    if (!claims) throw unauthorized('Your session is invalid or has expired. Please log in again.');
-    const row = await deps.db('users')
+    if (!claims) throw unauthorized(SESSION_ENDED);
+    const row = await deps
+      .db('users')
       .where({ id: claims.userId })
-      .first<{ id: number; nickname: string; role: UserRole; token_version: number } | undefined>(
-        'id',
-        'nickname',
-        'role',
-        'token_version',
-      );
-    if (!row || row.token_version !== claims.tokenVersion) {
-      throw unauthorized('Your session is invalid or has expired. Please log in again.');
-    }
-    return { id: row.id, nickname: row.nickname, role: row.role };
+      .select('id', 'nickname', 'role', 'token_version')
+      .select(deps.db.raw('exists (select 1 from revoked_tokens where jti = ?) as revoked', [claims.jti]))
+      .first<SessionRow | undefined>();
+    if (!row || row.token_version !== claims.tokenVersion || row.revoked) throw unauthorized(SESSION_ENDED);
+    return {
+      user: { id: row.id, nickname: row.nickname, role: row.role },
+      token: { jti: claims.jti, expiresAt: claims.expiresAt, remember: claims.remember, enrolment: claims.enrolment },
+    };
+  }
+
+  async function sessionOf(ctx: AppContext): Promise<AuthenticatedSession> {
+    ctx.state.session ??= await resolveSession(ctx.get('authorization'));
+    return ctx.state.session;
   }
 
   const identify: AppMiddleware = async (ctx, next) => {
     const header = ctx.get('authorization');
-    if (header) ctx.state.user = await resolveUser(header);
+    if (header) {
+      const session = await sessionOf(ctx);
+      // An enrolment-only token opens no route by itself: only the guards that accept it look at it.
+      if (!session.token.enrolment) ctx.state.user = session.user;
+    }
     await next();
   };
 
   const requireUser: AppMiddleware = async (ctx, next) => {
-    ctx.state.user ??= await resolveUser(ctx.get('authorization'));
+    const session = await sessionOf(ctx);
+    if (session.token.enrolment) throw twoFactorEnrolmentRequired();
+    ctx.state.user = session.user;
     await next();
   };
 
   const requireAdmin: AppMiddleware = async (ctx, next) => {
-    ctx.state.user ??= await resolveUser(ctx.get('authorization'));
-    if (ctx.state.user.role !== 'admin') throw forbidden('Administrator access required');
+    const session = await sessionOf(ctx);
+    if (session.user.role !== 'admin') throw forbidden('Administrator access required');
+    if (session.token.enrolment) throw twoFactorEnrolmentRequired();
+    ctx.state.user = session.user;
     await next();
   };
 
-  return { identify, requireUser, requireAdmin };
+  const requireSession: AppMiddleware = async (ctx, next) => {
+    await sessionOf(ctx);
+    await next();
+  };
+
+  const requireAdminEnrolment: AppMiddleware = async (ctx, next) => {
+    const session = await sessionOf(ctx);
+    if (session.user.role !== 'admin') throw forbidden('Administrator access required');
+    ctx.state.user = session.user;
+    await next();
+  };
+
+  return { identify, requireUser, requireAdmin, requireSession, requireAdminEnrolment };
+}
+
+/** The session the guard in front of this handler authenticated. */
+export function currentSession(ctx: AppContext): AuthenticatedSession {
+  if (!ctx.state.session) throw unauthorized();
+  return ctx.state.session;
 }
 
 /** The user the guard in front of this handler authenticated. */

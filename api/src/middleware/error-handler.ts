@@ -1,5 +1,5 @@
 import { ErrorCode, type ApiErrorBody } from '@topup/common';
-import { AppError } from '../lib/app-error';
+import { AppError, RetryLaterError } from '../lib/app-error';
 import type { AppContext, AppMiddleware } from '../types';
 
 interface HttpLikeError {
@@ -30,9 +30,56 @@ function fromHttpError(err: HttpLikeError): AppError | undefined {
   return new AppError(status, ErrorCode.VALIDATION_FAILED, err.expose && err.message ? err.message : 'Bad request');
 }
 
+/** How long a client is asked to wait while Postgres cannot be reached. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Node's codes for a peer that cannot be reached, and Postgres's for a server that will not take us now. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down, recovering)
+  '53300', // too_many_connections
+]);
+
+/** pg's messages for a connection that died under a query (they carry no code). */
+const LOST_CONNECTION = /^(Connection terminated|Client has encountered a connection error)/;
+
+/**
+ * Whether `err` says Postgres cannot serve right now: unreachable, shutting down, out of connections,
+ * a connection lost mid-query (SQLSTATE class 08), or the pool waited in vain (knex's KnexTimeoutError).
+ * Such a request is worth retrying, so it is answered 503, never 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if (err.name === 'KnexTimeoutError' || LOST_CONNECTION.test(err.message)) return true;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  // Node tries each address of a host name and reports every refusal together.
+  return err instanceof AggregateError && err.errors.some(isDatabaseUnavailable);
+}
+
+function databaseUnavailable(ctx: AppContext, err: Error): RetryLaterError {
+  // A warning without a stack: the outage is the operator's news, not a bug in this request.
+  ctx.state.log.warn({ err: { name: err.name, code: (err as { code?: unknown }).code, message: err.message } }, 'database unavailable');
+  return new RetryLaterError(
+    503,
+    ErrorCode.SERVICE_UNAVAILABLE,
+    'The store is temporarily unavailable. Please try again in a moment.',
+    DATABASE_RETRY_AFTER_SECONDS,
+  );
+}
+
 function send(ctx: AppContext, error: AppError): void {
   const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
   if (error.details !== undefined) body.error.details = error.details;
+  if (error instanceof RetryLaterError) ctx.set('Retry-After', String(error.retryAfterSeconds));
   ctx.status = error.status;
   ctx.body = body;
 }
@@ -45,6 +92,10 @@ export function renderError(ctx: AppContext, err: unknown): void {
   const known = err instanceof AppError ? err : fromHttpError(err as HttpLikeError);
   if (known) {
     send(ctx, known);
+    return;
+  }
+  if (isDatabaseUnavailable(err)) {
+    send(ctx, databaseUnavailable(ctx, err as Error));
     return;
   }
   ctx.state.log.error({ err }, 'unhandled error');

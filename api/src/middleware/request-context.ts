@@ -4,6 +4,38 @@ import type { AppMiddleware } from '../types';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** Back-office lists searched by activation code: their query (a code in clear) is never logged. */
+const CODE_SEARCH_PATHS = ['/api/admin/codes', '/api/admin/generated-codes', '/api/pubg-admin/codes'];
+/** Query parameters whose values are secrets on any path. */
+const SECRET_PARAMETER = /token|secret|password|code|signature|key/i;
+const REDACTED = '[redacted]';
+
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * The request's URL as the access log shows it: codes and tokens replaced by `[redacted]`. Paths are
+ * compared decoded and case-insensitively, so no spelling of a path the router accepts slips past.
+ */
+export function loggableUrl(originalUrl: string): string {
+  const queryStart = originalUrl.indexOf('?');
+  if (queryStart === -1) return originalUrl;
+  const path = originalUrl.slice(0, queryStart);
+  const lowerPath = decodedPath(path).toLowerCase();
+  if (CODE_SEARCH_PATHS.some((prefix) => lowerPath === prefix || lowerPath.startsWith(`${prefix}/`))) {
+    return `${path}?${REDACTED}`;
+  }
+  const query = new URLSearchParams(originalUrl.slice(queryStart + 1));
+  if (![...query.keys()].some((name) => SECRET_PARAMETER.test(name))) return originalUrl;
+  const shown = [...query].map(([name, value]) => `${name}=${SECRET_PARAMETER.test(name) ? REDACTED : value}`);
+  return `${path}?${shown.join('&')}`;
+}
+
 /** Gives every request an id (kept from X-Request-Id when sane), a child logger, and one access-log line. */
 export function requestContext(logger: Logger): AppMiddleware {
   return async (ctx, next) => {
@@ -18,8 +50,11 @@ export function requestContext(logger: Logger): AppMiddleware {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const line = { method: ctx.method, url: ctx.originalUrl, status: ctx.status, ms: Math.round(ms * 10) / 10 };
-      if (ctx.status >= 500) ctx.state.log.error(line, 'request failed');
+      // Never headers (Authorization, cookies): the method, the URL with its secrets redacted, the outcome.
+      const line = { method: ctx.method, url: loggableUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 };
+      // A 503 is a refusal to retry later (overload, a service away), not a bug: a warning, not an error.
+      if (ctx.status === 503) ctx.state.log.warn(line, 'request refused');
+      else if (ctx.status >= 500) ctx.state.log.error(line, 'request failed');
       else ctx.state.log.info(line, 'request');
     }
   };

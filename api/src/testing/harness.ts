@@ -125,7 +125,11 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   redis.on('error', () => {
     // Tests that point at an unreachable Redis expect failures; they assert on responses instead.
   });
-  const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.jwtTtlSeconds });
+  const tokens = createTokenService({
+    secret: config.jwtSecret,
+    ttlSeconds: config.jwtTtlSeconds,
+    rememberTtlSeconds: config.jwtRememberTtlSeconds,
+  });
   const app = createApp({ config, db: database.db, redis, logger: createLogger(config.logLevel, 'api-test') });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

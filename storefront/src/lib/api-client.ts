@@ -1,3 +1,4 @@
+import { ErrorCode } from '@topup/common';
 import { type ApiError, normalizeApiError } from './api-error';
 import { clearSession, getToken } from './auth';
 
@@ -10,6 +11,8 @@ export interface RequestOptions {
   params?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (an `Idempotency-Key` on the money calls). */
+  headers?: Record<string, string>;
 }
 
 let onUnauthorized: () => void = () => {
@@ -44,7 +47,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const token = getToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -71,11 +74,14 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     transportMessage: `Request failed with status ${response.status}`,
   });
   // A 401 on an authenticated call means the session is gone: drop it and go to /login.
-  // (A 401 on the login call itself is a wrong password and is handled by the form.)
-  if (response.status === 401 && token) {
+  // (A 401 INVALID_CREDENTIALS is a wrong password, at the login or a password change: the form shows it.)
+  if (response.status === 401 && token && error.code !== ErrorCode.INVALID_CREDENTIALS) {
     clearSession();
     onUnauthorized();
   }
+  // An admin who must set up two-factor authentication may do nothing else: to the back office, which
+  // shares the session and opens on the enrolment.
+  if (response.status === 403 && error.code === ErrorCode.TWO_FACTOR_ENROLMENT_REQUIRED) window.location.assign('/admin/');
   throw error;
 }
 

@@ -20,6 +20,8 @@ export const loginBody = {
   properties: {
     nickname: { type: 'string', maxLength: NICKNAME_MAX_LENGTH + 64 },
     password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH },
+    /** "Remember me": a session of JWT_REMEMBER_TTL_SECONDS instead of JWT_TTL_SECONDS. */
+    remember: { type: 'boolean' },
   },
 } as const;
 
@@ -32,4 +34,5 @@ export interface RegisterBody {
 export interface LoginBody {
   nickname: string;
   password: string;
+  remember?: boolean;
 }

@@ -9,8 +9,10 @@ import {
   type UserRole,
 } from '@topup/common';
 import { AppError, notFound, validationFailed } from '../../lib/app-error';
+import type { SignInAnswer, SignInUser } from '../two-factor/two-factor.service';
 import { usersDal, type UserRow } from '../users/users.dal';
 import type { LoginBody, RegisterBody } from './auth.schemas';
+import type { PasswordHasher } from './password-hasher';
 import type { TokenService } from './token.service';
 
 export interface Session {
@@ -38,20 +40,40 @@ export function registrationErrors(body: RegisterBody): Array<{ field: string; m
   if (nickname.length < NICKNAME_MIN_LENGTH) errors.push({ field: 'nickname', message: 'nickname_too_short' });
   else if (nickname.length > NICKNAME_MAX_LENGTH) errors.push({ field: 'nickname', message: 'nickname_too_long' });
   else if (!NICKNAME_CHARACTERS.test(nickname)) errors.push({ field: 'nickname', message: 'nickname_invalid' });
-  if (body.password.length < PASSWORD_MIN_LENGTH) errors.push({ field: 'password', message: 'password_too_short' });
-  else if (!/\d/.test(body.password)) errors.push({ field: 'password', message: 'password_no_number' });
+  errors.push(...passwordErrors(body.password, 'password'));
   if (body.confirmPassword !== body.password) {
     errors.push({ field: 'confirmPassword', message: 'passwords_dont_match' });
   }
   return errors;
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+/** A new password's rules (registration's, and a changed password's): at least 8 characters with a digit. */
+export function passwordErrors(password: string, field: string): Array<{ field: string; message: string }> {
+  if (password.length < PASSWORD_MIN_LENGTH) return [{ field, message: 'password_too_short' }];
+  if (!/\d/.test(password)) return [{ field, message: 'password_no_number' }];
+  return [];
 }
 
-export function createAuthService(deps: { db: Knex; tokens: TokenService }) {
-  const { db, tokens } = deps;
+/**
+ * argon2id with OWASP's single-lane profile (19 MiB, 2 passes, 1 lane): one hash keeps one core busy
+ * for a fraction of what the library's default (64 MiB, 3 passes, 4 lanes) takes, so a login flood
+ * cannot take every core from the store. Hashes made with other parameters still verify (they are in
+ * the hash).
+ */
+const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, ARGON2_OPTIONS);
+}
+
+export function createAuthService(deps: {
+  db: Knex;
+  tokens: TokenService;
+  passwords: PasswordHasher;
+  /** What a correct password opens: a session, or two-factor's second step (two-factor service). */
+  signIn: (user: SignInUser, options: { remember: boolean }) => Promise<SignInAnswer>;
+}) {
+  const { db, tokens, passwords, signIn } = deps;
   // Verified against when the nickname is unknown, so both failures take the same time.
   const decoyHash = hashPassword('decoy-password-1');
 
@@ -65,7 +87,7 @@ export function createAuthService(deps: { db: Knex; tokens: TokenService }) {
     async register(body: RegisterBody): Promise<Session> {
       const errors = registrationErrors(body);
       if (errors.length > 0) throw validationFailed('Please correct the highlighted fields', errors);
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await passwords.hash(body.password);
       try {
         const user = await db.transaction((trx) =>
           usersDal.create(trx, { nickname: body.nickname.trim(), passwordHash }),
@@ -81,13 +103,13 @@ export function createAuthService(deps: { db: Knex; tokens: TokenService }) {
       }
     },
 
-    async login(body: LoginBody): Promise<Session> {
+    async login(body: LoginBody): Promise<SignInAnswer> {
       const user = await usersDal.findByNickname(db, body.nickname.trim());
-      const valid = await argon2.verify(user?.password_hash ?? (await decoyHash), body.password);
+      const valid = await passwords.verify(user?.password_hash ?? (await decoyHash), body.password);
       if (!user || !valid) {
         throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'Invalid username or password');
       }
-      return sessionFor(user);
+      return signIn(user, { remember: body.remember === true });
     },
 
     async profile(userId: number): Promise<Profile> {

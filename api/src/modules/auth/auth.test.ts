@@ -106,10 +106,9 @@ describe('POST /api/login', () => {
     expectErrorBody(wrongPassword.body, 'INVALID_CREDENTIALS');
   });
 
-  it('rate limits repeated attempts with 429 and Retry-After', async () => {
-    const limited = await startTestApp({
-      rateLimits: { ...app.config.rateLimits, login: { points: 3, durationSeconds: 60 } },
-    });
+  it('blocks repeated failures with 429 and Retry-After (login-protection.test.ts has the details)', async () => {
+    const { loginProtection } = app.config;
+    const limited = await startTestApp({ loginProtection: { ...loginProtection, pair: { ...loginProtection.pair, failures: 3 } } });
     try {
       const attempt = () =>
         limited.request('POST', '/api/login', { body: { nickname: 'someone', password: 'guess1234' } });

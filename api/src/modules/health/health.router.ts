@@ -5,6 +5,8 @@ import { ErrorCode } from '@topup/common';
 import type { AppState } from '../../types';
 
 const CHECK_TIMEOUT_MS = 2000;
+/** Retry-After of a 503 readiness answer: about how often a probe or a client should look again. */
+const NOT_READY_RETRY_AFTER_SECONDS = 5;
 
 async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
   let timer: NodeJS.Timeout | undefined;
@@ -21,7 +23,11 @@ async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
   }
 }
 
-/** `/health`: the process answers. `/ready`: it can serve, i.e. Postgres and Redis both answer. */
+/**
+ * `/health`: the process answers. `/ready`: it can serve. Postgres is required (money, stock and
+ * orders live there): without it 503. Redis only degrades the store (rate limits fall back to each
+ * process, queued work waits in the outbox, checkouts go on): without it 200 `degraded`.
+ */
 export function createHealthRouter(deps: { db: Knex; redis: Redis }) {
   const router = new Router<AppState>();
 
@@ -34,14 +40,15 @@ export function createHealthRouter(deps: { db: Knex; redis: Redis }) {
       probe(() => deps.db.raw('select 1')),
       probe(() => deps.redis.ping()),
     ]);
-    if (postgres === 'up' && redis === 'up') {
-      ctx.body = { status: 'ready', postgres, redis };
+    if (postgres === 'down') {
+      ctx.status = 503;
+      ctx.set('Retry-After', String(NOT_READY_RETRY_AFTER_SECONDS));
+      ctx.body = {
+        error: { code: ErrorCode.SERVICE_UNAVAILABLE, message: 'The store is not ready', details: { postgres, redis } },
+      };
       return;
     }
-    ctx.status = 503;
-    ctx.body = {
-      error: { code: ErrorCode.SERVICE_UNAVAILABLE, message: 'The store is not ready', details: { postgres, redis } },
-    };
+    ctx.body = redis === 'up' ? { status: 'ok' } : { status: 'degraded', degraded: ['redis'] };
   });
 
   return router;

@@ -30,12 +30,19 @@ export function validateRegistration(input: RegisterInput): RegisterErrors {
   if (nickname.length < NICKNAME_MIN_LENGTH) errors.nickname = 'nickname_too_short';
   else if (nickname.length > NICKNAME_MAX_LENGTH) errors.nickname = 'nickname_too_long';
 
-  if (input.password.length < PASSWORD_MIN_LENGTH) errors.password = 'password_too_short';
-  else if (input.password.length > PASSWORD_MAX_LENGTH) errors.password = 'password_too_long';
-  else if (!HAS_DIGIT.test(input.password)) errors.password = 'password_no_number';
+  const password = passwordRuleError(input.password);
+  if (password) errors.password = password;
 
   if (input.confirmPassword !== input.password) errors.confirmPassword = 'passwords_dont_match';
   return errors;
+}
+
+/** A new password's rules (registration's, and a password change's): 8 to 128 characters with a digit. */
+export function passwordRuleError(password: string): 'password_too_short' | 'password_too_long' | 'password_no_number' | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return 'password_too_short';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'password_too_long';
+  if (!HAS_DIGIT.test(password)) return 'password_no_number';
+  return null;
 }
 
 export function hasErrors(errors: object): boolean {

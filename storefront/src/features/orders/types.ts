@@ -1,4 +1,4 @@
-import type { BalanceCurrency, OrderStatus } from '@topup/common';
+import type { BalanceCurrency, OrderStatus, PaymentStatus } from '@topup/common';
 
 /** An order item as GET /api/orders(/:id) answers it (spec section 3). */
 export interface OrderItem {
@@ -22,5 +22,32 @@ export interface Order {
   currency: BalanceCurrency;
   /** Why a failed or cancelled order was not delivered. */
   failure_reason: string | null;
+  /** 'balance', or 'card' for any gateway payment (the detail's `payment` says card or SBP). */
+  payment_method?: 'balance' | 'card';
+  /** A declined or expired card order whose lines went back into the cart. */
+  returned_to_cart?: boolean;
   items: OrderItem[];
+  /** Only on GET /orders/:id: the order's gateway payment, null when it was paid from the balance. */
+  payment?: OrderPayment | null;
+  /** Only on GET /orders/:id: money given back for it, oldest first. */
+  refunds?: OrderRefund[];
+}
+
+/** How a gateway-paid order was paid; amounts decimal, in the charged currency (a USD order may be charged in RUB). */
+export interface OrderPayment {
+  method: 'card' | 'sbp';
+  provider: string;
+  status: PaymentStatus;
+  amount: number;
+  currency: BalanceCurrency;
+  refunded: number;
+}
+
+export interface OrderRefund {
+  destination: 'card' | 'balance';
+  /** Decimal, in `currency`. */
+  amount: number;
+  currency: BalanceCurrency;
+  status: 'pending' | 'succeeded' | 'failed';
+  created_at: string;
 }

@@ -8,6 +8,7 @@ import freefire from './freefire.json';
 import games from './games.json';
 import pubg from './pubg.json';
 import steam from './steam.json';
+import security from './security.json';
 
 /** The en texts: the shared base plus one file per feature (each a top-level section). */
 export default {
@@ -21,4 +22,5 @@ export default {
   ...freefire,
   ...pubg,
   ...steam,
+  ...security,
 };

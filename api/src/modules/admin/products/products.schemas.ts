@@ -15,7 +15,7 @@ const productFields = {
   slug: { type: 'string', maxLength: 100, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
   title: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
   description: { type: 'string', maxLength: 5000 },
-  imageUrl: { type: 'string', maxLength: 2000 },
+  imageUrl: { type: 'string', maxLength: 2000, format: 'web-url' },
   keywords: { type: 'string', maxLength: 1000 },
   category: { type: 'string', enum: PRODUCT_CATEGORIES },
   gameCurrency: { type: 'string', maxLength: 64 },

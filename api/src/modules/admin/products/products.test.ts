@@ -388,3 +388,44 @@ describe('regions of a product', () => {
     expect(await auditCount(app)).toBe(audits);
   });
 });
+
+describe('imageUrl', () => {
+  it('takes an http(s) URL, a path of the store or nothing', async () => {
+    for (const imageUrl of ['https://img.example/a.png', 'http://img.example/a.png?size=2', '/images/nova.svg', ' /images/nova.svg ', '']) {
+      const created = await app.asAdmin('POST', BASE, { slug: newSlug(), title: 'Image', category: 'gift_card', imageUrl });
+      expect({ imageUrl, status: created.status }).toEqual({ imageUrl, status: 201 });
+      expect(created.body.imageUrl).toBe(imageUrl.trim());
+    }
+  });
+
+  it('refuses any other scheme and addresses of another site, naming the field, on create and update', async () => {
+    const product = await createProduct({ imageUrl: '/images/kept.svg' });
+    const audits = await auditCount(app);
+    const refused = [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      'ftp://files.example/a.png',
+      '//evil.example/a.png',
+      '/\\evil.example/a.png',
+      '/\t/evil.example/a.png',
+      'https://',
+      'img.example/a.png',
+    ];
+    for (const imageUrl of refused) {
+      const created = await app.asAdmin('POST', BASE, { slug: newSlug(), title: 'Image', category: 'gift_card', imageUrl });
+      const updated = await app.asAdmin('PUT', `${BASE}/${product.id}`, { imageUrl });
+      for (const response of [created, updated]) {
+        expect({ imageUrl, status: response.status, details: response.body.error?.details }).toEqual({
+          imageUrl,
+          status: 400,
+          details: [{ field: 'imageUrl', message: 'must be an http(s) URL or a path of the store starting with /' }],
+        });
+      }
+    }
+    expect(await app.db('products').where({ id: product.id }).first('image_url')).toEqual({ image_url: '/images/kept.svg' });
+    expect(await auditCount(app)).toBe(audits);
+  });
+});

@@ -33,6 +33,33 @@ export function openObservedQueues(redis: Redis, prefix: string, logger: Logger)
   return queues;
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The address an Origin or Referer header names; undefined for one that is not a URL (such as `null`). */
+function urlOf(header: string): URL | undefined {
+  try {
+    return new URL(header);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses a change to the queues (pause, retry, clean ...) sent from another site. The session cookie
+ * is SameSite=Strict already; this checks the browser's own statement of where the request comes
+ * from, which every browser sends with a POST, PUT, PATCH or DELETE. A request naming neither header
+ * is no browser's: it passes only when it authenticates with a bearer token (`byBearerToken`), which
+ * no other site can make a browser send.
+ */
+function refuseCrossSiteChange(ctx: AppContext, storeOrigin: string | undefined, byBearerToken: boolean): void {
+  if (SAFE_METHODS.has(ctx.method)) return;
+  const source = ctx.get('origin') || ctx.get('referer');
+  if (!source && byBearerToken) return;
+  const url = urlOf(source);
+  if (url && (url.origin === storeOrigin || url.host === ctx.host)) return;
+  throw forbidden('Changes to the queues must come from the queue dashboard of this store');
+}
+
 /** The dashboard paths bull-board serves (the session call belongs to the API router). */
 function isBoardPath(requestPath: string): boolean {
   if (requestPath === SESSION_PATH) return false;
@@ -46,7 +73,14 @@ function isBoardPath(requestPath: string): boolean {
  * are read on every request, so a demoted admin or a changed password ends access at once.
  * bull-board's JSON calls fail in the API's error format; its page and files with a plain 401/403.
  */
-export function createQueueDashboard(deps: { db: Knex; queues: Queue[]; sessions: QueueSessions }): AppMiddleware {
+export function createQueueDashboard(deps: {
+  db: Knex;
+  queues: Queue[];
+  sessions: QueueSessions;
+  /** The store's public address (config.publicUrl); changes may come from its origin or the request's own host. */
+  publicUrl: string;
+}): AppMiddleware {
+  const storeOrigin = urlOf(deps.publicUrl)?.origin;
   const serverAdapter = new KoaAdapter();
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({
@@ -76,9 +110,15 @@ export function createQueueDashboard(deps: { db: Knex; queues: Queue[]; sessions
   }
 
   return async (ctx, next) => {
+    // The session call takes the bearer token only (its router checks it): no cookie to forge.
+    if (ctx.path === SESSION_PATH) {
+      refuseCrossSiteChange(ctx, storeOrigin, true);
+      return next();
+    }
     if (!isBoardPath(ctx.path)) return next();
     try {
       await authorise(ctx);
+      refuseCrossSiteChange(ctx, storeOrigin, Boolean(ctx.state.user));
     } catch (err) {
       if (!(err instanceof AppError) || ctx.path.startsWith(BOARD_API_PATH)) throw err;
       ctx.status = err.status;

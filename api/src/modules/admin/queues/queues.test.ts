@@ -90,11 +90,59 @@ describe('the queue dashboard', () => {
     expect(await queue.isPaused()).toBe(false);
 
     const session = await openSession(app.admin.token);
-    expect((await pause({ cookie: session.cookie })).status).toBeLessThan(300);
+    expect((await pause({ cookie: session.cookie, origin: app.baseUrl })).status).toBeLessThan(300);
     expect(await queue.isPaused()).toBe(true);
-    const resume = await fetch(`${app.baseUrl}/api/admin/queues/api/queues/fulfilment/resume`, { method: 'PUT', headers: { cookie: session.cookie } });
+    const resume = await fetch(`${app.baseUrl}/api/admin/queues/api/queues/fulfilment/resume`, {
+      method: 'PUT',
+      headers: { cookie: session.cookie, origin: app.baseUrl },
+    });
     expect(resume.status).toBeLessThan(300);
     expect(await queue.isPaused()).toBe(false);
+  });
+
+  it('refuses a change sent from another site, and still shows the board to a link from anywhere', async () => {
+    const queue = openQueue('fulfilment', app.redis, app.config.redisPrefix);
+    const session = await openSession(app.admin.token);
+    const pause = (headers: Record<string, string>) =>
+      fetch(`${app.baseUrl}/api/admin/queues/api/queues/fulfilment/pause`, { method: 'PUT', headers: { cookie: session.cookie, ...headers } });
+    const crossSite: Array<Record<string, string>> = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { referer: 'https://evil.example/page' },
+      // A cookie with neither header is no browser's request: refused too.
+      {},
+    ];
+    for (const headers of crossSite) {
+      const response = await pause(headers);
+      expect({ headers, status: response.status }).toEqual({ headers, status: 403 });
+      expect(((await response.json()) as any).error.code).toBe('FORBIDDEN');
+    }
+    const refusedSession = await fetch(`${app.baseUrl}/api/admin/queues/session`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.admin.token}`, origin: 'https://evil.example' },
+    });
+    expect(refusedSession.status).toBe(403);
+    expect(refusedSession.headers.getSetCookie()).toEqual([]);
+    expect(await queue.isPaused()).toBe(false);
+
+    // GET is unchanged: the page opens from a link on any site.
+    expect((await get(PAGE, { cookie: session.cookie, referer: 'https://evil.example/page' })).status).toBe(200);
+
+    // Same site: the request's own host, the store's public origin, or a Referer on the dashboard.
+    const publicOrigin = new URL(app.config.publicUrl).origin;
+    const sameSite: Array<Record<string, string>> = [{ origin: app.baseUrl }, { origin: publicOrigin }, { referer: `${app.baseUrl}/api/admin/queues/` }];
+    for (const headers of sameSite) {
+      expect({ headers, ok: (await pause(headers)).ok }).toEqual({ headers, ok: true });
+      expect(await queue.isPaused()).toBe(true);
+      await queue.resume();
+    }
+    // A bearer token cannot be sent by another site, so a script without Origin may use it.
+    const scripted = await fetch(`${app.baseUrl}/api/admin/queues/api/queues/fulfilment/pause`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${app.admin.token}` },
+    });
+    expect(scripted.ok).toBe(true);
+    await queue.resume();
   });
 
   it('also opens with the admin bearer token, and a session is no API token', async () => {

@@ -5,7 +5,7 @@ const regionFields = {
   isActive: { type: 'boolean' },
   gameCurrency: { type: 'string', maxLength: 64 },
   // An emoji or an image URL.
-  flag: { type: 'string', maxLength: 2000 },
+  flag: { type: 'string', maxLength: 2000, format: 'emoji-or-web-url' },
 } as const;
 
 export const createRegionBody = {

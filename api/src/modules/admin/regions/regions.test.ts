@@ -149,3 +149,38 @@ describe('one region', () => {
     expect((await app.asAdmin('DELETE', `${BASE}/999999`)).status).toBe(404);
   });
 });
+
+describe('flag', () => {
+  it('takes an emoji, a short label, an http(s) image URL, a path of the store or nothing', async () => {
+    const flags = ['🇹🇷', '🏴󠁧󠁢󠁥󠁮󠁧󠁿', '🏴‍☠️', 'EU', 'https://flags.example/tr.svg', '/images/flags/tr.svg', ''];
+    for (const flag of flags) {
+      const created = await app.asAdmin('POST', BASE, { name: 'Flagged', code: newCode(), flag });
+      expect({ flag, status: created.status }).toEqual({ flag, status: 201 });
+      expect(created.body.flag).toBe(flag);
+    }
+  });
+
+  it('refuses other schemes, addresses of another site and long text, naming the field, on create and update', async () => {
+    const region = await createRegion({ flag: '🇹🇷' });
+    const audits = await auditCount(app);
+    const refused = [
+      'javascript:alert(1)',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'data:,x',
+      'vbscript:x',
+      '//evil.example/flag.svg',
+      '/\\evil.example/flag.svg',
+      'flags.example/tr.svg',
+      'A flag that is far too long to be an emoji',
+    ];
+    for (const flag of refused) {
+      const created = await app.asAdmin('POST', BASE, { name: 'Flagged', code: newCode(), flag });
+      const updated = await app.asAdmin('PUT', `${BASE}/${region.id}`, { flag });
+      for (const response of [created, updated]) {
+        expect({ flag, status: response.status, field: response.body.error?.details?.[0]?.field }).toEqual({ flag, status: 400, field: 'flag' });
+      }
+    }
+    expect(await app.db('regions').where({ id: region.id }).first('flag')).toEqual({ flag: '🇹🇷' });
+    expect(await auditCount(app)).toBe(audits);
+  });
+});

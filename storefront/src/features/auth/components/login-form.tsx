@@ -6,29 +6,56 @@ import { AlertIcon } from '../../../components/ui/icons';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { SHORT_TOAST_DURATION } from '../../../components/ui/toast/toast-queue';
-import { useLogin } from '../api/login';
+import { needsSecondFactor, useLogin } from '../api/login';
 import { loginErrorKey, type LoginErrorKey } from '../errors';
 import { isLoginInputValid } from '../validation';
 import styles from './auth.module.css';
+import { TwoFactorStep } from './two-factor-step';
 
-/** Nickname and password. On success the session is stored; the route sends the shopper back. */
+/**
+ * Nickname, password and "remember me"; then, for an account with two-factor authentication, its
+ * code. On success the session is stored; the route sends the shopper back.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
   const toast = useToast();
-  const ids = { nickname: useId(), password: useId(), error: useId() };
+  const ids = { nickname: useId(), password: useId(), error: useId(), remember: useId() };
   const [nickname, setNickname] = useState('');
   const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
   const [error, setError] = useState<LoginErrorKey | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const nicknameInput = useRef<HTMLInputElement>(null);
 
   const login = useLogin({
     mutationConfig: {
-      onSuccess: (session) => {
-        toast.success(t('auth.login_success', { nickname: session.nickname }), { duration: SHORT_TOAST_DURATION });
+      onSuccess: (answer) => {
+        if (needsSecondFactor(answer)) {
+          setChallenge(answer.challenge);
+          return;
+        }
+        if (answer.twoFactorEnrolmentRequired) {
+          toast.info(t('security.enrolment_required'));
+          return;
+        }
+        toast.success(t('auth.login_success', { nickname: answer.nickname }), { duration: SHORT_TOAST_DURATION });
       },
       onError: (failure) => setError(loginErrorKey(failure)),
     },
   });
+
+  if (challenge) {
+    // Back to the password: a new challenge is needed anyway.
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onRestart={() => {
+          setChallenge(null);
+          setPassword('');
+        }}
+      />
+    );
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,7 +66,7 @@ export function LoginForm() {
       return;
     }
     setError(null);
-    login.mutate({ nickname, password });
+    login.mutate({ nickname, password, remember });
   };
 
   const invalid = error === 'validation.invalid_credentials';
@@ -79,6 +106,16 @@ export function LoginForm() {
           onChange={(event) => setPassword(event.target.value)}
         />
       </Field>
+      <label htmlFor={ids.remember} className={styles.remember}>
+        <input
+          id={ids.remember}
+          name="remember"
+          type="checkbox"
+          checked={remember}
+          onChange={(event) => setRemember(event.target.checked)}
+        />
+        <span>{t('security.remember_me')}</span>
+      </label>
       <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={login.isPending}>
         {login.isPending && <span className="spinner" aria-hidden="true" />}
         {login.isPending ? t('auth.logging_in') : t('auth.login_button')}

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { BalanceCurrency } from '@topup/common';
 import { api } from '../../../lib/api-client';
+import { idempotencyHeaders, moneyRetryDelay, retryMoneyCall, type WithIdempotencyKey } from '../../../lib/idempotency';
 import type { TopupData } from '../../../types/api';
 import type { PlacedOrder } from './pay-from-balance';
 
@@ -9,11 +10,14 @@ export interface TopupOrderInput {
   currency: BalanceCurrency;
 }
 
+export const TOPUP_ORDER_PATH = '/orders/topup';
+
 /** A game top-up paid from the balance; the server prices and verifies it again. */
-export function createTopupOrder(input: TopupOrderInput): Promise<PlacedOrder> {
-  return api.post<PlacedOrder>('/orders/topup', input);
+export function createTopupOrder({ idempotencyKey, ...input }: WithIdempotencyKey<TopupOrderInput>): Promise<PlacedOrder> {
+  return api.post<PlacedOrder>(TOPUP_ORDER_PATH, input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useCreateTopupOrder() {
-  return useMutation({ mutationFn: createTopupOrder, retry: false });
+  // Retried with the same key only: the server charges once and replays its first answer.
+  return useMutation({ mutationFn: createTopupOrder, retry: retryMoneyCall, retryDelay: moneyRetryDelay });
 }

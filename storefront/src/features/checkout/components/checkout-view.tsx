@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCode } from '@topup/common';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Field } from '../../../components/ui/field';
 import { AlertIcon, CartIcon, InfoIcon } from '../../../components/ui/icons';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
@@ -10,18 +11,22 @@ import { toApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
 import { type Currency, toBalanceCurrency } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
+import { type AttemptKeys, createAttemptKeys, requestScope } from '../../../lib/idempotency';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import type { TopupData } from '../../../types/api';
 import { CART_KEY, useCart } from '../../cart/api/get-cart';
 import type { CartItem } from '../../cart/types';
 import { cartTotals } from '../../cart/utils/cart-rules';
-import { useCreateCardPayment } from '../api/create-card-payment';
-import { useCreateTopupOrder } from '../api/create-topup-order';
+import { CREATE_PAYMENT_PATH, type GatewayPaymentInput, useCreatePayment } from '../api/create-payment';
+import { TOPUP_ORDER_PATH, useCreateTopupOrder } from '../api/create-topup-order';
 import { useBalance } from '../api/get-balance';
+import { usePaymentMethods } from '../api/get-payment-methods';
 import { useSteamTotal } from '../api/get-steam-total';
-import { usePayFromBalance } from '../api/pay-from-balance';
+import { FROM_BALANCE_PATH, usePayFromBalance } from '../api/pay-from-balance';
 import {
   cartIsStale,
+  type CheckoutFailureFallback,
+  isCalmFailure,
   paymentFailure,
   type PaymentFailure,
   type PaymentMethod,
@@ -29,6 +34,15 @@ import {
   topupPayload,
   topupPrice,
 } from '../utils/checkout';
+import {
+  chargedAmount,
+  EMAIL_MAX_LENGTH,
+  isGatewayMethod,
+  isValidEmail,
+  methodState,
+  type MethodState,
+  usableMethod,
+} from '../utils/payment';
 import { CurrencyChoice } from './currency-choice';
 import { OrderSummary } from './order-summary';
 import { PaymentMethods } from './payment-methods';
@@ -36,7 +50,7 @@ import styles from './checkout-view.module.css';
 
 /**
  * The /checkout page (spec sections 2 and 4): the cart, or the one top-up a game page handed over in
- * navigation state, paid from the balance or (cart only) by card in the chosen currency.
+ * navigation state, paid from the balance, by card or by SBP (through the gateway) in the chosen currency.
  */
 export function CheckoutView() {
   const { t } = useTranslation();
@@ -79,16 +93,44 @@ function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartIt
   const [preferred] = useCurrency();
   const [currency, setCurrency] = useState<Currency>(preferred);
   const [method, setMethod] = useState<PaymentMethod>('balance');
+  const [email, setEmail] = useState('');
+  const [emailInvalid, setEmailInvalid] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [redirecting, setRedirecting] = useState(false);
-  const errorId = useId();
-  const shortfallId = useId();
+  // One Idempotency-Key per payment attempt, kept for its retries (lib/idempotency).
+  const [attemptKeys] = useState<AttemptKeys>(() => createAttemptKeys());
+  // Set synchronously on the first click, so a second click in the same frame is ignored too.
+  const inFlight = useRef(false);
+  const ids = { error: useId(), shortfall: useId(), email: useId(), emailHint: useId(), charged: useId() };
+  const emailRef = useRef<HTMLInputElement>(null);
 
   const balance = useBalance();
+  const paymentOptions = usePaymentMethods();
   const steamTotal = useSteamTotal(topup, toBalanceCurrency(currency));
   const payFromBalance = usePayFromBalance();
   const createTopupOrder = useCreateTopupOrder();
-  const createCardPayment = useCreateCardPayment();
+  const createPayment = useCreatePayment();
+
+  // Back from the gateway page through the browser's history (a page restored from its cache): usable again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      inFlight.current = false;
+      setRedirecting(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+
+  const options = paymentOptions.data;
+  const states: Record<PaymentMethod, MethodState> = {
+    balance: methodState('balance', options),
+    card: methodState('card', options, paymentOptions.isError),
+    sbp: methodState('sbp', options, paymentOptions.isError),
+  };
+  const activeMethod = usableMethod(method, options);
+  const viaGateway = isGatewayMethod(activeMethod);
+  const askEmail = viaGateway && options?.receipt_email_required === true;
 
   const cartTotal = cartTotals(items);
   const total: number | null = topup
@@ -96,20 +138,21 @@ function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartIt
     : currency === 'USD'
       ? cartTotal.usd
       : cartTotal.rub;
+  const charged = viaGateway ? chargedAmount(total, currency, options) : null;
   const available = balance.data?.find((entry) => entry.currency === toBalanceCurrency(currency))?.amount;
-  const short = method === 'balance' && total !== null && available !== undefined && available < total;
-  const busy = payFromBalance.isPending || createTopupOrder.isPending || createCardPayment.isPending || redirecting;
-  const cardAllowed = topup === null;
-  const activeMethod: PaymentMethod = method === 'card' && !cardAllowed ? 'balance' : method;
+  const short = activeMethod === 'balance' && total !== null && available !== undefined && available < total;
+  const busy = payFromBalance.isPending || createTopupOrder.isPending || createPayment.isPending || redirecting;
 
   const changeCurrency = (next: Currency) => {
     setCurrency(next);
     setFailure(null);
+    attemptKeys.reset();
   };
 
   const changeMethod = (next: PaymentMethod) => {
     setMethod(next);
     setFailure(null);
+    attemptKeys.reset();
   };
 
   /** After money moved: every view of the cart, orders and balances looks again. */
@@ -120,63 +163,94 @@ function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartIt
     }
   };
 
-  const fail =
-    (fallback: 'checkout.payment_failed' | 'checkout.topup_failed' | 'checkout.create_payment_failed') => (error: unknown) => {
-      if (toApiError(error).status === 401) return; // already on the way to /login
-      setFailure(paymentFailure(error, fallback));
-      if (!topup && cartIsStale(error)) void queryClient.invalidateQueries({ queryKey: [CART_KEY] });
-      if (toApiError(error).code === ErrorCode.INSUFFICIENT_BALANCE) void balance.refetch();
-    };
+  /** Starts an attempt (or goes on with the open one): its key, or null when one is already running. */
+  const begin = (scope: string): string | null => {
+    if (inFlight.current) return null;
+    inFlight.current = true;
+    setFailure(null);
+    return attemptKeys.keyFor(scope);
+  };
+
+  const fail = (fallback: CheckoutFailureFallback) => (error: unknown) => {
+    attemptKeys.settle(error);
+    inFlight.current = false;
+    if (toApiError(error).status === 401) return; // already on the way to /login
+    setFailure(paymentFailure(error, fallback, { topup: topup !== null }));
+    if (!topup && cartIsStale(error)) void queryClient.invalidateQueries({ queryKey: [CART_KEY] });
+    if (toApiError(error).code === ErrorCode.INSUFFICIENT_BALANCE) void balance.refetch();
+  };
 
   const paid = (orderId: number) => {
+    attemptKeys.settle(null);
+    inFlight.current = false;
     toast.success(t('checkout.success', { id: orderId }));
     // Replace: going back must not land on a checkout that was already paid.
     navigate('/orders', { replace: true });
     refreshAfterPayment();
   };
 
+  const toGateway = ({ pay_url }: { pay_url: string }) => {
+    attemptKeys.settle(null);
+    // inFlight stays set: the page is leaving for the gateway.
+    setRedirecting(true);
+    refreshAfterPayment();
+    window.location.assign(pay_url);
+  };
+
   const pay = () => {
-    if (busy || total === null) return;
-    setFailure(null);
+    if (inFlight.current || busy || total === null) return;
     const code = toBalanceCurrency(currency);
-    if (activeMethod === 'card') {
-      createCardPayment.mutate(
-        { amount: total, currency: code, type: 'order' },
-        {
-          onSuccess: ({ pay_url }) => {
-            setRedirecting(true);
-            window.location.assign(pay_url);
-          },
-          onError: fail('checkout.create_payment_failed'),
-        },
-      );
+    const receiptEmail = email.trim();
+    if (askEmail && !isValidEmail(receiptEmail)) {
+      setEmailInvalid(true);
+      emailRef.current?.focus();
+      return;
+    }
+    // The cart's lines name the attempt too: a changed cart is a new purchase.
+    const cartLines = topup ? null : items.map((item) => [item.id, item.quantity, item.price_usd, item.price_rub]);
+
+    if (viaGateway) {
+      const common = { currency: code, method: activeMethod, ...(askEmail ? { email: receiptEmail } : {}) };
+      const input: GatewayPaymentInput = topup
+        ? { type: 'topup', topupData: topupPayload(topup, currency), ...common }
+        : { type: 'order', amount: total, ...common };
+      const key = begin(requestScope(CREATE_PAYMENT_PATH, input, cartLines));
+      if (key === null) return;
+      createPayment.mutate({ ...input, idempotencyKey: key }, { onSuccess: toGateway, onError: fail('checkout.create_payment_failed') });
       return;
     }
     if (topup) {
-      createTopupOrder.mutate(
-        { topupData: topupPayload(topup, currency), currency: code },
-        { onSuccess: ({ orderId }) => paid(orderId), onError: fail('checkout.topup_failed') },
-      );
+      const input = { topupData: topupPayload(topup, currency), currency: code };
+      const key = begin(requestScope(TOPUP_ORDER_PATH, input));
+      if (key === null) return;
+      createTopupOrder.mutate({ ...input, idempotencyKey: key }, { onSuccess: ({ orderId }) => paid(orderId), onError: fail('checkout.topup_failed') });
       return;
     }
-    payFromBalance.mutate({ currency: code }, { onSuccess: ({ orderId }) => paid(orderId), onError: fail('checkout.payment_failed') });
+    const key = begin(requestScope(FROM_BALANCE_PATH, { currency: code }, cartLines));
+    if (key === null) return;
+    payFromBalance.mutate({ currency: code, idempotencyKey: key }, { onSuccess: ({ orderId }) => paid(orderId), onError: fail('checkout.payment_failed') });
   };
 
   const failureText = (value: PaymentFailure): string => {
     if (value.kind === 'shortfall') {
-      const { need, have, currency: code } = value.shortfall;
-      return t('checkout.insufficient_balance', { need: formatMoney(need, code), have: formatMoney(have, code) });
+      const { need, have, currency: shortCode } = value.shortfall;
+      return t('checkout.insufficient_balance', { need: formatMoney(need, shortCode), have: formatMoney(have, shortCode) });
     }
     return value.kind === 'key' ? t(value.key) : value.text;
   };
 
   const totalText = total === null ? null : formatMoney(total, currency);
+  const chargedText = charged ? formatMoney(charged.amount, charged.currency) : null;
   const payLabel =
     totalText === null
       ? t('checkout.calculating')
       : activeMethod === 'card'
-        ? t('checkout.pay_card', { amount: totalText })
-        : t('checkout.pay_balance', { amount: totalText });
+        ? t('checkout.pay_card', { amount: chargedText ?? totalText })
+        : activeMethod === 'sbp'
+          ? t('checkout.pay_sbp', { amount: chargedText ?? totalText })
+          : t('checkout.pay_balance', { amount: totalText });
+  const note = activeMethod === 'card' ? t('checkout.card_note') : activeMethod === 'sbp' ? t('checkout.sbp_note') : t('checkout.balance_note');
+  const calm = failure !== null && isCalmFailure(failure);
 
   return (
     <div className={styles.layout}>
@@ -204,7 +278,36 @@ function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartIt
             </span>
             {t('checkout.method_title')}
           </h2>
-          <PaymentMethods value={activeMethod} onChange={changeMethod} cardAllowed={cardAllowed} disabled={busy} />
+          <PaymentMethods value={activeMethod} onChange={changeMethod} states={states} disabled={busy} />
+          {askEmail && (
+            <Field id={ids.email} label={t('checkout.email_label')}>
+              <input
+                ref={emailRef}
+                id={ids.email}
+                type="email"
+                className="input"
+                value={email}
+                autoComplete="email"
+                inputMode="email"
+                maxLength={EMAIL_MAX_LENGTH}
+                placeholder={t('checkout.email_placeholder')}
+                disabled={busy}
+                aria-invalid={emailInvalid || undefined}
+                aria-describedby={ids.emailHint}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setEmailInvalid(false);
+                }}
+                // Leaving the field flags a mistyped address; an error stays until the address is edited.
+                onBlur={() => {
+                  if (email.trim() !== '' && !isValidEmail(email)) setEmailInvalid(true);
+                }}
+              />
+              <p id={ids.emailHint} className={emailInvalid ? 'field__error' : 'field__hint'} role={emailInvalid ? 'alert' : undefined}>
+                {emailInvalid ? t('checkout.email_invalid') : t('checkout.email_hint')}
+              </p>
+            </Field>
+          )}
         </section>
       </div>
 
@@ -219,6 +322,17 @@ function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartIt
             {totalText ?? (steamTotal.isError ? '—' : <span className="spinner" aria-label={t('checkout.calculating')} />)}
           </strong>
         </div>
+        {charged && chargedText && options?.rate_usd_rub && (
+          <p id={ids.charged} className={styles.charged} data-testid="checkout-charged">
+            <InfoIcon size={18} />
+            <span>
+              <strong>{t('checkout.charged', { amount: chargedText })}</strong>
+              <span className={styles.chargedRate}>
+                {t('checkout.charged_rate', { rate: formatMoney(options.rate_usd_rub, charged.currency) })}
+              </span>
+            </span>
+          </p>
+        )}
         {topup?.service === 'steam' && steamTotal.isError && topupPrice(topup, currency) === null && (
           <p className={styles.notice} role="alert">
             <AlertIcon size={18} />
@@ -230,19 +344,29 @@ function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartIt
         )}
 
         {short && !failure && (
-          <p id={shortfallId} className={`${styles.notice} ${styles.warning}`}>
+          <p id={ids.shortfall} className={`${styles.notice} ${styles.warning}`}>
             <InfoIcon size={18} />
             <span>
               {t('checkout.insufficient_balance', { need: formatMoney(total, currency), have: formatMoney(available, currency) })}
-              {cardAllowed ? ` ${t('checkout.try_card')}` : ''}
+              {states.card === 'available' ? ` ${t('checkout.try_card')}` : ''}
             </span>
           </p>
         )}
 
         {failure && (
-          <p id={errorId} className={styles.notice} role="alert" data-testid="checkout-error">
-            <AlertIcon size={18} />
+          <p
+            id={ids.error}
+            className={`${styles.notice} ${calm ? styles.warning : ''}`}
+            role={calm ? 'status' : 'alert'}
+            data-testid="checkout-error"
+          >
+            {calm ? <InfoIcon size={18} /> : <AlertIcon size={18} />}
             <span>{failureText(failure)}</span>
+            {calm && (
+              <Link to="/orders" className="btn btn--sm">
+                {t('checkout.open_orders')}
+              </Link>
+            )}
           </p>
         )}
 
@@ -250,14 +374,15 @@ function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartIt
           type="button"
           className="btn btn--primary btn--lg btn--block"
           onClick={pay}
-          disabled={busy || total === null || short || activeMethod === 'sbp'}
+          disabled={busy || total === null || short || states[activeMethod] !== 'available'}
           aria-busy={busy || undefined}
-          aria-describedby={failure ? errorId : short ? shortfallId : undefined}
+          aria-describedby={[failure ? ids.error : short ? ids.shortfall : '', charged ? ids.charged : ''].filter(Boolean).join(' ') || undefined}
+          data-testid="checkout-pay"
         >
           {busy && <span className="spinner" aria-hidden="true" />}
           {busy ? (redirecting ? t('checkout.redirecting') : t('checkout.processing')) : payLabel}
         </button>
-        <p className={styles.secure}>{activeMethod === 'card' ? t('checkout.card_note') : t('checkout.balance_note')}</p>
+        <p className={styles.secure}>{note}</p>
         <Link to={topup ? '/products' : '/cart'} className={styles.back}>
           {topup ? t('checkout.back_to_products') : t('checkout.back_to_cart')}
         </Link>

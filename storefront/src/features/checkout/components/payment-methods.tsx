@@ -2,38 +2,41 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BoltPhoneIcon, CardIcon, WalletIcon } from '../../../components/ui/icons';
 import type { PaymentMethod } from '../utils/checkout';
+import type { MethodState } from '../utils/payment';
 import styles from './checkout-view.module.css';
 
-/** Balance, card (cart orders only) and the quick-payment system, shown as coming soon. */
+/**
+ * Balance, card and the quick-payment system (SBP), as the gateway offers them (GET /payment/methods):
+ * SBP reads "coming soon" only when the gateway does not take it.
+ */
 export function PaymentMethods({
   value,
   onChange,
-  cardAllowed,
+  states,
   disabled,
 }: {
   value: PaymentMethod;
   onChange: (next: PaymentMethod) => void;
-  cardAllowed: boolean;
+  states: Record<PaymentMethod, MethodState>;
   disabled: boolean;
 }) {
   const { t } = useTranslation();
   const name = useId();
-  const options: Array<{ method: PaymentMethod; icon: ReactNode; title: string; text: string; badge?: string; unavailable: boolean }> = [
-    { method: 'balance', icon: <WalletIcon size={22} />, title: t('checkout.method_balance'), text: t('checkout.method_balance_text'), unavailable: false },
+  const gatewayText = (state: MethodState, text: string) => (state === 'unavailable' ? t('checkout.method_unavailable_now') : text);
+  const options: Array<{ method: PaymentMethod; icon: ReactNode; title: string; text: string; badge?: string }> = [
+    { method: 'balance', icon: <WalletIcon size={22} />, title: t('checkout.method_balance'), text: t('checkout.method_balance_text') },
     {
       method: 'card',
       icon: <CardIcon size={22} />,
       title: t('checkout.method_card'),
-      text: cardAllowed ? t('checkout.method_card_text') : t('checkout.method_card_cart_only'),
-      unavailable: !cardAllowed,
+      text: gatewayText(states.card, t('checkout.method_card_text')),
     },
     {
       method: 'sbp',
       icon: <BoltPhoneIcon size={22} />,
       title: t('checkout.method_sbp'),
-      text: t('checkout.method_sbp_text'),
-      badge: t('checkout.coming_soon'),
-      unavailable: true,
+      text: gatewayText(states.sbp, t('checkout.method_sbp_text')),
+      badge: states.sbp === 'coming_soon' ? t('checkout.coming_soon') : undefined,
     },
   ];
 
@@ -42,14 +45,20 @@ export function PaymentMethods({
       <legend className="visually-hidden">{t('checkout.method_title')}</legend>
       {options.map((option) => {
         const textId = `${name}-${option.method}`;
+        const unavailable = states[option.method] !== 'available';
         return (
-          <label key={option.method} className={`${styles.method} ${option.unavailable ? styles.methodOff : ''}`}>
+          <label
+            key={option.method}
+            className={`${styles.method} ${unavailable ? styles.methodOff : ''}`}
+            data-testid={`method-${option.method}`}
+            data-state={states[option.method]}
+          >
             <input
               type="radio"
               name={name}
               value={option.method}
               checked={value === option.method}
-              disabled={option.unavailable}
+              disabled={unavailable}
               onChange={() => onChange(option.method)}
               aria-describedby={textId}
               className="visually-hidden"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeApiError } from '../../../lib/api-error';
 import type { TopupData } from '../../../types/api';
-import { paymentFailure, readShortfall, readTopupData, topupAccount, topupPayload, topupPrice } from './checkout';
+import { isCalmFailure, paymentFailure, readShortfall, readTopupData, topupAccount, topupPayload, topupPrice } from './checkout';
 
 const failure = (status: number, code?: string, details?: unknown, message = 'Server says no') =>
   normalizeApiError({ status, body: code ? { error: { code, message, details } } : undefined });
@@ -101,6 +101,30 @@ describe('paymentFailure', () => {
       key: 'checkout.account_not_found',
     });
     expect(paymentFailure(failure(0), 'checkout.payment_failed')).toEqual({ kind: 'key', key: 'errors.network_error' });
+  });
+
+  it('reads "still running" calmly, and a changed top-up price as a price change', () => {
+    expect(paymentFailure(failure(409, 'IDEMPOTENCY_KEY_IN_USE'), 'checkout.create_payment_failed')).toEqual({
+      kind: 'key',
+      key: 'checkout.still_processing',
+    });
+    expect(isCalmFailure(paymentFailure(failure(409, 'IDEMPOTENCY_KEY_IN_USE'), 'checkout.payment_failed'))).toBe(true);
+    expect(isCalmFailure(paymentFailure(failure(409, 'PRICE_CHANGED'), 'checkout.payment_failed'))).toBe(false);
+    expect(paymentFailure(failure(422, 'IDEMPOTENCY_KEY_REUSED'), 'checkout.topup_failed')).toEqual({ kind: 'key', key: 'checkout.topup_failed' });
+    expect(paymentFailure(failure(409, 'PRICE_CHANGED'), 'checkout.create_payment_failed', { topup: true })).toEqual({
+      kind: 'key',
+      key: 'errors.price_changed',
+    });
+  });
+
+  it('names a gateway method that is gone and a refused receipt email', () => {
+    expect(paymentFailure(failure(422, 'UNPROCESSABLE', { methods: ['card'] }), 'checkout.create_payment_failed')).toEqual({
+      kind: 'key',
+      key: 'checkout.method_unavailable',
+    });
+    expect(
+      paymentFailure(failure(400, 'VALIDATION_FAILED', [{ field: 'email', message: 'is required' }]), 'checkout.create_payment_failed'),
+    ).toEqual({ kind: 'key', key: 'checkout.email_invalid' });
   });
 
   it("shows the server's text for other refusals, else the call's fallback", () => {

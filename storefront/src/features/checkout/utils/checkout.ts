@@ -87,7 +87,10 @@ export type CheckoutFailureKey =
   | 'checkout.cart_empty_error'
   | 'checkout.total_changed'
   | 'checkout.account_not_found'
-  | 'checkout.currency_unavailable';
+  | 'checkout.currency_unavailable'
+  | 'checkout.method_unavailable'
+  | 'checkout.email_invalid'
+  | 'checkout.still_processing';
 
 /** How a failed payment reads: a locale key, the shortfall sentence, or the server's own words. */
 export type PaymentFailure =
@@ -95,27 +98,47 @@ export type PaymentFailure =
   | { kind: 'key'; key: CheckoutFailureKey | CommonErrorKey }
   | { kind: 'text'; text: string };
 
+export type CheckoutFailureFallback = 'checkout.payment_failed' | 'checkout.topup_failed' | 'checkout.create_payment_failed';
+
+/** A failure that only asks for patience: the first request is still being processed. */
+export function isCalmFailure(failure: PaymentFailure): boolean {
+  return failure.kind === 'key' && failure.key === 'checkout.still_processing';
+}
+
+/** A VALIDATION_FAILED detail names this field (details are `[{ field, message }]`). */
+function namesField(details: unknown, field: string): boolean {
+  return Array.isArray(details) && details.some((entry) => (entry as { field?: unknown } | null)?.field === field);
+}
+
 /**
  * A failed checkout call as the shopper reads it (spec section 8): the shortfall as "You need X but
  * have Y"; known conditions in the interface's language; else the server's message; else the
- * call's own fallback (payment_failed, topup_failed or create_payment_failed).
+ * call's own fallback (payment_failed, topup_failed or create_payment_failed). `topup` says the call
+ * paid one top-up, not the cart (a changed price is then the offer's, not the cart total's).
  */
-export function paymentFailure(
-  error: unknown,
-  fallback: 'checkout.payment_failed' | 'checkout.topup_failed' | 'checkout.create_payment_failed',
-): PaymentFailure {
+export function paymentFailure(error: unknown, fallback: CheckoutFailureFallback, { topup = false }: { topup?: boolean } = {}): PaymentFailure {
   const apiError = toApiError(error);
+  // The same attempt is still running (a second tab, a double submit that slipped through): not a failure.
+  if (apiError.code === ErrorCode.IDEMPOTENCY_KEY_IN_USE) return { kind: 'key', key: 'checkout.still_processing' };
+  // Our key met another request: nothing ran; the next click starts a new attempt with a new key.
+  if (apiError.code === ErrorCode.IDEMPOTENCY_KEY_REUSED) return { kind: 'key', key: fallback };
   if (apiError.code === ErrorCode.INSUFFICIENT_BALANCE) {
     const shortfall = readShortfall(apiError.details);
     if (shortfall) return { kind: 'shortfall', shortfall };
   }
   if (apiError.code === ErrorCode.CART_EMPTY) return { kind: 'key', key: 'checkout.cart_empty_error' };
   // A card payment's amount no longer matches the cart: the cart changed in another tab.
-  if (apiError.code === ErrorCode.PRICE_CHANGED && fallback === 'checkout.create_payment_failed') {
+  if (apiError.code === ErrorCode.PRICE_CHANGED && fallback === 'checkout.create_payment_failed' && !topup) {
     return { kind: 'key', key: 'checkout.total_changed' };
   }
+  if (apiError.code === ErrorCode.VALIDATION_FAILED && namesField(apiError.details, 'email')) {
+    return { kind: 'key', key: 'checkout.email_invalid' };
+  }
   if (apiError.code === ErrorCode.UNPROCESSABLE) {
-    const field = (apiError.details as { field?: unknown } | null | undefined)?.field;
+    const details = apiError.details as { field?: unknown; methods?: unknown } | null | undefined;
+    // The gateway no longer takes the chosen method (its settings changed since the page loaded).
+    if (Array.isArray(details?.methods)) return { kind: 'key', key: 'checkout.method_unavailable' };
+    const field = details?.field;
     return { kind: 'key', key: field === 'player_id' || field === 'login' ? 'checkout.account_not_found' : 'checkout.currency_unavailable' };
   }
   const common = errorMessageKey(apiError, fallback);

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { idempotencyHeaders, moneyRetryDelay, retryMoneyCall, type WithIdempotencyKey } from '../../../lib/idempotency';
 import type { MutationConfig } from '../../../lib/react-query';
 
 export interface ActivateCodeInput {
@@ -12,12 +13,14 @@ export interface ActivateCodeResponse {
   error?: string;
 }
 
-/** POST /freefire/activate-code: credits a Free Fire code bought in the store to a player. */
-export function activateFreefireCode(input: ActivateCodeInput): Promise<ActivateCodeResponse> {
-  return api.post<ActivateCodeResponse>('/freefire/activate-code', input);
+export const ACTIVATE_CODE_PATH = '/freefire/activate-code';
+
+/** POST /freefire/activate-code: credits a Free Fire code bought in the store to a player, once per key. */
+export function activateFreefireCode({ idempotencyKey, ...input }: WithIdempotencyKey<ActivateCodeInput>): Promise<ActivateCodeResponse> {
+  return api.post<ActivateCodeResponse>(ACTIVATE_CODE_PATH, input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useActivateFreefireCode({ mutationConfig }: { mutationConfig?: MutationConfig<typeof activateFreefireCode> } = {}) {
-  // An activation is not repeated behind the shopper's back: they see the outcome and decide.
-  return useMutation({ retry: false, ...mutationConfig, mutationFn: activateFreefireCode });
+  // Only a lost answer or "still running" is retried, with the same key: the server activates once.
+  return useMutation({ retry: retryMoneyCall, retryDelay: moneyRetryDelay, ...mutationConfig, mutationFn: activateFreefireCode });
 }

@@ -1,14 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field';
 import { CheckIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
 import { errorMessageKey } from '../../../lib/error-message';
+import { createAttemptKeys, isKeyInUse, requestScope } from '../../../lib/idempotency';
 import { PlayerIdField } from '../../game-topup/components/player-id-field';
 import { useLoginGate } from '../../game-topup/hooks/use-login-gate';
 import { usePlayerCheck } from '../../game-topup/hooks/use-player-check';
-import { useActivateFreefireCode } from '../api/activate-code';
+import { ACTIVATE_CODE_PATH, useActivateFreefireCode } from '../api/activate-code';
 import { checkFreefirePlayer } from '../api/check-player';
 import { activationFailure, canActivate } from '../utils/activation';
 import styles from './freefire-tabs.module.css';
@@ -24,18 +25,28 @@ export function ActivateCodeTab() {
   const players = usePlayerCheck(checkFreefirePlayer, t('freefire.please_enter_id'));
   const activation = useActivateFreefireCode();
   const busy = activation.isPending;
+  // One Idempotency-Key per activation attempt, kept for its retries; a second click while it runs is ignored.
+  const [attemptKeys] = useState(() => createAttemptKeys());
+  const inFlight = useRef(false);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || inFlight.current) return;
     if (!requireLogin(t('freefire.login_required'))) return;
     if (!canActivate(playerId, code)) {
       toast.warning(t('freefire.fill_all_fields'));
       return;
     }
+    const input = { playerID: playerId.trim(), code: code.trim() };
+    const idempotencyKey = attemptKeys.keyFor(requestScope(ACTIVATE_CODE_PATH, input));
+    inFlight.current = true;
     activation.mutate(
-      { playerID: playerId.trim(), code: code.trim() },
+      { ...input, idempotencyKey },
       {
+        onSettled: (_result, error) => {
+          attemptKeys.settle(error ?? null);
+          inFlight.current = false;
+        },
         onSuccess: (result) => {
           if (result?.success) {
             toast.success(t('freefire.code_activated'));
@@ -49,6 +60,11 @@ export function ActivateCodeTab() {
         },
         onError: (error) => {
           if (toApiError(error).status === 401) return; // the API client already sent the shopper to /login
+          // The first request is still running: its answer is replayed on the next try.
+          if (isKeyInUse(error)) {
+            toast.info(t('freefire.activation_in_progress'));
+            return;
+          }
           toast.error(t(errorMessageKey(error, 'freefire.activation_failed')));
         },
       },

@@ -2,13 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import type { Order } from '../types';
-import { isSettled } from '../utils/order-status';
+import { keepsChanging } from '../utils/order-status';
 
 export function getOrder(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Order> {
   return api.get<Order>(`/orders/${id}`, { signal });
 }
 
-/** While an order is being paid for or delivered, its page looks again this often. */
+/** While an order is being paid for, delivered or refunded, its page looks again this often. */
 export const ORDER_POLL_MS = 3_000;
 
 export const getOrderQueryOptions = (token: string | null, id: number) =>
@@ -16,8 +16,8 @@ export const getOrderQueryOptions = (token: string | null, id: number) =>
     queryKey: ['order', token, id],
     queryFn: ({ signal }) => getOrder(id, { signal }),
     enabled: token !== null && Number.isSafeInteger(id) && id > 0,
-    // The card gateway's return lands here while the payment is still being confirmed.
-    refetchInterval: (query) => (query.state.data && !isSettled(query.state.data.status) ? ORDER_POLL_MS : false),
+    // The card gateway's return lands here while the payment is still being confirmed; a refund to the card takes a while too.
+    refetchInterval: (query) => (query.state.data && keepsChanging(query.state.data) ? ORDER_POLL_MS : false),
     staleTime: 5_000,
     refetchOnMount: true,
   });

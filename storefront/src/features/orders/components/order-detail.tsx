@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BackLink } from '../../../components/ui/back-link';
-import { CopyIcon, EyeIcon, EyeOffIcon, InfoIcon, OrdersIcon } from '../../../components/ui/icons';
+import { CartIcon, CopyIcon, EyeIcon, EyeOffIcon, InfoIcon, OrdersIcon } from '../../../components/ui/icons';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { ErrorState, LoadingState, StateView } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
@@ -13,6 +13,7 @@ import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { useOrder } from '../api/get-order';
 import type { Order } from '../types';
 import { copyText } from '../utils/clipboard';
+import { cancellationKind, chargedLine, paidBy, paymentLineKey, type RefundLine, refundLines, retryPath } from '../utils/payment-info';
 import {
   activationGuides,
   deliveredCodes,
@@ -74,6 +75,8 @@ function Receipt({ order }: { order: Order }) {
   const codes = deliveredCodes(order);
   const guides = activationGuides(order);
   const hasCodeItems = order.items.some((item) => item.item_type === 'code');
+  const charged = chargedLine(order);
+  const refunds = refundLines(order.refunds);
   const hasSide = hasCodeItems || guides.length > 0;
 
   return (
@@ -105,6 +108,12 @@ function Receipt({ order }: { order: Order }) {
 
         <dl className={styles.totals}>
           <div>
+            <dt>{t('orders.payment')}</dt>
+            <dd data-testid="order-payment" data-method={paidBy(order)}>
+              {t(paymentLineKey(order))}
+            </dd>
+          </div>
+          <div>
             <dt>{t('orders.paid_in')}</dt>
             <dd>{t(`currencies.${currency}_name`)}</dd>
           </div>
@@ -112,7 +121,15 @@ function Receipt({ order }: { order: Order }) {
             <dt>{t('orders.total')}</dt>
             <dd data-testid="order-total">{formatMoney(order.total, currency)}</dd>
           </div>
+          {charged && (
+            <div>
+              <dt>{charged.kind === 'charged' ? t('orders.charged') : t('orders.to_charge')}</dt>
+              <dd data-testid="order-charged">{formatMoney(charged.amount, charged.currency)}</dd>
+            </div>
+          )}
         </dl>
+
+        {refunds.length > 0 && <RefundsList refunds={refunds} />}
       </section>
 
       {hasCodeItems && (
@@ -136,7 +153,7 @@ function Receipt({ order }: { order: Order }) {
   );
 }
 
-/** Where an unsettled order stands; the page keeps looking until it settles. */
+/** Where an unsettled order stands (the page keeps looking until it settles), or why it did not go through. */
 function OrderProgress({ order }: { order: Order }) {
   const { t } = useTranslation();
   if (order.status === 'pending' || order.status === 'processing') {
@@ -148,16 +165,66 @@ function OrderProgress({ order }: { order: Order }) {
     );
   }
   if (order.status === 'failed' || order.status === 'cancelled') {
+    const kind = cancellationKind(order);
+    const gamePath = retryPath(order);
     return (
-      <p className={`${styles.notice} ${styles.noticeFailed}`}>
+      <div className={`${styles.notice} ${styles.noticeFailed}`} data-testid="order-failure" data-kind={kind ?? order.status}>
         <InfoIcon size={18} />
-        <span>
-          {order.failure_reason || (order.status === 'failed' ? t('orders.failed_text') : t('orders.cancelled_text'))}
-        </span>
-      </p>
+        <div className={styles.noticeBody}>
+          {kind && <p className={styles.noticeTitle}>{t(`orders.cancelled_kind.${kind}`)}</p>}
+          <p>{order.failure_reason || (order.status === 'failed' ? t('orders.failed_text') : t('orders.cancelled_text'))}</p>
+          {order.returned_to_cart && <p data-testid="order-returned-to-cart">{t('orders.returned_to_cart')}</p>}
+          {(order.returned_to_cart || gamePath) && (
+            <p className={styles.noticeActions}>
+              {order.returned_to_cart && (
+                <Link to="/cart" className="btn btn--sm">
+                  <CartIcon size={16} />
+                  {t('orders.go_to_cart')}
+                </Link>
+              )}
+              {gamePath && (
+                <Link to={gamePath} className="btn btn--sm" data-testid="order-retry">
+                  {t('orders.try_again')}
+                </Link>
+              )}
+            </p>
+          )}
+        </div>
+      </div>
     );
   }
   return null;
+}
+
+/** Money given back for the order: to the card or to the balance, on its way or made. */
+function RefundsList({ refunds }: { refunds: RefundLine[] }) {
+  const { t, i18n } = useTranslation();
+  const formatMoney = useFormatMoney();
+  const locale = intlLocale(i18n.language);
+  return (
+    <section className={styles.refunds} aria-labelledby="order-refunds" data-testid="order-refunds">
+      <h2 id="order-refunds" className={styles.blockTitle}>
+        {t('orders.refunds_title')}
+      </h2>
+      <ul className={styles.refundList}>
+        {refunds.map((refund) => {
+          const date = formatOrderDate(refund.createdAt, locale);
+          return (
+            <li key={refund.key} className={styles.refundRow} data-testid="order-refund" data-destination={refund.destination} data-state={refund.state}>
+              <span className={styles.refundText}>
+                <span className={styles.refundTitle}>{t(`orders.refund_to.${refund.destination}`)}</span>
+                <span className={styles.refundMeta}>
+                  {[date, refund.state === 'failed' ? t('orders.refund_failed_hint') : ''].filter(Boolean).join(' · ')}
+                </span>
+              </span>
+              <span className={styles.refundAmount}>{formatMoney(refund.amount, refund.currency)}</span>
+              <span className={`${styles.refundState} ${styles[`refund_${refund.state}`]}`}>{t(`orders.refund_state.${refund.state}`)}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
 }
 
 function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 'RUB' }) {

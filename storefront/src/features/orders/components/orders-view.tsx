@@ -104,6 +104,7 @@ function OrderCard({ order }: { order: Order }) {
       {date && <time dateTime={order.created_at} className={styles.date}>{date}</time>}
       <span className={styles.summaryText}>{itemSummary(order.items, formatNumber)}</span>
       {order.status === 'failed' && order.failure_reason && <span className={styles.reason}>{order.failure_reason}</span>}
+      {order.status === 'cancelled' && order.returned_to_cart && <span className={styles.reason}>{t('orders.returned_to_cart_short')}</span>}
       <span className={styles.cardFoot}>
         <span className={styles.itemsCount}>{t('orders.items_count', { count: order.items.length })}</span>
         <span className={styles.cardTotal}>{formatMoney(order.total, parseCurrency(order.currency))}</span>

@@ -6,6 +6,7 @@ import {
   groupItems,
   isSettled,
   itemSummary,
+  keepsChanging,
   normalizeOrderSearch,
   statusDisplay,
   topupDetails,
@@ -47,6 +48,14 @@ describe('statusDisplay', () => {
     expect(isSettled('pending')).toBe(false);
     expect(isSettled('processing')).toBe(false);
     expect(['completed', 'failed', 'cancelled'].every(isSettled)).toBe(true);
+  });
+
+  it('keeps looking at a settled order while a refund is on its way', () => {
+    const refund = (status: 'pending' | 'succeeded') => ({ destination: 'card' as const, amount: 1, currency: 'usd' as const, status, created_at: '' });
+    expect(keepsChanging({ status: 'processing' })).toBe(true);
+    expect(keepsChanging({ status: 'failed', refunds: [refund('pending')] })).toBe(true);
+    expect(keepsChanging({ status: 'failed', refunds: [refund('succeeded')] })).toBe(false);
+    expect(keepsChanging({ status: 'completed' })).toBe(false);
   });
 });
 

@@ -26,6 +26,11 @@ export function isSettled(status: OrderStatus | string): boolean {
   return status === 'completed' || status === 'failed' || status === 'cancelled';
 }
 
+/** The order page keeps looking while the order or one of its refunds can still change by itself. */
+export function keepsChanging(order: Pick<Order, 'status' | 'refunds'>): boolean {
+  return !isSettled(order.status) || (order.refunds ?? []).some((refund) => refund.status === 'pending');
+}
+
 /** What an order search box may hold: the digits of an order number ("#123" finds order 123). */
 export function normalizeOrderSearch(input: string): string {
   return input.replace(/\D+/g, '').slice(0, 19);

@@ -9,10 +9,12 @@ import { CURRENCIES, CURRENCY_SYMBOLS, type Currency, intlLocale } from '../../.
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import type { Profile } from '../../../types/api';
+import { revokeSession } from '../../auth/api/logout';
 import { useProfile } from '../api/get-profile';
 import { initials } from '../utils/initials';
 import { BalanceTopup } from './balance-topup';
 import { BuyerStatus } from './buyer-status';
+import { ChangePasswordForm } from './change-password-form';
 import styles from './profile-view.module.css';
 
 export function ProfileView() {
@@ -37,11 +39,14 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const balance: Record<Currency, number> = { USD: profile.balanceUsd, RUB: profile.balanceRub };
   const since = formatDate(profile.createdAt, i18n.resolvedLanguage);
 
+  // The token is revoked on the server first, so a copy of it (another tab, a stolen one) ends too.
   const logout = () => {
-    void signOut(() => navigate('/', { replace: true })).then(() => {
-      queryClient.clear();
-      toast.info(t('auth.logout_success'));
-    });
+    void revokeSession()
+      .then(() => signOut(() => navigate('/', { replace: true })))
+      .then(() => {
+        queryClient.clear();
+        toast.info(t('auth.logout_success'));
+      });
   };
 
   return (
@@ -105,6 +110,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
           <BalanceTopup isAdmin={isAdmin} preferred={preferred} />
         </section>
         <BuyerStatus />
+        <ChangePasswordForm />
       </div>
     </div>
   );

@@ -1,0 +1,3 @@
+export { ForcedEnrolment } from './ForcedEnrolment';
+export { TwoFactorPage } from './TwoFactorPage';
+export { UserTwoFactor } from './UserTwoFactor';

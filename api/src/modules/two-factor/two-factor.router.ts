@@ -1,0 +1,51 @@
+import Router from '@koa/router';
+import { adminActor, emptyQuery, idParams, type IdParams } from '../../lib/admin-input';
+import { currentSession, currentUser, type AuthGuards } from '../../middleware/auth';
+import { validate } from '../../middleware/validate';
+import type { AppContext, AppState } from '../../types';
+import { confirmBody, emptyBody, loginTwoFactorBody, type ConfirmBody, type LoginTwoFactorBody } from './two-factor.schemas';
+import type { TwoFactorService } from './two-factor.service';
+
+/** Secrets, recovery codes and session tokens are never kept by a cache on the way. */
+const noStore = (ctx: AppContext) => ctx.set('Cache-Control', 'no-store');
+
+/**
+ * Two-factor sign-in (TOTP): the second step of a sign-in, an admin's own enrolment (open to a token
+ * limited to enrolment), and another admin's reset.
+ */
+export function createTwoFactorRouter(deps: { twoFactor: TwoFactorService; guards: AuthGuards }) {
+  const { twoFactor, guards } = deps;
+  const router = new Router<AppState>();
+
+  // Guessing is bounded per challenge (MAX_CHALLENGE_ATTEMPTS), and each challenge costs a correct
+  // password, which the login protection guards.
+  router.post('/login/2fa', validate({ body: loginTwoFactorBody }), async (ctx) => {
+    const { challenge, code } = ctx.state.valid.body as LoginTwoFactorBody;
+    noStore(ctx);
+    ctx.body = await twoFactor.completeSignIn(challenge, code);
+  });
+
+  router.get('/admin/2fa', guards.requireAdminEnrolment, validate({ query: emptyQuery }), async (ctx) => {
+    ctx.body = await twoFactor.status(currentUser(ctx).id);
+  });
+
+  router.post('/admin/2fa/enrol', guards.requireAdminEnrolment, validate({ body: emptyBody }), async (ctx) => {
+    noStore(ctx);
+    ctx.body = await twoFactor.enrol(currentUser(ctx));
+  });
+
+  router.post('/admin/2fa/confirm', guards.requireAdminEnrolment, validate({ body: confirmBody }), async (ctx) => {
+    noStore(ctx);
+    ctx.body = await twoFactor.confirm(currentSession(ctx), ctx.state.requestId, (ctx.state.valid.body as ConfirmBody).code);
+  });
+
+  router.get('/admin/users/:id/2fa', guards.requireAdmin, validate({ params: idParams }), async (ctx) => {
+    ctx.body = await twoFactor.status((ctx.state.valid.params as IdParams).id);
+  });
+
+  router.delete('/admin/users/:id/2fa', guards.requireAdmin, validate({ params: idParams }), async (ctx) => {
+    ctx.body = await twoFactor.reset(adminActor(ctx), (ctx.state.valid.params as IdParams).id);
+  });
+
+  return router;
+}

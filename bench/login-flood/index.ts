@@ -1,0 +1,207 @@
+/**
+ * Catalogue latency during a login flood: GET /api/products, BENCH_READERS shoppers at a time in a
+ * closed loop, first alone for BENCH_SECONDS, then for as long again while BENCH_FLOOD clients send
+ * wrong passwords without pause. Each flood attempt carries a nickname and an address of its own
+ * (X-Forwarded-For behind one trusted hop), as a botnet's would, so the login protection never
+ * blocks it and every attempt that gets past the password gate costs an argon2 check. Prints one JSON
+ * line: p50 and p99 of the catalogue reads alone and under the flood, their ratios, the flood's
+ * answers (401 checked, 503 shed, 429 blocked, other) and the load average.
+ *
+ * It starts an API process of its own (as `npm start` runs it, with the default password gate:
+ * PASSWORD_HASH_CONCURRENCY = cores, PASSWORD_HASH_QUEUE = 32) on a database of its own with the
+ * demo catalogue, and a Redis prefix of its own; both are removed at the end. Needs no running store.
+ * Tuning: BENCH_SECONDS (10), BENCH_FLOOD (100), BENCH_READERS (5). The database is created on the
+ * Postgres server of DATABASE_URL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { dropDatabase, ensureDatabase, migrateLatest, seedDemoData } from '@topup/migrations';
+import { loadConfig } from '../../api/src/config';
+import { createDb } from '../../api/src/db';
+import { createRedis } from '../../api/src/redis';
+import { runLoad, type LoadResult } from '../lib/load';
+import { freePort, positiveInteger } from '../lib/store';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const base = loadConfig();
+const durationMs = positiveInteger('BENCH_SECONDS', 10) * 1000;
+const floodClients = positiveInteger('BENCH_FLOOD', 100);
+const readers = positiveInteger('BENCH_READERS', 5);
+
+interface Store {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+interface FloodAnswers {
+  requests: number;
+  checked401: number;
+  shed503: number;
+  blocked429: number;
+  other: number;
+}
+
+/** Removes the keys the run left (login counters live for days). */
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const redis = createRedis(base.redisUrl);
+  try {
+    // The API's connection refuses commands until it is connected.
+    await new Promise((resolve) => redis.once('ready', resolve));
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function prepareDatabase(databaseUrl: string): Promise<void> {
+  await ensureDatabase(databaseUrl);
+  const db = createDb(databaseUrl, { min: 0, max: 2 });
+  try {
+    await migrateLatest(db);
+    await seedDemoData(db, {
+      adminNickname: base.adminNickname,
+      adminPassword: base.adminPassword || randomBytes(16).toString('hex'),
+      shopperNickname: base.shopperNickname,
+      shopperPassword: base.shopperPassword,
+      codesKey: base.codesKey,
+    });
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function waitForHealth(baseUrl: string, api: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && api.exitCode === null) {
+    const health = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
+    if (health?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The API at ${baseUrl} did not start`);
+}
+
+async function startStore(): Promise<Store> {
+  const url = new URL(base.databaseUrl);
+  url.pathname = `/topup_bench_flood_${randomBytes(3).toString('hex')}`;
+  const databaseUrl = url.toString();
+  await prepareDatabase(databaseUrl);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const redisPrefix = `bench-flood-${randomBytes(3).toString('hex')}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: databaseUrl,
+    REDIS_PREFIX: redisPrefix,
+    // Each shed request is a warning line; the figures are what this run is about.
+    LOG_LEVEL: 'error',
+    TRUST_PROXY_HOPS: '1',
+  };
+  const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (api.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        api.once('exit', () => resolve());
+        api.kill('SIGTERM');
+      });
+    }
+    await deleteRedisKeys(redisPrefix);
+    await dropDatabase(databaseUrl);
+  };
+  try {
+    await waitForHealth(baseUrl, api);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, stop };
+}
+
+function readCatalogue(baseUrl: string): Promise<LoadResult> {
+  return runLoad({
+    concurrency: readers,
+    durationMs,
+    async request() {
+      const response = await fetch(`${baseUrl}/api/products`);
+      await response.arrayBuffer();
+      return response.ok;
+    },
+  });
+}
+
+/** Wrong passwords without pause until the deadline, each from a nickname and an address never used before. */
+async function flood(baseUrl: string, deadline: number): Promise<FloodAnswers> {
+  const answers: FloodAnswers = { requests: 0, checked401: 0, shed503: 0, blocked429: 0, other: 0 };
+  const attempt = async (n: number) => {
+    const response = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+      body: JSON.stringify({ nickname: `flood_${n}`, password: 'wrong-password-1' }),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  };
+  await Promise.all(
+    Array.from({ length: floodClients }, async () => {
+      while (performance.now() < deadline) {
+        const status = await attempt(answers.requests++).catch(() => 0);
+        if (status === 401) answers.checked401 += 1;
+        else if (status === 503) answers.shed503 += 1;
+        else if (status === 429) answers.blocked429 += 1;
+        else answers.other += 1;
+      }
+    }),
+  );
+  return answers;
+}
+
+const ratio = (flooded: number, alone: number) => (alone > 0 ? Math.round((flooded / alone) * 10) / 10 : null);
+
+async function main(): Promise<void> {
+  const store = await startStore();
+  try {
+    // A short warm-up, so the first figures do not include compiling and connecting.
+    await fetch(`${store.baseUrl}/api/products`).then((response) => response.arrayBuffer());
+    const alone = await readCatalogue(store.baseUrl);
+    const [underFlood, logins] = await Promise.all([
+      readCatalogue(store.baseUrl),
+      flood(store.baseUrl, performance.now() + durationMs),
+    ]);
+    const [load1, load5, load15] = loadavg().map((value) => Math.round(value * 100) / 100);
+    console.warn(
+      `login-flood: catalogue p99 ${alone.p99Ms} ms alone, ${underFlood.p99Ms} ms under ${floodClients} flooding clients ` +
+        `(${logins.shed503} of ${logins.requests} logins shed)`,
+    );
+    process.stdout.write(
+      `${JSON.stringify({
+        benchmark: 'login-flood',
+        durationSeconds: durationMs / 1000,
+        readers,
+        floodClients,
+        alone,
+        underFlood,
+        p50Ratio: ratio(underFlood.p50Ms, alone.p50Ms),
+        p99Ratio: ratio(underFlood.p99Ms, alone.p99Ms),
+        logins,
+        loadAverage: { load1, load5, load15 },
+      })}\n`,
+    );
+  } finally {
+    await store.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,122 @@
+import { toMinor } from '@topup/common';
+import { type Currency, parseCurrency } from '../../../lib/currency';
+import type { Order, OrderRefund } from '../types';
+
+/** How the order was paid: from the balance, by card or by SBP. */
+export type PaidBy = 'balance' | 'card' | 'sbp';
+
+export function paidBy(order: Pick<Order, 'payment_method' | 'payment'>): PaidBy {
+  if (order.payment) return order.payment.method;
+  return order.payment_method === 'card' ? 'card' : 'balance';
+}
+
+export type PaymentLineKey =
+  | 'orders.payment_line.balance'
+  | 'orders.payment_line.card'
+  | 'orders.payment_line.sbp'
+  | 'orders.payment_line.card_paid'
+  | 'orders.payment_line.sbp_paid'
+  | 'orders.payment_line.card_refunded'
+  | 'orders.payment_line.sbp_refunded'
+  | 'orders.payment_line.card_pending'
+  | 'orders.payment_line.sbp_pending'
+  | 'orders.payment_line.card_declined'
+  | 'orders.payment_line.sbp_declined'
+  | 'orders.payment_line.card_expired'
+  | 'orders.payment_line.sbp_expired';
+
+/**
+ * The receipt's "Payment" line: "Paid from the balance", "Paid by card", "Awaiting SBP payment",
+ * "Card payment declined", "Paid by card, refunded"... from the gateway payment's status.
+ */
+export function paymentLineKey(order: Pick<Order, 'payment_method' | 'payment'>): PaymentLineKey {
+  const method = paidBy(order);
+  if (method === 'balance') return 'orders.payment_line.balance';
+  switch (order.payment?.status) {
+    case 'paid':
+      return `orders.payment_line.${method}_paid`;
+    case 'refunded':
+      return `orders.payment_line.${method}_refunded`;
+    case 'pending':
+      return `orders.payment_line.${method}_pending`;
+    case 'declined':
+      return `orders.payment_line.${method}_declined`;
+    case 'expired':
+      return `orders.payment_line.${method}_expired`;
+    default:
+      return `orders.payment_line.${method}`;
+  }
+}
+
+export interface ChargedLine {
+  /** 'charged' once the money was taken, 'to_charge' while the payment is awaited. */
+  kind: 'charged' | 'to_charge';
+  amount: number;
+  currency: Currency;
+}
+
+/**
+ * The amount the gateway charged (or will charge), when it is not the order total as shown: another
+ * currency (a USD order charged in rubles) or another amount. Null when it is the same, for balance
+ * orders, and for payments that took nothing (declined, expired).
+ */
+export function chargedLine(order: Pick<Order, 'total' | 'currency' | 'payment'>): ChargedLine | null {
+  const { payment } = order;
+  if (!payment) return null;
+  const kind = payment.status === 'paid' || payment.status === 'refunded' ? 'charged' : payment.status === 'pending' ? 'to_charge' : null;
+  if (kind === null) return null;
+  const same = payment.currency === order.currency && toMinor(Number(payment.amount)) === toMinor(Number(order.total));
+  return same ? null : { kind, amount: Number(payment.amount), currency: parseCurrency(payment.currency) };
+}
+
+/**
+ * Why a cancelled order did not go through: the gateway declined the payment, it was not paid in
+ * time, or it was paid after the order had expired (the money then went to the balance). Null for
+ * orders that are not cancelled or were not paid through the gateway.
+ */
+export type CancellationKind = 'declined' | 'expired' | 'late_credit';
+
+export function cancellationKind(order: Pick<Order, 'status' | 'payment_method' | 'payment'>): CancellationKind | null {
+  if (order.status !== 'cancelled') return null;
+  switch (order.payment?.status) {
+    case 'declined':
+      return 'declined';
+    case 'expired':
+      return 'expired';
+    case 'paid':
+    case 'refunded':
+      return 'late_credit';
+    default:
+      return null;
+  }
+}
+
+/** The game page a cancelled or failed top-up can be tried again from, else null. */
+export function retryPath(order: Pick<Order, 'status' | 'items'>): string | null {
+  if (order.status !== 'cancelled' && order.status !== 'failed') return null;
+  const topup = order.items.find((item) => item.item_type === 'topup');
+  const service = topup?.topup_data?.service;
+  return service === 'pubg' || service === 'freefire' || service === 'steam' ? `/products/${service}` : null;
+}
+
+export interface RefundLine {
+  key: string;
+  destination: 'card' | 'balance';
+  amount: number;
+  currency: Currency;
+  /** pending: on its way; done: made; failed: not made (a card refund the gateway refused, credited to the balance instead). */
+  state: 'pending' | 'done' | 'failed';
+  createdAt: string;
+}
+
+/** The order's refunds as the receipt lists them, oldest first. */
+export function refundLines(refunds: readonly OrderRefund[] | undefined): RefundLine[] {
+  return (refunds ?? []).map((refund, index) => ({
+    key: `${refund.destination}-${refund.created_at}-${index}`,
+    destination: refund.destination,
+    amount: Number(refund.amount),
+    currency: parseCurrency(refund.currency),
+    state: refund.status === 'succeeded' ? 'done' : refund.status,
+    createdAt: refund.created_at,
+  }));
+}
