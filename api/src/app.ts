@@ -184,7 +184,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       loginProtection,
     }),
     createSessionsRouter({ sessions: createSessionsService({ db, tokens, passwords }), guards, loginProtection }),
-    createTwoFactorRouter({ twoFactor, guards }),
+    createTwoFactorRouter({ twoFactor, guards, loginProtection }),
     createCatalogueRouter({ catalogue }),
     createPromotionsRouter({ promotions: createPromotionsService({ db }) }),
     createFreefireRouter({ freefire: createFreefireService({ db }) }),

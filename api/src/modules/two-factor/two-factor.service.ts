@@ -126,6 +126,17 @@ export function createTwoFactorService(deps: {
     },
 
     /** The second step: a TOTP or a recovery code for the challenge; the session it opens. */
+    /**
+     * The nickname a challenge was handed to, so the login protection counts a wrong code against that
+     * account like a wrong password; undefined for a forged, expired or malformed challenge.
+     */
+    async nicknameOf(challenge: string): Promise<string | undefined> {
+      const claims = await challenges.verify(challenge);
+      if (!claims) return undefined;
+      const row = await db('users').where({ id: claims.userId }).first<{ nickname: string } | undefined>('nickname');
+      return row?.nickname;
+    },
+
     async completeSignIn(challenge: string, code: string): Promise<Session> {
       const outcome = await tryChallenge(challenge, code);
       if (outcome.kind === 'dead') throw challengeExpired();

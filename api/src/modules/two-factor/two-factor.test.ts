@@ -1,13 +1,19 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRowsOf } from '../../testing/admin-api';
+import { loadConfig } from '../../config';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
 import { MAX_CHALLENGE_ATTEMPTS } from './two-factor.service';
 
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ adminRequire2fa: false });
+  const defaults = loadConfig({ NODE_ENV: 'test' }).loginProtection;
+  // One more failure per address than a challenge takes, so a challenge's own limit shows before the pair's block.
+  app = await startTestApp({
+    adminRequire2fa: false,
+    loginProtection: { ...defaults, pair: { ...defaults.pair, failures: MAX_CHALLENGE_ATTEMPTS + 1 } },
+  });
 });
 
 afterAll(async () => {
@@ -146,8 +152,20 @@ describe('sign-in with two-factor', () => {
     const right = await codeStep(challenge, await nextCode(secret));
     expect(right.status).toBe(401);
     expect(right.body.error.code).toBe('TWO_FACTOR_CHALLENGE_EXPIRED');
-    // A new sign-in starts over.
-    expect((await codeStep(await challengeFor(user), await nextCode(secret))).status).toBe(200);
+  });
+
+  it('counts wrong codes against the account like wrong passwords, so new challenges do not bring new guesses', async () => {
+    const { user, secret } = await enrolledAdmin();
+    const kept = await challengeFor(user);
+    // Someone with the password opens challenge after challenge, guessing codes from one address.
+    for (let guess = 0; guess <= MAX_CHALLENGE_ATTEMPTS; guess += 1) {
+      expect((await codeStep(await challengeFor(user), '000000')).status).toBe(401);
+    }
+    const blocked = await passwordStep(user);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Not even the right code gets through while the block lasts.
+    expect((await codeStep(kept, await nextCode(secret))).status).toBe(429);
   });
 
   it('does not take the same TOTP code twice', async () => {
