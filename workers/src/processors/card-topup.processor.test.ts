@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, createReservationExpiryService } from '@topup/api';
 import { createFixtures } from '../../../api/src/testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../../api/src/testing/harness';
+import { DECLINED_PLAYER, decideOnSandboxPage, freefireTopup, pubgTopup, steamTopup, waitForOrderStatus } from '../../../api/src/testing/topup-data';
 import { startWorkers, type RunningWorkers } from '../index';
 
 /** Gateway payments through the sandbox for every kind of order, with the workers delivering them. */
@@ -24,50 +25,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const PLAYER = '51234567';
-/** The sandbox game declines every top-up of an account ending in 13. */
-const DECLINED_PLAYER = '51234513';
-
-const freefireData = (offer: { itemId: number; name: string }, playerId = PLAYER) => ({
-  service: 'freefire',
-  login: '',
-  player_id: playerId,
-  offer_id: offer.itemId,
-  offer_name: offer.name,
-  price_usd: 1.99,
-  price_rub: 157.21,
-  input_currency: 'usd',
-  currency: 'usd',
-  commission: 0,
-  image_url: '/images/freefire.svg',
-});
-
-const pubgData = (packageIds: number[], price: { usd: number; rub: number }) => ({
-  service: 'pubg',
-  player_id: PLAYER,
-  offer_id: -1,
-  offer_name: 'PUBG Topup',
-  price_usd: price.usd,
-  price_rub: price.rub,
-  packages: packageIds.map((id) => ({ denomination_id: id, quantity: 1 })),
-});
-
-const steamData = {
-  service: 'steam',
-  login: 'gabe_N1',
-  player_id: 'gabe_N1',
-  offer_id: 0,
-  offer_name: 'Steam 10 USD',
-  price_usd: 10,
-  price_rub: 790,
-  input_currency: 'usd',
-  currency: 'usd',
-  commission: 0.3,
-  image_url: '/images/steam.svg',
-  user_balance_currency: 'usd',
-  amount: 10,
-};
-
 /** A shopper with an empty balance: the card is their only way to pay. */
 const newShopper = () => app.createUser();
 
@@ -77,27 +34,8 @@ async function startPayment(shopper: TestUser, body: Record<string, unknown>) {
   return { orderId: created.body.orderId as number, payPath: new URL(created.body.pay_url).pathname };
 }
 
-/** The shopper's browser on the sandbox page: the card form (or the SBP page) and one of its buttons. */
-async function decide(payPath: string, decision: 'pay' | 'decline') {
-  const response = await fetch(`${app.baseUrl}${payPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', decision }).toString(),
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(303);
-  return response.headers.get('location');
-}
-
-const waitForOrder = (shopper: TestUser, orderId: number, status: string) =>
-  vi.waitFor(
-    async () => {
-      const response = await app.request('GET', `/api/orders/${orderId}`, { token: shopper.token });
-      expect(response.body.status).toBe(status);
-      return response.body;
-    },
-    { timeout: 10_000, interval: 50 },
-  );
+const decide = (payPath: string, decision: 'pay' | 'decline') => decideOnSandboxPage(app, payPath, decision);
+const waitForOrder = (shopper: TestUser, orderId: number, status: string) => waitForOrderStatus(app, shopper, orderId, status);
 
 const balancesOf = async (userId: number) =>
   Object.fromEntries((await app.db('balances').where({ user_id: userId }).select('currency', 'amount')).map((row) => [row.currency, Number(row.amount)]));
@@ -121,7 +59,7 @@ describe('a game top-up paid by card, by a shopper with no balance', () => {
   it('Free Fire: the order waits for the payment, then the workers deliver it', async () => {
     const shopper = await newShopper();
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721, gameAmount: 100 });
-    const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireData(offer) });
+    const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
 
     const pending = await app.request('GET', `/api/orders/${orderId}`, { token: shopper.token });
     expect(pending.body).toMatchObject({ status: 'pending', payment_method: 'card', payment: { method: 'card', status: 'pending', amount: 1.99, currency: 'usd' } });
@@ -141,7 +79,7 @@ describe('a game top-up paid by card, by a shopper with no balance', () => {
       type: 'topup',
       currency: 'rub',
       method: 'sbp',
-      topupData: pubgData([pkg.id, pkg.id], { usd: 1.98, rub: 156.42 }),
+      topupData: pubgTopup([pkg.id, pkg.id], { usd: 1.98, rub: 156.42 }),
     });
     expect(await app.db('pubg_codes').whereIn('id', pkg.codeIds).orderBy('id').pluck('status')).toEqual(['reserved', 'reserved', 'available']);
 
@@ -156,7 +94,7 @@ describe('a game top-up paid by card, by a shopper with no balance', () => {
 
   it('Steam: charged the calculation (amount plus commission) and delivered', async () => {
     const shopper = await newShopper();
-    const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: steamData });
+    const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: steamTopup() });
     expect(await app.db('payments').where({ order_id: orderId }).first()).toMatchObject({ amount: 1030, currency: 'usd', method: 'card' });
     await decide(payPath, 'pay');
     await waitForOrder(shopper, orderId, 'completed');
@@ -167,20 +105,20 @@ describe('a game top-up paid by card, by a shopper with no balance', () => {
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
     const wrongPrice = await app.request('POST', '/api/payment/create', {
       token: shopper.token,
-      body: { type: 'topup', currency: 'usd', topupData: { ...freefireData(offer), price_usd: 0.5 } },
+      body: { type: 'topup', currency: 'usd', topupData: { ...freefireTopup(offer), price_usd: 0.5 } },
     });
     expect(wrongPrice.status).toBe(409);
     expect(wrongPrice.body.error.code).toBe('PRICE_CHANGED');
     const noPlayer = await app.request('POST', '/api/payment/create', {
       token: shopper.token,
-      body: { type: 'topup', currency: 'usd', topupData: freefireData(offer, '51234560') },
+      body: { type: 'topup', currency: 'usd', topupData: freefireTopup(offer, { player_id: '51234560' }) },
     });
     expect(noPlayer.status).toBe(422);
     const noTopup = await app.request('POST', '/api/payment/create', { token: shopper.token, body: { type: 'topup', currency: 'usd' } });
     expect(noTopup.status).toBe(400);
     const badMethod = await app.request('POST', '/api/payment/create', {
       token: shopper.token,
-      body: { type: 'topup', currency: 'usd', method: 'cash', topupData: freefireData(offer) },
+      body: { type: 'topup', currency: 'usd', method: 'cash', topupData: freefireTopup(offer) },
     });
     expect(badMethod.status).toBe(400);
     expect(await app.db('orders').where({ user_id: shopper.id })).toHaveLength(0);
@@ -196,7 +134,7 @@ describe('a card-paid top-up the game declines', () => {
     await setRefundTo('balance');
     const shopper = await newShopper();
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
-    const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireData(offer, DECLINED_PLAYER) });
+    const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer, { player_id: DECLINED_PLAYER }) });
     await decide(payPath, 'pay');
     const failed = await waitForOrder(shopper, orderId, 'failed');
     expect(failed.failure_reason).toContain('refunded to your balance');
@@ -209,7 +147,7 @@ describe('a card-paid top-up the game declines', () => {
     try {
       const shopper = await newShopper();
       const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
-      const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireData(offer, DECLINED_PLAYER) });
+      const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer, { player_id: DECLINED_PLAYER }) });
       await decide(payPath, 'pay');
       const failed = await waitForOrder(shopper, orderId, 'failed');
       expect(failed.failure_reason).toContain('refunded to your card');
@@ -284,7 +222,7 @@ describe('a declined or abandoned card payment loses nothing', () => {
   it('a declined card top-up releases its held PUBG codes; the receipt says it was declined', async () => {
     const shopper = await newShopper();
     const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7821, codes: 1 });
-    const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: pubgData([pkg.id], { usd: 0.99, rub: 78.21 }) });
+    const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: pubgTopup([pkg.id], { usd: 0.99, rub: 78.21 }) });
     expect(await app.db('pubg_codes').whereIn('id', pkg.codeIds).pluck('status')).toEqual(['reserved']);
     await decide(payPath, 'decline');
     const cancelled = await waitForOrder(shopper, orderId, 'cancelled');
@@ -298,7 +236,7 @@ describe('the back office refunds a card-paid order', () => {
     const admin = await app.createUser({ role: 'admin' });
     const shopper = await newShopper();
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
-    const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireData(offer) });
+    const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
     await decide(payPath, 'pay');
     await waitForOrder(shopper, orderId, 'completed');
 
@@ -329,7 +267,7 @@ describe('the back office refunds a card-paid order', () => {
     const shopper = await newShopper();
     await fixtures.fundBalance(shopper.id, 'usd', 1000);
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
-    const placed = await app.request('POST', '/api/orders/topup', { token: shopper.token, body: { topupData: freefireData(offer), currency: 'usd' } });
+    const placed = await app.request('POST', '/api/orders/topup', { token: shopper.token, body: { topupData: freefireTopup(offer), currency: 'usd' } });
     expect(placed.status).toBe(201);
     await waitForOrder(shopper, placed.body.orderId, 'completed');
     const refund = await app.request('POST', `/api/admin/orders/${placed.body.orderId}/refund`, { token: admin.token, body: { destination: 'card' } });

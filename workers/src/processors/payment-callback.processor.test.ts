@@ -1,8 +1,9 @@
 import type { Job } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@topup/api';
 import { createFixtures } from '../../../api/src/testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../../api/src/testing/harness';
+import { decideOnSandboxPage, waitForOrderStatus } from '../../../api/src/testing/topup-data';
 import { startWorkers, type RunningWorkers } from '../index';
 import { createPaymentCallbackProcessor } from './payment-callback.processor';
 
@@ -32,27 +33,8 @@ async function cardCheckout(shopper: TestUser) {
   return { orderId: created.body.orderId as number, payPath: new URL(created.body.pay_url).pathname, codeIds };
 }
 
-/** The shopper's browser pressing a button on the sandbox pay page. */
-async function decide(payPath: string, decision: 'pay' | 'decline') {
-  const response = await fetch(`${app.baseUrl}${payPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', decision }).toString(),
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(303);
-  return response.headers.get('location');
-}
-
-const waitForOrder = (shopper: TestUser, orderId: number, status: string) =>
-  vi.waitFor(
-    async () => {
-      const response = await app.request('GET', `/api/orders/${orderId}`, { token: shopper.token });
-      expect(response.body.status).toBe(status);
-      return response.body;
-    },
-    { timeout: 10_000, interval: 100 },
-  );
+const decide = (payPath: string, decision: 'pay' | 'decline') => decideOnSandboxPage(app, payPath, decision);
+const waitForOrder = (shopper: TestUser, orderId: number, status: string) => waitForOrderStatus(app, shopper, orderId, status);
 
 describe('card payment through the workers', () => {
   it('Pay on the sandbox page: the webhook is applied, the order fulfilled and its codes shown', async () => {

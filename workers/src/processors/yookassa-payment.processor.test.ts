@@ -4,6 +4,7 @@ import { createLogger, createPaymentCallbackService, createPaymentGateways, crea
 import { createFixtures } from '../../../api/src/testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../../api/src/testing/harness';
 import { startYookassaStandIn, type YookassaStandIn } from '../../../api/src/testing/yookassa-stand-in';
+import { DECLINED_PLAYER, freefireTopup, SANDBOX_PLAYER, waitForOrderStatus } from '../../../api/src/testing/topup-data';
 import { startWorkers, type RunningWorkers } from '../index';
 
 /**
@@ -45,19 +46,7 @@ afterAll(async () => {
   await yookassa?.close();
 });
 
-const PLAYER = '51234567';
 const EMAIL = 'shopper@example.com';
-
-const freefireData = (offer: { itemId: number; name: string }, playerId = PLAYER) => ({
-  service: 'freefire',
-  player_id: playerId,
-  offer_id: offer.itemId,
-  offer_name: offer.name,
-  price_usd: 1.99,
-  price_rub: 157.21,
-  currency: 'usd',
-  commission: 0,
-});
 
 async function startPayment(shopper: TestUser, body: Record<string, unknown>) {
   const created = await app.request('POST', '/api/payment/create', { token: shopper.token, body: { email: EMAIL, ...body } });
@@ -80,15 +69,7 @@ async function payOnCheckout(payUrl: string, decision: 'pay' | 'decline' = 'pay'
 
 const orderOf = (shopper: TestUser, orderId: number) => app.request('GET', `/api/orders/${orderId}`, { token: shopper.token }).then((response) => response.body);
 
-const waitForOrder = (shopper: TestUser, orderId: number, status: string) =>
-  vi.waitFor(
-    async () => {
-      const order = await orderOf(shopper, orderId);
-      expect(order.status).toBe(status);
-      return order;
-    },
-    { timeout: 10_000, interval: 50 },
-  );
+const waitForOrder = (shopper: TestUser, orderId: number, status: string) => waitForOrderStatus(app, shopper, orderId, status);
 
 /** A short while for queued checks to run: what must not happen has had its chance. */
 const settle = async () => {
@@ -117,7 +98,7 @@ describe('paying through YooKassa', () => {
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
     const withoutEmail = await app.request('POST', '/api/payment/create', {
       token: shopper.token,
-      body: { type: 'topup', currency: 'usd', topupData: freefireData(offer) },
+      body: { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) },
     });
     expect(withoutEmail.status).toBe(400);
     expect(withoutEmail.body.error.details).toEqual([{ field: 'email', message: 'is required: the receipt is sent there' }]);
@@ -126,7 +107,7 @@ describe('paying through YooKassa', () => {
   it('a USD Free Fire top-up by card is charged its RUB total at the order rate, with a receipt, and completes', async () => {
     const shopper = await app.createUser();
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721, name: '100 Diamonds' });
-    const { orderId, payUrl, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireData(offer) });
+    const { orderId, payUrl, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
 
     const sent = yookassa.payments.get(providerPaymentId)!;
     const rub = convertMinor(199, '79');
@@ -152,7 +133,7 @@ describe('paying through YooKassa', () => {
       type: 'topup',
       currency: 'rub',
       method: 'sbp',
-      topupData: { service: 'pubg', player_id: PLAYER, offer_id: -1, price_usd: 0.99, price_rub: 78.21, packages: [{ denomination_id: pkg.id }] },
+      topupData: { service: 'pubg', player_id: SANDBOX_PLAYER, offer_id: -1, price_usd: 0.99, price_rub: 78.21, packages: [{ denomination_id: pkg.id }] },
     });
     expect(yookassa.payments.get(pubg.providerPaymentId)!.request).toMatchObject({ payment_method_data: { type: 'sbp' }, amount: { value: '78.21' } });
     const steam = await startPayment(shopper, {
@@ -183,7 +164,7 @@ describe('paying through YooKassa', () => {
     try {
       const shopper = await app.createUser();
       const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
-      const { orderId, payUrl, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireData(offer, '51234513') });
+      const { orderId, payUrl, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer, { player_id: DECLINED_PLAYER }) });
       await payOnCheckout(payUrl);
       await waitForOrder(shopper, orderId, 'failed');
       const refunded = await vi.waitFor(
@@ -208,7 +189,7 @@ describe('YooKassa notifications are hints, never trusted as they stand', () => 
   it('a forged "succeeded" for a payment still pending changes nothing, and the real one later completes the order', async () => {
     const shopper = await app.createUser();
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
-    const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireData(offer) });
+    const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
     const forged = JSON.stringify({
       type: 'notification',
       event: 'payment.succeeded',
@@ -227,8 +208,8 @@ describe('YooKassa notifications are hints, never trusted as they stand', () => 
   it("a notification naming another order, or a payment that is not ours, changes nothing", async () => {
     const shopper = await app.createUser();
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
-    const mine = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireData(offer) });
-    const other = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireData(offer) });
+    const mine = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
+    const other = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
     const post = (object: Record<string, unknown>) =>
       fetch(`${app.baseUrl}/api/payment/webhook/yookassa`, {
         method: 'POST',
@@ -248,7 +229,7 @@ describe('YooKassa notifications are hints, never trusted as they stand', () => 
   it('ten concurrent copies of a real notification apply it once', async () => {
     const shopper = await app.createUser();
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
-    const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireData(offer) });
+    const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
     await yookassa.succeed(providerPaymentId);
     const statuses = await Promise.all(Array.from({ length: 10 }, () => yookassa.notify('payment.succeeded', providerPaymentId)));
     expect(statuses).toEqual(Array(10).fill(200));
@@ -261,8 +242,8 @@ describe('YooKassa notifications are hints, never trusted as they stand', () => 
   it('a lost notification does not strand the order: the sweep reads open payments back', async () => {
     const shopper = await app.createUser();
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
-    const paid = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireData(offer) });
-    const declined = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireData(offer) });
+    const paid = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
+    const declined = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
     await yookassa.succeed(paid.providerPaymentId);
     await yookassa.cancel(declined.providerPaymentId);
     const sweep = await callbacks().pollOpenPayments();
@@ -274,7 +255,7 @@ describe('YooKassa notifications are hints, never trusted as they stand', () => 
   it('a payment that succeeds after the hold ended is credited to the balance once, and the order stays cancelled', async () => {
     const shopper = await app.createUser();
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
-    const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireData(offer) });
+    const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
     await fixtures.lapseHold(orderId);
     await createReservationExpiryService({ db: app.db, logger }).expireHolds();
     await waitForOrder(shopper, orderId, 'cancelled');
@@ -296,7 +277,7 @@ describe('YooKassa notifications are hints, never trusted as they stand', () => 
     yookassa.failNext(500);
     const failed = await app.request('POST', '/api/payment/create', {
       token: shopper.token,
-      body: { type: 'topup', currency: 'usd', email: EMAIL, topupData: freefireData(offer) },
+      body: { type: 'topup', currency: 'usd', email: EMAIL, topupData: freefireTopup(offer) },
     });
     expect(failed.status).toBe(503);
     expect(failed.body.error.message).toContain('Nothing was charged');

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { GameProviderUnavailableError, SandboxGameProvider } from '../../providers/game';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
+import { steamTopup } from '../../testing/topup-data';
 
 let app: TestApp;
 let fixtures: ReturnType<typeof createFixtures>;
@@ -245,22 +246,7 @@ describe('POST /api/orders/topup: PUBG', () => {
 });
 
 describe('POST /api/orders/topup: Steam', () => {
-  const steamData = (fields: Record<string, unknown> = {}) => ({
-    service: 'steam',
-    login: 'gabe_N1',
-    player_id: 'gabe_N1',
-    offer_id: 0,
-    offer_name: 'Steam 10 USD',
-    price_usd: 10,
-    price_rub: 790,
-    input_currency: 'usd',
-    currency: 'usd',
-    commission: 0.3,
-    image_url: '/images/steam.svg',
-    user_balance_currency: 'usd',
-    amount: 10,
-    ...fields,
-  });
+  const steamData = steamTopup;
 
   it('charges the calculation: the USD amount plus commission, in the balance currency', async () => {
     const user = await shopper();
