@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../testing/harness';
+import { freefireTopup } from '../testing/topup-data';
 import { LOCK_TIMEOUT_SECONDS, pruneIdempotencyKeys } from './idempotency';
 
 let app: TestApp;
@@ -317,22 +318,7 @@ describe('Idempotency-Key on POST /api/orders/topup', () => {
     const user = await app.createUser();
     await fixtures.fundBalance(user.id, 'usd', 1000);
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721, gameAmount: 100 });
-    const body = {
-      topupData: {
-        service: 'freefire',
-        login: '',
-        player_id: '51234567',
-        offer_id: offer.itemId,
-        offer_name: offer.name,
-        price_usd: 1.99,
-        price_rub: 157.21,
-        input_currency: 'usd',
-        currency: 'usd',
-        commission: 0,
-        image_url: '/images/freefire.svg',
-      },
-      currency: 'usd',
-    };
+    const body = { topupData: freefireTopup(offer), currency: 'usd' };
     const key = newKey();
     const send = () => post('/api/orders/topup', { token: user.token, key, body });
     const answers = [...(await Promise.all([send(), send(), send()])), await send(), await send()];
