@@ -24,15 +24,6 @@ export interface OrderPaymentRow {
   refunded_amount: number;
 }
 
-/** Money given back for an order: to the card (a refund of its payment) or to the balance (a ledger credit). */
-export interface OrderRefundRow {
-  destination: 'card' | 'balance';
-  amount: number;
-  currency: BalanceCurrency;
-  status: 'pending' | 'succeeded' | 'failed';
-  created_at: Date;
-}
-
 export interface OrderItemRow {
   id: number;
   order_id: number;
@@ -100,19 +91,6 @@ export const ordersDal = {
       .where({ order_id: orderId })
       .orderBy('id', 'desc')
       .first('method', 'provider', 'status', 'amount', 'currency', 'refunded_amount'),
-
-  /** Refunds to the card and credits to the balance for this order, oldest first. */
-  async refundsOf(db: Knex, orderId: number): Promise<OrderRefundRow[]> {
-    const { rows } = await db.raw<{ rows: OrderRefundRow[] }>(
-      `SELECT 'card' AS destination, amount, currency, status, created_at FROM payment_refunds WHERE order_id = :orderId
-       UNION ALL
-       SELECT 'balance', amount, currency, 'succeeded', created_at FROM balance_ledger
-        WHERE order_id = :orderId AND amount > 0 AND reason IN ('order_refund', 'late_payment_credit')
-       ORDER BY created_at`,
-      { orderId },
-    );
-    return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
-  },
 
   recordReveals: (db: Knex, reveals: CodeReveal[]) =>
     db('code_reveals').insert(

@@ -5,6 +5,7 @@ import { groupBy } from '../../lib/group-by';
 import type { CodeCrypto } from '../../lib/code-crypto';
 import type { OrderItemType, PaymentMethod } from '../../models';
 import type { GatewayMethod } from '../../providers/payment';
+import { refundsOfOrder } from '../payments/refunds';
 import { ordersDal, type OrderItemRow, type OrderRow } from './orders.dal';
 
 export interface OrderItemView {
@@ -130,7 +131,7 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
           revealed.map((item) => ({ orderItemId: item.id, userId: viewer.userId, ip: viewer.ip, userAgent: viewer.userAgent })),
         );
       }
-      const [payment, refunds] = await Promise.all([ordersDal.paymentOf(db, order.id), ordersDal.refundsOf(db, order.id)]);
+      const [payment, refunds] = await Promise.all([ordersDal.paymentOf(db, order.id), refundsOfOrder(db, order.id)]);
       return {
         ...toOrderView(order, []),
         items,
@@ -144,7 +145,13 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
               refunded: fromMinor(payment.refunded_amount),
             }
           : null,
-        refunds: refunds.map((refund) => ({ ...refund, amount: fromMinor(refund.amount) })),
+        refunds: refunds.map(({ destination, amount, currency, status, created_at }) => ({
+          destination,
+          amount: fromMinor(amount),
+          currency,
+          status,
+          created_at,
+        })),
       };
     },
   };

@@ -150,8 +150,9 @@ export function createPaymentCallbackService(deps: { db: Knex; logger: Logger; g
       return 'not-ours';
     }
     await paymentsDal.recordGatewayStatus(db, payment.id, state.status);
-    await settleRefundsOf(payment.id);
     if (state.status === 'pending') return 'still-pending';
+    // Only a paid payment has refunds: a refund.succeeded hint lands here.
+    if (state.status === 'succeeded') await settleRefundsOf(payment.id);
 
     return db.transaction(async (trx) => {
       const gatewayEventId = await paymentsDal.insertGatewayEvent(trx, {

@@ -74,6 +74,35 @@ export async function requestCardRefund(
   return { refundId: row.id, amount, currency: payment.currency };
 }
 
+/** Money given back for an order: to the card (a refund of its payment) or to the balance (a ledger credit). */
+export interface OrderRefundRow {
+  id: number;
+  destination: RefundDestination;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: BalanceCurrency;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** Why: the refund's reason, or the ledger row's note or reason. */
+  reason: string | null;
+  /** Why a card refund did not go through. */
+  failure: string | null;
+  created_at: Date;
+}
+
+/** The order's refunds to the card and credits to the balance, oldest first: the receipt and the back office list them. */
+export async function refundsOfOrder(db: Knex, orderId: number): Promise<OrderRefundRow[]> {
+  const { rows } = await db.raw<{ rows: OrderRefundRow[] }>(
+    `SELECT id, 'card' AS destination, amount, currency, status, reason, failure, created_at
+       FROM payment_refunds WHERE order_id = :orderId
+     UNION ALL
+     SELECT id, 'balance', amount, currency, 'succeeded', coalesce(note, reason), NULL, created_at
+       FROM balance_ledger WHERE order_id = :orderId AND amount > 0 AND reason IN ('order_refund', 'late_payment_credit')
+     ORDER BY created_at`,
+    { orderId },
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id), amount: Number(row.amount) }));
+}
+
 /** Refunds still pending after this long are sent again by the poller (the gateway dedupes by our id). */
 const STALE_REFUND_SECONDS = 120;
 
@@ -136,6 +165,15 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
     });
   }
 
+  /** The refund cannot go to the card: if still pending, it goes to the balance instead. */
+  const refuse = (refundId: number, why: string): Promise<'failed' | 'already-settled'> =>
+    db.transaction(async (trx) => {
+      const refund = await lockRefund(trx, refundId);
+      if (refund?.status !== 'pending') return 'already-settled';
+      await fallBackToBalance(trx, refund, why);
+      return 'failed';
+    });
+
   /**
    * Sends one refund (or, when the gateway already has it, reads it back). Network trouble and 5xx
    * answers are thrown for the queue to retry; a definite refusal falls back to the balance.
@@ -146,13 +184,7 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
     if (refund.status !== 'pending') return 'already-settled';
     const payment = await paymentsDal.findPayment(db, refund.payment_id);
     const gateway = payment && gateways.byName(payment.provider);
-    if (!payment?.provider_payment_id || !gateway?.refund) {
-      await db.transaction(async (trx) => {
-        const locked = await lockRefund(trx, refundId);
-        if (locked?.status === 'pending') await fallBackToBalance(trx, locked, 'The payment gateway cannot refund this payment');
-      });
-      return 'failed';
-    }
+    if (!payment?.provider_payment_id || !gateway?.refund) return refuse(refundId, 'The payment gateway cannot refund this payment');
     let state: GatewayRefundState;
     try {
       state =
@@ -167,11 +199,7 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
             });
     } catch (err) {
       if (!(err instanceof GatewayRequestError)) throw err;
-      await db.transaction(async (trx) => {
-        const locked = await lockRefund(trx, refundId);
-        if (locked?.status === 'pending') await fallBackToBalance(trx, locked, err.message);
-      });
-      return 'failed';
+      return refuse(refundId, err.message);
     }
     return settle(refundId, state);
   }

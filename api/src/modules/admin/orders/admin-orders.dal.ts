@@ -163,19 +163,7 @@ export const adminOrdersDal = {
       .orderBy('id')
       .select('id', 'event_type as eventType', 'provider_event_id as providerEventId', 'received_at as receivedAt', 'processed_at as processedAt'),
 
-  /** Refunds to the card and credits to the balance for this order, oldest first (amounts in minor units). */
-  async refunds(db: Knex, orderId: number): Promise<AdminOrderRefund[]> {
-    const { rows } = await db.raw<{ rows: AdminOrderRefund[] }>(
-      `SELECT id, 'card' AS destination, amount, currency, status, reason, failure, created_at AS "createdAt"
-         FROM payment_refunds WHERE order_id = :orderId
-       UNION ALL
-       SELECT id, 'balance', amount, currency, 'succeeded', coalesce(note, reason), NULL, created_at
-         FROM balance_ledger WHERE order_id = :orderId AND amount > 0
-       ORDER BY "createdAt"`,
-      { orderId },
-    );
-    return rows.map((row) => ({ ...row, id: Number(row.id), amount: Number(row.amount) }));
-  },
+
 
   async money(trx: Knex.Transaction, order: LockedOrder): Promise<OrderMoney> {
     const ledger = await trx('balance_ledger')

@@ -19,7 +19,7 @@ import type { OrderItemType, OrderKind, PaymentMethod, ProviderStatus } from '..
 import { checkoutDal, type TakenCode } from '../../checkout/checkout.dal';
 import { PAID_ORDER_HOLD_SECONDS } from '../../checkout/checkout.service';
 import { paymentsDal } from '../../payments/payments.dal';
-import { requestCardRefund, type RefundDestination } from '../../payments/refunds';
+import { refundsOfOrder, requestCardRefund, type RefundDestination } from '../../payments/refunds';
 import {
   adminOrdersDal,
   type AdminOrderItemRow,
@@ -175,7 +175,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
     const [items, payment, refunds] = await Promise.all([
       adminOrdersDal.items(db, orderId),
       adminOrdersDal.payment(db, orderId),
-      adminOrdersDal.refunds(db, orderId),
+      refundsOfOrder(db, orderId),
     ]);
     return {
       ...order,
@@ -188,7 +188,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
             events: await adminOrdersDal.gatewayEvents(db, payment.id),
           }
         : null,
-      refunds: refunds.map((refund) => ({ ...refund, amount: fromMinor(refund.amount) })),
+      refunds: refunds.map(({ created_at, ...refund }) => ({ ...refund, amount: fromMinor(refund.amount), createdAt: created_at })),
     };
   }
 
