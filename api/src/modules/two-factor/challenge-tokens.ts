@@ -1,11 +1,7 @@
-import { hkdfSync } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { createPurposeTokens } from '../../lib/purpose-tokens';
 
 /** How long the second step of a sign-in stays open after the password step. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
-
-const AUDIENCE = 'two-factor-challenge';
-const ALGORITHM = 'HS256';
 
 export interface ChallengeClaims {
   /** two_factor_challenges.id: its row holds the wrong-code count and whether it was used. */
@@ -20,33 +16,19 @@ export interface ChallengeClaims {
  * derived from JWT_SECRET for this purpose only, so a challenge is never accepted as a session token.
  */
 export function createChallengeTokens(deps: { secret: string }) {
-  const key = new Uint8Array(hkdfSync('sha256', deps.secret, Buffer.alloc(0), 'topup-store/two-factor-challenge/v1', 32));
+  const tokens = createPurposeTokens({
+    secret: deps.secret,
+    keyInfo: 'topup-store/two-factor-challenge/v1',
+    audience: 'two-factor-challenge',
+    ttlSeconds: CHALLENGE_TTL_SECONDS,
+  });
   return {
-    sign: ({ challengeId, userId, tokenVersion }: ChallengeClaims) =>
-      new SignJWT({ ver: tokenVersion })
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(String(userId))
-        .setJti(challengeId)
-        .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${CHALLENGE_TTL_SECONDS}s`)
-        .sign(key),
-    /** The claims of a valid challenge, or undefined for anything forged, expired or malformed. */
+    sign: ({ challengeId, userId, tokenVersion }: ChallengeClaims) => tokens.sign({ userId, tokenVersion, id: challengeId }),
+    /** The claims of a valid challenge, or undefined for anything forged, expired or malformed (or without its id). */
     async verify(token: string): Promise<ChallengeClaims | undefined> {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: [ALGORITHM],
-          audience: AUDIENCE,
-          requiredClaims: ['exp', 'jti', 'sub'],
-        });
-        const userId = Number(payload.sub);
-        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.ver !== 'number' || typeof payload.jti !== 'string') {
-          return undefined;
-        }
-        return { challengeId: payload.jti, userId, tokenVersion: payload.ver };
-      } catch {
-        return undefined;
-      }
+      const claims = await tokens.verify(token);
+      if (claims?.id === undefined) return undefined;
+      return { challengeId: claims.id, userId: claims.userId, tokenVersion: claims.tokenVersion };
     },
   };
 }

@@ -125,7 +125,6 @@ export function createTwoFactorService(deps: {
       return sessionFor(user, options);
     },
 
-    /** The second step: a TOTP or a recovery code for the challenge; the session it opens. */
     /**
      * The nickname a challenge was handed to, so the login protection counts a wrong code against that
      * account like a wrong password; undefined for a forged, expired or malformed challenge.
@@ -137,6 +136,7 @@ export function createTwoFactorService(deps: {
       return row?.nickname;
     },
 
+    /** The second step: a TOTP or a recovery code for the challenge; the session it opens. */
     async completeSignIn(challenge: string, code: string): Promise<Session> {
       const outcome = await tryChallenge(challenge, code);
       if (outcome.kind === 'dead') throw challengeExpired();
