@@ -11,19 +11,16 @@
  * Tuning: BENCH_ORDERS (50), BENCH_CONCURRENCY (5), BENCH_TIMEOUT_SECONDS (30). The database is
  * created on the Postgres server of DATABASE_URL and dropped at the end.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { dropDatabase, ensureDatabase, migrateLatest } from '@topup/migrations';
 import { loadConfig } from '../../api/src/config';
 import { createDb } from '../../api/src/db';
 import { createTokenService } from '../../api/src/modules/auth/token.service';
 import { startYookassaStandIn, type YookassaStandIn } from '../../api/src/testing/yookassa-stand-in';
 import { percentile } from '../lib/load';
-import { freePort, positiveInteger } from '../lib/store';
+import { freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, stopProcess, waitForHealth } from '../lib/store';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const base = loadConfig();
 const orders = positiveInteger('BENCH_ORDERS', 50);
 const concurrency = positiveInteger('BENCH_CONCURRENCY', 5);
@@ -61,29 +58,8 @@ async function prepareDatabase(databaseUrl: string): Promise<Array<{ id: number;
   }
 }
 
-/** Runs one of the store's entry points as `npm start` does, with this store's settings. */
-function runProcess(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  child.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM' && code !== null) console.error(`${entry} exited with ${code}`);
-  });
-  return child;
-}
-
-async function waitForHealth(baseUrl: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const health = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
-    if (health?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The store at ${baseUrl} did not start`);
-}
-
 async function startStore(gateway: 'sandbox' | 'yookassa', yookassa?: YookassaStandIn): Promise<Store> {
-  const url = new URL(base.databaseUrl);
-  url.pathname = `/topup_bench_card_${gateway}_${randomBytes(3).toString('hex')}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = scratchDatabaseUrl(base.databaseUrl, `card_${gateway}`);
   const users = await prepareDatabase(databaseUrl);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -99,23 +75,15 @@ async function startStore(gateway: 'sandbox' | 'yookassa', yookassa?: YookassaSt
     PAYMENT_PROVIDER: gateway,
     ...(yookassa ? { YOOKASSA_SHOP_ID: yookassa.shopId, YOOKASSA_SECRET_KEY: yookassa.secretKey, YOOKASSA_API_URL: yookassa.url } : {}),
   };
-  const children = [runProcess('api/src/server.ts', env), runProcess('workers/src/index.ts', env)];
-  await waitForHealth(baseUrl);
+  const children = [runStoreProcess('api/src/server.ts', env), runStoreProcess('workers/src/index.ts', env)];
+  await waitForHealth(baseUrl, children);
   yookassa?.setNotificationUrl(`${baseUrl}/api/payment/webhook/yookassa`);
   const tokens = createTokenService({ secret: base.jwtSecret, ttlSeconds: 3600 });
   return {
     baseUrl,
     tokens: await Promise.all(users.map((user) => tokens.sign({ userId: user.id, tokenVersion: user.token_version }))),
     async stop() {
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              child.once('exit', () => resolve());
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
+      await Promise.all(children.map(stopProcess));
       await dropDatabase(databaseUrl);
     },
   };

@@ -1,7 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { createDb, type Db } from '../../api/src/db';
 
-/** What the benchmarks that drive a running store share: their tuning, and reaching the store and its database. */
+/** What the benchmarks share: their tuning, reaching a running store and its database, and starting a store of their own. */
 
 /** A tuning value from the environment: a positive whole number, else `fallback`. */
 export function positiveInteger(name: string, fallback: number): number {
@@ -38,5 +41,43 @@ export function freePort(): Promise<number> {
       const { port } = server.address() as { port: number };
       server.close(() => resolve(port));
     });
+  });
+}
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A database of the benchmark's own, `topup_bench_<name>_<random>`, on the Postgres server of `databaseUrl`. */
+export function scratchDatabaseUrl(databaseUrl: string, name: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/topup_bench_${name}_${randomBytes(3).toString('hex')}`;
+  return url.toString();
+}
+
+/** Runs one of the store's entry points as `npm start` does, with a store's settings; its stderr is shown. */
+export function runStoreProcess(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM' && code !== null) console.error(`${entry} exited with ${code}`);
+  });
+  return child;
+}
+
+/** Waits up to a minute for the store at `baseUrl` to answer its health check; gives up sooner if one of `processes` ended. */
+export async function waitForHealth(baseUrl: string, processes: ChildProcess[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && processes.every((child) => child.exitCode === null)) {
+    const health = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
+    if (health?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The store at ${baseUrl} did not start`);
+}
+
+/** Stops a process runStoreProcess started (SIGTERM) and waits for it to end. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
   });
 }

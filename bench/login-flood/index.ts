@@ -13,18 +13,15 @@
  * Tuning: BENCH_SECONDS (10), BENCH_FLOOD (100), BENCH_READERS (5). The database is created on the
  * Postgres server of DATABASE_URL.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { dropDatabase, ensureDatabase, migrateLatest, seedDemoData } from '@topup/migrations';
 import { loadConfig } from '../../api/src/config';
 import { createDb } from '../../api/src/db';
 import { createRedis } from '../../api/src/redis';
 import { runLoad, type LoadResult } from '../lib/load';
-import { freePort, positiveInteger } from '../lib/store';
+import { freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, stopProcess, waitForHealth } from '../lib/store';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const base = loadConfig();
 const durationMs = positiveInteger('BENCH_SECONDS', 10) * 1000;
 const floodClients = positiveInteger('BENCH_FLOOD', 100);
@@ -77,20 +74,8 @@ async function prepareDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
-async function waitForHealth(baseUrl: string, api: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && api.exitCode === null) {
-    const health = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
-    if (health?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The API at ${baseUrl} did not start`);
-}
-
 async function startStore(): Promise<Store> {
-  const url = new URL(base.databaseUrl);
-  url.pathname = `/topup_bench_flood_${randomBytes(3).toString('hex')}`;
-  const databaseUrl = url.toString();
+  const databaseUrl = scratchDatabaseUrl(base.databaseUrl, 'flood');
   await prepareDatabase(databaseUrl);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -106,23 +91,14 @@ async function startStore(): Promise<Store> {
     LOG_LEVEL: 'error',
     TRUST_PROXY_HOPS: '1',
   };
-  const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const api = runStoreProcess('api/src/server.ts', env);
   const stop = async () => {
-    if (api.exitCode === null) {
-      await new Promise<void>((resolve) => {
-        api.once('exit', () => resolve());
-        api.kill('SIGTERM');
-      });
-    }
+    await stopProcess(api);
     await deleteRedisKeys(redisPrefix);
     await dropDatabase(databaseUrl);
   };
   try {
-    await waitForHealth(baseUrl, api);
+    await waitForHealth(baseUrl, [api]);
   } catch (err) {
     await stop();
     throw err;

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -45,3 +46,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Text that looks like an untranslated i18next key ("home.hero_title"). */
 export const RAW_KEY = /\b[a-z]+(?:_[a-z]+)*\.[a-z]+(?:_[a-z]+)+\b/;
+
+/** Once the page has settled, no untranslated key shows on it. */
+export async function expectNoRawKeys(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
+}

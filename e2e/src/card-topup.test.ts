@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { adminSession, openAdmin, settleAndShoot, type SessionState } from './back-office';
-import { launchBrowser, RAW_KEY, screenshot, VIEWPORTS } from './browser';
+import { expectNoRawKeys, launchBrowser, screenshot, VIEWPORTS } from './browser';
 import { startStore, type RunningStore } from './store';
 
 /**
@@ -67,11 +67,6 @@ async function snapBoth(page: Page, name: string): Promise<void> {
     await screenshot(page, `${name}-${size}`);
   }
   await page.setViewportSize(VIEWPORTS.desktop);
-}
-
-async function expectNoRawKeys(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
 }
 
 /** From the PUBG page: a quick pick, the player found, then to checkout. */

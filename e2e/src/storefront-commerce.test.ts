@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, RAW_KEY, screenshot, VIEWPORTS } from './browser';
+import { expectNoRawKeys, launchBrowser, screenshot, VIEWPORTS } from './browser';
 import { startStore, type RunningStore } from './store';
 
 /**
@@ -56,11 +56,6 @@ async function addToCart(page: Page, slug: string): Promise<void> {
 async function snap(page: Page, name: string): Promise<void> {
   await page.evaluate('window.scrollTo(0, 0)');
   await screenshot(page, name);
-}
-
-async function expectNoRawKeys(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  expect(await page.locator('body').innerText()).not.toMatch(RAW_KEY);
 }
 
 const orderIdOf = (url: string) => Number(/\/orders\/(\d+)/.exec(url)?.[1]);

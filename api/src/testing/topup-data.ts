@@ -52,6 +52,13 @@ export const steamTopup = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
+/** POST /api/payment/create as the shopper, expected to be created (201): the order and the gateway's pay page. */
+export async function startGatewayPayment(app: TestApp, shopper: Pick<TestUser, 'token'>, body: Record<string, unknown>) {
+  const created = await app.request('POST', '/api/payment/create', { token: shopper.token, body });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return { orderId: created.body.orderId as number, payUrl: created.body.pay_url as string };
+}
+
 /** The shopper's browser on the sandbox pay page: the card form (or the SBP page) and one of its buttons. */
 export async function decideOnSandboxPage(app: TestApp, payPath: string, decision: 'pay' | 'decline'): Promise<string | null> {
   const response = await fetch(`${app.baseUrl}${payPath}`, {

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, createReservationExpiryService } from '@topup/api';
 import { createFixtures } from '../../../api/src/testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../../api/src/testing/harness';
-import { DECLINED_PLAYER, decideOnSandboxPage, freefireTopup, pubgTopup, steamTopup, waitForOrderStatus } from '../../../api/src/testing/topup-data';
+import {
+  DECLINED_PLAYER,
+  decideOnSandboxPage,
+  freefireTopup,
+  pubgTopup,
+  startGatewayPayment,
+  steamTopup,
+  waitForOrderStatus,
+} from '../../../api/src/testing/topup-data';
 import { startWorkers, type RunningWorkers } from '../index';
 
 /** Gateway payments through the sandbox for every kind of order, with the workers delivering them. */
@@ -29,9 +37,8 @@ afterAll(async () => {
 const newShopper = () => app.createUser();
 
 async function startPayment(shopper: TestUser, body: Record<string, unknown>) {
-  const created = await app.request('POST', '/api/payment/create', { token: shopper.token, body });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return { orderId: created.body.orderId as number, payPath: new URL(created.body.pay_url).pathname };
+  const { orderId, payUrl } = await startGatewayPayment(app, shopper, body);
+  return { orderId, payPath: new URL(payUrl).pathname };
 }
 
 const decide = (payPath: string, decision: 'pay' | 'decline') => decideOnSandboxPage(app, payPath, decision);

@@ -4,7 +4,7 @@ import { createLogger, createPaymentCallbackService, createPaymentGateways, crea
 import { createFixtures } from '../../../api/src/testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../../api/src/testing/harness';
 import { startYookassaStandIn, type YookassaStandIn } from '../../../api/src/testing/yookassa-stand-in';
-import { DECLINED_PLAYER, freefireTopup, SANDBOX_PLAYER, waitForOrderStatus } from '../../../api/src/testing/topup-data';
+import { DECLINED_PLAYER, freefireTopup, SANDBOX_PLAYER, startGatewayPayment, waitForOrderStatus } from '../../../api/src/testing/topup-data';
 import { startWorkers, type RunningWorkers } from '../index';
 
 /**
@@ -49,10 +49,8 @@ afterAll(async () => {
 const EMAIL = 'shopper@example.com';
 
 async function startPayment(shopper: TestUser, body: Record<string, unknown>) {
-  const created = await app.request('POST', '/api/payment/create', { token: shopper.token, body: { email: EMAIL, ...body } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const providerPaymentId = new URL(created.body.pay_url).pathname.split('/').pop()!;
-  return { orderId: created.body.orderId as number, payUrl: created.body.pay_url as string, providerPaymentId };
+  const { orderId, payUrl } = await startGatewayPayment(app, shopper, { email: EMAIL, ...body });
+  return { orderId, payUrl, providerPaymentId: new URL(payUrl).pathname.split('/').pop()! };
 }
 
 /** The shopper on YooKassa's checkout page: YooKassa then notifies the store and sends the browser back. */
