@@ -19,7 +19,7 @@ import { createDb } from '../../api/src/db';
 import { createTokenService } from '../../api/src/modules/auth/token.service';
 import { startYookassaStandIn, type YookassaStandIn } from '../../api/src/testing/yookassa-stand-in';
 import { percentile } from '../lib/load';
-import { freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, stopProcess, waitForHealth } from '../lib/store';
+import { deleteRedisKeys, freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, stopProcess, waitForHealth } from '../lib/store';
 
 const base = loadConfig();
 const orders = positiveInteger('BENCH_ORDERS', 50);
@@ -63,13 +63,14 @@ async function startStore(gateway: 'sandbox' | 'yookassa', yookassa?: YookassaSt
   const users = await prepareDatabase(databaseUrl);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const redisPrefix = `bench-card-${randomBytes(3).toString('hex')}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     DATABASE_URL: databaseUrl,
-    REDIS_PREFIX: `bench-card-${randomBytes(3).toString('hex')}`,
+    REDIS_PREFIX: redisPrefix,
     LOG_LEVEL: 'warn',
     GAME_PROVIDER_LATENCY_MS: '0',
     PAYMENT_PROVIDER: gateway,
@@ -85,6 +86,7 @@ async function startStore(gateway: 'sandbox' | 'yookassa', yookassa?: YookassaSt
     async stop() {
       await Promise.all(children.map(stopProcess));
       await dropDatabase(databaseUrl);
+      await deleteRedisKeys(base.redisUrl, redisPrefix);
     },
   };
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createDb, type Db } from '../../api/src/db';
+import { createRedis } from '../../api/src/redis';
 
 /** What the benchmarks share: their tuning, reaching a running store and its database, and starting a store of their own. */
 
@@ -80,4 +81,21 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** Removes the Redis keys a store of the benchmark's own left under its prefix (counters, queues). */
+export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = createRedis(redisUrl);
+  try {
+    // The API's connection refuses commands until it is connected.
+    await new Promise((resolve) => redis.once('ready', resolve));
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }

@@ -18,9 +18,8 @@ import { loadavg } from 'node:os';
 import { dropDatabase, ensureDatabase, migrateLatest, seedDemoData } from '@topup/migrations';
 import { loadConfig } from '../../api/src/config';
 import { createDb } from '../../api/src/db';
-import { createRedis } from '../../api/src/redis';
 import { runLoad, type LoadResult } from '../lib/load';
-import { freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, stopProcess, waitForHealth } from '../lib/store';
+import { deleteRedisKeys, freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, stopProcess, waitForHealth } from '../lib/store';
 
 const base = loadConfig();
 const durationMs = positiveInteger('BENCH_SECONDS', 10) * 1000;
@@ -38,23 +37,6 @@ interface FloodAnswers {
   shed503: number;
   blocked429: number;
   other: number;
-}
-
-/** Removes the keys the run left (login counters live for days). */
-async function deleteRedisKeys(prefix: string): Promise<void> {
-  const redis = createRedis(base.redisUrl);
-  try {
-    // The API's connection refuses commands until it is connected.
-    await new Promise((resolve) => redis.once('ready', resolve));
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 async function prepareDatabase(databaseUrl: string): Promise<void> {
@@ -94,7 +76,7 @@ async function startStore(): Promise<Store> {
   const api = runStoreProcess('api/src/server.ts', env);
   const stop = async () => {
     await stopProcess(api);
-    await deleteRedisKeys(redisPrefix);
+    await deleteRedisKeys(base.redisUrl, redisPrefix);
     await dropDatabase(databaseUrl);
   };
   try {
