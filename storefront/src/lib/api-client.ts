@@ -15,6 +15,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** Where an admin who must set up two-factor authentication does it (the back office shares the session). */
+export const ADMIN_ENROLMENT_URL = '/admin/';
+
 let onUnauthorized: () => void = () => {
   window.location.assign('/login');
 };
@@ -81,7 +84,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   }
   // An admin who must set up two-factor authentication may do nothing else: to the back office, which
   // shares the session and opens on the enrolment.
-  if (response.status === 403 && error.code === ErrorCode.TWO_FACTOR_ENROLMENT_REQUIRED) window.location.assign('/admin/');
+  if (response.status === 403 && error.code === ErrorCode.TWO_FACTOR_ENROLMENT_REQUIRED) window.location.assign(ADMIN_ENROLMENT_URL);
   throw error;
 }
 

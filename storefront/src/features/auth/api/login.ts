@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { ADMIN_ENROLMENT_URL, api } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/auth';
 import type { MutationConfig } from '../../../lib/react-query';
 import type { AuthResponse } from '../../../types/api';
@@ -21,9 +21,6 @@ export interface TwoFactorChallenge {
 export type LoginSession = AuthResponse & { twoFactorEnrolmentRequired?: boolean };
 
 export type LoginAnswer = LoginSession | TwoFactorChallenge;
-
-/** Where an admin who must set up two-factor authentication does it. */
-export const ADMIN_ENROLMENT_URL = '/admin/';
 
 export const needsSecondFactor = (answer: LoginAnswer): answer is TwoFactorChallenge => 'twoFactorRequired' in answer;
 

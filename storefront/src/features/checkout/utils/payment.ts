@@ -12,8 +12,6 @@ import type { PaymentMethod } from './checkout';
  */
 export type MethodState = 'available' | 'coming_soon' | 'unavailable' | 'loading';
 
-export const PAYMENT_METHODS: readonly PaymentMethod[] = ['balance', 'card', 'sbp'];
-
 /**
  * Whether `method` can be chosen, from GET /payment/methods: the balance always; card and SBP when the
  * gateway offers them (for cart orders and top-ups alike). SBP that is not offered reads "coming soon".

@@ -196,6 +196,9 @@ function OrderProgress({ order }: { order: Order }) {
   return null;
 }
 
+/** A refund's state in the status badges' tones. */
+const REFUND_TONES: Record<RefundLine['state'], string | undefined> = { pending: styles.progress, done: styles.success, failed: styles.muted };
+
 /** Money given back for the order: to the card or to the balance, on its way or made. */
 function RefundsList({ refunds }: { refunds: RefundLine[] }) {
   const { t, i18n } = useTranslation();
@@ -218,7 +221,7 @@ function RefundsList({ refunds }: { refunds: RefundLine[] }) {
                 </span>
               </span>
               <span className={styles.refundAmount}>{formatMoney(refund.amount, refund.currency)}</span>
-              <span className={`${styles.refundState} ${styles[`refund_${refund.state}`]}`}>{t(`orders.refund_state.${refund.state}`)}</span>
+              <span className={`${styles.refundState} ${REFUND_TONES[refund.state]}`}>{t(`orders.refund_state.${refund.state}`)}</span>
             </li>
           );
         })}

@@ -1,4 +1,4 @@
-import { toMinor } from '@topup/common';
+import { type PaymentStatus, toMinor } from '@topup/common';
 import { type Currency, parseCurrency } from '../../../lib/currency';
 import type { Order, OrderRefund } from '../types';
 
@@ -10,20 +10,8 @@ export function paidBy(order: Pick<Order, 'payment_method' | 'payment'>): PaidBy
   return order.payment_method === 'card' ? 'card' : 'balance';
 }
 
-export type PaymentLineKey =
-  | 'orders.payment_line.balance'
-  | 'orders.payment_line.card'
-  | 'orders.payment_line.sbp'
-  | 'orders.payment_line.card_paid'
-  | 'orders.payment_line.sbp_paid'
-  | 'orders.payment_line.card_refunded'
-  | 'orders.payment_line.sbp_refunded'
-  | 'orders.payment_line.card_pending'
-  | 'orders.payment_line.sbp_pending'
-  | 'orders.payment_line.card_declined'
-  | 'orders.payment_line.sbp_declined'
-  | 'orders.payment_line.card_expired'
-  | 'orders.payment_line.sbp_expired';
+/** The receipt's "Payment" line keys: the method alone, or a gateway method with its payment's status. */
+export type PaymentLineKey = `orders.payment_line.${PaidBy}` | `orders.payment_line.${Exclude<PaidBy, 'balance'>}_${PaymentStatus}`;
 
 /**
  * The receipt's "Payment" line: "Paid from the balance", "Paid by card", "Awaiting SBP payment",
@@ -31,21 +19,8 @@ export type PaymentLineKey =
  */
 export function paymentLineKey(order: Pick<Order, 'payment_method' | 'payment'>): PaymentLineKey {
   const method = paidBy(order);
-  if (method === 'balance') return 'orders.payment_line.balance';
-  switch (order.payment?.status) {
-    case 'paid':
-      return `orders.payment_line.${method}_paid`;
-    case 'refunded':
-      return `orders.payment_line.${method}_refunded`;
-    case 'pending':
-      return `orders.payment_line.${method}_pending`;
-    case 'declined':
-      return `orders.payment_line.${method}_declined`;
-    case 'expired':
-      return `orders.payment_line.${method}_expired`;
-    default:
-      return `orders.payment_line.${method}`;
-  }
+  if (method === 'balance' || !order.payment) return `orders.payment_line.${method}`;
+  return `orders.payment_line.${method}_${order.payment.status}`;
 }
 
 export interface ChargedLine {
@@ -76,7 +51,7 @@ export function chargedLine(order: Pick<Order, 'total' | 'currency' | 'payment'>
  */
 export type CancellationKind = 'declined' | 'expired' | 'late_credit';
 
-export function cancellationKind(order: Pick<Order, 'status' | 'payment_method' | 'payment'>): CancellationKind | null {
+export function cancellationKind(order: Pick<Order, 'status' | 'payment'>): CancellationKind | null {
   if (order.status !== 'cancelled') return null;
   switch (order.payment?.status) {
     case 'declined':
