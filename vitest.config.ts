@@ -19,6 +19,8 @@ export default defineConfig({
           include: ['e2e/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts', './e2e/global-setup.ts'],
+          // A page on a busy machine may take seconds to show what a poll waits for (a toast, a row).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
