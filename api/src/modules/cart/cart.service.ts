@@ -1,24 +1,9 @@
 import type { Knex } from 'knex';
 import { ErrorCode, fromMinor, toMinor } from '@topup/common';
+import { CART_MAX_QUANTITY, type AddToCartBody, type CartLine } from '@topup/common/api';
 import { AppError, notFound } from '../../lib/app-error';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { cartDal, type CartLineRow, type StockOption } from './cart.dal';
-import { CART_MAX_QUANTITY, type AddToCartBody } from './cart.schemas';
-
-/** A cart line as the specification's section 3 names its fields; prices in decimals. */
-export interface CartLine {
-  id: number;
-  product_id: number;
-  product_title: string;
-  image_url: string;
-  game_amount: number;
-  game_currency: string;
-  price_usd: number;
-  price_rub: number;
-  quantity: number;
-  available_count: number;
-  region_id: number | null;
-}
 
 export interface Cart {
   items: CartLine[];

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { BalanceCurrency, OrderStatus, PaymentStatus } from '@topup/common';
 import type { OrderKind } from '../../models';
 import type { GatewayMethod } from '../../providers/payment';
-import { CART_MAX_QUANTITY } from '../cart/cart.schemas';
+import { CART_MAX_QUANTITY } from '@topup/common/api';
 
 export interface NewPayment {
   userId: number;
