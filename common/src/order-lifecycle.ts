@@ -45,10 +45,12 @@ export function canTransition(name: OrderTransitionName, from: OrderStatus, acto
 }
 
 /** The transitions an admin makes by choosing an order's next status; the refund has an action of its own. */
-const STATUS_CHANGES: readonly OrderTransitionName[] = ['cancel', 'complete', 'fail', 'rerun'];
+const STATUS_CHANGES = ['cancel', 'complete', 'fail', 'rerun'] as const satisfies readonly OrderTransitionName[];
+
+export type AdminStatusChange = (typeof STATUS_CHANGES)[number];
 
 /** The transition an admin's change of an order from `from` to `to` makes, if it is allowed. */
-export function adminStatusChange(from: OrderStatus, to: OrderStatus): OrderTransitionName | undefined {
+export function adminStatusChange(from: OrderStatus, to: OrderStatus): AdminStatusChange | undefined {
   return STATUS_CHANGES.find((name) => ORDER_TRANSITIONS[name].to === to && canTransition(name, from, 'admin'));
 }
 
