@@ -24,10 +24,10 @@ export interface LockedOrder {
  */
 export const PAID_ORDER_HOLD_SECONDS = 24 * 3600;
 
-/** Both code tables an order's code items draw from. */
-const CODE_TABLES = [
-  { table: 'codes', itemColumn: 'code_id' },
-  { table: 'generated_codes', itemColumn: 'generated_code_id' },
+/** Both code tables an order's code items draw from, with the item column naming each and its source. */
+export const ORDER_CODE_TABLES = [
+  { table: 'codes', itemColumn: 'code_id', source: 'code' },
+  { table: 'generated_codes', itemColumn: 'generated_code_id', source: 'generated' },
 ] as const;
 
 /** Data access for order transitions; every function takes the transaction to use. */
@@ -81,7 +81,7 @@ export const orderLifecycleDal = {
    */
   async releaseReservedCodes(trx: Knex.Transaction, orderIds: number[]): Promise<number> {
     let released = 0;
-    for (const { table, itemColumn } of CODE_TABLES) {
+    for (const { table, itemColumn } of ORDER_CODE_TABLES) {
       await trx('order_items')
         .whereRaw('order_id = any(?)', [orderIds])
         .whereIn(itemColumn, trx(table).select('id').whereRaw('order_id = any(?)', [orderIds]).andWhere({ status: 'reserved' }))
@@ -100,7 +100,7 @@ export const orderLifecycleDal = {
 
   /** Keeps the codes a paid order holds reserved for as long as a paid order's hold, so no payment hold's end releases them. */
   async holdCodesForPaidOrder(trx: Knex.Transaction, orderId: number): Promise<void> {
-    for (const { table } of CODE_TABLES) {
+    for (const { table } of ORDER_CODE_TABLES) {
       await trx(table)
         .where({ order_id: orderId, status: 'reserved' })
         .update({ reserved_until: trx.raw('now() + make_interval(secs => ?)', [PAID_ORDER_HOLD_SECONDS]) });

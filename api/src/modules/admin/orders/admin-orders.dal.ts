@@ -4,6 +4,7 @@ import type { GatewayMethod } from '../../../providers/payment';
 import type { OrderItemType, OrderKind, PaymentMethod, ProviderStatus } from '../../../models';
 import type { StockOption } from '../../cart/cart.dal';
 import { deliveryRefundReference, type LockedOrder } from '../../orders/order-lifecycle';
+import { ORDER_CODE_TABLES } from '../../orders/order-lifecycle.dal';
 
 export interface AdminOrderRow {
   id: number;
@@ -104,12 +105,6 @@ export const ORDER_COLUMNS = [
   'o.completed_at',
 ];
 
-/** Both code tables an order's code items draw from. */
-const CODE_TABLES = [
-  { table: 'codes', itemColumn: 'code_id', source: 'code' },
-  { table: 'generated_codes', itemColumn: 'generated_code_id', source: 'generated' },
-] as const;
-
 /** Data access for the back office's orders; every function takes the connection or transaction to use. */
 export const adminOrdersDal = {
   /** Every order with its buyer's nickname: the base the list filters, sorts and pages. */
@@ -202,7 +197,7 @@ export const adminOrdersDal = {
 
   /** Gives each item its code: one UPDATE per code table, however many items. */
   async assignCodes(trx: Knex.Transaction, assignments: Array<{ itemId: number; code: { source: 'code' | 'generated'; id: number } }>) {
-    for (const { source, itemColumn } of CODE_TABLES) {
+    for (const { source, itemColumn } of ORDER_CODE_TABLES) {
       const picked = assignments.filter((assignment) => assignment.code.source === source);
       if (picked.length === 0) continue;
       await trx.raw(
