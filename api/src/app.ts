@@ -64,7 +64,6 @@ import { createCartRouter } from './modules/cart/cart.router';
 import { createCartService } from './modules/cart/cart.service';
 import { createCatalogueRouter } from './modules/catalogue/catalogue.router';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
-import { createCheckoutRouter } from './modules/checkout/checkout.router';
 import { createCheckoutService } from './modules/checkout/checkout.service';
 import { createActivationService } from './modules/freefire/activation.service';
 import { createFreefirePlayerRouter } from './modules/freefire/freefire-player.router';
@@ -217,10 +216,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createSupportRouter({ support: createSupportService({ db }), rateLimit }),
     createCartRouter({ cart: createCartService({ db, catalogue }), guards }),
     createBalanceRouter({ balance: createBalanceService({ db }), guards }),
-    createCheckoutRouter({ checkout: createCheckoutService({ db }), guards, idempotency }),
     createOrdersRouter({ orders: createOrdersService({ db, codeCrypto }), guards }),
     createPaymentsRouter({
       payments: createPaymentsService({ db, gateways, topups, logger, holdMinutes: config.cardHoldMinutes, publicUrl: config.publicUrl }),
+      checkout: createCheckoutService({ db }),
       gateways,
       guards,
       rateLimit,

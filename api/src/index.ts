@@ -10,7 +10,7 @@ export { createPaymentCallbackService } from './modules/payments/payment-callbac
 export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';
 export { openQueue, openQueues } from './lib/job-queues';
-export { createCodeGenerationService } from './modules/admin/generated-codes/code-generation.service';
-export { createRateUpdateService, type RateUpdateTrigger } from './modules/admin/currency-rates/rate-update.service';
+export { createCodeGenerationService } from './modules/code-generation/code-generation.service';
+export { createRateUpdateService, type RateUpdateTrigger } from './modules/rates/rate-update.service';
 export { createRatesProvider, type RatesProvider } from './providers/rates';
 export { pruneIdempotencyKeys } from './middleware/idempotency';

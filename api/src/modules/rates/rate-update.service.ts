@@ -1,9 +1,9 @@
 import { storeDate } from '@topup/common';
 import type { Knex } from 'knex';
-import { recordAudit } from '../../../lib/audit';
-import type { Logger } from '../../../logger';
-import { rateBetween, type RatesProvider } from '../../../providers/rates';
-import { currencyRatesDal, type CurrencyRateRow, type RateUpdateRunRow, type RateUpdateRunStatus } from './currency-rates.dal';
+import { recordAudit } from '../../lib/audit';
+import type { Logger } from '../../logger';
+import { rateBetween, type RatesProvider } from '../../providers/rates';
+import { currencyRatesDal, type CurrencyRateRow, type RateUpdateRunRow, type RateUpdateRunStatus } from '../admin/currency-rates/currency-rates.dal';
 
 /** What starts a run: an admin's refresh (by its request id) or the daily schedule (by when it fired). */
 export type RateUpdateTrigger = { kind: 'manual'; requestId: string } | { kind: 'scheduled'; firedAt: Date };

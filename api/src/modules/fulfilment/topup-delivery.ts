@@ -1,13 +1,20 @@
 import type { Knex } from 'knex';
 import { formatMinor, toMinor, type BalanceCurrency } from '@topup/common';
 import type { CodeCrypto } from '../../lib/code-crypto';
-import { changeBalance } from '../../lib/ledger';
 import type { Logger } from '../../logger';
 import type { GameProvider, RejectionReason, TopUpRequest } from '../../providers/game';
-import { fulfilmentDal } from '../fulfilment/fulfilment.dal';
-import { requestCardRefund, type RefundDestination } from '../payments/refunds';
-import { topupDal, type DeliveryOrder, type OrderPubgCode, type TopupItemRow } from './topup.dal';
-import type { StoredTopupData } from './topup.service';
+import {
+  completeWithRefund,
+  deliveryRefundReference,
+  failWithRefund,
+  lockOrder,
+  markCompleted,
+  type LockedOrder,
+  type Undelivered,
+} from '../orders/order-lifecycle';
+import type { RefundDestination } from '../payments/refunds';
+import { topupDal, type OrderPubgCode, type TopupItemRow } from '../topup/topup.dal';
+import type { StoredTopupData } from '../topup/topup.service';
 
 /** Why a top-up could not be delivered: the game's refusal, or no PUBG code left to replace a rejected one. */
 type UndeliveredReason = Exclude<RejectionReason, 'invalid_code'> | 'out_of_codes';
@@ -54,52 +61,39 @@ function failureReason(
 export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeCrypto: CodeCrypto; logger: Logger }) {
   const { db, games, codeCrypto, logger } = deps;
 
-  async function complete(trx: Knex.Transaction, orderId: number, itemId: number, reference?: string): Promise<void> {
+  async function complete(trx: Knex.Transaction, order: LockedOrder, itemId: number, reference?: string): Promise<void> {
     await topupDal.setProviderStatus(trx, itemId, 'succeeded', reference);
-    await fulfilmentDal.markCompleted(trx, orderId);
-    logger.info({ orderId }, 'Top-up order fulfilled');
+    await markCompleted(trx, order, 'system');
+    logger.info({ orderId: order.id }, 'Top-up order fulfilled');
   }
 
   /**
-   * Where the money for an undelivered top-up goes back to: the card it was paid with, when the shop
-   * refunds failed card top-ups there (a back-office setting) and the payment can be refunded;
-   * otherwise the balance.
+   * Refunds what was not delivered and ends the order with a reason the shopper reads: failed, or
+   * completed when some UC were delivered. The money goes back to the card it was paid with when the
+   * shop refunds failed card top-ups there (a back-office setting) and the payment can be refunded;
+   * otherwise to the balance.
    */
-  async function refundToCard(trx: Knex.Transaction, order: DeliveryOrder, amount: number): Promise<boolean> {
-    if (order.payment_method !== 'card' || (await topupDal.failedCardTopupRefundTo(trx)) !== 'card') return false;
-    const requested = await requestCardRefund(trx, { orderId: order.id, orderAmount: amount, reason: 'The top-up could not be delivered' });
-    return requested !== undefined;
-  }
-
-  /** Refunds what was not delivered, releases reserved codes and ends the order with a reason the shopper reads. */
   async function refund(
     trx: Knex.Transaction,
-    order: DeliveryOrder,
-    item: TopupItemRow,
+    order: LockedOrder,
     data: StoredTopupData,
     reason: UndeliveredReason,
     undelivered: { amount: number; deliveredUc: number },
   ): Promise<void> {
-    let destination: RefundDestination = 'balance';
-    if (undelivered.amount > 0 && (await refundToCard(trx, order, undelivered.amount))) destination = 'card';
-    else if (undelivered.amount > 0) {
-      await changeBalance(trx, {
-        userId: order.user_id,
-        currency: order.currency,
+    const toCard = order.payment_method === 'card' && (await topupDal.failedCardTopupRefundTo(trx)) === 'card';
+    const closing: Undelivered = {
+      refund: {
         amount: undelivered.amount,
-        reason: 'order_refund',
-        reference: `order:${order.id}:refund`,
-        orderId: order.id,
-      });
-    }
-    await topupDal.releaseReservedPubgCodes(trx, order.id);
-    await topupDal.setProviderStatus(trx, item.id, 'failed');
-    await topupDal.finishUndelivered(
-      trx,
-      order.id,
-      undelivered.deliveredUc > 0 ? 'completed' : 'failed',
-      failureReason(data, reason, undelivered.amount, order.currency, destination, undelivered.deliveredUc),
-    );
+        destinations: toCard ? ['card', 'balance'] : ['balance'],
+        reference: deliveryRefundReference(order.id),
+        cardReason: 'The top-up could not be delivered',
+      },
+      explain: (destination) => failureReason(data, reason, undelivered.amount, order.currency, destination, undelivered.deliveredUc),
+    };
+    const destination =
+      undelivered.deliveredUc > 0
+        ? await completeWithRefund(trx, order, closing)
+        : (await failWithRefund(trx, order, 'fail', 'system', closing)).destination;
     logger.warn({ orderId: order.id, reason, refunded: undelivered.amount, destination }, 'Top-up order not delivered: refunded');
   }
 
@@ -112,16 +106,16 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
         : { game: 'freefire', playerId: data.player_id, offerId: data.offer_id, diamonds: item.game_amount ?? 0, idempotencyKey };
     const outcome = await games.topUp(request);
     await db.transaction(async (trx) => {
-      const order = await topupDal.lockOrder(trx, orderId);
+      const order = await lockOrder(trx, orderId);
       if (!order || order.status !== 'processing') return;
       if (outcome.status === 'succeeded') {
-        await complete(trx, orderId, item.id, outcome.reference);
+        await complete(trx, order, item.id, outcome.reference);
         return;
       }
       logger.info({ orderId, reason: outcome.reason, detail: outcome.detail }, 'Top-up refused by the game');
       // A whole credit refused is never 'invalid_code'; should a provider say so, the order still cannot be delivered.
       const reason = outcome.reason === 'invalid_code' ? 'declined' : outcome.reason;
-      await refund(trx, order, item, data, reason, { amount: order.total, deliveredUc: 0 });
+      await refund(trx, order, data, reason, { amount: order.total, deliveredUc: 0 });
     });
   }
 
@@ -152,7 +146,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
    */
   function nextPubgStep(orderId: number, item: TopupItemRow, data: StoredTopupData): Promise<PubgStep> {
     return db.transaction(async (trx): Promise<PubgStep> => {
-      const order = await topupDal.lockOrder(trx, orderId);
+      const order = await lockOrder(trx, orderId);
       if (!order || order.status !== 'processing') return { done: true };
       const codes = await topupDal.pubgCodesOf(trx, orderId);
       const needed = new Map<number, number>();
@@ -164,7 +158,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
         if (held >= count) continue;
         const replacements = await topupDal.takePubgCodes(trx, denominationId, count - held);
         if (replacements.length < count - held) {
-          await refund(trx, order, item, data, 'out_of_codes', undeliveredPubg(data, codes, order.currency));
+          await refund(trx, order, data, 'out_of_codes', undeliveredPubg(data, codes, order.currency));
           return { done: true };
         }
         await topupDal.reservePubgCodes(
@@ -177,7 +171,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
       }
       const next = codes.find((code) => code.status === 'reserved');
       if (next) return { done: false, code: next };
-      await complete(trx, orderId, item.id);
+      await complete(trx, order, item.id);
       return { done: true };
     });
   }
@@ -194,7 +188,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
         idempotencyKey: `order:${orderId}:code:${code.id}`,
       });
       await db.transaction(async (trx) => {
-        const order = await topupDal.lockOrder(trx, orderId);
+        const order = await lockOrder(trx, orderId);
         if (!order || order.status !== 'processing') return;
         if (outcome.status === 'succeeded') {
           if (await topupDal.markPubgCodeUsed(trx, orderId, code.id)) {
@@ -209,7 +203,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
         }
         logger.info({ orderId, reason: outcome.reason, detail: outcome.detail }, 'PUBG top-up refused by the game');
         const codes = await topupDal.pubgCodesOf(trx, orderId);
-        await refund(trx, order, item, data, outcome.reason, undeliveredPubg(data, codes, order.currency));
+        await refund(trx, order, data, outcome.reason, undeliveredPubg(data, codes, order.currency));
       });
     }
     throw new Error(`Order ${orderId}: PUBG delivery did not finish within ${MAX_PUBG_STEPS} steps`);

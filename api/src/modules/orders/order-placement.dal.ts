@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { BalanceCurrency, OrderStatus } from '@topup/common';
+import { initialOrderStatus, type BalanceCurrency } from '@topup/common';
 import type { OrderKind, PaymentMethod } from '../../models';
 import type { StockOption } from '../cart/cart.dal';
 
@@ -13,7 +13,6 @@ export interface TakenCode {
 
 export interface NewOrder {
   userId: number;
-  status: OrderStatus;
   kind: OrderKind;
   paymentMethod: PaymentMethod;
   currency: BalanceCurrency;
@@ -37,8 +36,8 @@ const INSERT_CHUNK = 1000;
 
 const TABLE_OF: Record<TakenCode['source'], string> = { code: 'codes', generated: 'generated_codes' };
 
-/** Data access for checkout; every function takes the transaction to use. */
-export const checkoutDal = {
+/** Data access for placing orders; every function takes the transaction to use. */
+export const orderPlacementDal = {
   /**
    * Locks up to `count` available codes of exactly this option, oldest first: manual codes, then
    * (for global options) published generated codes. SKIP LOCKED lets concurrent checkouts take
@@ -80,7 +79,7 @@ export const checkoutDal = {
     const [row] = await trx('orders')
       .insert({
         user_id: order.userId,
-        status: order.status,
+        status: initialOrderStatus(order.paid),
         kind: order.kind,
         payment_method: order.paymentMethod,
         currency: order.currency,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { CodeCrypto } from '../../../lib/code-crypto';
-import type { Logger } from '../../../logger';
-import { generatedCodesDal, type GenerationStatus } from './generated-codes.dal';
+import type { CodeCrypto } from '../../lib/code-crypto';
+import type { Logger } from '../../logger';
+import { generatedCodesDal, type GenerationStatus } from '../admin/generated-codes/generated-codes.dal';
 
 /**
  * 32 symbols that cannot be mistaken for one another when read aloud or typed from a screen (no
