@@ -2,7 +2,7 @@ import SyncIcon from '@mui/icons-material/Sync';
 import { CircularProgress } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Button, useNotify, useRefresh } from 'react-admin';
-import type { RefreshProgress } from '@topup/common';
+import type { RefreshProgress } from '@topup/common/api';
 import { errorNotification } from '../components/errors';
 import { RESOURCE_ENDPOINTS } from '../dataProvider';
 import { useApiRequest } from '../lib/useApiRequest';

@@ -17,7 +17,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { FreefireDenomination } from '@topup/common';
+import type { FreefireDenomination } from '@topup/common/api';
 import { useEffect, useState } from 'react';
 import {
   Button,

@@ -17,7 +17,7 @@ import {
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap } from '../components/tableStyles';
 import { useNavigate } from 'react-router-dom';
-import type { GenerationRequest } from '@topup/common';
+import type { GenerationRequest } from '@topup/common/api';
 import { ProgressBar } from '../components/ProgressBar';
 import { listLink } from '../lib/listLink';
 import { StatusChip } from '../components/StatusChip';

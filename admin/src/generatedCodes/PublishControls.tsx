@@ -3,7 +3,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Switch, Tooltip } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { Button, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
-import type { GeneratedCode } from '@topup/common';
+import type { GeneratedCode } from '@topup/common/api';
 import { errorNotification } from '../components/errors';
 import { useApiRequest } from '../lib/useApiRequest';
 import { publishGeneratedCodes, type PublishTarget } from './generatedCodesApi';

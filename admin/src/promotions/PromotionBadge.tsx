@@ -1,7 +1,7 @@
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { Box } from '@mui/material';
 import { useRecordContext } from 'react-admin';
-import type { AdminPromotion } from '@topup/common';
+import type { AdminPromotion } from '@topup/common/api';
 // The storefront's own badge look, so the preview matches what shoppers see.
 import { promotionBadgeStyle } from '../../../storefront/src/features/promotions/utils/badge-style';
 

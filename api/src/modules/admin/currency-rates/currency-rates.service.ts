@@ -1,28 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { hasAtMostTwoDecimals, STEAM_COMMISSION_PERCENT_DEFAULT } from '@topup/common';
 import {
-  hasAtMostTwoDecimals,
-  STEAM_COMMISSION_PERCENT_DEFAULT,
+  RATE_PATTERN,
   type AdminCurrencyRate,
   type CurrencySettings,
+  type ListQuery,
   type RefreshProgress as RateRefreshProgress,
-} from '@topup/common';
-import { auditOf, typedFilter, type AdminActor } from '../../../lib/admin-input';
+  type UpdateRateBody,
+  type UpdateSettingsBody,
+} from '@topup/common/api';
+import { auditOf, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { enqueueJob } from '../../../lib/outbox';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { currencyRatesDal, type CurrencyRateRow, type CurrencySettingsRow } from './currency-rates.dal';
-import { RATE_PATTERN, type UpdateRateBody, type UpdateSettingsBody } from './currency-rates.schemas';
 
 /** A rate as the back office sees it (docs/admin-api.md, Currency rates). */
-export type CurrencyRateRecord = AdminCurrencyRate<Date>;
+export type CurrencyRateRecord = Dated<AdminCurrencyRate, 'updatedAt'>;
 
-export type CurrencySettingsRecord = CurrencySettings<Date>;
+export type CurrencySettingsRecord = Dated<CurrencySettings, 'updatedAt'>;
 
-export type RefreshProgress = RateRefreshProgress<Date>;
+export type RefreshProgress = Dated<RateRefreshProgress, 'createdAt' | 'finishedAt'>;
 
-export const CURRENCY_RATES_LIST: ListSpec = {
+const CURRENCY_RATES_LIST: ListSpec = {
   resource: 'currency-rates',
   sortable: { id: 'id', from: 'from_currency', to: 'to_currency', rate: 'rate', autoUpdate: 'auto_update', updatedAt: 'updated_at' },
   defaultSort: ['id', 'ASC'],
@@ -69,10 +71,10 @@ export function createCurrencyRatesService(deps: { db: Knex }) {
   const { db } = deps;
 
   return {
-    async list(query: { sort?: string; range?: string; filter?: string }) {
+    async list(query: ListQuery) {
       const list = parseListQuery(query, CURRENCY_RATES_LIST);
       const { rows, total } = await listPage<CurrencyRateRow>(currencyRatesDal.listQuery(db), CURRENCY_RATES_LIST, list);
-      return { records: rows.map(toRecord), total, range: list.range };
+      return { rows: rows.map(toRecord), total, range: list.range };
     },
 
     async get(id: number): Promise<CurrencyRateRecord> {
