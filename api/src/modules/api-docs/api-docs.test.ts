@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, listApiRoutes, type ApiRoute } from '../../app';
+import { urlFormats } from '../../lib/url-fields';
 import { createLogger } from '../../logger';
 import { startTestApp, type TestApp } from '../../testing/harness';
 
@@ -115,6 +116,7 @@ describe('GET /api/openapi.json', () => {
     const { body: document } = await app.request('GET', '/api/openapi.json');
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
+    for (const [name, format] of Object.entries(urlFormats)) ajv.addFormat(name, format.validate);
     const problems: string[] = [];
     for (const [path, operations] of Object.entries<Record<string, any>>(document.paths)) {
       for (const [method, operation] of Object.entries<any>(operations)) {
