@@ -1,9 +1,14 @@
-import { Model, type ModelOptions, type QueryContext } from 'objection';
+import { Model, type ModelObject, type ModelOptions, type QueryContext } from 'objection';
+
+/** Every model by class name, filled by models/index.ts, so a relation names its model instead of importing it. */
+const modelsByName = new Map<string, typeof BaseModel>();
 
 /**
  * Base of every model. Property names are the column names (snake_case, no name mappers), so rows
  * read with plain knex and models look the same. Money columns are integers in minor units; numeric
- * columns (rates, percentages) are strings; timestamps are Dates.
+ * columns (rates, percentages) are strings; timestamps are Dates. Each model declares exactly the
+ * columns of its table (models.test.ts compares them with the migrated database); relations and
+ * other extras are optional properties.
  */
 export class BaseModel extends Model {
   /** True for tables with an updated_at column, which every update through a model then refreshes. */
@@ -12,6 +17,20 @@ export class BaseModel extends Model {
   // Make .first() add LIMIT 1 instead of fetching every row and keeping one.
   static override useLimitInFirst = true;
 
+  /** Makes models known to the relations that name them. */
+  static register(...models: Array<typeof BaseModel>): void {
+    for (const model of models) modelsByName.set(model.name, model);
+  }
+
+  /** A relation's modelClass by name, resolved when objection first reads the relation (all models registered by then). */
+  static named(name: string): () => typeof BaseModel {
+    return () => {
+      const model = modelsByName.get(name);
+      if (!model) throw new Error(`Model ${name} is not registered (models/index.ts registers every model)`);
+      return model;
+    };
+  }
+
   override $beforeUpdate(opt: ModelOptions, queryContext: QueryContext): void | Promise<unknown> {
     if ((this.constructor as typeof BaseModel).hasUpdatedAt) {
       (this as { updated_at?: Date }).updated_at = new Date();
@@ -19,3 +38,11 @@ export class BaseModel extends Model {
     return super.$beforeUpdate(opt, queryContext);
   }
 }
+
+/** The names of a model's columns: its required data properties (relations and extras are optional). */
+type ColumnName<M extends BaseModel> = {
+  [K in keyof ModelObject<M>]-?: undefined extends ModelObject<M>[K] ? never : K;
+}[keyof ModelObject<M>];
+
+/** A row of a model's table as plain data, e.g. what knex answers for `select *`. */
+export type RowOf<M extends BaseModel> = Pick<M, ColumnName<M>>;
