@@ -1,4 +1,5 @@
-import { Model, type ModelObject, type ModelOptions, type QueryContext } from 'objection';
+import type { Knex } from 'knex';
+import { Model, type Constructor, type Id, type ModelOptions, type QueryContext } from 'objection';
 
 /** Every model by class name, filled by models/index.ts, so a relation names its model instead of importing it. */
 const modelsByName = new Map<string, typeof BaseModel>();
@@ -31,6 +32,18 @@ export class BaseModel extends Model {
     };
   }
 
+  /** These columns of the row with this id (undefined when there is none), locked until the transaction ends when asked. */
+  static async columnsOf<M extends BaseModel, K extends ColumnName<M>>(
+    this: Constructor<M> & typeof BaseModel,
+    db: Knex,
+    id: Id,
+    columns: readonly K[],
+    options: { lock?: boolean } = {},
+  ): Promise<Pick<M, K> | undefined> {
+    const query = this.query(db).findById(id).select(columns).castTo<Pick<M, K> | undefined>();
+    return options.lock ? query.forUpdate() : query;
+  }
+
   override $beforeUpdate(opt: ModelOptions, queryContext: QueryContext): void | Promise<unknown> {
     if ((this.constructor as typeof BaseModel).hasUpdatedAt) {
       (this as { updated_at?: Date }).updated_at = new Date();
@@ -39,10 +52,22 @@ export class BaseModel extends Model {
   }
 }
 
-/** The names of a model's columns: its required data properties (relations and extras are optional). */
-type ColumnName<M extends BaseModel> = {
-  [K in keyof ModelObject<M>]-?: undefined extends ModelObject<M>[K] ? never : K;
-}[keyof ModelObject<M>];
+/**
+ * The names of a model's columns: its required data properties. Relations and extras are optional,
+ * objection's own instance members start with `$`, and QueryBuilderType only types its queries.
+ */
+type ColumnName<M extends BaseModel> = Exclude<
+  {
+    [K in keyof M]-?: Pick<M, K> extends Required<Pick<M, K>>
+      ? M[K] extends (...args: never[]) => unknown
+        ? never
+        : K extends `$${string}`
+          ? never
+          : K
+      : never;
+  }[keyof M],
+  'QueryBuilderType'
+>;
 
 /** A row of a model's table as plain data, e.g. what knex answers for `select *`. */
 export type RowOf<M extends BaseModel> = Pick<M, ColumnName<M>>;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ErrorCode, fromMinor, toMinor } from '@topup/common';
 import { AppError, notFound } from '../../lib/app-error';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import { cartDal, type CartLineRow, type StockOption } from './cart.dal';
+import { cartDal, type CartLineWithStock, type StockOption } from './cart.dal';
 import { CART_MAX_QUANTITY, type AddToCartBody } from './cart.schemas';
 
 /** A cart line as the specification's section 3 names its fields; prices in decimals. */
@@ -26,7 +26,7 @@ export interface Cart {
   subtotal: { usd: number; rub: number };
 }
 
-const toCartLine = (row: CartLineRow): CartLine => ({
+const toCartLine = (row: CartLineWithStock): CartLine => ({
   id: row.id,
   product_id: row.product_id,
   product_title: row.product_title,
