@@ -1,13 +1,13 @@
 import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import { fromMinor, ORDER_STATUSES, type OrderStatus } from '@topup/common';
-import { dashboardDal, type LowStockRow } from './dashboard.dal';
+import { dashboardDal, type LowStockLine } from './dashboard.dal';
 
 export interface Dashboard {
   /** Completed today (a Moscow day, see STORE_TIME_ZONE in @topup/common), per order currency, as decimals. */
   salesToday: { usd: number; rub: number; orders: number };
   ordersByStatus: Record<OrderStatus, number>;
-  lowStock: LowStockRow[];
+  lowStock: LowStockLine[];
   /** Failed jobs BullMQ keeps per queue; null when Redis did not answer in time. */
   failedJobs: Array<{ queue: string; count: number | null }>;
   generation: Array<{ id: string; status: string; generated: number; count: number }>;

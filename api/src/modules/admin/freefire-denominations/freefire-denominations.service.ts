@@ -7,7 +7,7 @@ import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import {
   adminFreefireDenominationsDal as dal,
-  type AdminFreefireDenominationRow,
+  type ListedFreefireDenomination,
   type FreefireDenominationColumns,
 } from './freefire-denominations.dal';
 import { REQUIRED_FREEFIRE_FIELDS, type FreefireDenominationFields } from './freefire-denominations.schemas';
@@ -35,7 +35,7 @@ export const FREEFIRE_DENOMINATIONS_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: AdminFreefireDenominationRow): AdminFreefireDenomination => ({
+const toRecord = (row: ListedFreefireDenomination): AdminFreefireDenomination => ({
   id: row.id,
   name: row.name,
   item_id: row.item_id,
@@ -94,7 +94,7 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex }) {
   return {
     async list(query: { sort?: string; range?: string; filter?: string }) {
       const list = parseListQuery(query, FREEFIRE_DENOMINATIONS_LIST);
-      const page = await listPage<AdminFreefireDenominationRow>(dal.records(db), FREEFIRE_DENOMINATIONS_LIST, list);
+      const page = await listPage<ListedFreefireDenomination>(dal.records(db), FREEFIRE_DENOMINATIONS_LIST, list);
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 

@@ -7,7 +7,12 @@ import type { CodeCrypto } from '../../../lib/code-crypto';
 import { maskCode } from '../../../lib/code-mask';
 import { enqueueJob } from '../../../lib/outbox';
 import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../../../lib/simple-rest';
-import { generatedCodesDal, type GeneratedCodeRow, type GenerationRequestRow, type GenerationStatus } from './generated-codes.dal';
+import {
+  generatedCodesDal,
+  type GeneratedCodeWithDenomination,
+  type GenerationRequestWithDenomination,
+  type GenerationStatus,
+} from './generated-codes.dal';
 import type { GenerateBody, PublishBody } from './generated-codes.schemas';
 
 /** A generated code as the back office lists it (docs/admin-api.md, Generated Free Fire codes); the code masked. */
@@ -83,7 +88,7 @@ export const GENERATION_REQUESTS_LIST: ListSpec = {
   },
 };
 
-const toRequestRecord = (row: GenerationRequestRow): GenerationRequestRecord => ({
+const toRequestRecord = (row: GenerationRequestWithDenomination): GenerationRequestRecord => ({
   id: row.id,
   denominationId: row.denomination_id,
   denominationName: row.denomination_name,
@@ -100,7 +105,7 @@ const toRequestRecord = (row: GenerationRequestRow): GenerationRequestRecord => 
 export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCrypto }) {
   const { db, codeCrypto } = deps;
 
-  const toRecord = (row: GeneratedCodeRow): GeneratedCodeRecord => ({
+  const toRecord = (row: GeneratedCodeWithDenomination): GeneratedCodeRecord => ({
     id: row.id,
     denominationId: row.denomination_id,
     denominationName: row.denomination_name,
@@ -120,7 +125,7 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
   return {
     async list(params: ListParams) {
       const list = parseListQuery(params, GENERATED_CODES_LIST);
-      const { rows, total } = await listPage<GeneratedCodeRow>(generatedCodesDal.listQuery(db), GENERATED_CODES_LIST, list, 'gc.id');
+      const { rows, total } = await listPage<GeneratedCodeWithDenomination>(generatedCodesDal.listQuery(db), GENERATED_CODES_LIST, list, 'gc.id');
       return { records: rows.map(toRecord), total, range: list.range };
     },
 
@@ -185,7 +190,7 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
 
     async listRequests(params: ListParams) {
       const list = parseListQuery(params, GENERATION_REQUESTS_LIST);
-      const { rows, total } = await listPage<GenerationRequestRow>(
+      const { rows, total } = await listPage<GenerationRequestWithDenomination>(
         generatedCodesDal.requestsQuery(db),
         GENERATION_REQUESTS_LIST,
         list,

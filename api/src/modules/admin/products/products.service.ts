@@ -4,7 +4,7 @@ import { auditOf, conflict, isForeignKeyViolation, isUniqueViolation, typedFilte
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { adminProductsDal as dal, type AdminProductRow, type ProductColumns } from './products.dal';
+import { adminProductsDal as dal, type ProductWithStock, type ProductColumns } from './products.dal';
 import { PRODUCT_CATEGORIES, type ProductFields, type ProductUpdate } from './products.schemas';
 
 /** A product as the back office sees it (docs/admin-api.md, Products). */
@@ -22,7 +22,7 @@ export const PRODUCTS_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: AdminProductRow): AdminProduct => ({
+const toRecord = (row: ProductWithStock): AdminProduct => ({
   id: row.id,
   slug: row.slug,
   title: row.title,
@@ -102,7 +102,7 @@ export function createAdminProductsService(deps: { db: Knex }) {
   return {
     async list(query: { sort?: string; range?: string; filter?: string }) {
       const list = parseListQuery(query, PRODUCTS_LIST);
-      const page = await listPage<AdminProductRow>(dal.records(db), PRODUCTS_LIST, list, 'p.id');
+      const page = await listPage<ProductWithStock>(dal.records(db), PRODUCTS_LIST, list, 'p.id');
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 
