@@ -3,7 +3,7 @@ import { ErrorCode, fromMinor, toMinor } from '@topup/common';
 import { CART_MAX_QUANTITY, type AddToCartBody, type CartLine } from '@topup/common/api';
 import { AppError, notFound } from '../../lib/app-error';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import { cartDal, type CartLineRow, type StockOption } from './cart.dal';
+import { cartDal, type CartLineWithStock, type StockOption } from './cart.dal';
 
 export interface Cart {
   items: CartLine[];
@@ -11,7 +11,7 @@ export interface Cart {
   subtotal: { usd: number; rub: number };
 }
 
-const toCartLine = (row: CartLineRow): CartLine => ({
+const toCartLine = (row: CartLineWithStock): CartLine => ({
   id: row.id,
   product_id: row.product_id,
   product_title: row.product_title,

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { recordAudit } from '../../lib/audit';
 import type { Logger } from '../../logger';
 import { rateBetween, type RatesProvider } from '../../providers/rates';
-import { currencyRatesDal, type CurrencyRateRow, type RateUpdateRunRow, type RateUpdateRunStatus } from '../admin/currency-rates/currency-rates.dal';
+import type { CurrencyRate, RateUpdateRun, RateUpdateRunStatus } from '../../models';
+import { currencyRatesDal } from '../admin/currency-rates/currency-rates.dal';
 
 /** What starts a run: an admin's refresh (by its request id) or the daily schedule (by when it fired). */
 export type RateUpdateTrigger = { kind: 'manual'; requestId: string } | { kind: 'scheduled'; firedAt: Date };
@@ -29,13 +30,13 @@ interface RateChange {
   after: string;
 }
 
-const outcomeOf = (run: RateUpdateRunRow): RateUpdateOutcome => ({
+const outcomeOf = (run: RateUpdateRun): RateUpdateOutcome => ({
   runKey: run.run_key,
   status: run.status,
   updated: run.updated ?? 0,
 });
 
-const isFinished = (run: RateUpdateRunRow) => run.status === 'completed' || run.status === 'skipped';
+const isFinished = (run: RateUpdateRun) => run.status === 'completed' || run.status === 'skipped';
 
 /**
  * The rate-update job (DESIGN.md, Queues): refreshes every rate marked auto-update from the rates
@@ -133,7 +134,7 @@ export function createRateUpdateService(deps: { db: Knex; rates: RatesProvider; 
 }
 
 /** The stored rate with exactly six decimals, as rateBetween writes it ("79.000000"). */
-function normalisedRate(row: CurrencyRateRow): string {
+function normalisedRate(row: CurrencyRate): string {
   const [whole = '0', fraction = ''] = row.rate.split('.');
   return `${BigInt(whole)}.${fraction.padEnd(6, '0').slice(0, 6)}`;
 }

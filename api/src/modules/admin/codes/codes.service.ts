@@ -8,7 +8,7 @@ import { importCodeLines, parseManualCodeLine, type NumberedLine } from '../../.
 import type { CodeCrypto } from '../../../lib/code-crypto';
 import { maskCode } from '../../../lib/code-mask';
 import { listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { adminCodesDal as dal, type AdminCodeRow, type CodeColumns } from './codes.dal';
+import { adminCodesDal as dal, type CodeWithNames, type CodeColumns } from './codes.dal';
 
 /** A manual code as the back office sees it (docs/admin-api.md, Codes): the code itself masked. */
 export type AdminCode = Dated<AdminCodeRecord, 'soldAt' | 'createdAt'>;
@@ -48,7 +48,7 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
     },
   };
 
-  const toRecord = (row: AdminCodeRow): AdminCode => ({
+  const toRecord = (row: CodeWithNames): AdminCode => ({
     id: row.id,
     productId: row.product_id,
     productTitle: row.product_title,
@@ -97,7 +97,7 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
   return {
     async list(query: ListQuery) {
       const list = parseListQuery(query, listSpec);
-      const page = await listPage<AdminCodeRow>(dal.records(db), listSpec, list, 'c.id');
+      const page = await listPage<CodeWithNames>(dal.records(db), listSpec, list, 'c.id');
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 

@@ -15,7 +15,8 @@ import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { enqueueJob } from '../../../lib/outbox';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { currencyRatesDal, type CurrencyRateRow, type CurrencySettingsRow } from './currency-rates.dal';
+import type { CurrencyRate, RowOf } from '../../../models';
+import { currencyRatesDal, type StoredCurrencySettings } from './currency-rates.dal';
 
 /** A rate as the back office sees it (docs/admin-api.md, Currency rates). */
 export type CurrencyRateRecord = Dated<AdminCurrencyRate, 'updatedAt'>;
@@ -37,7 +38,7 @@ const CURRENCY_RATES_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: CurrencyRateRow): CurrencyRateRecord => ({
+const toRecord = (row: RowOf<CurrencyRate>): CurrencyRateRecord => ({
   id: row.id,
   from: row.from_currency,
   to: row.to_currency,
@@ -46,7 +47,7 @@ const toRecord = (row: CurrencyRateRow): CurrencyRateRecord => ({
   updatedAt: row.updated_at,
 });
 
-const toSettings = (row: CurrencySettingsRow | undefined): CurrencySettingsRecord => ({
+const toSettings = (row: StoredCurrencySettings | undefined): CurrencySettingsRecord => ({
   steamCommissionPercent: Number(row?.steam_commission_percent ?? STEAM_COMMISSION_PERCENT_DEFAULT),
   ratesAutoUpdate: row?.rates_auto_update ?? true,
   failedCardTopupRefundTo: row?.failed_card_topup_refund_to ?? 'balance',
@@ -73,7 +74,7 @@ export function createCurrencyRatesService(deps: { db: Knex }) {
   return {
     async list(query: ListQuery) {
       const list = parseListQuery(query, CURRENCY_RATES_LIST);
-      const { rows, total } = await listPage<CurrencyRateRow>(currencyRatesDal.listQuery(db), CURRENCY_RATES_LIST, list);
+      const { rows, total } = await listPage<CurrencyRate>(currencyRatesDal.listQuery(db), CURRENCY_RATES_LIST, list);
       return { rows: rows.map(toRecord), total, range: list.range };
     },
 
@@ -84,7 +85,7 @@ export function createCurrencyRatesService(deps: { db: Knex }) {
     },
 
     async update(actor: AdminActor, id: number, body: UpdateRateBody): Promise<CurrencyRateRecord> {
-      const changes: { rate?: string; auto_update?: boolean } = {};
+      const changes: Partial<Pick<CurrencyRate, 'rate' | 'auto_update'>> = {};
       if (body.rate !== undefined) changes.rate = rateText(body.rate);
       if (body.autoUpdate !== undefined) changes.auto_update = body.autoUpdate;
       return db.transaction(async (trx) => {
@@ -124,7 +125,7 @@ export function createCurrencyRatesService(deps: { db: Knex }) {
     },
 
     async updateSettings(actor: AdminActor, body: UpdateSettingsBody): Promise<CurrencySettingsRecord> {
-      const changes: Partial<Omit<CurrencySettingsRow, 'updated_at'>> = {};
+      const changes: Partial<Omit<StoredCurrencySettings, 'updated_at'>> = {};
       if (body.steamCommissionPercent !== undefined) {
         if (!hasAtMostTwoDecimals(body.steamCommissionPercent)) {
           throw validationFailed('The request is not valid', [

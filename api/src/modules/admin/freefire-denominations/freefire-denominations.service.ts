@@ -14,7 +14,7 @@ import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import {
   adminFreefireDenominationsDal as dal,
-  type AdminFreefireDenominationRow,
+  type ListedFreefireDenomination,
   type FreefireDenominationColumns,
 } from './freefire-denominations.dal';
 
@@ -41,7 +41,7 @@ export const FREEFIRE_DENOMINATIONS_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: AdminFreefireDenominationRow): AdminFreefireDenomination => ({
+const toRecord = (row: ListedFreefireDenomination): AdminFreefireDenomination => ({
   id: row.id,
   name: row.name,
   item_id: row.item_id,
@@ -100,7 +100,7 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex }) {
   return {
     async list(query: ListQuery) {
       const list = parseListQuery(query, FREEFIRE_DENOMINATIONS_LIST);
-      const page = await listPage<AdminFreefireDenominationRow>(dal.records(db), FREEFIRE_DENOMINATIONS_LIST, list);
+      const page = await listPage<ListedFreefireDenomination>(dal.records(db), FREEFIRE_DENOMINATIONS_LIST, list);
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 

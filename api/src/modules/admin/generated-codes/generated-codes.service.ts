@@ -8,7 +8,12 @@ import type { CodeCrypto } from '../../../lib/code-crypto';
 import { maskCode } from '../../../lib/code-mask';
 import { enqueueJob } from '../../../lib/outbox';
 import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../../../lib/simple-rest';
-import { generatedCodesDal, type GeneratedCodeRow, type GenerationRequestRow } from './generated-codes.dal';
+import {
+  generatedCodesDal,
+  type GeneratedCodeWithDenomination,
+  type GenerationRequestWithDenomination,
+  type GenerationStatus,
+} from './generated-codes.dal';
 
 /** A generated code as the back office lists it (docs/admin-api.md, Generated Free Fire codes); the code masked. */
 export type GeneratedCodeRecord = Dated<GeneratedCode, 'createdAt'>;
@@ -73,7 +78,7 @@ export const GENERATION_REQUESTS_LIST: ListSpec = {
   },
 };
 
-const toRequestRecord = (row: GenerationRequestRow): GenerationRequestRecord => ({
+const toRequestRecord = (row: GenerationRequestWithDenomination): GenerationRequestRecord => ({
   id: row.id,
   denominationId: row.denomination_id,
   denominationName: row.denomination_name,
@@ -90,7 +95,7 @@ const toRequestRecord = (row: GenerationRequestRow): GenerationRequestRecord => 
 export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCrypto }) {
   const { db, codeCrypto } = deps;
 
-  const toRecord = (row: GeneratedCodeRow): GeneratedCodeRecord => ({
+  const toRecord = (row: GeneratedCodeWithDenomination): GeneratedCodeRecord => ({
     id: row.id,
     denominationId: row.denomination_id,
     denominationName: row.denomination_name,
@@ -110,7 +115,7 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
   return {
     async list(params: ListQuery) {
       const list = parseListQuery(params, GENERATED_CODES_LIST);
-      const { rows, total } = await listPage<GeneratedCodeRow>(generatedCodesDal.listQuery(db), GENERATED_CODES_LIST, list, 'gc.id');
+      const { rows, total } = await listPage<GeneratedCodeWithDenomination>(generatedCodesDal.listQuery(db), GENERATED_CODES_LIST, list, 'gc.id');
       return { records: rows.map(toRecord), total, range: list.range };
     },
 
@@ -175,7 +180,7 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
 
     async listRequests(params: ListQuery) {
       const list = parseListQuery(params, GENERATION_REQUESTS_LIST);
-      const { rows, total } = await listPage<GenerationRequestRow>(
+      const { rows, total } = await listPage<GenerationRequestWithDenomination>(
         generatedCodesDal.requestsQuery(db),
         GENERATION_REQUESTS_LIST,
         list,

@@ -13,7 +13,7 @@ import {
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { adminProductsDal as dal, type AdminProductRow, type ProductColumns } from './products.dal';
+import { adminProductsDal as dal, type ProductWithStock, type ProductColumns } from './products.dal';
 
 /** A product as the back office sees it (docs/admin-api.md, Products). */
 export type AdminProduct = Dated<AdminProductRecord, 'createdAt' | 'updatedAt'>;
@@ -30,7 +30,7 @@ export const PRODUCTS_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: AdminProductRow): AdminProduct => ({
+const toRecord = (row: ProductWithStock): AdminProduct => ({
   id: row.id,
   slug: row.slug,
   title: row.title,
@@ -110,7 +110,7 @@ export function createAdminProductsService(deps: { db: Knex }) {
   return {
     async list(query: ListQuery) {
       const list = parseListQuery(query, PRODUCTS_LIST);
-      const page = await listPage<AdminProductRow>(dal.records(db), PRODUCTS_LIST, list, 'p.id');
+      const page = await listPage<ProductWithStock>(dal.records(db), PRODUCTS_LIST, list, 'p.id');
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 

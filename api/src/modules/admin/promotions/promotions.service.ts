@@ -4,7 +4,7 @@ import { auditOf, typedFilter, type AdminActor, type Dated } from '../../../lib/
 import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { adminPromotionsDal as dal, type AdminPromotionRow, type PromotionColumns } from './promotions.dal';
+import { adminPromotionsDal as dal, type ListedPromotion, type PromotionColumns } from './promotions.dal';
 
 /** A promotion badge as the back office sees it (docs/admin-api.md, Promotions). */
 export type AdminPromotion = Dated<AdminPromotionRecord, 'createdAt'>;
@@ -20,7 +20,7 @@ export const PROMOTIONS_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: AdminPromotionRow): AdminPromotion => ({
+const toRecord = (row: ListedPromotion): AdminPromotion => ({
   id: row.id,
   text: row.text,
   backgroundColor: row.background_color,
@@ -45,7 +45,7 @@ export function createAdminPromotionsService(deps: { db: Knex }) {
   return {
     async list(query: ListQuery) {
       const list = parseListQuery(query, PROMOTIONS_LIST);
-      const page = await listPage<AdminPromotionRow>(dal.records(db), PROMOTIONS_LIST, list);
+      const page = await listPage<ListedPromotion>(dal.records(db), PROMOTIONS_LIST, list);
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 

@@ -8,7 +8,7 @@ import { importCodeLines, parseSingleCodeLine, type NumberedLine } from '../../.
 import type { CodeCrypto } from '../../../lib/code-crypto';
 import { maskCode } from '../../../lib/code-mask';
 import { listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { adminPubgCodesDal as dal, type AdminPubgCodeRow } from './pubg-codes.dal';
+import { adminPubgCodesDal as dal, type PubgCodeWithPackage } from './pubg-codes.dal';
 
 /** A PUBG UC code as the back office sees it (docs/admin-api.md, PUBG): the code itself masked. */
 export type AdminPubgCode = Dated<PubgCode, 'created'>;
@@ -42,7 +42,7 @@ export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCr
     },
   };
 
-  const toRecord = (row: AdminPubgCodeRow): AdminPubgCode => ({
+  const toRecord = (row: PubgCodeWithPackage): AdminPubgCode => ({
     id: row.id,
     denominationId: row.denomination_id,
     code: maskCode(codeCrypto.decrypt(row.code_encrypted)),
@@ -80,7 +80,7 @@ export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCr
   return {
     async list(query: ListQuery) {
       const list = parseListQuery(query, listSpec);
-      const page = await listPage<AdminPubgCodeRow>(dal.records(db), listSpec, list, 'pc.id');
+      const page = await listPage<PubgCodeWithPackage>(dal.records(db), listSpec, list, 'pc.id');
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 

@@ -7,7 +7,7 @@ import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import {
   adminPubgDenominationsDal as dal,
-  type AdminPubgDenominationRow,
+  type PubgDenominationWithStock,
   type PubgDenominationColumns,
 } from './pubg-denominations.dal';
 
@@ -33,7 +33,7 @@ export const PUBG_DENOMINATIONS_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: AdminPubgDenominationRow): AdminPubgDenomination => ({
+const toRecord = (row: PubgDenominationWithStock): AdminPubgDenomination => ({
   id: row.id,
   ucAmount: row.uc_amount,
   priceUsd: fromMinor(row.price_usd),
@@ -77,7 +77,7 @@ export function createAdminPubgDenominationsService(deps: { db: Knex }) {
   return {
     async list(query: ListQuery) {
       const list = parseListQuery(query, PUBG_DENOMINATIONS_LIST);
-      const page = await listPage<AdminPubgDenominationRow>(dal.records(db), PUBG_DENOMINATIONS_LIST, list, 'd.id');
+      const page = await listPage<PubgDenominationWithStock>(dal.records(db), PUBG_DENOMINATIONS_LIST, list, 'd.id');
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 

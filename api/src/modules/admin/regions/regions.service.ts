@@ -5,7 +5,8 @@ import { deleteUnlessInUse } from '../../../lib/admin-crud';
 import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { adminRegionsDal as dal, type AdminRegionRow, type RegionColumns } from './regions.dal';
+import type { Region, RowOf } from '../../../models';
+import { adminRegionsDal as dal, type RegionColumns } from './regions.dal';
 
 /** A region as the back office sees it (docs/admin-api.md, Regions). */
 export type AdminRegion = Dated<AdminRegionRecord, 'createdAt'>;
@@ -21,7 +22,7 @@ export const REGIONS_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: AdminRegionRow): AdminRegion => ({
+const toRecord = (row: RowOf<Region>): AdminRegion => ({
   id: row.id,
   name: row.name,
   code: row.code,
@@ -59,7 +60,7 @@ export function createAdminRegionsService(deps: { db: Knex }) {
   return {
     async list(query: ListQuery) {
       const list = parseListQuery(query, REGIONS_LIST);
-      const page = await listPage<AdminRegionRow>(dal.records(db), REGIONS_LIST, list);
+      const page = await listPage<RowOf<Region>>(dal.records(db), REGIONS_LIST, list);
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 

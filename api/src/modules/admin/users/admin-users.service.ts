@@ -8,7 +8,7 @@ import { recordAudit } from '../../../lib/audit';
 import { changeBalance } from '../../../lib/ledger';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { hashPassword } from '../../auth/auth.service';
-import { adminUsersDal, type AdminUserRow } from './admin-users.dal';
+import { adminUsersDal, type UserWithTotals } from './admin-users.dal';
 
 export type AdminUser = Dated<AdminUserRecord, 'createdAt'>;
 
@@ -31,7 +31,7 @@ const USER_LIST: ListSpec = {
   },
 };
 
-const toAdminUser = (row: AdminUserRow): AdminUser => ({
+const toAdminUser = (row: UserWithTotals): AdminUser => ({
   id: row.id,
   nickname: row.nickname,
   role: row.role,
@@ -53,7 +53,7 @@ export function createAdminUsersService(deps: { db: Knex }) {
   return {
     async list(input: ListQuery) {
       const list = parseListQuery(input, USER_LIST);
-      const page = await listPage<AdminUserRow>(adminUsersDal.listBase(db), USER_LIST, list, 'u.id');
+      const page = await listPage<UserWithTotals>(adminUsersDal.listBase(db), USER_LIST, list, 'u.id');
       return { rows: page.rows.map(toAdminUser), total: page.total, range: list.range };
     },
 
