@@ -51,7 +51,7 @@ export function addCrudRoutes<Record extends TSchema, Create extends TSchema, Up
 type BulkEndpoint<Body extends TSchema> = Endpoint<TSchema, TSchema, Body, typeof BulkCodesResult>;
 
 /**
- * `POST <path>` loading codes in bulk, in two forms (docs/admin-api.md, codes bulk):
+ * `POST <path>` loading codes in bulk, in two forms (common/src/api/admin-codes.ts):
  * - JSON `{...target, codes: "<lines>"}`, within the normal body limit: the contract's form;
  * - `Content-Type: text/plain` with the target in the query (`streamQuery`) and the lines as the body,
  *   read line by line as it arrives (never held whole), up to BULK_MAX_BYTES.

@@ -6,7 +6,7 @@ import { normaliseCode, type CodeCrypto } from './code-crypto';
 import { unstorableReason } from './storable-text';
 
 /**
- * Bulk loading of activation codes (docs/admin-api.md, codes bulk): lines read one by one from a
+ * Bulk loading of activation codes (common/src/api/admin-codes.ts): lines read one by one from a
  * string or a request stream, checked, de-duplicated within the file and against the table, and
  * inserted in batches. Memory stays bounded by the batch, plus one short key per code seen.
  */

@@ -10,7 +10,7 @@ import { maskCode } from '../../../lib/code-mask';
 import { listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminCodesDal as dal, type CodeWithNames, type CodeColumns } from './codes.dal';
 
-/** A manual code as the back office sees it (docs/admin-api.md, Codes): the code itself masked. */
+/** A manual code as the back office sees it (common/src/api/admin-codes.ts): the code itself masked. */
 export type AdminCode = Dated<AdminCodeRecord, 'soldAt' | 'createdAt'>;
 
 /** How a bulk upload arrived, for the audit log. */

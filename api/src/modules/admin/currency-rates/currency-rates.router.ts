@@ -7,7 +7,7 @@ import type { AuthGuards } from '../../../middleware/auth';
 import type { AppState } from '../../../types';
 import type { CurrencyRatesService } from './currency-rates.service';
 
-/** `/admin/currency-rates` and `/currency-settings/settings` (docs/admin-api.md, Currency rates). */
+/** `/admin/currency-rates` and `/currency-settings/settings` (common/src/api/admin-currency.ts). */
 export function createCurrencyRatesRouter(deps: { currencyRates: CurrencyRatesService; guards: AuthGuards }) {
   const { currencyRates, guards } = deps;
   const router = new Router<AppState>();

@@ -18,7 +18,7 @@ import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/
 import type { CurrencyRate, RowOf } from '../../../models';
 import { currencyRatesDal, type StoredCurrencySettings } from './currency-rates.dal';
 
-/** A rate as the back office sees it (docs/admin-api.md, Currency rates). */
+/** A rate as the back office sees it (common/src/api/admin-currency.ts). */
 export type CurrencyRateRecord = Dated<AdminCurrencyRate, 'updatedAt'>;
 
 export type CurrencySettingsRecord = Dated<CurrencySettings, 'updatedAt'>;

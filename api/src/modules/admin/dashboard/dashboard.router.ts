@@ -5,7 +5,7 @@ import type { AuthGuards } from '../../../middleware/auth';
 import type { AppState } from '../../../types';
 import type { DashboardService } from './dashboard.service';
 
-/** `GET /admin/dashboard` (docs/admin-api.md, Dashboard). */
+/** `GET /admin/dashboard` (common/src/api/admin-dashboard.ts). */
 export function createDashboardRouter(deps: { dashboard: DashboardService; guards: AuthGuards }) {
   const router = new Router<AppState>({ prefix: '/admin/dashboard' });
   router.use(deps.guards.requireAdmin);

@@ -22,7 +22,7 @@ async function failedCount(queue: Queue): Promise<number | null> {
   }
 }
 
-/** The back office's start page figures (docs/admin-api.md, Dashboard). */
+/** The back office's start page figures (common/src/api/admin-dashboard.ts). */
 export function createDashboardService(deps: { db: Knex; queues: Record<string, Queue> }) {
   const { db, queues } = deps;
 

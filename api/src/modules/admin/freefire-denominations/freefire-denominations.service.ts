@@ -18,7 +18,7 @@ import {
   type FreefireDenominationColumns,
 } from './freefire-denominations.dal';
 
-/** A Free Fire offer with the specification's field names (docs/admin-api.md); `price` is USD. */
+/** A Free Fire offer with the specification's field names (common/src/api/admin-freefire.ts); `price` is USD. */
 export type AdminFreefireDenomination = Dated<FreefireDenomination, 'created_at'>;
 
 export const FREEFIRE_DENOMINATIONS_LIST: ListSpec = {

@@ -7,7 +7,7 @@ import type { AuthGuards } from '../../../middleware/auth';
 import type { AppState } from '../../../types';
 import type { GeneratedCodesService } from './generated-codes.service';
 
-/** `/admin/generated-codes` (docs/admin-api.md, Generated Free Fire codes). */
+/** `/admin/generated-codes` (common/src/api/admin-generated-codes.ts). */
 export function createGeneratedCodesRouter(deps: { generatedCodes: GeneratedCodesService; guards: AuthGuards }) {
   const { generatedCodes, guards } = deps;
   // The guard sits under this router's prefix, so it runs for these paths only.

@@ -15,7 +15,7 @@ import {
   type GenerationStatus,
 } from './generated-codes.dal';
 
-/** A generated code as the back office lists it (docs/admin-api.md, Generated Free Fire codes); the code masked. */
+/** A generated code as the back office lists it (common/src/api/admin-generated-codes.ts); the code masked. */
 export type GeneratedCodeRecord = Dated<GeneratedCode, 'createdAt'>;
 
 export type GenerationRequestRecord = Dated<GenerationRequest, 'createdAt' | 'finishedAt'>;

@@ -15,7 +15,7 @@ import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminProductsDal as dal, type ProductWithStock, type ProductColumns } from './products.dal';
 
-/** A product as the back office sees it (docs/admin-api.md, Products). */
+/** A product as the back office sees it (common/src/api/admin-products.ts). */
 export type AdminProduct = Dated<AdminProductRecord, 'createdAt' | 'updatedAt'>;
 
 export const PRODUCTS_LIST: ListSpec = {

@@ -6,7 +6,7 @@ import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminPromotionsDal as dal, type ListedPromotion, type PromotionColumns } from './promotions.dal';
 
-/** A promotion badge as the back office sees it (docs/admin-api.md, Promotions). */
+/** A promotion badge as the back office sees it (common/src/api/admin-promotions.ts). */
 export type AdminPromotion = Dated<AdminPromotionRecord, 'createdAt'>;
 
 export const PROMOTIONS_LIST: ListSpec = {

@@ -10,7 +10,7 @@ import { maskCode } from '../../../lib/code-mask';
 import { listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminPubgCodesDal as dal, type PubgCodeWithPackage } from './pubg-codes.dal';
 
-/** A PUBG UC code as the back office sees it (docs/admin-api.md, PUBG): the code itself masked. */
+/** A PUBG UC code as the back office sees it (common/src/api/admin-pubg.ts): the code itself masked. */
 export type AdminPubgCode = Dated<PubgCode, 'created'>;
 
 const STATUS_WORDS: Record<PubgCodeStatus, string> = {

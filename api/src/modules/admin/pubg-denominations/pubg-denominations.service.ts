@@ -11,7 +11,7 @@ import {
   type PubgDenominationColumns,
 } from './pubg-denominations.dal';
 
-/** A PUBG UC package as the back office sees it (docs/admin-api.md, PUBG). */
+/** A PUBG UC package as the back office sees it (common/src/api/admin-pubg.ts). */
 export type AdminPubgDenomination = Dated<PubgDenomination, 'created'>;
 
 export const PUBG_DENOMINATIONS_LIST: ListSpec = {

@@ -8,7 +8,7 @@ import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/
 import type { Region, RowOf } from '../../../models';
 import { adminRegionsDal as dal, type RegionColumns } from './regions.dal';
 
-/** A region as the back office sees it (docs/admin-api.md, Regions). */
+/** A region as the back office sees it (common/src/api/admin-regions.ts). */
 export type AdminRegion = Dated<AdminRegionRecord, 'createdAt'>;
 
 export const REGIONS_LIST: ListSpec = {
