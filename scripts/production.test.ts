@@ -4,7 +4,7 @@ import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { loadConfig } from '@topup/api';
-import { createTestDatabase, deleteRedisKeys, freePort, testRedisPrefix, type TestDatabase } from '../workers/src/testing/services';
+import { createTestDatabase, deleteRedisKeys, freePort, testRedisPrefix, type TestDatabase } from '@topup/workers/testing';
 import { repoRoot } from './cli';
 import { setupDatabase } from './db-setup';
 

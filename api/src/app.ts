@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
 import type { Config } from './config';
 import { AppError } from './lib/app-error';
-import { createCodeCrypto } from './lib/code-crypto';
+import { createCodeCrypto } from '@topup/server-kit';
 import type { Logger } from './logger';
 import { createAuthGuards } from './middleware/auth';
 import { clientAddressOptions } from './middleware/client-address';

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { parseCodesKey } from './lib/code-crypto';
+import { parseCodesKey } from '@topup/server-kit';
 
 /** Configuration from environment variables; every one has a dev default listed in the README. */
 export interface Config {

@@ -2,7 +2,7 @@
 export { BaseModel } from './BaseModel';
 export { User } from './User';
 export { Balance } from './Balance';
-export { LedgerEntry, LEDGER_REASONS, type LedgerReason } from './LedgerEntry';
+export { LedgerEntry } from './LedgerEntry';
 export { Product, PRODUCT_CATEGORIES, type ProductCategory } from './Product';
 export { Region } from './Region';
 export { ProductRegion } from './ProductRegion';

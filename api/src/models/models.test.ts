@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dropDatabase, ensureDatabase, migrateLatest, seedDemoData } from '@topup/migrations';
 import { createDb } from '../db';
-import { createCodeCrypto } from '../lib/code-crypto';
-import '../testing/provided-context';
+import { createCodeCrypto } from '@topup/server-kit';
+import '@topup/server-kit/testing';
 import { Balance, CurrencyRate, CurrencySettings, GeneratedCode, Order, Product, PubgDenomination, User } from './index';
 
 const CODES_KEY = randomBytes(32).toString('hex');

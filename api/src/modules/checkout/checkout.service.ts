@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { ErrorCode, fromMinor, type BalanceCurrency, type OrderStatus } from '@topup/common';
 import { AppError } from '../../lib/app-error';
-import { changeBalance } from '../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import { cartDal } from '../cart/cart.dal';
 import type { PaymentMethod } from '../../models';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCodeCrypto } from '../../lib/code-crypto';
+import { createCodeCrypto } from '@topup/server-kit';
 import { createLogger } from '../../logger';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';

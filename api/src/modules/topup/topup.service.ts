@@ -10,7 +10,7 @@ import {
   type TopupService,
 } from '@topup/common';
 import { AppError, validationFailed } from '../../lib/app-error';
-import { changeBalance } from '../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import { checkoutDal } from '../checkout/checkout.dal';
 import { steamAmountToMinor, type SteamService } from '../steam/steam.service';

@@ -3,7 +3,7 @@ import { CODE_STATUSES, ErrorCode, fromMinor, type GeneratedCode, type Generatio
 import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
-import type { CodeCrypto } from '../../../lib/code-crypto';
+import type { CodeCrypto } from '@topup/server-kit';
 import { maskCode } from '../../../lib/code-mask';
 import { enqueueJob } from '../../../lib/outbox';
 import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../../../lib/simple-rest';

@@ -4,7 +4,7 @@ import { BALANCE_CURRENCIES, fromMinor, USER_ROLES, type AdminUser as AdminUserR
 import { auditOf, minorUnits, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
-import { changeBalance } from '../../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { hashPassword } from '../../auth/auth.service';
 import type { ListInput } from '../orders/admin-orders.service';
