@@ -37,7 +37,7 @@ afterAll(async () => {
 describe('models', () => {
   it('load a product with its regions and the per-region game currency', async () => {
     const product = await Product.query(db).findOne({ slug: 'steam-gift-card' }).withGraphFetched('regions(byCode)').modifiers({
-      byCode: (query) => query.orderBy('code'),
+      byCode: (query) => void query.orderBy('code'),
     });
     expect(product?.has_regions).toBe(true);
     const regions = product?.regions?.map((region) => [region.code, region.game_currency, region.product_game_currency]);

@@ -169,7 +169,7 @@ export const paymentsDal = {
       .select('id')
       .whereIn('provider', providers)
       .whereNotNull('provider_payment_id')
-      .andWhere((where) => where.whereNull('gateway_status').orWhere('gateway_status', 'pending'))
+      .andWhere((where) => void where.whereNull('gateway_status').orWhere('gateway_status', 'pending'))
       .andWhere('created_at', '>', db.raw("now() - interval '2 days'"))
       .orderByRaw('gateway_checked_at NULLS FIRST')
       .limit(limit);
@@ -252,7 +252,7 @@ export const paymentsDal = {
       .update({ status: closing.paymentStatus, updated_at: trx.fn.now() });
     await trx('order_items')
       .whereRaw('order_id = any(?)', [ids])
-      .andWhere((where) => where.whereNotNull('code_id').orWhereNotNull('generated_code_id'))
+      .andWhere((where) => void where.whereNotNull('code_id').orWhereNotNull('generated_code_id'))
       .update({ code_id: null, generated_code_id: null });
     let released = 0;
     for (const table of ['codes', 'generated_codes']) {
