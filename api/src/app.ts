@@ -13,7 +13,7 @@ import type { Endpoint } from '@topup/common/api';
 import type { Config } from './config';
 import { AppError } from './lib/app-error';
 import { endpointOf } from './lib/typed-routes';
-import { createCodeCrypto } from './lib/code-crypto';
+import { createCodeCrypto } from '@topup/server-kit';
 import type { Logger } from './logger';
 import { createAuthGuards } from './middleware/auth';
 import { clientAddressOptions } from './middleware/client-address';

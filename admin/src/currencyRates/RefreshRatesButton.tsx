@@ -50,7 +50,7 @@ export function RefreshRatesButton() {
   };
 
   return (
-    <Button label="resources.currencyRates.refresh.button" onClick={start} disabled={running}>
+    <Button label="resources.currencyRates.refresh.button" onClick={() => void start()} disabled={running}>
       {running ? <CircularProgress size={16} color="inherit" /> : <SyncIcon />}
     </Button>
   );

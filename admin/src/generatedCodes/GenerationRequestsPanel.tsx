@@ -40,7 +40,7 @@ function RequestActions() {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5, flexWrap: 'wrap' }}>
       {record.generated > 0 && (
-        <Button label="resources.generationRequests.actions.show_codes" onClick={showCodes}>
+        <Button label="resources.generationRequests.actions.show_codes" onClick={() => void showCodes()}>
           <FilterListIcon />
         </Button>
       )}

@@ -46,9 +46,11 @@ export function BulkPublishButton({ published }: { published: boolean }) {
     <Button
       label={published ? 'resources.generatedCodes.publish.publish' : 'resources.generatedCodes.publish.unpublish'}
       disabled={pending}
-      onClick={async () => {
-        if (await publish({ ids: selectedIds.map(Number) }, published)) unselectAll();
-      }}
+      onClick={() =>
+        void publish({ ids: selectedIds.map(Number) }, published).then((done) => {
+          if (done) unselectAll();
+        })
+      }
     >
       {published ? <VisibilityIcon /> : <VisibilityOffIcon />}
     </Button>

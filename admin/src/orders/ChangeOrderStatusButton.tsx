@@ -22,7 +22,7 @@ export function ChangeOrderStatusButton() {
   const close = () => setTarget(null);
   const confirm = () => {
     if (!target) return;
-    update(
+    void update(
       'orders',
       { id: order.id, data: { status: target }, previousData: order },
       {

@@ -68,7 +68,7 @@ export function UserPasswordForm() {
         content="resources.users.password.confirm_content"
         confirm="resources.users.password.submit"
         confirmColor="warning"
-        onConfirm={change}
+        onConfirm={() => void change()}
         onClose={() => setPendingPassword(null)}
       />
     </>

@@ -2,7 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { ErrorCode } from '@topup/common';
 import { AppError } from './app-error';
 import { MAX_INT, MAX_PRICE } from './admin-input';
-import { normaliseCode, type CodeCrypto } from './code-crypto';
+import { normaliseCode, type CodeCrypto } from '@topup/server-kit';
 import { unstorableReason } from './storable-text';
 
 /**

@@ -3,7 +3,7 @@ import { BaseModel } from './BaseModel';
 
 /**
  * A manual activation code (gift card, wallet code). The code itself is only ever stored encrypted:
- * decrypt with api/src/lib/code-crypto.ts for the order's owner, and record the reveal.
+ * decrypt with server-kit/src/code-crypto.ts for the order's owner, and record the reveal.
  */
 export class Code extends BaseModel {
   static override tableName = 'codes';

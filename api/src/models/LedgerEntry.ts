@@ -1,15 +1,6 @@
 import type { BalanceCurrency } from '@topup/common';
+import type { LedgerReason } from '@topup/server-kit';
 import { BaseModel } from './BaseModel';
-
-export const LEDGER_REASONS = [
-  'admin_topup',
-  'admin_adjustment',
-  'order_payment',
-  'order_refund',
-  'late_payment_credit',
-  'initial_grant',
-] as const;
-export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
 /**
  * One balance movement. Append-only: the database refuses updates and deletes; a correction is a new,

@@ -8,7 +8,6 @@ BaseModel.register(...MODELS);
 
 export { BaseModel, type RowOf } from './BaseModel';
 export * from './every-model';
-export { LEDGER_REASONS, type LedgerReason } from './LedgerEntry';
 export { ORDER_KINDS, PAYMENT_METHODS, type OrderKind, type PaymentMethod } from './Order';
 export { ORDER_ITEM_TYPES, PROVIDER_STATUSES, type OrderItemType, type ProviderStatus } from './OrderItem';
 export { type RateUpdateRunStatus } from './RateUpdateRun';

@@ -33,7 +33,7 @@ export const catalogueDal = {
     for (const term of (search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean)) {
       const pattern = `%${escapeLike(term)}%`;
       query.andWhere((where) =>
-        where.whereRaw("lower(title) like ? escape '\\'", [pattern]).orWhereRaw("lower(keywords) like ? escape '\\'", [pattern]),
+        void where.whereRaw("lower(title) like ? escape '\\'", [pattern]).orWhereRaw("lower(keywords) like ? escape '\\'", [pattern]),
       );
     }
     return query.orderBy([{ column: 'category', order: 'desc' }, 'sort_order', 'id']);
@@ -62,7 +62,7 @@ export const catalogueDal = {
     const query = db('sellable_stock')
       .select('product_id', 'game_amount', 'price_usd', 'price_rub')
       .whereIn('product_id', productIds)
-      .andWhere((where) => (regionId === null ? where.whereNull('region_id') : where.where('region_id', regionId)));
+      .andWhere((where) => void (regionId === null ? where.whereNull('region_id') : where.where('region_id', regionId)));
     if (popularOnly) query.andWhere('popular', true);
     return query
       .count({ available_count: '*' })

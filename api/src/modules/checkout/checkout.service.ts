@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { fromMinor, type BalanceCurrency, type OrderStatus } from '@topup/common';
-import { changeBalance } from '../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import { placeCodeOrder, takeCartStock } from '../orders/order-placement';
 

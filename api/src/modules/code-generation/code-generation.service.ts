@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { CodeCrypto } from '../../lib/code-crypto';
+import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import { generatedCodesDal, type GenerationStatus } from '../admin/generated-codes/generated-codes.dal';
 

@@ -6,7 +6,7 @@ export const fulfilmentDal = {
   async countItemCodes(trx: Knex.Transaction, orderId: number): Promise<number> {
     const row = await trx('order_items')
       .where({ order_id: orderId })
-      .andWhere((where) => where.whereNotNull('code_id').orWhereNotNull('generated_code_id'))
+      .andWhere((where) => void where.whereNotNull('code_id').orWhereNotNull('generated_code_id'))
       .count<{ count: number }>({ count: '*' })
       .first();
     return row?.count ?? 0;

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCodeCrypto } from '../../lib/code-crypto';
+import { createCodeCrypto } from '@topup/server-kit';
 import { GameProviderUnavailableError, SandboxGameProvider } from '../../providers/game';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { formatMinor, toMinor, type BalanceCurrency } from '@topup/common';
-import type { CodeCrypto } from '../../lib/code-crypto';
+import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import type { GameProvider, RejectionReason, TopUpRequest } from '../../providers/game';
 import {

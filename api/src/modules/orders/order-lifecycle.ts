@@ -9,7 +9,7 @@ import {
   type PaymentStatus,
 } from '@topup/common';
 import { AppError } from '../../lib/app-error';
-import { changeBalance } from '../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import { requestCardRefund, type RefundDestination } from '../payments/refunds';
 import { orderLifecycleDal, type LockedOrder } from './order-lifecycle.dal';

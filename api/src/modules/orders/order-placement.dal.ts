@@ -56,7 +56,7 @@ export const orderPlacementDal = {
       .select('id', 'price_usd', 'price_rub')
       .where(availableOfOption)
       .andWhere((where) =>
-        option.region_id === null ? where.whereNull('region_id') : where.where('region_id', option.region_id),
+        void (option.region_id === null ? where.whereNull('region_id') : where.where('region_id', option.region_id)),
       )
       .orderBy('id')
       .limit(count)

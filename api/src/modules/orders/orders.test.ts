@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
-import { createCodeCrypto } from '../../lib/code-crypto';
+import { createCodeCrypto } from '@topup/server-kit';
 import { createLogger } from '../../logger';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';

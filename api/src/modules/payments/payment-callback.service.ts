@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { changeBalance } from '../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import type { GatewayPaymentState, PaymentGateways } from '../../providers/payment';
 import { cancelUnpaid, lockOrder, markPaid, type LockedOrder } from '../orders/order-lifecycle';

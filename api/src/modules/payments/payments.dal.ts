@@ -127,7 +127,7 @@ export const paymentsDal = {
       .select('id')
       .whereIn('provider', providers)
       .whereNotNull('provider_payment_id')
-      .andWhere((where) => where.whereNull('gateway_status').orWhere('gateway_status', 'pending'))
+      .andWhere((where) => void where.whereNull('gateway_status').orWhere('gateway_status', 'pending'))
       .andWhere('created_at', '>', db.raw("now() - interval '2 days'"))
       .orderByRaw('gateway_checked_at NULLS FIRST')
       .limit(limit);

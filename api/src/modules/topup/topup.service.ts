@@ -10,7 +10,7 @@ import {
   type TopupService,
 } from '@topup/common';
 import { AppError, validationFailed } from '../../lib/app-error';
-import { changeBalance } from '../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import { orderPlacementDal } from '../orders/order-placement.dal';
 import type { OrderPayment } from '../orders/order-placement';

@@ -4,7 +4,7 @@ import { ErrorCode, type Enrolment, type TwoFactorStatus, type UserRole } from '
 import { auditOf, conflict, type AdminActor } from '../../lib/admin-input';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import type { CodeCrypto } from '../../lib/code-crypto';
+import type { CodeCrypto } from '@topup/server-kit';
 import type { UserTwoFactor } from '../../models';
 import type { AuthenticatedSession } from '../../types';
 import type { Session } from '../auth/auth.service';

@@ -5,7 +5,7 @@ import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type Adm
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { importCodeLines, parseManualCodeLine, type NumberedLine } from '../../../lib/bulk-codes';
-import type { CodeCrypto } from '../../../lib/code-crypto';
+import type { CodeCrypto } from '@topup/server-kit';
 import { maskCode } from '../../../lib/code-mask';
 import { listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminCodesDal as dal, type CodeWithNames, type CodeColumns } from './codes.dal';

@@ -4,7 +4,7 @@ import type { GenerateCodesBody, GeneratedCode, GenerationAccepted, GenerationRe
 import { auditOf, conflict, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
-import type { CodeCrypto } from '../../../lib/code-crypto';
+import type { CodeCrypto } from '@topup/server-kit';
 import { maskCode } from '../../../lib/code-mask';
 import { enqueueJob } from '../../../lib/outbox';
 import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../../../lib/simple-rest';

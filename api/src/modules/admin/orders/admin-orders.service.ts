@@ -14,7 +14,7 @@ import {
 import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
-import { changeBalance } from '../../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import { groupBy } from '../../../lib/group-by';
 import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../../../lib/simple-rest';
 import type { OrderItemType, OrderKind, PaymentMethod, ProviderStatus } from '../../../models';

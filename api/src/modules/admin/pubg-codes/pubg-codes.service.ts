@@ -5,7 +5,7 @@ import { auditOf, conflict, isUniqueViolation, typedFilter, type AdminActor, typ
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { importCodeLines, parseSingleCodeLine, type NumberedLine } from '../../../lib/bulk-codes';
-import type { CodeCrypto } from '../../../lib/code-crypto';
+import type { CodeCrypto } from '@topup/server-kit';
 import { maskCode } from '../../../lib/code-mask';
 import { listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminPubgCodesDal as dal, type PubgCodeWithPackage } from './pubg-codes.dal';

@@ -5,7 +5,7 @@ import type { AdminUser as AdminUserRecord, ListQuery, UpdateUserBody } from '@t
 import { auditOf, minorUnits, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
-import { changeBalance } from '../../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { hashPassword } from '../../auth/auth.service';
 import { adminUsersDal, type UserWithTotals } from './admin-users.dal';

@@ -1,7 +1,15 @@
 import type { Knex } from 'knex';
 import { ErrorCode, formatMinor, fromMinor, type BalanceCurrency } from '@topup/common';
-import type { LedgerReason } from '../models';
 import { AppError } from './app-error';
+
+/** Why a balance moved; the balance_ledger table checks the same list. */
+export type LedgerReason =
+  | 'admin_topup'
+  | 'admin_adjustment'
+  | 'order_payment'
+  | 'order_refund'
+  | 'late_payment_credit'
+  | 'initial_grant';
 
 export interface BalanceChange {
   userId: number;

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/harness';
-import { usersDal } from '../modules/users/users.dal';
+import { createFixtures, createTestDatabase, type TestDatabase } from '@topup/api/testing';
 import { AppError } from './app-error';
 import { changeBalance, type BalanceChange } from './ledger';
+
+/** The fixtures encrypt codes; these tests create none, so any well-formed key does. */
+const CODES_KEY = randomBytes(32).toString('hex');
 
 let database: TestDatabase;
 
@@ -18,10 +20,9 @@ afterAll(async () => {
 const unique = () => randomBytes(6).toString('hex');
 
 async function newUser(): Promise<number> {
-  const user = await database.db.transaction((trx) =>
-    usersDal.create(trx, { nickname: `ledger_${unique()}`, passwordHash: 'not-a-real-hash' }),
-  );
-  return user.id;
+  const [userId] = await createFixtures(database.db, CODES_KEY).shoppers(1);
+  if (userId === undefined) throw new Error('No shopper was created');
+  return userId;
 }
 
 const change = (fields: Partial<BalanceChange> & Pick<BalanceChange, 'userId' | 'amount'>): Promise<unknown> =>
