@@ -1,2 +1,5 @@
 export * from './contract';
 export * from './cart';
+export * from './health';
+export * from './auth';
+export * from './two-factor';
