@@ -3,3 +3,5 @@ export * from './cart';
 export * from './health';
 export * from './auth';
 export * from './two-factor';
+export * from './catalogue';
+export * from './promotions';
