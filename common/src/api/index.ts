@@ -5,3 +5,6 @@ export * from './auth';
 export * from './two-factor';
 export * from './catalogue';
 export * from './promotions';
+export * from './players';
+export * from './freefire';
+export * from './pubg';
