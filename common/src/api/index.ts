@@ -8,3 +8,6 @@ export * from './promotions';
 export * from './players';
 export * from './freefire';
 export * from './pubg';
+export * from './steam';
+export * from './support';
+export * from './balance';
