@@ -26,7 +26,7 @@ export const LoginBody = Type.Object(
   {
     nickname: nickname(),
     password: password(),
-    remember: Type.Optional(Type.Boolean({ description: '"Remember me": a long session (JWT_REMEMBER_TTL_SECONDS) instead of a short one.' })),
+    remember: Type.Optional(Type.Boolean({ description: '"Remember me": a session of 30 days instead of one day (by default; the store configures both).' })),
   },
   { additionalProperties: false, examples: [{ nickname: 'player_one', password: 'secret-pass-1', remember: true }] },
 );
@@ -129,7 +129,7 @@ export const authEndpoints = {
     auth: 'session',
     tag,
     summary: 'End this session',
-    description: "Revokes the token sent; the account's other sessions go on. Any token may end itself, one limited to two-factor enrolment included.",
+    description: "Revokes the token sent; the account's other sessions go on.",
     body: EmptyObject,
     status: 204,
     response: NoContent,
