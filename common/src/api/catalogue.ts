@@ -12,11 +12,11 @@ export type ListProductsQuery = Static<typeof ListProductsQuery>;
 export const SlugParams = Strict({ slug: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 100 }) });
 export type SlugParams = Static<typeof SlugParams>;
 
-export const ProductRegionParams = Strict({
+export const PriceOptionsParams = Strict({
   id: Type.Integer({ minimum: 1, maximum: MAX_INT, description: 'The product.' }),
   regionId: Type.Integer({ minimum: 0, maximum: MAX_INT, description: "A region of the product, or 0 for its global codes." }),
 });
-export type ProductRegionParams = Static<typeof ProductRegionParams>;
+export type PriceOptionsParams = Static<typeof PriceOptionsParams>;
 
 /** Codes of one amount at one price (spec §3, "Price option"); prices are decimals. */
 export const PriceOption = Type.Object(
@@ -109,7 +109,7 @@ export const catalogueEndpoints = {
     tag,
     summary: 'The price options of a product in a region',
     description: '`regionId` 0: the global codes (an empty list when the product has none). 404 for a product not on sale or a region it is not sold in.',
-    params: ProductRegionParams,
+    params: PriceOptionsParams,
     response: priceOptions,
     errors: [404],
   }),
@@ -120,7 +120,7 @@ export const catalogueEndpoints = {
     tag,
     summary: 'The popular price options of a product in a region',
     description: 'The options the back office marked popular, as `/products/{id}/codes/{regionId}` answers them.',
-    params: ProductRegionParams,
+    params: PriceOptionsParams,
     response: priceOptions,
     errors: [404],
   }),
