@@ -1,9 +1,9 @@
 import Router from '@koa/router';
+import { authEndpoints } from '@topup/common/api';
 import { currentUser, type AuthGuards } from '../../middleware/auth';
 import type { RateLimitFactory } from '../../middleware/rate-limit';
-import { validate } from '../../middleware/validate';
+import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
-import { loginBody, registerBody, type LoginBody, type RegisterBody } from './auth.schemas';
 import type { AuthService } from './auth.service';
 import type { LoginProtection } from './login-protection.service';
 
@@ -15,23 +15,16 @@ export function createAuthRouter(deps: {
 }) {
   const { auth, guards, rateLimit, loginProtection } = deps;
   const router = new Router<AppState>();
+  const routes = typedRoutes(router, guards);
 
-  router.post('/register', rateLimit('register'), validate({ body: registerBody }), async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await auth.register(ctx.state.valid.body as RegisterBody);
-  });
+  routes.add(authEndpoints.register, [rateLimit('register')], async (_ctx, { body }) => auth.register(body));
 
-  router.post('/login', validate({ body: loginBody }), async (ctx) => {
-    const body = ctx.state.valid.body as LoginBody;
+  routes.add(authEndpoints.login, async (ctx, { body }) =>
     // Only an issued session resets the counters: a password step that still awaits a second factor must not.
-    ctx.body = await loginProtection.guard(body.nickname, ctx.ip, () => auth.login(body), {
-      completes: (result) => 'token' in result,
-    });
-  });
+    loginProtection.guard(body.nickname, ctx.ip, () => auth.login(body), { completes: (result) => 'token' in result }),
+  );
 
-  router.get('/profile', guards.requireUser, async (ctx) => {
-    ctx.body = await auth.profile(currentUser(ctx).id);
-  });
+  routes.add(authEndpoints.profile, async (ctx) => auth.profile(currentUser(ctx).id));
 
   return router;
 }

@@ -6,30 +6,14 @@ import {
   NICKNAME_MAX_LENGTH,
   NICKNAME_MIN_LENGTH,
   PASSWORD_MIN_LENGTH,
-  type UserRole,
 } from '@topup/common';
+import type { AuthSession, LoginBody, Profile, RegisterBody, SignInAnswer } from '@topup/common/api';
 import { AppError, notFound, validationFailed } from '../../lib/app-error';
-import type { SignInAnswer, SignInUser } from '../two-factor/two-factor.service';
+import type { SignInUser } from '../two-factor/two-factor.service';
 import type { RowOf, User } from '../../models';
 import { usersDal } from '../users/users.dal';
-import type { LoginBody, RegisterBody } from './auth.schemas';
 import type { PasswordHasher } from './password-hasher';
 import type { TokenService } from './token.service';
-
-export interface Session {
-  token: string;
-  nickname: string;
-  userId: number;
-}
-
-export interface Profile {
-  id: number;
-  nickname: string;
-  role: UserRole;
-  balanceUsd: number;
-  balanceRub: number;
-  createdAt: string;
-}
 
 const NICKNAME_CHARACTERS = /^[\p{L}\p{N}_.-]+$/u;
 const UNIQUE_VIOLATION = '23505';
@@ -78,14 +62,14 @@ export function createAuthService(deps: {
   // Verified against when the nickname is unknown, so both failures take the same time.
   const decoyHash = hashPassword('decoy-password-1');
 
-  const sessionFor = async (user: RowOf<User>): Promise<Session> => ({
+  const sessionFor = async (user: RowOf<User>): Promise<AuthSession> => ({
     token: await tokens.sign({ userId: user.id, tokenVersion: user.token_version }),
     nickname: user.nickname,
     userId: user.id,
   });
 
   return {
-    async register(body: RegisterBody): Promise<Session> {
+    async register(body: RegisterBody): Promise<AuthSession> {
       const errors = registrationErrors(body);
       if (errors.length > 0) throw validationFailed('Please correct the highlighted fields', errors);
       const passwordHash = await passwords.hash(body.password);

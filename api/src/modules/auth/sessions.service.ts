@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
+import type { AuthSession, ChangeOwnPasswordBody } from '@topup/common/api';
 import { AppError, unauthorized, validationFailed } from '../../lib/app-error';
 import type { AuthenticatedSession } from '../../types';
 import { adminUsersDal } from '../admin/users/admin-users.dal';
 import { usersDal } from '../users/users.dal';
-import { passwordErrors, type Session } from './auth.service';
+import { passwordErrors } from './auth.service';
 import type { PasswordHasher } from './password-hasher';
-import type { ChangeOwnPasswordBody } from './sessions.schemas';
 import { sessionsDal } from './sessions.dal';
 import type { TokenService } from './token.service';
 
@@ -28,7 +28,7 @@ export function createSessionsService(deps: { db: Knex; tokens: TokenService; pa
      * on, so every other session ends; answers a fresh token for this one, of the same lifetime kind.
      * A wrong current password is 401 INVALID_CREDENTIALS (the router counts it as a failed login).
      */
-    async changePassword(session: AuthenticatedSession, body: ChangeOwnPasswordBody): Promise<Session> {
+    async changePassword(session: AuthenticatedSession, body: ChangeOwnPasswordBody): Promise<AuthSession> {
       const errors = passwordErrors(body.newPassword, 'newPassword');
       if (errors.length > 0) throw validationFailed('Please correct the highlighted fields', errors);
       const user = await usersDal.findById(db, session.user.id);

@@ -1,21 +1,18 @@
 import Router from '@koa/router';
+import { balanceEndpoints } from '@topup/common/api';
 import { currentUser, type AuthGuards } from '../../middleware/auth';
-import { validate } from '../../middleware/validate';
+import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
-import { topupBody, type TopupBody } from './balance.schemas';
 import type { BalanceService } from './balance.service';
 
 export function createBalanceRouter(deps: { balance: BalanceService; guards: AuthGuards }) {
   const { balance, guards } = deps;
   const router = new Router<AppState>();
+  const routes = typedRoutes(router, guards);
 
-  router.get('/balance', guards.requireUser, async (ctx) => {
-    ctx.body = await balance.balances(currentUser(ctx).id);
-  });
+  routes.add(balanceEndpoints.list, async (ctx) => balance.balances(currentUser(ctx).id));
 
-  router.post('/balance/topup', guards.requireAdmin, validate({ body: topupBody }), async (ctx) => {
-    ctx.body = await balance.adminTopup(currentUser(ctx).id, ctx.state.valid.body as TopupBody, ctx.state.requestId);
-  });
+  routes.add(balanceEndpoints.topup, async (ctx, { body }) => balance.adminTopup(currentUser(ctx).id, body, ctx.state.requestId));
 
   return router;
 }

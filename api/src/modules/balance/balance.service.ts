@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { BALANCE_CURRENCIES, fromMinor, hasAtMostTwoDecimals, toMinor, type BalanceCurrency } from '@topup/common';
+import { BALANCE_CURRENCIES, fromMinor, hasAtMostTwoDecimals, toMinor } from '@topup/common';
+import type { Balances, BalanceTopupBody } from '@topup/common/api';
 import { validationFailed } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { changeBalance } from '@topup/server-kit';
 import { usersDal } from '../users/users.dal';
-import type { TopupBody } from './balance.schemas';
-
-export interface BalanceView {
-  currency: BalanceCurrency;
-  /** Decimal amount. */
-  amount: number;
-}
 
 export function createBalanceService(deps: { db: Knex }) {
   const { db } = deps;
 
-  async function balancesOf(userId: number): Promise<BalanceView[]> {
+  async function balancesOf(userId: number): Promise<Balances> {
     const balances = await usersDal.balancesOf(db, userId);
     return BALANCE_CURRENCIES.map((currency) => ({ currency, amount: fromMinor(balances[currency]) }));
   }
@@ -25,7 +19,7 @@ export function createBalanceService(deps: { db: Knex }) {
     balances: balancesOf,
 
     /** An admin credits their own balance (the profile page's top-up button); ledgered and audited. */
-    async adminTopup(adminId: number, body: TopupBody, requestId: string): Promise<BalanceView[]> {
+    async adminTopup(adminId: number, body: BalanceTopupBody, requestId: string): Promise<Balances> {
       if (!hasAtMostTwoDecimals(body.amount)) {
         throw validationFailed('Please enter a valid amount', [
           { field: 'amount', message: 'must have at most 2 decimal places' },

@@ -1,36 +1,21 @@
 import Router from '@koa/router';
-import { validate } from '../../middleware/validate';
+import { catalogueEndpoints } from '@topup/common/api';
+import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
-import {
-  listProductsQuery,
-  productRegionParams,
-  slugParams,
-  type ListProductsQuery,
-  type ProductRegionParams,
-} from './catalogue.schemas';
 import type { CatalogueService } from './catalogue.service';
 
 export function createCatalogueRouter(deps: { catalogue: CatalogueService }) {
   const { catalogue } = deps;
   const router = new Router<AppState>();
+  const routes = typedRoutes(router);
 
-  router.get('/products', validate({ query: listProductsQuery }), async (ctx) => {
-    ctx.body = await catalogue.listProducts((ctx.state.valid.query as ListProductsQuery).search);
-  });
+  routes.add(catalogueEndpoints.list, async (_ctx, { query }) => catalogue.listProducts(query.search));
 
-  router.get('/products/slug/:slug', validate({ params: slugParams }), async (ctx) => {
-    ctx.body = await catalogue.productBySlug((ctx.state.valid.params as { slug: string }).slug);
-  });
+  routes.add(catalogueEndpoints.bySlug, async (_ctx, { params }) => catalogue.productBySlug(params.slug));
 
-  router.get('/products/:id/codes/:regionId', validate({ params: productRegionParams }), async (ctx) => {
-    const { id, regionId } = ctx.state.valid.params as ProductRegionParams;
-    ctx.body = await catalogue.priceOptions(id, regionId);
-  });
+  routes.add(catalogueEndpoints.priceOptions, async (_ctx, { params }) => catalogue.priceOptions(params.id, params.regionId));
 
-  router.get('/products/:id/popular/:regionId', validate({ params: productRegionParams }), async (ctx) => {
-    const { id, regionId } = ctx.state.valid.params as ProductRegionParams;
-    ctx.body = await catalogue.popularOptions(id, regionId);
-  });
+  routes.add(catalogueEndpoints.popularOptions, async (_ctx, { params }) => catalogue.popularOptions(params.id, params.regionId));
 
   return router;
 }

@@ -1,42 +1,9 @@
 import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
+import type { PriceOption, Product } from '@topup/common/api';
 import { notFound } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import { catalogueDal, type PriceOptionCount, type ListedProduct } from './catalogue.dal';
-
-export interface PriceOption {
-  game_amount: number;
-  price_usd: number;
-  price_rub: number;
-  available_count: number;
-}
-
-export interface ProductRegion {
-  id: number;
-  name: string;
-  code: string;
-  flag: string;
-  /** The product's game currency in this region: the per-region override, else the product's own. */
-  game_currency: string;
-}
-
-/** A product as the specification's section 3 names its fields. */
-export interface Product {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  image_url: string;
-  keywords: string;
-  category: ListedProduct['category'];
-  game_currency: string;
-  activationInstructions: string;
-  hasRegions: boolean;
-  hasGlobalCodes: boolean;
-  regions: ProductRegion[];
-  /** Price options of the global codes (empty for a product sold only by region). */
-  prices: PriceOption[];
-}
 
 const toPriceOption = (row: PriceOptionCount): PriceOption => ({
   game_amount: row.game_amount,

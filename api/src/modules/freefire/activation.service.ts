@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { CodeActivation } from '@topup/common/api';
 import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import {
@@ -10,8 +11,6 @@ import {
 import { gameUnavailable } from '../topup/player-check.service';
 import { activationDal, type SoldCode } from './activation.dal';
 
-export type ActivationResult = { success: true } | { success: false; error: string };
-
 export const ACTIVATION_ERRORS = {
   invalidCode: 'Invalid code. Check the code and try again.',
   alreadyActivated: 'This code has already been activated.',
@@ -20,7 +19,7 @@ export const ACTIVATION_ERRORS = {
   invalid_code: 'The game did not accept this code. Please contact support.',
 } as const satisfies Record<string, string> & Record<RejectionReason, string>;
 
-const failure = (error: string): ActivationResult => ({ success: false, error });
+const failure = (error: string): CodeActivation => ({ success: false, error });
 
 /**
  * Activation of the generated Free Fire codes the store sells: a code credits its diamonds to one
@@ -49,7 +48,7 @@ export function createActivationService(deps: { db: Knex; games: GameProvider; c
    * the claim and the game's answer. Asking the game again with the same key completes a credit that
    * never arrived and cannot credit twice; the shopper is told the code is used.
    */
-  async function confirmEarlierActivation(code: SoldCode, playerId: string): Promise<ActivationResult> {
+  async function confirmEarlierActivation(code: SoldCode, playerId: string): Promise<CodeActivation> {
     try {
       const outcome = await credit(code, playerId);
       if (outcome.status === 'rejected') {
@@ -64,7 +63,7 @@ export function createActivationService(deps: { db: Knex; games: GameProvider; c
   }
 
   return {
-    async activate(userId: number, playerId: string, code: string): Promise<ActivationResult> {
+    async activate(userId: number, playerId: string, code: string): Promise<CodeActivation> {
       const sold = await activationDal.findSoldTo(db, userId, codeCrypto.hash(code));
       if (!sold) return failure(ACTIVATION_ERRORS.invalidCode);
       if (sold.activated_at) {

@@ -1,16 +1,6 @@
 import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
-
-/** A Free Fire offer as the storefront shows it; `price` is in USD. */
-export interface FreefireOffer {
-  id: number;
-  item_id: number;
-  name: string;
-  game_amount: number;
-  is_active: boolean;
-  price: number;
-  price_rub: number;
-}
+import type { FreefireOffer } from '@topup/common/api';
 
 export function createFreefireService(deps: { db: Knex }) {
   return {

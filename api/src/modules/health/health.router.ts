@@ -2,6 +2,9 @@ import Router from '@koa/router';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
+import { healthEndpoints } from '@topup/common/api';
+import { AppError } from '../../lib/app-error';
+import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -30,25 +33,20 @@ async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
  */
 export function createHealthRouter(deps: { db: Knex; redis: Redis }) {
   const router = new Router<AppState>();
+  const routes = typedRoutes(router);
 
-  router.get('/health', (ctx) => {
-    ctx.body = { status: 'ok', uptimeSeconds: Math.round(process.uptime()) };
-  });
+  routes.add(healthEndpoints.health, async () => ({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) }));
 
-  router.get('/ready', async (ctx) => {
+  routes.add(healthEndpoints.ready, async (ctx) => {
     const [postgres, redis] = await Promise.all([
       probe(() => deps.db.raw('select 1')),
       probe(() => deps.redis.ping()),
     ]);
     if (postgres === 'down') {
-      ctx.status = 503;
       ctx.set('Retry-After', String(NOT_READY_RETRY_AFTER_SECONDS));
-      ctx.body = {
-        error: { code: ErrorCode.SERVICE_UNAVAILABLE, message: 'The store is not ready', details: { postgres, redis } },
-      };
-      return;
+      throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The store is not ready', { postgres, redis });
     }
-    ctx.body = redis === 'up' ? { status: 'ok' } : { status: 'degraded', degraded: ['redis'] };
+    return redis === 'up' ? { status: 'ok' } : { status: 'degraded', degraded: ['redis'] };
   });
 
   return router;

@@ -1,14 +1,9 @@
 import type { Knex } from 'knex';
-
-export interface ActivePromotion {
-  id: number;
-  text: string;
-  background_color: string;
-}
+import type { Promotion } from '@topup/common/api';
 
 export function createPromotionsService(deps: { db: Knex }) {
   return {
-    listActive: (): Promise<ActivePromotion[]> =>
+    listActive: (): Promise<Promotion[]> =>
       deps.db('promotions').where({ active: true }).select('id', 'text', 'background_color').orderBy(['sort_order', 'id']),
   };
 }

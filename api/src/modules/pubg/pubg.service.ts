@@ -1,12 +1,6 @@
 import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
-
-export interface PubgPackage {
-  id: number;
-  uc_amount: number;
-  price_usd: number;
-  price_rub: number;
-}
+import type { PubgPackage } from '@topup/common/api';
 
 export function createPubgService(deps: { db: Knex }) {
   return {

@@ -1,17 +1,18 @@
 import Router from '@koa/router';
+import { steamEndpoints } from '@topup/common/api';
 import type { AuthGuards } from '../../middleware/auth';
-import { validate } from '../../middleware/validate';
+import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
-import { calculateBody, type CalculateBody } from './steam.schemas';
 import type { SteamService } from './steam.service';
 
 export function createSteamRouter(deps: { steam: SteamService; guards: AuthGuards }) {
   const { steam, guards } = deps;
   const router = new Router<AppState>();
 
-  router.post('/steam/calculate', guards.requireUser, validate({ body: calculateBody }), async (ctx) => {
-    ctx.body = { success: true, calculation: await steam.calculate(ctx.state.valid.body as CalculateBody) };
-  });
+  typedRoutes(router, guards).add(steamEndpoints.calculate, async (_ctx, { body }) => ({
+    success: true as const,
+    calculation: await steam.calculate(body),
+  }));
 
   return router;
 }

@@ -11,10 +11,10 @@ import {
   type BalanceCurrency,
   type SteamInputCurrency,
 } from '@topup/common';
+import { MAX_STEAM_AMOUNT, type SteamCalculateBody, type SteamCalculation } from '@topup/common/api';
 import { AppError, validationFailed } from '../../lib/app-error';
 import { ratesDal } from '../rates/rates.dal';
 import { steamDal } from './steam.dal';
-import { MAX_STEAM_AMOUNT } from './steam.schemas';
 
 /** A Steam top-up priced: every amount in minor units. */
 export interface SteamQuote {
@@ -30,13 +30,6 @@ export interface SteamQuote {
   balanceCurrency: BalanceCurrency;
   /** What the balance is charged: totalUsd in the balance currency. */
   totalInBalanceCurrency: number;
-}
-
-/** The decimals POST /steam/calculate answers with. */
-export interface SteamCalculation {
-  amountInUSD: number;
-  commission: number;
-  amountInUserCurrency: number;
 }
 
 const unavailable = () =>
@@ -98,7 +91,7 @@ export function createSteamService(deps: { db: Knex }) {
     quote,
 
     /** POST /steam/calculate: the decimal amount as the page sends it, priced now. */
-    async calculate(body: { amount: number; inputCurrency: SteamInputCurrency; userBalanceCurrency: BalanceCurrency }): Promise<SteamCalculation> {
+    async calculate(body: SteamCalculateBody): Promise<SteamCalculation> {
       const priced = await quote(deps.db, {
         amount: steamAmountToMinor(body.amount),
         inputCurrency: body.inputCurrency,

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
+import { supportEndpoints } from '@topup/common/api';
 import type { RateLimitFactory } from '../../middleware/rate-limit';
-import { validate } from '../../middleware/validate';
+import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
-import { supportMessageBody, type SupportMessageBody } from './support.schemas';
 import type { SupportService } from './support.service';
 
 export function createSupportRouter(deps: { support: SupportService; rateLimit: RateLimitFactory }) {
@@ -10,10 +10,9 @@ export function createSupportRouter(deps: { support: SupportService; rateLimit: 
   const router = new Router<AppState>();
 
   // Anonymous visitors may write; a signed-in writer's message is linked to their account.
-  router.post('/support', rateLimit('support'), validate({ body: supportMessageBody }), async (ctx) => {
-    await support.send(ctx.state.user?.id ?? null, ctx.state.valid.body as SupportMessageBody);
-    ctx.status = 201;
-    ctx.body = { success: true };
+  typedRoutes(router).add(supportEndpoints.send, [rateLimit('support')], async (ctx, { body }) => {
+    await support.send(ctx.state.user?.id ?? null, body);
+    return { success: true as const };
   });
 
   return router;

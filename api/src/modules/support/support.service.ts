@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { supportDal } from './support.dal';
-import type { SupportMessageBody } from './support.schemas';
+import type { SupportMessageBody } from '@topup/common/api';
 
 export function createSupportService(deps: { db: Knex }) {
   return {

@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { ErrorCode, type Enrolment, type TwoFactorStatus, type UserRole } from '@topup/common';
+import { ErrorCode, type UserRole } from '@topup/common';
+import type {
+  AuthSession,
+  SignInAnswer,
+  TwoFactorChallenge,
+  TwoFactorConfirmation,
+  TwoFactorEnrolment,
+  TwoFactorStatus,
+} from '@topup/common/api';
 import { auditOf, conflict, type AdminActor } from '../../lib/admin-input';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { CodeCrypto } from '@topup/server-kit';
 import type { UserTwoFactor } from '../../models';
 import type { AuthenticatedSession } from '../../types';
-import type { Session } from '../auth/auth.service';
 import type { TokenService } from '../auth/token.service';
 import { CHALLENGE_TTL_SECONDS, type ChallengeTokens } from './challenge-tokens';
 import { createRecoveryCodeHasher, formatRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from './recovery-codes';
@@ -24,18 +31,6 @@ export interface SignInUser {
   role: UserRole;
   token_version: number;
 }
-
-export interface TwoFactorChallenge {
-  twoFactorRequired: true;
-  challenge: string;
-}
-
-/** What a correct password answers: a session, or the second step's challenge. */
-export type SignInAnswer = (Session & { twoFactorEnrolmentRequired?: true }) | TwoFactorChallenge;
-
-
-/** Enabled: the recovery codes (shown this once) and a session token replacing the one that enrolled. */
-export type Confirmation = Session & { recoveryCodes: string[] };
 
 const challengeExpired = () =>
   new AppError(401, ErrorCode.TWO_FACTOR_CHALLENGE_EXPIRED, 'This sign-in has expired or was already used. Please sign in again.');
@@ -101,7 +96,7 @@ export function createTwoFactorService(deps: {
     });
   }
 
-  async function sessionFor(user: SignInUser, options: { remember: boolean; tokenVersion?: number }): Promise<Session> {
+  async function sessionFor(user: SignInUser, options: { remember: boolean; tokenVersion?: number }): Promise<AuthSession> {
     const token = await tokens.sign({ userId: user.id, tokenVersion: options.tokenVersion ?? user.token_version, remember: options.remember });
     return { token, nickname: user.nickname, userId: user.id };
   }
@@ -137,7 +132,7 @@ export function createTwoFactorService(deps: {
     },
 
     /** The second step: a TOTP or a recovery code for the challenge; the session it opens. */
-    async completeSignIn(challenge: string, code: string): Promise<Session> {
+    async completeSignIn(challenge: string, code: string): Promise<AuthSession> {
       const outcome = await tryChallenge(challenge, code);
       if (outcome.kind === 'dead') throw challengeExpired();
       if (outcome.kind === 'wrong') {
@@ -147,7 +142,7 @@ export function createTwoFactorService(deps: {
     },
 
     /** A new pending secret (replacing any earlier pending one); nothing is protected until it is confirmed. */
-    async enrol(user: { id: number; nickname: string }): Promise<Enrolment> {
+    async enrol(user: { id: number; nickname: string }): Promise<TwoFactorEnrolment> {
       const secret = newTotpSecret();
       await db.transaction(async (trx) => {
         if ((await twoFactorDal.lock(trx, user.id))?.enabled_at) {
@@ -164,7 +159,7 @@ export function createTwoFactorService(deps: {
      * account's other sessions end (they were opened with the password alone), and this one gets a
      * full token.
      */
-    async confirm(session: AuthenticatedSession, requestId: string, code: string): Promise<Confirmation> {
+    async confirm(session: AuthenticatedSession, requestId: string, code: string): Promise<TwoFactorConfirmation> {
       const { user } = session;
       const recoveryCodes = newRecoveryCodes();
       const tokenVersion = await db.transaction(async (trx) => {

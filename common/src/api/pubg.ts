@@ -1,0 +1,34 @@
+import Type, { type Static } from 'typebox';
+import { endpoint, Success } from './contract';
+import { playerCheckEndpoint } from './players';
+
+/** A PUBG package (spec §3). */
+export const PubgPackage = Type.Object(
+  { id: Type.Integer(), uc_amount: Type.Integer(), price_usd: Type.Number(), price_rub: Type.Number() },
+  { examples: [{ id: 1, uc_amount: 60, price_usd: 0.99, price_rub: 78.21 }] },
+);
+export type PubgPackage = Static<typeof PubgPackage>;
+
+export const PubgPlayerCheck = Type.Union(
+  [
+    Success({ data: Type.Object({ status: Type.Literal('success'), player_name: Type.String() }) }),
+    Type.Object({ success: Type.Literal(false), data: Type.Object({ status: Type.Literal('not_found') }) }),
+  ],
+  { examples: [{ success: true, data: { status: 'success', player_name: 'Player6789' } }, { success: false, data: { status: 'not_found' } }] },
+);
+export type PubgPlayerCheck = Static<typeof PubgPlayerCheck>;
+
+const tag = 'PUBG';
+
+export const pubgEndpoints = {
+  packages: endpoint({
+    method: 'get',
+    path: '/pubg/packages',
+    auth: 'none',
+    tag,
+    summary: 'The UC packages on sale',
+    description: 'Active packages, smallest first: the order the automatic combination of a custom UC amount expects.',
+    response: Type.Array(PubgPackage),
+  }),
+  checkPlayer: playerCheckEndpoint('pubg', tag, PubgPlayerCheck),
+};
