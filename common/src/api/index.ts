@@ -12,3 +12,4 @@ export * from './admin-users';
 export * from './admin-currency';
 export * from './admin-generated-codes';
 export * from './admin-dashboard';
+export * from './orders';

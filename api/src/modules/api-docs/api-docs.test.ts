@@ -47,8 +47,6 @@ const AWAITING_CONTRACT: string[] = [
   "GET /api/balance",
   "POST /api/balance/topup",
   "POST /api/payment/from-balance",
-  "GET /api/orders",
-  "GET /api/orders/:id",
   "POST /api/payment/create",
   "GET /api/payment/methods",
   "GET /api/admin/orders",
