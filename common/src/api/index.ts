@@ -13,3 +13,5 @@ export * from './admin-currency';
 export * from './admin-generated-codes';
 export * from './admin-dashboard';
 export * from './orders';
+export * from './topup';
+export * from './payments';
