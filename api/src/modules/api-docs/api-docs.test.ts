@@ -45,10 +45,6 @@ const AWAITING_CONTRACT: string[] = [
   "POST /api/support",
   "GET /api/balance",
   "POST /api/balance/topup",
-  "GET /api/admin/orders",
-  "GET /api/admin/orders/:id",
-  "PUT /api/admin/orders/:id",
-  "POST /api/admin/orders/:id/refund",
 ];
 
 let app: TestApp;
