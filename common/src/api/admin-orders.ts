@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { BigIdParams, endpoint, Nullable, Strict, Timestamp } from './contract';
+import { BigIdParams, endpoint, Nullable, Timestamp } from './contract';
 import { listEndpoint, StringEnum } from './admin-crud';
 import {
   BalanceCurrency,
@@ -113,7 +113,7 @@ export const AdminOrderDetail = Type.Object(
     examples: [
       {
         ...adminOrderExample,
-        items: [{ id: 2210, itemType: 'code', productTitle: 'Pulse Card', gameAmount: 25, amount: 449, topupData: null, providerStatus: null }],
+        items: [{ id: 2210, itemType: 'code', productTitle: 'Pulse Card', gameAmount: 25, amount: 898, topupData: null, providerStatus: null }],
         payment: null,
         refunds: [],
       },
@@ -125,7 +125,7 @@ export type AdminOrderDetail = Static<typeof AdminOrderDetail>;
 /** Longest note an admin can attach to a refund (it reaches the ledger and the shopper's order). */
 export const REFUND_NOTE_MAX_LENGTH = 500;
 
-export const ChangeOrderStatusBody = Strict({ status: OrderStatus });
+export const ChangeOrderStatusBody = Type.Object({ status: OrderStatus }, { additionalProperties: false, examples: [{ status: 'cancelled' }] });
 export type ChangeOrderStatusBody = Static<typeof ChangeOrderStatusBody>;
 
 export const RefundOrderBody = Type.Object(
