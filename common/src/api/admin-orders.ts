@@ -1,19 +1,44 @@
 import Type, { type Static } from 'typebox';
-import { BALANCE_CURRENCIES } from '../money';
-import { ORDER_STATUSES } from '../rules';
-import { Nullable, Timestamp } from './contract';
-import { StringEnum } from './admin-crud';
+import { BigIdParams, endpoint, Nullable, Timestamp } from './contract';
+import { listEndpoint, StringEnum } from './admin-crud';
+import {
+  BalanceCurrency,
+  GatewayMethod,
+  OrderItemType,
+  OrderPaymentMethod,
+  OrderStatus,
+  OrderTopupData,
+  PaymentStatus,
+  RefundDestination,
+  RefundStatus,
+} from './orders';
 
-/** An order as the back office lists it (docs/admin-api.md, Orders); amounts are decimals. */
+const adminOrderExample = {
+  id: 1042,
+  userId: 7,
+  userNickname: 'player_one',
+  status: 'completed',
+  kind: 'codes',
+  paymentMethod: 'balance',
+  currency: 'rub',
+  total: 898,
+  totalUsd: 9.98,
+  failureReason: null,
+  createdAt: '2026-03-04T12:30:00.000Z',
+  paidAt: '2026-03-04T12:30:00.000Z',
+  completedAt: '2026-03-04T12:30:05.000Z',
+};
+
+/** An order as the back office lists it; amounts are decimals. */
 export const AdminOrder = Type.Object(
   {
     id: Type.Integer(),
     userId: Type.Integer(),
     userNickname: Type.String(),
-    status: StringEnum(ORDER_STATUSES),
+    status: OrderStatus,
     kind: StringEnum(['codes', 'topup']),
-    paymentMethod: StringEnum(['balance', 'card']),
-    currency: StringEnum(BALANCE_CURRENCIES),
+    paymentMethod: OrderPaymentMethod,
+    currency: BalanceCurrency,
     total: Type.Number({ description: 'In `currency`.' }),
     totalUsd: Type.Number(),
     failureReason: Nullable(Type.String()),
@@ -21,24 +46,150 @@ export const AdminOrder = Type.Object(
     paidAt: Nullable(Timestamp),
     completedAt: Nullable(Timestamp),
   },
+  { examples: [adminOrderExample] },
+);
+export type AdminOrder = Static<typeof AdminOrder>;
+
+export const AdminOrderItem = Type.Object({
+  id: Type.Integer(),
+  itemType: OrderItemType,
+  productTitle: Nullable(Type.String({ description: 'null on a top-up.' })),
+  gameAmount: Nullable(Type.Integer()),
+  amount: Type.Number({ description: 'In the order currency.' }),
+  topupData: OrderTopupData,
+  providerStatus: Type.Union([StringEnum(['pending', 'succeeded', 'failed']), Type.Null()], { description: "A top-up's delivery by the game; null on a code." }),
+});
+export type AdminOrderItem = Static<typeof AdminOrderItem>;
+
+/** One event the gateway sent about a payment (a webhook, or a read-back of its state). */
+export const AdminGatewayEvent = Type.Object({
+  id: Type.Integer(),
+  eventType: Type.String(),
+  providerEventId: Type.String(),
+  receivedAt: Timestamp,
+  processedAt: Nullable(Timestamp),
+});
+export type AdminGatewayEvent = Static<typeof AdminGatewayEvent>;
+
+/** The order's gateway payment (its latest); amounts in the charged currency (YooKassa charges a USD order in RUB). */
+export const AdminOrderPayment = Type.Object({
+  id: Type.Integer(),
+  provider: Type.String(),
+  providerPaymentId: Nullable(Type.String({ description: "The gateway's own id; null until the gateway started the payment." })),
+  method: GatewayMethod,
+  status: PaymentStatus,
+  amount: Type.Number(),
+  refundedAmount: Type.Number(),
+  currency: BalanceCurrency,
+  gatewayStatus: Nullable(Type.String({ description: 'What the gateway said when the payment was last read back.' })),
+  createdAt: Timestamp,
+  paidAt: Nullable(Timestamp),
+  events: Type.Array(AdminGatewayEvent),
+});
+export type AdminOrderPayment = Static<typeof AdminOrderPayment>;
+
+/** Money given back: a refund to the card, or a credit to the balance. */
+export const AdminOrderRefund = Type.Object({
+  id: Type.Integer(),
+  destination: RefundDestination,
+  amount: Type.Number({ description: 'In `currency`.' }),
+  currency: BalanceCurrency,
+  status: RefundStatus,
+  reason: Nullable(Type.String()),
+  failure: Nullable(Type.String({ description: 'Why the gateway refused a card refund (then credited to the balance).' })),
+  createdAt: Timestamp,
+});
+export type AdminOrderRefund = Static<typeof AdminOrderRefund>;
+
+/** One order with its lines (never their codes), its gateway payment and the money given back, oldest first. */
+export const AdminOrderDetail = Type.Object(
+  {
+    ...AdminOrder.properties,
+    items: Type.Array(AdminOrderItem),
+    payment: Nullable(Type.Object(AdminOrderPayment.properties, { description: 'null for an order paid from the balance.' })),
+    refunds: Type.Array(AdminOrderRefund),
+  },
   {
     examples: [
       {
-        id: 1042,
-        userId: 7,
-        userNickname: 'player_one',
-        status: 'completed',
-        kind: 'codes',
-        paymentMethod: 'balance',
-        currency: 'rub',
-        total: 898,
-        totalUsd: 9.98,
-        failureReason: null,
-        createdAt: '2026-03-04T12:30:00.000Z',
-        paidAt: '2026-03-04T12:30:00.000Z',
-        completedAt: '2026-03-04T12:30:05.000Z',
+        ...adminOrderExample,
+        items: [{ id: 2210, itemType: 'code', productTitle: 'Pulse Card', gameAmount: 25, amount: 898, topupData: null, providerStatus: null }],
+        payment: null,
+        refunds: [],
       },
     ],
   },
 );
-export type AdminOrder = Static<typeof AdminOrder>;
+export type AdminOrderDetail = Static<typeof AdminOrderDetail>;
+
+/** Longest note an admin can attach to a refund (it reaches the ledger and the shopper's order). */
+export const REFUND_NOTE_MAX_LENGTH = 500;
+
+export const ChangeOrderStatusBody = Type.Object({ status: OrderStatus }, { additionalProperties: false, examples: [{ status: 'cancelled' }] });
+export type ChangeOrderStatusBody = Static<typeof ChangeOrderStatusBody>;
+
+export const RefundOrderBody = Type.Object(
+  {
+    note: Type.Optional(Type.String({ maxLength: REFUND_NOTE_MAX_LENGTH, description: 'Added to the reason the shopper reads and to the ledger row.' })),
+    destination: Type.Optional(
+      Type.Enum(RefundDestination.enum, { type: 'string', description: '`balance` (the default), or back to the card a gateway-paid order was paid with.' }),
+    ),
+  },
+  { additionalProperties: false, examples: [{ note: 'Code did not work in the region', destination: 'balance' }] },
+);
+export type RefundOrderBody = Static<typeof RefundOrderBody>;
+
+const tag = 'Back office: orders';
+
+export const adminOrdersEndpoints = {
+  list: listEndpoint({
+    path: '/admin/orders',
+    resource: 'orders',
+    tag,
+    summary: 'List orders',
+    description:
+      'Filters: `status`, `userId`, `createdFrom`, `createdTo` (a day of the store\'s calendar, inclusive, or an ISO 8601 time), `q` (an order number, `#1234` or `1234`), `id`. Sort: id, createdAt, total (by the USD value), status.',
+    record: AdminOrder,
+  }),
+  get: endpoint({
+    method: 'get',
+    path: '/admin/orders/:id',
+    auth: 'admin',
+    tag,
+    summary: 'Read an order',
+    params: BigIdParams,
+    response: AdminOrderDetail,
+    errors: [404],
+  }),
+  changeStatus: endpoint({
+    method: 'put',
+    path: '/admin/orders/:id',
+    auth: 'admin',
+    tag,
+    summary: "Change an order's status",
+    description: [
+      'Along the order state machine only (common/src/order-lifecycle.ts); any other change is 409 CONFLICT naming the statuses allowed. The same status again changes nothing.',
+      'pending → cancelled: the unpaid-order cancellation (held codes back on sale, the payment expired).',
+      'processing → completed: a top-up delivered outside the store only (a code order is 409).',
+      'processing → failed: refunds what the buyer paid to the balance, as the refund call does.',
+      "failed → processing: runs fulfilment again; codes of the same option are taken again and the buyer's balance is charged again (the failure refunded it); 409 OUT_OF_STOCK or INSUFFICIENT_BALANCE when that cannot be done.",
+    ].join('\n\n'),
+    params: BigIdParams,
+    body: ChangeOrderStatusBody,
+    response: AdminOrderDetail,
+    errors: [404, 409],
+  }),
+  refund: endpoint({
+    method: 'post',
+    path: '/admin/orders/:id/refund',
+    auth: 'admin',
+    tag,
+    summary: 'Refund an order',
+    description:
+      "Gives back what the buyer paid for the order and has not had back, once (a second refund, or one of an unpaid order, is 409), and marks it failed with the reason the shopper reads. `balance` credits the buyer's balance in the order currency; `card` asks the gateway for a refund of the payment (409 when the order was not paid through it), which the order's `refunds` show as pending until the gateway settles it; one the gateway refuses is credited to the balance instead. Delivered codes cannot be taken back: they stay used.",
+    params: BigIdParams,
+    body: RefundOrderBody,
+    response: AdminOrderDetail,
+    errors: [404, 409],
+  }),
+};

@@ -23,3 +23,6 @@ export * from './pubg';
 export * from './steam';
 export * from './support';
 export * from './balance';
+export * from './orders';
+export * from './topup';
+export * from './payments';

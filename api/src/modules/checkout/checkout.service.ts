@@ -1,16 +1,9 @@
 import type { Knex } from 'knex';
-import { fromMinor, type BalanceCurrency, type OrderStatus } from '@topup/common';
+import { fromMinor, type BalanceCurrency } from '@topup/common';
+import type { CheckoutAnswer } from '@topup/common/api';
 import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import { placeCodeOrder, takeCartStock } from '../orders/order-placement';
-
-export interface CheckoutResult {
-  orderId: number;
-  status: OrderStatus;
-  /** Decimal amount charged, in `currency`. */
-  total: number;
-  currency: BalanceCurrency;
-}
 
 export function createCheckoutService(deps: { db: Knex }) {
   const { db } = deps;
@@ -21,7 +14,7 @@ export function createCheckoutService(deps: { db: Knex }) {
      * written, cart emptied and fulfilment queued all commit together, or nothing happens at all.
      * Prices are the stock's own; the client only chooses the currency.
      */
-    payFromBalance: (userId: number, currency: BalanceCurrency): Promise<CheckoutResult> =>
+    payFromBalance: (userId: number, currency: BalanceCurrency): Promise<Omit<CheckoutAnswer, 'success'>> =>
       db.transaction(async (trx) => {
         const stock = await takeCartStock(trx, userId, currency);
         const { total } = stock;

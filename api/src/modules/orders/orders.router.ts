@@ -1,9 +1,8 @@
 import Router from '@koa/router';
+import { ordersEndpoints } from '@topup/common/api';
 import { currentUser, type AuthGuards } from '../../middleware/auth';
-import { bigIdParams, type IdParams } from '../../lib/admin-input';
-import { validate } from '../../middleware/validate';
+import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
-import { listOrdersQuery, type ListOrdersQuery } from './orders.schemas';
 import type { OrdersService } from './orders.service';
 
 /** Long enough for any real browser's User-Agent; bounds what one request can write. */
@@ -12,20 +11,20 @@ const USER_AGENT_MAX_LENGTH = 512;
 export function createOrdersRouter(deps: { orders: OrdersService; guards: AuthGuards }) {
   const { orders, guards } = deps;
   const router = new Router<AppState>();
+  const routes = typedRoutes(router, guards);
 
-  router.get('/orders', guards.requireUser, validate({ query: listOrdersQuery }), async (ctx) => {
-    ctx.body = await orders.list(currentUser(ctx).id, (ctx.state.valid.query as ListOrdersQuery).search);
-  });
+  routes.add(ordersEndpoints.list, async (ctx, { query }) => orders.list(currentUser(ctx).id, query.search));
 
-  router.get('/orders/:id', guards.requireUser, validate({ params: bigIdParams }), async (ctx) => {
+  routes.add(ordersEndpoints.get, async (ctx, { params }) => {
     const viewer = {
       userId: currentUser(ctx).id,
       ip: ctx.ip || null,
       userAgent: ctx.get('user-agent').slice(0, USER_AGENT_MAX_LENGTH) || null,
     };
-    ctx.body = await orders.detail(viewer, (ctx.state.valid.params as IdParams).id);
+    const order = await orders.detail(viewer, params.id);
     // The body may hold activation codes: no browser or proxy cache may keep it.
     ctx.set('Cache-Control', 'no-store');
+    return order;
   });
 
   return router;

@@ -1,63 +1,12 @@
 import type { Knex } from 'knex';
-import { fromMinor, type BalanceCurrency, type OrderStatus, type PaymentStatus } from '@topup/common';
+import { fromMinor } from '@topup/common';
+import type { Order, OrderDetail, OrderItem } from '@topup/common/api';
 import { notFound } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
+import type { Serializable } from '../../lib/typed-routes';
 import type { CodeCrypto } from '@topup/server-kit';
-import type { OrderItemType, PaymentMethod } from '../../models';
-import type { GatewayMethod } from '../../providers/payment';
 import { refundsOfOrder } from '../payments/refunds';
 import { ordersDal, type OrderItemRow, type OrderRow } from './orders.dal';
-
-export interface OrderItemView {
-  id: number;
-  item_type: OrderItemType;
-  /** Decimal amount in the order currency. */
-  amount: number;
-  game_amount: number | null;
-  product: { title: string; image_url: string; activation_instructions: string } | null;
-  topup_data: Record<string, unknown> | null;
-}
-
-export interface OrderView {
-  id: number;
-  created_at: Date;
-  status: OrderStatus;
-  /** Decimal amount in `currency`. */
-  total: number;
-  currency: BalanceCurrency;
-  /** Why a failed or cancelled order was not delivered, in words the shopper can act on. */
-  failure_reason: string | null;
-  /** 'balance', or 'card' for any gateway payment (the detail's payment says card or SBP). */
-  payment_method: PaymentMethod;
-  /** A declined or expired card order whose lines went back into the cart. */
-  returned_to_cart: boolean;
-  items: OrderItemView[];
-}
-
-/** How a gateway-paid order was paid: amounts decimal, in the charged currency (a USD order may be charged in RUB). */
-export interface OrderPaymentView {
-  method: GatewayMethod;
-  provider: string;
-  status: PaymentStatus;
-  amount: number;
-  currency: BalanceCurrency;
-  refunded: number;
-}
-
-export interface OrderRefundView {
-  destination: 'card' | 'balance';
-  /** Decimal, in `currency`. */
-  amount: number;
-  currency: BalanceCurrency;
-  status: 'pending' | 'succeeded' | 'failed';
-  created_at: Date;
-}
-
-export interface OrderDetail extends OrderView {
-  items: Array<OrderItemView & { code: { code: string } | null }>;
-  payment: OrderPaymentView | null;
-  refunds: OrderRefundView[];
-}
 
 /** Who is looking at an order's codes; every reveal is recorded. */
 export interface Viewer {
@@ -66,7 +15,7 @@ export interface Viewer {
   userAgent: string | null;
 }
 
-const toItemView = (row: OrderItemRow): OrderItemView => ({
+const toItemView = (row: OrderItemRow): OrderItem => ({
   id: row.id,
   item_type: row.item_type,
   amount: fromMinor(row.amount),
@@ -82,7 +31,7 @@ const toItemView = (row: OrderItemRow): OrderItemView => ({
   topup_data: row.topup_data,
 });
 
-const toOrderView = (order: OrderRow, items: OrderItemView[]): OrderView => ({
+const toOrderView = (order: OrderRow, items: OrderItem[]): Serializable<Order> => ({
   id: order.id,
   created_at: order.created_at,
   status: order.status,
@@ -98,7 +47,7 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
   const { db, codeCrypto } = deps;
 
   return {
-    async list(userId: number, search?: string): Promise<OrderView[]> {
+    async list(userId: number, search?: string): Promise<Serializable<Order>[]> {
       const orders = await ordersDal.listOwn(db, userId, search);
       if (orders.length === 0) return [];
       const items = await ordersDal.itemsOf(
@@ -114,7 +63,7 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
      * One of the viewer's own orders (another's is a 404, not a 403: its existence is not revealed).
      * Codes are shown only once the order is completed, and each showing is recorded.
      */
-    async detail(viewer: Viewer, orderId: number): Promise<OrderDetail> {
+    async detail(viewer: Viewer, orderId: number): Promise<Serializable<OrderDetail>> {
       const order = await ordersDal.findOwn(db, viewer.userId, orderId);
       if (!order) throw notFound('Order');
       const delivered = order.status === 'completed';

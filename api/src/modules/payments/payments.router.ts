@@ -1,12 +1,13 @@
 import Router from '@koa/router';
+import { paymentsEndpoints } from '@topup/common/api';
 import { currentUser, type AuthGuards } from '../../middleware/auth';
+import { typedRoutes } from '../../lib/typed-routes';
 import type { RateLimitFactory } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import type { PaymentGateways } from '../../providers/payment';
 import type { AppMiddleware, AppState } from '../../types';
-import { fromBalanceBody, type FromBalanceBody } from '../checkout/checkout.schemas';
 import type { CheckoutService } from '../checkout/checkout.service';
-import { createPaymentBody, webhookParams, type CreatePaymentBody, type WebhookParams } from './payments.schemas';
+import { webhookParams, type WebhookParams } from './payments.schemas';
 import type { PaymentsService } from './payments.service';
 
 /** Every way to pay: the cart from the balance (the checkout service), and gateway payments with their webhooks. */
@@ -20,29 +21,20 @@ export function createPaymentsRouter(deps: {
 }) {
   const { payments, checkout, gateways, guards, rateLimit, idempotency } = deps;
   const router = new Router<AppState>();
+  const routes = typedRoutes(router, guards);
 
-  router.post('/payment/from-balance', guards.requireUser, idempotency, validate({ body: fromBalanceBody }), async (ctx) => {
-    const { currency } = ctx.state.valid.body as FromBalanceBody;
-    ctx.status = 201;
-    ctx.body = { success: true, ...(await checkout.payFromBalance(currentUser(ctx).id, currency)) };
-  });
+  routes.add(paymentsEndpoints.fromBalance, [idempotency], async (ctx, { body }) => ({
+    success: true as const,
+    ...(await checkout.payFromBalance(currentUser(ctx).id, body.currency)),
+  }));
 
-  router.post(
-    '/payment/create',
-    guards.requireUser,
-    idempotency,
-    rateLimit('paymentCreate', (ctx) => `user:${currentUser(ctx).id}`),
-    validate({ body: createPaymentBody }),
-    async (ctx) => {
-      ctx.status = 201;
-      ctx.body = await payments.startPayment(currentUser(ctx).id, ctx.state.valid.body as CreatePaymentBody);
-    },
+  routes.add(
+    paymentsEndpoints.create,
+    [idempotency, rateLimit('paymentCreate', (ctx) => `user:${currentUser(ctx).id}`)],
+    async (ctx, { body }) => payments.startPayment(currentUser(ctx).id, body),
   );
 
-  // Public: what the checkout offers, before anyone logs in.
-  router.get('/payment/methods', async (ctx) => {
-    ctx.body = await payments.methods();
-  });
+  routes.add(paymentsEndpoints.methods, () => payments.methods());
 
   // Called by the gateway, not a browser: no session, the signature over the raw body is the proof.
   router.post('/payment/webhook/:provider', validate({ params: webhookParams }), async (ctx) => {

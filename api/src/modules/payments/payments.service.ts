@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Knex } from 'knex';
 import { convertMinor, ErrorCode, formatMinor, fromMinor, hasAtMostTwoDecimals, toMinor, type BalanceCurrency } from '@topup/common';
+import type { CreatePaymentBody, PaymentMethods, PaymentStarted } from '@topup/common/api';
 import { AppError, notFound, validationFailed } from '../../lib/app-error';
 import { enqueueJob } from '../../lib/outbox';
 import type { Logger } from '../../logger';
@@ -8,7 +9,6 @@ import {
   WebhookPayloadError,
   WebhookSignatureError,
   type CreatedPayment,
-  type GatewayMethod,
   type PaymentGateway,
   type PaymentGateways,
   type ReceiptLine,
@@ -19,27 +19,6 @@ import { placeCodeOrder, takeCartStock } from '../orders/order-placement';
 import { ratesDal } from '../rates/rates.dal';
 import type { TopupOrdersService } from '../topup/topup.service';
 import { paymentsDal } from './payments.dal';
-import type { CreatePaymentBody } from './payments.schemas';
-
-export interface PaymentStarted {
-  /** The gateway's hosted pay page to send the shopper's browser to. */
-  pay_url: string;
-  orderId: number;
-}
-
-/** What the checkout may offer, from the configured gateway (GET /payment/methods). */
-export interface PaymentMethods {
-  /** 'balance' always; then what the gateway takes ('card', 'sbp'). */
-  methods: Array<'balance' | GatewayMethod>;
-  provider: string;
-  /** The one currency the gateway charges in (a USD order is charged its RUB total), or null: the order's own. */
-  charge_currency: BalanceCurrency | null;
-  /** The USD->RUB rate an order placed now is locked at: the checkout shows the charged amount with it. */
-  rate_usd_rub: string | null;
-  /** The checkout asks for an email: the gateway sends a fiscal receipt there. */
-  receipt_email_required: boolean;
-  refunds_to_card: boolean;
-}
 
 export interface WebhookReceipt {
   /** The event was stored before (or the hint was queued before): a re-delivery, nothing changed. */

@@ -1,18 +1,19 @@
 import Router from '@koa/router';
+import { topupEndpoints } from '@topup/common/api';
 import { currentUser, type AuthGuards } from '../../middleware/auth';
-import { validate } from '../../middleware/validate';
+import { typedRoutes } from '../../lib/typed-routes';
 import type { AppMiddleware, AppState } from '../../types';
-import { topupOrderBody, type TopupOrderBody } from './topup.schemas';
 import type { TopupOrdersService } from './topup.service';
 
 export function createTopupRouter(deps: { topups: TopupOrdersService; guards: AuthGuards; idempotency: AppMiddleware }) {
   const { topups, guards, idempotency } = deps;
   const router = new Router<AppState>();
+  const routes = typedRoutes(router, guards);
 
-  router.post('/orders/topup', guards.requireUser, idempotency, validate({ body: topupOrderBody }), async (ctx) => {
-    ctx.status = 201;
-    ctx.body = { success: true, ...(await topups.create(currentUser(ctx).id, ctx.state.valid.body as TopupOrderBody)) };
-  });
+  routes.add(topupEndpoints.create, [idempotency], async (ctx, { body }) => ({
+    success: true as const,
+    ...(await topups.create(currentUser(ctx).id, body)),
+  }));
 
   return router;
 }

@@ -5,10 +5,10 @@ import {
   fromMinor,
   toMinor,
   type BalanceCurrency,
-  type OrderStatus,
   type SteamInputCurrency,
   type TopupService,
 } from '@topup/common';
+import type { TopupData, TopupOrderAnswer, TopupOrderBody } from '@topup/common/api';
 import { AppError, validationFailed } from '../../lib/app-error';
 import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
@@ -17,13 +17,7 @@ import type { OrderPayment } from '../orders/order-placement';
 import { steamAmountToMinor, type SteamService } from '../steam/steam.service';
 import type { PlayerCheckService } from './player-check.service';
 import { topupDal, type PubgPackageRow } from './topup.dal';
-import type { TopupData, TopupOrderBody } from './topup.schemas';
 import { ratesDal } from '../rates/rates.dal';
-
-export interface TopupOrderResult {
-  orderId: number;
-  status: OrderStatus;
-}
 
 /** A PUBG package as stored in an order's topup_data: what it delivers and what it cost. */
 export interface StoredPubgPackage {
@@ -354,7 +348,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     place,
 
     /** A top-up paid from the balance: debited, written and queued for delivery in one transaction. */
-    async create(userId: number, body: TopupOrderBody): Promise<TopupOrderResult> {
+    async create(userId: number, body: TopupOrderBody): Promise<Omit<TopupOrderAnswer, 'success'>> {
       const prepared = await prepare(body);
       return db.transaction(async (trx) => {
         const { orderId } = await place(trx, userId, prepared, { method: 'balance' });

@@ -7,17 +7,17 @@ import {
   formatMinor,
   fromMinor,
   ORDER_STATUSES,
-  type BalanceCurrency,
   type OrderStatus,
   STORE_TIME_ZONE,
 } from '@topup/common';
+import type { AdminOrder, AdminOrderDetail, AdminOrderItem, ListQuery } from '@topup/common/api';
 import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { changeBalance } from '@topup/server-kit';
 import { groupBy } from '../../../lib/group-by';
 import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../../../lib/simple-rest';
-import type { OrderItemType, OrderKind, PaymentMethod, ProviderStatus } from '../../../models';
+import type { Serializable } from '../../../lib/typed-routes';
 import {
   cancelUnpaid,
   failWithRefund,
@@ -30,53 +30,7 @@ import {
 import { orderLifecycleDal } from '../../orders/order-lifecycle.dal';
 import { orderPlacementDal, type TakenCode } from '../../orders/order-placement.dal';
 import { refundsOfOrder, type RefundDestination } from '../../payments/refunds';
-import {
-  adminOrdersDal,
-  type AdminOrderItemRow,
-  type AdminOrderPayment,
-  type AdminOrderRefund,
-  type AdminOrderRow,
-} from './admin-orders.dal';
-
-export interface AdminOrder {
-  id: number;
-  userId: number;
-  userNickname: string;
-  status: OrderStatus;
-  kind: OrderKind;
-  paymentMethod: PaymentMethod;
-  currency: BalanceCurrency;
-  /** Decimal amounts: `total` in `currency`, `totalUsd` in USD. */
-  total: number;
-  totalUsd: number;
-  failureReason: string | null;
-  createdAt: Date;
-  paidAt: Date | null;
-  completedAt: Date | null;
-}
-
-export interface AdminOrderItem {
-  id: number;
-  itemType: OrderItemType;
-  productTitle: string | null;
-  gameAmount: number | null;
-  /** Decimal amount in the order currency. */
-  amount: number;
-  topupData: Record<string, unknown> | null;
-  providerStatus: ProviderStatus | null;
-}
-
-export interface AdminOrderDetail extends AdminOrder {
-  items: AdminOrderItem[];
-  payment: AdminOrderPayment | null;
-  refunds: AdminOrderRefund[];
-}
-
-export interface ListInput {
-  sort?: string;
-  range?: string;
-  filter?: string;
-}
+import { adminOrdersDal, type AdminOrderItemRow, type AdminOrderRow } from './admin-orders.dal';
 
 export const CANCELLED_BY_STORE_REASON = 'The order was cancelled by the store';
 
@@ -135,7 +89,7 @@ export const ORDER_LIST: ListSpec = {
   filters: ORDER_FILTERS,
 };
 
-const toAdminOrder = (row: AdminOrderRow): AdminOrder => ({
+const toAdminOrder = (row: AdminOrderRow): Serializable<AdminOrder> => ({
   id: row.id,
   userId: row.user_id,
   userNickname: row.user_nickname,
@@ -164,13 +118,13 @@ const toAdminOrderItem = (row: AdminOrderItemRow): AdminOrderItem => ({
 export function createAdminOrdersService(deps: { db: Knex }) {
   const { db } = deps;
 
-  async function snapshot(conn: Knex, orderId: number): Promise<AdminOrder> {
+  async function snapshot(conn: Knex, orderId: number): Promise<Serializable<AdminOrder>> {
     const row = await adminOrdersDal.find(conn, orderId);
     if (!row) throw notFound('Order');
     return toAdminOrder(row);
   }
 
-  async function detail(orderId: number): Promise<AdminOrderDetail> {
+  async function detail(orderId: number): Promise<Serializable<AdminOrderDetail>> {
     const order = await snapshot(db, orderId);
     const [items, payment, refunds] = await Promise.all([
       adminOrdersDal.items(db, orderId),
@@ -336,7 +290,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
     orderId: number,
     verb: string,
     apply: (trx: Knex.Transaction, order: LockedOrder) => Promise<Record<string, unknown> | undefined>,
-  ): Promise<AdminOrderDetail> {
+  ): Promise<Serializable<AdminOrderDetail>> {
     await db.transaction(async (trx) => {
       const order = await lockOrder(trx, orderId);
       if (!order) throw notFound('Order');
@@ -354,7 +308,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
 
   return {
     /** One page of orders (all, or one user's) in the list protocol's terms. */
-    async list(input: ListInput, scope: { userId?: number } = {}) {
+    async list(input: ListQuery, scope: { userId?: number } = {}) {
       const list = parseListQuery(input, ORDER_LIST);
       const base = adminOrdersDal.listBase(db);
       if (scope.userId !== undefined) void base.where('o.user_id', scope.userId);

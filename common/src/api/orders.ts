@@ -1,0 +1,145 @@
+import Type, { type Static } from 'typebox';
+import { BALANCE_CURRENCIES } from '../money';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../rules';
+import { BigIdParams, endpoint, Nullable, Strict, Timestamp } from './contract';
+
+/*
+ * A shopper's orders (spec §3, "Order"): amounts are decimals in the order's currency.
+ */
+
+export const BalanceCurrency = Type.Enum(BALANCE_CURRENCIES, { type: 'string' });
+export const OrderStatus = Type.Enum(ORDER_STATUSES, { type: 'string' });
+export const PaymentStatus = Type.Enum(PAYMENT_STATUSES, { type: 'string' });
+/** How an order was paid: from the balance, or `card` for any gateway payment (card or SBP). */
+export const OrderPaymentMethod = Type.Enum(['balance', 'card'], { type: 'string' });
+/** What the gateway's pay page takes: a card, or the quick-payment system (SBP). */
+export const GatewayMethod = Type.Enum(['card', 'sbp'], { type: 'string' });
+export const OrderItemType = Type.Enum(['code', 'topup'], { type: 'string', description: 'An activation code, or a game top-up.' });
+/** Where money given back goes: the shopper's balance, or the card the order was paid with. */
+export const RefundDestination = Type.Enum(['balance', 'card'], { type: 'string' });
+export const RefundStatus = Type.Enum(['pending', 'succeeded', 'failed'], { type: 'string' });
+
+/** What a top-up line holds (spec §3, "Top-up data"), as the server priced and verified it. */
+export const OrderTopupData = Nullable(
+  Type.Record(Type.String(), Type.Unknown(), {
+    description:
+      'A top-up: service, login, player_id, player_name, offer_id, offer_name, price_usd, price_rub, input_currency, currency, commission, image_url; PUBG also packages, Steam also amount and user_balance_currency. null on a code.',
+  }),
+);
+
+export const OrderItem = Type.Object({
+  id: Type.Integer(),
+  item_type: OrderItemType,
+  amount: Type.Number({ description: 'In the order currency.' }),
+  game_amount: Nullable(Type.Integer({ description: 'In-game currency delivered; null on a Steam top-up.' })),
+  product: Nullable(
+    Type.Object(
+      { title: Type.String(), image_url: Type.String({ description: "'' when the product has no picture." }), activation_instructions: Type.String() },
+      { description: 'The catalogue product of a code; null on a top-up.' },
+    ),
+  ),
+  topup_data: OrderTopupData,
+});
+export type OrderItem = Static<typeof OrderItem>;
+
+const orderFields = {
+  id: Type.Integer({ description: 'The order number.' }),
+  created_at: Timestamp,
+  status: OrderStatus,
+  total: Type.Number({ description: 'In `currency`.' }),
+  currency: BalanceCurrency,
+  failure_reason: Nullable(Type.String({ description: 'Why a failed or cancelled order was not delivered, in words the shopper can act on.' })),
+  payment_method: OrderPaymentMethod,
+  returned_to_cart: Type.Boolean({ description: 'A declined or expired card order whose lines went back into the cart.' }),
+};
+
+const orderExample = {
+  id: 1042,
+  created_at: '2026-11-23T13:26:00.000Z',
+  status: 'completed',
+  total: 1975,
+  currency: 'rub',
+  failure_reason: null,
+  payment_method: 'balance',
+  returned_to_cart: false,
+};
+const itemExample = {
+  id: 2210,
+  item_type: 'code',
+  amount: 1975,
+  game_amount: 25,
+  product: { title: 'Pulse Card', image_url: 'https://img.example/pulse.png', activation_instructions: 'Redeem in the launcher' },
+  topup_data: null,
+};
+
+export const Order = Type.Object({ ...orderFields, items: Type.Array(OrderItem) }, { examples: [{ ...orderExample, items: [itemExample] }] });
+export type Order = Static<typeof Order>;
+
+/** How a gateway-paid order was paid: amounts in the charged currency (a USD order may be charged in RUB). */
+export const OrderPayment = Type.Object({
+  method: GatewayMethod,
+  provider: Type.String({ description: 'The gateway: `yookassa`, `sandbox`.' }),
+  status: PaymentStatus,
+  amount: Type.Number(),
+  currency: BalanceCurrency,
+  refunded: Type.Number({ description: 'Returned to the card so far.' }),
+});
+export type OrderPayment = Static<typeof OrderPayment>;
+
+export const OrderRefund = Type.Object({
+  destination: RefundDestination,
+  amount: Type.Number({ description: 'In `currency`.' }),
+  currency: BalanceCurrency,
+  status: RefundStatus,
+  created_at: Timestamp,
+});
+export type OrderRefund = Static<typeof OrderRefund>;
+
+export const OrderDetail = Type.Object(
+  {
+    ...orderFields,
+    items: Type.Array(
+      Type.Object({
+        ...OrderItem.properties,
+        code: Nullable(Type.Object({ code: Type.String() }, { description: 'The activation code, once the order is completed; null before.' })),
+      }),
+    ),
+    payment: Nullable(Type.Object(OrderPayment.properties, { description: 'The gateway payment; null for an order paid from the balance.' })),
+    refunds: Type.Array(OrderRefund),
+  },
+  { examples: [{ ...orderExample, items: [{ ...itemExample, code: { code: 'PULSE-7K2Q-9WXM' } }], payment: null, refunds: [] }] },
+);
+export type OrderDetail = Static<typeof OrderDetail>;
+
+export const ListOrdersQuery = Strict({
+  search: Type.Optional(Type.String({ pattern: '^[0-9]*$', maxLength: 19, description: 'Digits of an order number; empty lists every order.' })),
+});
+export type ListOrdersQuery = Static<typeof ListOrdersQuery>;
+
+const tag = 'Orders';
+
+export const ordersEndpoints = {
+  list: endpoint({
+    method: 'get',
+    path: '/orders',
+    auth: 'user',
+    tag,
+    summary: 'Your orders, newest first',
+    description: 'Every order with its lines; activation codes are never in the list (open the order).',
+    query: ListOrdersQuery,
+    response: Type.Array(Order),
+  }),
+  get: endpoint({
+    method: 'get',
+    path: '/orders/:id',
+    auth: 'user',
+    tag,
+    summary: 'One of your orders, with its codes once completed',
+    description:
+      "Codes are shown only once the order is completed, and every showing is recorded. Another shopper's order is 404, as an unknown one. The answer is never cached (`Cache-Control: no-store`).",
+    params: BigIdParams,
+    response: OrderDetail,
+    errors: [404],
+    responseHeaders: { 'Cache-Control': '`no-store`: the answer may hold activation codes.' },
+  }),
+};

@@ -1,0 +1,134 @@
+import Type, { type Static } from 'typebox';
+import { endpoint, Nullable, Strict, Success } from './contract';
+import { BalanceCurrency, GatewayMethod } from './orders';
+import { IDEMPOTENT_RETRIES, PaidOrderFields, requiredWhen, TOPUP_CHECKS, TopupData } from './topup';
+
+const tag = 'Payments';
+
+export const FromBalanceBody = Strict(
+  { currency: BalanceCurrency },
+  { description: 'Only the currency: prices and totals come from the database, so a client cannot send them.' },
+);
+export type FromBalanceBody = Static<typeof FromBalanceBody>;
+
+export const CheckoutAnswer = Success({
+  ...PaidOrderFields,
+  total: Type.Number({ description: 'Charged, in `currency`.', examples: [24.48] }),
+  currency: BalanceCurrency,
+});
+export type CheckoutAnswer = Static<typeof CheckoutAnswer>;
+
+const paymentFields = {
+  currency: BalanceCurrency,
+  email: Type.Optional(
+    Type.String({ format: 'email', maxLength: 254, description: 'Where the fiscal receipt goes, when GET /payment/methods says `receipt_email_required`.' }),
+  ),
+};
+const cartAmount = Type.Number({
+  exclusiveMinimum: 0,
+  maximum: 100_000_000,
+  description: "The cart total the shopper saw, in `currency`: compared with the server's, never charged.",
+});
+
+// The two kinds of payment, with `method` as the server holds it once validated (defaulted to card).
+export const CartPaymentBody = Type.Object({ type: Type.Literal('order'), amount: cartAmount, method: GatewayMethod, ...paymentFields });
+export type CartPaymentBody = Static<typeof CartPaymentBody>;
+export const TopupPaymentBody = Type.Object({ type: Type.Literal('topup'), topupData: TopupData, method: GatewayMethod, ...paymentFields });
+export type TopupPaymentBody = Static<typeof TopupPaymentBody>;
+
+/**
+ * A gateway payment for the whole cart (`order`, with the total the shopper saw) or for one game
+ * top-up (`topup`, with the same topupData POST /orders/topup takes).
+ */
+export const CreatePaymentBody = Type.Unsafe<CartPaymentBody | TopupPaymentBody>(
+  Type.Object(
+    {
+      type: Type.Enum(['order', 'topup'], { type: 'string' }),
+      amount: Type.Optional(cartAmount),
+      topupData: Type.Optional(TopupData),
+      method: Type.Optional(Type.Enum(GatewayMethod.enum, { type: 'string', default: 'card' })),
+      ...paymentFields,
+    },
+    {
+      additionalProperties: false,
+      allOf: [requiredWhen('type', 'order', ['amount']), requiredWhen('type', 'topup', ['topupData'])],
+      description: '`order` needs amount, `topup` needs topupData.',
+      examples: [{ type: 'order', amount: 21.98, currency: 'usd', method: 'card' }],
+    },
+  ),
+);
+export type CreatePaymentBody = Static<typeof CreatePaymentBody>;
+
+export const PaymentStarted = Type.Object(
+  {
+    pay_url: Type.String({ description: "The gateway's pay page to send the shopper's browser to." }),
+    orderId: Type.Integer(),
+  },
+  { examples: [{ pay_url: 'https://yoomoney.ru/checkout/payments/v2/contract?orderId=2e9c2b1f-000f-5000-8000-1b2c3d4e5f60', orderId: 1042 }] },
+);
+export type PaymentStarted = Static<typeof PaymentStarted>;
+
+/** What the checkout may offer, from the configured gateway. */
+export const PaymentMethods = Type.Object(
+  {
+    methods: Type.Array(Type.Enum(['balance', 'card', 'sbp'], { type: 'string' }), { description: '`balance` always; then what the gateway takes.' }),
+    provider: Type.String(),
+    charge_currency: Type.Union([BalanceCurrency, Type.Null()], {
+      description: "The one currency the gateway charges in (a USD order is charged its RUB total), or null: the order's own.",
+    }),
+    rate_usd_rub: Nullable(Type.String({ description: 'The USD->RUB rate an order placed now is locked at, as a decimal text.' })),
+    receipt_email_required: Type.Boolean({ description: 'The checkout asks for an email: the gateway sends a fiscal receipt there.' }),
+    refunds_to_card: Type.Boolean(),
+  },
+  {
+    examples: [
+      { methods: ['balance', 'card', 'sbp'], provider: 'yookassa', charge_currency: 'rub', rate_usd_rub: '79.5', receipt_email_required: true, refunds_to_card: true },
+    ],
+  },
+);
+export type PaymentMethods = Static<typeof PaymentMethods>;
+
+export const paymentsEndpoints = {
+  fromBalance: endpoint({
+    method: 'post',
+    path: '/payment/from-balance',
+    auth: 'user',
+    tag,
+    summary: 'Pay the whole cart from the balance',
+    description: [
+      "One transaction takes a code of each line's price option per unit, charges the balance of `currency`, writes the order and empties the cart; the order is then delivered in the background. Prices are the stock's own.",
+      'An empty cart is 400 CART_EMPTY; a line short of stock 409 OUT_OF_STOCK (`details: {productId, requested, available}`); a short balance 409 INSUFFICIENT_BALANCE; no exchange rate yet 503.',
+      IDEMPOTENT_RETRIES,
+    ].join(' '),
+    body: FromBalanceBody,
+    status: 201,
+    response: CheckoutAnswer,
+    errors: [409, 503],
+  }),
+  create: endpoint({
+    method: 'post',
+    path: '/payment/create',
+    auth: 'user',
+    tag,
+    summary: 'Start a card or SBP payment for the cart or a top-up',
+    description: [
+      "Places the order as `pending`, holding its codes (or a top-up's PUBG codes) until the payment deadline, and answers the gateway's pay page. The gateway's answer arrives by webhook; an unpaid order is cancelled at the deadline and the cart given back.",
+      "For the cart, an `amount` other than the server's total is 409 PRICE_CHANGED (`details: {amount, currency}`). For a top-up: " + TOPUP_CHECKS,
+      'A method the gateway does not take is 422; a gateway that cannot start the payment 503, with nothing held.',
+      IDEMPOTENT_RETRIES,
+    ].join(' '),
+    body: CreatePaymentBody,
+    status: 201,
+    response: PaymentStarted,
+    errors: [409, 422, 503],
+  }),
+  methods: endpoint({
+    method: 'get',
+    path: '/payment/methods',
+    auth: 'none',
+    tag,
+    summary: 'How the checkout can be paid',
+    description: 'Open before sign-in, so the checkout can show the methods, the charged currency and whether it needs an email.',
+    response: PaymentMethods,
+  }),
+};

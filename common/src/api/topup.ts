@@ -1,0 +1,117 @@
+import Type, { type Static, type TSchema } from 'typebox';
+import { STEAM_INPUT_CURRENCIES } from '../money';
+import { TOPUP_SERVICES } from '../rules';
+import { endpoint, MAX_INT, Strict, Success } from './contract';
+import { BalanceCurrency } from './orders';
+
+/** Most packages one PUBG order may combine (the custom amount's combination stays far below). */
+export const MAX_PUBG_PACKAGES = 50;
+
+/** What a money call says about retries: the same key replays the first answer. */
+export const IDEMPOTENT_RETRIES =
+  'Send an `Idempotency-Key` header (1 to 255 printable characters): a retry with the same key and body gets the first answer back instead of paying twice; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED, while the first is still running 409 IDEMPOTENCY_KEY_IN_USE.';
+
+/** A player id as typed into a game page: a non-blank string; whether it exists is the game's call. */
+const PlayerId = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' });
+const decimalPrice = (options: { description?: string } = {}) => Type.Number({ minimum: 0, maximum: 100_000_000, ...options });
+const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+
+/**
+ * `when field is value, these fields are required`, for an object's `allOf` (ajv strict mode wants the
+ * fields named in `then`).
+ */
+export const requiredWhen = (field: string, value: string, fields: string[]) => ({
+  if: { type: 'object', properties: { [field]: { const: value } } },
+  then: { type: 'object', properties: Object.fromEntries(fields.map((name) => [name, true])), required: fields },
+});
+
+const topupFields = {
+  service: Type.Enum(TOPUP_SERVICES, { type: 'string' }),
+  login: optionalText(64),
+  player_id: Type.Optional(Type.Union([PlayerId, Type.Null()])),
+  offer_id: Type.Optional(Type.Integer({ minimum: -1, maximum: MAX_INT, description: "Free Fire: the offer's item id; PUBG: -1; Steam: 0." })),
+  offer_name: optionalText(200),
+  price_usd: decimalPrice(),
+  price_rub: decimalPrice(),
+  input_currency: Type.Optional(Type.Enum(STEAM_INPUT_CURRENCIES, { type: 'string' })),
+  currency: Type.Optional(BalanceCurrency),
+  commission: Type.Optional(decimalPrice({ description: 'USD; 0 except on Steam.' })),
+  image_url: optionalText(2048),
+  packages: Type.Optional(
+    Type.Array(
+      Strict({
+        denomination_id: Type.Integer({ minimum: 1, maximum: MAX_INT }),
+        quantity: Type.Optional(Type.Integer({ const: 1 })),
+      }),
+      { minItems: 1, maxItems: MAX_PUBG_PACKAGES, description: 'PUBG: the chosen packages, a package chosen twice listed twice.' },
+    ),
+  ),
+  user_balance_currency: Type.Optional(BalanceCurrency),
+  amount: Type.Optional(Type.Number({ description: 'Steam: the wallet amount in `input_currency`.' })),
+} satisfies Record<string, TSchema>;
+
+const freefireExample = {
+  service: 'freefire',
+  login: '',
+  player_id: '512345678',
+  offer_id: 16_777_216,
+  offer_name: '310 Diamonds',
+  price_usd: 2.99,
+  price_rub: 236.21,
+  input_currency: 'usd',
+  currency: 'usd',
+  commission: 0,
+  image_url: 'https://img.example/freefire.png',
+};
+
+/**
+ * The top-up data the game pages hand to checkout (spec §3, "Top-up data passed to checkout"). Every
+ * field the specification lists is accepted and nothing else; the prices are the shopper's claim,
+ * checked against the server's.
+ */
+export const TopupData = Type.Object(topupFields, {
+  additionalProperties: false,
+  allOf: [
+    requiredWhen('service', 'freefire', ['player_id', 'offer_id']),
+    requiredWhen('service', 'pubg', ['player_id', 'packages']),
+    requiredWhen('service', 'steam', ['login', 'amount', 'input_currency']),
+  ],
+  description: 'Free Fire needs player_id and offer_id, PUBG player_id and packages, Steam login, amount and input_currency.',
+  examples: [freefireExample],
+});
+export type TopupData = Static<typeof TopupData>;
+
+export const TopupOrderBody = Strict({ topupData: TopupData, currency: BalanceCurrency });
+export type TopupOrderBody = Static<typeof TopupOrderBody>;
+
+/** An order paid from the balance: charged at once and on its way to delivery. */
+export const PaidOrderFields = {
+  orderId: Type.Integer({ examples: [1042] }),
+  status: Type.Literal('processing', { description: 'Paid and being delivered; GET /orders/{id} follows it.' }),
+};
+
+export const TopupOrderAnswer = Success(PaidOrderFields);
+export type TopupOrderAnswer = Static<typeof TopupOrderAnswer>;
+
+/** The checks every top-up passes before money moves, whether paid from the balance or by card. */
+export const TOPUP_CHECKS =
+  "The server prices the top-up itself (an active Free Fire offer, the chosen PUBG packages, the Steam calculation): a price or commission that differs from the shopper's is 409 PRICE_CHANGED with the server's prices in details, a gone offer or package too; PUBG packages without enough codes are 409 OUT_OF_STOCK. The account is checked with the game first: an unknown one is 422 with `details.field`, a game that cannot answer 503.";
+
+export const topupEndpoints = {
+  create: endpoint({
+    method: 'post',
+    path: '/orders/topup',
+    auth: 'user',
+    tag: 'Orders',
+    summary: 'Buy a game top-up from the balance',
+    description: [
+      TOPUP_CHECKS,
+      'The balance of `currency` is charged at once (409 INSUFFICIENT_BALANCE "You need X but have Y" when short) and the top-up is delivered in the background.',
+      IDEMPOTENT_RETRIES,
+    ].join(' '),
+    body: TopupOrderBody,
+    status: 201,
+    response: TopupOrderAnswer,
+    errors: [409, 422, 503],
+  }),
+};
