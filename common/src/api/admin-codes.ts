@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { CODE_STATUSES } from '../rules';
-import { BigIdParams, EmptyObject, endpoint, MAX_INT, Nullable, Strict, Timestamp } from './contract';
-import { BulkCodesResult, bulkUploadDescription, crudEndpoints, Ignored, Money, StringEnum } from './admin-crud';
+import { BigIdParams, EmptyObject, endpoint, MAX_INT, Nullable, Strict, StringEnum, Timestamp } from './contract';
+import { BulkCodesResult, bulkUploadDescription, crudEndpoints, Ignored, Money } from './admin-crud';
 
 /** Longest activation code stored. */
 export const CODE_MAX_LENGTH = 255;

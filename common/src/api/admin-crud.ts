@@ -1,5 +1,5 @@
 import Type, { type Static, type TArray, type TSchema } from 'typebox';
-import { endpoint, IdParams, Strict, type BigIdParams, type Endpoint } from './contract';
+import { type BigIdParams, endpoint, type Endpoint, IdParams, Strict, StringEnum } from './contract';
 
 /*
  * The back office's list protocol and record calls (docs/admin-api.md, rules for every call): react-admin's
@@ -11,11 +11,6 @@ export const MAX_PRICE = 100_000_000;
 
 /** A price as the back office sends it: a decimal; more than 2 decimals is refused by the server. */
 export const Money = Type.Number({ minimum: 0, maximum: MAX_PRICE });
-
-/** One of a list of words, checked as a string first (so a number is "must be string"). */
-export function StringEnum<const Values extends readonly string[]>(values: Values, options: { description?: string } = {}) {
-  return Type.Unsafe<Values[number]>({ ...options, type: 'string', enum: [...values] });
-}
 
 /** A record field the update call accepts and ignores, because react-admin sends the whole loaded record back. */
 export const Ignored = Type.Optional(Type.Unknown({ description: 'Read-only: accepted and ignored.' }));

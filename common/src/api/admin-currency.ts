@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { endpoint, IdParams, Nullable, Strict, Timestamp } from './contract';
-import { listEndpoint, StringEnum } from './admin-crud';
+import { endpoint, IdParams, Nullable, Strict, StringEnum, Timestamp } from './contract';
+import { listEndpoint } from './admin-crud';
 
 /** A rate (docs/admin-api.md, Currency rates). */
 export const AdminCurrencyRate = Type.Object(

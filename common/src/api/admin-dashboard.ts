@@ -1,8 +1,8 @@
 import Type, { type Static } from 'typebox';
 import { GENERATION_STATUSES } from '../admin-records';
 import { ORDER_STATUSES } from '../rules';
-import { EmptyObject, endpoint, Nullable, Timestamp } from './contract';
-import { StringEnum } from './admin-crud';
+import { EmptyObject, endpoint, Nullable, StringEnum, Timestamp } from './contract';
+
 
 /** The back office's start page figures (docs/admin-api.md, Dashboard). */
 export const Dashboard = Type.Object(

@@ -1,8 +1,8 @@
 import Type, { type Static } from 'typebox';
 import { GENERATION_STATUSES } from '../admin-records';
 import { CODE_STATUSES } from '../rules';
-import { BigIdParams, endpoint, MAX_INT, Nullable, Strict, Timestamp } from './contract';
-import { listEndpoint, StringEnum } from './admin-crud';
+import { BigIdParams, endpoint, MAX_INT, Nullable, Strict, StringEnum, Timestamp } from './contract';
+import { listEndpoint } from './admin-crud';
 
 /** Most codes one generation request may ask for. */
 export const MAX_GENERATION_COUNT = 100_000;

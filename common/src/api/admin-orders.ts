@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { BigIdParams, endpoint, Nullable, Timestamp } from './contract';
-import { listEndpoint, StringEnum } from './admin-crud';
+import { BigIdParams, endpoint, Nullable, StringEnum, Timestamp } from './contract';
+import { listEndpoint } from './admin-crud';
 import {
   BalanceCurrency,
   GatewayMethod,
@@ -9,6 +9,7 @@ import {
   OrderStatus,
   OrderTopupData,
   PaymentStatus,
+  REFUND_DESTINATIONS,
   RefundDestination,
   RefundStatus,
 } from './orders';
@@ -132,7 +133,7 @@ export const RefundOrderBody = Type.Object(
   {
     note: Type.Optional(Type.String({ maxLength: REFUND_NOTE_MAX_LENGTH, description: 'Added to the reason the shopper reads and to the ledger row.' })),
     destination: Type.Optional(
-      Type.Enum(RefundDestination.enum, { type: 'string', description: '`balance` (the default), or back to the card a gateway-paid order was paid with.' }),
+      StringEnum(REFUND_DESTINATIONS, { description: '`balance` (the default), or back to the card a gateway-paid order was paid with.' }),
     ),
   },
   { additionalProperties: false, examples: [{ note: 'Code did not work in the region', destination: 'balance' }] },

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { PRODUCT_CATEGORIES } from '../admin-records';
-import { endpoint, IdParams, MAX_INT, Strict, Timestamp } from './contract';
-import { crudEndpoints, Ignored, StringEnum } from './admin-crud';
+import { endpoint, IdParams, MAX_INT, Strict, StringEnum, Timestamp } from './contract';
+import { crudEndpoints, Ignored } from './admin-crud';
 
 /** A product as the back office sees it (docs/admin-api.md, Products). */
 export const AdminProduct = Type.Object(

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, USER_ROLES } from '../rules';
-import { endpoint, IdParams, Timestamp } from './contract';
-import { listEndpoint, Money, StringEnum } from './admin-crud';
+import { endpoint, IdParams, StringEnum, Timestamp } from './contract';
+import { listEndpoint, Money } from './admin-crud';
 import { AdminOrder } from './admin-orders';
 
 /** Longest reason an admin gives for a balance change. */

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USER_ROLES } from '../rules';
-import { EmptyObject, endpoint, Timestamp } from './contract';
+import { EmptyObject, endpoint, StringEnum, Timestamp } from './contract';
 
 // Shapes only: the specification's own rules (trimmed length, a digit, matching confirmation) are
 // checked by the server so each failure can carry the message key the storefront shows.
@@ -73,7 +73,7 @@ export const Profile = Type.Object(
   {
     id: Type.Integer(),
     nickname: Type.String(),
-    role: Type.Enum(USER_ROLES, { type: 'string' }),
+    role: StringEnum(USER_ROLES),
     balanceUsd: Type.Number(),
     balanceRub: Type.Number(),
     createdAt: Timestamp,

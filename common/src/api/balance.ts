@@ -1,13 +1,13 @@
 import Type, { type Static } from 'typebox';
 import { BALANCE_CURRENCIES } from '../money';
 import { MIN_BALANCE_TOPUP } from '../rules';
-import { endpoint } from './contract';
+import { endpoint, StringEnum } from './contract';
 
 /** Largest single top-up: a typo guard, far below where minor units stop being exact. */
 export const MAX_BALANCE_TOPUP = 1_000_000;
 
 /** One balance of the account (spec §3); `amount` is a decimal. */
-export const Balance = Type.Object({ currency: Type.Enum(BALANCE_CURRENCIES, { type: 'string' }), amount: Type.Number() });
+export const Balance = Type.Object({ currency: StringEnum(BALANCE_CURRENCIES), amount: Type.Number() });
 export type Balance = Static<typeof Balance>;
 
 /** Every balance of the account, one per currency. */
@@ -23,7 +23,7 @@ export type Balances = Static<typeof Balances>;
 
 export const BalanceTopupBody = Type.Object(
   {
-    currency: Type.Enum(BALANCE_CURRENCIES, { type: 'string' }),
+    currency: StringEnum(BALANCE_CURRENCIES),
     // At most two decimals is checked by the server (a JSON schema multipleOf trips over floats).
     amount: Type.Number({ minimum: MIN_BALANCE_TOPUP, maximum: MAX_BALANCE_TOPUP, description: 'A decimal with at most 2 decimals.' }),
   },

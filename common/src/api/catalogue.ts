@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { PRODUCT_CATEGORIES } from '../index';
-import { endpoint, MAX_INT, Strict } from './contract';
+import { endpoint, MAX_INT, Strict, StringEnum } from './contract';
 
 export const ListProductsQuery = Strict({
   search: Type.Optional(
@@ -48,7 +48,7 @@ export const Product = Type.Object(
     description: Type.String(),
     image_url: Type.String(),
     keywords: Type.String({ description: 'Comma separated.' }),
-    category: Type.Enum(PRODUCT_CATEGORIES, { type: 'string' }),
+    category: StringEnum(PRODUCT_CATEGORIES),
     game_currency: Type.String(),
     activationInstructions: Type.String(),
     hasRegions: Type.Boolean(),

@@ -69,6 +69,11 @@ export function Nullable<T extends TSchema & { type: string }>(schema: T) {
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
 }
 
+/** One of a list of words, checked as a string first (so a number is "must be string", as ajv words it). */
+export function StringEnum<const Values extends readonly string[]>(values: Values, options: { description?: string; default?: Values[number] } = {}) {
+  return Type.Unsafe<Values[number]>({ ...options, type: 'string', enum: [...values] });
+}
+
 /** A moment as the JSON answer carries it (ISO 8601, UTC). */
 export const Timestamp = Type.String({ format: 'date-time' });
 

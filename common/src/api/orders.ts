@@ -1,23 +1,25 @@
 import Type, { type Static } from 'typebox';
 import { BALANCE_CURRENCIES } from '../money';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../rules';
-import { BigIdParams, endpoint, Nullable, Strict, Timestamp } from './contract';
+import { BigIdParams, endpoint, Nullable, Strict, StringEnum, Timestamp } from './contract';
 
 /*
  * A shopper's orders (spec §3, "Order"): amounts are decimals in the order's currency.
  */
 
-export const BalanceCurrency = Type.Enum(BALANCE_CURRENCIES, { type: 'string' });
-export const OrderStatus = Type.Enum(ORDER_STATUSES, { type: 'string' });
-export const PaymentStatus = Type.Enum(PAYMENT_STATUSES, { type: 'string' });
+export const BalanceCurrency = StringEnum(BALANCE_CURRENCIES);
+export const OrderStatus = StringEnum(ORDER_STATUSES);
+export const PaymentStatus = StringEnum(PAYMENT_STATUSES);
 /** How an order was paid: from the balance, or `card` for any gateway payment (card or SBP). */
-export const OrderPaymentMethod = Type.Enum(['balance', 'card'], { type: 'string' });
+export const OrderPaymentMethod = StringEnum(['balance', 'card']);
 /** What the gateway's pay page takes: a card, or the quick-payment system (SBP). */
-export const GatewayMethod = Type.Enum(['card', 'sbp'], { type: 'string' });
-export const OrderItemType = Type.Enum(['code', 'topup'], { type: 'string', description: 'An activation code, or a game top-up.' });
+export const GATEWAY_METHODS = ['card', 'sbp'] as const;
+export const GatewayMethod = StringEnum(GATEWAY_METHODS);
+export const OrderItemType = StringEnum(['code', 'topup'], { description: 'An activation code, or a game top-up.' });
 /** Where money given back goes: the shopper's balance, or the card the order was paid with. */
-export const RefundDestination = Type.Enum(['balance', 'card'], { type: 'string' });
-export const RefundStatus = Type.Enum(['pending', 'succeeded', 'failed'], { type: 'string' });
+export const REFUND_DESTINATIONS = ['balance', 'card'] as const;
+export const RefundDestination = StringEnum(REFUND_DESTINATIONS);
+export const RefundStatus = StringEnum(['pending', 'succeeded', 'failed']);
 
 /** What a top-up line holds (spec §3, "Top-up data"), as the server priced and verified it. */
 export const OrderTopupData = Nullable(

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { endpoint, Nullable, Strict, Success } from './contract';
-import { BalanceCurrency, GatewayMethod } from './orders';
+import { endpoint, Nullable, Strict, StringEnum, Success } from './contract';
+import { BalanceCurrency, GATEWAY_METHODS, GatewayMethod } from './orders';
 import { IDEMPOTENT_RETRIES, PaidOrderFields, requiredWhen, TOPUP_CHECKS, TopupData } from './topup';
 
 const tag = 'Payments';
@@ -43,10 +43,10 @@ export type TopupPaymentBody = Static<typeof TopupPaymentBody>;
 export const CreatePaymentBody = Type.Unsafe<CartPaymentBody | TopupPaymentBody>(
   Type.Object(
     {
-      type: Type.Enum(['order', 'topup'], { type: 'string' }),
+      type: StringEnum(['order', 'topup']),
       amount: Type.Optional(cartAmount),
       topupData: Type.Optional(TopupData),
-      method: Type.Optional(Type.Enum(GatewayMethod.enum, { type: 'string', default: 'card' })),
+      method: Type.Optional(StringEnum(GATEWAY_METHODS, { default: 'card' })),
       ...paymentFields,
     },
     {
@@ -71,7 +71,7 @@ export type PaymentStarted = Static<typeof PaymentStarted>;
 /** What the checkout may offer, from the configured gateway. */
 export const PaymentMethods = Type.Object(
   {
-    methods: Type.Array(Type.Enum(['balance', 'card', 'sbp'], { type: 'string' }), { description: '`balance` always; then what the gateway takes.' }),
+    methods: Type.Array(StringEnum(['balance', 'card', 'sbp']), { description: '`balance` always; then what the gateway takes.' }),
     provider: Type.String(),
     charge_currency: Type.Union([BalanceCurrency, Type.Null()], {
       description: "The one currency the gateway charges in (a USD order is charged its RUB total), or null: the order's own.",

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { BALANCE_CURRENCIES, STEAM_INPUT_CURRENCIES } from '../money';
-import { endpoint, Success } from './contract';
+import { endpoint, StringEnum, Success } from './contract';
 
 /** Largest Steam top-up in its input currency: a typo guard (KZT amounts run into the hundreds of thousands). */
 export const MAX_STEAM_AMOUNT = 10_000_000;
@@ -9,8 +9,8 @@ export const SteamCalculateBody = Type.Object(
   {
     // Range and decimals are checked by the server, which answers 400 'Invalid amount'.
     amount: Type.Number({ description: `Above 0, at most ${MAX_STEAM_AMOUNT}, with at most 2 decimals.` }),
-    inputCurrency: Type.Enum(STEAM_INPUT_CURRENCIES, { type: 'string', description: 'The currency of `amount`.' }),
-    userBalanceCurrency: Type.Enum(BALANCE_CURRENCIES, { type: 'string', description: 'The balance that pays.' }),
+    inputCurrency: StringEnum(STEAM_INPUT_CURRENCIES, { description: 'The currency of `amount`.' }),
+    userBalanceCurrency: StringEnum(BALANCE_CURRENCIES, { description: 'The balance that pays.' }),
   },
   { additionalProperties: false, examples: [{ amount: 5000, inputCurrency: 'kzt', userBalanceCurrency: 'rub' }] },
 );

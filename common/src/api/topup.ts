@@ -1,8 +1,9 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { STEAM_INPUT_CURRENCIES } from '../money';
 import { TOPUP_SERVICES } from '../rules';
-import { endpoint, MAX_INT, Strict, Success } from './contract';
+import { endpoint, MAX_INT, Strict, StringEnum, Success } from './contract';
 import { BalanceCurrency } from './orders';
+import { PlayerId } from './players';
 
 /** Most packages one PUBG order may combine (the custom amount's combination stays far below). */
 export const MAX_PUBG_PACKAGES = 50;
@@ -11,8 +12,6 @@ export const MAX_PUBG_PACKAGES = 50;
 export const IDEMPOTENT_RETRIES =
   'Send an `Idempotency-Key` header (1 to 255 printable characters): a retry with the same key and body gets the first answer back instead of paying twice; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED, while the first is still running 409 IDEMPOTENCY_KEY_IN_USE.';
 
-/** A player id as typed into a game page: a non-blank string; whether it exists is the game's call. */
-const PlayerId = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S' });
 const decimalPrice = (options: { description?: string } = {}) => Type.Number({ minimum: 0, maximum: 100_000_000, ...options });
 const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 
@@ -26,14 +25,14 @@ export const requiredWhen = (field: string, value: string, fields: string[]) => 
 });
 
 const topupFields = {
-  service: Type.Enum(TOPUP_SERVICES, { type: 'string' }),
+  service: StringEnum(TOPUP_SERVICES),
   login: optionalText(64),
   player_id: Type.Optional(Type.Union([PlayerId, Type.Null()])),
   offer_id: Type.Optional(Type.Integer({ minimum: -1, maximum: MAX_INT, description: "Free Fire: the offer's item id; PUBG: -1; Steam: 0." })),
   offer_name: optionalText(200),
   price_usd: decimalPrice(),
   price_rub: decimalPrice(),
-  input_currency: Type.Optional(Type.Enum(STEAM_INPUT_CURRENCIES, { type: 'string' })),
+  input_currency: Type.Optional(StringEnum(STEAM_INPUT_CURRENCIES)),
   currency: Type.Optional(BalanceCurrency),
   commission: Type.Optional(decimalPrice({ description: 'USD; 0 except on Steam.' })),
   image_url: optionalText(2048),

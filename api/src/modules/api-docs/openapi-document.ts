@@ -104,7 +104,8 @@ function operationOf(endpoint: Endpoint) {
             ),
           }
         : {}),
-      content: { 'application/json': { schema: responseSchema, example: exampleOf(responseSchema) } },
+      // A 204 carries no body at all.
+      ...(success === '204' ? {} : { content: { 'application/json': { schema: responseSchema, example: exampleOf(responseSchema) } } }),
     },
   };
   for (const status of errorStatuses(endpoint)) {
