@@ -1,5 +1,7 @@
 export * from './admin-records';
+export * from './bulk-code-lines';
 export * from './errors';
+export * from './limits';
 export * from './money';
 export * from './queues';
 export * from './rules';

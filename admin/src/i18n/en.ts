@@ -51,9 +51,9 @@ export const customEnglishMessages = {
       problems: {
         fields: 'expected 4 comma-separated values',
         code: 'the code is empty, too long or contains spaces or commas',
-        price_usd: 'the USD price is not an amount like 4.99',
-        price_rub: 'the RUB price is not an amount like 394.21',
-        game_amount: 'the game amount is not a whole number above 0',
+        price_usd: 'the USD price is not an amount like 4.99 (0 to %{max_price})',
+        price_rub: 'the RUB price is not an amount like 394.21 (0 to %{max_price})',
+        game_amount: 'the game amount is not a whole number from 1 to %{max_amount}',
         repeated: 'the same code as on line %{first}',
       },
       added: '%{count} code added |||| %{count} codes added',

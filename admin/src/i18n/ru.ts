@@ -54,9 +54,9 @@ const customRussianMessages: typeof customEnglishMessages = {
       problems: {
         fields: 'ожидается 4 значения через запятую',
         code: 'код пустой, слишком длинный или содержит пробелы или запятые',
-        price_usd: 'цена в USD не похожа на сумму вида 4.99',
-        price_rub: 'цена в RUB не похожа на сумму вида 394.21',
-        game_amount: 'игровое количество — не целое число больше 0',
+        price_usd: 'цена в USD не похожа на сумму вида 4.99 (от 0 до %{max_price})',
+        price_rub: 'цена в RUB не похожа на сумму вида 394.21 (от 0 до %{max_price})',
+        game_amount: 'игровое количество — не целое число от 1 до %{max_amount}',
         repeated: 'тот же код, что в строке %{first}',
       },
       added: 'Добавлен %{count} код |||| Добавлено %{count} кода |||| Добавлено %{count} кодов',

@@ -1,4 +1,4 @@
-import { ErrorCode, hasAtMostTwoDecimals, toMinor } from '@topup/common';
+import { ErrorCode, hasAtMostTwoDecimals, MAX_INT, MAX_PRICE, toMinor } from '@topup/common';
 import { currentUser } from '../middleware/auth';
 import type { AppContext } from '../types';
 import { AppError, validationFailed } from './app-error';
@@ -9,11 +9,8 @@ import type { FilterApplier } from './simple-rest';
  * filters, the admin behind a change, and the 409 a forbidden change answers with.
  */
 
-/** Largest value of a Postgres integer column (serial ids, game amounts). */
-export const MAX_INT = 2_147_483_647;
-
-/** Largest price an admin may set, as a decimal; keeps minor units far inside a safe integer. */
-export const MAX_PRICE = 100_000_000;
+/** The store's bounds (@topup/common), named here too for the schemas that import the rest of this file. */
+export { MAX_INT, MAX_PRICE };
 
 /** A price as the back office sends it; "at most 2 decimals" is checked by `minorUnits`. */
 export const moneySchema = { type: 'number', minimum: 0, maximum: MAX_PRICE } as const;
