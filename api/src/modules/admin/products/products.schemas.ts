@@ -1,7 +1,8 @@
+import { PRODUCT_CATEGORIES, type ProductCategory } from '@topup/common';
 import { MAX_INT } from '../../../lib/admin-input';
 
-export const PRODUCT_CATEGORIES = ['topup', 'gift_card'] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+/** Named here too for the products DAL, which reads its types from this module. */
+export type { ProductCategory };
 
 const regionIds = {
   type: 'array',

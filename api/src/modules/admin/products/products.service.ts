@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import type { AdminProduct as AdminProductRecord, ProductRegions } from '@topup/common';
+import { PRODUCT_CATEGORIES, type AdminProduct as AdminProductRecord, type ProductRegions } from '@topup/common';
 import { auditOf, conflict, isForeignKeyViolation, isUniqueViolation, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminProductsDal as dal, type AdminProductRow, type ProductColumns } from './products.dal';
-import { PRODUCT_CATEGORIES, type ProductFields, type ProductUpdate } from './products.schemas';
+import type { ProductFields, ProductUpdate } from './products.schemas';
 
 /** A product as the back office sees it (docs/admin-api.md, Products). */
 export type AdminProduct = AdminProductRecord<Date>;
