@@ -3,6 +3,7 @@ export * from './bulk-code-lines';
 export * from './errors';
 export * from './limits';
 export * from './money';
+export * from './promotion-badge-style';
 export * from './queues';
 export * from './rules';
 export * from './store-time';
