@@ -1,6 +1,5 @@
 import englishMessages from 'ra-language-english';
-import type { TranslationMessages } from 'react-admin';
-import { mergeMessages } from './merge';
+import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { twoFactorEnglishMessages } from './twoFactor';
 
 export const customEnglishMessages = {
@@ -685,5 +684,5 @@ export const operationsEnglishMessages = {
   },
 };
 
-export const englishMessagesTree: TranslationMessages = mergeMessages(englishMessages, customEnglishMessages, operationsEnglishMessages, twoFactorEnglishMessages) as unknown as TranslationMessages;
+export const englishMessagesTree: TranslationMessages = mergeTranslations(englishMessages, customEnglishMessages, operationsEnglishMessages, twoFactorEnglishMessages);
 export default englishMessagesTree;

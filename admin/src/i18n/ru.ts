@@ -1,8 +1,7 @@
 import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import { customEnglishMessages, operationsEnglishMessages } from './en';
-import type { TranslationMessages } from 'react-admin';
-import { mergeMessages } from './merge';
+import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
 
 const customRussianMessages: typeof customEnglishMessages = {
@@ -692,7 +691,7 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
 };
 
 /** Russian over English: a key the Russian pack lacks (it trails react-admin) still reads as English, never as a raw key. */
-export const russianMessagesTree: TranslationMessages = mergeMessages(
+export const russianMessagesTree: TranslationMessages = mergeTranslations(
   englishMessages,
   customEnglishMessages,
   operationsEnglishMessages,
@@ -701,5 +700,5 @@ export const russianMessagesTree: TranslationMessages = mergeMessages(
   customRussianMessages,
   operationsRussianMessages,
   twoFactorRussianMessages,
-) as unknown as TranslationMessages;
+);
 export default russianMessagesTree;
