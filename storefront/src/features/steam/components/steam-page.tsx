@@ -9,8 +9,8 @@ import { useToast } from '../../../components/ui/toast/toast-provider';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { fromBalanceCurrency, toBalanceCurrency } from '../../../lib/currency';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
-import { GamePageLayout, GamePanel } from '../../game-topup/components/game-page-layout';
-import { useLoginGate } from '../../game-topup/hooks/use-login-gate';
+import { GamePageLayout, GamePanel } from '../../../components/game-topup/game-page-layout';
+import { useLoginGate } from '../../../hooks/use-login-gate';
 import { getSteamCalculationQueryOptions, useSteamCalculation } from '../api/calculate-steam';
 import {
   CALCULATION_DEBOUNCE_MS,

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useToast } from '../../../components/ui/toast/toast-provider';
-import { useSession } from '../../../lib/auth';
+import { useToast } from '../components/ui/toast/toast-provider';
+import { useSession } from '../lib/auth';
 
 /**
  * Buying needs a session: without one, a warning and /login, which brings the shopper back to this
