@@ -18,7 +18,7 @@ import { CART_KEY, cartTotals, useCart } from '../../../lib/cart';
 import type { CartItem } from '../../../types/cart';
 import { CREATE_PAYMENT_PATH, type GatewayPaymentInput, useCreatePayment } from '../api/create-payment';
 import { TOPUP_ORDER_PATH, useCreateTopupOrder } from '../api/create-topup-order';
-import { useBalance } from '../api/get-balance';
+import { useBalance } from '../../../lib/balance';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { useSteamTotal } from '../api/get-steam-total';
 import { FROM_BALANCE_PATH, usePayFromBalance } from '../api/pay-from-balance';

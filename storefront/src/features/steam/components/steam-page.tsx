@@ -11,7 +11,7 @@ import { fromBalanceCurrency, toBalanceCurrency } from '../../../lib/currency';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { GamePageLayout, GamePanel } from '../../../components/game-topup/game-page-layout';
 import { useLoginGate } from '../../../hooks/use-login-gate';
-import { getSteamCalculationQueryOptions, useSteamCalculation } from '../api/calculate-steam';
+import { getSteamCalculationQueryOptions, useSteamCalculation } from '../../../lib/steam-calculation';
 import {
   CALCULATION_DEBOUNCE_MS,
   calculationRequest,
