@@ -6,6 +6,7 @@ WORKDIR /app
 # Manifests first, so the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json ./
 COPY common/package.json common/
+COPY server-kit/package.json server-kit/
 COPY migrations/package.json migrations/
 COPY api/package.json api/
 COPY workers/package.json workers/

@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['{common,migrations,api,workers,scripts}/**/*.test.ts'],
+          include: ['{common,server-kit,migrations,api,workers,scripts}/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30_000,

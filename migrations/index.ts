@@ -17,6 +17,7 @@ import * as sessionsAndTwoFactor from './migrations/20261124120001_sessions_and_
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
+export { CURRENCY_RATES } from './seeds/demo-data';
 
 interface NamedMigration {
   name: string;

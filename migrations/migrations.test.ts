@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Knex } from 'knex';
+import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDb } from '../api/src/db';
-import '../api/src/testing/provided-context';
+import { readBigintsAsNumbers } from '@topup/server-kit';
+import '@topup/server-kit/testing';
 import {
   dropDatabase,
   ensureDatabase,
@@ -93,7 +93,9 @@ async function sqlState(statement: Promise<unknown>): Promise<string | null> {
 beforeAll(async () => {
   expect(await ensureDatabase(databaseUrl)).toBe(true);
   expect(await ensureDatabase(databaseUrl)).toBe(false);
-  db = createDb(databaseUrl, { min: 0, max: 4 });
+  // The counts and prices compared below are bigint columns, read as numbers as the API reads them.
+  readBigintsAsNumbers();
+  db = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 4 } });
 });
 
 afterAll(async () => {

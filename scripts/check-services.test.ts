@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { freePort } from '../workers/src/testing/services';
+import { freePort } from '@topup/workers/testing';
 import { checkPostgres, checkRedis } from './check-services';
 
 function withDatabase(serverUrl: string, database: string): string {

@@ -4,7 +4,7 @@ import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { loadConfig } from '@topup/api';
-import { createTestDatabase, deleteRedisKeys, freePort, testRedisPrefix, type TestDatabase } from '../workers/src/testing/services';
+import { createTestDatabase, deleteRedisKeys, freePort, testRedisPrefix, type TestDatabase } from '@topup/workers/testing';
 import { repoRoot } from './cli';
 import { setupDatabase } from './db-setup';
 
@@ -62,25 +62,38 @@ async function waitForHealth(port: number, exited: Promise<Exited>): Promise<Res
 }
 
 describe('NODE_ENV=production entry points', () => {
-  it('the API refuses a short JWT_SECRET with one line naming it, and exit code 1', async () => {
-    const { exited } = runEntry('api/src/server.ts', { ...SAFE_PRODUCTION, JWT_SECRET: 'too-short' });
-    const { code, stdout, stderr } = await exited;
-    expect(code).toBe(1);
-    expect(stdout).toBe('');
-    expect(stderr.trimEnd().split('\n')).toEqual([
+  it.each([
+    [
+      'the API refuses a short JWT_SECRET',
+      'api/src/server.ts',
+      { JWT_SECRET: 'too-short' },
       'Refusing to start in production: JWT_SECRET is shorter than 32 characters; ' +
         'set a random secret of at least 32 characters (openssl rand -hex 32)',
-    ]);
-  });
-
-  it('the workers refuse a CODES_KEY that is not 32 bytes with one line naming it, and exit code 1', async () => {
-    const { exited } = runEntry('workers/src/index.ts', { ...SAFE_PRODUCTION, CODES_KEY: 'not-a-key' });
-    const { code, stdout, stderr } = await exited;
+    ],
+    [
+      'the workers refuse a CODES_KEY that is not 32 bytes',
+      'workers/src/index.ts',
+      { CODES_KEY: 'not-a-key' },
+      'Refusing to start in production: CODES_KEY must be 32 bytes, written as 64 hex digits or in base64',
+    ],
+    [
+      'the API refuses a port that is not a number',
+      'api/src/server.ts',
+      { PORT: 'abc' },
+      'Invalid configuration: PORT must be an integer between 1 and 65535, got "abc"',
+    ],
+    [
+      'the workers refuse to start without ADMIN_PASSWORD',
+      'workers/src/index.ts',
+      { ADMIN_PASSWORD: '' },
+      'Refusing to start in production: ADMIN_PASSWORD is not set (production has no default admin password); ' +
+        'set one of at least 12 characters',
+    ],
+  ])('%s with one line naming it, and exit code 1', async (_case, entry, unsafe: Record<string, string>, line) => {
+    const { code, stdout, stderr } = await runEntry(entry, { ...SAFE_PRODUCTION, ...unsafe }).exited;
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr.trimEnd().split('\n')).toEqual([
-      'Refusing to start in production: CODES_KEY must be 32 bytes, written as 64 hex digits or in base64',
-    ]);
+    expect(stderr.trimEnd().split('\n')).toEqual([line]);
   });
 
   describe('with safe settings', () => {

@@ -4,7 +4,7 @@ import knexFactory from 'knex';
 import type { TestProject } from 'vitest/node';
 import { ensureDatabase, migrateLatest } from '@topup/migrations';
 import { isReachable } from './services';
-import '../api/src/testing/provided-context';
+import '@topup/server-kit/testing';
 
 function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);

@@ -9,9 +9,11 @@ import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
+import type { Endpoint } from '@topup/common/api';
 import type { Config } from './config';
 import { AppError } from './lib/app-error';
-import { createCodeCrypto } from './lib/code-crypto';
+import { endpointOf } from './lib/typed-routes';
+import { createCodeCrypto } from '@topup/server-kit';
 import type { Logger } from './logger';
 import { createAuthGuards } from './middleware/auth';
 import { clientAddressOptions } from './middleware/client-address';
@@ -47,6 +49,8 @@ import { createGeneratedCodesService } from './modules/admin/generated-codes/gen
 import { createQueueDashboard, openObservedQueues } from './modules/admin/queues/queue-dashboard';
 import { createQueueSessions } from './modules/admin/queues/queue-session';
 import { createQueuesRouter } from './modules/admin/queues/queues.router';
+import { createApiDocsRouter } from './modules/api-docs/api-docs.router';
+import { rawOperations } from './modules/api-docs/raw-operations';
 import { createAuthRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
 import { createLoginProtection } from './modules/auth/login-protection.service';
@@ -60,7 +64,6 @@ import { createCartRouter } from './modules/cart/cart.router';
 import { createCartService } from './modules/cart/cart.service';
 import { createCatalogueRouter } from './modules/catalogue/catalogue.router';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
-import { createCheckoutRouter } from './modules/checkout/checkout.router';
 import { createCheckoutService } from './modules/checkout/checkout.service';
 import { createActivationService } from './modules/freefire/activation.service';
 import { createFreefirePlayerRouter } from './modules/freefire/freefire-player.router';
@@ -123,16 +126,27 @@ export interface ApiRoute {
   path: string;
   /** Whether a concrete request path reaches this route. */
   matches(path: string): boolean;
+  /** The contract it was declared with (common/src/api), if any. */
+  endpoint?: Endpoint;
 }
 
 /** Every route the app's /api router answers (HEAD, which GET implies, left out): for tests that check each one. */
 export function listApiRoutes(app: Koa<AppState>): ApiRoute[] {
   const api = composedApiRouters.get(app);
   if (!api) throw new Error('This app was not built by createApp');
+  return routesOf(api);
+}
+
+function routesOf(api: Router<AppState>): ApiRoute[] {
   return api.stack.flatMap((layer) =>
     layer.methods
       .filter((method) => method !== 'HEAD')
-      .map((method) => ({ method, path: String(layer.path), matches: (path: string) => layer.match(path) })),
+      .map((method) => ({
+        method,
+        path: String(layer.path),
+        matches: (path: string) => layer.match(path),
+        endpoint: layer.stack.map(endpointOf).find(Boolean),
+      })),
   );
 }
 
@@ -202,10 +216,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createSupportRouter({ support: createSupportService({ db }), rateLimit }),
     createCartRouter({ cart: createCartService({ db, catalogue }), guards }),
     createBalanceRouter({ balance: createBalanceService({ db }), guards }),
-    createCheckoutRouter({ checkout: createCheckoutService({ db }), guards, idempotency }),
     createOrdersRouter({ orders: createOrdersService({ db, codeCrypto }), guards }),
     createPaymentsRouter({
       payments: createPaymentsService({ db, gateways, topups, logger, holdMinutes: config.cardHoldMinutes, publicUrl: config.publicUrl }),
+      checkout: createCheckoutService({ db }),
       gateways,
       guards,
       rateLimit,
@@ -231,6 +245,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createQueuesRouter({ db, sessions: queueSessions, guards }),
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods());
+  const docs = createApiDocsRouter({
+    endpoints: () => [...new Set(routesOf(api).flatMap((route) => (route.endpoint ? [route.endpoint] : [])))],
+    raw: rawOperations,
+  });
+  api.use(docs.routes(), docs.allowedMethods());
   composedApiRouters.set(app, api);
 
   app.use(requestContext(logger));

@@ -160,3 +160,97 @@ describe('client address, login protection and password hashing', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(name);
   });
 });
+
+describe('the environment schema', () => {
+  it('has the documented defaults for everything unset', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/topup',
+      databasePoolMax: 10,
+      redisUrl: 'redis://127.0.0.1:6379',
+      redisPrefix: 'topup',
+      adminRequire2fa: false,
+      paymentProvider: 'sandbox',
+      gameProvider: 'sandbox',
+      gameProviderLatencyMs: 300,
+      gameProviderFailureRate: 0,
+      ratesProvider: 'sandbox',
+      allowSandboxPayments: false,
+      yookassa: {
+        shopId: '',
+        secretKey: '',
+        apiUrl: 'https://api.yookassa.ru/v3',
+        sendReceipt: false,
+        vatCode: 1,
+        paymentSubject: 'service',
+        paymentMode: 'full_payment',
+      },
+      cardHoldMinutes: 15,
+      publicUrl: 'http://localhost:3000',
+      bodyLimit: '100kb',
+      logLevel: 'info',
+      workerConcurrency: 5,
+      workerProcesses: 1,
+      workerLockMs: 30_000,
+      workerStalledIntervalMs: 30_000,
+      trustProxyHops: 0,
+      rateLimits: {
+        register: { points: 5, durationSeconds: 600 },
+        playerCheck: { points: 30, durationSeconds: 60 },
+        support: { points: 5, durationSeconds: 600 },
+        paymentCreate: { points: 10, durationSeconds: 60 },
+      },
+    });
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ gameProviderLatencyMs: 0, logLevel: 'silent' });
+  });
+
+  it('reads numbers, booleans and choices from their text, and an empty variable as unset', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '8080',
+      DATABASE_POOL_MAX: '4',
+      GAME_PROVIDER_FAILURE_RATE: '0.25',
+      YOOKASSA_SEND_RECEIPT: 'true',
+      RATES_PROVIDER: 'cbr',
+      RATE_LIMIT_REGISTER: '50',
+      RATE_LIMIT_REGISTER_WINDOW_SECONDS: '60',
+      CARD_HOLD_MINUTES: '',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'http://localhost:8080',
+      databasePoolMax: 4,
+      gameProviderFailureRate: 0.25,
+      yookassa: { sendReceipt: true },
+      ratesProvider: 'cbr',
+      cardHoldMinutes: 15,
+    });
+    expect(config.rateLimits.register).toEqual({ points: 50, durationSeconds: 60 });
+  });
+
+  it.each([
+    ['PORT', 'abc', 'an integer between 1 and 65535'],
+    ['PORT', '70000', 'an integer between 1 and 65535'],
+    ['DATABASE_POOL_MAX', '0', 'an integer between 1 and 1000'],
+    ['NODE_ENV', 'staging', 'one of development, production, test'],
+    ['PAYMENT_PROVIDER', 'stripe', 'one of sandbox, yookassa'],
+    ['GAME_PROVIDER_FAILURE_RATE', '1.5', 'a number between 0 and 1'],
+    ['ALLOW_SANDBOX_PAYMENTS', 'yes', 'true or false'],
+    ['REDIS_URL', 'localhost', 'a URL'],
+    ['BODY_LIMIT', 'big', 'a size such as 100kb or 1mb'],
+    ['RATE_LIMIT_SUPPORT', '-5', 'an integer of at least 1'],
+    ['LOG_LEVEL', 'verbose', 'one of fatal, error, warn, info, debug, trace, silent'],
+  ])('refuses %s=%s in one line naming the variable and what it must be', (name, value, what) => {
+    expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(
+      new ConfigError(`Invalid configuration: ${name} must be ${what}, got "${value}"`),
+    );
+  });
+
+  it('checks the values before the production rules, so a wrong number is named even in production', () => {
+    expect(refusal({ ...SAFE_PRODUCTION, WORKER_CONCURRENCY: 'many' })).toBe(
+      'Invalid configuration: WORKER_CONCURRENCY must be an integer of at least 1, got "many"',
+    );
+  });
+});

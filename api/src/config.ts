@@ -1,11 +1,16 @@
 import { availableParallelism } from 'node:os';
-import { parseCodesKey } from './lib/code-crypto';
+import { Ajv, type SchemaObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import Type, { type Static } from 'typebox';
+import { parseCodesKey } from '@topup/server-kit';
 
 /** Configuration from environment variables; every one has a dev default listed in the README. */
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   databaseUrl: string;
+  /** Most connections each API or workers process opens to Postgres. */
+  databasePoolMax: number;
   redisUrl: string;
   /** Prefix for every Redis key (queues, rate limits, caches), so several stores or test runs share one Redis. */
   redisPrefix: string;
@@ -90,80 +95,192 @@ const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-in-production';
 const DEV_WEBHOOK_SECRET = 'dev-only-webhook-secret';
 const DEV_CODES_KEY = '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0';
 
+const integer = (minimum: number, fallback?: number, maximum?: number) =>
+  Type.Integer({ minimum, ...(maximum === undefined ? {} : { maximum }), ...(fallback === undefined ? {} : { default: fallback }) });
+const text = (fallback: string) => Type.String({ default: fallback });
+const url = (fallback: string) => Type.String({ format: 'uri', description: 'a URL', default: fallback });
+const flag = (fallback: boolean) => Type.Boolean({ default: fallback });
+const oneOf = <const T extends string[]>(values: [...T], fallback: T[number]) => Type.Enum(values, { default: fallback });
+
+/**
+ * Every environment variable the API, the workers and the scripts read (README, "Configuration"), with
+ * its bounds and its default. Defaults that depend on NODE_ENV, PORT or the machine are optional here
+ * and filled in by loadConfig.
+ */
+const ENVIRONMENT = Type.Object({
+  NODE_ENV: oneOf(['development', 'production', 'test'], 'development'),
+  PORT: integer(1, 3000, 65535),
+  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/topup'),
+  DATABASE_POOL_MAX: integer(1, 10, 1000),
+  REDIS_URL: url('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: text('topup'),
+  JWT_SECRET: text(DEV_JWT_SECRET),
+  JWT_TTL_SECONDS: integer(60, 24 * 3600),
+  JWT_REMEMBER_TTL_SECONDS: integer(60, 30 * 24 * 3600),
+  ADMIN_REQUIRE_2FA: Type.Optional(Type.Boolean()),
+  CODES_KEY: text(DEV_CODES_KEY),
+  ADMIN_NICKNAME: text('admin'),
+  ADMIN_PASSWORD: Type.Optional(Type.String()),
+  SHOPPER_NICKNAME: text('shopper'),
+  SHOPPER_PASSWORD: text('shopper12345'),
+  PAYMENT_PROVIDER: oneOf(['sandbox', 'yookassa'], 'sandbox'),
+  GAME_PROVIDER: oneOf(['sandbox'], 'sandbox'),
+  GAME_PROVIDER_LATENCY_MS: Type.Optional(integer(0, undefined, 60_000)),
+  GAME_PROVIDER_FAILURE_RATE: Type.Number({ minimum: 0, maximum: 1, default: 0 }),
+  RATES_PROVIDER: oneOf(['sandbox', 'cbr'], 'sandbox'),
+  PAYMENT_WEBHOOK_SECRET: text(DEV_WEBHOOK_SECRET),
+  ALLOW_SANDBOX_PAYMENTS: flag(false),
+  YOOKASSA_SHOP_ID: text(''),
+  YOOKASSA_SECRET_KEY: text(''),
+  YOOKASSA_API_URL: url('https://api.yookassa.ru/v3'),
+  YOOKASSA_SEND_RECEIPT: flag(false),
+  YOOKASSA_VAT_CODE: integer(1, 1),
+  YOOKASSA_PAYMENT_SUBJECT: text('service'),
+  YOOKASSA_PAYMENT_MODE: text('full_payment'),
+  CARD_HOLD_MINUTES: integer(1, 15),
+  PUBLIC_URL: Type.Optional(Type.String({ format: 'uri', description: 'a URL' })),
+  BODY_LIMIT: Type.String({ pattern: '^\\d+(\\.\\d+)?\\s*(b|kb|mb|gb)?$', description: 'a size such as 100kb or 1mb', default: '100kb' }),
+  LOG_LEVEL: Type.Optional(Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  WORKER_CONCURRENCY: integer(1, 5),
+  WORKER_PROCESSES: integer(1, 1),
+  WORKER_LOCK_MS: integer(1000, 30_000),
+  WORKER_STALLED_INTERVAL_MS: integer(1000, 30_000),
+  TRUST_PROXY: flag(false),
+  TRUST_PROXY_HOPS: Type.Optional(integer(0)),
+  RATE_LIMIT_REGISTER: integer(1, 5),
+  RATE_LIMIT_REGISTER_WINDOW_SECONDS: integer(1, 600),
+  RATE_LIMIT_PLAYER_CHECK: integer(1, 30),
+  RATE_LIMIT_PLAYER_CHECK_WINDOW_SECONDS: integer(1, 60),
+  RATE_LIMIT_SUPPORT: integer(1, 5),
+  RATE_LIMIT_SUPPORT_WINDOW_SECONDS: integer(1, 600),
+  RATE_LIMIT_PAYMENT_CREATE: integer(1, 10),
+  RATE_LIMIT_PAYMENT_CREATE_WINDOW_SECONDS: integer(1, 60),
+  LOGIN_PAIR_FAILURES: integer(1, 5),
+  LOGIN_PAIR_BLOCK_SECONDS: integer(1, 15 * 60),
+  LOGIN_PAIR_MAX_BLOCK_SECONDS: integer(1, 24 * 3600),
+  LOGIN_ACCOUNT_FAILURES: integer(1, 20),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: integer(1, 3600),
+  LOGIN_ACCOUNT_BLOCK_SECONDS: integer(1, 15 * 60),
+  LOGIN_ADDRESS_FAILURES: integer(1, 100),
+  LOGIN_ADDRESS_WINDOW_SECONDS: integer(1, 24 * 3600),
+  LOGIN_ADDRESS_BLOCK_SECONDS: integer(1, 24 * 3600),
+  PASSWORD_HASH_CONCURRENCY: Type.Optional(integer(1)),
+  PASSWORD_HASH_QUEUE: integer(0, 32),
+});
+type Environment = Static<typeof ENVIRONMENT>;
+
+// Environment variables are text: numbers and booleans are coerced, then checked against their bounds.
+const ajv = new Ajv({ coerceTypes: true, useDefaults: true, strict: true });
+addFormats(ajv, ['uri']);
+const validateEnvironment = ajv.compile<Environment>(ENVIRONMENT);
+
+/** What a variable's schema asks for, in words: "an integer between 1 and 65535". */
+function expected(schema: SchemaObject): string {
+  if (Array.isArray(schema.enum)) return `one of ${schema.enum.join(', ')}`;
+  if (schema.type === 'boolean') return 'true or false';
+  if (schema.type === 'integer' || schema.type === 'number') {
+    const kind = schema.type === 'integer' ? 'an integer' : 'a number';
+    if (schema.maximum !== undefined) return `${kind} between ${schema.minimum} and ${schema.maximum}`;
+    return `${kind} of at least ${schema.minimum}`;
+  }
+  return String(schema.description ?? 'text');
+}
+
+/** The set variables the schema knows; an empty one counts as unset, as in a .env line `NAME=`. */
+function knownVariables(env: NodeJS.ProcessEnv): Record<string, string> {
+  const known: Record<string, string> = {};
+  for (const name of Object.keys(ENVIRONMENT.properties)) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== '') known[name] = value;
+  }
+  return known;
+}
+
+/** The environment checked against ENVIRONMENT; the first wrong variable stops the start in one line. */
+function readEnvironment(env: NodeJS.ProcessEnv): Environment {
+  const values = knownVariables(env);
+  if (validateEnvironment(values)) return values;
+  const [error] = validateEnvironment.errors ?? [];
+  const name = error?.instancePath.split('/')[1] ?? '';
+  const schema: SchemaObject = (ENVIRONMENT.properties as Record<string, SchemaObject>)[name] ?? {};
+  throw new ConfigError(`Invalid configuration: ${name} must be ${expected(schema)}, got "${env[name] ?? ''}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
-  const port = Number(env.PORT ?? 3000);
+  const vars = readEnvironment(env);
+  const nodeEnv = vars.NODE_ENV;
   const config: Config = {
     env: nodeEnv,
-    port,
-    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/topup',
-    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    redisPrefix: env.REDIS_PREFIX ?? 'topup',
-    jwtSecret: env.JWT_SECRET ?? DEV_JWT_SECRET,
-    jwtTtlSeconds: Number(env.JWT_TTL_SECONDS ?? 24 * 3600),
-    jwtRememberTtlSeconds: Number(env.JWT_REMEMBER_TTL_SECONDS ?? 30 * 24 * 3600),
+    port: vars.PORT,
+    databaseUrl: vars.DATABASE_URL,
+    databasePoolMax: vars.DATABASE_POOL_MAX,
+    redisUrl: vars.REDIS_URL,
+    redisPrefix: vars.REDIS_PREFIX,
+    jwtSecret: vars.JWT_SECRET,
+    jwtTtlSeconds: vars.JWT_TTL_SECONDS,
+    jwtRememberTtlSeconds: vars.JWT_REMEMBER_TTL_SECONDS,
     // On by default where real admins sign in; development and tests opt in.
-    adminRequire2fa: env.ADMIN_REQUIRE_2FA === undefined ? nodeEnv === 'production' : env.ADMIN_REQUIRE_2FA === 'true',
-    codesKey: env.CODES_KEY ?? DEV_CODES_KEY,
-    adminNickname: env.ADMIN_NICKNAME ?? 'admin',
+    adminRequire2fa: vars.ADMIN_REQUIRE_2FA ?? nodeEnv === 'production',
+    codesKey: vars.CODES_KEY,
+    adminNickname: vars.ADMIN_NICKNAME,
     // Production has no default admin password: a known one would open the back office to anyone.
-    adminPassword: env.ADMIN_PASSWORD ?? (nodeEnv === 'production' ? '' : 'admin12345'),
-    shopperNickname: env.SHOPPER_NICKNAME ?? 'shopper',
-    shopperPassword: env.SHOPPER_PASSWORD ?? 'shopper12345',
-    paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
-    gameProvider: env.GAME_PROVIDER ?? 'sandbox',
-    gameProviderLatencyMs: Number(env.GAME_PROVIDER_LATENCY_MS ?? (nodeEnv === 'test' ? 0 : 300)),
-    gameProviderFailureRate: Number(env.GAME_PROVIDER_FAILURE_RATE ?? 0),
-    ratesProvider: env.RATES_PROVIDER ?? 'sandbox',
-    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
-    allowSandboxPayments: env.ALLOW_SANDBOX_PAYMENTS === 'true',
+    adminPassword: vars.ADMIN_PASSWORD ?? (nodeEnv === 'production' ? '' : 'admin12345'),
+    shopperNickname: vars.SHOPPER_NICKNAME,
+    shopperPassword: vars.SHOPPER_PASSWORD,
+    paymentProvider: vars.PAYMENT_PROVIDER,
+    gameProvider: vars.GAME_PROVIDER,
+    gameProviderLatencyMs: vars.GAME_PROVIDER_LATENCY_MS ?? (nodeEnv === 'test' ? 0 : 300),
+    gameProviderFailureRate: vars.GAME_PROVIDER_FAILURE_RATE,
+    ratesProvider: vars.RATES_PROVIDER,
+    paymentWebhookSecret: vars.PAYMENT_WEBHOOK_SECRET,
+    allowSandboxPayments: vars.ALLOW_SANDBOX_PAYMENTS,
     yookassa: {
-      shopId: env.YOOKASSA_SHOP_ID ?? '',
-      secretKey: env.YOOKASSA_SECRET_KEY ?? '',
-      apiUrl: env.YOOKASSA_API_URL ?? 'https://api.yookassa.ru/v3',
-      sendReceipt: env.YOOKASSA_SEND_RECEIPT === 'true',
-      vatCode: Number(env.YOOKASSA_VAT_CODE ?? 1),
-      paymentSubject: env.YOOKASSA_PAYMENT_SUBJECT ?? 'service',
-      paymentMode: env.YOOKASSA_PAYMENT_MODE ?? 'full_payment',
+      shopId: vars.YOOKASSA_SHOP_ID,
+      secretKey: vars.YOOKASSA_SECRET_KEY,
+      apiUrl: vars.YOOKASSA_API_URL,
+      sendReceipt: vars.YOOKASSA_SEND_RECEIPT,
+      vatCode: vars.YOOKASSA_VAT_CODE,
+      paymentSubject: vars.YOOKASSA_PAYMENT_SUBJECT,
+      paymentMode: vars.YOOKASSA_PAYMENT_MODE,
     },
-    cardHoldMinutes: Number(env.CARD_HOLD_MINUTES ?? 15),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    bodyLimit: env.BODY_LIMIT ?? '100kb',
-    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    workerConcurrency: Number(env.WORKER_CONCURRENCY ?? 5),
-    workerProcesses: Math.max(1, Number(env.WORKER_PROCESSES ?? 1)),
-    workerLockMs: Number(env.WORKER_LOCK_MS ?? 30_000),
-    workerStalledIntervalMs: Number(env.WORKER_STALLED_INTERVAL_MS ?? 30_000),
+    cardHoldMinutes: vars.CARD_HOLD_MINUTES,
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    bodyLimit: vars.BODY_LIMIT,
+    logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    workerConcurrency: vars.WORKER_CONCURRENCY,
+    workerProcesses: vars.WORKER_PROCESSES,
+    workerLockMs: vars.WORKER_LOCK_MS,
+    workerStalledIntervalMs: vars.WORKER_STALLED_INTERVAL_MS,
     // TRUST_PROXY=true is the older spelling of one trusted hop; an explicit TRUST_PROXY_HOPS wins.
-    trustProxyHops: wholeNumber(env, 'TRUST_PROXY_HOPS', env.TRUST_PROXY === 'true' ? 1 : 0, 0),
+    trustProxyHops: vars.TRUST_PROXY_HOPS ?? (vars.TRUST_PROXY ? 1 : 0),
     rateLimits: {
-      register: { points: 5, durationSeconds: 600 },
-      playerCheck: { points: 30, durationSeconds: 60 },
-      support: { points: 5, durationSeconds: 600 },
-      paymentCreate: { points: 10, durationSeconds: 60 },
+      register: { points: vars.RATE_LIMIT_REGISTER, durationSeconds: vars.RATE_LIMIT_REGISTER_WINDOW_SECONDS },
+      playerCheck: { points: vars.RATE_LIMIT_PLAYER_CHECK, durationSeconds: vars.RATE_LIMIT_PLAYER_CHECK_WINDOW_SECONDS },
+      support: { points: vars.RATE_LIMIT_SUPPORT, durationSeconds: vars.RATE_LIMIT_SUPPORT_WINDOW_SECONDS },
+      paymentCreate: { points: vars.RATE_LIMIT_PAYMENT_CREATE, durationSeconds: vars.RATE_LIMIT_PAYMENT_CREATE_WINDOW_SECONDS },
     },
     loginProtection: {
       pair: {
-        failures: wholeNumber(env, 'LOGIN_PAIR_FAILURES', 5),
-        blockSeconds: wholeNumber(env, 'LOGIN_PAIR_BLOCK_SECONDS', 15 * 60),
-        maxBlockSeconds: wholeNumber(env, 'LOGIN_PAIR_MAX_BLOCK_SECONDS', 24 * 3600),
+        failures: vars.LOGIN_PAIR_FAILURES,
+        blockSeconds: vars.LOGIN_PAIR_BLOCK_SECONDS,
+        maxBlockSeconds: vars.LOGIN_PAIR_MAX_BLOCK_SECONDS,
       },
       account: {
-        failures: wholeNumber(env, 'LOGIN_ACCOUNT_FAILURES', 20),
-        windowSeconds: wholeNumber(env, 'LOGIN_ACCOUNT_WINDOW_SECONDS', 3600),
-        blockSeconds: wholeNumber(env, 'LOGIN_ACCOUNT_BLOCK_SECONDS', 15 * 60),
+        failures: vars.LOGIN_ACCOUNT_FAILURES,
+        windowSeconds: vars.LOGIN_ACCOUNT_WINDOW_SECONDS,
+        blockSeconds: vars.LOGIN_ACCOUNT_BLOCK_SECONDS,
       },
       address: {
-        failures: wholeNumber(env, 'LOGIN_ADDRESS_FAILURES', 100),
-        windowSeconds: wholeNumber(env, 'LOGIN_ADDRESS_WINDOW_SECONDS', 24 * 3600),
-        blockSeconds: wholeNumber(env, 'LOGIN_ADDRESS_BLOCK_SECONDS', 24 * 3600),
+        failures: vars.LOGIN_ADDRESS_FAILURES,
+        windowSeconds: vars.LOGIN_ADDRESS_WINDOW_SECONDS,
+        blockSeconds: vars.LOGIN_ADDRESS_BLOCK_SECONDS,
       },
     },
     passwordHashing: {
       // Each hash keeps one core busy (one argon2 lane): leave a core to the event loop, or more hashes
       // at once starve every other request (bench/login-flood measured it on 2 cores).
-      concurrency: wholeNumber(env, 'PASSWORD_HASH_CONCURRENCY', Math.max(1, availableParallelism() - 1)),
-      queue: wholeNumber(env, 'PASSWORD_HASH_QUEUE', 32, 0),
+      concurrency: vars.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
+      queue: vars.PASSWORD_HASH_QUEUE,
     },
   };
   const [problem] = productionProblems(config);
@@ -174,17 +291,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** A configuration the process must not run with; its message is the one line printed before exiting. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
-}
-
-/** A whole-number setting of at least `min`, else `fallback` when unset; a wrong value stops the start. */
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new ConfigError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
-  }
-  return value;
 }
 
 const MIN_SECRET_LENGTH = 32;

@@ -1,10 +1,8 @@
 import knexFactory, { type Knex } from 'knex';
 import { Model } from 'objection';
-import pg from 'pg';
+import { readBigintsAsNumbers } from '@topup/server-kit';
 
-// bigint (count(*), sums) as JS numbers: our values stay far below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-// numeric (exchange rates) stays a string so no float sneaks into money arithmetic.
+readBigintsAsNumbers();
 
 export type Db = Knex;
 

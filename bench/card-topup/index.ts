@@ -14,10 +14,10 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { dropDatabase, ensureDatabase, migrateLatest } from '@topup/migrations';
-import { loadConfig } from '../../api/src/config';
-import { createDb } from '../../api/src/db';
-import { createTokenService } from '../../api/src/modules/auth/token.service';
-import { startYookassaStandIn, type YookassaStandIn } from '../../api/src/testing/yookassa-stand-in';
+import { loadConfig } from '@topup/api/config';
+import { createDb } from '@topup/api/db';
+import { createTokenService } from '@topup/api/tokens';
+import { startYookassaStandIn, type YookassaStandIn } from '@topup/api/testing';
 import { percentile } from '../lib/load';
 import { deleteRedisKeys, freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, stopProcess, waitForHealth } from '../lib/store';
 

@@ -26,12 +26,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../api/src/config';
-import type { Db } from '../../api/src/db';
-import { createCodeCrypto } from '../../api/src/lib/code-crypto';
-import { changeBalance } from '../../api/src/lib/ledger';
-import { hashPassword } from '../../api/src/modules/auth/auth.service';
-import { createTokenService } from '../../api/src/modules/auth/token.service';
+import { loadConfig } from '@topup/api/config';
+import type { Db } from '@topup/api/db';
+import { changeBalance, createCodeCrypto } from '@topup/server-kit';
+import { hashPassword } from '@topup/api/auth';
+import { createTokenService } from '@topup/api/tokens';
 import { percentile } from '../lib/load';
 import { assertStoreAnswers, positiveInteger, withStoreDb } from '../lib/store';
 

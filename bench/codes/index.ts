@@ -23,9 +23,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../api/src/config';
-import type { Db } from '../../api/src/db';
-import { createTokenService } from '../../api/src/modules/auth/token.service';
+import { loadConfig } from '@topup/api/config';
+import type { Db } from '@topup/api/db';
+import { createTokenService } from '@topup/api/tokens';
 import { assertStoreAnswers, positiveInteger, withStoreDb } from '../lib/store';
 
 const envFile = fileURLToPath(new URL('../../.env', import.meta.url));

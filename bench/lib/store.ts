@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createDb, type Db } from '../../api/src/db';
-import { createRedis } from '../../api/src/redis';
+import { createDb, type Db } from '@topup/api/db';
+import { createRedis } from '@topup/api/redis';
 
 /** What the benchmarks share: their tuning, reaching a running store and its database, and starting a store of their own. */
 

@@ -16,8 +16,8 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { dropDatabase, ensureDatabase, migrateLatest, seedDemoData } from '@topup/migrations';
-import { loadConfig } from '../../api/src/config';
-import { createDb } from '../../api/src/db';
+import { loadConfig } from '@topup/api/config';
+import { createDb } from '@topup/api/db';
 import { runLoad, type LoadResult } from '../lib/load';
 import { deleteRedisKeys, freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, stopProcess, waitForHealth } from '../lib/store';
 

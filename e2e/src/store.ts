@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createRedis } from '@topup/api';
 import type { Knex } from 'knex';
 import { inject } from 'vitest';
-import { createTestDatabase, deleteRedisKeys, testRedisPrefix } from '../../api/src/testing/harness';
+import { createTestDatabase, deleteRedisKeys, testRedisPrefix } from '@topup/api/testing';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 90_000;

@@ -14,7 +14,7 @@ export async function up(knex: Knex): Promise<void> {
       product_id     integer NOT NULL REFERENCES products (id) ON DELETE RESTRICT,
       -- NULL: a global code, valid in every region.
       region_id      integer REFERENCES regions (id) ON DELETE RESTRICT,
-      -- AES-256-GCM, see api/src/lib/code-crypto.ts.
+      -- AES-256-GCM, see server-kit/src/code-crypto.ts.
       code_encrypted text NOT NULL,
       -- Keyed hash of the code: the same code can never be loaded twice.
       code_hash      text NOT NULL CONSTRAINT codes_code_hash_unique UNIQUE,

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { BALANCE_CURRENCIES, convertMinor, STEAM_COMMISSION_PERCENT_DEFAULT, type BalanceCurrency } from '@topup/common';
-import { createCodeCrypto, type CodeCrypto } from '../../api/src/lib/code-crypto';
-import { changeBalance } from '../../api/src/lib/ledger';
+import { changeBalance, createCodeCrypto, type CodeCrypto } from '@topup/server-kit';
 import {
   CURRENCY_RATES,
   DEMO_USD_RUB_RATE,

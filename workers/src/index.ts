@@ -19,7 +19,7 @@ export interface RunningWorkers {
  * Any number of these processes can run against the same Postgres and Redis.
  */
 export async function startWorkers(config: Config, logger: Logger): Promise<RunningWorkers> {
-  const db = createDb(config.databaseUrl);
+  const db = createDb(config.databaseUrl, { min: 0, max: config.databasePoolMax });
   const queues = createQueues(config, logger);
   const relay = createOutboxRelay({ db, queues, logger: logger.child({ component: 'outbox-relay' }) });
 

@@ -172,7 +172,9 @@ export function createOutboxRelay({ db, queues, logger, pollMs = 250 }: OutboxRe
       if (connection) await releaseListener(connection);
       if (!running) return;
       logger.warn({ err }, 'Cannot listen for outbox notifications; polling until it can');
-      listenRetry = setTimeout(() => (listening = listen()), LISTEN_RETRY_MS);
+      listenRetry = setTimeout(() => {
+        listening = listen();
+      }, LISTEN_RETRY_MS);
     }
   }
 
@@ -184,7 +186,9 @@ export function createOutboxRelay({ db, queues, logger, pollMs = 250 }: OutboxRe
     void releaseListener(lost);
     if (!running) return;
     logger.warn({ err }, 'Lost the outbox LISTEN connection; reconnecting');
-    listenRetry = setTimeout(() => (listening = listen()), LISTEN_RETRY_MS);
+    listenRetry = setTimeout(() => {
+      listening = listen();
+    }, LISTEN_RETRY_MS);
   }
 
   async function releaseListener(connection: PgClient): Promise<void> {

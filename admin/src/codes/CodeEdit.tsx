@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import type { AdminCode } from '@topup/common';
+import type { AdminCode } from '@topup/common/api';
 import { Edit, Labeled, ReferenceField, required, SimpleForm, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { StatusChip } from '../components/StatusChip';
 import { codeUpdatePayload, formatRegion } from './codeForm';

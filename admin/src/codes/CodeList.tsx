@@ -1,6 +1,7 @@
 import StarIcon from '@mui/icons-material/Star';
 import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { CODE_STATUSES, type AdminCode } from '@topup/common';
+import { CODE_STATUSES } from '@topup/common';
+import type { AdminCode } from '@topup/common/api';
 import {
   AutocompleteInput,
   CreateButton,

@@ -1,4 +1,4 @@
-import type { AdminProduct, AdminRegion } from '@topup/common';
+import type { AdminProduct, AdminRegion } from '@topup/common/api';
 import { SelectInput, useGetList, useGetOne, useTranslate, type SelectInputProps } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { regionLabel } from '../regions/flag';

@@ -1,5 +1,5 @@
 import CodeIcon from '@mui/icons-material/QrCode2';
-import type { AdminCode } from '@topup/common';
+import type { AdminCode } from '@topup/common/api';
 import { CodeCreate } from './CodeCreate';
 import { CodeEdit } from './CodeEdit';
 import { CodeList } from './CodeList';

@@ -45,7 +45,7 @@ export function InlineSwitchField({ source, ariaLabel }: InlineSwitchFieldProps)
         checked={checked}
         disabled={isPending}
         onClick={(event: MouseEvent) => event.stopPropagation()}
-        onChange={toggle}
+        onChange={() => void toggle()}
         slotProps={{ input: { 'aria-label': translate(ariaLabel, { _: ariaLabel }) } }}
       />
     </Tooltip>

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { BooleanInput, Edit, required, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate } from 'react-admin';
-import type { AdminCurrencyRate } from '@topup/common';
+import type { AdminCurrencyRate } from '@topup/common/api';
 import { pickFields } from '../components/payload';
 import { currencyCode, formatRate, validateRate } from './rate';
 

@@ -1,7 +1,7 @@
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, EditButton, List, SimpleList, TopToolbar, useRecordContext } from 'react-admin';
-import type { AdminCurrencyRate } from '@topup/common';
+import type { AdminCurrencyRate } from '@topup/common/api';
 import { LocalizedDateField, useFormatDateTime } from '../components/LocalizedDateField';
 import { InlineSwitchField, InlineSwitchListIcon } from '../components/InlineSwitchField';
 import { CurrencySettingsCard } from './CurrencySettingsCard';

@@ -1,7 +1,8 @@
 import SaveIcon from '@mui/icons-material/Save';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Alert, Box, Button as MuiButton, Card, CardContent, InputAdornment, Skeleton, Stack, Typography } from '@mui/material';
-import { hasAtMostTwoDecimals, type CurrencySettings } from '@topup/common';
+import { hasAtMostTwoDecimals } from '@topup/common';
+import type { CurrencySettings } from '@topup/common/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BooleanInput, Form, maxValue, minValue, NumberInput, RadioButtonGroupInput, required, useNotify, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';

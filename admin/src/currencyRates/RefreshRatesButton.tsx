@@ -2,7 +2,7 @@ import SyncIcon from '@mui/icons-material/Sync';
 import { CircularProgress } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Button, useNotify, useRefresh } from 'react-admin';
-import type { RefreshProgress } from '@topup/common';
+import type { RefreshProgress } from '@topup/common/api';
 import { errorNotification } from '../components/errors';
 import { RESOURCE_ENDPOINTS } from '../dataProvider';
 import { useApiRequest } from '../lib/useApiRequest';
@@ -50,7 +50,7 @@ export function RefreshRatesButton() {
   };
 
   return (
-    <Button label="resources.currencyRates.refresh.button" onClick={start} disabled={running}>
+    <Button label="resources.currencyRates.refresh.button" onClick={() => void start()} disabled={running}>
       {running ? <CircularProgress size={16} color="inherit" /> : <SyncIcon />}
     </Button>
   );

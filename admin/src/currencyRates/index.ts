@@ -1,5 +1,5 @@
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
-import type { AdminCurrencyRate } from '@topup/common';
+import type { AdminCurrencyRate } from '@topup/common/api';
 import { CurrencyRateEdit } from './CurrencyRateEdit';
 import { CurrencyRateList } from './CurrencyRateList';
 import { currencyCode } from './rate';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RefreshProgress } from '@topup/common';
+import type { RefreshProgress } from '@topup/common/api';
 import { pollRefresh, refreshOutcome } from './refresh';
 
 const progress = (status: string, updated: number | null = null, error: string | null = null): RefreshProgress => ({

@@ -1,4 +1,4 @@
-import type { RefreshProgress } from '@topup/common';
+import type { RefreshProgress } from '@topup/common/api';
 
 export type RefreshOutcome = 'running' | 'completed' | 'skipped' | 'failed';
 

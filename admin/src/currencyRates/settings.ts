@@ -1,4 +1,4 @@
-import type { CurrencySettings } from '@topup/common';
+import type { CurrencySettings } from '@topup/common/api';
 
 export type EditableSettings = Pick<CurrencySettings, 'steamCommissionPercent' | 'ratesAutoUpdate' | 'failedCardTopupRefundTo'>;
 export interface SettingsFormValues {

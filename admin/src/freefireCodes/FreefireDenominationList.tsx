@@ -1,5 +1,5 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import type { FreefireDenomination } from '@topup/common';
+import type { FreefireDenomination } from '@topup/common/api';
 import {
   NullableBooleanInput,
   DataTable,

@@ -1,5 +1,5 @@
 import DiamondIcon from '@mui/icons-material/Diamond';
-import type { FreefireDenomination } from '@topup/common';
+import type { FreefireDenomination } from '@topup/common/api';
 import { FreefireDenominationCreate } from './FreefireDenominationCreate';
 import { FreefireDenominationEdit } from './FreefireDenominationEdit';
 import { FreefireDenominationList } from './FreefireDenominationList';

@@ -17,7 +17,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { FreefireDenomination } from '@topup/common';
+import type { FreefireDenomination } from '@topup/common/api';
 import { useEffect, useState } from 'react';
 import {
   Button,
@@ -120,7 +120,7 @@ function GenerationProgress({ requestId, onClose }: { requestId: string; onClose
             variant="contained"
             startIcon={publishing ? <CircularProgress size={16} color="inherit" /> : <VisibilityIcon />}
             disabled={publishing}
-            onClick={async () => setPublished(await publish({ generationRequestId: data.id }, true))}
+            onClick={() => void publish({ generationRequestId: data.id }, true).then(setPublished)}
           >
             {translate('resources.generatedCodes.generate.publish_all')}
           </MuiButton>

@@ -1,5 +1,6 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { CODE_STATUSES, type GeneratedCode } from '@topup/common';
+import { CODE_STATUSES } from '@topup/common';
+import type { GeneratedCode } from '@topup/common/api';
 import {
   DataTable,
   FilterButton,

@@ -17,7 +17,7 @@ import {
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap } from '../components/tableStyles';
 import { useNavigate } from 'react-router-dom';
-import type { GenerationRequest } from '@topup/common';
+import type { GenerationRequest } from '@topup/common/api';
 import { ProgressBar } from '../components/ProgressBar';
 import { listLink } from '../lib/listLink';
 import { StatusChip } from '../components/StatusChip';
@@ -40,7 +40,7 @@ function RequestActions() {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5, flexWrap: 'wrap' }}>
       {record.generated > 0 && (
-        <Button label="resources.generationRequests.actions.show_codes" onClick={showCodes}>
+        <Button label="resources.generationRequests.actions.show_codes" onClick={() => void showCodes()}>
           <FilterListIcon />
         </Button>
       )}

@@ -3,7 +3,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Switch, Tooltip } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { Button, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
-import type { GeneratedCode } from '@topup/common';
+import type { GeneratedCode } from '@topup/common/api';
 import { errorNotification } from '../components/errors';
 import { useApiRequest } from '../lib/useApiRequest';
 import { publishGeneratedCodes, type PublishTarget } from './generatedCodesApi';
@@ -46,9 +46,11 @@ export function BulkPublishButton({ published }: { published: boolean }) {
     <Button
       label={published ? 'resources.generatedCodes.publish.publish' : 'resources.generatedCodes.publish.unpublish'}
       disabled={pending}
-      onClick={async () => {
-        if (await publish({ ids: selectedIds.map(Number) }, published)) unselectAll();
-      }}
+      onClick={() =>
+        void publish({ ids: selectedIds.map(Number) }, published).then((done) => {
+          if (done) unselectAll();
+        })
+      }
     >
       {published ? <VisibilityIcon /> : <VisibilityOffIcon />}
     </Button>

@@ -1,4 +1,4 @@
-import type { GenerationRequest } from '@topup/common';
+import type { GenerationRequest } from '@topup/common/api';
 
 /** Most codes one request may ask for. */
 export const MAX_GENERATION_COUNT = 100_000;

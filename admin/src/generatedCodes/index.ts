@@ -1,5 +1,5 @@
 import GeneratedIcon from '@mui/icons-material/AutoAwesome';
-import type { GeneratedCode, GenerationRequest } from '@topup/common';
+import type { GeneratedCode, GenerationRequest } from '@topup/common/api';
 import { GeneratedCodeList } from './GeneratedCodeList';
 
 export default {

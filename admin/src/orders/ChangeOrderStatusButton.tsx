@@ -1,9 +1,8 @@
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { Menu, MenuItem } from '@mui/material';
-import type { OrderStatus } from '@topup/common';
+import { adminNextStatuses, type OrderStatus } from '@topup/common';
 import { useState, type MouseEvent } from 'react';
 import { Button, Confirm, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
-import { nextOrderStatuses } from './orderStatus';
 import type { AdminOrder } from './types';
 import { errorNotification } from '../components/errors';
 
@@ -16,14 +15,14 @@ export function ChangeOrderStatusButton() {
   const [target, setTarget] = useState<OrderStatus | null>(null);
   const [update, { isPending }] = useUpdate<AdminOrder>();
   if (!order) return null;
-  const choices = nextOrderStatuses(order.status);
+  const choices = adminNextStatuses(order.status);
   if (choices.length === 0) return null;
 
   const statusName = (status: string) => translate(`resources.orders.status.${status}`);
   const close = () => setTarget(null);
   const confirm = () => {
     if (!target) return;
-    update(
+    void update(
       'orders',
       { id: order.id, data: { status: target }, previousData: order },
       {

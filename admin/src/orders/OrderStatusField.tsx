@@ -1,6 +1,7 @@
 import { Chip } from '@mui/material';
+import { isOrderStatus } from '@topup/common';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { isOrderStatus, ORDER_STATUS_COLORS } from './orderStatus';
+import { ORDER_STATUS_COLORS } from './orderStatus';
 import type { AdminOrder } from './types';
 
 /** The status as a coloured chip. */

@@ -133,7 +133,7 @@ export function RefundOrderButton() {
           <MuiButton onClick={close} disabled={pending}>
             {translate('ra.action.cancel')}
           </MuiButton>
-          <MuiButton onClick={refund} disabled={pending} variant="contained" color="warning" startIcon={<UndoIcon />}>
+          <MuiButton onClick={() => void refund()} disabled={pending} variant="contained" color="warning" startIcon={<UndoIcon />}>
             {translate('resources.orders.refund.confirm', { amount })}
           </MuiButton>
         </DialogActions>

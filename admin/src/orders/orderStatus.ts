@@ -1,33 +1,11 @@
-import { ORDER_STATUSES, type OrderStatus } from '@topup/common';
+import { canTransition, isOrderStatus, ORDER_STATUSES, type OrderStatus } from '@topup/common';
 
 /**
- * The changes an admin may make to an order's status (docs/admin-api.md, Orders); the API refuses
- * the others with 409, so the back office only offers these.
- */
-export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending: ['cancelled'],
-  processing: ['completed', 'failed'],
-  // Runs fulfilment again.
-  failed: ['processing'],
-  completed: [],
-  cancelled: [],
-};
-
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
-/** The statuses an order in `status` can be moved to; none for an unknown status. */
-export function nextOrderStatuses(status: unknown): readonly OrderStatus[] {
-  return isOrderStatus(status) ? ORDER_STATUS_TRANSITIONS[status] : [];
-}
-
-/**
- * A refund is offered for paid orders still counted as sold: processing or completed. A
- * failed order was already refunded, and an unpaid (pending, cancelled) one has nothing to refund.
+ * A refund is offered where the order state machine lets an admin refund: paid orders still counted
+ * as sold. A failed order was already refunded, and an unpaid (pending, cancelled) one has nothing to refund.
  */
 export function canRefundOrder(order: { status?: unknown } | undefined): boolean {
-  return order?.status === 'processing' || order?.status === 'completed';
+  return isOrderStatus(order?.status) && canTransition('refund', order.status, 'admin');
 }
 
 export type RefundDestination = 'balance' | 'card';

@@ -2,7 +2,7 @@ import InventoryIcon from '@mui/icons-material/Inventory2';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Chip, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminProduct } from '@topup/common';
+import type { AdminProduct } from '@topup/common/api';
 import {
   Button,
   Edit,

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { PRODUCT_CATEGORIES, type AdminRegion } from '@topup/common';
+import { PRODUCT_CATEGORIES } from '@topup/common';
+import type { AdminRegion } from '@topup/common/api';
 import type { ReactNode } from 'react';
 import {
   AutocompleteArrayInput,

@@ -1,5 +1,5 @@
 import { Avatar, Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
-import type { AdminProduct } from '@topup/common';
+import type { AdminProduct } from '@topup/common/api';
 import {
   DataTable,
   List,

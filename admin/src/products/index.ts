@@ -1,5 +1,5 @@
 import ProductIcon from '@mui/icons-material/Category';
-import type { AdminProduct } from '@topup/common';
+import type { AdminProduct } from '@topup/common/api';
 import { ProductCreate } from './ProductCreate';
 import { ProductEdit } from './ProductEdit';
 import { ProductList } from './ProductList';

@@ -1,4 +1,4 @@
-import type { ProductRegions } from '@topup/common';
+import type { ProductRegions } from '@topup/common/api';
 
 /** What a product form saves through `POST` / `PUT /api/admin/products`; regions go through their own calls. */
 export const PRODUCT_FIELDS = [

@@ -1,4 +1,4 @@
-import type { ProductRegions } from '@topup/common';
+import type { ProductRegions } from '@topup/common/api';
 import { RESOURCE_ENDPOINTS } from '../dataProvider';
 import type { ApiRequest } from '../lib/useApiRequest';
 

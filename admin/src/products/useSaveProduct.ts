@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useCreate, useNotify, useRedirect, useRefresh, useUpdate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import type { AdminProduct, ProductRegions } from '@topup/common';
+import type { AdminProduct, ProductRegions } from '@topup/common/api';
 import { errorNotification } from '../components/errors';
 import { pickFields } from '../components/payload';
 import { useApiRequest } from '../lib/useApiRequest';

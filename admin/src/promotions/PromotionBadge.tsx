@@ -2,7 +2,8 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { Box } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 // The storefront's own badge look, so the preview matches what shoppers see.
-import { promotionBadgeStyle, type AdminPromotion } from '@topup/common';
+import { promotionBadgeStyle } from '@topup/common';
+import type { AdminPromotion } from '@topup/common/api';
 
 /** A promotion as the storefront's home page shows it: a small pill on the hero banner. */
 export function PromotionBadge({ text, backgroundColor, dimmed = false }: { text: string; backgroundColor: unknown; dimmed?: boolean }) {

@@ -1,5 +1,5 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
-import type { AdminPromotion } from '@topup/common';
+import type { AdminPromotion } from '@topup/common/api';
 import { PromotionCreate, PromotionEdit } from './PromotionEdit';
 import { PromotionList } from './PromotionList';
 

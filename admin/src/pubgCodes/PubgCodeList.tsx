@@ -1,5 +1,6 @@
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { PUBG_CODE_STATUSES, type PubgCode } from '@topup/common';
+import { PUBG_CODE_STATUSES } from '@topup/common';
+import type { PubgCode } from '@topup/common/api';
 import {
   CreateButton,
   DataTable,

@@ -1,6 +1,6 @@
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import { Route } from 'react-router-dom';
-import type { PubgCode } from '@topup/common';
+import type { PubgCode } from '@topup/common/api';
 import { PubgDenominationList } from '../pubgDenominations/PubgDenominationList';
 import { PubgCodeCreate } from './PubgCodeCreate';
 import { PubgCodeEdit } from './PubgCodeEdit';

@@ -1,5 +1,5 @@
 import { DeleteButton, useRecordContext } from 'react-admin';
-import type { PubgDenomination } from '@topup/common';
+import type { PubgDenomination } from '@topup/common/api';
 import { RowDeleteButton } from '../components/RowActions';
 import { DENOMINATIONS_PATH } from './DenominationForm';
 

@@ -1,6 +1,6 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { CreateButton, DataTable, List, SimpleList, TopToolbar, useTranslate } from 'react-admin';
-import type { PubgDenomination } from '@topup/common';
+import type { PubgDenomination } from '@topup/common/api';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
 import { InlineSwitchField } from '../components/InlineSwitchField';

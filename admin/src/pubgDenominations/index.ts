@@ -1,5 +1,5 @@
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
-import type { PubgDenomination } from '@topup/common';
+import type { PubgDenomination } from '@topup/common/api';
 import { PubgDenominationCreate } from './PubgDenominationCreate';
 import { PubgDenominationEdit } from './PubgDenominationEdit';
 

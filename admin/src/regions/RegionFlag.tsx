@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { useState } from 'react';
 import { useRecordContext } from 'react-admin';
-import type { AdminRegion } from '@topup/common';
+import type { AdminRegion } from '@topup/common/api';
 import { flagDisplay, GLOBAL_FLAG } from './flag';
 
 /** A region's flag: its image, its emoji, or the global flag when it has none (or its image fails). */

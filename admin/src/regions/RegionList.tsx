@@ -1,5 +1,5 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import type { AdminRegion } from '@topup/common';
+import type { AdminRegion } from '@topup/common/api';
 import { BooleanInput, DataTable, DeleteButton, EditButton, List, SimpleList } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { InlineSwitchField, InlineSwitchListIcon } from '../components/InlineSwitchField';

@@ -1,5 +1,5 @@
 import PublicIcon from '@mui/icons-material/Public';
-import type { AdminRegion } from '@topup/common';
+import type { AdminRegion } from '@topup/common/api';
 import { RegionCreate, RegionEdit } from './RegionEdit';
 import { RegionList } from './RegionList';
 

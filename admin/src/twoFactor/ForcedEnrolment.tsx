@@ -36,7 +36,7 @@ export function ForcedEnrolment() {
             {/* A full reload: the back office starts again with the full session confirm handed out. */}
             <EnrolmentFlow onStart={() => setStep('scan')} onEnabled={() => setStep('enabled')} onDone={() => window.location.assign(ADMIN_HOME)} />
             <Box sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}>
-              <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => logout()}>
+              <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()}>
                 {translate('two_factor.sign_out')}
               </Button>
             </Box>

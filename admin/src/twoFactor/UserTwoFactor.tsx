@@ -3,7 +3,7 @@ import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useGetIdentity, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import type { AdminUser } from '@topup/common';
+import type { AdminUser } from '@topup/common/api';
 import { errorNotification } from '../components/errors';
 import { useApiRequest } from '../lib/useApiRequest';
 import { twoFactorQueryKey, userTwoFactorUrl, useTwoFactorStatus } from './api';

@@ -1,6 +1,6 @@
 import { Box, InputAdornment } from '@mui/material';
 import { maxValue, NumberInput, required, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate } from 'react-admin';
-import type { AdminUser } from '@topup/common';
+import type { AdminUser } from '@topup/common/api';
 import { validatePrice } from '../components/validators';
 import { ADJUSTMENT_REASON_MAX_LENGTH, validateBalanceForm } from './balanceUpdate';
 

@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Edit, useRecordContext, useTranslate, type TransformData } from 'react-admin';
-import type { AdminUser } from '@topup/common';
+import type { AdminUser } from '@topup/common/api';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { UserTwoFactor } from '../twoFactor';
 import { balanceUpdate } from './balanceUpdate';

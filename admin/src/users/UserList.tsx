@@ -1,5 +1,6 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { USER_ROLES, type AdminUser } from '@topup/common';
+import { USER_ROLES } from '@topup/common';
+import type { AdminUser } from '@topup/common/api';
 import { DataTable, List, SelectInput, SimpleList, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { MoneyColumn } from '../components/MoneyField';

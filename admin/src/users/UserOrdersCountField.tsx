@@ -2,7 +2,7 @@ import { Link } from '@mui/material';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useBasename, useRecordContext } from 'react-admin';
-import type { AdminUser } from '@topup/common';
+import type { AdminUser } from '@topup/common/api';
 import { listLink } from '../lib/listLink';
 
 /** How many orders the user placed, linking to the orders list filtered to them. */

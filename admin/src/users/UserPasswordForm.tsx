@@ -1,6 +1,7 @@
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Box, Button as MuiButton } from '@mui/material';
-import { ADMIN_PASSWORD_MIN_LENGTH, type AdminUser, PASSWORD_MAX_LENGTH } from '@topup/common';
+import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from '@topup/common';
+import type { AdminUser } from '@topup/common/api';
 import { useState } from 'react';
 import { Confirm, Form, maxLength, minLength, PasswordInput, required, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { errorNotification } from '../components/errors';
@@ -67,7 +68,7 @@ export function UserPasswordForm() {
         content="resources.users.password.confirm_content"
         confirm="resources.users.password.submit"
         confirmColor="warning"
-        onConfirm={change}
+        onConfirm={() => void change()}
         onClose={() => setPendingPassword(null)}
       />
     </>

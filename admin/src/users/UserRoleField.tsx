@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { AdminUser } from '@topup/common';
+import type { AdminUser } from '@topup/common/api';
 
 export function UserRoleChip({ role }: { role: unknown }) {
   const translate = useTranslate();

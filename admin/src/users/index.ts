@@ -1,5 +1,5 @@
 import PeopleIcon from '@mui/icons-material/People';
-import type { AdminUser } from '@topup/common';
+import type { AdminUser } from '@topup/common/api';
 import { UserEdit } from './UserEdit';
 import { UserList } from './UserList';
 

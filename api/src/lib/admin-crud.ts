@@ -1,123 +1,97 @@
-import type Router from '@koa/router';
-import type { SchemaObject } from 'ajv';
 import type { Knex } from 'knex';
+import type { Static, TSchema } from 'typebox';
 import { ErrorCode } from '@topup/common';
+import type { BulkCodesResult, CrudEndpoints, Endpoint, ListEndpoint, ListQuery } from '@topup/common/api';
 import { validate } from '../middleware/validate';
-import type { AppState } from '../types';
+import type { AppMiddleware } from '../types';
 import { AppError, notFound } from './app-error';
-import {
-  adminActor,
-  auditOf,
-  conflict,
-  emptyQuery,
-  idParams,
-  isForeignKeyViolation,
-  type AdminActor,
-  type IdParams,
-} from './admin-input';
+import { adminActor, auditOf, conflict, isForeignKeyViolation, type AdminActor } from './admin-input';
 import { recordAudit } from './audit';
-import { assertDeclaredSize, linesOfStream, linesOfText, type BulkResult, type NumberedLine } from './bulk-codes';
-import { listQuerySchema, sendList } from './simple-rest';
+import { assertDeclaredSize, linesOfStream, linesOfText, type NumberedLine } from './bulk-codes';
+import { pageRows, type ListPage } from './simple-rest';
+import type { Serializable, typedRoutes } from './typed-routes';
 
-/** What a back-office resource offers for the five calls of the list protocol. */
+type TypedRoutes = ReturnType<typeof typedRoutes>;
+
+/** What a back-office resource offers for the five calls of the list protocol, typed by its contract. */
 export interface CrudService<Entity, Create, Update> {
-  list(query: { sort?: string; range?: string; filter?: string }): Promise<{
-    rows: Entity[];
-    total: number;
-    range: [number, number];
-  }>;
+  list(query: ListQuery): Promise<ListPage<Entity>>;
   get(id: number): Promise<Entity>;
   create(actor: AdminActor, fields: Create): Promise<Entity>;
   update(actor: AdminActor, id: number, fields: Update): Promise<Entity>;
   remove(actor: AdminActor, id: number): Promise<Entity>;
 }
 
-/**
- * The ra-data-simple-rest routes of one resource on its (prefixed, guarded) router:
- * `GET /` (list), `GET /:id`, `POST /` (201), `PUT /:id`, `DELETE /:id` (the deleted record).
- * Register extra paths such as `/active` before calling this, so `/:id` does not claim them.
- */
-export function addCrudRoutes<Entity, Create, Update>(
-  router: Router<AppState>,
-  options: {
-    resource: string;
-    service: CrudService<Entity, Create, Update>;
-    createBody: SchemaObject;
-    updateBody: SchemaObject;
-    params?: SchemaObject;
-  },
+/** A list route: the service's page as the body, its place and total in Content-Range. */
+export function addListRoute<Params extends TSchema, Record extends TSchema>(
+  routes: TypedRoutes,
+  list: ListEndpoint<Params, Record>,
+  page: (query: ListQuery, params: Static<Params>) => Promise<ListPage<Serializable<Static<Record>>>>,
 ): void {
-  const { resource, service, createBody, updateBody } = options;
-  const params = options.params ?? idParams;
-
-  router.get('/', validate({ query: listQuerySchema }), async (ctx) => {
-    const page = await service.list(ctx.state.valid.query as { sort?: string; range?: string; filter?: string });
-    sendList(ctx, resource, page.rows, page.total, page.range);
-  });
-
-  router.get('/:id', validate({ params }), async (ctx) => {
-    ctx.body = await service.get((ctx.state.valid.params as IdParams).id);
-  });
-
-  router.post('/', validate({ body: createBody }), async (ctx) => {
-    ctx.body = await service.create(adminActor(ctx), ctx.state.valid.body as Create);
-    ctx.status = 201;
-  });
-
-  router.put('/:id', validate({ params, body: updateBody }), async (ctx) => {
-    ctx.body = await service.update(adminActor(ctx), (ctx.state.valid.params as IdParams).id, ctx.state.valid.body as Update);
-  });
-
-  router.delete('/:id', validate({ params }), async (ctx) => {
-    ctx.body = await service.remove(adminActor(ctx), (ctx.state.valid.params as IdParams).id);
-  });
+  routes.add(list, async (ctx, { query, params }) => pageRows(ctx, list.resource, await page(query, params)));
 }
 
 /**
- * `POST <path>` loading codes in bulk, in two forms (docs/admin-api.md, codes bulk):
- * - JSON `{...target, codes: "<lines>"}`, within the normal body limit;
- * - `Content-Type: text/plain` with the target in the query and the lines as the body, read line by
- *   line as it arrives (never held whole), up to BULK_MAX_BYTES.
+ * The ra-data-simple-rest routes of one resource (crudEndpoints in common): list, read, create (201),
+ * update, delete (the deleted record). Declare extra paths such as `/active` first, so `/:id` does not claim them.
+ */
+export function addCrudRoutes<Record extends TSchema, Create extends TSchema, Update extends TSchema>(
+  routes: TypedRoutes,
+  endpoints: CrudEndpoints<Record, Create, Update>,
+  service: CrudService<Serializable<Static<Record>>, Static<Create>, Static<Update>>,
+): void {
+  addListRoute(routes, endpoints.list, (query) => service.list(query));
+  routes.add(endpoints.get, (_ctx, { params }) => service.get(params.id));
+  routes.add(endpoints.create, (ctx, { body }) => service.create(adminActor(ctx), body));
+  routes.add(endpoints.update, (ctx, { params, body }) => service.update(adminActor(ctx), params.id, body));
+  routes.add(endpoints.remove, (ctx, { params }) => service.remove(adminActor(ctx), params.id));
+}
+
+/** A bulk upload's contract: the JSON form `{...target, codes: "<lines>"}`, answering what was added and refused. */
+type BulkEndpoint<Body extends TSchema> = Endpoint<TSchema, TSchema, Body, typeof BulkCodesResult>;
+
+/**
+ * `POST <path>` loading codes in bulk, in two forms (common/src/api/admin-codes.ts):
+ * - JSON `{...target, codes: "<lines>"}`, within the normal body limit: the contract's form;
+ * - `Content-Type: text/plain` with the target in the query (`streamQuery`) and the lines as the body,
+ *   read line by line as it arrives (never held whole), up to BULK_MAX_BYTES.
  * The app's body parser leaves text/plain bodies unread, so the stream is still whole here.
  */
-export function addBulkRoute<Target extends object>(
-  router: Router<AppState>,
+export function addBulkRoute<Body extends TSchema, StreamQuery extends TSchema>(
+  routes: TypedRoutes,
+  bulk: BulkEndpoint<Body>,
   options: {
-    path: string;
-    jsonBody: SchemaObject;
-    streamQuery: SchemaObject;
+    streamQuery: StreamQuery;
     load(
       actor: AdminActor,
-      target: Target,
+      target: Omit<Static<Body>, 'codes'> | Static<StreamQuery>,
       lines: Iterable<NumberedLine> | AsyncIterable<NumberedLine>,
       form: 'json' | 'stream',
-    ): Promise<BulkResult>;
+    ): Promise<BulkCodesResult>;
   },
 ): void {
-  const fromJson = validate({ body: options.jsonBody, query: emptyQuery });
-  const fromStream = validate({ query: options.streamQuery });
-
-  router.post(options.path, async (ctx) => {
-    if (ctx.is('text/plain')) {
-      // Checked before a byte is read: the declared size, then the target's schema.
-      assertDeclaredSize(ctx.get('content-length'));
-      await fromStream(ctx, async () => {
-        try {
-          ctx.body = await options.load(adminActor(ctx), ctx.state.valid.query as Target, linesOfStream(ctx.req), 'stream');
-        } catch (error) {
-          // The client went away mid-upload: the import rolled back, and this is no server fault.
-          if (ctx.req.readableAborted || (error as { code?: string }).code === 'ECONNRESET') {
-            throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'The upload was interrupted before it ended; nothing was imported');
-          }
-          throw error;
+  const checkStreamQuery = validate({ query: options.streamQuery });
+  // Runs before the contract's JSON checks, and answers the text/plain form itself.
+  const streamed: AppMiddleware = async (ctx, next) => {
+    if (!ctx.is('text/plain')) return next();
+    // Checked before a byte is read: the declared size, then the target's schema.
+    assertDeclaredSize(ctx.get('content-length'));
+    await checkStreamQuery(ctx, async () => {
+      try {
+        const target = ctx.state.valid.query as Static<StreamQuery>;
+        ctx.body = await options.load(adminActor(ctx), target, linesOfStream(ctx.req), 'stream');
+      } catch (error) {
+        // The client went away mid-upload: the import rolled back, and this is no server fault.
+        if (ctx.req.readableAborted || (error as { code?: string }).code === 'ECONNRESET') {
+          throw new AppError(400, ErrorCode.VALIDATION_FAILED, 'The upload was interrupted before it ended; nothing was imported');
         }
-      });
-      return;
-    }
-    await fromJson(ctx, async () => {
-      const { codes, ...target } = ctx.state.valid.body as Target & { codes: string };
-      ctx.body = await options.load(adminActor(ctx), target as Target, linesOfText(codes), 'json');
+        throw error;
+      }
     });
+  };
+  routes.add(bulk, [streamed], (ctx, { body }) => {
+    const { codes, ...target } = body as Static<Body> & { codes: string };
+    return options.load(adminActor(ctx), target, linesOfText(codes), 'json');
   });
 }
 

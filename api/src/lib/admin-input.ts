@@ -1,4 +1,5 @@
-import { ErrorCode, hasAtMostTwoDecimals, MAX_INT, MAX_PRICE, toMinor } from '@topup/common';
+import { ErrorCode, hasAtMostTwoDecimals, toMinor } from '@topup/common';
+import { MAX_INT } from '@topup/common/api';
 import { currentUser } from '../middleware/auth';
 import type { AppContext } from '../types';
 import { AppError, validationFailed } from './app-error';
@@ -9,33 +10,17 @@ import type { FilterApplier } from './simple-rest';
  * filters, the admin behind a change, and the 409 a forbidden change answers with.
  */
 
-/** The store's bounds (@topup/common), named here too for the schemas that import the rest of this file. */
-export { MAX_INT, MAX_PRICE };
-
-/** A price as the back office sends it; "at most 2 decimals" is checked by `minorUnits`. */
-export const moneySchema = { type: 'number', minimum: 0, maximum: MAX_PRICE } as const;
-
-export const idParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_INT } },
-} as const;
-
-/** bigserial ids (codes). */
-export const bigIdParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-} as const;
+export { MAX_INT, MAX_PRICE } from '@topup/common/api';
+export { IdParams as idParams, BigIdParams as bigIdParams, EmptyObject as emptyQuery } from '@topup/common/api';
 
 export interface IdParams {
   id: number;
 }
 
-/** Calls that carry nothing in the query still refuse parameters, so a client mistake is not ignored. */
-export const emptyQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
+/** A record as a service builds it: its timestamps still Dates, which JSON turns into the contract's strings. */
+export type Dated<Entity, Times extends keyof Entity> = Omit<Entity, Times> & {
+  [Key in Times]: Date | Exclude<Entity[Key], string>;
+};
 
 /**
  * The decimal prices of a body in minor units; every field with more than 2 decimals is named in

@@ -1,17 +1,8 @@
 import { ErrorCode } from '@topup/common';
+import { AppError } from '@topup/server-kit';
 
-/** An expected failure: answered with its status and DESIGN.md's error body. */
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-}
+// The ledger in the server kit throws AppError too, so the API answers its refusals like its own.
+export { AppError };
 
 /**
  * A refusal to retry later (429, 503): answered with a `Retry-After` header in whole seconds (at least

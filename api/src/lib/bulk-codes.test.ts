@@ -10,7 +10,7 @@ import {
   type NumberedLine,
   type PendingCode,
 } from './bulk-codes';
-import { createCodeCrypto } from './code-crypto';
+import { createCodeCrypto } from '@topup/server-kit';
 import { maskCode } from './code-mask';
 
 const codeCrypto = createCodeCrypto('11'.repeat(32));

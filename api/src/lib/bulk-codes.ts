@@ -1,22 +1,22 @@
 import { StringDecoder } from 'node:string_decoder';
+import { ErrorCode } from '@topup/common';
 import {
   CODE_MAX_LENGTH,
-  ErrorCode,
   MAX_PRICE,
   readManualCodeLine,
   readSingleCodeLine,
   type CodeLineProblem,
   type CodeLineReading,
   type ManualCodeFields,
-} from '@topup/common';
+} from '@topup/common/api';
 import { AppError } from './app-error';
-import type { CodeCrypto } from './code-crypto';
+import type { CodeCrypto } from '@topup/server-kit';
 import { unstorableReason } from './storable-text';
 
 /**
- * Bulk loading of activation codes (docs/admin-api.md, codes bulk): lines read one by one from a
+ * Bulk loading of activation codes (common/src/api/admin-codes.ts): lines read one by one from a
  * string or a request stream, checked by the line grammar the back office's preview shares
- * (@topup/common, bulk-code-lines), de-duplicated within the file and against the table, and
+ * (common/src/api/bulk-code-lines.ts), de-duplicated within the file and against the table, and
  * inserted in batches. Memory stays bounded by the batch, plus one short key per code seen.
  */
 
@@ -26,8 +26,8 @@ export const BULK_MAX_BYTES = 10_000_000;
 export const BULK_BATCH_SIZE = 1000;
 /** Rejections listed in the answer; `rejectedCount` counts them all. */
 export const MAX_LISTED_REJECTIONS = 1000;
-/** The grammar's pieces the code modules read from here along with the import. */
-export { CODE_MAX_LENGTH, type ManualCodeFields };
+/** The grammar's fields of a manual code, for the codes DAL that reads its types from here. */
+export type { ManualCodeFields };
 
 export interface NumberedLine {
   /** 1-based, counting blank lines too, so it matches the admin's editor. */

@@ -1,22 +1,15 @@
 import type { Knex } from 'knex';
+import { ListQuery } from '@topup/common/api';
 import { validationFailed } from './app-error';
 import { unstorableTextIn } from './storable-text';
 import type { AppContext } from '../types';
 
 /**
  * The react-admin `ra-data-simple-rest` list protocol (DESIGN.md, admin lists):
- * `?sort=["field","ASC"]&range=[0,24]&filter={...}`, the page as the body and
- * `Content-Range: <resource> 0-24/319`.
+ * `?sort=["field","ASC"]&range=[0,24]&filter={...}` (the query's schema is `ListQuery` in common),
+ * the page as the body and `Content-Range: <resource> 0-24/319`.
  */
-export const listQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    sort: { type: 'string', maxLength: 200 },
-    range: { type: 'string', maxLength: 100 },
-    filter: { type: 'string', maxLength: 10_000 },
-  },
-} as const;
+export const listQuerySchema = ListQuery;
 
 /** Most rows one page may ask for. */
 export const MAX_PAGE_SIZE = 1000;
@@ -33,7 +26,7 @@ export interface ListSpec {
   filters: Record<string, FilterApplier>;
 }
 
-export interface ListQuery {
+export interface ParsedList {
   sort: { column: string; order: 'asc' | 'desc' };
   range: [start: number, end: number];
   filter: Record<string, unknown>;
@@ -54,7 +47,7 @@ function parseJson(text: string | undefined, field: string): unknown {
 }
 
 /** Reads and checks the three list parameters against what the resource allows. */
-export function parseListQuery(query: { sort?: string; range?: string; filter?: string }, spec: ListSpec): ListQuery {
+export function parseListQuery(query: ListQuery, spec: ListSpec): ParsedList {
   const sortInput = parseJson(query.sort, 'sort') ?? spec.defaultSort;
   if (
     !Array.isArray(sortInput) ||
@@ -104,7 +97,7 @@ export function parseListQuery(query: { sort?: string; range?: string; filter?: 
 export async function listPage<Row>(
   base: Knex.QueryBuilder,
   spec: ListSpec,
-  list: ListQuery,
+  list: ParsedList,
   idColumn = 'id',
 ): Promise<{ rows: Row[]; total: number }> {
   const filtered = base.clone();
@@ -124,12 +117,24 @@ export async function listPage<Row>(
   return { rows, total: Number(countRow?.total ?? 0) };
 }
 
+/** One page of a list as a service answers it. */
+export interface ListPage<Row> {
+  rows: Row[];
+  total: number;
+  range: [number, number];
+}
+
+/** Sets the page's Content-Range and gives its rows, the body of a list answer. */
+export function pageRows<Row>(ctx: AppContext, resource: string, page: ListPage<Row>): Row[] {
+  const [start] = page.range;
+  const end = page.rows.length > 0 ? start + page.rows.length - 1 : start;
+  ctx.set('Content-Range', `${resource} ${start}-${end}/${page.total}`);
+  return page.rows;
+}
+
 /** Answers a list in the protocol's shape. */
 export function sendList(ctx: AppContext, resource: string, rows: unknown[], total: number, range: [number, number]) {
-  const [start] = range;
-  const end = rows.length > 0 ? start + rows.length - 1 : start;
-  ctx.set('Content-Range', `${resource} ${start}-${end}/${total}`);
-  ctx.body = rows;
+  ctx.body = pageRows(ctx, resource, { rows, total, range });
 }
 
 /** Common filter appliers. */

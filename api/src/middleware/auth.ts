@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
-import { ErrorCode, type UserRole } from '@topup/common';
+import { ErrorCode } from '@topup/common';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
+import type { User } from '../models';
 import type { TokenService } from '../modules/auth/token.service';
 import type { AppContext, AppMiddleware, AuthenticatedSession, AuthenticatedUser } from '../types';
 
@@ -29,14 +30,6 @@ function bearerToken(header: string): string | undefined {
   return match?.[1];
 }
 
-interface SessionRow {
-  id: number;
-  nickname: string;
-  role: UserRole;
-  token_version: number;
-  revoked: boolean;
-}
-
 /**
  * The role, the token version and the token's revocation are read from the database on every request
  * (one primary-key look-up each, in one query), so a demoted admin, a changed password or a logout
@@ -53,7 +46,7 @@ export function createAuthGuards(deps: { db: Knex; tokens: TokenService }): Auth
       .where({ id: claims.userId })
       .select('id', 'nickname', 'role', 'token_version')
       .select(deps.db.raw('exists (select 1 from revoked_tokens where jti = ?) as revoked', [claims.jti]))
-      .first<SessionRow | undefined>();
+      .first<(Pick<User, 'id' | 'nickname' | 'role' | 'token_version'> & { revoked: boolean }) | undefined>();
     if (!row || row.token_version !== claims.tokenVersion || row.revoked) throw unauthorized(SESSION_ENDED);
     return {
       user: { id: row.id, nickname: row.nickname, role: row.role },

@@ -1,6 +1,4 @@
-import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
-import { User } from './User';
 
 /** What an admin changed: entity and id, with the row before and after. */
 export class AuditLogEntry extends BaseModel {
@@ -17,14 +15,4 @@ export class AuditLogEntry extends BaseModel {
   declare after: Record<string, unknown> | null;
   declare request_id: string | null;
   declare created_at: Date;
-
-  declare actor?: User | null;
-
-  static override relationMappings = (): RelationMappings => ({
-    actor: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'audit_log.actor_id', to: 'users.id' },
-    },
-  });
 }

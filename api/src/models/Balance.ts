@@ -1,7 +1,5 @@
-import type { RelationMappings } from 'objection';
 import type { BalanceCurrency } from '@topup/common';
 import { BaseModel } from './BaseModel';
-import { User } from './User';
 
 /** A user's money in one currency. Change it only together with a LedgerEntry, in one transaction. */
 export class Balance extends BaseModel {
@@ -14,14 +12,4 @@ export class Balance extends BaseModel {
   /** Minor units, never negative (CHECK). */
   declare amount: number;
   declare updated_at: Date;
-
-  declare user?: User;
-
-  static override relationMappings = (): RelationMappings => ({
-    user: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'balances.user_id', to: 'users.id' },
-    },
-  });
 }

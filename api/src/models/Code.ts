@@ -1,13 +1,9 @@
-import type { RelationMappings } from 'objection';
 import type { CodeStatus } from '@topup/common';
 import { BaseModel } from './BaseModel';
-import { Order } from './Order';
-import { Product } from './Product';
-import { Region } from './Region';
 
 /**
  * A manual activation code (gift card, wallet code). The code itself is only ever stored encrypted:
- * decrypt with api/src/lib/code-crypto.ts for the order's owner, and record the reveal.
+ * decrypt with server-kit/src/code-crypto.ts for the order's owner, and record the reveal.
  */
 export class Code extends BaseModel {
   static override tableName = 'codes';
@@ -28,26 +24,4 @@ export class Code extends BaseModel {
   declare reserved_until: Date | null;
   declare sold_at: Date | null;
   declare created_at: Date;
-
-  declare product?: Product;
-  declare region?: Region | null;
-  declare order?: Order | null;
-
-  static override relationMappings = (): RelationMappings => ({
-    product: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Product,
-      join: { from: 'codes.product_id', to: 'products.id' },
-    },
-    region: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Region,
-      join: { from: 'codes.region_id', to: 'regions.id' },
-    },
-    order: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Order,
-      join: { from: 'codes.order_id', to: 'orders.id' },
-    },
-  });
 }

@@ -1,7 +1,4 @@
-import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
-import { OrderItem } from './OrderItem';
-import { User } from './User';
 
 /** One showing of an order item's activation code, to its owner or an admin. */
 export class CodeReveal extends BaseModel {
@@ -13,20 +10,4 @@ export class CodeReveal extends BaseModel {
   declare ip: string | null;
   declare user_agent: string | null;
   declare revealed_at: Date;
-
-  declare orderItem?: OrderItem;
-  declare user?: User;
-
-  static override relationMappings = (): RelationMappings => ({
-    orderItem: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: OrderItem,
-      join: { from: 'code_reveals.order_item_id', to: 'order_items.id' },
-    },
-    user: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'code_reveals.user_id', to: 'users.id' },
-    },
-  });
 }

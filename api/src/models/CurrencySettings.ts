@@ -12,4 +12,6 @@ export class CurrencySettings extends BaseModel {
   declare steam_commission_percent: string;
   declare rates_auto_update: boolean;
   declare updated_at: Date;
+  /** Where a failed delivery of a card-paid top-up is refunded: the balance, or the card (when the gateway can refund). */
+  declare failed_card_topup_refund_to: 'balance' | 'card';
 }

@@ -1,6 +1,4 @@
-import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
-import { Payment } from './Payment';
 
 /** A verified gateway callback, stored before it is applied; (provider, provider_event_id) is unique. */
 export class GatewayEvent extends BaseModel {
@@ -15,14 +13,4 @@ export class GatewayEvent extends BaseModel {
   declare received_at: Date;
   /** Set once the payment-callback job has applied it. */
   declare processed_at: Date | null;
-
-  declare payment?: Payment | null;
-
-  static override relationMappings = (): RelationMappings => ({
-    payment: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Payment,
-      join: { from: 'gateway_events.payment_id', to: 'payments.id' },
-    },
-  });
 }

@@ -1,18 +1,6 @@
-import type { RelationMappings } from 'objection';
 import type { BalanceCurrency } from '@topup/common';
+import type { LedgerReason } from '@topup/server-kit';
 import { BaseModel } from './BaseModel';
-import { Order } from './Order';
-import { User } from './User';
-
-export const LEDGER_REASONS = [
-  'admin_topup',
-  'admin_adjustment',
-  'order_payment',
-  'order_refund',
-  'late_payment_credit',
-  'initial_grant',
-] as const;
-export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
 /**
  * One balance movement. Append-only: the database refuses updates and deletes; a correction is a new,
@@ -34,26 +22,4 @@ export class LedgerEntry extends BaseModel {
   declare note: string | null;
   declare reference: string;
   declare created_at: Date;
-
-  declare user?: User;
-  declare actor?: User | null;
-  declare order?: Order | null;
-
-  static override relationMappings = (): RelationMappings => ({
-    user: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'balance_ledger.user_id', to: 'users.id' },
-    },
-    actor: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'balance_ledger.actor_id', to: 'users.id' },
-    },
-    order: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Order,
-      join: { from: 'balance_ledger.order_id', to: 'orders.id' },
-    },
-  });
 }

@@ -1,10 +1,7 @@
 import type { RelationMappings } from 'objection';
 import type { BalanceCurrency, OrderStatus } from '@topup/common';
 import { BaseModel } from './BaseModel';
-import { LedgerEntry } from './LedgerEntry';
-import { OrderItem } from './OrderItem';
-import { Payment } from './Payment';
-import { User } from './User';
+import type { OrderItem } from './OrderItem';
 
 export const ORDER_KINDS = ['codes', 'topup'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
@@ -38,32 +35,16 @@ export class Order extends BaseModel {
   declare completed_at: Date | null;
   declare created_at: Date;
   declare updated_at: Date;
+  /** A declined or expired card order's lines went back into the shopper's cart. */
+  declare returned_to_cart: boolean;
 
-  declare user?: User;
   declare items?: OrderItem[];
-  declare payments?: Payment[];
-  declare ledgerEntries?: LedgerEntry[];
 
   static override relationMappings = (): RelationMappings => ({
-    user: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'orders.user_id', to: 'users.id' },
-    },
     items: {
       relation: BaseModel.HasManyRelation,
-      modelClass: OrderItem,
+      modelClass: BaseModel.named('OrderItem'),
       join: { from: 'orders.id', to: 'order_items.order_id' },
-    },
-    payments: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Payment,
-      join: { from: 'orders.id', to: 'payments.order_id' },
-    },
-    ledgerEntries: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: LedgerEntry,
-      join: { from: 'orders.id', to: 'balance_ledger.order_id' },
     },
   });
 }

@@ -1,12 +1,7 @@
 import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
-import { Code } from './Code';
-import { CodeReveal } from './CodeReveal';
-import { GeneratedCode } from './GeneratedCode';
-import { Order } from './Order';
-import { Product } from './Product';
-import { PubgCode } from './PubgCode';
-import { Region } from './Region';
+import type { GeneratedCode } from './GeneratedCode';
+import type { Product } from './Product';
 
 export const ORDER_ITEM_TYPES = ['code', 'topup'] as const;
 export type OrderItemType = (typeof ORDER_ITEM_TYPES)[number];
@@ -42,49 +37,19 @@ export class OrderItem extends BaseModel {
   declare provider_reference: string | null;
   declare created_at: Date;
 
-  declare order?: Order;
   declare product?: Product | null;
-  declare region?: Region | null;
-  declare code?: Code | null;
   declare generatedCode?: GeneratedCode | null;
-  declare pubgCode?: PubgCode | null;
-  declare reveals?: CodeReveal[];
 
   static override relationMappings = (): RelationMappings => ({
-    order: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Order,
-      join: { from: 'order_items.order_id', to: 'orders.id' },
-    },
     product: {
       relation: BaseModel.BelongsToOneRelation,
-      modelClass: Product,
+      modelClass: BaseModel.named('Product'),
       join: { from: 'order_items.product_id', to: 'products.id' },
-    },
-    region: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Region,
-      join: { from: 'order_items.region_id', to: 'regions.id' },
-    },
-    code: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Code,
-      join: { from: 'order_items.code_id', to: 'codes.id' },
     },
     generatedCode: {
       relation: BaseModel.BelongsToOneRelation,
-      modelClass: GeneratedCode,
+      modelClass: BaseModel.named('GeneratedCode'),
       join: { from: 'order_items.generated_code_id', to: 'generated_codes.id' },
-    },
-    pubgCode: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: PubgCode,
-      join: { from: 'order_items.pubg_code_id', to: 'pubg_codes.id' },
-    },
-    reveals: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: CodeReveal,
-      join: { from: 'order_items.id', to: 'code_reveals.order_item_id' },
     },
   });
 }

@@ -1,11 +1,8 @@
-import type { RelationMappings } from 'objection';
 import type { BalanceCurrency, PaymentStatus } from '@topup/common';
+import type { GatewayMethod, GatewayPaymentState } from '../providers/payment/payment-gateway';
 import { BaseModel } from './BaseModel';
-import { GatewayEvent } from './GatewayEvent';
-import { Order } from './Order';
-import { User } from './User';
 
-/** A card payment through a gateway's hosted pay page. */
+/** A payment by card or SBP through a gateway's hosted pay page. */
 export class Payment extends BaseModel {
   static override tableName = 'payments';
   static override hasUpdatedAt = true;
@@ -26,26 +23,10 @@ export class Payment extends BaseModel {
   declare paid_at: Date | null;
   declare created_at: Date;
   declare updated_at: Date;
-
-  declare user?: User;
-  declare order?: Order | null;
-  declare events?: GatewayEvent[];
-
-  static override relationMappings = (): RelationMappings => ({
-    user: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'payments.user_id', to: 'users.id' },
-    },
-    order: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Order,
-      join: { from: 'payments.order_id', to: 'orders.id' },
-    },
-    events: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: GatewayEvent,
-      join: { from: 'payments.id', to: 'gateway_events.payment_id' },
-    },
-  });
+  declare method: GatewayMethod;
+  /** The payment's state as last read back from a gateway whose notifications are only hints. */
+  declare gateway_status: GatewayPaymentState['status'] | null;
+  declare gateway_checked_at: Date | null;
+  /** Minor units of `currency` returned to the card so far. */
+  declare refunded_amount: number;
 }

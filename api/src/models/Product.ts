@@ -1,11 +1,7 @@
 import type { RelationMappings } from 'objection';
+import type { ProductCategory } from '@topup/common';
 import { BaseModel } from './BaseModel';
-import { Code } from './Code';
-import { ProductRegion } from './ProductRegion';
-import { Region } from './Region';
-
-export const PRODUCT_CATEGORIES = ['topup', 'gift_card'] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+import type { Region } from './Region';
 
 export class Product extends BaseModel {
   static override tableName = 'products';
@@ -31,13 +27,11 @@ export class Product extends BaseModel {
 
   /** Regions the product is sold in; each carries `product_game_currency`, the per-region override. */
   declare regions?: Region[];
-  declare productRegions?: ProductRegion[];
-  declare codes?: Code[];
 
   static override relationMappings = (): RelationMappings => ({
     regions: {
       relation: BaseModel.ManyToManyRelation,
-      modelClass: Region,
+      modelClass: BaseModel.named('Region'),
       join: {
         from: 'products.id',
         through: {
@@ -48,16 +42,6 @@ export class Product extends BaseModel {
         },
         to: 'regions.id',
       },
-    },
-    productRegions: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: ProductRegion,
-      join: { from: 'products.id', to: 'product_regions.product_id' },
-    },
-    codes: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Code,
-      join: { from: 'products.id', to: 'codes.product_id' },
     },
   });
 }

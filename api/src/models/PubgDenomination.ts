@@ -1,6 +1,4 @@
-import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
-import { PubgCode } from './PubgCode';
 
 /** A PUBG Mobile UC package. Deleting one deletes its codes (ON DELETE CASCADE). */
 export class PubgDenomination extends BaseModel {
@@ -14,14 +12,4 @@ export class PubgDenomination extends BaseModel {
   declare active: boolean;
   declare created_at: Date;
   declare updated_at: Date;
-
-  declare codes?: PubgCode[];
-
-  static override relationMappings = (): RelationMappings => ({
-    codes: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: PubgCode,
-      join: { from: 'pubg_denominations.id', to: 'pubg_codes.denomination_id' },
-    },
-  });
 }

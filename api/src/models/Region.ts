@@ -1,6 +1,4 @@
-import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
-import { Product } from './Product';
 
 export class Region extends BaseModel {
   static override tableName = 'regions';
@@ -17,21 +15,4 @@ export class Region extends BaseModel {
 
   /** Only when loaded through Product.regions: product_regions.game_currency (null or '' = product default). */
   declare product_game_currency?: string | null;
-  declare products?: Product[];
-
-  static override relationMappings = (): RelationMappings => ({
-    products: {
-      relation: BaseModel.ManyToManyRelation,
-      modelClass: Product,
-      join: {
-        from: 'regions.id',
-        through: {
-          from: 'product_regions.region_id',
-          to: 'product_regions.product_id',
-          extra: { product_game_currency: 'game_currency' },
-        },
-        to: 'products.id',
-      },
-    },
-  });
 }

@@ -1,6 +1,4 @@
-import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
-import { User } from './User';
 
 export const SUPPORT_MESSAGE_STATUSES = ['new', 'answered'] as const;
 export type SupportMessageStatus = (typeof SUPPORT_MESSAGE_STATUSES)[number];
@@ -16,14 +14,4 @@ export class SupportMessage extends BaseModel {
   declare message: string;
   declare status: SupportMessageStatus;
   declare created_at: Date;
-
-  declare user?: User | null;
-
-  static override relationMappings = (): RelationMappings => ({
-    user: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: User,
-      join: { from: 'support_messages.user_id', to: 'users.id' },
-    },
-  });
 }

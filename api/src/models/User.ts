@@ -1,10 +1,7 @@
 import type { Pojo, RelationMappings } from 'objection';
 import type { UserRole } from '@topup/common';
-import { Balance } from './Balance';
+import type { Balance } from './Balance';
 import { BaseModel } from './BaseModel';
-import { CartItem } from './CartItem';
-import { LedgerEntry } from './LedgerEntry';
-import { Order } from './Order';
 
 export class User extends BaseModel {
   static override tableName = 'users';
@@ -21,9 +18,6 @@ export class User extends BaseModel {
   declare updated_at: Date;
 
   declare balances?: Balance[];
-  declare orders?: Order[];
-  declare cartItems?: CartItem[];
-  declare ledgerEntries?: LedgerEntry[];
 
   /** The password hash stays out of every JSON answer, whoever forgets to pick fields. */
   override $formatJson(json: Pojo): Pojo {
@@ -35,23 +29,8 @@ export class User extends BaseModel {
   static override relationMappings = (): RelationMappings => ({
     balances: {
       relation: BaseModel.HasManyRelation,
-      modelClass: Balance,
+      modelClass: BaseModel.named('Balance'),
       join: { from: 'users.id', to: 'balances.user_id' },
-    },
-    orders: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Order,
-      join: { from: 'users.id', to: 'orders.user_id' },
-    },
-    cartItems: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: CartItem,
-      join: { from: 'users.id', to: 'cart_items.user_id' },
-    },
-    ledgerEntries: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: LedgerEntry,
-      join: { from: 'users.id', to: 'balance_ledger.user_id' },
     },
   });
 }

@@ -1,26 +1,14 @@
-/** Objection models, one per table; property names are the column names. */
-export { BaseModel } from './BaseModel';
-export { User } from './User';
-export { Balance } from './Balance';
-export { LedgerEntry, LEDGER_REASONS, type LedgerReason } from './LedgerEntry';
-export { Product, PRODUCT_CATEGORIES, type ProductCategory } from './Product';
-export { Region } from './Region';
-export { ProductRegion } from './ProductRegion';
-export { Code } from './Code';
-export { FreefireDenomination } from './FreefireDenomination';
-export { CodeGenerationRequest, CODE_GENERATION_STATUSES, type CodeGenerationStatus } from './CodeGenerationRequest';
-export { GeneratedCode } from './GeneratedCode';
-export { PubgDenomination } from './PubgDenomination';
-export { PubgCode } from './PubgCode';
-export { Promotion } from './Promotion';
-export { CurrencyRate } from './CurrencyRate';
-export { CurrencySettings } from './CurrencySettings';
-export { CartItem } from './CartItem';
-export { Order, ORDER_KINDS, PAYMENT_METHODS, type OrderKind, type PaymentMethod } from './Order';
-export { OrderItem, ORDER_ITEM_TYPES, PROVIDER_STATUSES, type OrderItemType, type ProviderStatus } from './OrderItem';
-export { Payment } from './Payment';
-export { GatewayEvent } from './GatewayEvent';
-export { OutboxMessage } from './OutboxMessage';
-export { SupportMessage, SUPPORT_MESSAGE_STATUSES, type SupportMessageStatus } from './SupportMessage';
-export { AuditLogEntry } from './AuditLogEntry';
-export { CodeReveal } from './CodeReveal';
+/** Objection models, one per table: the single definition of each table's row. Property names are the column names. */
+import { BaseModel } from './BaseModel';
+import * as everyModel from './every-model';
+
+/** Every model, so a relation can name the model it leads to. */
+export const MODELS: Array<typeof BaseModel> = Object.values(everyModel);
+BaseModel.register(...MODELS);
+
+export { BaseModel, type RowOf } from './BaseModel';
+export * from './every-model';
+export { ORDER_KINDS, PAYMENT_METHODS, type OrderKind, type PaymentMethod } from './Order';
+export { ORDER_ITEM_TYPES, PROVIDER_STATUSES, type OrderItemType, type ProviderStatus } from './OrderItem';
+export { type RateUpdateRunStatus } from './RateUpdateRun';
+export { SUPPORT_MESSAGE_STATUSES, type SupportMessageStatus } from './SupportMessage';

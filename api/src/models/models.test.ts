@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dropDatabase, ensureDatabase, migrateLatest, seedDemoData } from '@topup/migrations';
 import { createDb } from '../db';
-import { createCodeCrypto } from '../lib/code-crypto';
-import '../testing/provided-context';
-import { Balance, CurrencyRate, CurrencySettings, GeneratedCode, Order, Product, PubgDenomination, User } from './index';
+import { createCodeCrypto } from '@topup/server-kit';
+import '@topup/server-kit/testing';
+import { Balance, CurrencyRate, CurrencySettings, GeneratedCode, MODELS, Order, Product, PubgDenomination, User } from './index';
 
 const CODES_KEY = randomBytes(32).toString('hex');
 const databaseUrl = (() => {
@@ -15,6 +17,105 @@ const databaseUrl = (() => {
 })();
 
 let db: Knex;
+
+/** How a column reads in TypeScript, e.g. 'number', 'Date | null'. */
+type ColumnShape = string;
+
+/** pg's data types as the models declare them (bigint is read as a number, see db.ts). */
+const SHAPE_OF_DATA_TYPE: Record<string, string> = {
+  smallint: 'number',
+  integer: 'number',
+  bigint: 'number',
+  numeric: 'string',
+  text: 'string',
+  uuid: 'string',
+  boolean: 'boolean',
+  'timestamp with time zone': 'Date',
+  jsonb: 'object',
+};
+
+/**
+ * Each table's and view's columns as the migrated database has them. A view's columns all say
+ * nullable, so for views only the kind of value is compared: the model's declaration decides nullability.
+ */
+async function columnsInDatabase(): Promise<{ tables: Record<string, Record<string, ColumnShape>>; views: Set<string> }> {
+  const rows = await db('information_schema.columns as c')
+    .join('information_schema.tables as t', function () {
+      this.on('t.table_schema', 'c.table_schema').andOn('t.table_name', 'c.table_name');
+    })
+    .where('c.table_schema', 'public')
+    .whereNot('c.table_name', 'like', 'knex_migrations%')
+    .select<Array<{ table_name: string; column_name: string; data_type: string; is_nullable: string; table_type: string }>>(
+      'c.table_name',
+      'c.column_name',
+      'c.data_type',
+      'c.is_nullable',
+      't.table_type',
+    );
+  const tables: Record<string, Record<string, ColumnShape>> = {};
+  const views = new Set<string>();
+  for (const row of rows) {
+    const shape = SHAPE_OF_DATA_TYPE[row.data_type] ?? row.data_type;
+    if (row.table_type === 'VIEW') views.add(row.table_name);
+    const nullable = row.table_type === 'BASE TABLE' && row.is_nullable === 'YES';
+    (tables[row.table_name] ??= {})[row.column_name] = nullable ? `${shape} | null` : shape;
+  }
+  return { tables, views };
+}
+
+/** How a declared property's type reads as a column: its kind of value, and whether it may be null. */
+function shapeOfType(checker: ts.TypeChecker, type: ts.Type): ColumnShape {
+  const members = type.isUnion() ? type.types : [type];
+  const kinds = new Set<string>();
+  let nullable = false;
+  for (const member of members) {
+    if (member.flags & ts.TypeFlags.Null) nullable = true;
+    else if (member.flags & ts.TypeFlags.NumberLike) kinds.add('number');
+    else if (member.flags & ts.TypeFlags.StringLike) kinds.add('string');
+    else if (member.flags & ts.TypeFlags.BooleanLike) kinds.add('boolean');
+    else if (member.getSymbol()?.getName() === 'Date') kinds.add('Date');
+    else if (member.flags & ts.TypeFlags.Object) kinds.add('object');
+    else kinds.add(checker.typeToString(member));
+  }
+  const kind = [...kinds].join(' or ');
+  return nullable ? `${kind} | null` : kind;
+}
+
+/**
+ * Each model's columns as its source declares them: the required `declare`d properties (relations and
+ * extras are optional), read with the TypeScript compiler so the test follows the code, not a copy of it.
+ */
+function columnsInModels(): Record<string, Record<string, ColumnShape>> {
+  const indexFile = fileURLToPath(new URL('./index.ts', import.meta.url));
+  const program = ts.createProgram([indexFile], {
+    strict: true,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2023,
+    skipLibCheck: true,
+    noEmit: true,
+  });
+  const checker = program.getTypeChecker();
+  const tables: Record<string, Record<string, ColumnShape>> = {};
+  for (const model of MODELS) {
+    const sourceFile = program.getSourceFile(fileURLToPath(new URL(`./${model.name}.ts`, import.meta.url)));
+    const declaration = sourceFile?.statements.find(
+      (statement): statement is ts.ClassDeclaration => ts.isClassDeclaration(statement) && statement.name?.text === model.name,
+    );
+    if (!declaration) throw new Error(`${model.name}.ts declares no class ${model.name}`);
+    const columns: Record<string, ColumnShape> = {};
+    for (const member of declaration.members) {
+      const isColumn =
+        ts.isPropertyDeclaration(member) &&
+        !member.questionToken &&
+        !(ts.getCombinedModifierFlags(member) & ts.ModifierFlags.Static);
+      if (!isColumn || !ts.isIdentifier(member.name)) continue;
+      columns[member.name.text] = shapeOfType(checker, checker.getTypeAtLocation(member));
+    }
+    tables[model.tableName] = columns;
+  }
+  return tables;
+}
 
 beforeAll(async () => {
   await ensureDatabase(databaseUrl);
@@ -35,9 +136,23 @@ afterAll(async () => {
 });
 
 describe('models', () => {
+  it('declare exactly the columns of their table, with the type and nullability it reads as', async () => {
+    const { tables: inDatabase, views } = await columnsInDatabase();
+    const inModels = columnsInModels();
+    // Every table the migrations create has its model, and no model names a table that is not there.
+    expect(Object.keys(inModels).sort()).toEqual(Object.keys(inDatabase).sort());
+    for (const [table, columns] of Object.entries(inDatabase)) {
+      const declared = Object.entries(inModels[table] ?? {}).map(([name, shape]) => [
+        name,
+        views.has(table) ? shape.replace(/ \| null$/, '') : shape,
+      ]);
+      expect({ table, columns: Object.fromEntries(declared) }).toEqual({ table, columns });
+    }
+  });
+
   it('load a product with its regions and the per-region game currency', async () => {
     const product = await Product.query(db).findOne({ slug: 'steam-gift-card' }).withGraphFetched('regions(byCode)').modifiers({
-      byCode: (query) => query.orderBy('code'),
+      byCode: (query) => void query.orderBy('code'),
     });
     expect(product?.has_regions).toBe(true);
     const regions = product?.regions?.map((region) => [region.code, region.game_currency, region.product_game_currency]);

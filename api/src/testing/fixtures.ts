@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { BalanceCurrency } from '@topup/common';
-import { createCodeCrypto } from '../lib/code-crypto';
-import { changeBalance } from '../lib/ledger';
+import { changeBalance, createCodeCrypto } from '@topup/server-kit';
 
 /** Small builders for test data, written straight to the database the way the back office would. */
 export function createFixtures(db: Knex, codesKey: string) {

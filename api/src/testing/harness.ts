@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../config';
 import { createDb } from '../db';
 import { createLogger } from '../logger';
 import { createRedis } from '../redis';
-import './provided-context';
+import '@topup/server-kit/testing';
 import { hashPassword } from '../modules/auth/auth.service';
 import { createTokenService } from '../modules/auth/token.service';
 import { usersDal } from '../modules/users/users.dal';

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger, createReservationExpiryService } from '@topup/api';
-import { createFixtures } from '../../../api/src/testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../api/src/testing/harness';
 import {
-  DECLINED_PLAYER,
+  createFixtures,
   decideOnSandboxPage,
+  DECLINED_PLAYER,
   freefireTopup,
   pubgTopup,
   startGatewayPayment,
+  startTestApp,
   steamTopup,
+  type TestApp,
+  type TestUser,
   waitForOrderStatus,
-} from '../../../api/src/testing/topup-data';
+} from '@topup/api/testing';
 import { startWorkers, type RunningWorkers } from '../index';
 
 /** Gateway payments through the sandbox for every kind of order, with the workers delivering them. */

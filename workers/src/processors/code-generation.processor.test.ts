@@ -1,9 +1,9 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCodeCrypto, createCodeGenerationService, createLogger, type Logger } from '@topup/api';
+import { createCodeGenerationService, createLogger, type Logger } from '@topup/api';
+import { createCodeCrypto } from '@topup/server-kit';
 import type { QueuePayloads } from '@topup/common';
-import { createFixtures } from '../../../api/src/testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../api/src/testing/harness';
+import { createFixtures, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
 import { startWorkers } from '../index';
 import { createCodeGenerationProcessor } from './code-generation.processor';
 

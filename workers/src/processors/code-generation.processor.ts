@@ -1,4 +1,5 @@
-import { createCodeCrypto, createCodeGenerationService } from '@topup/api';
+import { createCodeGenerationService } from '@topup/api';
+import { createCodeCrypto } from '@topup/server-kit';
 import { isFinalAttempt } from './attempts';
 import type { ProcessorFactory } from './index';
 

@@ -1,4 +1,5 @@
-import { createCodeCrypto, createFulfilmentService, createGameProvider } from '@topup/api';
+import { createFulfilmentService, createGameProvider } from '@topup/api';
+import { createCodeCrypto } from '@topup/server-kit';
 import type { ProcessorFactory } from './index';
 
 /**

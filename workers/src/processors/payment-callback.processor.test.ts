@@ -1,9 +1,7 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@topup/api';
-import { createFixtures } from '../../../api/src/testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../api/src/testing/harness';
-import { decideOnSandboxPage, waitForOrderStatus } from '../../../api/src/testing/topup-data';
+import { createFixtures, decideOnSandboxPage, startTestApp, type TestApp, type TestUser, waitForOrderStatus } from '@topup/api/testing';
 import { startWorkers, type RunningWorkers } from '../index';
 import { createPaymentCallbackProcessor } from './payment-callback.processor';
 

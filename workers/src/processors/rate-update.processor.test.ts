@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker, type Job } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger, createRateUpdateService, createRedis, type Logger } from '@topup/api';
+import { createCbrRatesProvider, createLogger, createRateUpdateService, createRedis, type Logger, type RatesProvider } from '@topup/api';
 import type { QueuePayloads } from '@topup/common';
-import { createCbrRatesProvider, type RatesProvider } from '../../../api/src/providers/rates';
-import { createFixtures } from '../../../api/src/testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../api/src/testing/harness';
+import { createFixtures, recordedCbrDaily, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
 import { createQueues } from '../queues';
 import { SCHEDULES, startSchedules } from '../schedules';
 import { createRateUpdateProcessor } from './rate-update.processor';
@@ -187,7 +184,7 @@ describe('the rate update from the Central Bank of Russia feed', () => {
   let cbr: RatesProvider;
 
   beforeAll(async () => {
-    answer = { status: 200, body: readFileSync(new URL('../../../api/src/providers/rates/fixtures/cbr-xml-daily-2026-11-21.xml', import.meta.url)) };
+    answer = { status: 200, body: recordedCbrDaily() };
     server = createServer((_request, response) => {
       response.writeHead(answer.status, { 'content-type': 'application/xml; charset=windows-1251' });
       response.end(answer.body);
@@ -225,7 +222,7 @@ describe('the rate update from the Central Bank of Russia feed', () => {
       expect(await runsOf('scheduled:2031-04-02')).toEqual([expect.objectContaining({ status: 'failed' })]);
       expect(await ratesNow()).toEqual(before);
     } finally {
-      answer = { status: 200, body: readFileSync(new URL('../../../api/src/providers/rates/fixtures/cbr-xml-daily-2026-11-21.xml', import.meta.url)) };
+      answer = { status: 200, body: recordedCbrDaily() };
     }
   });
 });

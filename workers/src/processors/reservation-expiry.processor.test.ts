@@ -1,8 +1,7 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '@topup/api';
-import { createFixtures } from '../../../api/src/testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../api/src/testing/harness';
+import { createFixtures, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
 import { startWorkers } from '../index';
 import { createQueues } from '../queues';
 import { SCHEDULES, startSchedules } from '../schedules';

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createLogger } from '@topup/api';
-import { SandboxGameProvider } from '../../../api/src/providers/game';
-import { createFixtures } from '../../../api/src/testing/fixtures';
-import { startTestApp, type TestApp } from '../../../api/src/testing/harness';
+import { createLogger, SandboxGameProvider } from '@topup/api';
+import { createFixtures, startTestApp, type TestApp } from '@topup/api/testing';
 import { startWorkers, type RunningWorkers } from '../index';
 
 let app: TestApp;

@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { convertMinor } from '@topup/common';
 import { createLogger, createPaymentCallbackService, createPaymentGateways, createReservationExpiryService } from '@topup/api';
-import { createFixtures } from '../../../api/src/testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../api/src/testing/harness';
-import { startYookassaStandIn, type YookassaStandIn } from '../../../api/src/testing/yookassa-stand-in';
-import { DECLINED_PLAYER, freefireTopup, SANDBOX_PLAYER, startGatewayPayment, waitForOrderStatus } from '../../../api/src/testing/topup-data';
+import {
+  createFixtures,
+  DECLINED_PLAYER,
+  freefireTopup,
+  SANDBOX_PLAYER,
+  startGatewayPayment,
+  startTestApp,
+  startYookassaStandIn,
+  type TestApp,
+  type TestUser,
+  waitForOrderStatus,
+  type YookassaStandIn,
+} from '@topup/api/testing';
 import { startWorkers, type RunningWorkers } from '../index';
 
 /**

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { Redis } from 'ioredis';
-import { deleteRedisKeys as deleteKeys } from '../../../api/src/testing/harness';
+import { deleteRedisKeys as deleteKeys } from '@topup/api/testing';
 
-export { createTestDatabase, testRedisPrefix, type TestDatabase } from '../../../api/src/testing/harness';
+export { createTestDatabase, testRedisPrefix, type TestDatabase } from '@topup/api/testing';
 
 /** Removes every key under `prefix`, on a connection of its own (the tests' queues may be closed by then). */
 export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp, type TestUser } from '../../testing/harness
  * Every back-office route, as the real app composes them, refuses anyone but an admin: 401 without a
  * valid token, 403 for a shopper, in the error format, and nothing is written. The routes are
  * discovered from the composed /api router, so a route mounted later is checked without being listed
- * here; docs/admin-api.md's paths are checked against what is discovered.
+ * here; the calls the back office makes are checked against what is discovered.
  */
 
 let app: TestApp;
@@ -84,7 +84,7 @@ async function storeState() {
   return { counts, lastAudit: audit?.max ?? null };
 }
 
-/** docs/admin-api.md's calls; those mounted must be among the discovered routes. */
+/** The calls the back office makes; each must be among the discovered routes. */
 const DOCUMENTED: Array<[method: string, path: string]> = [
   ...crud('/api/admin/products'),
   ['GET', '/api/admin/products/:id/regions'],

@@ -10,7 +10,8 @@ import {
 } from '@topup/common';
 import { AppError, notFound, validationFailed } from '../../lib/app-error';
 import type { SignInAnswer, SignInUser } from '../two-factor/two-factor.service';
-import { usersDal, type UserRow } from '../users/users.dal';
+import type { RowOf, User } from '../../models';
+import { usersDal } from '../users/users.dal';
 import type { LoginBody, RegisterBody } from './auth.schemas';
 import type { PasswordHasher } from './password-hasher';
 import type { TokenService } from './token.service';
@@ -77,7 +78,7 @@ export function createAuthService(deps: {
   // Verified against when the nickname is unknown, so both failures take the same time.
   const decoyHash = hashPassword('decoy-password-1');
 
-  const sessionFor = async (user: UserRow): Promise<Session> => ({
+  const sessionFor = async (user: RowOf<User>): Promise<Session> => ({
     token: await tokens.sign({ userId: user.id, tokenVersion: user.token_version }),
     nickname: user.nickname,
     userId: user.id,

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { BALANCE_CURRENCIES, fromMinor, hasAtMostTwoDecimals, toMinor, type BalanceCurrency } from '@topup/common';
 import { validationFailed } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { changeBalance } from '../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import { usersDal } from '../users/users.dal';
 import type { TopupBody } from './balance.schemas';
 

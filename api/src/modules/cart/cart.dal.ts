@@ -1,32 +1,27 @@
 import type { Knex } from 'knex';
+import type { CartItem, Product } from '../../models';
 
-/** One price option of a product: what a cart line holds and what checkout takes codes of. Minor units. */
-export interface StockOption {
-  product_id: number;
-  /** null: the product's global codes. */
-  region_id: number | null;
-  game_amount: number;
-  price_usd: number;
-  price_rub: number;
-}
+/**
+ * One price option of a product: what a cart line holds and what checkout takes codes of. Minor
+ * units; a null region_id means the product's global codes.
+ */
+export type StockOption = Pick<CartItem, 'product_id' | 'region_id' | 'game_amount' | 'price_usd' | 'price_rub'>;
 
-export interface CartLineRow extends StockOption {
-  id: number;
-  product_title: string;
-  image_url: string;
-  game_currency: string;
-  quantity: number;
-  /** Codes of exactly this option a shopper can buy now (0 when the option is no longer sold). */
-  available_count: number;
-}
+/** A cart line as the shopper sees it. */
+export type CartLineWithStock = StockOption &
+  Pick<CartItem, 'id' | 'quantity'> &
+  Pick<Product, 'image_url' | 'game_currency'> & {
+    product_title: Product['title'];
+    /** Codes of exactly this option a shopper can buy now (0 when the option is no longer sold). */
+    available_count: number;
+  };
 
-export interface LockedCartLine extends StockOption {
-  id: number;
-  product_title: string;
-  quantity: number;
-  /** The option is still on sale: active product, and a region it is sold in (or its global codes). */
-  sellable: boolean;
-}
+export type LockedCartLine = StockOption &
+  Pick<CartItem, 'id' | 'quantity'> & {
+    product_title: Product['title'];
+    /** The option is still on sale: active product, and a region it is sold in (or its global codes). */
+    sellable: boolean;
+  };
 
 const LINE_SOURCES = `
   cart_items ci
@@ -48,8 +43,8 @@ const LINE_STOCK = `
 /** Data access for cart lines; every function takes the connection or transaction to use. */
 export const cartDal = {
   /** The user's cart lines (or the one line `lineId`), oldest first, with live stock counts. */
-  async lines(db: Knex, userId: number, lineId?: number): Promise<CartLineRow[]> {
-    const { rows } = await db.raw<{ rows: CartLineRow[] }>(
+  async lines(db: Knex, userId: number, lineId?: number): Promise<CartLineWithStock[]> {
+    const { rows } = await db.raw<{ rows: CartLineWithStock[] }>(
       `SELECT ci.id, ci.product_id, ci.region_id, ci.game_amount, ci.price_usd, ci.price_rub, ci.quantity,
               p.title AS product_title, p.image_url,
               coalesce(nullif(pr.game_currency, ''), p.game_currency) AS game_currency,
@@ -91,7 +86,7 @@ export const cartDal = {
       })
       .andWhereRaw('coalesce(region_id, 0) = ?', [option.region_id ?? 0])
       .forUpdate()
-      .first<{ quantity: number } | undefined>('quantity');
+      .first<Pick<CartItem, 'quantity'> | undefined>('quantity');
     return row?.quantity ?? 0;
   },
 
@@ -102,8 +97,8 @@ export const cartDal = {
     option: StockOption,
     quantity: number,
     cap: number,
-  ): Promise<{ id: number; quantity: number }> {
-    const { rows } = await trx.raw<{ rows: Array<{ id: number; quantity: number }> }>(
+  ): Promise<Pick<CartItem, 'id' | 'quantity'>> {
+    const { rows } = await trx.raw<{ rows: Array<Pick<CartItem, 'id' | 'quantity'>> }>(
       `INSERT INTO cart_items (user_id, product_id, region_id, game_amount, price_usd, price_rub, quantity)
        VALUES (:userId, :productId, :regionId, :gameAmount, :priceUsd, :priceRub, :quantity)
        ON CONFLICT (user_id, product_id, coalesce(region_id, 0), game_amount, price_usd, price_rub)

@@ -1,52 +1,31 @@
 import Router from '@koa/router';
+import { cartEndpoints } from '@topup/common/api';
 import { currentUser, type AuthGuards } from '../../middleware/auth';
-import { bigIdParams, type IdParams } from '../../lib/admin-input';
-import { validate } from '../../middleware/validate';
+import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
-import {
-  addToCartBody,
-  emptyBody,
-  updateQuantityBody,
-  type AddToCartBody,
-  type UpdateQuantityBody,
-} from './cart.schemas';
 import type { Cart, CartService } from './cart.service';
 
 /** Every cart call answers with the whole cart, so the client can reconcile its optimistic update. */
 function cartBody<Extra extends object>({ items, subtotal, ...extra }: Cart & Extra) {
-  return { success: true, data: items, subtotal, ...extra };
+  return { success: true as const, data: items, subtotal, ...extra };
 }
 
 export function createCartRouter(deps: { cart: CartService; guards: AuthGuards }) {
   const { cart, guards } = deps;
   const router = new Router<AppState>();
+  const routes = typedRoutes(router, guards);
 
-  router.get('/cart', guards.requireUser, async (ctx) => {
-    ctx.body = cartBody(await cart.cart(currentUser(ctx).id));
-  });
+  routes.add(cartEndpoints.get, async (ctx) => cartBody(await cart.cart(currentUser(ctx).id)));
 
-  router.post('/cart/add', guards.requireUser, validate({ body: addToCartBody }), async (ctx) => {
-    ctx.body = cartBody(await cart.add(currentUser(ctx).id, ctx.state.valid.body as AddToCartBody));
-  });
+  routes.add(cartEndpoints.add, async (ctx, { body }) => cartBody(await cart.add(currentUser(ctx).id, body)));
 
-  router.put(
-    '/cart/update-quantity/:id',
-    guards.requireUser,
-    validate({ params: bigIdParams, body: updateQuantityBody }),
-    async (ctx) => {
-      const { id } = ctx.state.valid.params as IdParams;
-      const { quantity } = ctx.state.valid.body as UpdateQuantityBody;
-      ctx.body = cartBody(await cart.updateQuantity(currentUser(ctx).id, id, quantity));
-    },
+  routes.add(cartEndpoints.updateQuantity, async (ctx, { params, body }) =>
+    cartBody(await cart.updateQuantity(currentUser(ctx).id, params.id, body.quantity)),
   );
 
-  router.delete('/cart/remove/:id', guards.requireUser, validate({ params: bigIdParams }), async (ctx) => {
-    ctx.body = cartBody(await cart.remove(currentUser(ctx).id, (ctx.state.valid.params as IdParams).id));
-  });
+  routes.add(cartEndpoints.remove, async (ctx, { params }) => cartBody(await cart.remove(currentUser(ctx).id, params.id)));
 
-  router.post('/cart/clear', guards.requireUser, validate({ body: emptyBody }), async (ctx) => {
-    ctx.body = cartBody(await cart.clear(currentUser(ctx).id));
-  });
+  routes.add(cartEndpoints.clear, async (ctx) => cartBody(await cart.clear(currentUser(ctx).id)));
 
   return router;
 }

@@ -1,24 +1,9 @@
 import type { Knex } from 'knex';
 import { ErrorCode, fromMinor, toMinor } from '@topup/common';
+import { CART_MAX_QUANTITY, type AddToCartBody, type CartLine } from '@topup/common/api';
 import { AppError, notFound } from '../../lib/app-error';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import { cartDal, type CartLineRow, type StockOption } from './cart.dal';
-import { CART_MAX_QUANTITY, type AddToCartBody } from './cart.schemas';
-
-/** A cart line as the specification's section 3 names its fields; prices in decimals. */
-export interface CartLine {
-  id: number;
-  product_id: number;
-  product_title: string;
-  image_url: string;
-  game_amount: number;
-  game_currency: string;
-  price_usd: number;
-  price_rub: number;
-  quantity: number;
-  available_count: number;
-  region_id: number | null;
-}
+import { cartDal, type CartLineWithStock, type StockOption } from './cart.dal';
 
 export interface Cart {
   items: CartLine[];
@@ -26,7 +11,7 @@ export interface Cart {
   subtotal: { usd: number; rub: number };
 }
 
-const toCartLine = (row: CartLineRow): CartLine => ({
+const toCartLine = (row: CartLineWithStock): CartLine => ({
   id: row.id,
   product_id: row.product_id,
   product_title: row.product_title,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
 import { notFound } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
-import { catalogueDal, type PriceOptionRow, type ProductRow } from './catalogue.dal';
+import { catalogueDal, type PriceOptionCount, type ListedProduct } from './catalogue.dal';
 
 export interface PriceOption {
   game_amount: number;
@@ -28,7 +28,7 @@ export interface Product {
   description: string;
   image_url: string;
   keywords: string;
-  category: ProductRow['category'];
+  category: ListedProduct['category'];
   game_currency: string;
   activationInstructions: string;
   hasRegions: boolean;
@@ -38,7 +38,7 @@ export interface Product {
   prices: PriceOption[];
 }
 
-const toPriceOption = (row: PriceOptionRow): PriceOption => ({
+const toPriceOption = (row: PriceOptionCount): PriceOption => ({
   game_amount: row.game_amount,
   price_usd: fromMinor(row.price_usd),
   price_rub: fromMinor(row.price_rub),
@@ -49,7 +49,7 @@ export function createCatalogueService(deps: { db: Knex }) {
   const { db } = deps;
 
   /** Regions and global prices of many products in two queries, whatever their number. */
-  async function present(products: ProductRow[]): Promise<Product[]> {
+  async function present(products: ListedProduct[]): Promise<Product[]> {
     if (products.length === 0) return [];
     const ids = products.map((product) => product.id);
     const withGlobalCodes = products.filter((product) => product.has_global_codes).map((product) => product.id);
@@ -85,7 +85,7 @@ export function createCatalogueService(deps: { db: Knex }) {
   }
 
   /** Resolves a `:regionId` path value (0 = global) to the region filter, or 404 when it is not offered. */
-  async function regionFilter(product: ProductRow, regionId: number): Promise<number | null | undefined> {
+  async function regionFilter(product: ListedProduct, regionId: number): Promise<number | null | undefined> {
     if (regionId === 0) return product.has_global_codes ? null : undefined;
     if (!product.has_regions || !(await catalogueDal.isRegionOfProduct(db, product.id, regionId))) {
       throw notFound('Region of this product');

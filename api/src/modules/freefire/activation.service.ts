@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { CodeCrypto } from '../../lib/code-crypto';
+import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import {
   GameProviderUnavailableError,

@@ -19,7 +19,7 @@ export function createFreefireService(deps: { db: Knex }) {
       const rows = await deps
         .db('freefire_denominations')
         .where({ is_active: true })
-        .andWhere((where) => where.where('price_usd', '>', 0).orWhere('price_rub', '>', 0))
+        .andWhere((where) => void where.where('price_usd', '>', 0).orWhere('price_rub', '>', 0))
         .select('id', 'item_id', 'name', 'game_amount', 'is_active', 'price_usd', 'price_rub')
         .orderBy(['game_amount', 'id']);
       return rows.map((row) => ({

@@ -1,24 +1,12 @@
 import type { Knex } from 'knex';
-import type { OrderStatus } from '@topup/common';
-import type { OrderKind } from '../../models';
-
-export interface LockedOrder {
-  id: number;
-  status: OrderStatus;
-  kind: OrderKind;
-}
 
 /** Data access for fulfilment; every function takes the transaction to use. */
 export const fulfilmentDal = {
-  /** The order, locked: concurrent deliveries of the same order run one after the other. */
-  lockOrder: (trx: Knex.Transaction, orderId: number): Promise<LockedOrder | undefined> =>
-    trx('orders').select('id', 'status', 'kind').where({ id: orderId }).forUpdate().first(),
-
   /** How many codes the order's items deliver (manual and generated). */
   async countItemCodes(trx: Knex.Transaction, orderId: number): Promise<number> {
     const row = await trx('order_items')
       .where({ order_id: orderId })
-      .andWhere((where) => where.whereNotNull('code_id').orWhereNotNull('generated_code_id'))
+      .andWhere((where) => void where.whereNotNull('code_id').orWhereNotNull('generated_code_id'))
       .count<{ count: number }>({ count: '*' })
       .first();
     return row?.count ?? 0;
@@ -34,9 +22,4 @@ export const fulfilmentDal = {
     }
     return sold;
   },
-
-  markCompleted: (trx: Knex.Transaction, orderId: number) =>
-    trx('orders')
-      .where({ id: orderId })
-      .update({ status: 'completed', completed_at: trx.fn.now(), updated_at: trx.fn.now() }),
 };

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import type { CodeCrypto } from '../../lib/code-crypto';
+import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import type { GameProvider } from '../../providers/game';
-import { createTopupDelivery } from '../topup/topup-delivery';
+import { lockOrder, markCompleted, type LockedOrder } from '../orders/order-lifecycle';
 import { fulfilmentDal } from './fulfilment.dal';
+import { createTopupDelivery } from './topup-delivery';
 
 /**
  * `games` and `codeCrypto` deliver top-up orders; a process built without them (a test of code
@@ -14,15 +15,15 @@ export function createFulfilmentService(deps: { db: Knex; logger: Logger; games?
   const topups = games && codeCrypto ? createTopupDelivery({ db, logger, games, codeCrypto }) : undefined;
 
   /** Hands over a code order: its reserved codes become sold, then the order is completed. */
-  async function deliverCodes(trx: Knex.Transaction, orderId: number): Promise<void> {
-    const expected = await fulfilmentDal.countItemCodes(trx, orderId);
-    const sold = await fulfilmentDal.markReservedCodesUsed(trx, orderId);
+  async function deliverCodes(trx: Knex.Transaction, order: LockedOrder): Promise<void> {
+    const expected = await fulfilmentDal.countItemCodes(trx, order.id);
+    const sold = await fulfilmentDal.markReservedCodesUsed(trx, order.id);
     // A paid order whose codes were released elsewhere must not be completed without them.
     if (sold !== expected) {
-      throw new Error(`Order ${orderId}: ${sold} of its ${expected} codes are still reserved for it`);
+      throw new Error(`Order ${order.id}: ${sold} of its ${expected} codes are still reserved for it`);
     }
-    await fulfilmentDal.markCompleted(trx, orderId);
-    logger.info({ orderId, codes: sold }, 'Code order fulfilled');
+    await markCompleted(trx, order, 'system');
+    logger.info({ orderId: order.id, codes: sold }, 'Code order fulfilled');
   }
 
   return {
@@ -34,7 +35,7 @@ export function createFulfilmentService(deps: { db: Knex; logger: Logger; games?
      */
     async fulfilOrder(orderId: number): Promise<void> {
       const handOver = await db.transaction(async (trx): Promise<'topup' | undefined> => {
-        const order = await fulfilmentDal.lockOrder(trx, orderId);
+        const order = await lockOrder(trx, orderId);
         if (!order) {
           logger.warn({ orderId }, 'Fulfilment skipped: no such order');
           return undefined;
@@ -42,7 +43,7 @@ export function createFulfilmentService(deps: { db: Knex; logger: Logger; games?
         if (order.status !== 'processing') return undefined;
         switch (order.kind) {
           case 'codes':
-            await deliverCodes(trx, order.id);
+            await deliverCodes(trx, order);
             return undefined;
           case 'topup':
             return 'topup';

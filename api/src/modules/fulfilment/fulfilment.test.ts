@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCodeCrypto } from '../../lib/code-crypto';
+import { createCodeCrypto } from '@topup/server-kit';
 import { SandboxGameProvider } from '../../providers/game';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { fromMinor, type BalanceCurrency, type OrderStatus, type PaymentStatus } from '@topup/common';
 import { notFound } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
-import type { CodeCrypto } from '../../lib/code-crypto';
+import type { CodeCrypto } from '@topup/server-kit';
 import type { OrderItemType, PaymentMethod } from '../../models';
 import type { GatewayMethod } from '../../providers/payment';
 import { refundsOfOrder } from '../payments/refunds';

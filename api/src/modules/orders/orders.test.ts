@@ -1,9 +1,12 @@
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCodeCrypto } from '../../lib/code-crypto';
+import { AppError } from '../../lib/app-error';
+import { createCodeCrypto } from '@topup/server-kit';
 import { createLogger } from '../../logger';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
 import { createFulfilmentService, type FulfilmentService } from '../fulfilment/fulfilment.service';
+import { cancelUnpaid, lockOrder, markCompleted, markPaid, rerun, type LockedOrder } from './order-lifecycle';
 
 let app: TestApp;
 let fixtures: ReturnType<typeof createFixtures>;
@@ -163,5 +166,44 @@ describe('GET /api/orders/:id', () => {
     expect((await app.request('GET', '/api/orders/abc', { token: user.token })).status).toBe(400);
     expect((await app.request('GET', '/api/orders/0', { token: user.token })).status).toBe(400);
     expect((await app.request('GET', '/api/orders/1')).status).toBe(401);
+  });
+});
+
+const everything = async (orderId: number) => ({
+  order: await app.db('orders').where({ id: orderId }).first(),
+  codes: await app.db('codes').where({ order_id: orderId }).select('id', 'status', 'reserved_until'),
+  outbox: await app.db('outbox').whereRaw("payload->>'orderId' = ?", [String(orderId)]).count({ count: '*' }),
+});
+
+describe('order transitions', () => {
+  it('refuses a transition the state machine does not allow, with a 409 and nothing changed', async () => {
+    const orderId = await placeOrder(await app.createUser());
+    const before = await everything(orderId);
+    // A paid order is neither paid again nor re-run while it is being delivered.
+    const attempts: Record<string, (trx: Knex.Transaction, order: LockedOrder) => Promise<void>> = { pay: markPaid, rerun };
+    for (const [name, attempt] of Object.entries(attempts)) {
+      const refused = await app.db
+        .transaction(async (trx) => attempt(trx, (await lockOrder(trx, orderId))!))
+        .then(() => undefined, (err: unknown) => err);
+      expect({ name, refused }).toEqual({ name, refused: expect.any(AppError) });
+      expect((refused as AppError).code).toBe('CONFLICT');
+    }
+    // Cancelling leaves a paid order alone: only unpaid orders are cancelled.
+    const released = await app.db.transaction(async (trx) => cancelUnpaid(trx, [orderId], { reason: 'x', paymentStatus: 'expired' }));
+    expect(released).toBe(0);
+    expect(await everything(orderId)).toEqual(before);
+  });
+
+  it('refuses to move an order twice from a stale status', async () => {
+    const orderId = await placeOrder(await app.createUser());
+    const stale = await app.db.transaction(async (trx) => {
+      const order = (await lockOrder(trx, orderId))!;
+      await markCompleted(trx, order, 'system');
+      return order;
+    });
+    expect(stale.status).toBe('processing');
+    const refused = await app.db.transaction((trx) => markCompleted(trx, stale, 'system')).then(() => undefined, (err: unknown) => err);
+    expect(refused).toBeInstanceOf(Error);
+    expect((await app.db('orders').where({ id: orderId }).first('status')).status).toBe('completed');
   });
 });

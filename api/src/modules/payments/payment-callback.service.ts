@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
-import { changeBalance } from '../../lib/ledger';
-import { enqueueJob } from '../../lib/outbox';
+import { changeBalance } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import type { GatewayPaymentState, PaymentGateways } from '../../providers/payment';
-import { PAID_ORDER_HOLD_SECONDS } from '../checkout/checkout.service';
-import { paymentsDal, type GatewayEventRow, type LockedOrder, type PaymentRow } from './payments.dal';
+import { cancelUnpaid, lockOrder, markPaid, type LockedOrder } from '../orders/order-lifecycle';
+import { paymentsDal, type GatewayEventRow, type PaymentRow } from './payments.dal';
 import { createRefundsService } from './refunds';
 
 export const LATE_PAYMENT_REASON = 'The payment arrived after the order had expired; the amount was credited to your balance';
@@ -67,8 +66,7 @@ export function createPaymentCallbackService(deps: { db: Knex; logger: Logger; g
 
     await paymentsDal.markPaymentPaid(trx, payment.id);
     if (order.status === 'pending' && order.hold_active) {
-      await paymentsDal.markOrderPaid(trx, order.id, PAID_ORDER_HOLD_SECONDS);
-      await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: order.id });
+      await markPaid(trx, order);
       logger.info({ orderId: order.id, paymentId: payment.id }, 'Card payment received; order sent to fulfilment');
       return 'paid';
     }
@@ -84,7 +82,7 @@ export function createPaymentCallbackService(deps: { db: Knex; logger: Logger; g
       orderId: order.id,
     });
     if (order.status === 'pending') {
-      await paymentsDal.cancelUnpaidOrders(trx, [order.id], { reason: LATE_PAYMENT_REASON, paymentStatus: 'expired' });
+      await cancelUnpaid(trx, [order.id], { reason: LATE_PAYMENT_REASON, paymentStatus: 'expired' });
     } else if (order.status === 'cancelled') {
       await paymentsDal.setFailureReason(trx, order.id, LATE_PAYMENT_REASON);
     }
@@ -95,7 +93,7 @@ export function createPaymentCallbackService(deps: { db: Knex; logger: Logger; g
   async function applyDeclined(trx: Knex.Transaction, payment: PaymentRow, order: LockedOrder): Promise<CallbackOutcome> {
     if (payment.status !== 'pending') return 'ignored';
     await paymentsDal.setPaymentStatus(trx, payment.id, 'declined');
-    const released = await paymentsDal.cancelUnpaidOrders(trx, [order.id], { reason: DECLINED_REASON, paymentStatus: 'declined' });
+    const released = await cancelUnpaid(trx, [order.id], { reason: DECLINED_REASON, paymentStatus: 'declined' });
     logger.info({ orderId: order.id, paymentId: payment.id, released }, 'Card payment declined; order cancelled');
     return 'declined';
   }
@@ -103,7 +101,7 @@ export function createPaymentCallbackService(deps: { db: Knex; logger: Logger; g
   /** Locks the event's order, then its payment (the order reservation expiry locks them in), and applies it. */
   async function applyEvent(trx: Knex.Transaction, event: GatewayEventRow): Promise<CallbackOutcome> {
     const known = event.payment_id === null ? undefined : await paymentsDal.findPayment(trx, event.payment_id);
-    const order = known?.order_id == null ? undefined : await paymentsDal.lockOrder(trx, known.order_id);
+    const order = known?.order_id == null ? undefined : await lockOrder(trx, known.order_id);
     const payment = known && (await paymentsDal.lockPayment(trx, known.id));
     if (!payment || !order) {
       logger.error({ gatewayEventId: event.id, provider: event.provider, payload: event.payload }, 'Gateway event for an unknown payment');

@@ -4,18 +4,28 @@ import type { RateLimitFactory } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import type { PaymentGateways } from '../../providers/payment';
 import type { AppMiddleware, AppState } from '../../types';
+import { fromBalanceBody, type FromBalanceBody } from '../checkout/checkout.schemas';
+import type { CheckoutService } from '../checkout/checkout.service';
 import { createPaymentBody, webhookParams, type CreatePaymentBody, type WebhookParams } from './payments.schemas';
 import type { PaymentsService } from './payments.service';
 
+/** Every way to pay: the cart from the balance (the checkout service), and gateway payments with their webhooks. */
 export function createPaymentsRouter(deps: {
   payments: PaymentsService;
+  checkout: CheckoutService;
   gateways: PaymentGateways;
   guards: AuthGuards;
   rateLimit: RateLimitFactory;
   idempotency: AppMiddleware;
 }) {
-  const { payments, gateways, guards, rateLimit, idempotency } = deps;
+  const { payments, checkout, gateways, guards, rateLimit, idempotency } = deps;
   const router = new Router<AppState>();
+
+  router.post('/payment/from-balance', guards.requireUser, idempotency, validate({ body: fromBalanceBody }), async (ctx) => {
+    const { currency } = ctx.state.valid.body as FromBalanceBody;
+    ctx.status = 201;
+    ctx.body = { success: true, ...(await checkout.payFromBalance(currentUser(ctx).id, currency)) };
+  });
 
   router.post(
     '/payment/create',

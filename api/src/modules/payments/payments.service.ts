@@ -14,7 +14,8 @@ import {
   type ReceiptLine,
   type WebhookMessage,
 } from '../../providers/payment';
-import { placeCodeOrder, takeCartStock } from '../checkout/checkout.service';
+import { cancelUnpaid, lockOrder } from '../orders/order-lifecycle';
+import { placeCodeOrder, takeCartStock } from '../orders/order-placement';
 import { ratesDal } from '../rates/rates.dal';
 import type { TopupOrdersService } from '../topup/topup.service';
 import { paymentsDal } from './payments.dal';
@@ -110,12 +111,8 @@ export function createPaymentsService(deps: {
   /** A payment the gateway refused to start: the order is cancelled, its codes and cart given back. */
   async function abandon(orderId: number): Promise<void> {
     await db.transaction(async (trx) => {
-      const order = await paymentsDal.lockOrder(trx, orderId);
-      if (order?.status !== 'pending') return;
-      await paymentsDal.cancelUnpaidOrders(trx, [orderId], {
-        reason: 'The card payment could not be started',
-        paymentStatus: 'declined',
-      });
+      await lockOrder(trx, orderId);
+      await cancelUnpaid(trx, [orderId], { reason: 'The card payment could not be started', paymentStatus: 'declined' });
     });
   }
 
@@ -128,7 +125,7 @@ export function createPaymentsService(deps: {
         currency,
       });
     }
-    const orderId = await placeCodeOrder(trx, { userId, currency, stock, paymentMethod: 'card', paid: false, holdSeconds });
+    const orderId = await placeCodeOrder(trx, { userId, currency, stock, payment: { method: 'card', holdSeconds } });
     return { orderId, total: stock.total, rate: stock.rate, description: `Order #${orderId}` };
   }
 

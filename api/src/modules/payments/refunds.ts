@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { convertMinor, convertMinorInverse, formatMinor, type BalanceCurrency } from '@topup/common';
-import { changeBalance } from '../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import type { Logger } from '../../logger';
 import { GatewayRequestError, type GatewayRefundState, type PaymentGateways } from '../../providers/payment';

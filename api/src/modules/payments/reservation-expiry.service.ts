@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../logger';
+import { cancelUnpaid } from '../orders/order-lifecycle';
 import { paymentsDal } from './payments.dal';
 
 export const EXPIRED_REASON = 'Payment not received in time';
@@ -29,7 +30,7 @@ export function createReservationExpiryService(deps: { db: Knex; logger: Logger 
       for (;;) {
         const batch = await db.transaction(async (trx) => {
           const orderIds = await paymentsDal.lockLapsedOrders(trx, batchSize);
-          const codes = await paymentsDal.cancelUnpaidOrders(trx, orderIds, { reason: EXPIRED_REASON, paymentStatus: 'expired' });
+          const codes = await cancelUnpaid(trx, orderIds, { reason: EXPIRED_REASON, paymentStatus: 'expired' });
           return { orders: orderIds.length, codes };
         });
         run.orders += batch.orders;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { BalanceCurrency, OrderStatus, PubgCodeStatus } from '@topup/common';
-import type { PaymentMethod, ProviderStatus } from '../../models';
+import type { PubgCodeStatus } from '@topup/common';
+import type { ProviderStatus } from '../../models';
 
 export interface FreefireOfferRow {
   id: number;
@@ -33,15 +33,6 @@ export interface TopupItemRow {
   game_amount: number | null;
   topup_data: Record<string, unknown>;
   provider_status: ProviderStatus | null;
-}
-
-export interface DeliveryOrder {
-  id: number;
-  status: OrderStatus;
-  user_id: number;
-  currency: BalanceCurrency;
-  total: number;
-  payment_method: PaymentMethod;
 }
 
 export interface OrderPubgCode {
@@ -115,10 +106,6 @@ export const topupDal = {
       .orderBy('id')
       .first('id', 'game_amount', 'topup_data', 'provider_status'),
 
-  /** The order, locked: every delivery step re-checks it is still being fulfilled, one run at a time. */
-  lockOrder: (trx: Knex.Transaction, orderId: number): Promise<DeliveryOrder | undefined> =>
-    trx('orders').select('id', 'status', 'user_id', 'currency', 'total', 'payment_method').where({ id: orderId }).forUpdate().first(),
-
   /** Where the shop refunds a failed delivery of a card-paid top-up (a back-office setting). */
   async failedCardTopupRefundTo(trx: Knex.Transaction): Promise<'balance' | 'card'> {
     const row = await trx('currency_settings').first<{ failed_card_topup_refund_to: 'balance' | 'card' } | undefined>('failed_card_topup_refund_to');
@@ -141,9 +128,6 @@ export const topupDal = {
   markPubgCodeError: (trx: Knex.Transaction, orderId: number, codeId: number, message: string) =>
     trx('pubg_codes').where({ id: codeId, order_id: orderId, status: 'reserved' }).update({ status: 'error', error_message: message }),
 
-  releaseReservedPubgCodes: (trx: Knex.Transaction, orderId: number) =>
-    trx('pubg_codes').where({ order_id: orderId, status: 'reserved' }).update({ status: 'available', order_id: null }),
-
   /** Adds the game's id of one more credit to the item (a PUBG order has one per code). */
   appendProviderReference: (trx: Knex.Transaction, itemId: number, reference: string) =>
     trx('order_items')
@@ -154,15 +138,4 @@ export const topupDal = {
     trx('order_items')
       .where({ id: itemId })
       .update(reference === undefined ? { provider_status: status } : { provider_status: status, provider_reference: reference }),
-
-  /** Ends an order that could not be (fully) delivered; the reason is shown to the shopper. */
-  finishUndelivered: (trx: Knex.Transaction, orderId: number, status: 'failed' | 'completed', failureReason: string) =>
-    trx('orders')
-      .where({ id: orderId })
-      .update({
-        status,
-        failure_reason: failureReason,
-        completed_at: status === 'completed' ? trx.fn.now() : null,
-        updated_at: trx.fn.now(),
-      }),
 };

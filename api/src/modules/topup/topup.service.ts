@@ -10,9 +10,10 @@ import {
   type TopupService,
 } from '@topup/common';
 import { AppError, validationFailed } from '../../lib/app-error';
-import { changeBalance } from '../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
-import { checkoutDal } from '../checkout/checkout.dal';
+import { orderPlacementDal } from '../orders/order-placement.dal';
+import type { OrderPayment } from '../orders/order-placement';
 import { steamAmountToMinor, type SteamService } from '../steam/steam.service';
 import type { PlayerCheckService } from './player-check.service';
 import { topupDal, type PubgPackageRow } from './topup.dal';
@@ -83,9 +84,6 @@ export interface PreparedTopup {
   account: string;
   playerName: string;
 }
-
-/** How a top-up is paid: from the balance at once, or through a gateway within a hold. */
-export type TopupPayment = { method: 'balance' } | { method: 'card'; holdSeconds: number };
 
 export interface PlacedTopup {
   orderId: number;
@@ -302,15 +300,14 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
    * charged and sent to fulfilment at once; to be paid through a gateway, it waits as 'pending' for
    * `holdSeconds`, and the payment's success sends it to fulfilment.
    */
-  async function place(trx: Knex.Transaction, userId: number, prepared: PreparedTopup, payment: TopupPayment): Promise<PlacedTopup> {
+  async function place(trx: Knex.Transaction, userId: number, prepared: PreparedTopup, payment: OrderPayment): Promise<PlacedTopup> {
     const { body, account } = prepared;
     const priced = await quote(trx, body, account);
     assertClientPrice(body, priced);
     const paid = payment.method === 'balance';
 
-    const orderId = await checkoutDal.insertOrder(trx, {
+    const orderId = await orderPlacementDal.insertOrder(trx, {
       userId,
-      status: paid ? 'processing' : 'pending',
       kind: 'topup',
       paymentMethod: payment.method,
       currency: body.currency,

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { parseCodesKey } from '../../lib/code-crypto';
+import { parseCodesKey } from '@topup/server-kit';
 
 export const RECOVERY_CODE_COUNT = 10;
 

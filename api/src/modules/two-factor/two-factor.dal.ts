@@ -1,32 +1,15 @@
 import type { Knex } from 'knex';
-
-export interface TwoFactorRow {
-  user_id: number;
-  secret_encrypted: string;
-  enabled_at: Date | null;
-  /** bigint: pg answers it as text. */
-  last_used_step: string | null;
-}
-
-export interface ChallengeRow {
-  id: string;
-  user_id: number;
-  remember: boolean;
-  failed_attempts: number;
-  used_at: Date | null;
-  expires_at: Date;
-}
+import { TwoFactorChallenge, UserTwoFactor } from '../../models';
 
 /** How many expired rows one clean-up removes, so a clean-up never holds a long lock. */
 const PRUNE_BATCH = 1000;
 
 /** Data access for two-factor sign-in; every function takes the connection or transaction to use. */
 export const twoFactorDal = {
-  find: (db: Knex, userId: number): Promise<TwoFactorRow | undefined> => db('user_two_factor').where({ user_id: userId }).first(),
+  find: (db: Knex, userId: number) => UserTwoFactor.query(db).findById(userId),
 
   /** The row, locked: code checks of one account run one after the other, so a code is never accepted twice. */
-  lock: (trx: Knex.Transaction, userId: number): Promise<TwoFactorRow | undefined> =>
-    trx('user_two_factor').where({ user_id: userId }).forUpdate().first(),
+  lock: (trx: Knex.Transaction, userId: number) => UserTwoFactor.query(trx).findById(userId).forUpdate(),
 
   /** Starts (or restarts) enrolment with a new secret; the account is not protected until it is confirmed. */
   savePending: (trx: Knex.Transaction, userId: number, secretEncrypted: string) =>
@@ -85,8 +68,7 @@ export const twoFactorDal = {
       expires_at: challenge.expiresAt,
     }),
 
-  lockChallenge: (trx: Knex.Transaction, id: string): Promise<ChallengeRow | undefined> =>
-    trx('two_factor_challenges').where({ id }).forUpdate().first(),
+  lockChallenge: (trx: Knex.Transaction, id: string) => TwoFactorChallenge.query(trx).findById(id).forUpdate(),
 
   /** Counts one more wrong code; answers the count. */
   async failChallenge(trx: Knex.Transaction, id: string): Promise<number> {

@@ -4,13 +4,14 @@ import { ErrorCode, type Enrolment, type TwoFactorStatus, type UserRole } from '
 import { auditOf, conflict, type AdminActor } from '../../lib/admin-input';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import type { CodeCrypto } from '../../lib/code-crypto';
+import type { CodeCrypto } from '@topup/server-kit';
+import type { UserTwoFactor } from '../../models';
 import type { AuthenticatedSession } from '../../types';
 import type { Session } from '../auth/auth.service';
 import type { TokenService } from '../auth/token.service';
 import { CHALLENGE_TTL_SECONDS, type ChallengeTokens } from './challenge-tokens';
 import { createRecoveryCodeHasher, formatRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from './recovery-codes';
-import { twoFactorDal, type TwoFactorRow } from './two-factor.dal';
+import { twoFactorDal } from './two-factor.dal';
 import { acceptedTotpStep, looksLikeTotp, newTotpSecret, qrCodeDataUrl, totpUrl } from './totp';
 
 /** Wrong codes one sign-in may send before it has to start again from the password. */
@@ -64,10 +65,9 @@ export function createTwoFactorService(deps: {
    * Accepts a TOTP newer than the last one used (and remembers its step), or an unused recovery code
    * (and uses it up). The caller holds the row's lock.
    */
-  async function acceptCode(trx: Knex.Transaction, row: TwoFactorRow, code: string): Promise<'totp' | 'recovery' | null> {
+  async function acceptCode(trx: Knex.Transaction, row: UserTwoFactor, code: string): Promise<'totp' | 'recovery' | null> {
     if (looksLikeTotp(code)) {
-      const lastStep = row.last_used_step === null ? null : Number(row.last_used_step);
-      const step = await acceptedTotpStep(codeCrypto.decrypt(row.secret_encrypted), code, lastStep);
+      const step = await acceptedTotpStep(codeCrypto.decrypt(row.secret_encrypted), code, row.last_used_step);
       if (step === null) return null;
       await twoFactorDal.setLastUsedStep(trx, row.user_id, step);
       return 'totp';

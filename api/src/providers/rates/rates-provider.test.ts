@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURRENCY_RATES } from '../../../../migrations/seeds/demo-data';
+import { CURRENCY_RATES } from '@topup/migrations';
 import {
   createCbrRatesProvider,
   createRatesProvider,
@@ -13,9 +12,9 @@ import {
   sandboxFeedDocument,
   type RateTable,
 } from './index';
+import { recordedCbrDaily } from '../../testing/cbr-feed';
 
-/** A response of the bank's XML_daily.asp as it arrives: one line, windows-1251, Cyrillic names. */
-const RECORDED = readFileSync(new URL('./fixtures/cbr-xml-daily-2026-11-21.xml', import.meta.url));
+const RECORDED = recordedCbrDaily();
 
 interface StandIn {
   url: string;

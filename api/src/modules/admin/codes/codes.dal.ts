@@ -1,40 +1,27 @@
 import type { Knex } from 'knex';
-import type { CodeStatus } from '@topup/common';
 import type { ManualCodeFields, PendingCode } from '../../../lib/bulk-codes';
+import { Code, Product, type Region } from '../../../models';
 
-export interface AdminCodeRow {
-  id: number;
-  product_id: number;
-  product_title: string;
-  region_id: number | null;
-  region_name: string | null;
-  code_encrypted: string;
-  game_amount: number;
-  price_usd: number;
-  price_rub: number;
-  status: CodeStatus;
-  popular: boolean;
-  order_id: number | null;
-  sold_at: Date | null;
-  created_at: Date;
-}
-
-export interface CodeProduct {
-  id: number;
-  has_regions: boolean;
-  has_global_codes: boolean;
-}
-
-export interface LockedCode {
-  id: number;
-  product_id: number;
-  status: CodeStatus;
-  order_id: number | null;
-}
+/** A manual code as the back office reads it, with its product's title and its region's name. */
+export type CodeWithNames = Pick<
+  Code,
+  | 'id'
+  | 'product_id'
+  | 'region_id'
+  | 'code_encrypted'
+  | 'game_amount'
+  | 'price_usd'
+  | 'price_rub'
+  | 'status'
+  | 'popular'
+  | 'order_id'
+  | 'sold_at'
+  | 'created_at'
+> & { product_title: Product['title']; region_name: Region['name'] | null };
 
 export type CodeColumns = Partial<
-  Pick<AdminCodeRow, 'product_id' | 'region_id' | 'code_encrypted' | 'game_amount' | 'price_usd' | 'price_rub' | 'popular'>
-> & { code_hash?: string };
+  Pick<Code, 'product_id' | 'region_id' | 'code_encrypted' | 'code_hash' | 'game_amount' | 'price_usd' | 'price_rub' | 'popular'>
+>;
 
 /** Data access for the back office's manual codes; every function takes the connection or transaction to use. */
 export const adminCodesDal = {
@@ -59,14 +46,12 @@ export const adminCodesDal = {
         'c.created_at',
       ),
 
-  findRecord: (db: Knex, id: number): Promise<AdminCodeRow | undefined> => adminCodesDal.records(db).where('c.id', id).first(),
+  findRecord: (db: Knex, id: number): Promise<CodeWithNames | undefined> => adminCodesDal.records(db).where('c.id', id).first(),
 
   /** Locks the code against a checkout taking it meanwhile. */
-  lock: (trx: Knex.Transaction, id: number): Promise<LockedCode | undefined> =>
-    trx('codes').where({ id }).forUpdate().first('id', 'product_id', 'status', 'order_id'),
+  lock: (trx: Knex.Transaction, id: number) => Code.columnsOf(trx, id, ['id', 'product_id', 'status', 'order_id'], { lock: true }),
 
-  product: (db: Knex, id: number): Promise<CodeProduct | undefined> =>
-    db('products').where({ id }).first('id', 'has_regions', 'has_global_codes'),
+  product: (db: Knex, id: number) => Product.columnsOf(db, id, ['id', 'has_regions', 'has_global_codes']),
 
   isRegionOfProduct: async (db: Knex, productId: number, regionId: number): Promise<boolean> =>
     Boolean(await db('product_regions').where({ product_id: productId, region_id: regionId }).first('region_id')),

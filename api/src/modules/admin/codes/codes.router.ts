@@ -1,9 +1,9 @@
 import Router from '@koa/router';
+import { adminCodeEndpoints as endpoints, BulkCodesQuery } from '@topup/common/api';
 import { addBulkRoute, addCrudRoutes } from '../../../lib/admin-crud';
-import { bigIdParams } from '../../../lib/admin-input';
+import { typedRoutes } from '../../../lib/typed-routes';
 import type { AuthGuards } from '../../../middleware/auth';
 import type { AppState } from '../../../types';
-import { bulkCodesBody, bulkCodesQuery, createCodeBody, updateCodeBody, type BulkCodesTarget } from './codes.schemas';
 import type { AdminCodesService } from './codes.service';
 
 export function createAdminCodesRouter(deps: { codes: AdminCodesService; guards: AuthGuards }) {
@@ -11,19 +11,9 @@ export function createAdminCodesRouter(deps: { codes: AdminCodesService; guards:
   // The guard sits under this router's prefix, so it runs for these paths only.
   const router = new Router<AppState>({ prefix: '/admin/codes' });
   router.use(guards.requireAdmin);
+  const routes = typedRoutes(router, guards);
 
-  addBulkRoute<BulkCodesTarget>(router, {
-    path: '/bulk',
-    jsonBody: bulkCodesBody,
-    streamQuery: bulkCodesQuery,
-    load: codes.bulkAdd,
-  });
-  addCrudRoutes(router, {
-    resource: 'codes',
-    service: codes,
-    createBody: createCodeBody,
-    updateBody: updateCodeBody,
-    params: bigIdParams,
-  });
+  addBulkRoute(routes, endpoints.bulk, { streamQuery: BulkCodesQuery, load: codes.bulkAdd });
+  addCrudRoutes(routes, endpoints, codes);
   return router;
 }

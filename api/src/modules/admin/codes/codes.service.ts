@@ -1,17 +1,17 @@
 import type { Knex } from 'knex';
-import { CODE_STATUSES, fromMinor, type AdminCode as AdminCodeRecord, type CodeStatus } from '@topup/common';
-import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { CODE_STATUSES, fromMinor, type CodeStatus } from '@topup/common';
+import type { AdminCode as AdminCodeRecord, BulkCodesBody, BulkCodesResult, CreateCodeBody, ListQuery, UpdateCodeBody } from '@topup/common/api';
+import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
-import { importCodeLines, parseManualCodeLine, type BulkResult, type NumberedLine } from '../../../lib/bulk-codes';
-import type { CodeCrypto } from '../../../lib/code-crypto';
+import { importCodeLines, parseManualCodeLine, type NumberedLine } from '../../../lib/bulk-codes';
+import type { CodeCrypto } from '@topup/server-kit';
 import { maskCode } from '../../../lib/code-mask';
 import { listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { adminCodesDal as dal, type AdminCodeRow, type CodeColumns } from './codes.dal';
-import type { BulkCodesTarget, CreateCodeBody, UpdateCodeBody } from './codes.schemas';
+import { adminCodesDal as dal, type CodeWithNames, type CodeColumns } from './codes.dal';
 
-/** A manual code as the back office sees it (docs/admin-api.md, Codes): the code itself masked. */
-export type AdminCode = AdminCodeRecord<Date>;
+/** A manual code as the back office sees it (common/src/api/admin-codes.ts): the code itself masked. */
+export type AdminCode = Dated<AdminCodeRecord, 'soldAt' | 'createdAt'>;
 
 /** How a bulk upload arrived, for the audit log. */
 export type BulkForm = 'json' | 'stream';
@@ -48,7 +48,7 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
     },
   };
 
-  const toRecord = (row: AdminCodeRow): AdminCode => ({
+  const toRecord = (row: CodeWithNames): AdminCode => ({
     id: row.id,
     productId: row.product_id,
     productTitle: row.product_title,
@@ -95,9 +95,9 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
   }
 
   return {
-    async list(query: { sort?: string; range?: string; filter?: string }) {
+    async list(query: ListQuery) {
       const list = parseListQuery(query, listSpec);
-      const page = await listPage<AdminCodeRow>(dal.records(db), listSpec, list, 'c.id');
+      const page = await listPage<CodeWithNames>(dal.records(db), listSpec, list, 'c.id');
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 
@@ -172,10 +172,10 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
      */
     bulkAdd: (
       actor: AdminActor,
-      target: BulkCodesTarget,
+      target: Omit<BulkCodesBody, 'codes'>,
       lines: Iterable<NumberedLine> | AsyncIterable<NumberedLine>,
       form: BulkForm,
-    ): Promise<BulkResult> =>
+    ): Promise<BulkCodesResult> =>
       db.transaction(async (trx) => {
         const regionId = await placement(trx, target.productId, target.regionId);
         const result = await importCodeLines({

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/app-error';
-import { createCodeCrypto } from '../../../lib/code-crypto';
+import { createCodeCrypto } from '@topup/server-kit';
 import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath, startAdminTestApp } from '../../../testing/admin-api';
 import { createAdminCodesService } from './codes.service';
 

@@ -1,88 +1,54 @@
 import type { Knex } from 'knex';
+import { CurrencyRate, CurrencySettings, RateUpdateRun, type RowOf } from '../../../models';
 
-export interface CurrencyRateRow {
-  id: number;
-  from_currency: string;
-  to_currency: string;
-  /** numeric(18, 6) as its exact decimal string ("79.000000"). */
-  rate: string;
-  auto_update: boolean;
-  updated_at: Date;
-}
+const SETTINGS_COLUMNS = ['steam_commission_percent', 'rates_auto_update', 'failed_card_topup_refund_to', 'updated_at'] as const;
 
-export interface CurrencySettingsRow {
-  /** numeric(5, 2) as its exact decimal string ("3.00"). */
-  steam_commission_percent: string;
-  rates_auto_update: boolean;
-  failed_card_topup_refund_to: 'balance' | 'card';
-  updated_at: Date;
-}
-
-const SETTINGS_COLUMNS = ['steam_commission_percent', 'rates_auto_update', 'failed_card_topup_refund_to', 'updated_at'];
-
-export type RateUpdateRunStatus = 'queued' | 'completed' | 'skipped' | 'failed';
-
-export interface RateUpdateRunRow {
-  id: string;
-  run_key: string;
-  trigger: 'scheduled' | 'manual';
-  status: RateUpdateRunStatus;
-  provider: string | null;
-  updated: number | null;
-  error: string | null;
-  requested_by: number | null;
-  created_at: Date;
-  finished_at: Date | null;
-}
+/** The settings as the back office reads and writes them. */
+export type StoredCurrencySettings = Pick<CurrencySettings, (typeof SETTINGS_COLUMNS)[number]>;
 
 const RATE_COLUMNS = ['id', 'from_currency', 'to_currency', 'rate', 'auto_update', 'updated_at'] as const;
-const SETTINGS_ID = 1;
+const SETTINGS_ID = CurrencySettings.SINGLETON_ID;
 
 /** Exchange rates, currency settings and rate-update runs; every function takes the connection or transaction to use. */
 export const currencyRatesDal = {
   /** The rates table as a list query, for the admin list protocol. */
   listQuery: (db: Knex) => db('currency_rates').select(RATE_COLUMNS),
 
-  find: (db: Knex, id: number) => db('currency_rates').where({ id }).first<CurrencyRateRow | undefined>(RATE_COLUMNS),
+  find: (db: Knex, id: number) => CurrencyRate.query(db).findById(id),
 
   /** One rate, locked until the transaction ends. */
-  lock: (trx: Knex.Transaction, id: number) =>
-    trx('currency_rates').where({ id }).forUpdate().first<CurrencyRateRow | undefined>(RATE_COLUMNS),
+  lock: (trx: Knex.Transaction, id: number) => CurrencyRate.query(trx).findById(id).forUpdate(),
 
   /** Every rate the daily update may change, locked, in id order (so two runs lock in the same order). */
-  lockAutoUpdated: (trx: Knex.Transaction) =>
-    trx('currency_rates').where({ auto_update: true }).orderBy('id').forUpdate().select<CurrencyRateRow[]>(RATE_COLUMNS),
+  lockAutoUpdated: (trx: Knex.Transaction) => CurrencyRate.query(trx).where({ auto_update: true }).orderBy('id').forUpdate(),
 
-  async update(trx: Knex.Transaction, id: number, changes: { rate?: string; auto_update?: boolean }): Promise<CurrencyRateRow> {
+  async update(
+    trx: Knex.Transaction,
+    id: number,
+    changes: Partial<Pick<CurrencyRate, 'rate' | 'auto_update'>>,
+  ): Promise<RowOf<CurrencyRate>> {
     const [row] = await trx('currency_rates')
       .where({ id })
       .update({ ...changes, updated_at: trx.fn.now() })
-      .returning<CurrencyRateRow[]>(RATE_COLUMNS);
+      .returning<Array<RowOf<CurrencyRate>>>(RATE_COLUMNS);
     if (!row) throw new Error(`currency rate ${id} vanished while locked`);
     return row;
   },
 
-  settings: (db: Knex) =>
-    db('currency_settings')
-      .where({ id: SETTINGS_ID })
-      .first<CurrencySettingsRow | undefined>(SETTINGS_COLUMNS),
+  settings: (db: Knex) => CurrencySettings.columnsOf(db, SETTINGS_ID, SETTINGS_COLUMNS),
 
-  lockSettings: (trx: Knex.Transaction) =>
-    trx('currency_settings')
-      .where({ id: SETTINGS_ID })
-      .forUpdate()
-      .first<CurrencySettingsRow | undefined>(SETTINGS_COLUMNS),
+  lockSettings: (trx: Knex.Transaction) => CurrencySettings.columnsOf(trx, SETTINGS_ID, SETTINGS_COLUMNS, { lock: true }),
 
   /** Writes the fields given, creating the settings row (with the column defaults for the rest) if missing. */
   async saveSettings(
     trx: Knex.Transaction,
-    changes: Partial<Omit<CurrencySettingsRow, 'updated_at'>>,
-  ): Promise<CurrencySettingsRow> {
+    changes: Partial<Omit<StoredCurrencySettings, 'updated_at'>>,
+  ): Promise<StoredCurrencySettings> {
     const [row] = await trx('currency_settings')
       .insert({ id: SETTINGS_ID, ...changes, updated_at: trx.fn.now() })
       .onConflict('id')
       .merge([...Object.keys(changes), 'updated_at'])
-      .returning<CurrencySettingsRow[]>(SETTINGS_COLUMNS);
+      .returning<StoredCurrencySettings[]>(SETTINGS_COLUMNS);
     if (!row) throw new Error('currency settings upsert returned no row');
     return row;
   },
@@ -90,20 +56,19 @@ export const currencyRatesDal = {
   /** Records a run if its key is new; an existing run (a duplicate delivery) is left as it is. */
   async insertRun(
     db: Knex,
-    run: { id?: string; run_key: string; trigger: RateUpdateRunRow['trigger']; requested_by?: number | null },
+    run: Pick<RateUpdateRun, 'run_key' | 'trigger'> & Partial<Pick<RateUpdateRun, 'id' | 'requested_by'>>,
   ): Promise<void> {
     await db('rate_update_runs').insert(run).onConflict('run_key').ignore();
   },
 
-  findRun: (db: Knex, runKey: string) => db('rate_update_runs').where({ run_key: runKey }).first<RateUpdateRunRow | undefined>(),
+  findRun: (db: Knex, runKey: string) => RateUpdateRun.query(db).findOne({ run_key: runKey }),
 
-  lockRun: (trx: Knex.Transaction, runKey: string) =>
-    trx('rate_update_runs').where({ run_key: runKey }).forUpdate().first<RateUpdateRunRow | undefined>(),
+  lockRun: (trx: Knex.Transaction, runKey: string) => RateUpdateRun.query(trx).findOne({ run_key: runKey }).forUpdate(),
 
   finishRun: (
     trx: Knex.Transaction,
     runKey: string,
-    outcome: { status: 'completed' | 'skipped'; provider: string | null; updated: number },
+    outcome: Pick<RateUpdateRun, 'provider'> & { status: 'completed' | 'skipped'; updated: number },
   ) =>
     trx('rate_update_runs')
       .where({ run_key: runKey })

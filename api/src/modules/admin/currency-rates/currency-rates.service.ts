@@ -1,28 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { hasAtMostTwoDecimals, STEAM_COMMISSION_PERCENT_DEFAULT } from '@topup/common';
 import {
-  hasAtMostTwoDecimals,
-  STEAM_COMMISSION_PERCENT_DEFAULT,
+  RATE_PATTERN,
   type AdminCurrencyRate,
   type CurrencySettings,
+  type ListQuery,
   type RefreshProgress as RateRefreshProgress,
-} from '@topup/common';
-import { auditOf, typedFilter, type AdminActor } from '../../../lib/admin-input';
+  type UpdateRateBody,
+  type UpdateSettingsBody,
+} from '@topup/common/api';
+import { auditOf, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { enqueueJob } from '../../../lib/outbox';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { currencyRatesDal, type CurrencyRateRow, type CurrencySettingsRow } from './currency-rates.dal';
-import { RATE_PATTERN, type UpdateRateBody, type UpdateSettingsBody } from './currency-rates.schemas';
+import type { CurrencyRate, RowOf } from '../../../models';
+import { currencyRatesDal, type StoredCurrencySettings } from './currency-rates.dal';
 
-/** A rate as the back office sees it (docs/admin-api.md, Currency rates). */
-export type CurrencyRateRecord = AdminCurrencyRate<Date>;
+/** A rate as the back office sees it (common/src/api/admin-currency.ts). */
+export type CurrencyRateRecord = Dated<AdminCurrencyRate, 'updatedAt'>;
 
-export type CurrencySettingsRecord = CurrencySettings<Date>;
+export type CurrencySettingsRecord = Dated<CurrencySettings, 'updatedAt'>;
 
-export type RefreshProgress = RateRefreshProgress<Date>;
+export type RefreshProgress = Dated<RateRefreshProgress, 'createdAt' | 'finishedAt'>;
 
-export const CURRENCY_RATES_LIST: ListSpec = {
+const CURRENCY_RATES_LIST: ListSpec = {
   resource: 'currency-rates',
   sortable: { id: 'id', from: 'from_currency', to: 'to_currency', rate: 'rate', autoUpdate: 'auto_update', updatedAt: 'updated_at' },
   defaultSort: ['id', 'ASC'],
@@ -35,7 +38,7 @@ export const CURRENCY_RATES_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: CurrencyRateRow): CurrencyRateRecord => ({
+const toRecord = (row: RowOf<CurrencyRate>): CurrencyRateRecord => ({
   id: row.id,
   from: row.from_currency,
   to: row.to_currency,
@@ -44,7 +47,7 @@ const toRecord = (row: CurrencyRateRow): CurrencyRateRecord => ({
   updatedAt: row.updated_at,
 });
 
-const toSettings = (row: CurrencySettingsRow | undefined): CurrencySettingsRecord => ({
+const toSettings = (row: StoredCurrencySettings | undefined): CurrencySettingsRecord => ({
   steamCommissionPercent: Number(row?.steam_commission_percent ?? STEAM_COMMISSION_PERCENT_DEFAULT),
   ratesAutoUpdate: row?.rates_auto_update ?? true,
   failedCardTopupRefundTo: row?.failed_card_topup_refund_to ?? 'balance',
@@ -69,10 +72,10 @@ export function createCurrencyRatesService(deps: { db: Knex }) {
   const { db } = deps;
 
   return {
-    async list(query: { sort?: string; range?: string; filter?: string }) {
+    async list(query: ListQuery) {
       const list = parseListQuery(query, CURRENCY_RATES_LIST);
-      const { rows, total } = await listPage<CurrencyRateRow>(currencyRatesDal.listQuery(db), CURRENCY_RATES_LIST, list);
-      return { records: rows.map(toRecord), total, range: list.range };
+      const { rows, total } = await listPage<CurrencyRate>(currencyRatesDal.listQuery(db), CURRENCY_RATES_LIST, list);
+      return { rows: rows.map(toRecord), total, range: list.range };
     },
 
     async get(id: number): Promise<CurrencyRateRecord> {
@@ -82,7 +85,7 @@ export function createCurrencyRatesService(deps: { db: Knex }) {
     },
 
     async update(actor: AdminActor, id: number, body: UpdateRateBody): Promise<CurrencyRateRecord> {
-      const changes: { rate?: string; auto_update?: boolean } = {};
+      const changes: Partial<Pick<CurrencyRate, 'rate' | 'auto_update'>> = {};
       if (body.rate !== undefined) changes.rate = rateText(body.rate);
       if (body.autoUpdate !== undefined) changes.auto_update = body.autoUpdate;
       return db.transaction(async (trx) => {
@@ -122,7 +125,7 @@ export function createCurrencyRatesService(deps: { db: Knex }) {
     },
 
     async updateSettings(actor: AdminActor, body: UpdateSettingsBody): Promise<CurrencySettingsRecord> {
-      const changes: Partial<Omit<CurrencySettingsRow, 'updated_at'>> = {};
+      const changes: Partial<Omit<StoredCurrencySettings, 'updated_at'>> = {};
       if (body.steamCommissionPercent !== undefined) {
         if (!hasAtMostTwoDecimals(body.steamCommissionPercent)) {
           throw validationFailed('The request is not valid', [

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../logger';
 import { createSandboxRatesProvider } from '../../../providers/rates';
 import { auditRowsOf, contentRange, expectAdminOnly, listPath, startAdminTestApp } from '../../../testing/admin-api';
-import { createRateUpdateService } from './rate-update.service';
+import { createRateUpdateService } from '../../rates/rate-update.service';
 
 const app = startAdminTestApp();
 

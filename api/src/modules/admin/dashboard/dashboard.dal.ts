@@ -1,5 +1,6 @@
 import { STORE_TIME_ZONE } from '@topup/common';
 import type { Knex } from 'knex';
+import type { CodeGenerationRequest, Order } from '../../../models';
 
 /** Fewer sellable than this is low stock. */
 export const LOW_STOCK_THRESHOLD = 10;
@@ -11,7 +12,8 @@ const RECENT_GENERATIONS = 10;
 /** An order completed on today's date in the store's time zone (two bindings: the zone, twice). */
 const COMPLETED_TODAY = `status = 'completed' AND completed_at >= date_trunc('day', now() AT TIME ZONE ?) AT TIME ZONE ?`;
 
-export interface LowStockRow {
+/** A stock line (a price option, a PUBG package or a Free Fire offer) and how many of it are sellable. */
+export interface LowStockLine {
   kind: 'code' | 'pubg' | 'freefire';
   id: number;
   name: string;
@@ -27,7 +29,7 @@ export const dashboardDal = {
   orderFigures: (db: Knex) =>
     db('orders')
       .groupBy('status', 'currency')
-      .select<Array<{ status: string; currency: 'usd' | 'rub'; count: number; completed_today: number; sales_today: number }>>(
+      .select<Array<Pick<Order, 'status' | 'currency'> & { count: number; completed_today: number; sales_today: number }>>(
         'status',
         'currency',
         db.raw('count(*)::int as count'),
@@ -43,8 +45,8 @@ export const dashboardDal = {
    * active products (sold-out ones included), active PUBG packages and active Free Fire offers
    * (published generated codes).
    */
-  async lowStock(db: Knex): Promise<LowStockRow[]> {
-    const { rows } = await db.raw<{ rows: LowStockRow[] }>(
+  async lowStock(db: Knex): Promise<LowStockLine[]> {
+    const { rows } = await db.raw<{ rows: LowStockLine[] }>(
       `SELECT kind, id, name, available FROM (
          SELECT 'code' AS kind, p.id,
                 p.title || ' · ' || coalesce(r.name, 'Global') || ' · ' || c.game_amount || ' ' || p.game_currency
@@ -79,5 +81,5 @@ export const dashboardDal = {
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .limit(RECENT_GENERATIONS)
-      .select<Array<{ id: string; status: string; generated: number; count: number }>>('id', 'status', 'generated', 'count'),
+      .select<Array<Pick<CodeGenerationRequest, 'id' | 'status' | 'generated' | 'count'>>>('id', 'status', 'generated', 'count'),
 };

@@ -1,17 +1,9 @@
 import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import { fromMinor, ORDER_STATUSES, type OrderStatus } from '@topup/common';
-import { dashboardDal, type LowStockRow } from './dashboard.dal';
-
-export interface Dashboard {
-  /** Completed today (a Moscow day, see STORE_TIME_ZONE in @topup/common), per order currency, as decimals. */
-  salesToday: { usd: number; rub: number; orders: number };
-  ordersByStatus: Record<OrderStatus, number>;
-  lowStock: LowStockRow[];
-  /** Failed jobs BullMQ keeps per queue; null when Redis did not answer in time. */
-  failedJobs: Array<{ queue: string; count: number | null }>;
-  generation: Array<{ id: string; status: string; generated: number; count: number }>;
-}
+import type { Dashboard } from '@topup/common/api';
+import type { Serializable } from '../../../lib/typed-routes';
+import { dashboardDal } from './dashboard.dal';
 
 /** How long the dashboard waits for Redis before showing the database figures without job counts. */
 const QUEUE_TIMEOUT_MS = 2000;
@@ -30,12 +22,12 @@ async function failedCount(queue: Queue): Promise<number | null> {
   }
 }
 
-/** The back office's start page figures (docs/admin-api.md, Dashboard). */
+/** The back office's start page figures (common/src/api/admin-dashboard.ts). */
 export function createDashboardService(deps: { db: Knex; queues: Record<string, Queue> }) {
   const { db, queues } = deps;
 
   return {
-    async summary(): Promise<Dashboard> {
+    async summary(): Promise<Serializable<Dashboard>> {
       const [orderFigures, lowStock, generation, failedJobs] = await Promise.all([
         dashboardDal.orderFigures(db),
         dashboardDal.lowStock(db),

@@ -1,43 +1,34 @@
 import type { Knex } from 'knex';
+import { FreefireDenomination } from '../../../models';
 
-export interface AdminFreefireDenominationRow {
-  id: number;
-  name: string;
-  item_id: number;
-  price_usd: number;
-  price_rub: number;
-  game_amount: number;
-  is_active: boolean;
-  created_at: Date;
-}
+const COLUMNS = ['id', 'name', 'item_id', 'price_usd', 'price_rub', 'game_amount', 'is_active', 'created_at'] as const;
+
+/** A Free Fire offer as the back office reads it. */
+export type ListedFreefireDenomination = Pick<FreefireDenomination, (typeof COLUMNS)[number]>;
 
 export type FreefireDenominationColumns = Partial<
-  Pick<AdminFreefireDenominationRow, 'name' | 'item_id' | 'price_usd' | 'price_rub' | 'game_amount' | 'is_active'>
+  Pick<FreefireDenomination, 'name' | 'item_id' | 'price_usd' | 'price_rub' | 'game_amount' | 'is_active'>
 >;
-
-const COLUMNS = ['id', 'name', 'item_id', 'price_usd', 'price_rub', 'game_amount', 'is_active', 'created_at'];
 
 /** Data access for the back office's Free Fire offers; every function takes the connection or transaction to use. */
 export const adminFreefireDenominationsDal = {
   records: (db: Knex): Knex.QueryBuilder => db('freefire_denominations').select(COLUMNS),
 
-  findRecord: (db: Knex, id: number): Promise<AdminFreefireDenominationRow | undefined> =>
-    db('freefire_denominations').select(COLUMNS).where({ id }).first(),
+  findRecord: (db: Knex, id: number) => FreefireDenomination.columnsOf(db, id, COLUMNS),
 
-  lock: (trx: Knex.Transaction, id: number): Promise<AdminFreefireDenominationRow | undefined> =>
-    trx('freefire_denominations').select(COLUMNS).where({ id }).forUpdate().first(),
+  lock: (trx: Knex.Transaction, id: number) => FreefireDenomination.columnsOf(trx, id, COLUMNS, { lock: true }),
 
-  async insert(trx: Knex.Transaction, columns: FreefireDenominationColumns): Promise<AdminFreefireDenominationRow> {
-    const [row] = await trx('freefire_denominations').insert(columns).returning<AdminFreefireDenominationRow[]>(COLUMNS);
+  async insert(trx: Knex.Transaction, columns: FreefireDenominationColumns): Promise<ListedFreefireDenomination> {
+    const [row] = await trx('freefire_denominations').insert(columns).returning<ListedFreefireDenomination[]>(COLUMNS);
     if (!row) throw new Error('freefire_denominations insert returned no row');
     return row;
   },
 
-  async update(trx: Knex.Transaction, id: number, columns: FreefireDenominationColumns): Promise<AdminFreefireDenominationRow> {
+  async update(trx: Knex.Transaction, id: number, columns: FreefireDenominationColumns): Promise<ListedFreefireDenomination> {
     const [row] = await trx('freefire_denominations')
       .where({ id })
       .update({ ...columns, updated_at: trx.fn.now() })
-      .returning<AdminFreefireDenominationRow[]>(COLUMNS);
+      .returning<ListedFreefireDenomination[]>(COLUMNS);
     if (!row) throw new Error('freefire_denominations update returned no row');
     return row;
   },

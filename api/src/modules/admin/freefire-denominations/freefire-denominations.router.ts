@@ -1,8 +1,9 @@
 import Router from '@koa/router';
+import { adminFreefireDenominationEndpoints } from '@topup/common/api';
 import { addCrudRoutes } from '../../../lib/admin-crud';
+import { typedRoutes } from '../../../lib/typed-routes';
 import type { AuthGuards } from '../../../middleware/auth';
 import type { AppState } from '../../../types';
-import { createFreefireDenominationBody, updateFreefireDenominationBody } from './freefire-denominations.schemas';
 import type { AdminFreefireDenominationsService } from './freefire-denominations.service';
 
 export function createAdminFreefireDenominationsRouter(deps: {
@@ -12,11 +13,6 @@ export function createAdminFreefireDenominationsRouter(deps: {
   // The guard sits under this router's prefix, so it runs for these paths only.
   const router = new Router<AppState>({ prefix: '/freefire-admin/denominations' });
   router.use(deps.guards.requireAdmin);
-  addCrudRoutes(router, {
-    resource: 'denominations',
-    service: deps.denominations,
-    createBody: createFreefireDenominationBody,
-    updateBody: updateFreefireDenominationBody,
-  });
+  addCrudRoutes(typedRoutes(router, deps.guards), adminFreefireDenominationEndpoints, deps.denominations);
   return router;
 }

@@ -1,19 +1,25 @@
 import type { Knex } from 'knex';
-import { fromMinor, type FreefireDenomination } from '@topup/common';
-import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { fromMinor } from '@topup/common';
+import {
+  REQUIRED_FREEFIRE_FIELDS,
+  type CreateFreefireDenominationBody,
+  type FreefireDenomination,
+  type ListQuery,
+  type UpdateFreefireDenominationBody,
+} from '@topup/common/api';
+import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { deleteUnlessInUse } from '../../../lib/admin-crud';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import {
   adminFreefireDenominationsDal as dal,
-  type AdminFreefireDenominationRow,
+  type ListedFreefireDenomination,
   type FreefireDenominationColumns,
 } from './freefire-denominations.dal';
-import { REQUIRED_FREEFIRE_FIELDS, type FreefireDenominationFields } from './freefire-denominations.schemas';
 
-/** A Free Fire offer with the specification's field names (docs/admin-api.md); `price` is USD. */
-export type AdminFreefireDenomination = FreefireDenomination<Date>;
+/** A Free Fire offer with the specification's field names (common/src/api/admin-freefire.ts); `price` is USD. */
+export type AdminFreefireDenomination = Dated<FreefireDenomination, 'created_at'>;
 
 export const FREEFIRE_DENOMINATIONS_LIST: ListSpec = {
   resource: 'denominations',
@@ -35,7 +41,7 @@ export const FREEFIRE_DENOMINATIONS_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: AdminFreefireDenominationRow): AdminFreefireDenomination => ({
+const toRecord = (row: ListedFreefireDenomination): AdminFreefireDenomination => ({
   id: row.id,
   name: row.name,
   item_id: row.item_id,
@@ -50,7 +56,7 @@ const toRecord = (row: AdminFreefireDenominationRow): AdminFreefireDenomination 
  * The required fields among `fields` that are missing (on create) or emptied (null, blank): the
  * specification's "Please fill in all required fields", with the fields named.
  */
-function assertFilledIn(fields: FreefireDenominationFields, creating: boolean): void {
+function assertFilledIn(fields: UpdateFreefireDenominationBody, creating: boolean): void {
   const missing = REQUIRED_FREEFIRE_FIELDS.filter((field) => {
     const value = fields[field];
     if (value === undefined) return creating;
@@ -64,7 +70,7 @@ function assertFilledIn(fields: FreefireDenominationFields, creating: boolean): 
   }
 }
 
-function toColumns(fields: FreefireDenominationFields): FreefireDenominationColumns {
+function toColumns(fields: UpdateFreefireDenominationBody): FreefireDenominationColumns {
   const prices = minorUnits({ price: fields.price ?? undefined, price_rub: fields.price_rub ?? undefined });
   const columns: FreefireDenominationColumns = {};
   if (typeof fields.name === 'string') columns.name = fields.name.trim();
@@ -92,9 +98,9 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex }) {
   }
 
   return {
-    async list(query: { sort?: string; range?: string; filter?: string }) {
+    async list(query: ListQuery) {
       const list = parseListQuery(query, FREEFIRE_DENOMINATIONS_LIST);
-      const page = await listPage<AdminFreefireDenominationRow>(dal.records(db), FREEFIRE_DENOMINATIONS_LIST, list);
+      const page = await listPage<ListedFreefireDenomination>(dal.records(db), FREEFIRE_DENOMINATIONS_LIST, list);
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 
@@ -104,7 +110,7 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex }) {
       return toRecord(row);
     },
 
-    create(actor: AdminActor, fields: FreefireDenominationFields): Promise<AdminFreefireDenomination> {
+    create(actor: AdminActor, fields: CreateFreefireDenominationBody): Promise<AdminFreefireDenomination> {
       assertFilledIn(fields, true);
       const columns = toColumns(fields);
       return writing(fields.item_id, () =>
@@ -116,7 +122,7 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex }) {
       );
     },
 
-    update(actor: AdminActor, id: number, fields: FreefireDenominationFields): Promise<AdminFreefireDenomination> {
+    update(actor: AdminActor, id: number, fields: UpdateFreefireDenominationBody): Promise<AdminFreefireDenomination> {
       assertFilledIn(fields, false);
       const columns = toColumns(fields);
       return writing(fields.item_id, () =>

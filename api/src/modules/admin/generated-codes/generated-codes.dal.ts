@@ -1,48 +1,31 @@
 import type { Knex } from 'knex';
-import type { CodeStatus } from '@topup/common';
+import { CodeGenerationRequest, FreefireDenomination, Product, type GeneratedCode, type RowOf } from '../../../models';
 
 /** The Free Fire product: generated codes are sold as its stock, like manual codes of any product. */
 export const FREEFIRE_PRODUCT_SLUG = 'freefire';
 
-export type GenerationStatus = 'queued' | 'running' | 'completed' | 'failed';
+export type GenerationStatus = CodeGenerationRequest['status'];
 
-export interface GeneratedCodeRow {
-  id: number;
-  denomination_id: number;
-  denomination_name: string;
-  product_id: number;
-  code_encrypted: string;
-  game_amount: number;
-  price_usd: number;
-  price_rub: number;
-  status: CodeStatus;
-  published: boolean;
-  generation_request_id: string | null;
-  order_id: number | null;
-  activated_player_id: string | null;
-  created_at: Date;
-}
+/** A generated code as the back office reads it, with its offer's name. */
+export type GeneratedCodeWithDenomination = Pick<
+  GeneratedCode,
+  | 'id'
+  | 'denomination_id'
+  | 'product_id'
+  | 'code_encrypted'
+  | 'game_amount'
+  | 'price_usd'
+  | 'price_rub'
+  | 'status'
+  | 'published'
+  | 'generation_request_id'
+  | 'order_id'
+  | 'activated_player_id'
+  | 'created_at'
+> & { denomination_name: FreefireDenomination['name'] };
 
-export interface GenerationRequestRow {
-  id: string;
-  denomination_id: number;
-  denomination_name: string;
-  count: number;
-  generated: number;
-  status: GenerationStatus;
-  error: string | null;
-  requested_by: number | null;
-  created_at: Date;
-  finished_at: Date | null;
-}
-
-export interface DenominationRow {
-  id: number;
-  name: string;
-  game_amount: number;
-  price_usd: number;
-  price_rub: number;
-}
+/** A code-generation request with its offer's name. */
+export type GenerationRequestWithDenomination = RowOf<CodeGenerationRequest> & { denomination_name: FreefireDenomination['name'] };
 
 /** The row a code is sold from, and the codes generated for one request. */
 export interface NewGeneratedCodes {
@@ -91,14 +74,15 @@ export const generatedCodesDal = {
   listQuery: (db: Knex) =>
     db('generated_codes as gc').join('freefire_denominations as d', 'd.id', 'gc.denomination_id').select(CODE_COLUMNS),
 
-  find: (db: Knex, id: number): Promise<GeneratedCodeRow | undefined> => generatedCodesDal.listQuery(db).where('gc.id', id).first(),
+  find: (db: Knex, id: number): Promise<GeneratedCodeWithDenomination | undefined> =>
+    generatedCodesDal.listQuery(db).where('gc.id', id).first(),
 
   /** The code locked, with whether any order item ever delivered it. */
   async lockForDelete(trx: Knex.Transaction, id: number) {
     const row = await trx('generated_codes')
       .where({ id })
       .forUpdate()
-      .first<{ status: CodeStatus; order_id: number | null; activated_at: Date | null } | undefined>('status', 'order_id', 'activated_at');
+      .first<Pick<GeneratedCode, 'status' | 'order_id' | 'activated_at'> | undefined>('status', 'order_id', 'activated_at');
     if (!row) return undefined;
     const sold = await trx('order_items').where({ generated_code_id: id }).first('id');
     return { ...row, inOrder: sold !== undefined };
@@ -118,44 +102,33 @@ export const generatedCodesDal = {
       .update({ published }),
 
   denomination: (db: Knex, id: number) =>
-    db('freefire_denominations')
-      .where({ id })
-      .first<DenominationRow | undefined>('id', 'name', 'game_amount', 'price_usd', 'price_rub'),
+    FreefireDenomination.columnsOf(db, id, ['id', 'name', 'game_amount', 'price_usd', 'price_rub']),
 
   async freefireProductId(db: Knex): Promise<number | undefined> {
-    const row = await db('products').where({ slug: FREEFIRE_PRODUCT_SLUG }).first<{ id: number } | undefined>('id');
+    const row = await Product.query(db).findOne({ slug: FREEFIRE_PRODUCT_SLUG }).select('id');
     return row?.id;
   },
 
   requestsQuery: (db: Knex) =>
     db('code_generation_requests as r').join('freefire_denominations as d', 'd.id', 'r.denomination_id').select(REQUEST_COLUMNS),
 
-  findRequest: (db: Knex, id: string): Promise<GenerationRequestRow | undefined> =>
+  findRequest: (db: Knex, id: string): Promise<GenerationRequestWithDenomination | undefined> =>
     generatedCodesDal.requestsQuery(db).where('r.id', id).first(),
 
   async insertRequest(
     trx: Knex.Transaction,
     request: { denominationId: number; count: number; requestedBy: number },
-  ): Promise<{ id: string; status: GenerationStatus; generated: number }> {
+  ): Promise<Pick<CodeGenerationRequest, 'id' | 'status' | 'generated'>> {
     const [row] = await trx('code_generation_requests')
       .insert({ denomination_id: request.denominationId, count: request.count, requested_by: request.requestedBy })
-      .returning<Array<{ id: string; status: GenerationStatus; generated: number }>>(['id', 'status', 'generated']);
+      .returning<Array<Pick<CodeGenerationRequest, 'id' | 'status' | 'generated'>>>(['id', 'status', 'generated']);
     if (!row) throw new Error('code_generation_requests insert returned no row');
     return row;
   },
 
   /** The request locked: one batch of one job at a time, however many deliveries of it run. */
   lockRequest: (trx: Knex.Transaction, id: string) =>
-    trx('code_generation_requests')
-      .where({ id })
-      .forUpdate()
-      .first<{ id: string; denomination_id: number; count: number; generated: number; status: GenerationStatus } | undefined>(
-        'id',
-        'denomination_id',
-        'count',
-        'generated',
-        'status',
-      ),
+    CodeGenerationRequest.columnsOf(trx, id, ['id', 'denomination_id', 'count', 'generated', 'status'], { lock: true }),
 
   recordProgress: (trx: Knex.Transaction, id: string, generated: number, completed: boolean) =>
     trx('code_generation_requests')

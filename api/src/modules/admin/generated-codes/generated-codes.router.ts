@@ -1,50 +1,40 @@
 import Router from '@koa/router';
-import { adminActor, bigIdParams, type IdParams } from '../../../lib/admin-input';
-import { listQuerySchema, sendList } from '../../../lib/simple-rest';
+import { adminGeneratedCodeEndpoints as endpoints, type ListQuery } from '@topup/common/api';
+import { addListRoute } from '../../../lib/admin-crud';
+import { adminActor } from '../../../lib/admin-input';
+import { typedRoutes } from '../../../lib/typed-routes';
 import type { AuthGuards } from '../../../middleware/auth';
-import { validate } from '../../../middleware/validate';
 import type { AppState } from '../../../types';
-import { generateBody, publishBody, requestParams, type GenerateBody, type PublishBody, type RequestParams } from './generated-codes.schemas';
-import { GENERATED_CODES_LIST, GENERATION_REQUESTS_LIST, type GeneratedCodesService } from './generated-codes.service';
+import type { GeneratedCodesService } from './generated-codes.service';
 
-/** `/admin/generated-codes` (docs/admin-api.md, Generated Free Fire codes). */
+/** `/admin/generated-codes` (common/src/api/admin-generated-codes.ts). */
 export function createGeneratedCodesRouter(deps: { generatedCodes: GeneratedCodesService; guards: AuthGuards }) {
   const { generatedCodes, guards } = deps;
   // The guard sits under this router's prefix, so it runs for these paths only.
   const router = new Router<AppState>({ prefix: '/admin/generated-codes' });
   router.use(guards.requireAdmin);
+  const routes = typedRoutes(router, guards);
 
-  router.get('/', validate({ query: listQuerySchema }), async (ctx) => {
-    const page = await generatedCodes.list(ctx.state.valid.query as Record<string, string>);
-    sendList(ctx, GENERATED_CODES_LIST.resource, page.records, page.total, page.range);
-  });
+  /** The service answers `records`; the list protocol's page calls them rows. */
+  const asPage = async <Row>(list: Promise<{ records: Row[]; total: number; range: [number, number] }>) => {
+    const { records, total, range } = await list;
+    return { rows: records, total, range };
+  };
 
-  router.post('/generate', validate({ body: generateBody }), async (ctx) => {
-    ctx.body = await generatedCodes.requestGeneration(adminActor(ctx), ctx.state.valid.body as GenerateBody);
-    ctx.status = 202;
-  });
+  addListRoute(routes, endpoints.list, (query: ListQuery) => asPage(generatedCodes.list(query)));
 
-  router.post('/publish', validate({ body: publishBody }), async (ctx) => {
-    ctx.body = await generatedCodes.setPublished(adminActor(ctx), ctx.state.valid.body as PublishBody);
-  });
+  routes.add(endpoints.generate, (ctx, { body }) => generatedCodes.requestGeneration(adminActor(ctx), body));
+
+  routes.add(endpoints.publish, (ctx, { body }) => generatedCodes.setPublished(adminActor(ctx), body));
 
   // Before '/:id', which would otherwise claim them.
-  router.get('/requests', validate({ query: listQuerySchema }), async (ctx) => {
-    const page = await generatedCodes.listRequests(ctx.state.valid.query as Record<string, string>);
-    sendList(ctx, GENERATION_REQUESTS_LIST.resource, page.records, page.total, page.range);
-  });
+  addListRoute(routes, endpoints.requests, (query: ListQuery) => asPage(generatedCodes.listRequests(query)));
 
-  router.get('/requests/:id', validate({ params: requestParams }), async (ctx) => {
-    ctx.body = await generatedCodes.getRequest((ctx.state.valid.params as RequestParams).id);
-  });
+  routes.add(endpoints.request, (_ctx, { params }) => generatedCodes.getRequest(params.id));
 
-  router.get('/:id', validate({ params: bigIdParams }), async (ctx) => {
-    ctx.body = await generatedCodes.get((ctx.state.valid.params as IdParams).id);
-  });
+  routes.add(endpoints.get, (_ctx, { params }) => generatedCodes.get(params.id));
 
-  router.delete('/:id', validate({ params: bigIdParams }), async (ctx) => {
-    ctx.body = await generatedCodes.remove(adminActor(ctx), (ctx.state.valid.params as IdParams).id);
-  });
+  routes.add(endpoints.remove, (ctx, { params }) => generatedCodes.remove(adminActor(ctx), params.id));
 
   return router;
 }

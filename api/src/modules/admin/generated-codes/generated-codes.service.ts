@@ -1,30 +1,25 @@
 import type { Knex } from 'knex';
-import { CODE_STATUSES, ErrorCode, fromMinor, type GeneratedCode, type GenerationRequest } from '@topup/common';
-import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { CODE_STATUSES, ErrorCode, fromMinor } from '@topup/common';
+import type { GenerateCodesBody, GeneratedCode, GenerationAccepted, GenerationRequest, ListQuery, PublishCodesBody } from '@topup/common/api';
+import { auditOf, conflict, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
-import type { CodeCrypto } from '../../../lib/code-crypto';
+import type { CodeCrypto } from '@topup/server-kit';
 import { maskCode } from '../../../lib/code-mask';
 import { enqueueJob } from '../../../lib/outbox';
 import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../../../lib/simple-rest';
-import { generatedCodesDal, type GeneratedCodeRow, type GenerationRequestRow, type GenerationStatus } from './generated-codes.dal';
-import type { GenerateBody, PublishBody } from './generated-codes.schemas';
+import {
+  generatedCodesDal,
+  type GeneratedCodeWithDenomination,
+  type GenerationRequestWithDenomination,
+  type GenerationStatus,
+} from './generated-codes.dal';
 
-/** A generated code as the back office lists it (docs/admin-api.md, Generated Free Fire codes); the code masked. */
-export type GeneratedCodeRecord = GeneratedCode<Date>;
+/** A generated code as the back office lists it (common/src/api/admin-generated-codes.ts); the code masked. */
+export type GeneratedCodeRecord = Dated<GeneratedCode, 'createdAt'>;
 
-export type GenerationRequestRecord = GenerationRequest<Date>;
+export type GenerationRequestRecord = Dated<GenerationRequest, 'createdAt' | 'finishedAt'>;
 
-/** What POST /generate answers (202). */
-export interface GenerationAccepted {
-  id: string;
-  denominationId: number;
-  count: number;
-  generated: number;
-  status: GenerationStatus;
-}
-
-type ListParams = { sort?: string; range?: string; filter?: string };
 
 const GENERATION_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,7 +78,7 @@ export const GENERATION_REQUESTS_LIST: ListSpec = {
   },
 };
 
-const toRequestRecord = (row: GenerationRequestRow): GenerationRequestRecord => ({
+const toRequestRecord = (row: GenerationRequestWithDenomination): GenerationRequestRecord => ({
   id: row.id,
   denominationId: row.denomination_id,
   denominationName: row.denomination_name,
@@ -100,7 +95,7 @@ const toRequestRecord = (row: GenerationRequestRow): GenerationRequestRecord => 
 export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCrypto }) {
   const { db, codeCrypto } = deps;
 
-  const toRecord = (row: GeneratedCodeRow): GeneratedCodeRecord => ({
+  const toRecord = (row: GeneratedCodeWithDenomination): GeneratedCodeRecord => ({
     id: row.id,
     denominationId: row.denomination_id,
     denominationName: row.denomination_name,
@@ -118,9 +113,9 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
   });
 
   return {
-    async list(params: ListParams) {
+    async list(params: ListQuery) {
       const list = parseListQuery(params, GENERATED_CODES_LIST);
-      const { rows, total } = await listPage<GeneratedCodeRow>(generatedCodesDal.listQuery(db), GENERATED_CODES_LIST, list, 'gc.id');
+      const { rows, total } = await listPage<GeneratedCodeWithDenomination>(generatedCodesDal.listQuery(db), GENERATED_CODES_LIST, list, 'gc.id');
       return { records: rows.map(toRecord), total, range: list.range };
     },
 
@@ -154,7 +149,7 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
      * transaction (202: the job does the work). The denomination and the Free Fire product the
      * codes are sold as must exist.
      */
-    async requestGeneration(actor: AdminActor, body: GenerateBody): Promise<GenerationAccepted> {
+    async requestGeneration(actor: AdminActor, body: GenerateCodesBody): Promise<GenerationAccepted> {
       return db.transaction(async (trx) => {
         const denomination = await generatedCodesDal.denomination(trx, body.denominationId);
         if (!denomination) throw notFound('Free Fire denomination');
@@ -183,9 +178,9 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
       });
     },
 
-    async listRequests(params: ListParams) {
+    async listRequests(params: ListQuery) {
       const list = parseListQuery(params, GENERATION_REQUESTS_LIST);
-      const { rows, total } = await listPage<GenerationRequestRow>(
+      const { rows, total } = await listPage<GenerationRequestWithDenomination>(
         generatedCodesDal.requestsQuery(db),
         GENERATION_REQUESTS_LIST,
         list,
@@ -201,7 +196,7 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
     },
 
     /** Shows or hides available codes in the store; sold or held codes are left as they are. */
-    async setPublished(actor: AdminActor, body: PublishBody): Promise<{ updated: number }> {
+    async setPublished(actor: AdminActor, body: PublishCodesBody): Promise<{ updated: number }> {
       if (body.ids === undefined && body.generationRequestId === undefined) {
         throw validationFailed('The request is not valid', [
           { field: 'ids', message: 'name the codes: ids, generationRequestId, or both' },

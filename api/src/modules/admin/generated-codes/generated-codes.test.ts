@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../logger';
 import { auditRowsOf, contentRange, expectAdminOnly, listPath, startAdminTestApp } from '../../../testing/admin-api';
-import { createCodeCrypto } from '../../../lib/code-crypto';
-import { createCodeGenerationService } from './code-generation.service';
+import { createCodeCrypto } from '@topup/server-kit';
+import { createCodeGenerationService } from '../../code-generation/code-generation.service';
 
 const app = startAdminTestApp();
 let productId: number;

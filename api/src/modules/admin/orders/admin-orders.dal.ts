@@ -3,6 +3,8 @@ import type { BalanceCurrency, OrderStatus, PaymentStatus } from '@topup/common'
 import type { GatewayMethod } from '../../../providers/payment';
 import type { OrderItemType, OrderKind, PaymentMethod, ProviderStatus } from '../../../models';
 import type { StockOption } from '../../cart/cart.dal';
+import { deliveryRefundReference, type LockedOrder } from '../../orders/order-lifecycle';
+import { ORDER_CODE_TABLES } from '../../orders/order-lifecycle.dal';
 
 export interface AdminOrderRow {
   id: number;
@@ -71,17 +73,6 @@ export interface AdminOrderRefund {
   createdAt: Date;
 }
 
-/** The order as a status change sees it, locked. */
-export interface LockedOrder {
-  id: number;
-  user_id: number;
-  status: OrderStatus;
-  kind: OrderKind;
-  payment_method: PaymentMethod;
-  currency: BalanceCurrency;
-  total: number;
-}
-
 /** Where the order's money stands, from the ledger and card payments (minor units of the order currency). */
 export interface OrderMoney {
   /** What the buyer has paid for the order and not had back: card payments minus the ledger's net movement. */
@@ -89,7 +80,7 @@ export interface OrderMoney {
   /** Earlier admin refunds and re-run charges of the order, so each new one gets a reference of its own. */
   adminRefunds: number;
   reruns: number;
-  /** The top-up delivery refunded the order under its one-time reference (`order:<id>:refund`). */
+  /** The top-up delivery refunded the order under its one-time reference (deliveryRefundReference). */
   deliveryRefunded: boolean;
 }
 
@@ -114,12 +105,6 @@ export const ORDER_COLUMNS = [
   'o.completed_at',
 ];
 
-/** Both code tables an order's code items draw from. */
-const CODE_TABLES = [
-  { table: 'codes', itemColumn: 'code_id', source: 'code' },
-  { table: 'generated_codes', itemColumn: 'generated_code_id', source: 'generated' },
-] as const;
-
 /** Data access for the back office's orders; every function takes the connection or transaction to use. */
 export const adminOrdersDal = {
   /** Every order with its buyer's nickname: the base the list filters, sorts and pages. */
@@ -133,10 +118,6 @@ export const adminOrdersDal = {
       .where('oi.order_id', orderId)
       .select('oi.id', 'oi.item_type', 'p.title as product_title', 'oi.game_amount', 'oi.amount', 'oi.topup_data', 'oi.provider_status')
       .orderBy('oi.id'),
-
-  /** The order, locked: a status change, a delivery and a payment of the same order run one after the other. */
-  lock: (trx: Knex.Transaction, orderId: number): Promise<LockedOrder | undefined> =>
-    trx('orders').select('id', 'user_id', 'status', 'kind', 'payment_method', 'currency', 'total').where({ id: orderId }).forUpdate().first(),
 
   /** The order's gateway payment (its latest), in the back office's camelCase. */
   payment: (db: Knex, orderId: number) =>
@@ -172,7 +153,7 @@ export const adminOrdersDal = {
         trx.raw('coalesce(sum(amount) filter (where currency = ?), 0)::bigint as net', [order.currency]),
         trx.raw("count(*) filter (where reference like 'admin-refund:%') as admin_refunds"),
         trx.raw("count(*) filter (where reference like 'admin-rerun:%') as reruns"),
-        trx.raw('coalesce(bool_or(reference = ?), false) as delivery_refunded', [`order:${order.id}:refund`]),
+        trx.raw('coalesce(bool_or(reference = ?), false) as delivery_refunded', [deliveryRefundReference(order.id)]),
       );
     // A paid gateway payment paid the whole order (in whatever currency it was charged); what went
     // back to the card (or is on its way there) is measured in the order's currency too.
@@ -190,26 +171,6 @@ export const adminOrdersDal = {
       reruns: ledger?.reruns ?? 0,
       deliveryRefunded: ledger?.delivery_refunded ?? false,
     };
-  },
-
-  /**
-   * Gives the codes still reserved for a paid order back to stock: manual and generated codes leave
-   * their order items (a code sits in one order item ever), PUBG codes leave the order. Used
-   * (delivered) codes stay with the order. Resolves to how many were released.
-   */
-  async releaseReservedCodes(trx: Knex.Transaction, orderId: number): Promise<number> {
-    let released = 0;
-    for (const { table, itemColumn } of CODE_TABLES) {
-      await trx('order_items')
-        .where({ order_id: orderId })
-        .whereIn(itemColumn, trx(table).select('id').where({ order_id: orderId, status: 'reserved' }))
-        .update({ [itemColumn]: null });
-      released += await trx(table)
-        .where({ order_id: orderId, status: 'reserved' })
-        .update({ status: 'available', order_id: null, reserved_until: null });
-    }
-    released += await trx('pubg_codes').where({ order_id: orderId, status: 'reserved' }).update({ status: 'available', order_id: null });
-    return released;
   },
 
   /** How many codes the order has delivered (they cannot be taken back). */
@@ -236,7 +197,7 @@ export const adminOrdersDal = {
 
   /** Gives each item its code: one UPDATE per code table, however many items. */
   async assignCodes(trx: Knex.Transaction, assignments: Array<{ itemId: number; code: { source: 'code' | 'generated'; id: number } }>) {
-    for (const { source, itemColumn } of CODE_TABLES) {
+    for (const { source, itemColumn } of ORDER_CODE_TABLES) {
       const picked = assignments.filter((assignment) => assignment.code.source === source);
       if (picked.length === 0) continue;
       await trx.raw(
@@ -247,29 +208,4 @@ export const adminOrdersDal = {
       );
     }
   },
-
-  /** Keeps codes the order still holds reserved for as long as a newly paid order's. */
-  async extendReservations(trx: Knex.Transaction, orderId: number, holdSeconds: number): Promise<void> {
-    for (const { table } of CODE_TABLES) {
-      await trx(table)
-        .where({ order_id: orderId, status: 'reserved' })
-        .update({ reserved_until: trx.raw('now() + make_interval(secs => ?)', [holdSeconds]) });
-    }
-  },
-
-  /** Top-up items whose delivery is not settled take this outcome. */
-  settleTopupItems: (trx: Knex.Transaction, orderId: number, from: ProviderStatus[], to: ProviderStatus) =>
-    trx('order_items').where({ order_id: orderId, item_type: 'topup' }).whereIn('provider_status', from).update({ provider_status: to }),
-
-  markCompleted: (trx: Knex.Transaction, orderId: number) =>
-    trx('orders').where({ id: orderId }).update({ status: 'completed', completed_at: trx.fn.now(), updated_at: trx.fn.now() }),
-
-  markFailed: (trx: Knex.Transaction, orderId: number, failureReason: string) =>
-    trx('orders').where({ id: orderId }).update({ status: 'failed', failure_reason: failureReason, updated_at: trx.fn.now() }),
-
-  /** Back to fulfilment: the order is paid again and nothing of its earlier failure remains. */
-  markProcessing: (trx: Knex.Transaction, orderId: number) =>
-    trx('orders')
-      .where({ id: orderId })
-      .update({ status: 'processing', failure_reason: null, completed_at: null, updated_at: trx.fn.now() }),
 };

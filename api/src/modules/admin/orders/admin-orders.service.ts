@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 import {
+  adminNextStatuses,
+  adminStatusChange,
+  canTransition,
   ErrorCode,
   formatMinor,
   fromMinor,
@@ -11,22 +14,28 @@ import {
 import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
-import { changeBalance } from '../../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import { groupBy } from '../../../lib/group-by';
-import { enqueueJob } from '../../../lib/outbox';
 import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../../../lib/simple-rest';
 import type { OrderItemType, OrderKind, PaymentMethod, ProviderStatus } from '../../../models';
-import { checkoutDal, type TakenCode } from '../../checkout/checkout.dal';
-import { PAID_ORDER_HOLD_SECONDS } from '../../checkout/checkout.service';
-import { paymentsDal } from '../../payments/payments.dal';
-import { refundsOfOrder, requestCardRefund, type RefundDestination } from '../../payments/refunds';
+import {
+  cancelUnpaid,
+  failWithRefund,
+  lockOrder,
+  markCompleted,
+  PAID_ORDER_HOLD_SECONDS,
+  rerun as rerunOrder,
+  type LockedOrder,
+} from '../../orders/order-lifecycle';
+import { orderLifecycleDal } from '../../orders/order-lifecycle.dal';
+import { orderPlacementDal, type TakenCode } from '../../orders/order-placement.dal';
+import { refundsOfOrder, type RefundDestination } from '../../payments/refunds';
 import {
   adminOrdersDal,
   type AdminOrderItemRow,
   type AdminOrderPayment,
   type AdminOrderRefund,
   type AdminOrderRow,
-  type LockedOrder,
 } from './admin-orders.dal';
 
 export interface AdminOrder {
@@ -70,15 +79,6 @@ export interface ListInput {
 }
 
 export const CANCELLED_BY_STORE_REASON = 'The order was cancelled by the store';
-
-/** The status changes an admin may make (docs/admin-api.md); every other one is refused. */
-const ALLOWED_TRANSITIONS: Record<OrderStatus, OrderStatus[]> = {
-  pending: ['cancelled'],
-  processing: ['completed', 'failed'],
-  failed: ['processing'],
-  completed: [],
-  cancelled: [],
-};
 
 /** The audit action of a change to each status. */
 const STATUS_VERBS: Record<OrderStatus, string> = {
@@ -194,10 +194,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
 
   /** pending -> cancelled: the one cancellation path of unpaid orders, so the held codes go back on sale. */
   async function cancel(trx: Knex.Transaction, order: LockedOrder): Promise<Record<string, unknown>> {
-    const releasedCodes = await paymentsDal.cancelUnpaidOrders(trx, [order.id], {
-      reason: CANCELLED_BY_STORE_REASON,
-      paymentStatus: 'expired',
-    });
+    const releasedCodes = await cancelUnpaid(trx, [order.id], { reason: CANCELLED_BY_STORE_REASON, paymentStatus: 'expired' }, 'admin');
     return { releasedCodes };
   }
 
@@ -213,57 +210,42 @@ export function createAdminOrdersService(deps: { db: Knex }) {
       );
     }
     // PUBG codes still held were not redeemed: the delivery happened elsewhere, so they go back on sale.
-    const releasedCodes = await adminOrdersDal.releaseReservedCodes(trx, order.id);
-    await adminOrdersDal.settleTopupItems(trx, order.id, ['pending', 'failed'], 'succeeded');
-    await adminOrdersDal.markCompleted(trx, order.id);
+    const releasedCodes = await orderLifecycleDal.releaseReservedCodes(trx, [order.id]);
+    await orderLifecycleDal.settleTopupItems(trx, order.id, ['pending', 'failed'], 'succeeded');
+    await markCompleted(trx, order, 'admin');
     return { deliveredOutsideTheStore: true, releasedCodes };
   }
 
   /**
-   * Gives the buyer back what they paid for the order and have not had back (on the ledger, to the
-   * balance in the order currency), releases the codes it still holds and fails it with a reason the
-   * shopper reads. Delivered codes cannot be taken back: they stay used, and the audit says so.
+   * Gives the buyer back what they paid for the order and have not had back (to the balance in the
+   * order currency on the ledger, or to the card), releases the codes it still holds and fails it with
+   * a reason the shopper reads: the `fail` of a status change, or the `refund` action. Delivered codes
+   * cannot be taken back: they stay used, and the audit says so.
    */
   async function refundLocked(
     trx: Knex.Transaction,
     actor: AdminActor,
     order: LockedOrder,
+    transition: 'fail' | 'refund',
     explain: (refunded: string, destination: RefundDestination) => string,
     note?: string,
     destination: RefundDestination = 'balance',
   ): Promise<Record<string, unknown>> {
     const position = await adminOrdersDal.money(trx, order);
     const amount = Math.max(position.netPaid, 0);
-    if (amount > 0 && destination === 'card') {
-      const requested = await requestCardRefund(trx, {
-        orderId: order.id,
-        orderAmount: amount,
-        reason: note || 'Refunded by the store',
-        requestedBy: actor.userId,
-      });
-      if (!requested) {
-        throw conflict('This order was not paid by card, or its payment has nothing left to refund: refund it to the balance instead.', {
-          paymentMethod: order.payment_method,
-        });
-      }
-    } else if (amount > 0) {
-      await changeBalance(trx, {
-        userId: order.user_id,
-        currency: order.currency,
+    const { releasedCodes } = await failWithRefund(trx, order, transition, 'admin', {
+      refund: {
         amount,
-        reason: 'order_refund',
+        destinations: [destination],
         // One reference per refund of the order: the first is `admin-refund:<id>`, one after a re-run gets a number.
         reference: position.adminRefunds === 0 ? `admin-refund:${order.id}` : `admin-refund:${order.id}:${position.adminRefunds + 1}`,
-        orderId: order.id,
+        cardReason: note || 'Refunded by the store',
         actorId: actor.userId,
         note: note || undefined,
-      });
-    }
-    const releasedCodes = await adminOrdersDal.releaseReservedCodes(trx, order.id);
+      },
+      explain: (to) => [explain(formatMinor(amount, order.currency), to), note].filter(Boolean).join(' '),
+    });
     const deliveredCodesKept = await adminOrdersDal.deliveredCodes(trx, order.id);
-    await adminOrdersDal.settleTopupItems(trx, order.id, ['pending'], 'failed');
-    const reason = [explain(formatMinor(amount, order.currency), destination), note].filter(Boolean).join(' ');
-    await adminOrdersDal.markFailed(trx, order.id, reason);
     return {
       refunded: fromMinor(amount),
       currency: order.currency,
@@ -282,7 +264,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
     const assignments: Array<{ itemId: number; code: TakenCode }> = [];
     for (const group of byOption.values()) {
       const option = group[0]!;
-      const codes = await checkoutDal.takeCodes(trx, option, group.length);
+      const codes = await orderPlacementDal.takeCodes(trx, option, group.length);
       if (codes.length < group.length) {
         throw new AppError(
           409,
@@ -295,8 +277,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
       taken.push(...codes);
     }
     await adminOrdersDal.assignCodes(trx, assignments);
-    await checkoutDal.reserveCodes(trx, orderId, taken, PAID_ORDER_HOLD_SECONDS);
-    await adminOrdersDal.extendReservations(trx, orderId, PAID_ORDER_HOLD_SECONDS);
+    await orderPlacementDal.reserveCodes(trx, orderId, taken, PAID_ORDER_HOLD_SECONDS);
     return taken.length;
   }
 
@@ -345,9 +326,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
         throw err;
       }
     }
-    await adminOrdersDal.settleTopupItems(trx, order.id, ['failed'], 'pending');
-    await adminOrdersDal.markProcessing(trx, order.id);
-    await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: order.id });
+    await rerunOrder(trx, order);
     return { charged: fromMinor(Math.max(charge, 0)), currency: order.currency, retakenCodes };
   }
 
@@ -359,7 +338,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
     apply: (trx: Knex.Transaction, order: LockedOrder) => Promise<Record<string, unknown> | undefined>,
   ): Promise<AdminOrderDetail> {
     await db.transaction(async (trx) => {
-      const order = await adminOrdersDal.lock(trx, orderId);
+      const order = await lockOrder(trx, orderId);
       if (!order) throw notFound('Order');
       const before = await snapshot(trx, orderId);
       const effects = await apply(trx, order);
@@ -389,24 +368,37 @@ export function createAdminOrdersService(deps: { db: Knex }) {
     changeStatus: (actor: AdminActor, orderId: number, status: OrderStatus) =>
       changeOrder(actor, orderId, STATUS_VERBS[status], async (trx, order) => {
         if (order.status === status) return undefined;
-        if (!ALLOWED_TRANSITIONS[order.status].includes(status)) {
-          const allowed = ALLOWED_TRANSITIONS[order.status];
+        const transition = adminStatusChange(order.status, status);
+        if (transition === undefined) {
+          const allowed = adminNextStatuses(order.status);
           throw conflict(
             `An order that is ${order.status} cannot become ${status}.` +
               (allowed.length > 0 ? ` It can become: ${allowed.join(', ')}.` : ' Its status is final.'),
             { from: order.status, to: status, allowed },
           );
         }
-        if (status === 'cancelled') return cancel(trx, order);
-        if (status === 'completed') return completeByHand(trx, order);
-        if (status === 'processing') return rerun(trx, actor, order);
-        return refundLocked(trx, actor, order, (refunded) => `The store stopped the delivery of this order and refunded ${refunded} to your balance.`);
+        switch (transition) {
+          case 'cancel':
+            return cancel(trx, order);
+          case 'complete':
+            return completeByHand(trx, order);
+          case 'rerun':
+            return rerun(trx, actor, order);
+          case 'fail':
+            return refundLocked(
+              trx,
+              actor,
+              order,
+              'fail',
+              (refunded) => `The store stopped the delivery of this order and refunded ${refunded} to your balance.`,
+            );
+        }
       }),
 
     /** Refunds a paid order once (a second refund is 409) and fails it: to the balance, or back to the card it was paid with. */
     refund: (actor: AdminActor, orderId: number, note?: string, destination: RefundDestination = 'balance') =>
       changeOrder(actor, orderId, 'refund', async (trx, order) => {
-        if (order.status !== 'processing' && order.status !== 'completed') {
+        if (!canTransition('refund', order.status, 'admin')) {
           const why: Partial<Record<OrderStatus, string>> = {
             pending: 'It is not paid yet: cancel it instead.',
             failed: 'It has already been refunded.',
@@ -418,6 +410,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
           trx,
           actor,
           order,
+          'refund',
           (refunded, to) =>
             to === 'card'
               ? `The store refunded this order: ${refunded} is being returned to your card.`

@@ -1,7 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCodeCrypto } from '../../../lib/code-crypto';
-import { changeBalance } from '../../../lib/ledger';
+import { changeBalance, createCodeCrypto } from '@topup/server-kit';
 import { SandboxGameProvider } from '../../../providers/game';
 import { auditCount, auditRowsOf, contentRange, listPath } from '../../../testing/admin-api';
 import { createFixtures } from '../../../testing/fixtures';

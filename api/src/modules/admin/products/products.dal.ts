@@ -1,38 +1,16 @@
 import type { Knex } from 'knex';
-import type { ProductCategory } from './products.schemas';
+import { Product, Region, type ProductRegion, type RowOf } from '../../../models';
 
-export interface AdminProductRow {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  image_url: string;
-  keywords: string;
-  category: ProductCategory;
-  game_currency: string;
-  activation_instructions: string;
-  has_regions: boolean;
-  has_global_codes: boolean;
-  active: boolean;
-  sort_order: number;
-  created_at: Date;
-  updated_at: Date;
-  region_ids: number[];
-  available_codes: number;
-  sold_codes: number;
-}
+/** A product as the back office reads it, with its regions and stock figures. */
+export type ProductWithStock = RowOf<Product> & { region_ids: number[]; available_codes: number; sold_codes: number };
 
-export interface ProductRegionLink {
-  region_id: number;
-  name: string;
-  /** The per-region override; null when the product's own applies. */
-  game_currency: string | null;
-}
+/** A region of a product with the product's game-currency override there (null when the product's own applies). */
+export type ProductRegionLink = Pick<ProductRegion, 'region_id' | 'game_currency'> & Pick<Region, 'name'>;
 
 /** Product columns as written: what create and update may set. */
 export type ProductColumns = Partial<
   Pick<
-    AdminProductRow,
+    Product,
     | 'slug'
     | 'title'
     | 'description'
@@ -77,11 +55,10 @@ export const adminProductsDal = {
       ),
     ),
 
-  findRecord: (db: Knex, id: number): Promise<AdminProductRow | undefined> =>
+  findRecord: (db: Knex, id: number): Promise<ProductWithStock | undefined> =>
     adminProductsDal.records(db).where('p.id', id).first(),
 
-  lock: (trx: Knex.Transaction, id: number): Promise<{ id: number } | undefined> =>
-    trx('products').where({ id }).forUpdate().first('id'),
+  lock: (trx: Knex.Transaction, id: number) => Product.columnsOf(trx, id, ['id'], { lock: true }),
 
   async insert(trx: Knex.Transaction, columns: ProductColumns): Promise<number> {
     const [row] = await trx('products').insert(columns).returning<Array<{ id: number }>>('id');
@@ -128,7 +105,7 @@ export const adminProductsDal = {
   /** The ids among these that are regions. */
   async existingRegionIds(db: Knex, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await db('regions').whereIn('id', ids).select<Array<{ id: number }>>('id');
+    const rows = await Region.query(db).whereIn('id', ids).select('id');
     return new Set(rows.map((row) => row.id));
   },
 

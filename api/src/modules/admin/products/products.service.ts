@@ -1,14 +1,22 @@
 import type { Knex } from 'knex';
-import { PRODUCT_CATEGORIES, type AdminProduct as AdminProductRecord, type ProductRegions } from '@topup/common';
-import { auditOf, conflict, isForeignKeyViolation, isUniqueViolation, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { PRODUCT_CATEGORIES } from '@topup/common';
+import type { AdminProduct as AdminProductRecord, CreateProductBody, ListQuery, ProductRegions, UpdateProductBody } from '@topup/common/api';
+import {
+  auditOf,
+  conflict,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  typedFilter,
+  type AdminActor,
+  type Dated,
+} from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { adminProductsDal as dal, type AdminProductRow, type ProductColumns } from './products.dal';
-import type { ProductFields, ProductUpdate } from './products.schemas';
+import { adminProductsDal as dal, type ProductWithStock, type ProductColumns } from './products.dal';
 
-/** A product as the back office sees it (docs/admin-api.md, Products). */
-export type AdminProduct = AdminProductRecord<Date>;
+/** A product as the back office sees it (common/src/api/admin-products.ts). */
+export type AdminProduct = Dated<AdminProductRecord, 'createdAt' | 'updatedAt'>;
 
 export const PRODUCTS_LIST: ListSpec = {
   resource: 'products',
@@ -22,7 +30,7 @@ export const PRODUCTS_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: AdminProductRow): AdminProduct => ({
+const toRecord = (row: ProductWithStock): AdminProduct => ({
   id: row.id,
   slug: row.slug,
   title: row.title,
@@ -44,7 +52,7 @@ const toRecord = (row: AdminProductRow): AdminProduct => ({
 });
 
 /** API fields to columns; only the fields sent. Text is trimmed (the slug's format allows no spaces). */
-function toColumns(fields: ProductUpdate): ProductColumns {
+function toColumns(fields: UpdateProductBody): ProductColumns {
   const columns: ProductColumns = {};
   if (fields.slug !== undefined) columns.slug = fields.slug;
   if (fields.title !== undefined) columns.title = fields.title.trim();
@@ -100,15 +108,15 @@ export function createAdminProductsService(deps: { db: Knex }) {
   }
 
   return {
-    async list(query: { sort?: string; range?: string; filter?: string }) {
+    async list(query: ListQuery) {
       const list = parseListQuery(query, PRODUCTS_LIST);
-      const page = await listPage<AdminProductRow>(dal.records(db), PRODUCTS_LIST, list, 'p.id');
+      const page = await listPage<ProductWithStock>(dal.records(db), PRODUCTS_LIST, list, 'p.id');
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 
     get: (id: number) => record(db, id),
 
-    create: (actor: AdminActor, fields: ProductFields): Promise<AdminProduct> =>
+    create: (actor: AdminActor, fields: CreateProductBody): Promise<AdminProduct> =>
       writing(fields.slug, () =>
         db.transaction(async (trx) => {
           if (fields.regionIds) await assertRegionsExist(trx, fields.regionIds);
@@ -120,7 +128,7 @@ export function createAdminProductsService(deps: { db: Knex }) {
         }),
       ),
 
-    update: (actor: AdminActor, id: number, fields: ProductUpdate): Promise<AdminProduct> =>
+    update: (actor: AdminActor, id: number, fields: UpdateProductBody): Promise<AdminProduct> =>
       writing(fields.slug, () =>
         db.transaction(async (trx) => {
           if (!(await dal.lock(trx, id))) throw notFound('Product');

@@ -1,39 +1,32 @@
 import type { Knex } from 'knex';
+import { Promotion } from '../../../models';
 
-export interface AdminPromotionRow {
-  id: number;
-  text: string;
-  background_color: string;
-  active: boolean;
-  sort_order: number;
-  created_at: Date;
-}
+const COLUMNS = ['id', 'text', 'background_color', 'active', 'sort_order', 'created_at'] as const;
 
-export type PromotionColumns = Partial<Pick<AdminPromotionRow, 'text' | 'background_color' | 'active' | 'sort_order'>>;
+/** A promotion as the back office reads it. */
+export type ListedPromotion = Pick<Promotion, (typeof COLUMNS)[number]>;
 
-const COLUMNS = ['id', 'text', 'background_color', 'active', 'sort_order', 'created_at'];
+export type PromotionColumns = Partial<Pick<Promotion, 'text' | 'background_color' | 'active' | 'sort_order'>>;
 
 /** Data access for the back office's promotions; every function takes the connection or transaction to use. */
 export const adminPromotionsDal = {
   records: (db: Knex): Knex.QueryBuilder => db('promotions').select(COLUMNS),
 
-  findRecord: (db: Knex, id: number): Promise<AdminPromotionRow | undefined> =>
-    db('promotions').select(COLUMNS).where({ id }).first(),
+  findRecord: (db: Knex, id: number) => Promotion.columnsOf(db, id, COLUMNS),
 
-  lock: (trx: Knex.Transaction, id: number): Promise<AdminPromotionRow | undefined> =>
-    trx('promotions').select(COLUMNS).where({ id }).forUpdate().first(),
+  lock: (trx: Knex.Transaction, id: number) => Promotion.columnsOf(trx, id, COLUMNS, { lock: true }),
 
-  async insert(trx: Knex.Transaction, columns: PromotionColumns): Promise<AdminPromotionRow> {
-    const [row] = await trx('promotions').insert(columns).returning<AdminPromotionRow[]>(COLUMNS);
+  async insert(trx: Knex.Transaction, columns: PromotionColumns): Promise<ListedPromotion> {
+    const [row] = await trx('promotions').insert(columns).returning<ListedPromotion[]>(COLUMNS);
     if (!row) throw new Error('promotions insert returned no row');
     return row;
   },
 
-  async update(trx: Knex.Transaction, id: number, columns: PromotionColumns): Promise<AdminPromotionRow> {
+  async update(trx: Knex.Transaction, id: number, columns: PromotionColumns): Promise<ListedPromotion> {
     const [row] = await trx('promotions')
       .where({ id })
       .update({ ...columns, updated_at: trx.fn.now() })
-      .returning<AdminPromotionRow[]>(COLUMNS);
+      .returning<ListedPromotion[]>(COLUMNS);
     if (!row) throw new Error('promotions update returned no row');
     return row;
   },

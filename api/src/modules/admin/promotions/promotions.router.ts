@@ -1,19 +1,15 @@
 import Router from '@koa/router';
+import { adminPromotionEndpoints } from '@topup/common/api';
 import { addCrudRoutes } from '../../../lib/admin-crud';
+import { typedRoutes } from '../../../lib/typed-routes';
 import type { AuthGuards } from '../../../middleware/auth';
 import type { AppState } from '../../../types';
-import { createPromotionBody, updatePromotionBody } from './promotions.schemas';
 import type { AdminPromotionsService } from './promotions.service';
 
 export function createAdminPromotionsRouter(deps: { promotions: AdminPromotionsService; guards: AuthGuards }) {
   // The guard sits under this router's prefix, so it runs for these paths only.
   const router = new Router<AppState>({ prefix: '/admin/promotions' });
   router.use(deps.guards.requireAdmin);
-  addCrudRoutes(router, {
-    resource: 'promotions',
-    service: deps.promotions,
-    createBody: createPromotionBody,
-    updateBody: updatePromotionBody,
-  });
+  addCrudRoutes(typedRoutes(router, deps.guards), adminPromotionEndpoints, deps.promotions);
   return router;
 }

@@ -1,14 +1,13 @@
 import type { Knex } from 'knex';
-import type { AdminPromotion as AdminPromotionRecord } from '@topup/common';
-import { auditOf, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import type { AdminPromotion as AdminPromotionRecord, CreatePromotionBody, ListQuery, UpdatePromotionBody } from '@topup/common/api';
+import { auditOf, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { adminPromotionsDal as dal, type AdminPromotionRow, type PromotionColumns } from './promotions.dal';
-import type { PromotionFields, PromotionUpdate } from './promotions.schemas';
+import { adminPromotionsDal as dal, type ListedPromotion, type PromotionColumns } from './promotions.dal';
 
-/** A promotion badge as the back office sees it (docs/admin-api.md, Promotions). */
-export type AdminPromotion = AdminPromotionRecord<Date>;
+/** A promotion badge as the back office sees it (common/src/api/admin-promotions.ts). */
+export type AdminPromotion = Dated<AdminPromotionRecord, 'createdAt'>;
 
 export const PROMOTIONS_LIST: ListSpec = {
   resource: 'promotions',
@@ -21,7 +20,7 @@ export const PROMOTIONS_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: AdminPromotionRow): AdminPromotion => ({
+const toRecord = (row: ListedPromotion): AdminPromotion => ({
   id: row.id,
   text: row.text,
   backgroundColor: row.background_color,
@@ -30,7 +29,7 @@ const toRecord = (row: AdminPromotionRow): AdminPromotion => ({
   createdAt: row.created_at,
 });
 
-function toColumns(fields: PromotionUpdate): PromotionColumns {
+function toColumns(fields: UpdatePromotionBody): PromotionColumns {
   const columns: PromotionColumns = {};
   if (fields.text !== undefined) columns.text = fields.text.trim();
   // Stored lowercase so equal colours compare equal.
@@ -44,9 +43,9 @@ export function createAdminPromotionsService(deps: { db: Knex }) {
   const { db } = deps;
 
   return {
-    async list(query: { sort?: string; range?: string; filter?: string }) {
+    async list(query: ListQuery) {
       const list = parseListQuery(query, PROMOTIONS_LIST);
-      const page = await listPage<AdminPromotionRow>(dal.records(db), PROMOTIONS_LIST, list);
+      const page = await listPage<ListedPromotion>(dal.records(db), PROMOTIONS_LIST, list);
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 
@@ -56,14 +55,14 @@ export function createAdminPromotionsService(deps: { db: Knex }) {
       return toRecord(row);
     },
 
-    create: (actor: AdminActor, fields: PromotionFields): Promise<AdminPromotion> =>
+    create: (actor: AdminActor, fields: CreatePromotionBody): Promise<AdminPromotion> =>
       db.transaction(async (trx) => {
         const after = toRecord(await dal.insert(trx, toColumns(fields)));
         await recordAudit(trx, { ...auditOf(actor, 'promotion', 'create', after.id), before: null, after });
         return after;
       }),
 
-    update: (actor: AdminActor, id: number, fields: PromotionUpdate): Promise<AdminPromotion> =>
+    update: (actor: AdminActor, id: number, fields: UpdatePromotionBody): Promise<AdminPromotion> =>
       db.transaction(async (trx) => {
         const current = await dal.lock(trx, id);
         if (!current) throw notFound('Promotion');

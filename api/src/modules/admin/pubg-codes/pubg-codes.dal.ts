@@ -1,18 +1,13 @@
 import type { Knex } from 'knex';
-import type { PubgCodeStatus } from '@topup/common';
 import type { PendingCode } from '../../../lib/bulk-codes';
+import { PubgCode, type PubgDenomination } from '../../../models';
 
-export interface AdminPubgCodeRow {
-  id: number;
-  denomination_id: number;
-  code_encrypted: string;
-  uc_amount: number;
-  price_usd: number;
-  price_rub: number;
-  status: PubgCodeStatus;
-  error_message: string | null;
-  created_at: Date;
-}
+/** A PUBG code as the back office reads it, with its package's size and prices. */
+export type PubgCodeWithPackage = Pick<
+  PubgCode,
+  'id' | 'denomination_id' | 'code_encrypted' | 'status' | 'error_message' | 'created_at'
+> &
+  Pick<PubgDenomination, 'uc_amount' | 'price_usd' | 'price_rub'>;
 
 /** Data access for the back office's PUBG codes; every function takes the connection or transaction to use. */
 export const adminPubgCodesDal = {
@@ -31,12 +26,11 @@ export const adminPubgCodesDal = {
         'pc.created_at',
       ),
 
-  findRecord: (db: Knex, id: number): Promise<AdminPubgCodeRow | undefined> =>
+  findRecord: (db: Knex, id: number): Promise<PubgCodeWithPackage | undefined> =>
     adminPubgCodesDal.records(db).where('pc.id', id).first(),
 
   /** Locks the code against a top-up taking it meanwhile. */
-  lock: (trx: Knex.Transaction, id: number): Promise<{ id: number; status: PubgCodeStatus; order_id: number | null } | undefined> =>
-    trx('pubg_codes').where({ id }).forUpdate().first('id', 'status', 'order_id'),
+  lock: (trx: Knex.Transaction, id: number) => PubgCode.columnsOf(trx, id, ['id', 'status', 'order_id'], { lock: true }),
 
   denominationExists: async (db: Knex, id: number): Promise<boolean> =>
     Boolean(await db('pubg_denominations').where({ id }).first('id')),

@@ -1,15 +1,9 @@
 import Router from '@koa/router';
+import { adminPubgCodeEndpoints as endpoints, BulkPubgCodesQuery } from '@topup/common/api';
 import { addBulkRoute, addCrudRoutes } from '../../../lib/admin-crud';
-import { bigIdParams } from '../../../lib/admin-input';
+import { typedRoutes } from '../../../lib/typed-routes';
 import type { AuthGuards } from '../../../middleware/auth';
 import type { AppState } from '../../../types';
-import {
-  bulkPubgCodesBody,
-  bulkPubgCodesQuery,
-  createPubgCodeBody,
-  updatePubgCodeBody,
-  type BulkPubgCodesTarget,
-} from './pubg-codes.schemas';
 import type { AdminPubgCodesService } from './pubg-codes.service';
 
 export function createAdminPubgCodesRouter(deps: { codes: AdminPubgCodesService; guards: AuthGuards }) {
@@ -17,19 +11,9 @@ export function createAdminPubgCodesRouter(deps: { codes: AdminPubgCodesService;
   // The guard sits under this router's prefix, so it runs for these paths only.
   const router = new Router<AppState>({ prefix: '/pubg-admin/codes' });
   router.use(guards.requireAdmin);
+  const routes = typedRoutes(router, guards);
 
-  addBulkRoute<BulkPubgCodesTarget>(router, {
-    path: '/bulk',
-    jsonBody: bulkPubgCodesBody,
-    streamQuery: bulkPubgCodesQuery,
-    load: codes.bulkAdd,
-  });
-  addCrudRoutes(router, {
-    resource: 'codes',
-    service: codes,
-    createBody: createPubgCodeBody,
-    updateBody: updatePubgCodeBody,
-    params: bigIdParams,
-  });
+  addBulkRoute(routes, endpoints.bulk, { streamQuery: BulkPubgCodesQuery, load: codes.bulkAdd });
+  addCrudRoutes(routes, endpoints, codes);
   return router;
 }

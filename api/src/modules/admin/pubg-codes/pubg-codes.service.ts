@@ -1,17 +1,17 @@
 import type { Knex } from 'knex';
-import { fromMinor, PUBG_CODE_STATUSES, type PubgCode, type PubgCodeStatus } from '@topup/common';
-import { auditOf, conflict, isUniqueViolation, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { fromMinor, PUBG_CODE_STATUSES, type PubgCodeStatus } from '@topup/common';
+import type { BulkCodesResult, BulkPubgCodesBody, CreatePubgCodeBody, ListQuery, PubgCode, UpdatePubgCodeBody } from '@topup/common/api';
+import { auditOf, conflict, isUniqueViolation, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
-import { importCodeLines, parseSingleCodeLine, type BulkResult, type NumberedLine } from '../../../lib/bulk-codes';
-import type { CodeCrypto } from '../../../lib/code-crypto';
+import { importCodeLines, parseSingleCodeLine, type NumberedLine } from '../../../lib/bulk-codes';
+import type { CodeCrypto } from '@topup/server-kit';
 import { maskCode } from '../../../lib/code-mask';
 import { listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { adminPubgCodesDal as dal, type AdminPubgCodeRow } from './pubg-codes.dal';
-import type { BulkPubgCodesTarget, CreatePubgCodeBody, UpdatePubgCodeBody } from './pubg-codes.schemas';
+import { adminPubgCodesDal as dal, type PubgCodeWithPackage } from './pubg-codes.dal';
 
-/** A PUBG UC code as the back office sees it (docs/admin-api.md, PUBG): the code itself masked. */
-export type AdminPubgCode = PubgCode<Date>;
+/** A PUBG UC code as the back office sees it (common/src/api/admin-pubg.ts): the code itself masked. */
+export type AdminPubgCode = Dated<PubgCode, 'created'>;
 
 const STATUS_WORDS: Record<PubgCodeStatus, string> = {
   available: 'available',
@@ -42,7 +42,7 @@ export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCr
     },
   };
 
-  const toRecord = (row: AdminPubgCodeRow): AdminPubgCode => ({
+  const toRecord = (row: PubgCodeWithPackage): AdminPubgCode => ({
     id: row.id,
     denominationId: row.denomination_id,
     code: maskCode(codeCrypto.decrypt(row.code_encrypted)),
@@ -78,9 +78,9 @@ export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCr
   }
 
   return {
-    async list(query: { sort?: string; range?: string; filter?: string }) {
+    async list(query: ListQuery) {
       const list = parseListQuery(query, listSpec);
-      const page = await listPage<AdminPubgCodeRow>(dal.records(db), listSpec, list, 'pc.id');
+      const page = await listPage<PubgCodeWithPackage>(dal.records(db), listSpec, list, 'pc.id');
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 
@@ -134,10 +134,10 @@ export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCr
     /** Loads one code a line into a package, in one transaction with its audit row. */
     bulkAdd: (
       actor: AdminActor,
-      target: BulkPubgCodesTarget,
+      target: Omit<BulkPubgCodesBody, 'codes'>,
       lines: Iterable<NumberedLine> | AsyncIterable<NumberedLine>,
       form: 'json' | 'stream',
-    ): Promise<BulkResult> =>
+    ): Promise<BulkCodesResult> =>
       db.transaction(async (trx) => {
         await assertDenomination(trx, target.denominationId);
         const result = await importCodeLines({

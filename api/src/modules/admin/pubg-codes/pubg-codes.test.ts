@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCodeCrypto } from '../../../lib/code-crypto';
+import { createCodeCrypto } from '@topup/server-kit';
 import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath, startAdminTestApp } from '../../../testing/admin-api';
 
 const app = startAdminTestApp();

@@ -1,16 +1,12 @@
 import type { Knex } from 'knex';
+import { PubgDenomination } from '../../../models';
 
-export interface AdminPubgDenominationRow {
-  id: number;
-  uc_amount: number;
-  price_usd: number;
-  price_rub: number;
-  active: boolean;
-  created_at: Date;
+/** A PUBG package as the back office reads it, with how many of its codes are available. */
+export type PubgDenominationWithStock = Pick<PubgDenomination, 'id' | 'uc_amount' | 'price_usd' | 'price_rub' | 'active' | 'created_at'> & {
   available_codes: number;
-}
+};
 
-export type PubgDenominationColumns = Partial<Pick<AdminPubgDenominationRow, 'uc_amount' | 'price_usd' | 'price_rub' | 'active'>>;
+export type PubgDenominationColumns = Partial<Pick<PubgDenomination, 'uc_amount' | 'price_usd' | 'price_rub' | 'active'>>;
 
 /** Data access for the back office's PUBG packages; every function takes the connection or transaction to use. */
 export const adminPubgDenominationsDal = {
@@ -25,14 +21,13 @@ export const adminPubgDenominationsDal = {
       db.raw(`(select count(*) from pubg_codes pc where pc.denomination_id = d.id and pc.status = 'available')::int as available_codes`),
     ),
 
-  findRecord: (db: Knex, id: number): Promise<AdminPubgDenominationRow | undefined> =>
+  findRecord: (db: Knex, id: number): Promise<PubgDenominationWithStock | undefined> =>
     adminPubgDenominationsDal.records(db).where('d.id', id).first(),
 
-  active: (db: Knex): Promise<AdminPubgDenominationRow[]> =>
+  active: (db: Knex): Promise<PubgDenominationWithStock[]> =>
     adminPubgDenominationsDal.records(db).where('d.active', true).orderBy(['d.uc_amount', 'd.id']),
 
-  lock: (trx: Knex.Transaction, id: number): Promise<{ id: number } | undefined> =>
-    trx('pubg_denominations').where({ id }).forUpdate().first('id'),
+  lock: (trx: Knex.Transaction, id: number) => PubgDenomination.columnsOf(trx, id, ['id'], { lock: true }),
 
   async insert(trx: Knex.Transaction, columns: PubgDenominationColumns): Promise<number> {
     const [row] = await trx('pubg_denominations').insert(columns).returning<Array<{ id: number }>>('id');

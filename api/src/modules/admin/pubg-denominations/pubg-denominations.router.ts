@@ -1,10 +1,9 @@
 import Router from '@koa/router';
+import { adminPubgDenominationEndpoints as endpoints } from '@topup/common/api';
 import { addCrudRoutes } from '../../../lib/admin-crud';
-import { emptyQuery } from '../../../lib/admin-input';
+import { typedRoutes } from '../../../lib/typed-routes';
 import type { AuthGuards } from '../../../middleware/auth';
-import { validate } from '../../../middleware/validate';
 import type { AppState } from '../../../types';
-import { createPubgDenominationBody, updatePubgDenominationBody } from './pubg-denominations.schemas';
 import type { AdminPubgDenominationsService } from './pubg-denominations.service';
 
 export function createAdminPubgDenominationsRouter(deps: { denominations: AdminPubgDenominationsService; guards: AuthGuards }) {
@@ -12,16 +11,10 @@ export function createAdminPubgDenominationsRouter(deps: { denominations: AdminP
   // The guard sits under this router's prefix, so it runs for these paths only.
   const router = new Router<AppState>({ prefix: '/pubg-admin/denominations' });
   router.use(guards.requireAdmin);
+  const routes = typedRoutes(router, guards);
 
   // Before the CRUD routes, so `/:id` does not claim it.
-  router.get('/active', validate({ query: emptyQuery }), async (ctx) => {
-    ctx.body = await denominations.active();
-  });
-  addCrudRoutes(router, {
-    resource: 'denominations',
-    service: denominations,
-    createBody: createPubgDenominationBody,
-    updateBody: updatePubgDenominationBody,
-  });
+  routes.add(endpoints.active, () => denominations.active());
+  addCrudRoutes(routes, endpoints, denominations);
   return router;
 }

@@ -1,18 +1,18 @@
 import type { Knex } from 'knex';
-import { fromMinor, type PubgDenomination } from '@topup/common';
-import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { fromMinor } from '@topup/common';
+import type { CreatePubgDenominationBody, ListQuery, PubgDenomination, UpdatePubgDenominationBody } from '@topup/common/api';
+import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import {
   adminPubgDenominationsDal as dal,
-  type AdminPubgDenominationRow,
+  type PubgDenominationWithStock,
   type PubgDenominationColumns,
 } from './pubg-denominations.dal';
-import type { PubgDenominationFields, PubgDenominationUpdate } from './pubg-denominations.schemas';
 
-/** A PUBG UC package as the back office sees it (docs/admin-api.md, PUBG). */
-export type AdminPubgDenomination = PubgDenomination<Date>;
+/** A PUBG UC package as the back office sees it (common/src/api/admin-pubg.ts). */
+export type AdminPubgDenomination = Dated<PubgDenomination, 'created'>;
 
 export const PUBG_DENOMINATIONS_LIST: ListSpec = {
   resource: 'denominations',
@@ -33,7 +33,7 @@ export const PUBG_DENOMINATIONS_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: AdminPubgDenominationRow): AdminPubgDenomination => ({
+const toRecord = (row: PubgDenominationWithStock): AdminPubgDenomination => ({
   id: row.id,
   ucAmount: row.uc_amount,
   priceUsd: fromMinor(row.price_usd),
@@ -43,7 +43,7 @@ const toRecord = (row: AdminPubgDenominationRow): AdminPubgDenomination => ({
   availableCodes: row.available_codes,
 });
 
-function toColumns(fields: PubgDenominationUpdate): PubgDenominationColumns {
+function toColumns(fields: UpdatePubgDenominationBody): PubgDenominationColumns {
   const prices = minorUnits({ priceUsd: fields.priceUsd, priceRub: fields.priceRub });
   const columns: PubgDenominationColumns = {};
   if (fields.ucAmount !== undefined) columns.uc_amount = fields.ucAmount;
@@ -75,9 +75,9 @@ export function createAdminPubgDenominationsService(deps: { db: Knex }) {
   }
 
   return {
-    async list(query: { sort?: string; range?: string; filter?: string }) {
+    async list(query: ListQuery) {
       const list = parseListQuery(query, PUBG_DENOMINATIONS_LIST);
-      const page = await listPage<AdminPubgDenominationRow>(dal.records(db), PUBG_DENOMINATIONS_LIST, list, 'd.id');
+      const page = await listPage<PubgDenominationWithStock>(dal.records(db), PUBG_DENOMINATIONS_LIST, list, 'd.id');
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 
@@ -86,7 +86,7 @@ export function createAdminPubgDenominationsService(deps: { db: Knex }) {
     /** The active packages, smallest first. */
     active: async (): Promise<AdminPubgDenomination[]> => (await dal.active(db)).map(toRecord),
 
-    create(actor: AdminActor, fields: PubgDenominationFields): Promise<AdminPubgDenomination> {
+    create(actor: AdminActor, fields: CreatePubgDenominationBody): Promise<AdminPubgDenomination> {
       const columns = toColumns(fields);
       return writing(fields.ucAmount, () =>
         db.transaction(async (trx) => {
@@ -98,7 +98,7 @@ export function createAdminPubgDenominationsService(deps: { db: Knex }) {
       );
     },
 
-    update(actor: AdminActor, id: number, fields: PubgDenominationUpdate): Promise<AdminPubgDenomination> {
+    update(actor: AdminActor, id: number, fields: UpdatePubgDenominationBody): Promise<AdminPubgDenomination> {
       const columns = toColumns(fields);
       return writing(fields.ucAmount, () =>
         db.transaction(async (trx) => {

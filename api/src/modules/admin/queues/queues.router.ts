@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import { emptyQuery } from '../../../lib/admin-input';
+import { adminDashboardEndpoints } from '@topup/common/api';
 import { unauthorized } from '../../../lib/app-error';
+import { typedRoutes } from '../../../lib/typed-routes';
 import { currentUser, type AuthGuards } from '../../../middleware/auth';
-import { validate } from '../../../middleware/validate';
 import type { AppState } from '../../../types';
 import { QUEUE_DASHBOARD_PATH, QUEUE_SESSION_COOKIE, type QueueSessions } from './queue-session';
 
@@ -16,7 +16,7 @@ export function createQueuesRouter(deps: { db: Knex; sessions: QueueSessions; gu
   const router = new Router<AppState>({ prefix: '/admin/queues' });
   router.use(deps.guards.requireAdmin);
 
-  router.post('/session', validate({ query: emptyQuery }), async (ctx) => {
+  typedRoutes(router, deps.guards).add(adminDashboardEndpoints.queueSession, async (ctx) => {
     const admin = currentUser(ctx);
     const account = await deps.db('users').where({ id: admin.id }).first<{ token_version: number } | undefined>('token_version');
     if (!account) throw unauthorized();
@@ -32,7 +32,7 @@ export function createQueuesRouter(deps: { db: Knex; sessions: QueueSessions; gu
       overwrite: true,
     });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { url: `${QUEUE_DASHBOARD_PATH}/`, expiresAt };
+    return { url: `${QUEUE_DASHBOARD_PATH}/`, expiresAt };
   });
 
   return router;

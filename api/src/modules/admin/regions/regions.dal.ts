@@ -1,36 +1,26 @@
 import type { Knex } from 'knex';
+import { Region, type RowOf } from '../../../models';
 
-export interface AdminRegionRow {
-  id: number;
-  name: string;
-  code: string;
-  is_active: boolean;
-  game_currency: string;
-  flag: string;
-  created_at: Date;
-}
+const COLUMNS = ['id', 'name', 'code', 'is_active', 'game_currency', 'flag', 'created_at'] as const;
 
-export type RegionColumns = Partial<Pick<AdminRegionRow, 'name' | 'code' | 'is_active' | 'game_currency' | 'flag'>>;
-
-const COLUMNS = ['id', 'name', 'code', 'is_active', 'game_currency', 'flag', 'created_at'];
+export type RegionColumns = Partial<Pick<Region, 'name' | 'code' | 'is_active' | 'game_currency' | 'flag'>>;
 
 /** Data access for the back office's regions; every function takes the connection or transaction to use. */
 export const adminRegionsDal = {
   records: (db: Knex): Knex.QueryBuilder => db('regions').select(COLUMNS),
 
-  findRecord: (db: Knex, id: number): Promise<AdminRegionRow | undefined> => db('regions').select(COLUMNS).where({ id }).first(),
+  findRecord: (db: Knex, id: number) => Region.columnsOf(db, id, COLUMNS),
 
-  lock: (trx: Knex.Transaction, id: number): Promise<AdminRegionRow | undefined> =>
-    trx('regions').select(COLUMNS).where({ id }).forUpdate().first(),
+  lock: (trx: Knex.Transaction, id: number) => Region.columnsOf(trx, id, COLUMNS, { lock: true }),
 
-  async insert(trx: Knex.Transaction, columns: RegionColumns): Promise<AdminRegionRow> {
-    const [row] = await trx('regions').insert(columns).returning<AdminRegionRow[]>(COLUMNS);
+  async insert(trx: Knex.Transaction, columns: RegionColumns): Promise<RowOf<Region>> {
+    const [row] = await trx('regions').insert(columns).returning<RowOf<Region>[]>(COLUMNS);
     if (!row) throw new Error('regions insert returned no row');
     return row;
   },
 
-  async update(trx: Knex.Transaction, id: number, columns: RegionColumns): Promise<AdminRegionRow> {
-    const [row] = await trx('regions').where({ id }).update(columns).returning<AdminRegionRow[]>(COLUMNS);
+  async update(trx: Knex.Transaction, id: number, columns: RegionColumns): Promise<RowOf<Region>> {
+    const [row] = await trx('regions').where({ id }).update(columns).returning<RowOf<Region>[]>(COLUMNS);
     if (!row) throw new Error('regions update returned no row');
     return row;
   },

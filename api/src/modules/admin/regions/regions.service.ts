@@ -1,15 +1,15 @@
 import type { Knex } from 'knex';
-import type { AdminRegion as AdminRegionRecord } from '@topup/common';
-import { auditOf, conflict, isUniqueViolation, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import type { AdminRegion as AdminRegionRecord, CreateRegionBody, ListQuery, UpdateRegionBody } from '@topup/common/api';
+import { auditOf, conflict, isUniqueViolation, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { deleteUnlessInUse } from '../../../lib/admin-crud';
 import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { adminRegionsDal as dal, type AdminRegionRow, type RegionColumns } from './regions.dal';
-import type { RegionFields, RegionUpdate } from './regions.schemas';
+import type { Region, RowOf } from '../../../models';
+import { adminRegionsDal as dal, type RegionColumns } from './regions.dal';
 
-/** A region as the back office sees it (docs/admin-api.md, Regions). */
-export type AdminRegion = AdminRegionRecord<Date>;
+/** A region as the back office sees it (common/src/api/admin-regions.ts). */
+export type AdminRegion = Dated<AdminRegionRecord, 'createdAt'>;
 
 export const REGIONS_LIST: ListSpec = {
   resource: 'regions',
@@ -22,7 +22,7 @@ export const REGIONS_LIST: ListSpec = {
   },
 };
 
-const toRecord = (row: AdminRegionRow): AdminRegion => ({
+const toRecord = (row: RowOf<Region>): AdminRegion => ({
   id: row.id,
   name: row.name,
   code: row.code,
@@ -32,7 +32,7 @@ const toRecord = (row: AdminRegionRow): AdminRegion => ({
   createdAt: row.created_at,
 });
 
-function toColumns(fields: RegionUpdate): RegionColumns {
+function toColumns(fields: UpdateRegionBody): RegionColumns {
   const columns: RegionColumns = {};
   if (fields.name !== undefined) columns.name = fields.name.trim();
   if (fields.code !== undefined) columns.code = fields.code.trim();
@@ -58,9 +58,9 @@ export function createAdminRegionsService(deps: { db: Knex }) {
   }
 
   return {
-    async list(query: { sort?: string; range?: string; filter?: string }) {
+    async list(query: ListQuery) {
       const list = parseListQuery(query, REGIONS_LIST);
-      const page = await listPage<AdminRegionRow>(dal.records(db), REGIONS_LIST, list);
+      const page = await listPage<RowOf<Region>>(dal.records(db), REGIONS_LIST, list);
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 
@@ -70,7 +70,7 @@ export function createAdminRegionsService(deps: { db: Knex }) {
       return toRecord(row);
     },
 
-    create: (actor: AdminActor, fields: RegionFields): Promise<AdminRegion> =>
+    create: (actor: AdminActor, fields: CreateRegionBody): Promise<AdminRegion> =>
       writing(fields.code, () =>
         db.transaction(async (trx) => {
           const after = toRecord(await dal.insert(trx, toColumns(fields)));
@@ -79,7 +79,7 @@ export function createAdminRegionsService(deps: { db: Knex }) {
         }),
       ),
 
-    update: (actor: AdminActor, id: number, fields: RegionUpdate): Promise<AdminRegion> =>
+    update: (actor: AdminActor, id: number, fields: UpdateRegionBody): Promise<AdminRegion> =>
       writing(fields.code, () =>
         db.transaction(async (trx) => {
           const current = await dal.lock(trx, id);

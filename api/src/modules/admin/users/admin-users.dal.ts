@@ -1,16 +1,13 @@
 import type { Knex } from 'knex';
-import type { BalanceCurrency, UserRole } from '@topup/common';
+import type { BalanceCurrency } from '@topup/common';
+import { Balance, User } from '../../../models';
 
-export interface AdminUserRow {
-  id: number;
-  nickname: string;
-  role: UserRole;
-  /** Minor units. */
+/** A user as the back office reads it, with both balances (minor units) and how many orders they placed. */
+export type UserWithTotals = Pick<User, 'id' | 'nickname' | 'role' | 'created_at'> & {
   balance_usd: number;
   balance_rub: number;
   orders_count: number;
-  created_at: Date;
-}
+};
 
 /** Users with their two balances and how many orders they placed. */
 function usersWithTotals(db: Knex): Knex.QueryBuilder {
@@ -32,15 +29,14 @@ function usersWithTotals(db: Knex): Knex.QueryBuilder {
 export const adminUsersDal = {
   listBase: usersWithTotals,
 
-  find: (db: Knex, userId: number): Promise<AdminUserRow | undefined> => usersWithTotals(db).where('u.id', userId).first(),
+  find: (db: Knex, userId: number): Promise<UserWithTotals | undefined> => usersWithTotals(db).where('u.id', userId).first(),
 
   /** The user row, locked: a password change and a balance change of one user run one after the other. */
-  lockUser: (trx: Knex.Transaction, userId: number): Promise<{ id: number; token_version: number } | undefined> =>
-    trx('users').select('id', 'token_version').where({ id: userId }).forUpdate().first(),
+  lockUser: (trx: Knex.Transaction, userId: number) => User.columnsOf(trx, userId, ['id', 'token_version'], { lock: true }),
 
   /** The user's balances (minor units), their rows locked until the transaction ends. */
   async lockBalances(trx: Knex.Transaction, userId: number): Promise<Record<BalanceCurrency, number>> {
-    const rows: Array<{ currency: BalanceCurrency; amount: number }> = await trx('balances')
+    const rows = await Balance.query(trx)
       .select('currency', 'amount')
       .where({ user_id: userId })
       .orderBy('currency')
@@ -55,5 +51,5 @@ export const adminUsersDal = {
     trx('users')
       .where({ id: userId })
       .update({ password_hash: passwordHash, token_version: trx.raw('token_version + 1'), updated_at: trx.fn.now() })
-      .returning<Array<{ token_version: number }>>('token_version'),
+      .returning<Array<Pick<User, 'token_version'>>>('token_version'),
 };

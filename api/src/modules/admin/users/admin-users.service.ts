@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { BALANCE_CURRENCIES, fromMinor, USER_ROLES, type AdminUser as AdminUserRecord, type BalanceCurrency } from '@topup/common';
-import { auditOf, minorUnits, typedFilter, type AdminActor } from '../../../lib/admin-input';
+import { BALANCE_CURRENCIES, fromMinor, USER_ROLES, type BalanceCurrency } from '@topup/common';
+import type { AdminUser as AdminUserRecord, ListQuery, UpdateUserBody } from '@topup/common/api';
+import { auditOf, minorUnits, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
-import { changeBalance } from '../../../lib/ledger';
+import { changeBalance } from '@topup/server-kit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { hashPassword } from '../../auth/auth.service';
-import type { ListInput } from '../orders/admin-orders.service';
-import { adminUsersDal, type AdminUserRow } from './admin-users.dal';
-import type { UpdateUserBody } from './admin-users.schemas';
+import { adminUsersDal, type UserWithTotals } from './admin-users.dal';
 
-export type AdminUser = AdminUserRecord<Date>;
+export type AdminUser = Dated<AdminUserRecord, 'createdAt'>;
 
 const USER_LIST: ListSpec = {
   resource: 'users',
@@ -32,7 +31,7 @@ const USER_LIST: ListSpec = {
   },
 };
 
-const toAdminUser = (row: AdminUserRow): AdminUser => ({
+const toAdminUser = (row: UserWithTotals): AdminUser => ({
   id: row.id,
   nickname: row.nickname,
   role: row.role,
@@ -52,9 +51,9 @@ export function createAdminUsersService(deps: { db: Knex }) {
   }
 
   return {
-    async list(input: ListInput) {
+    async list(input: ListQuery) {
       const list = parseListQuery(input, USER_LIST);
-      const page = await listPage<AdminUserRow>(adminUsersDal.listBase(db), USER_LIST, list, 'u.id');
+      const page = await listPage<UserWithTotals>(adminUsersDal.listBase(db), USER_LIST, list, 'u.id');
       return { rows: page.rows.map(toAdminUser), total: page.total, range: list.range };
     },
 

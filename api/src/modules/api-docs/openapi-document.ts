@@ -1,0 +1,153 @@
+import { ErrorBody, type Endpoint } from '@topup/common/api';
+
+/** Below this the document's own description; the error format is DESIGN.md's. */
+const INTRODUCTION = [
+  'The JSON API of the top-up store, for the storefront, the back office and anyone integrating with them.',
+  'Send `Authorization: Bearer <token>` (from `POST /login`) where a route needs a session.',
+  'Every failure answers with the same body: `{"error": {"code", "message", "details"}}`; clients branch on `code`.',
+  'Money calls (`/payment/*`, `/topup/*`) accept an `Idempotency-Key` header: a retry with the same key gets the first answer.',
+].join('\n\n');
+
+type JsonSchema = Record<string, unknown>;
+
+/** Status texts for the errors routes list. */
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'The request is not valid (VALIDATION_FAILED with field details, MALFORMED_JSON)',
+  401: 'No valid session (UNAUTHORIZED)',
+  403: 'The session may not do this (FORBIDDEN, TWO_FACTOR_ENROLMENT_REQUIRED)',
+  404: 'No such record (NOT_FOUND)',
+  409: "The store's rules refuse it as things stand (CONFLICT, OUT_OF_STOCK, PRICE_CHANGED, INSUFFICIENT_BALANCE …)",
+  413: 'The body is too large (PAYLOAD_TOO_LARGE)',
+  415: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
+  422: 'Understood but not possible (UNPROCESSABLE)',
+  429: 'Too many attempts: wait for Retry-After (RATE_LIMITED)',
+  503: 'A dependency is away or the server is busy: retry after Retry-After (SERVICE_UNAVAILABLE, SERVICE_BUSY)',
+};
+
+const AUTH_TEXT: Record<Endpoint['auth'], string> = {
+  none: 'Open to anyone.',
+  user: 'Needs a signed-in account.',
+  admin: 'Administrators only (with two-factor authentication where the store requires it).',
+  session: 'Needs a token, even one limited to two-factor enrolment.',
+  'admin-enrolment': 'Administrators, including one who must still enrol in two-factor authentication.',
+};
+
+/** A plausible value of a schema, for the document's examples: the schema's own example first. */
+export function exampleOf(schema: JsonSchema): unknown {
+  const own = schema.examples as unknown[] | undefined;
+  if (own?.length) return own[0];
+  if (schema.default !== undefined) return schema.default;
+  if ('const' in schema) return schema.const;
+  const choices = (schema.enum ?? schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
+  if (schema.enum && choices) return choices[0];
+  if (choices) return exampleOf(choices[0] as JsonSchema);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'object': {
+      const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+      return Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, exampleOf(property)]));
+    }
+    case 'array':
+      return schema.items ? [exampleOf(schema.items as JsonSchema)] : [];
+    case 'integer':
+      return typeof schema.minimum === 'number' ? Math.max(schema.minimum, 1) : 1;
+    case 'number':
+      return typeof schema.minimum === 'number' ? Math.max(schema.minimum, 9.99) : 9.99;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    case 'string':
+      if (schema.format === 'date-time') return '2026-11-23T13:26:00.000Z';
+      if (schema.format === 'email') return 'shopper@example.com';
+      if (typeof schema.format === 'string' && schema.format.includes('url')) return 'https://example.com/return';
+      return typeof schema.minLength === 'number' && schema.minLength > 6 ? 'x'.repeat(schema.minLength) : 'string';
+    default:
+      return null;
+  }
+}
+
+/** Koa's `/orders/:id` as OpenAPI's `/orders/{id}`. */
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+function parametersOf(schema: JsonSchema | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    ...(typeof property.description === 'string' ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
+function errorStatuses(endpoint: Endpoint): number[] {
+  const statuses = new Set<number>(endpoint.errors ?? []);
+  if (endpoint.params || endpoint.query || endpoint.body) statuses.add(400);
+  if (endpoint.auth !== 'none') statuses.add(401);
+  if (endpoint.auth === 'admin' || endpoint.auth === 'admin-enrolment') statuses.add(403);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function operationOf(endpoint: Endpoint) {
+  const success = String(endpoint.status ?? 200);
+  const responseSchema = endpoint.response as JsonSchema;
+  const responses: Record<string, unknown> = {
+    [success]: {
+      description: 'Success',
+      ...(endpoint.responseHeaders
+        ? {
+            headers: Object.fromEntries(
+              Object.entries(endpoint.responseHeaders).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+            ),
+          }
+        : {}),
+      content: { 'application/json': { schema: responseSchema, example: exampleOf(responseSchema) } },
+    },
+  };
+  for (const status of errorStatuses(endpoint)) {
+    responses[String(status)] = {
+      description: ERROR_DESCRIPTIONS[status] ?? 'Refused',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    };
+  }
+  const body = endpoint.body as JsonSchema | undefined;
+  return {
+    tags: [endpoint.tag],
+    summary: endpoint.summary,
+    description: [endpoint.description, AUTH_TEXT[endpoint.auth]].filter(Boolean).join('\n\n'),
+    operationId: `${endpoint.method}${endpoint.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`,
+    security: endpoint.auth === 'none' ? [] : [{ bearer: [] }],
+    parameters: [...parametersOf(endpoint.params as JsonSchema | undefined, 'path'), ...parametersOf(endpoint.query as JsonSchema | undefined, 'query')],
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body, example: exampleOf(body) } } } } : {}),
+    responses,
+  };
+}
+
+/** Routes that do not speak JSON (pages, raw webhook bodies, streams), described by hand for the clients that call them. */
+export interface RawOperation {
+  method: Endpoint['method'];
+  path: string;
+  operation: Record<string, unknown>;
+}
+
+/** The OpenAPI 3.1 document of the given contracts, in the order given. */
+export function openApiDocument(endpoints: Endpoint[], raw: RawOperation[], version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of endpoints) {
+    (paths[openApiPath(endpoint.path)] ??= {})[endpoint.method] = operationOf(endpoint);
+  }
+  for (const { method, path, operation } of raw) (paths[openApiPath(path)] ??= {})[method] = operation;
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Top-up store API', version, description: INTRODUCTION },
+    servers: [{ url: '/api' }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token `POST /login` answers with.' } },
+      schemas: { ErrorBody },
+    },
+    paths,
+  };
+}

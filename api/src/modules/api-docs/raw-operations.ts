@@ -1,0 +1,83 @@
+import type { RawOperation } from './openapi-document';
+
+const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+
+/**
+ * The routes under /api that do not take or give JSON by a contract, described for the clients that call
+ * them. The schema coverage test lists the same paths as its exceptions.
+ */
+export const rawOperations: RawOperation[] = [
+  {
+    method: 'post',
+    path: '/payment/webhook/{provider}',
+    operation: {
+      tags: ['Payments'],
+      summary: "The payment gateway's notification",
+      description:
+        "Called by the gateway, not a browser. The body is the gateway's own format (YooKassa: a notification object), read raw; the gateway's signature or a look-up of the payment at the gateway is the proof, never the body alone. Answers 200 `{received: true}` once stored, also for a repeat.",
+      security: [],
+      parameters: [{ name: 'provider', in: 'path', required: true, schema: { type: 'string', enum: ['yookassa', 'sandbox'] } }],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+      responses: {
+        '200': { description: 'Stored', content: { 'application/json': { schema: { type: 'object', properties: { received: { const: true } } } } } },
+        '400': { description: 'Not a notification of this gateway', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/payment/sandbox/{paymentId}',
+    operation: {
+      tags: ['Payments'],
+      summary: "The sandbox gateway's pay page",
+      description: 'Where `confirmation_url` sends the shopper when the sandbox gateway is in use: a card or SBP form that approves or declines.',
+      security: [],
+      parameters: [{ name: 'paymentId', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: { '200': html('The pay page, or the outcome when already decided'), '404': html('No such payment') },
+    },
+  },
+  {
+    method: 'post',
+    path: '/payment/sandbox/{paymentId}',
+    operation: {
+      tags: ['Payments'],
+      summary: "The sandbox pay page's form",
+      security: [],
+      parameters: [{ name: 'paymentId', in: 'path', required: true, schema: { type: 'string' } }],
+      requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } },
+      responses: { '200': html('The outcome'), '303': { description: 'Back to the store' }, '409': html('Already decided') },
+    },
+  },
+  {
+    method: 'get',
+    path: '/admin/queues/',
+    operation: {
+      tags: ['Back office: queues'],
+      summary: 'The job queues dashboard (bull-board)',
+      description: 'A page for operators, opened with the cookie `POST /admin/queues/session` sets.',
+      security: [],
+      responses: { '200': html('The dashboard'), '401': { description: 'No queue dashboard session' } },
+    },
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    operation: { tags: ['Reference'], summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': {} } } } },
+  },
+  {
+    method: 'get',
+    path: '/docs',
+    operation: { tags: ['Reference'], summary: 'This document, to browse', security: [], responses: { '200': html('Swagger UI') } },
+  },
+  {
+    method: 'get',
+    path: '/docs/{file}',
+    operation: {
+      tags: ['Reference'],
+      summary: "The viewer's script and stylesheet",
+      security: [],
+      parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string', enum: ['viewer.js', 'swagger-ui.css', 'swagger-ui-bundle.js'] } }],
+      responses: { '200': { description: 'The file' }, '404': { description: 'Not a file of the viewer' } },
+    },
+  },
+];

@@ -1,0 +1,324 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCodeCrypto } from '@topup/server-kit';
+import { GameProviderUnavailableError, SandboxGameProvider } from '../../providers/game';
+import { createFixtures } from '../../testing/fixtures';
+import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
+import { createFulfilmentService, type FulfilmentService } from '../fulfilment/fulfilment.service';
+
+let app: TestApp;
+let fixtures: ReturnType<typeof createFixtures>;
+let games: SandboxGameProvider;
+let fulfilment: FulfilmentService;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  fixtures = createFixtures(app.db, app.config.codesKey);
+  await fixtures.usdRubRate('79');
+  await fixtures.steamCommission('3');
+  // The same records as the API's own sandbox instance: they share the Redis prefix.
+  games = new SandboxGameProvider({ redis: app.redis, prefix: app.config.redisPrefix });
+  fulfilment = createFulfilmentService({
+    db: app.db,
+    logger: pino({ level: 'silent' }),
+    games,
+    codeCrypto: createCodeCrypto(app.config.codesKey),
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+let counter = 0;
+/** A player id of its own per test (ending in 7, so it exists and tops up fine), or ending as given. */
+const playerId = (ending = '7') => `${300_000 + (counter += 1)}${ending}`;
+
+async function shopper(): Promise<TestUser> {
+  const user = await app.createUser();
+  await fixtures.fundBalance(user.id, 'usd', 100_000);
+  await fixtures.fundBalance(user.id, 'rub', 10_000_000);
+  return user;
+}
+
+async function placeOrder(user: TestUser, topupData: Record<string, unknown>, currency = 'usd'): Promise<number> {
+  const response = await app.request('POST', '/api/orders/topup', { token: user.token, body: { topupData, currency } });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.orderId;
+}
+
+async function freefireOrder(user: TestUser, player: string) {
+  const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721, gameAmount: 100 });
+  const orderId = await placeOrder(user, { service: 'freefire', player_id: player, offer_id: offer.itemId, price_usd: 1.99, price_rub: 157.21 });
+  return { orderId, offer };
+}
+
+async function pubgOrder(user: TestUser, player: string, packages: Array<{ id: number }>, priceUsd: number) {
+  return placeOrder(user, {
+    service: 'pubg',
+    player_id: player,
+    offer_id: -1,
+    price_usd: priceUsd,
+    price_rub: 0,
+    packages: packages.map((pkg) => ({ denomination_id: pkg.id, quantity: 1 })),
+  });
+}
+
+const orderRow = (orderId: number) =>
+  app.db('orders').where({ id: orderId }).first('status', 'failure_reason', 'completed_at', 'total', 'currency');
+const itemRow = (orderId: number) =>
+  app.db('order_items').where({ order_id: orderId }).first('provider_status', 'provider_reference', 'topup_data');
+const pubgCodes = (denominationId: number) =>
+  app.db('pubg_codes').where({ denomination_id: denominationId }).orderBy('id').select('id', 'status', 'order_id', 'error_message', 'used_at');
+const refunds = (orderId: number) => app.db('balance_ledger').where({ order_id: orderId, reason: 'order_refund' });
+
+/** Balance = sum of its ledger, for both currencies of the user. */
+async function expectBalancesMatchLedger(userId: number) {
+  for (const currency of ['usd', 'rub']) {
+    const balance = await app.db('balances').where({ user_id: userId, currency }).first();
+    const entries = await app.db('balance_ledger').where({ user_id: userId, currency });
+    expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(balance.amount);
+  }
+}
+
+describe('top-up delivery: Free Fire and Steam', () => {
+  it('credits the Free Fire player once and completes the order, however often and concurrently it runs', async () => {
+    const user = await shopper();
+    const player = playerId();
+    const { orderId, offer } = await freefireOrder(user, player);
+    const calls = vi.spyOn(games, 'topUp');
+
+    await Promise.all([fulfilment.fulfilOrder(orderId), fulfilment.fulfilOrder(orderId), fulfilment.fulfilOrder(orderId)]);
+    await fulfilment.fulfilOrder(orderId);
+    await fulfilment.fulfilOrder(orderId);
+
+    const order = await orderRow(orderId);
+    expect(order).toMatchObject({ status: 'completed', failure_reason: null });
+    expect(order.completed_at).toBeInstanceOf(Date);
+    const item = await itemRow(orderId);
+    expect(item).toMatchObject({ provider_status: 'succeeded', provider_reference: expect.stringMatching(/^SBX-/) });
+    const credits = await games.creditsOf('freefire', player);
+    expect(credits).toEqual([
+      { idempotencyKey: `order:${orderId}`, game: 'freefire', account: player, reference: item.provider_reference, amount: 100, offerId: offer.itemId },
+    ]);
+    // Later runs find the order completed and never call the game.
+    expect(calls.mock.calls.length).toBeLessThanOrEqual(3);
+    calls.mockRestore();
+
+    const detail = await app.request('GET', `/api/orders/${orderId}`, { token: user.token });
+    expect(detail.body.status).toBe('completed');
+  });
+
+  it('after a crash between the credit and its record, a rerun records the same credit without crediting again', async () => {
+    const user = await shopper();
+    const player = playerId();
+    const { orderId, offer } = await freefireOrder(user, player);
+    const applied = await games.topUp({ game: 'freefire', playerId: player, offerId: offer.itemId, diamonds: 100, idempotencyKey: `order:${orderId}` });
+    expect(applied.status).toBe('succeeded');
+
+    await fulfilment.fulfilOrder(orderId);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed' });
+    expect((await itemRow(orderId)).provider_reference).toBe((applied as { reference: string }).reference);
+    expect(await games.creditsOf('freefire', player)).toHaveLength(1);
+  });
+
+  it('credits a Steam wallet the amount in its input currency', async () => {
+    const user = await shopper();
+    const login = `steam_user_${counter += 1}`;
+    await fixtures.rate('kzt', 'usd', '0.002083');
+    const calculation = await app.request('POST', '/api/steam/calculate', {
+      token: user.token,
+      body: { amount: 5000, inputCurrency: 'kzt', userBalanceCurrency: 'usd' },
+    });
+    const { amountInUSD, commission } = calculation.body.calculation;
+    const orderId = await placeOrder(user, {
+      service: 'steam',
+      login,
+      player_id: login,
+      offer_id: 0,
+      price_usd: amountInUSD,
+      price_rub: amountInUSD * 79,
+      input_currency: 'kzt',
+      commission,
+      amount: 5000,
+      user_balance_currency: 'usd',
+    });
+    await fulfilment.fulfilOrder(orderId);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed' });
+    expect(await games.creditsOf('steam', login)).toMatchObject([{ idempotencyKey: `order:${orderId}`, amount: 500_000, currency: 'kzt' }]);
+  });
+
+  it('refunds a declined top-up (a player id ending in 13) on the ledger and fails the order with a reason', async () => {
+    const user = await shopper();
+    const player = playerId('13');
+    const { orderId } = await freefireOrder(user, player);
+    const before = await app.db('balances').where({ user_id: user.id, currency: 'usd' }).first();
+    expect(before.amount).toBe(100_000 - 199);
+
+    await fulfilment.fulfilOrder(orderId);
+    await fulfilment.fulfilOrder(orderId);
+
+    const order = await orderRow(orderId);
+    expect(order).toMatchObject({ status: 'failed', completed_at: null });
+    expect(order.failure_reason).toBe(`Free Fire declined the top-up for player ID ${player}. 1.99 USD has been refunded to your balance.`);
+    const shown = await app.request('GET', `/api/orders/${orderId}`, { token: user.token });
+    expect(shown.body).toMatchObject({ status: 'failed', failure_reason: order.failure_reason });
+    expect(await itemRow(orderId)).toMatchObject({ provider_status: 'failed', provider_reference: null });
+    expect(await refunds(orderId)).toEqual([
+      expect.objectContaining({ user_id: user.id, currency: 'usd', amount: 199, balance_after: 100_000, reference: `order:${orderId}:refund` }),
+    ]);
+    expect(await app.db('balances').where({ user_id: user.id, currency: 'usd' }).first()).toMatchObject({ amount: 100_000 });
+    expect(await games.creditsOf('freefire', player)).toEqual([]);
+    await expectBalancesMatchLedger(user.id);
+
+    const detail = await app.request('GET', `/api/orders/${orderId}`, { token: user.token });
+    expect(detail.body.status).toBe('failed');
+  });
+
+  it('refunds a declined Steam login in the order currency', async () => {
+    const user = await shopper();
+    const orderId = await placeOrder(
+      user,
+      { service: 'steam', login: 'fail13', offer_id: 0, price_usd: 10, price_rub: 790, input_currency: 'usd', commission: 0.3, amount: 10 },
+      'rub',
+    );
+    await fulfilment.fulfilOrder(orderId);
+    const order = await orderRow(orderId);
+    expect(order.status).toBe('failed');
+    expect(order.failure_reason).toBe('Steam declined the top-up for the Steam login fail13. 813.70 RUB has been refunded to your balance.');
+    expect(await refunds(orderId)).toEqual([expect.objectContaining({ currency: 'rub', amount: 81_370 })]);
+    await expectBalancesMatchLedger(user.id);
+  });
+
+  it('leaves the order processing on a transient failure, for the queue to retry, then completes it', async () => {
+    const user = await shopper();
+    const player = playerId();
+    const { orderId } = await freefireOrder(user, player);
+    games.simulateOutage(1);
+    await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(GameProviderUnavailableError);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'processing', failure_reason: null });
+    expect(await itemRow(orderId)).toMatchObject({ provider_status: 'pending' });
+    expect(await refunds(orderId)).toEqual([]);
+
+    await fulfilment.fulfilOrder(orderId);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed' });
+    expect(await games.creditsOf('freefire', player)).toHaveLength(1);
+  });
+});
+
+describe('top-up delivery: PUBG', () => {
+  it('redeems one code per package, marks them used and completes the order', async () => {
+    const user = await shopper();
+    const player = playerId();
+    const small = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, codes: 2 });
+    const large = await fixtures.pubgPackage({ priceUsd: 499, priceRub: 39_421, codes: 1 });
+    const orderId = await pubgOrder(user, player, [large, small, small], 6.97);
+
+    await Promise.all([fulfilment.fulfilOrder(orderId), fulfilment.fulfilOrder(orderId)]);
+    await fulfilment.fulfilOrder(orderId);
+
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', failure_reason: null });
+    const codes = [...(await pubgCodes(small.id)), ...(await pubgCodes(large.id))];
+    expect(codes.map((code) => [code.status, code.order_id])).toEqual([
+      ['used', orderId],
+      ['used', orderId],
+      ['used', orderId],
+    ]);
+    for (const code of codes) expect(code.used_at).toBeInstanceOf(Date);
+    const credits = await games.creditsOf('pubg', player);
+    expect(credits.map((credit) => credit.idempotencyKey).sort()).toEqual(codes.map((code) => `order:${orderId}:code:${code.id}`).sort());
+    const item = await itemRow(orderId);
+    expect(item.provider_status).toBe('succeeded');
+    expect(item.provider_reference.split(',').sort()).toEqual(credits.map((credit) => credit.reference).sort());
+  });
+
+  it('marks a code the game rejects as error and redeems the next available code of its package', async () => {
+    const user = await shopper();
+    const player = playerId();
+    const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, codes: ['INVALID-0001', 'UC-GOOD-0001', 'UC-SPARE-0001'] });
+    const orderId = await pubgOrder(user, player, [pkg], 0.99);
+    const [bad, good, spare] = pkg.codeIds;
+
+    await fulfilment.fulfilOrder(orderId);
+
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed' });
+    expect(await pubgCodes(pkg.id)).toEqual([
+      expect.objectContaining({ id: bad, status: 'error', order_id: orderId, error_message: 'Rejected by the game: The code does not exist' }),
+      expect.objectContaining({ id: good, status: 'used', order_id: orderId }),
+      expect.objectContaining({ id: spare, status: 'available', order_id: null }),
+    ]);
+    expect(await games.creditsOf('pubg', player)).toEqual([expect.objectContaining({ idempotencyKey: `order:${orderId}:code:${good}` })]);
+  });
+
+  it('refunds the whole order when a rejected code has no replacement', async () => {
+    const user = await shopper();
+    const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, codes: ['INVALID-0002'] });
+    const orderId = await pubgOrder(user, playerId(), [pkg], 0.99);
+
+    await fulfilment.fulfilOrder(orderId);
+
+    const order = await orderRow(orderId);
+    expect(order.status).toBe('failed');
+    expect(order.failure_reason).toBe('We ran out of UC codes for your packages. 0.99 USD has been refunded to your balance.');
+    expect(await refunds(orderId)).toEqual([expect.objectContaining({ amount: 99, currency: 'usd' })]);
+    expect(await pubgCodes(pkg.id)).toEqual([expect.objectContaining({ status: 'error', order_id: orderId })]);
+    await expectBalancesMatchLedger(user.id);
+  });
+
+  it('refunds only the packages it could not deliver', async () => {
+    const user = await shopper();
+    const player = playerId();
+    const good = await fixtures.pubgPackage({ priceUsd: 499, priceRub: 39_421, codes: 1 });
+    const bad = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, codes: ['INVALID-0003'] });
+    const orderId = await pubgOrder(user, player, [good, bad], 5.98);
+
+    await fulfilment.fulfilOrder(orderId);
+
+    const order = await orderRow(orderId);
+    expect(order.status).toBe('completed');
+    expect(order.failure_reason).toBe(
+      `We ran out of UC codes for your packages. ${good.ucAmount} UC were delivered; 0.99 USD for the rest has been refunded to your balance.`,
+    );
+    expect(await itemRow(orderId)).toMatchObject({ provider_status: 'failed' });
+    expect(await refunds(orderId)).toEqual([expect.objectContaining({ amount: 99 })]);
+    expect(await games.creditsOf('pubg', player)).toHaveLength(1);
+    await expectBalancesMatchLedger(user.id);
+  });
+
+  it('refunds a declined player and puts the reserved codes back in stock', async () => {
+    const user = await shopper();
+    const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, codes: 2 });
+    const player = playerId('13');
+    const orderId = await pubgOrder(user, player, [pkg, pkg], 1.98);
+
+    await fulfilment.fulfilOrder(orderId);
+
+    expect(await orderRow(orderId)).toMatchObject({ status: 'failed' });
+    expect((await orderRow(orderId)).failure_reason).toMatch(/^PUBG Mobile declined the top-up for player ID \d+13\. 1\.98 USD has been refunded/);
+    expect(await refunds(orderId)).toEqual([expect.objectContaining({ amount: 198 })]);
+    expect((await pubgCodes(pkg.id)).map((code) => [code.status, code.order_id])).toEqual([
+      ['available', null],
+      ['available', null],
+    ]);
+  });
+
+  it('keeps its codes reserved through a transient failure and finishes on the retry', async () => {
+    const user = await shopper();
+    const player = playerId();
+    const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, codes: 2 });
+    const orderId = await pubgOrder(user, player, [pkg, pkg], 1.98);
+    const redeem = vi.spyOn(games, 'redeemPubgCode');
+    redeem.mockImplementationOnce(SandboxGameProvider.prototype.redeemPubgCode.bind(games));
+    redeem.mockRejectedValueOnce(new GameProviderUnavailableError('timeout'));
+
+    await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(GameProviderUnavailableError);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'processing' });
+    expect((await pubgCodes(pkg.id)).map((code) => code.status)).toEqual(['used', 'reserved']);
+    redeem.mockRestore();
+
+    await fulfilment.fulfilOrder(orderId);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed' });
+    expect((await pubgCodes(pkg.id)).map((code) => code.status)).toEqual(['used', 'used']);
+    expect(await games.creditsOf('pubg', player)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,227 @@
+import type { Knex } from 'knex';
+import { formatMinor, toMinor, type BalanceCurrency } from '@topup/common';
+import type { CodeCrypto } from '@topup/server-kit';
+import type { Logger } from '../../logger';
+import type { GameProvider, RejectionReason, TopUpRequest } from '../../providers/game';
+import {
+  completeWithRefund,
+  deliveryRefundReference,
+  failWithRefund,
+  lockOrder,
+  markCompleted,
+  type LockedOrder,
+  type Undelivered,
+} from '../orders/order-lifecycle';
+import type { RefundDestination } from '../payments/refunds';
+import { topupDal, type OrderPubgCode, type TopupItemRow } from '../topup/topup.dal';
+import type { StoredTopupData } from '../topup/topup.service';
+
+/** Why a top-up could not be delivered: the game's refusal, or no PUBG code left to replace a rejected one. */
+type UndeliveredReason = Exclude<RejectionReason, 'invalid_code'> | 'out_of_codes';
+
+/** Bounds one run: every step uses up or rejects a code, so this is only reached by a broken invariant. */
+const MAX_PUBG_STEPS = 500;
+
+const GAME_NAMES = { freefire: 'Free Fire', pubg: 'PUBG Mobile', steam: 'Steam' } as const;
+
+/** What the shopper reads on a top-up that failed (or was only partly delivered). */
+function failureReason(
+  data: StoredTopupData,
+  reason: UndeliveredReason,
+  refund: number,
+  currency: BalanceCurrency,
+  destination: RefundDestination,
+  deliveredUc = 0,
+): string {
+  const game = GAME_NAMES[data.service];
+  const account = data.service === 'steam' ? `the Steam login ${data.login}` : `player ID ${data.player_id}`;
+  const cause =
+    reason === 'player_not_found'
+      ? `${game} could not find ${account}.`
+      : reason === 'declined'
+        ? `${game} declined the top-up for ${account}.`
+        : 'We ran out of UC codes for your packages.';
+  const refunded = destination === 'card' ? 'is being refunded to your card' : 'has been refunded to your balance';
+  if (deliveredUc > 0) {
+    return `${cause} ${deliveredUc} UC were delivered; ${formatMinor(refund, currency)} for the rest ${refunded}.`;
+  }
+  return refund > 0 ? `${cause} ${formatMinor(refund, currency)} ${refunded}.` : cause;
+}
+
+/**
+ * Delivery of paid top-up orders, called by fulfilment for an order still 'processing'. Idempotent
+ * and safe to run twice at once or again after a crash:
+ * - the game is called outside any transaction, with an idempotency key naming the credit
+ *   (`order:<id>`, or `order:<id>:code:<codeId>` per PUBG code), so a repeat never credits twice;
+ * - each answer is recorded in a short transaction that locks the order and first checks it is
+ *   still being fulfilled;
+ * - a definite refusal refunds the balance on the ledger (`order:<id>:refund`) and fails the order;
+ * - a transient failure (GameProviderUnavailableError) is thrown for the queue to retry.
+ */
+export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeCrypto: CodeCrypto; logger: Logger }) {
+  const { db, games, codeCrypto, logger } = deps;
+
+  async function complete(trx: Knex.Transaction, order: LockedOrder, itemId: number, reference?: string): Promise<void> {
+    await topupDal.setProviderStatus(trx, itemId, 'succeeded', reference);
+    await markCompleted(trx, order, 'system');
+    logger.info({ orderId: order.id }, 'Top-up order fulfilled');
+  }
+
+  /**
+   * Refunds what was not delivered and ends the order with a reason the shopper reads: failed, or
+   * completed when some UC were delivered. The money goes back to the card it was paid with when the
+   * shop refunds failed card top-ups there (a back-office setting) and the payment can be refunded;
+   * otherwise to the balance.
+   */
+  async function refund(
+    trx: Knex.Transaction,
+    order: LockedOrder,
+    data: StoredTopupData,
+    reason: UndeliveredReason,
+    undelivered: { amount: number; deliveredUc: number },
+  ): Promise<void> {
+    const toCard = order.payment_method === 'card' && (await topupDal.failedCardTopupRefundTo(trx)) === 'card';
+    const closing: Undelivered = {
+      refund: {
+        amount: undelivered.amount,
+        destinations: toCard ? ['card', 'balance'] : ['balance'],
+        reference: deliveryRefundReference(order.id),
+        cardReason: 'The top-up could not be delivered',
+      },
+      explain: (destination) => failureReason(data, reason, undelivered.amount, order.currency, destination, undelivered.deliveredUc),
+    };
+    const destination =
+      undelivered.deliveredUc > 0
+        ? await completeWithRefund(trx, order, closing)
+        : (await failWithRefund(trx, order, 'fail', 'system', closing)).destination;
+    logger.warn({ orderId: order.id, reason, refunded: undelivered.amount, destination }, 'Top-up order not delivered: refunded');
+  }
+
+  /** Free Fire and Steam: one credit for the whole order. */
+  async function deliverDirect(orderId: number, item: TopupItemRow, data: StoredTopupData): Promise<void> {
+    const idempotencyKey = `order:${orderId}`;
+    const request: TopUpRequest =
+      data.service === 'steam'
+        ? { game: 'steam', login: data.login, amount: toMinor(data.amount ?? 0), currency: data.input_currency, idempotencyKey }
+        : { game: 'freefire', playerId: data.player_id, offerId: data.offer_id, diamonds: item.game_amount ?? 0, idempotencyKey };
+    const outcome = await games.topUp(request);
+    await db.transaction(async (trx) => {
+      const order = await lockOrder(trx, orderId);
+      if (!order || order.status !== 'processing') return;
+      if (outcome.status === 'succeeded') {
+        await complete(trx, order, item.id, outcome.reference);
+        return;
+      }
+      logger.info({ orderId, reason: outcome.reason, detail: outcome.detail }, 'Top-up refused by the game');
+      // A whole credit refused is never 'invalid_code'; should a provider say so, the order still cannot be delivered.
+      const reason = outcome.reason === 'invalid_code' ? 'declined' : outcome.reason;
+      await refund(trx, order, data, reason, { amount: order.total, deliveredUc: 0 });
+    });
+  }
+
+  /** What a PUBG order has not delivered: the packages without a used code, priced in the order currency. */
+  function undeliveredPubg(data: StoredTopupData, codes: OrderPubgCode[], currency: BalanceCurrency) {
+    const used = new Map<number, number>();
+    for (const code of codes) if (code.status === 'used') used.set(code.denomination_id, (used.get(code.denomination_id) ?? 0) + 1);
+    let amount = 0;
+    let deliveredUc = 0;
+    for (const pkg of data.packages ?? []) {
+      const left = used.get(pkg.denomination_id) ?? 0;
+      if (left > 0) {
+        used.set(pkg.denomination_id, left - 1);
+        deliveredUc += pkg.uc_amount;
+      } else {
+        amount += toMinor(currency === 'usd' ? pkg.price_usd : pkg.price_rub);
+      }
+    }
+    return { amount, deliveredUc };
+  }
+
+  type PubgStep = { done: true } | { done: false; code: OrderPubgCode };
+
+  /**
+   * Under the order lock: makes sure every package holds a code (a rejected one is replaced by the
+   * next available code of its package), then picks the next reserved code to redeem. Completes the
+   * order when all are used; refunds when a package has no code left.
+   */
+  function nextPubgStep(orderId: number, item: TopupItemRow, data: StoredTopupData): Promise<PubgStep> {
+    return db.transaction(async (trx): Promise<PubgStep> => {
+      const order = await lockOrder(trx, orderId);
+      if (!order || order.status !== 'processing') return { done: true };
+      const codes = await topupDal.pubgCodesOf(trx, orderId);
+      const needed = new Map<number, number>();
+      for (const pkg of data.packages ?? []) needed.set(pkg.denomination_id, (needed.get(pkg.denomination_id) ?? 0) + 1);
+      for (const [denominationId, count] of needed) {
+        const held = codes.filter(
+          (code) => code.denomination_id === denominationId && (code.status === 'reserved' || code.status === 'used'),
+        ).length;
+        if (held >= count) continue;
+        const replacements = await topupDal.takePubgCodes(trx, denominationId, count - held);
+        if (replacements.length < count - held) {
+          await refund(trx, order, data, 'out_of_codes', undeliveredPubg(data, codes, order.currency));
+          return { done: true };
+        }
+        await topupDal.reservePubgCodes(
+          trx,
+          orderId,
+          replacements.map((code) => code.id),
+        );
+        codes.push(...replacements.map((code): OrderPubgCode => ({ ...code, status: 'reserved' })));
+        logger.info({ orderId, denominationId, codes: replacements.map((code) => code.id) }, 'PUBG code replaced');
+      }
+      const next = codes.find((code) => code.status === 'reserved');
+      if (next) return { done: false, code: next };
+      await complete(trx, order, item.id);
+      return { done: true };
+    });
+  }
+
+  /** PUBG: one code redeemed per package, one at a time, each under its own idempotency key. */
+  async function deliverPubg(orderId: number, item: TopupItemRow, data: StoredTopupData): Promise<void> {
+    for (let step = 0; step < MAX_PUBG_STEPS; step += 1) {
+      const next = await nextPubgStep(orderId, item, data);
+      if (next.done) return;
+      const { code } = next;
+      const outcome = await games.redeemPubgCode({
+        playerId: data.player_id,
+        code: codeCrypto.decrypt(code.code_encrypted),
+        idempotencyKey: `order:${orderId}:code:${code.id}`,
+      });
+      await db.transaction(async (trx) => {
+        const order = await lockOrder(trx, orderId);
+        if (!order || order.status !== 'processing') return;
+        if (outcome.status === 'succeeded') {
+          if (await topupDal.markPubgCodeUsed(trx, orderId, code.id)) {
+            await topupDal.appendProviderReference(trx, item.id, outcome.reference);
+          }
+          return;
+        }
+        if (outcome.reason === 'invalid_code') {
+          await topupDal.markPubgCodeError(trx, orderId, code.id, `Rejected by the game: ${outcome.detail}`);
+          logger.warn({ orderId, codeId: code.id, detail: outcome.detail }, 'PUBG code rejected by the game: marked error');
+          return;
+        }
+        logger.info({ orderId, reason: outcome.reason, detail: outcome.detail }, 'PUBG top-up refused by the game');
+        const codes = await topupDal.pubgCodesOf(trx, orderId);
+        await refund(trx, order, data, outcome.reason, undeliveredPubg(data, codes, order.currency));
+      });
+    }
+    throw new Error(`Order ${orderId}: PUBG delivery did not finish within ${MAX_PUBG_STEPS} steps`);
+  }
+
+  return {
+    /** Delivers a top-up order; returns once it is completed or failed, throws to be retried. */
+    async deliver(orderId: number): Promise<void> {
+      const item = await topupDal.topupItemOf(db, orderId);
+      if (!item) {
+        logger.error({ orderId }, 'Top-up order without a top-up item: left for an operator');
+        return;
+      }
+      const data = item.topup_data as unknown as StoredTopupData;
+      if (data.service === 'pubg') await deliverPubg(orderId, item, data);
+      else await deliverDirect(orderId, item, data);
+    },
+  };
+}
+
+export type TopupDelivery = ReturnType<typeof createTopupDelivery>;

@@ -1,0 +1,223 @@
+import type { Knex } from 'knex';
+import {
+  canTransition,
+  ErrorCode,
+  ORDER_TRANSITIONS,
+  type OrderActor,
+  type OrderStatus,
+  type OrderTransitionName,
+  type PaymentStatus,
+} from '@topup/common';
+import { AppError } from '../../lib/app-error';
+import { changeBalance } from '@topup/server-kit';
+import { enqueueJob } from '../../lib/outbox';
+import { requestCardRefund, type RefundDestination } from '../payments/refunds';
+import { orderLifecycleDal, type LockedOrder } from './order-lifecycle.dal';
+
+/**
+ * The order lifecycle: every change of an order's status goes through one of these functions, each
+ * one transition of the state machine in @topup/common, in the caller's transaction and on an order
+ * the caller has locked (`lockOrder`). The shopper's paths, the workers and the back office call the
+ * same functions.
+ */
+
+export { PAID_ORDER_HOLD_SECONDS, type LockedOrder } from './order-lifecycle.dal';
+
+export const lockOrder = orderLifecycleDal.lockOrder;
+
+/** The statuses from which `actor` may make the transition `name`. */
+const statusesFrom = (name: OrderTransitionName, actor: OrderActor): OrderStatus[] =>
+  ORDER_TRANSITIONS[name].from.filter((status) => canTransition(name, status, actor));
+
+/** 409 unless the state machine lets `actor` make the transition from the order's status. */
+function assertAllowed(order: LockedOrder, name: OrderTransitionName, actor: OrderActor): void {
+  if (!canTransition(name, order.status, actor)) {
+    throw new AppError(409, ErrorCode.CONFLICT, `An order that is ${order.status} cannot ${name}.`, { from: order.status, transition: name });
+  }
+}
+
+/**
+ * Moves one locked order along a transition the state machine allows `actor` to make. The update
+ * repeats the status condition, so a stale row is never moved twice.
+ */
+async function move(
+  trx: Knex.Transaction,
+  order: LockedOrder,
+  name: OrderTransitionName,
+  actor: OrderActor,
+  changes: Record<string, unknown> = {},
+): Promise<void> {
+  assertAllowed(order, name, actor);
+  const moved = await trx('orders')
+    .where({ id: order.id })
+    .whereIn('status', statusesFrom(name, actor))
+    .update({ status: ORDER_TRANSITIONS[name].to, ...changes, updated_at: trx.fn.now() });
+  if (moved !== 1) throw new Error(`Order ${order.id} changed under its lock: it is no longer ${order.status}`);
+}
+
+/** A paid order goes to fulfilment, its codes held for as long as a paid order's. */
+async function sendToFulfilment(trx: Knex.Transaction, orderId: number): Promise<void> {
+  await orderLifecycleDal.holdCodesForPaidOrder(trx, orderId);
+  await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId });
+}
+
+/** pending -> processing: the gateway payment arrived in time, and the order goes to fulfilment. */
+export async function markPaid(trx: Knex.Transaction, order: LockedOrder): Promise<void> {
+  await move(trx, order, 'pay', 'system', { paid_at: trx.fn.now() });
+  await sendToFulfilment(trx, order.id);
+}
+
+/**
+ * processing -> completed. `note` tells the shopper what was not delivered (a top-up delivered only
+ * in part, the rest refunded).
+ */
+export async function markCompleted(trx: Knex.Transaction, order: LockedOrder, actor: OrderActor, note?: string): Promise<void> {
+  await move(trx, order, 'complete', actor, { completed_at: trx.fn.now(), ...(note === undefined ? {} : { failure_reason: note }) });
+}
+
+/** Money given back for an order, in minor units of the order's currency. */
+export interface OrderRefund {
+  amount: number;
+  /** Where to try, in turn: the card the order was paid with (a refund of its payment), the balance (a ledger row). */
+  destinations: RefundDestination[];
+  /** The balance credit's ledger reference, one per refund of the order: the ledger moves it once. */
+  reference: string;
+  /** Why, on the card refund. */
+  cardReason: string;
+  /** The admin who refunds, and their note on the ledger row. */
+  actorId?: number;
+  note?: string;
+}
+
+/** The ledger reference of the refund of an order whose delivery failed: an order is refunded by its delivery once. */
+export const deliveryRefundReference = (orderId: number) => `order:${orderId}:refund`;
+
+/**
+ * Gives back the refund to the first destination that can take it: a card refund (a pending refund
+ * row and the job that sends it, so the gateway is never called inside a transaction) or a credit to
+ * the balance on the ledger. The card cannot take it when the order has no paid gateway payment with
+ * anything left to refund; when no destination can, 409 and nothing moved.
+ */
+async function giveBack(trx: Knex.Transaction, order: LockedOrder, refund: OrderRefund): Promise<RefundDestination> {
+  for (const destination of refund.destinations) {
+    if (refund.amount <= 0) return destination;
+    if (destination === 'balance') {
+      await changeBalance(trx, {
+        userId: order.user_id,
+        currency: order.currency,
+        amount: refund.amount,
+        reason: 'order_refund',
+        reference: refund.reference,
+        orderId: order.id,
+        actorId: refund.actorId,
+        note: refund.note,
+      });
+      return destination;
+    }
+    const requested = await requestCardRefund(trx, {
+      orderId: order.id,
+      orderAmount: refund.amount,
+      reason: refund.cardReason,
+      requestedBy: refund.actorId,
+    });
+    if (requested) return destination;
+  }
+  throw new AppError(
+    409,
+    ErrorCode.CONFLICT,
+    'This order was not paid by card, or its payment has nothing left to refund: refund it to the balance instead.',
+    { paymentMethod: order.payment_method },
+  );
+}
+
+/** What was not delivered goes back: the money, the codes the order still holds, its top-up marked failed. */
+async function settleUndelivered(trx: Knex.Transaction, order: LockedOrder, refund: OrderRefund) {
+  const destination = await giveBack(trx, order, refund);
+  const releasedCodes = await orderLifecycleDal.releaseReservedCodes(trx, [order.id]);
+  await orderLifecycleDal.settleTopupItems(trx, order.id, ['pending'], 'failed');
+  return { destination, releasedCodes };
+}
+
+/** How an order that ends undelivered is closed: what goes back, and what the shopper reads about it. */
+export interface Undelivered {
+  refund: OrderRefund;
+  explain: (destination: RefundDestination) => string;
+}
+
+/**
+ * -> failed, with the refund: a delivery that failed or was stopped (`fail`, from processing), or the
+ * back office's refund (`refund`, from processing or completed). What was paid and not had back is
+ * refunded, the codes still held go back on sale and the order ends with the reason the shopper
+ * reads. Delivered codes cannot be taken back: they stay used by the order.
+ */
+export async function failWithRefund(
+  trx: Knex.Transaction,
+  order: LockedOrder,
+  transition: Extract<OrderTransitionName, 'fail' | 'refund'>,
+  actor: OrderActor,
+  undelivered: Undelivered,
+): Promise<{ destination: RefundDestination; releasedCodes: number }> {
+  assertAllowed(order, transition, actor);
+  const settled = await settleUndelivered(trx, order, undelivered.refund);
+  await move(trx, order, transition, actor, { failure_reason: undelivered.explain(settled.destination) });
+  return settled;
+}
+
+/** processing -> completed for a top-up delivered in part: the rest is refunded as a failed delivery's would be. */
+export async function completeWithRefund(trx: Knex.Transaction, order: LockedOrder, undelivered: Undelivered): Promise<RefundDestination> {
+  assertAllowed(order, 'complete', 'system');
+  const { destination } = await settleUndelivered(trx, order, undelivered.refund);
+  await markCompleted(trx, order, 'system', undelivered.explain(destination));
+  return destination;
+}
+
+/** Closes unpaid orders: why, and what their still-pending payments become. */
+export interface UnpaidOrderClosing {
+  reason: string;
+  paymentStatus: Extract<PaymentStatus, 'declined' | 'expired'>;
+}
+
+/**
+ * pending -> cancelled, for unpaid orders the caller holds locked: the one path for a declined, an
+ * expired and a failed-to-start card payment, a late one, and the store's cancellation. Orders in any
+ * other status are left alone, so a paid order's codes are never released. The lines of a code order
+ * go back into its shopper's cart, so nothing they chose is lost (the cart shows what is no longer in
+ * stock); the codes, and a top-up's PUBG codes, go back on sale. Resolves to the number of codes released.
+ */
+export async function cancelUnpaid(
+  trx: Knex.Transaction,
+  orderIds: number[],
+  closing: UnpaidOrderClosing,
+  actor: OrderActor = 'system',
+): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const cancelled: Array<{ id: number }> = await trx('orders')
+    .whereRaw('id = any(?)', [orderIds])
+    .whereIn('status', statusesFrom('cancel', actor))
+    .update({
+      status: ORDER_TRANSITIONS.cancel.to,
+      failure_reason: closing.reason,
+      returned_to_cart: trx.raw("kind = 'codes'"),
+      updated_at: trx.fn.now(),
+    })
+    .returning('id');
+  const ids = cancelled.map((row) => row.id);
+  if (ids.length === 0) return 0;
+  await orderLifecycleDal.restoreCarts(trx, ids);
+  await trx('payments')
+    .whereRaw('order_id = any(?)', [ids])
+    .andWhere({ status: 'pending' })
+    .update({ status: closing.paymentStatus, updated_at: trx.fn.now() });
+  return orderLifecycleDal.releaseReservedCodes(trx, ids);
+}
+
+/**
+ * failed -> processing: the back office sends a failed order to fulfilment again, nothing of its
+ * failure kept and its top-up to be delivered again. The caller has charged the buyer again and given
+ * a code order its codes back.
+ */
+export async function rerun(trx: Knex.Transaction, order: LockedOrder): Promise<void> {
+  await move(trx, order, 'rerun', 'admin', { failure_reason: null, completed_at: null });
+  await orderLifecycleDal.settleTopupItems(trx, order.id, ['failed'], 'pending');
+  await sendToFulfilment(trx, order.id);
+}

@@ -1,0 +1,72 @@
+import Type, { type Static } from 'typebox';
+import { GENERATION_STATUSES } from '../admin-records';
+import { ORDER_STATUSES } from '../rules';
+import { EmptyObject, endpoint, Nullable, Timestamp } from './contract';
+import { StringEnum } from './admin-crud';
+
+/** The back office's start page figures (docs/admin-api.md, Dashboard). */
+export const Dashboard = Type.Object(
+  {
+    salesToday: Type.Object(
+      { usd: Type.Number(), rub: Type.Number(), orders: Type.Integer() },
+      { description: 'Orders completed today (a Moscow day), summed per order currency, as decimals.' },
+    ),
+    ordersByStatus: Type.Record(Type.Enum(ORDER_STATUSES), Type.Integer(), { description: 'Orders per status, every status named.' }),
+    lowStock: Type.Array(
+      Type.Object({ kind: StringEnum(['code', 'pubg', 'freefire']), id: Type.Integer(), name: Type.String(), available: Type.Integer() }),
+      { description: 'Stock lines with fewer than 10 sellable, the emptiest first.' },
+    ),
+    failedJobs: Type.Array(
+      Type.Object({ queue: Type.String(), count: Nullable(Type.Integer({ description: 'null when Redis did not answer within 2 s.' })) }),
+    ),
+    generation: Type.Array(
+      Type.Object({ id: Type.String({ format: 'uuid' }), status: StringEnum(GENERATION_STATUSES), generated: Type.Integer(), count: Type.Integer() }),
+      { description: 'The latest code-generation requests.' },
+    ),
+  },
+  {
+    examples: [
+      {
+        salesToday: { usd: 59.88, rub: 12450, orders: 31 },
+        ordersByStatus: { pending: 2, processing: 1, completed: 1840, failed: 12, cancelled: 40 },
+        lowStock: [{ kind: 'pubg', id: 2, name: '325 UC', available: 4 }],
+        failedJobs: [{ queue: 'fulfilment', count: 0 }],
+        generation: [{ id: '3f9a1c2e-8b4d-4e6f-a1b2-c3d4e5f60718', status: 'running', generated: 1200, count: 5000 }],
+      },
+    ],
+  },
+);
+export type Dashboard = Static<typeof Dashboard>;
+
+export const QueueSession = Type.Object(
+  {
+    url: Type.String({ description: 'The dashboard page to open.' }),
+    expiresAt: Timestamp,
+  },
+  { examples: [{ url: '/api/admin/queues/', expiresAt: '2026-03-04T12:45:00.000Z' }] },
+);
+export type QueueSession = Static<typeof QueueSession>;
+
+export const adminDashboardEndpoints = {
+  dashboard: endpoint({
+    method: 'get',
+    path: '/admin/dashboard',
+    auth: 'admin',
+    tag: 'Back office: dashboard',
+    summary: "Today's figures",
+    description: 'Live: answered with `Cache-Control: no-store`.',
+    query: EmptyObject,
+    response: Dashboard,
+  }),
+  queueSession: endpoint({
+    method: 'post',
+    path: '/admin/queues/session',
+    auth: 'admin',
+    tag: 'Back office: queues',
+    summary: 'Open the job queues dashboard',
+    description:
+      'Trades the bearer token for the dashboard cookie (HttpOnly, SameSite=Strict, sent only to /api/admin/queues, 15 minutes), so the back office can open the dashboard as a page.',
+    query: EmptyObject,
+    response: QueueSession,
+  }),
+};

@@ -1,0 +1,14 @@
+import type { ErrorCode } from '@topup/common';
+
+/** An expected failure: answered with its status and DESIGN.md's error body. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
