@@ -14,7 +14,7 @@ export function useLoginGate() {
   const toast = useToast();
 
   const goToLogin = useCallback(() => {
-    navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
+    void navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
   }, [navigate, location.pathname, location.search]);
 
   /** True when logged in; otherwise warns with `message`, goes to /login and returns false. */

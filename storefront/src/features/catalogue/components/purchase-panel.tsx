@@ -78,7 +78,7 @@ export function PurchasePanel({ product }: { product: ProductDetails }) {
   const onAdd = () => {
     if (!session) {
       toast.info(t('auth.login_required'));
-      navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
+      void navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
       return;
     }
     if (!selected) {

@@ -184,7 +184,7 @@ function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartIt
     inFlight.current = false;
     toast.success(t('checkout.success', { id: orderId }));
     // Replace: going back must not land on a checkout that was already paid.
-    navigate('/orders', { replace: true });
+    void navigate('/orders', { replace: true });
     refreshAfterPayment();
   };
 

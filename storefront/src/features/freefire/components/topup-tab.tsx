@@ -53,7 +53,7 @@ export function TopupTab() {
     // The nickname is confirmed before paying, so a mistyped id never reaches checkout.
     const name = verifiedName ?? (await players.find(playerId));
     if (!name) return;
-    navigate('/checkout', { state: { topupData: buildFreefireTopupData({ offer: selected, playerId, currency }) } });
+    void navigate('/checkout', { state: { topupData: buildFreefireTopupData({ offer: selected, playerId, currency }) } });
   };
 
   return (

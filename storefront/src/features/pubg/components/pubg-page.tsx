@@ -66,7 +66,7 @@ export function PubgPage() {
       toast.warning(t('pubg.select_packages_and_verify'));
       return;
     }
-    navigate('/checkout', { state: { topupData: buildPubgTopupData({ summary, playerId, currency }) } });
+    void navigate('/checkout', { state: { topupData: buildPubgTopupData({ summary, playerId, currency }) } });
   };
 
   const total = currency === 'USD' ? summary.totalUsd : summary.totalRub;

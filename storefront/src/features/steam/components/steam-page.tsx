@@ -122,7 +122,7 @@ export function SteamPage() {
         calculation: exactQuote.calculation,
         rubCalculation: rubQuote.calculation,
       });
-      navigate('/checkout', { state: { topupData } });
+      void navigate('/checkout', { state: { topupData } });
     } catch {
       toast.error(t('steam.errors.checkout_preparation_failed'));
     } finally {
