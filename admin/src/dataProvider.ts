@@ -1,5 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
+import { combineDataProviders, fetchUtils, HttpError, type DataProvider } from 'react-admin';
 import { errorBodyMessage } from './lib/api-error';
 import { getToken } from './lib/session';
 
@@ -50,43 +50,21 @@ export const RESOURCE_ENDPOINTS = {
   freefireCodes: '/api/freefire-admin/denominations',
 } as const;
 
-function endpointOf(resource: string): { base: string; path: string } {
-  const url = (RESOURCE_ENDPOINTS as Record<string, string>)[resource];
-  if (!url) throw new Error(`Unknown back-office resource: ${resource}`);
-  const slash = url.lastIndexOf('/');
-  return { base: url.slice(0, slash), path: url.slice(slash + 1) };
+/**
+ * ra-data-simple-rest asks for `${apiUrl}/${resource}…`; with an empty apiUrl each resource's
+ * requests are sent to its own endpoint instead.
+ */
+function providerAt(resource: string, endpoint: string): DataProvider {
+  return simpleRestProvider('', (url: string, options?: fetchUtils.Options) => httpClient(endpoint + url.slice(resource.length + 1), options));
 }
 
-const providers = new Map<string, DataProvider>();
-function providerFor(base: string): DataProvider {
-  let provider = providers.get(base);
-  if (!provider) {
-    provider = simpleRestProvider(base, httpClient);
-    providers.set(base, provider);
-  }
+const providers = new Map<string, DataProvider>(
+  Object.entries(RESOURCE_ENDPOINTS).map(([resource, endpoint]) => [resource, providerAt(resource, endpoint)]),
+);
+
+/** Each resource talks to its own endpoint; everything else is ra-data-simple-rest. */
+export const dataProvider = combineDataProviders((resource) => {
+  const provider = providers.get(resource);
+  if (!provider) throw new Error(`Unknown back-office resource: ${resource}`);
   return provider;
-}
-
-const METHODS = [
-  'getList',
-  'getOne',
-  'getMany',
-  'getManyReference',
-  'create',
-  'update',
-  'updateMany',
-  'delete',
-  'deleteMany',
-] as const;
-
-/** Each call goes to the resource's own endpoint; everything else is ra-data-simple-rest. */
-export const dataProvider = Object.fromEntries(
-  METHODS.map((method) => [
-    method,
-    (resource: string, params: unknown) => {
-      const { base, path } = endpointOf(resource);
-      const call = providerFor(base)[method] as (resource: string, params: unknown) => Promise<unknown>;
-      return call(path, params);
-    },
-  ]),
-) as unknown as DataProvider;
+});

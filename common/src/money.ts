@@ -21,9 +21,49 @@ export function fromMinor(minor: number): number {
   return minor / 100;
 }
 
+export interface AmountFormat {
+  /** 'symbol' (the default): "$1,234.50", "1 234,50 ₽", as the web apps show money. 'code': "1234.50 USD", as the API's messages write it. */
+  display?: 'symbol' | 'code';
+  /** Digits after the decimal separator: 2 unless said otherwise (the cart shows whole rubles). */
+  fractionDigits?: number;
+}
+
+/** Each currency is written the way its own users write it, whatever the interface language. */
+const CURRENCY_LOCALES: Record<string, string> = { USD: 'en-US', RUB: 'ru-RU', KZT: 'ru-RU', UZS: 'ru-RU' };
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Intl.NumberFormat is costly to build and amounts are formatted by the hundred: one per shape. */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A decimal amount of `currency` as people read it (spec section 9): "$1,234.50", "1 234,50 ₽", or
+ * with `display: 'code'` "1234.50 USD". Without a currency code the number stands alone.
+ */
+export function formatAmount(amount: number, currency: string, { display = 'symbol', fractionDigits = 2 }: AmountFormat = {}): string {
+  const code = currency.trim().toUpperCase();
+  const digits = { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+  // 'negative': a sum that rounds to zero reads "$0.00", never "-$0.00".
+  if (display === 'symbol' && /^[A-Z]{3}$/.test(code)) {
+    // Any three letters are a well-formed code to Intl; one it has no symbol for is written as the code.
+    const options = { style: 'currency', currency: code, signDisplay: 'negative', ...digits } as const;
+    return numberFormat(CURRENCY_LOCALES[code] ?? 'en-US', options).format(amount);
+  }
+  const number = numberFormat('en-US', { useGrouping: false, signDisplay: 'negative', ...digits }).format(amount);
+  return code === '' ? number : `${number} ${code}`;
+}
+
 /** "12.50 USD": how amounts of minor units read in messages shown to shoppers. */
 export function formatMinor(minor: number, currency: string): string {
-  return `${fromMinor(minor).toFixed(2)} ${currency.toUpperCase()}`;
+  return formatAmount(fromMinor(minor), currency, { display: 'code' });
 }
 
 /** True when a decimal amount has at most two fraction digits (a whole number of minor units). */

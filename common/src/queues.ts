@@ -29,3 +29,6 @@ export interface QueuePayloads {
   'rate-update': { requestId: string } | { schedule: 'daily' };
   'reservation-expiry': { bucket: string };
 }
+
+/** The Postgres channel the API notifies on committing outbox rows; the outbox relay listens on it. */
+export const OUTBOX_CHANNEL = 'outbox';

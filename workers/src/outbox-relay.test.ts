@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { createDb, createLogger } from '@topup/api';
-import { createOutboxRelay, OUTBOX_CHANNEL } from './outbox-relay';
+import { OUTBOX_CHANNEL } from '@topup/common';
+import { createOutboxRelay } from './outbox-relay';
 import { createQueues, type JobQueues } from './queues';
 import {
   createTestDatabase,

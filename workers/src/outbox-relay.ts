@@ -1,11 +1,8 @@
 import type { JobsOptions } from 'bullmq';
 import type { Client as PgClient } from 'pg';
-import type { QueueName } from '@topup/common';
+import { OUTBOX_CHANNEL, type QueueName } from '@topup/common';
 import type { Db, Logger } from '@topup/api';
 import type { JobQueues } from './queues';
-
-/** The Postgres channel the API notifies after committing outbox rows. */
-export const OUTBOX_CHANNEL = 'outbox';
 
 const BATCH_SIZE = 100;
 /** Longest a batch may wait on Redis; its rows stay locked meanwhile, so keep it short. */

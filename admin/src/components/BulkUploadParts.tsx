@@ -1,5 +1,6 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button as MuiButton, List, ListItem, Typography } from '@mui/material';
+import { MAX_INT, MAX_PRICE } from '@topup/common/api';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import type { LinePreview } from './bulkLines';
@@ -55,7 +56,11 @@ export function LinePreviewView({ preview }: { preview: LinePreview }) {
             <ListItem key={problem.line} disableGutters sx={{ py: 0 }}>
               {translate('catalogue.bulk.preview_problem', {
                 line: problem.line,
-                problem: translate(`catalogue.bulk.problems.${problem.problem}`, { first: problem.firstLine ?? '' }),
+                problem: translate(`catalogue.bulk.problems.${problem.problem}`, {
+                  first: problem.firstLine ?? '',
+                  max_price: format.format(MAX_PRICE),
+                  max_amount: format.format(MAX_INT),
+                }),
               })}
             </ListItem>
           ))}

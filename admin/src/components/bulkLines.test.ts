@@ -19,6 +19,12 @@ describe('manual code lines', () => {
     expect(manualCodeLineProblem(`${'A'.repeat(256)}, 1, 1, 1`)).toBe('code');
   });
 
+  it('refuses what the server refuses: prices above its maximum, amounts above an integer column', () => {
+    expect(manualCodeLineProblem('ABCD, 100000000.01, 1, 1')).toBe('price_usd');
+    expect(manualCodeLineProblem('ABCD, 1, 100000001, 1')).toBe('price_rub');
+    expect(manualCodeLineProblem('ABCD, 1, 1, 2147483648')).toBe('game_amount');
+  });
+
   it('previews a paste: blank lines skipped, numbers as the editor shows them, repeats found', () => {
     const preview = previewManualCodeLines('A1, 1.00, 79, 10\n\nA2, 1, 79\r\nA1, 2, 158, 20\nA3, 1, 79, 10\n');
     expect(preview.total).toBe(4);

@@ -1,7 +1,8 @@
+import { readManualCodeLine, readSingleCodeLine, type CodeLineProblem, type CodeLineReading } from '@topup/common/api';
 import { nonBlankLines, repeatedLines } from './lines';
 
 /** Why a pasted line would be refused, as the preview names it. */
-export type LineProblem = 'fields' | 'code' | 'price_usd' | 'price_rub' | 'game_amount' | 'repeated';
+export type LineProblem = CodeLineProblem['problem'] | 'repeated';
 
 export interface LinePreview {
   /** Non-blank lines: what the upload will try to add. */
@@ -13,26 +14,16 @@ export interface LinePreview {
   problemCount: number;
 }
 
-/** Longest activation code the store accepts. */
-export const CODE_MAX_LENGTH = 255;
-const PRICE = /^\d+(?:\.\d{1,2})?$/;
-const AMOUNT = /^\d+$/;
+const problemIn = (reading: CodeLineReading<unknown>) => ('problem' in reading ? reading.problem : undefined);
 
-/** The problem of one line `code, USD price, RUB price, game amount`, if it has one. */
-export function manualCodeLineProblem(text: string): Exclude<LineProblem, 'repeated'> | undefined {
-  const parts = text.split(',').map((part) => part.trim());
-  if (parts.length !== 4) return 'fields';
-  const [code = '', usd = '', rub = '', amount = ''] = parts;
-  if (code === '' || code.length > CODE_MAX_LENGTH) return 'code';
-  if (!PRICE.test(usd)) return 'price_usd';
-  if (!PRICE.test(rub)) return 'price_rub';
-  if (!AMOUNT.test(amount) || Number(amount) < 1) return 'game_amount';
-  return undefined;
+/** The problem of one line `code, USD price, RUB price, game amount`, if it has one: the store's own grammar. */
+export function manualCodeLineProblem(text: string): CodeLineProblem['problem'] | undefined {
+  return problemIn(readManualCodeLine(text));
 }
 
-/** The problem of a PUBG line: one code, without spaces or commas. */
-export function singleCodeLineProblem(text: string): 'code' | undefined {
-  return text === '' || text.length > CODE_MAX_LENGTH || /[\s,]/.test(text) ? 'code' : undefined;
+/** The problem of a PUBG line (one code, without spaces or commas), if it has one. */
+export function singleCodeLineProblem(text: string): CodeLineProblem['problem'] | undefined {
+  return problemIn(readSingleCodeLine(text));
 }
 
 function preview(text: string, problemOf: (line: string) => LineProblem | undefined, codeOf: (line: string) => string, maxListed: number): LinePreview {

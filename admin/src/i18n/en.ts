@@ -1,6 +1,5 @@
 import englishMessages from 'ra-language-english';
-import type { TranslationMessages } from 'react-admin';
-import { mergeMessages } from './merge';
+import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { twoFactorEnglishMessages } from './twoFactor';
 
 export const customEnglishMessages = {
@@ -51,9 +50,9 @@ export const customEnglishMessages = {
       problems: {
         fields: 'expected 4 comma-separated values',
         code: 'the code is empty, too long or contains spaces or commas',
-        price_usd: 'the USD price is not an amount like 4.99',
-        price_rub: 'the RUB price is not an amount like 394.21',
-        game_amount: 'the game amount is not a whole number above 0',
+        price_usd: 'the USD price is not an amount like 4.99 (0 to %{max_price})',
+        price_rub: 'the RUB price is not an amount like 394.21 (0 to %{max_price})',
+        game_amount: 'the game amount is not a whole number from 1 to %{max_amount}',
         repeated: 'the same code as on line %{first}',
       },
       added: '%{count} code added |||| %{count} codes added',
@@ -685,5 +684,5 @@ export const operationsEnglishMessages = {
   },
 };
 
-export const englishMessagesTree: TranslationMessages = mergeMessages(englishMessages, customEnglishMessages, operationsEnglishMessages, twoFactorEnglishMessages) as unknown as TranslationMessages;
+export const englishMessagesTree: TranslationMessages = mergeTranslations(englishMessages, customEnglishMessages, operationsEnglishMessages, twoFactorEnglishMessages);
 export default englishMessagesTree;

@@ -1,8 +1,7 @@
 import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import { customEnglishMessages, operationsEnglishMessages } from './en';
-import type { TranslationMessages } from 'react-admin';
-import { mergeMessages } from './merge';
+import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
 
 const customRussianMessages: typeof customEnglishMessages = {
@@ -54,9 +53,9 @@ const customRussianMessages: typeof customEnglishMessages = {
       problems: {
         fields: 'ожидается 4 значения через запятую',
         code: 'код пустой, слишком длинный или содержит пробелы или запятые',
-        price_usd: 'цена в USD не похожа на сумму вида 4.99',
-        price_rub: 'цена в RUB не похожа на сумму вида 394.21',
-        game_amount: 'игровое количество — не целое число больше 0',
+        price_usd: 'цена в USD не похожа на сумму вида 4.99 (от 0 до %{max_price})',
+        price_rub: 'цена в RUB не похожа на сумму вида 394.21 (от 0 до %{max_price})',
+        game_amount: 'игровое количество — не целое число от 1 до %{max_amount}',
         repeated: 'тот же код, что в строке %{first}',
       },
       added: 'Добавлен %{count} код |||| Добавлено %{count} кода |||| Добавлено %{count} кодов',
@@ -692,7 +691,7 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
 };
 
 /** Russian over English: a key the Russian pack lacks (it trails react-admin) still reads as English, never as a raw key. */
-export const russianMessagesTree: TranslationMessages = mergeMessages(
+export const russianMessagesTree: TranslationMessages = mergeTranslations(
   englishMessages,
   customEnglishMessages,
   operationsEnglishMessages,
@@ -701,5 +700,5 @@ export const russianMessagesTree: TranslationMessages = mergeMessages(
   customRussianMessages,
   operationsRussianMessages,
   twoFactorRussianMessages,
-) as unknown as TranslationMessages;
+);
 export default russianMessagesTree;

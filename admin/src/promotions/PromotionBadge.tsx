@@ -1,9 +1,9 @@
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { Box } from '@mui/material';
 import { useRecordContext } from 'react-admin';
-import type { AdminPromotion } from '@topup/common/api';
 // The storefront's own badge look, so the preview matches what shoppers see.
-import { promotionBadgeStyle } from '../../../storefront/src/features/promotions/utils/badge-style';
+import { promotionBadgeStyle } from '@topup/common';
+import type { AdminPromotion } from '@topup/common/api';
 
 /** A promotion as the storefront's home page shows it: a small pill on the hero banner. */
 export function PromotionBadge({ text, backgroundColor, dimmed = false }: { text: string; backgroundColor: unknown; dimmed?: boolean }) {

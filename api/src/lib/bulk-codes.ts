@@ -1,13 +1,22 @@
 import { StringDecoder } from 'node:string_decoder';
 import { ErrorCode } from '@topup/common';
+import {
+  CODE_MAX_LENGTH,
+  MAX_PRICE,
+  readManualCodeLine,
+  readSingleCodeLine,
+  type CodeLineProblem,
+  type CodeLineReading,
+  type ManualCodeFields,
+} from '@topup/common/api';
 import { AppError } from './app-error';
-import { MAX_INT, MAX_PRICE } from './admin-input';
-import { normaliseCode, type CodeCrypto } from '@topup/server-kit';
+import type { CodeCrypto } from '@topup/server-kit';
 import { unstorableReason } from './storable-text';
 
 /**
  * Bulk loading of activation codes (common/src/api/admin-codes.ts): lines read one by one from a
- * string or a request stream, checked, de-duplicated within the file and against the table, and
+ * string or a request stream, checked by the line grammar the back office's preview shares
+ * (common/src/api/bulk-code-lines.ts), de-duplicated within the file and against the table, and
  * inserted in batches. Memory stays bounded by the batch, plus one short key per code seen.
  */
 
@@ -17,8 +26,8 @@ export const BULK_MAX_BYTES = 10_000_000;
 export const BULK_BATCH_SIZE = 1000;
 /** Rejections listed in the answer; `rejectedCount` counts them all. */
 export const MAX_LISTED_REJECTIONS = 1000;
-/** Longest activation code accepted. */
-export const CODE_MAX_LENGTH = 255;
+/** The grammar's fields of a manual code, for the codes DAL that reads its types from here. */
+export type { ManualCodeFields };
 
 export interface NumberedLine {
   /** 1-based, counting blank lines too, so it matches the admin's editor. */
@@ -100,59 +109,41 @@ export function assertDeclaredSize(contentLength: string, maxBytes = BULK_MAX_BY
   if (contentLength !== '' && Number(contentLength) > maxBytes) throw payloadTooLarge();
 }
 
-function checkCode(raw: string): { code: string } | { error: string } {
-  const code = normaliseCode(raw);
-  if (code === '') return { error: 'The code is empty' };
-  if (code.length > CODE_MAX_LENGTH) return { error: `The code is longer than ${CODE_MAX_LENGTH} characters` };
-  return { code };
+const PRICE_LABELS = { price_usd: 'USD price', price_rub: 'RUB price' } as const;
+
+const CODE_MESSAGES = {
+  empty: 'The code is empty',
+  too_long: `The code is longer than ${CODE_MAX_LENGTH} characters`,
+  not_one_code: 'A line holds one code: no spaces or commas inside it',
+} as const;
+
+/** The API's wording of what the grammar found wrong with a line. */
+function problemMessage(problem: CodeLineProblem): string {
+  switch (problem.problem) {
+    case 'fields':
+      return `Expected 4 comma-separated fields (code, USD price, RUB price, game amount), found ${problem.found}`;
+    case 'code':
+      return CODE_MESSAGES[problem.reason];
+    case 'game_amount':
+      return `Game amount "${problem.text}" must be a whole number above 0`;
+    default: {
+      const price = `${PRICE_LABELS[problem.problem]} "${problem.text}"`;
+      if (problem.reason === 'not_a_number') return `${price} is not a number (use digits and a dot, e.g. 4.99)`;
+      if (problem.reason === 'too_many_decimals') return `${price} has more than 2 decimal places`;
+      return `${price} is above ${MAX_PRICE}`;
+    }
+  }
 }
 
-/** A decimal price of the file ("4.99") in minor units, without going through a float. */
-function parsePrice(text: string, label: string): { minor: number } | { error: string } {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return { error: `${label} "${text}" is not a number (use digits and a dot, e.g. 4.99)` };
-  const [, whole = '', fraction = ''] = match;
-  if (fraction.length > 2) return { error: `${label} "${text}" has more than 2 decimal places` };
-  const minor = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (minor > MAX_PRICE * 100) return { error: `${label} "${text}" is above ${MAX_PRICE}` };
-  return { minor };
-}
-
-export interface ManualCodeFields {
-  /** Minor units. */
-  priceUsd: number;
-  priceRub: number;
-  gameAmount: number;
+function worded<Fields>(reading: CodeLineReading<Fields>): LineParse<Fields> {
+  return 'problem' in reading ? { error: problemMessage(reading) } : reading;
 }
 
 /** A manual code line: `code, USD price, RUB price, game amount`. */
-export function parseManualCodeLine(text: string): LineParse<ManualCodeFields> {
-  const parts = text.split(',').map((part) => part.trim());
-  if (parts.length !== 4) {
-    return {
-      error: `Expected 4 comma-separated fields (code, USD price, RUB price, game amount), found ${parts.length}`,
-    };
-  }
-  const [rawCode = '', usd = '', rub = '', amount = ''] = parts;
-  const code = checkCode(rawCode);
-  if ('error' in code) return code;
-  const priceUsd = parsePrice(usd, 'USD price');
-  if ('error' in priceUsd) return priceUsd;
-  const priceRub = parsePrice(rub, 'RUB price');
-  if ('error' in priceRub) return priceRub;
-  if (!/^\d+$/.test(amount) || Number(amount) < 1 || Number(amount) > MAX_INT) {
-    return { error: `Game amount "${amount}" must be a whole number above 0` };
-  }
-  return { code: code.code, fields: { priceUsd: priceUsd.minor, priceRub: priceRub.minor, gameAmount: Number(amount) } };
-}
+export const parseManualCodeLine = (text: string): LineParse<ManualCodeFields> => worded(readManualCodeLine(text));
 
 /** A PUBG code line: one code, nothing else. */
-export function parseSingleCodeLine(text: string): LineParse<Record<string, never>> {
-  const code = checkCode(text);
-  if ('error' in code) return code;
-  if (/[\s,]/.test(code.code)) return { error: 'A line holds one code: no spaces or commas inside it' };
-  return { code: code.code, fields: {} };
-}
+export const parseSingleCodeLine = (text: string): LineParse<Record<string, never>> => worded(readSingleCodeLine(text));
 
 /** Keeps the rejections with the lowest line numbers (the first ones of the file) and counts all. */
 class Rejections {

@@ -1,8 +1,5 @@
 import type { Knex } from 'knex';
-import type { QueueName, QueuePayloads } from '@topup/common';
-
-/** The Postgres channel the outbox relay listens on (workers/src/outbox-relay.ts). */
-const OUTBOX_CHANNEL = 'outbox';
+import { OUTBOX_CHANNEL, type QueueName, type QueuePayloads } from '@topup/common';
 
 /**
  * Queues a job as part of the caller's transaction: the job exists exactly when the change that

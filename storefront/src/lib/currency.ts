@@ -1,4 +1,4 @@
-import { type BalanceCurrency, fromMinor, toMinor } from '@topup/common';
+import { type BalanceCurrency, formatAmount, fromMinor, toMinor } from '@topup/common';
 
 /** Display currencies of the store (balances and prices). */
 export const CURRENCIES = ['RUB', 'USD'] as const;
@@ -43,9 +43,6 @@ export interface FormatMoneyOptions {
   context?: MoneyContext;
 }
 
-/** Each currency is written the way its own users write it, whatever the interface language. */
-const MONEY_LOCALES: Record<Currency, string> = { USD: 'en-US', RUB: 'ru-RU' };
-
 export function fractionDigits(currency: Currency, context: MoneyContext = 'default'): number {
   return currency === 'RUB' && context === 'cart' ? 0 : 2;
 }
@@ -55,14 +52,7 @@ export function fractionDigits(currency: Currency, context: MoneyContext = 'defa
  * cart and 2 elsewhere ("1 234,50 ₽") (spec section 9).
  */
 export function formatMoney(amount: unknown, currency: Currency, options: FormatMoneyOptions = {}): string {
-  const digits = fractionDigits(currency, options.context);
-  const rounded = Number(toAmount(amount).toFixed(digits));
-  const number = new Intl.NumberFormat(MONEY_LOCALES[currency], {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(Math.abs(rounded));
-  const sign = rounded < 0 ? '-' : '';
-  return currency === 'USD' ? `${sign}${CURRENCY_SYMBOLS.USD}${number}` : `${sign}${number}\u00a0${CURRENCY_SYMBOLS.RUB}`;
+  return formatAmount(toAmount(amount), currency, { fractionDigits: fractionDigits(currency, options.context) });
 }
 
 const INTL_LOCALES: Record<string, string> = { en: 'en-US', ru: 'ru-RU', uz: 'uz-Latn-UZ' };

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCart } from '../../features/cart/api/get-cart';
-import { cartItemCount } from '../../features/cart/utils/cart-rules';
+import { cartItemCount, useCart } from '../../lib/cart';
 import styles from './cart-count.module.css';
 
 /** Units in the shopper's cart beside the Cart link; '...' while the cart loads (spec section 2). */

@@ -19,7 +19,7 @@ export function MainLayout() {
       const { pathname, search, hash } = window.location;
       if (pathname === '/login') return;
       toast.warning(t('auth.login_required'));
-      navigate('/login', { replace: true, state: { from: `${pathname}${search}${hash}` } });
+      void navigate('/login', { replace: true, state: { from: `${pathname}${search}${hash}` } });
     });
   }, [navigate, toast, t]);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeApiError } from '../../lib/api-error';
-import { changePasswordFailure, loginErrorKey, registerFailure, twoFactorFailure } from './errors';
+import { loginErrorKey, registerFailure, twoFactorFailure } from './errors';
 
 const failure = (status: number, code?: string) =>
   normalizeApiError({ status, body: code ? { error: { code, message: 'x' } } : undefined });
@@ -36,18 +36,5 @@ describe('twoFactorFailure', () => {
     expect(twoFactorFailure(failure(401, 'TWO_FACTOR_CHALLENGE_EXPIRED'))).toEqual({ key: 'security.challenge_expired' });
     expect(twoFactorFailure(failure(0)).key).toBe('errors.network_error');
     expect(twoFactorFailure(failure(502)).key).toBe('errors.server_error');
-  });
-});
-
-describe('changePasswordFailure', () => {
-  it('puts a wrong current password and a refused new one on their fields', () => {
-    expect(changePasswordFailure(failure(401, 'INVALID_CREDENTIALS'))).toEqual({ field: 'currentPassword', key: 'security.current_password_wrong' });
-    const weak = normalizeApiError({
-      status: 400,
-      body: { error: { code: 'VALIDATION_FAILED', message: 'x', details: [{ field: 'newPassword', message: 'password_no_number' }] } },
-    });
-    expect(changePasswordFailure(weak)).toEqual({ field: 'newPassword', key: 'password_no_number' });
-    expect(changePasswordFailure(failure(429, 'RATE_LIMITED'))).toEqual({ field: null, key: 'errors.rate_limited' });
-    expect(changePasswordFailure(failure(400, 'VALIDATION_FAILED'))).toEqual({ field: null, key: 'security.change_password_failed' });
   });
 });

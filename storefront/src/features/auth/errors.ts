@@ -53,22 +53,3 @@ export function twoFactorFailure(error: unknown): TwoFactorFailure {
   if (apiError.status >= 500) return { key: 'errors.server_error' };
   return { key: 'errors.general' };
 }
-
-export type ChangePasswordFailure =
-  | { field: 'currentPassword'; key: 'security.current_password_wrong' }
-  | { field: 'newPassword'; key: 'password_too_short' | 'password_no_number' }
-  | { field: null; key: 'errors.network_error' | 'errors.rate_limited' | 'errors.server_error' | 'security.change_password_failed' };
-
-/** A password change: a wrong current password (401), a new password the API refused (400), or a general failure. */
-export function changePasswordFailure(error: unknown): ChangePasswordFailure {
-  const apiError = toApiError(error);
-  if (apiError.code === ErrorCode.INVALID_CREDENTIALS) return { field: 'currentPassword', key: 'security.current_password_wrong' };
-  if (apiError.code === ErrorCode.VALIDATION_FAILED && Array.isArray(apiError.details)) {
-    const rule = (apiError.details as Array<{ field?: unknown; message?: unknown }>).find((detail) => detail.field === 'newPassword');
-    if (rule?.message === 'password_too_short' || rule?.message === 'password_no_number') return { field: 'newPassword', key: rule.message };
-  }
-  if (apiError.status === 0) return { field: null, key: 'errors.network_error' };
-  if (apiError.status === 429 || apiError.code === ErrorCode.RATE_LIMITED) return { field: null, key: 'errors.rate_limited' };
-  if (apiError.status >= 500) return { field: null, key: 'errors.server_error' };
-  return { field: null, key: 'security.change_password_failed' };
-}

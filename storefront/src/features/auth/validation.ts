@@ -1,4 +1,5 @@
-import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@topup/common';
+import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH } from '@topup/common';
+import { PASSWORD_LIMITS, passwordRuleError } from '../../utils/password-rules';
 
 /** Message keys under `validation.*` in the locales (spec section 5). */
 export type RegisterErrorKey =
@@ -18,8 +19,6 @@ export interface RegisterInput {
 
 export type RegisterErrors = Partial<Record<keyof RegisterInput, RegisterErrorKey>>;
 
-const HAS_DIGIT = /\d/;
-
 /**
  * Registration rules: nickname trimmed at least 3 (at most 32) characters; password at least 8
  * (at most 128) characters with a digit; confirmation equal to the password.
@@ -37,14 +36,6 @@ export function validateRegistration(input: RegisterInput): RegisterErrors {
   return errors;
 }
 
-/** A new password's rules (registration's, and a password change's): 8 to 128 characters with a digit. */
-export function passwordRuleError(password: string): 'password_too_short' | 'password_too_long' | 'password_no_number' | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return 'password_too_short';
-  if (password.length > PASSWORD_MAX_LENGTH) return 'password_too_long';
-  if (!HAS_DIGIT.test(password)) return 'password_no_number';
-  return null;
-}
-
 export function hasErrors(errors: object): boolean {
   return Object.values(errors).some(Boolean);
 }
@@ -57,7 +48,7 @@ export function isLoginInputValid(input: { nickname: string; password: string })
 /** Interpolation values for the messages above. */
 export const VALIDATION_LIMITS = {
   nickname: { min: NICKNAME_MIN_LENGTH, max: NICKNAME_MAX_LENGTH },
-  password: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
+  password: PASSWORD_LIMITS,
 } as const;
 
 export function messageParams(key: RegisterErrorKey): { min?: number; max?: number } {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSession } from '../../../lib/auth';
-import type { CartItem, CartResponse } from '../types';
+import type { CartItem, CartResponse } from '../../../types/cart';
 import { restoreLine } from '../utils/cart-rules';
-import { CART_KEY, getCartQueryOptions } from './get-cart';
+import { CART_KEY, getCartQueryOptions } from '../../../lib/cart';
 
 /** Key shared by every cart change, so a change can tell whether others are still on their way. */
 export const CART_CHANGE_KEY = [CART_KEY, 'change'] as const;

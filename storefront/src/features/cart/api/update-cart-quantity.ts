@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { CartResponse } from '../types';
+import type { CartResponse } from '../../../types/cart';
 import { setLineQuantity } from '../utils/cart-rules';
 import { CART_CHANGE_KEY, useCartCache } from './cart-cache';
 

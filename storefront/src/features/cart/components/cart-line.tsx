@@ -5,7 +5,7 @@ import { Thumbnail } from '../../../components/ui/thumbnail';
 import { type Currency, lineTotal, pickPrice } from '../../../lib/currency';
 import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import type { Product } from '../../../types/api';
-import type { CartItem } from '../types';
+import type { CartItem } from '../../../types/cart';
 import { hasStockProblem, isAtMax } from '../utils/cart-rules';
 import styles from './cart-line.module.css';
 

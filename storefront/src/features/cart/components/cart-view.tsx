@@ -10,18 +10,20 @@ import { type Currency } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import type { Product } from '../../../types/api';
-import { useProducts } from '../../catalogue/api/get-products';
-import { useCart } from '../api/get-cart';
+import { cartItemCount, cartTotals, useCart } from '../../../lib/cart';
 import { useClearCart } from '../api/clear-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartQuantity } from '../api/update-cart-quantity';
-import type { CartItem } from '../types';
-import { cartItemCount, cartTotals, hasStockProblem, quantityChange } from '../utils/cart-rules';
+import type { CartItem } from '../../../types/cart';
+import { hasStockProblem, quantityChange } from '../utils/cart-rules';
 import { CartLine } from './cart-line';
 import styles from './cart-view.module.css';
 
-/** The /cart page: lines with quantity controls, the totals, checkout (spec section 2). */
-export function CartView() {
+/**
+ * The /cart page: lines with quantity controls, the totals, checkout (spec section 2). `products`
+ * is the catalogue, when loaded: each line's link to its product and its region's name.
+ */
+export function CartView({ products }: { products: Product[] | undefined }) {
   const { t } = useTranslation();
   const cart = useCart();
 
@@ -30,7 +32,7 @@ export function CartView() {
     return <ErrorState message={t(errorMessageKey(cart.error, 'cart.load_failed'))} onRetry={() => void cart.refetch()} />;
   }
   if (cart.data.data.length === 0) return <EmptyCart />;
-  return <CartContents items={cart.data.data} />;
+  return <CartContents items={cart.data.data} products={products} />;
 }
 
 function EmptyCart() {
@@ -51,16 +53,15 @@ function EmptyCart() {
   );
 }
 
-function CartContents({ items }: { items: CartItem[] }) {
+function CartContents({ items, products }: { items: CartItem[]; products: Product[] | undefined }) {
   const { t } = useTranslation();
   const toast = useToast();
   const [currency] = useCurrency();
   const formatMoney = useFormatMoney();
   const [confirmClear, setConfirmClear] = useState(false);
-  const products = useProducts();
   const productsById = useMemo(
-    () => new Map<number, Product>((Array.isArray(products.data) ? products.data : []).map((product) => [product.id, product])),
-    [products.data],
+    () => new Map<number, Product>((Array.isArray(products) ? products : []).map((product) => [product.id, product])),
+    [products],
   );
 
   const updateQuantity = useUpdateCartQuantity();

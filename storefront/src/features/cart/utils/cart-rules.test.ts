@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { cartItemCount, cartTotals } from '../../../lib/cart';
 import { formatMoney } from '../../../lib/currency';
-import type { CartItem, CartResponse } from '../types';
-import { cartItemCount, cartTotals, hasStockProblem, isAtMax, quantityChange, removeLine, restoreLine, setLineQuantity } from './cart-rules';
+import type { CartItem, CartResponse } from '../../../types/cart';
+import { hasStockProblem, isAtMax, quantityChange, removeLine, restoreLine, setLineQuantity } from './cart-rules';
 
 const line = (id: number, overrides: Partial<CartItem> = {}): CartItem => ({
   id,

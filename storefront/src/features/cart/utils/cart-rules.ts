@@ -1,6 +1,5 @@
-import { fromMinor, toMinor } from '@topup/common';
-import { toAmount } from '../../../lib/currency';
-import type { CartItem, CartResponse } from '../types';
+import { cartTotals } from '../../../lib/cart';
+import type { CartItem, CartResponse } from '../../../types/cart';
 
 /**
  * What pressing + or − on a cart line does (spec sections 4 and 5): below 1 the line is removed,
@@ -24,23 +23,6 @@ export function isAtMax(line: Pick<CartItem, 'quantity' | 'available_count'>): b
 /** The line holds more than is in stock now (stock sold meanwhile): checkout would refuse it. */
 export function hasStockProblem(line: Pick<CartItem, 'quantity' | 'available_count'>): boolean {
   return line.quantity > line.available_count;
-}
-
-/** Sums of price times quantity per currency, in minor units so no float error creeps in. */
-export function cartTotals(items: readonly Pick<CartItem, 'price_usd' | 'price_rub' | 'quantity'>[]): { usd: number; rub: number } {
-  let usd = 0;
-  let rub = 0;
-  for (const item of items) {
-    const quantity = Number.isSafeInteger(item.quantity) && item.quantity > 0 ? item.quantity : 0;
-    usd += toMinor(toAmount(item.price_usd)) * quantity;
-    rub += toMinor(toAmount(item.price_rub)) * quantity;
-  }
-  return { usd: fromMinor(usd), rub: fromMinor(rub) };
-}
-
-/** Units in the cart (what the header shows next to "Cart"). */
-export function cartItemCount(items: readonly Pick<CartItem, 'quantity'>[] | undefined): number {
-  return (items ?? []).reduce((count, item) => count + (item.quantity > 0 ? item.quantity : 0), 0);
 }
 
 function withItems(cart: CartResponse, items: CartItem[]): CartResponse {

@@ -13,7 +13,7 @@ import { lineTotal, pickPrice, toAmount } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import type { PriceOption, ProductDetails } from '../../../types/api';
-import { useAddToCart } from '../../cart/api/add-to-cart';
+import { useAddToCart } from '../api/add-to-cart';
 import { getPriceOptionsQueryOptions, usePriceOptions } from '../api/get-price-options';
 import { clampQuantity, GLOBAL_REGION_ID, optionKey, regionChoices, sortOptions } from '../utils/purchase';
 import { OptionGrid } from './option-grid';
@@ -78,7 +78,7 @@ export function PurchasePanel({ product }: { product: ProductDetails }) {
   const onAdd = () => {
     if (!session) {
       toast.info(t('auth.login_required'));
-      navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
+      void navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
       return;
     }
     if (!selected) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BalanceCurrency } from '@topup/common';
 import type { TopupData } from '../../../types/api';
-import { getSteamCalculationQueryOptions, type SteamCalculationRequest } from '../../steam/api/calculate-steam';
+import { getSteamCalculationQueryOptions, type SteamCalculationRequest } from '../../../lib/steam-calculation';
 
 /**
  * What a Steam top-up costs in the checkout currency, commission included. The game page's data

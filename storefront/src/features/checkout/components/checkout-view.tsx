@@ -14,12 +14,11 @@ import { errorMessageKey } from '../../../lib/error-message';
 import { type AttemptKeys, createAttemptKeys, requestScope } from '../../../lib/idempotency';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import type { TopupData } from '../../../types/api';
-import { CART_KEY, useCart } from '../../cart/api/get-cart';
-import type { CartItem } from '../../cart/types';
-import { cartTotals } from '../../cart/utils/cart-rules';
+import { CART_KEY, cartTotals, useCart } from '../../../lib/cart';
+import type { CartItem } from '../../../types/cart';
 import { CREATE_PAYMENT_PATH, type GatewayPaymentInput, useCreatePayment } from '../api/create-payment';
 import { TOPUP_ORDER_PATH, useCreateTopupOrder } from '../api/create-topup-order';
-import { useBalance } from '../api/get-balance';
+import { useBalance } from '../../../lib/balance';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { useSteamTotal } from '../api/get-steam-total';
 import { FROM_BALANCE_PATH, usePayFromBalance } from '../api/pay-from-balance';
@@ -185,7 +184,7 @@ function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartIt
     inFlight.current = false;
     toast.success(t('checkout.success', { id: orderId }));
     // Replace: going back must not land on a checkout that was already paid.
-    navigate('/orders', { replace: true });
+    void navigate('/orders', { replace: true });
     refreshAfterPayment();
   };
 

@@ -3,7 +3,7 @@ import { Thumbnail } from '../../../components/ui/thumbnail';
 import { type Currency, lineTotal, pickPrice } from '../../../lib/currency';
 import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import type { TopupData } from '../../../types/api';
-import type { CartItem } from '../../cart/types';
+import type { CartItem } from '../../../types/cart';
 import { topupAccount } from '../utils/checkout';
 import styles from './checkout-view.module.css';
 

@@ -1,7 +1,7 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { GamePageLayout, GamePanel, GameSteps } from '../../game-topup/components/game-page-layout';
+import { GamePageLayout, GamePanel, GameSteps } from '../../../components/game-topup/game-page-layout';
 import { FREEFIRE_IMAGE } from '../utils/topup-data';
 import { FREEFIRE_TABS, parseFreefireTab, searchForTab, type FreefireTab } from '../utils/tabs';
 import { ActivateCodeTab } from './activate-code-tab';

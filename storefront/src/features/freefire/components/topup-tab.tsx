@@ -6,12 +6,12 @@ import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
-import { PanelSection } from '../../game-topup/components/game-page-layout';
-import { OrderSummary } from '../../game-topup/components/order-summary';
-import { PlayerIdField } from '../../game-topup/components/player-id-field';
-import { TopUpButton } from '../../game-topup/components/top-up-button';
-import { useLoginGate } from '../../game-topup/hooks/use-login-gate';
-import { usePlayerCheck } from '../../game-topup/hooks/use-player-check';
+import { PanelSection } from '../../../components/game-topup/game-page-layout';
+import { OrderSummary } from '../../../components/game-topup/order-summary';
+import { PlayerIdField } from '../../../components/game-topup/player-id-field';
+import { TopUpButton } from '../../../components/game-topup/top-up-button';
+import { useLoginGate } from '../../../hooks/use-login-gate';
+import { usePlayerCheck } from '../../../hooks/use-player-check';
 import { checkFreefirePlayer } from '../api/check-player';
 import { useFreefireOffers, type FreefireOffer } from '../api/get-offers';
 import { offerPrice, visibleOffers } from '../utils/offers';
@@ -53,7 +53,7 @@ export function TopupTab() {
     // The nickname is confirmed before paying, so a mistyped id never reaches checkout.
     const name = verifiedName ?? (await players.find(playerId));
     if (!name) return;
-    navigate('/checkout', { state: { topupData: buildFreefireTopupData({ offer: selected, playerId, currency }) } });
+    void navigate('/checkout', { state: { topupData: buildFreefireTopupData({ offer: selected, playerId, currency }) } });
   };
 
   return (

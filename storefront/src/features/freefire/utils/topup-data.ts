@@ -2,7 +2,7 @@ import type { Currency } from '../../../lib/currency';
 import { toAmount } from '../../../lib/currency';
 import type { TopupData } from '../../../types/api';
 import type { FreefireOffer } from '../api/get-offers';
-import { buildPlayerIdTopupData } from '../../game-topup/utils/topup-data';
+import { buildPlayerIdTopupData } from '../../../utils/player-id-topup-data';
 
 export const FREEFIRE_IMAGE = '/images/freefire.svg';
 

@@ -1,14 +1,15 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ArrowRightIcon } from '../../../components/ui/icons';
-import { PromotionBadges } from '../../promotions/components/promotion-badges';
 import styles from './hero.module.css';
 
-export function Hero() {
+/** The home page's banner; `promotions` draws the active promotions in the place (class) the banner gives them. */
+export function Hero({ promotions }: { promotions: (className: string | undefined) => ReactNode }) {
   const { t } = useTranslation();
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
-      <PromotionBadges className={styles.promotions} />
+      {promotions(styles.promotions)}
       <div className={styles.content}>
         <p className={styles.eyebrow}>
           <span className={styles.dot} aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BalanceCurrency } from '@topup/common';
 import { api } from '../../../lib/api-client';
-import type { BalanceEntry } from '../../checkout/api/get-balance';
+import type { BalanceEntry } from '../../../lib/balance';
 
 export interface TopUpBalanceInput {
   currency: BalanceCurrency;

@@ -1,15 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { StarIcon } from '../../../components/ui/icons';
-import { useOrders } from '../../orders/api/get-orders';
 import { regularBuyerProgress } from '../utils/regular-buyer';
 import styles from './profile-extras.module.css';
 
+/** The shopper's orders as the status needs them: the loading state and each order's status. */
+export interface BuyerOrders {
+  isPending: boolean;
+  isError: boolean;
+  data?: readonly { status: string }[];
+}
+
 /** The 'regular buyer' status and how far the shopper is from it, counted from their completed orders. */
-export function BuyerStatus() {
+export function BuyerStatus({ orders }: { orders: BuyerOrders }) {
   const { t } = useTranslation();
-  // The profile needs no 10 s refresh; the orders list keeps its own.
-  const orders = useOrders({ queryConfig: { refetchInterval: false } });
   const progress = regularBuyerProgress(Array.isArray(orders.data) ? orders.data : []);
 
   return (

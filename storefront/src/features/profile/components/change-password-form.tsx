@@ -5,10 +5,15 @@ import { Field } from '../../../components/ui/field';
 import { ShieldIcon } from '../../../components/ui/icons';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast/toast-provider';
-import { changePasswordFailure, type ChangePasswordFailure } from '../../auth/errors';
-import { VALIDATION_LIMITS } from '../../auth/validation';
+import { PASSWORD_LIMITS } from '../../../utils/password-rules';
 import { useChangePassword } from '../api/change-password';
-import { validatePasswordChange, type PasswordChangeErrors, type PasswordChangeInput } from '../utils/password-change';
+import {
+  changePasswordFailure,
+  type ChangePasswordFailure,
+  validatePasswordChange,
+  type PasswordChangeErrors,
+  type PasswordChangeInput,
+} from '../utils/password-change';
 import styles from './change-password.module.css';
 
 const EMPTY: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -89,7 +94,7 @@ export function ChangePasswordForm() {
         />
         {error ? (
           <p id={errorId} className="field__error">
-            {t(error, VALIDATION_LIMITS.password)}
+            {t(error, PASSWORD_LIMITS)}
           </p>
         ) : (
           hint && (

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { LogoutIcon, OrdersIcon, ShieldIcon } from '../../../components/ui/icons';
@@ -9,15 +10,15 @@ import { CURRENCIES, CURRENCY_SYMBOLS, type Currency, intlLocale } from '../../.
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import type { Profile } from '../../../types/api';
-import { revokeSession } from '../../auth/api/logout';
+import { revokeSession } from '../api/logout';
 import { useProfile } from '../api/get-profile';
 import { initials } from '../utils/initials';
 import { BalanceTopup } from './balance-topup';
-import { BuyerStatus } from './buyer-status';
 import { ChangePasswordForm } from './change-password-form';
 import styles from './profile-view.module.css';
 
-export function ProfileView() {
+/** The profile page; `buyerStatus` is the 'regular buyer' card, which counts the shopper's orders. */
+export function ProfileView({ buyerStatus }: { buyerStatus: ReactNode }) {
   const { t } = useTranslation();
   const profile = useProfile();
 
@@ -25,10 +26,10 @@ export function ProfileView() {
   if (profile.isError) {
     return <ErrorState message={t(errorMessageKey(profile.error, 'profile.load_failed'))} onRetry={() => void profile.refetch()} />;
   }
-  return <ProfileCard profile={profile.data} />;
+  return <ProfileCard profile={profile.data} buyerStatus={buyerStatus} />;
 }
 
-function ProfileCard({ profile }: { profile: Profile }) {
+function ProfileCard({ profile, buyerStatus }: { profile: Profile; buyerStatus: ReactNode }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -109,7 +110,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
           </ul>
           <BalanceTopup isAdmin={isAdmin} preferred={preferred} />
         </section>
-        <BuyerStatus />
+        {buyerStatus}
         <ChangePasswordForm />
       </div>
     </div>

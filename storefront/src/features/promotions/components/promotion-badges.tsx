@@ -1,8 +1,8 @@
+import { promotionBadgeStyle } from '@topup/common';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SparkIcon } from '../../../components/ui/icons';
 import { useActivePromotions } from '../api/get-active-promotions';
-import { promotionBadgeStyle } from '../utils/badge-style';
 import styles from './promotion-badges.module.css';
 
 /** Active promotions as small badges; shown only once loaded and non-empty, a failure is only logged. */

@@ -9,12 +9,12 @@ import { useToast } from '../../../components/ui/toast/toast-provider';
 import { lineTotal, pickPrice } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
-import { GamePageLayout, GamePanel, GameSteps, PanelSection } from '../../game-topup/components/game-page-layout';
-import { OrderSummary } from '../../game-topup/components/order-summary';
-import { PlayerIdField } from '../../game-topup/components/player-id-field';
-import { TopUpButton } from '../../game-topup/components/top-up-button';
-import { useLoginGate } from '../../game-topup/hooks/use-login-gate';
-import { usePlayerCheck } from '../../game-topup/hooks/use-player-check';
+import { GamePageLayout, GamePanel, GameSteps, PanelSection } from '../../../components/game-topup/game-page-layout';
+import { OrderSummary } from '../../../components/game-topup/order-summary';
+import { PlayerIdField } from '../../../components/game-topup/player-id-field';
+import { TopUpButton } from '../../../components/game-topup/top-up-button';
+import { useLoginGate } from '../../../hooks/use-login-gate';
+import { usePlayerCheck } from '../../../hooks/use-player-check';
 import { checkPubgPlayer } from '../api/check-player';
 import { usePubgPackages, type PubgPackage } from '../api/get-packages';
 import { applyCustomUc, CUSTOM_UC_INPUT_MAX_LENGTH, customUcEffect } from '../utils/combination';
@@ -66,7 +66,7 @@ export function PubgPage() {
       toast.warning(t('pubg.select_packages_and_verify'));
       return;
     }
-    navigate('/checkout', { state: { topupData: buildPubgTopupData({ summary, playerId, currency }) } });
+    void navigate('/checkout', { state: { topupData: buildPubgTopupData({ summary, playerId, currency }) } });
   };
 
   const total = currency === 'USD' ? summary.totalUsd : summary.totalRub;

@@ -1,6 +1,6 @@
 import type { Currency } from '../../../lib/currency';
 import type { TopupData } from '../../../types/api';
-import { buildPlayerIdTopupData } from '../../game-topup/utils/topup-data';
+import { buildPlayerIdTopupData } from '../../../utils/player-id-topup-data';
 import type { SelectionSummary } from './selection';
 
 export const PUBG_IMAGE = '/images/pubg.svg';

@@ -9,9 +9,9 @@ import { useToast } from '../../../components/ui/toast/toast-provider';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { fromBalanceCurrency, toBalanceCurrency } from '../../../lib/currency';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
-import { GamePageLayout, GamePanel } from '../../game-topup/components/game-page-layout';
-import { useLoginGate } from '../../game-topup/hooks/use-login-gate';
-import { getSteamCalculationQueryOptions, useSteamCalculation } from '../api/calculate-steam';
+import { GamePageLayout, GamePanel } from '../../../components/game-topup/game-page-layout';
+import { useLoginGate } from '../../../hooks/use-login-gate';
+import { getSteamCalculationQueryOptions, useSteamCalculation } from '../../../lib/steam-calculation';
 import {
   CALCULATION_DEBOUNCE_MS,
   calculationRequest,
@@ -122,7 +122,7 @@ export function SteamPage() {
         calculation: exactQuote.calculation,
         rubCalculation: rubQuote.calculation,
       });
-      navigate('/checkout', { state: { topupData } });
+      void navigate('/checkout', { state: { topupData } });
     } catch {
       toast.error(t('steam.errors.checkout_preparation_failed'));
     } finally {

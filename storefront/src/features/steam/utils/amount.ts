@@ -1,6 +1,6 @@
 import type { BalanceCurrency, SteamInputCurrency } from '@topup/common';
 import { formatMoney, intlLocale } from '../../../lib/currency';
-import type { SteamCalculationRequest, SteamQuote } from '../api/calculate-steam';
+import type { SteamCalculationRequest, SteamQuote } from '../../../lib/steam-calculation';
 
 /** The wallet currencies a Steam top-up can be entered in (spec: USD, RUB, KZT; USD first and default). */
 export const STEAM_CURRENCIES = ['usd', 'rub', 'kzt'] as const satisfies readonly SteamInputCurrency[];

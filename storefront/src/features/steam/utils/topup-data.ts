@@ -1,6 +1,6 @@
 import type { BalanceCurrency, SteamInputCurrency } from '@topup/common';
 import type { TopupData } from '../../../types/api';
-import type { SteamCalculation } from '../api/calculate-steam';
+import type { SteamCalculation } from '../../../lib/steam-calculation';
 
 export const STEAM_IMAGE = '/images/steam.svg';
 

@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BalanceCurrency } from '@topup/common';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth';
-import type { QueryConfig } from '../../../lib/react-query';
+import { api } from './api-client';
+import { useSession } from './auth';
+import type { QueryConfig } from './react-query';
+
+/* The shopper's balances: checkout pays from them, the profile's top-up adds to them. */
 
 export interface BalanceEntry {
   currency: BalanceCurrency;

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { useToast } from '../../../components/ui/toast/toast-provider';
+import { useToast } from '../components/ui/toast/toast-provider';
 import { normalizePlayerId, playerCheckErrorKey, verifiedNameFor, type VerifiedPlayer } from '../utils/player-check';
 
 /** Asks the game whether a player exists: the nickname, or null for an unknown player. */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useToast } from '../../../components/ui/toast/toast-provider';
-import { useSession } from '../../../lib/auth';
+import { useToast } from '../components/ui/toast/toast-provider';
+import { useSession } from '../lib/auth';
 
 /**
  * Buying needs a session: without one, a warning and /login, which brings the shopper back to this
@@ -14,7 +14,7 @@ export function useLoginGate() {
   const toast = useToast();
 
   const goToLogin = useCallback(() => {
-    navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
+    void navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
   }, [navigate, location.pathname, location.search]);
 
   /** True when logged in; otherwise warns with `message`, goes to /login and returns false. */

@@ -1,5 +1,5 @@
-import { type Currency, toBalanceCurrency } from '../../../lib/currency';
-import type { TopupData } from '../../../types/api';
+import { type Currency, toBalanceCurrency } from '../lib/currency';
+import type { TopupData } from '../types/api';
 import { normalizePlayerId } from './player-check';
 
 /**

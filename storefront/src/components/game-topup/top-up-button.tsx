@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BoltIcon } from '../../../components/ui/icons';
+import { BoltIcon } from '../ui/icons';
 
 interface TopUpButtonProps {
   onClick: () => void;

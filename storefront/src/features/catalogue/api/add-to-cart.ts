@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { CART_KEY } from '../../../lib/cart';
 import type { MutationConfig } from '../../../lib/react-query';
 import type { AddToCartInput } from '../../../types/api';
 
@@ -14,7 +15,7 @@ export function useAddToCart({ mutationConfig }: { mutationConfig?: MutationConf
     ...rest,
     mutationFn: addToCart,
     onSuccess: (...args) => {
-      void queryClient.invalidateQueries({ queryKey: ['cart'] });
+      void queryClient.invalidateQueries({ queryKey: [CART_KEY] });
       return onSuccess?.(...args);
     },
   });

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BalanceCurrency, SteamInputCurrency } from '@topup/common';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth';
+import { api } from './api-client';
+import { useSession } from './auth';
+
+/* The server's price of a Steam top-up, asked by the Steam page and again by checkout. */
 
 export interface SteamCalculationRequest {
   amount: number;

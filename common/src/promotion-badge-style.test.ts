@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHexColor, promotionBadgeStyle } from './badge-style';
+import { parseHexColor, promotionBadgeStyle } from './promotion-badge-style';
 
 describe('promotionBadgeStyle', () => {
   it('parses 3- and 6-digit hex colours', () => {

@@ -1,7 +1,7 @@
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/ui/field';
-import { CheckIcon, SearchIcon } from '../../../components/ui/icons';
+import { Field } from '../ui/field';
+import { CheckIcon, SearchIcon } from '../ui/icons';
 import styles from './player-id-field.module.css';
 
 interface PlayerIdFieldProps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePlayerId, playerCheckErrorKey, verifiedNameFor } from './player-check';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError } from '../lib/api-error';
 
 describe('player check', () => {
   it('sends the id without surrounding blanks', () => {

@@ -1,4 +1,4 @@
-import { toApiError } from '../../../lib/api-error';
+import { toApiError } from '../lib/api-error';
 
 /** A player id as the shopper typed it, ready to send: surrounding blanks removed. */
 export function normalizePlayerId(raw: string): string {

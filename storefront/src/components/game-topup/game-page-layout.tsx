@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import page from '../../../components/layout/detail-page.module.css';
+import page from '../layout/detail-page.module.css';
 import styles from './game-page-layout.module.css';
 
 interface GamePageLayoutProps {
