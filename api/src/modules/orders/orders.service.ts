@@ -6,7 +6,7 @@ import type { CodeCrypto } from '../../lib/code-crypto';
 import type { OrderItemType, PaymentMethod } from '../../models';
 import type { GatewayMethod } from '../../providers/payment';
 import { refundsOfOrder } from '../payments/refunds';
-import { ordersDal, type OrderItemRow, type OrderRow } from './orders.dal';
+import { ordersDal, type OrderItemWithProduct, type ShopperOrder } from './orders.dal';
 
 export interface OrderItemView {
   id: number;
@@ -66,7 +66,7 @@ export interface Viewer {
   userAgent: string | null;
 }
 
-const toItemView = (row: OrderItemRow): OrderItemView => ({
+const toItemView = (row: OrderItemWithProduct): OrderItemView => ({
   id: row.id,
   item_type: row.item_type,
   amount: fromMinor(row.amount),
@@ -82,7 +82,7 @@ const toItemView = (row: OrderItemRow): OrderItemView => ({
   topup_data: row.topup_data,
 });
 
-const toOrderView = (order: OrderRow, items: OrderItemView[]): OrderView => ({
+const toOrderView = (order: ShopperOrder, items: OrderItemView[]): OrderView => ({
   id: order.id,
   created_at: order.created_at,
   status: order.status,
