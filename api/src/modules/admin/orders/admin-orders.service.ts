@@ -32,10 +32,10 @@ import { orderPlacementDal, type TakenCode } from '../../orders/order-placement.
 import { refundsOfOrder, type RefundDestination } from '../../payments/refunds';
 import {
   adminOrdersDal,
-  type AdminOrderItemRow,
   type AdminOrderPayment,
   type AdminOrderRefund,
-  type AdminOrderRow,
+  type OrderItemWithProductTitle,
+  type OrderWithBuyer,
 } from './admin-orders.dal';
 
 export interface AdminOrder {
@@ -135,7 +135,7 @@ export const ORDER_LIST: ListSpec = {
   filters: ORDER_FILTERS,
 };
 
-const toAdminOrder = (row: AdminOrderRow): AdminOrder => ({
+const toAdminOrder = (row: OrderWithBuyer): AdminOrder => ({
   id: row.id,
   userId: row.user_id,
   userNickname: row.user_nickname,
@@ -151,7 +151,7 @@ const toAdminOrder = (row: AdminOrderRow): AdminOrder => ({
   completedAt: row.completed_at,
 });
 
-const toAdminOrderItem = (row: AdminOrderItemRow): AdminOrderItem => ({
+const toAdminOrderItem = (row: OrderItemWithProductTitle): AdminOrderItem => ({
   id: row.id,
   itemType: row.item_type,
   productTitle: row.product_title,
@@ -358,7 +358,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
       const list = parseListQuery(input, ORDER_LIST);
       const base = adminOrdersDal.listBase(db);
       if (scope.userId !== undefined) void base.where('o.user_id', scope.userId);
-      const page = await listPage<AdminOrderRow>(base, ORDER_LIST, list, 'o.id');
+      const page = await listPage<OrderWithBuyer>(base, ORDER_LIST, list, 'o.id');
       return { rows: page.rows.map(toAdminOrder), total: page.total, range: list.range };
     },
 
