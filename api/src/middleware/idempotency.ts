@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
 import { AppError, validationFailed } from '../lib/app-error';
+import type { IdempotencyKey } from '../models';
 import type { AppContext, AppMiddleware } from '../types';
 import { currentUser } from './auth';
 import { renderError } from './error-handler';
@@ -18,13 +19,8 @@ const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
 /** Claims tried when the conflicting record vanishes between the claim and the read of it. */
 const CLAIM_ATTEMPTS = 3;
 
-interface KeyRecord {
-  request_hash: string;
-  state: 'running' | 'done';
-  response_status: number | null;
-  response_body: string | null;
-  response_type: string | null;
-}
+/** What a later request with the same key is answered from. */
+type KeyRecord = Pick<IdempotencyKey, 'request_hash' | 'state' | 'response_status' | 'response_body' | 'response_type'>;
 
 interface Claim {
   userId: number;

@@ -1,14 +1,8 @@
 import type { Knex } from 'knex';
+import type { FreefireDenomination, GeneratedCode } from '../../models';
 
-/** A generated Free Fire code sold to the user, with what it credits. */
-export interface SoldCode {
-  id: number;
-  /** The offer's item id, sent to the game with the credit. */
-  item_id: number;
-  game_amount: number;
-  activated_at: Date | null;
-  activated_player_id: string | null;
-}
+/** A generated Free Fire code sold to the user, with what it credits: its offer's item id goes to the game with the credit. */
+export type SoldCode = Pick<GeneratedCode, 'id' | 'game_amount' | 'activated_at' | 'activated_player_id'> & Pick<FreefireDenomination, 'item_id'>;
 
 /** Data access for Free Fire code activation; every function takes the connection to use. */
 export const activationDal = {

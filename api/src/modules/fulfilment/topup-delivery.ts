@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { formatMinor, toMinor, type BalanceCurrency } from '@topup/common';
 import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
+import type { OrderItem, RowOf } from '../../models';
 import type { GameProvider, RejectionReason, TopUpRequest } from '../../providers/game';
 import {
   completeWithRefund,
@@ -13,7 +14,7 @@ import {
   type Undelivered,
 } from '../orders/order-lifecycle';
 import type { RefundDestination } from '../payments/refunds';
-import { topupDal, type OrderPubgCode, type TopupItemRow } from '../topup/topup.dal';
+import { topupDal, type OrderPubgCode } from '../topup/topup.dal';
 import type { StoredTopupData } from '../topup/topup.service';
 
 /** Why a top-up could not be delivered: the game's refusal, or no PUBG code left to replace a rejected one. */
@@ -98,7 +99,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
   }
 
   /** Free Fire and Steam: one credit for the whole order. */
-  async function deliverDirect(orderId: number, item: TopupItemRow, data: StoredTopupData): Promise<void> {
+  async function deliverDirect(orderId: number, item: RowOf<OrderItem>, data: StoredTopupData): Promise<void> {
     const idempotencyKey = `order:${orderId}`;
     const request: TopUpRequest =
       data.service === 'steam'
@@ -144,7 +145,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
    * next available code of its package), then picks the next reserved code to redeem. Completes the
    * order when all are used; refunds when a package has no code left.
    */
-  function nextPubgStep(orderId: number, item: TopupItemRow, data: StoredTopupData): Promise<PubgStep> {
+  function nextPubgStep(orderId: number, item: RowOf<OrderItem>, data: StoredTopupData): Promise<PubgStep> {
     return db.transaction(async (trx): Promise<PubgStep> => {
       const order = await lockOrder(trx, orderId);
       if (!order || order.status !== 'processing') return { done: true };
@@ -177,7 +178,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
   }
 
   /** PUBG: one code redeemed per package, one at a time, each under its own idempotency key. */
-  async function deliverPubg(orderId: number, item: TopupItemRow, data: StoredTopupData): Promise<void> {
+  async function deliverPubg(orderId: number, item: RowOf<OrderItem>, data: StoredTopupData): Promise<void> {
     for (let step = 0; step < MAX_PUBG_STEPS; step += 1) {
       const next = await nextPubgStep(orderId, item, data);
       if (next.done) return;

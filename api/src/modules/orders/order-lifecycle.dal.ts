@@ -1,21 +1,12 @@
 import type { Knex } from 'knex';
-import type { BalanceCurrency, OrderStatus } from '@topup/common';
-import type { OrderKind, PaymentMethod, ProviderStatus } from '../../models';
+import type { Order, ProviderStatus } from '../../models';
 import { CART_MAX_QUANTITY } from '@topup/common/api';
 
 /** The order as every transition sees it, locked. */
-export interface LockedOrder {
-  id: number;
-  user_id: number;
-  status: OrderStatus;
-  kind: OrderKind;
-  payment_method: PaymentMethod;
-  currency: BalanceCurrency;
-  /** Minor units of `currency`. */
-  total: number;
+export type LockedOrder = Pick<Order, 'id' | 'user_id' | 'status' | 'kind' | 'payment_method' | 'currency' | 'total'> & {
   /** The order still holds its codes: its payment hold has not ended (by the database clock). */
   hold_active: boolean;
-}
+};
 
 /**
  * How long codes of a paid order (balance, or card once paid) stay reserved. They are already paid

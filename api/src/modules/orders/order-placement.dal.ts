@@ -1,15 +1,10 @@
 import type { Knex } from 'knex';
 import { initialOrderStatus, type BalanceCurrency } from '@topup/common';
-import type { OrderKind, PaymentMethod } from '../../models';
+import type { Code, OrderKind, PaymentMethod } from '../../models';
 import type { StockOption } from '../cart/cart.dal';
 
-/** A code taken from stock for an order: a manual code or a generated (Free Fire) code. */
-export interface TakenCode {
-  source: 'code' | 'generated';
-  id: number;
-  price_usd: number;
-  price_rub: number;
-}
+/** A code taken from stock for an order: a manual code or a generated (Free Fire) code, whose columns read the same. */
+export type TakenCode = Pick<Code, 'id' | 'price_usd' | 'price_rub'> & { source: 'code' | 'generated' };
 
 export interface NewOrder {
   userId: number;

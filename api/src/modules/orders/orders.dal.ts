@@ -1,43 +1,19 @@
 import type { Knex } from 'knex';
-import type { BalanceCurrency, OrderStatus, PaymentStatus } from '@topup/common';
-import type { OrderItemType, PaymentMethod } from '../../models';
-import type { GatewayMethod } from '../../providers/payment';
+import { Order, type Code, type OrderItem, type Payment, type Product } from '../../models';
 
-export interface OrderRow {
-  id: number;
-  created_at: Date;
-  status: OrderStatus;
-  total: number;
-  currency: BalanceCurrency;
-  failure_reason: string | null;
-  payment_method: PaymentMethod;
-  returned_to_cart: boolean;
-}
+const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'failure_reason', 'payment_method', 'returned_to_cart'] as const;
 
-/** The order's gateway payment, as its receipt shows it. */
-export interface OrderPaymentRow {
-  method: GatewayMethod;
-  provider: string;
-  status: PaymentStatus;
-  amount: number;
-  currency: BalanceCurrency;
-  refunded_amount: number;
-}
+/** An order as its shopper sees it. */
+export type ShopperOrder = Pick<Order, (typeof ORDER_COLUMNS)[number]>;
 
-export interface OrderItemRow {
-  id: number;
-  order_id: number;
-  item_type: OrderItemType;
-  amount: number;
-  game_amount: number | null;
-  topup_data: Record<string, unknown> | null;
-  /** null for items without a catalogue product (top-ups). */
-  product_title: string | null;
-  product_image_url: string | null;
-  product_activation_instructions: string | null;
+/** An order item with its catalogue product (null for items without one: top-ups). */
+export type OrderItemWithProduct = Pick<OrderItem, 'id' | 'order_id' | 'item_type' | 'amount' | 'game_amount' | 'topup_data'> & {
+  product_title: Product['title'] | null;
+  product_image_url: Product['image_url'] | null;
+  product_activation_instructions: Product['activation_instructions'] | null;
   /** The delivered activation code, encrypted; selected only when asked for. */
-  code_encrypted?: string | null;
-}
+  code_encrypted?: Code['code_encrypted'] | null;
+};
 
 export interface CodeReveal {
   orderItemId: number;
@@ -46,22 +22,21 @@ export interface CodeReveal {
   userAgent: string | null;
 }
 
-const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'failure_reason', 'payment_method', 'returned_to_cart'];
-
 /** Data access for a shopper's orders; every function takes the connection or transaction to use. */
 export const ordersDal = {
   /** The user's orders, newest first; `search` keeps those whose number contains these digits. */
-  listOwn(db: Knex, userId: number, search?: string): Promise<OrderRow[]> {
-    const query = db('orders').select(ORDER_COLUMNS).where({ user_id: userId });
+  async listOwn(db: Knex, userId: number, search?: string): Promise<ShopperOrder[]> {
+    const query = Order.query(db).select(ORDER_COLUMNS).where({ user_id: userId });
     if (search) query.andWhereRaw('id::text like ?', [`%${search}%`]);
     return query.orderBy('id', 'desc');
   },
 
-  findOwn: (db: Knex, userId: number, orderId: number): Promise<OrderRow | undefined> =>
-    db('orders').select(ORDER_COLUMNS).where({ id: orderId, user_id: userId }).first(),
+  async findOwn(db: Knex, userId: number, orderId: number): Promise<ShopperOrder | undefined> {
+    return Order.query(db).select(ORDER_COLUMNS).findOne({ id: orderId, user_id: userId });
+  },
 
   /** Items of these orders in order; with `withCodes`, also each item's encrypted code. */
-  itemsOf(db: Knex, orderIds: number[], options: { withCodes: boolean }): Promise<OrderItemRow[]> {
+  itemsOf(db: Knex, orderIds: number[], options: { withCodes: boolean }): Promise<OrderItemWithProduct[]> {
     const query = db('order_items as oi')
       .leftJoin('products as p', 'p.id', 'oi.product_id')
       .whereIn('oi.order_id', orderIds)
@@ -86,11 +61,19 @@ export const ordersDal = {
     return query;
   },
 
-  paymentOf: (db: Knex, orderId: number): Promise<OrderPaymentRow | undefined> =>
+  /** The order's gateway payment, as its receipt shows it. */
+  paymentOf: (db: Knex, orderId: number) =>
     db('payments')
       .where({ order_id: orderId })
       .orderBy('id', 'desc')
-      .first('method', 'provider', 'status', 'amount', 'currency', 'refunded_amount'),
+      .first<Pick<Payment, 'method' | 'provider' | 'status' | 'amount' | 'currency' | 'refunded_amount'> | undefined>(
+        'method',
+        'provider',
+        'status',
+        'amount',
+        'currency',
+        'refunded_amount',
+      ),
 
   recordReveals: (db: Knex, reveals: CodeReveal[]) =>
     db('code_reveals').insert(

@@ -6,7 +6,7 @@ import { groupBy } from '../../lib/group-by';
 import type { Serializable } from '../../lib/typed-routes';
 import type { CodeCrypto } from '@topup/server-kit';
 import { refundsOfOrder } from '../payments/refunds';
-import { ordersDal, type OrderItemRow, type OrderRow } from './orders.dal';
+import { ordersDal, type OrderItemWithProduct, type ShopperOrder } from './orders.dal';
 
 /** Who is looking at an order's codes; every reveal is recorded. */
 export interface Viewer {
@@ -15,7 +15,7 @@ export interface Viewer {
   userAgent: string | null;
 }
 
-const toItemView = (row: OrderItemRow): OrderItem => ({
+const toItemView = (row: OrderItemWithProduct): OrderItem => ({
   id: row.id,
   item_type: row.item_type,
   amount: fromMinor(row.amount),
@@ -31,7 +31,7 @@ const toItemView = (row: OrderItemRow): OrderItem => ({
   topup_data: row.topup_data,
 });
 
-const toOrderView = (order: OrderRow, items: OrderItem[]): Serializable<Order> => ({
+const toOrderView = (order: ShopperOrder, items: OrderItem[]): Serializable<Order> => ({
   id: order.id,
   created_at: order.created_at,
   status: order.status,

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { changeBalance } from '@topup/server-kit';
 import type { Logger } from '../../logger';
+import type { GatewayEvent, Payment, RowOf } from '../../models';
 import type { GatewayPaymentState, PaymentGateways } from '../../providers/payment';
 import { cancelUnpaid, lockOrder, markPaid, type LockedOrder } from '../orders/order-lifecycle';
-import { paymentsDal, type GatewayEventRow, type PaymentRow } from './payments.dal';
+import { paymentsDal } from './payments.dal';
 import { createRefundsService } from './refunds';
 
 export const LATE_PAYMENT_REASON = 'The payment arrived after the order had expired; the amount was credited to your balance';
@@ -31,7 +32,7 @@ const POLL_BATCH = 100;
  * A payment whose gateway answer names another payment or order than ours: a forged or mixed-up
  * notification, never applied.
  */
-function belongsElsewhere(state: GatewayPaymentState, payment: PaymentRow): boolean {
+function belongsElsewhere(state: GatewayPaymentState, payment: RowOf<Payment>): boolean {
   return (
     state.providerPaymentId !== payment.provider_payment_id ||
     (state.paymentId !== undefined && state.paymentId !== payment.id) ||
@@ -46,8 +47,8 @@ export function createPaymentCallbackService(deps: { db: Knex; logger: Logger; g
   /** Money received: fulfil the order while it still holds its codes, else credit the shopper's balance. */
   async function applySucceeded(
     trx: Knex.Transaction,
-    event: GatewayEventRow,
-    payment: PaymentRow,
+    event: RowOf<GatewayEvent>,
+    payment: RowOf<Payment>,
     order: LockedOrder,
   ): Promise<CallbackOutcome> {
     const { amount, currency } = event.payload as { amount?: unknown; currency?: unknown };
@@ -90,7 +91,7 @@ export function createPaymentCallbackService(deps: { db: Knex; logger: Logger; g
     return 'late-credit';
   }
 
-  async function applyDeclined(trx: Knex.Transaction, payment: PaymentRow, order: LockedOrder): Promise<CallbackOutcome> {
+  async function applyDeclined(trx: Knex.Transaction, payment: RowOf<Payment>, order: LockedOrder): Promise<CallbackOutcome> {
     if (payment.status !== 'pending') return 'ignored';
     await paymentsDal.setPaymentStatus(trx, payment.id, 'declined');
     const released = await cancelUnpaid(trx, [order.id], { reason: DECLINED_REASON, paymentStatus: 'declined' });
@@ -99,7 +100,7 @@ export function createPaymentCallbackService(deps: { db: Knex; logger: Logger; g
   }
 
   /** Locks the event's order, then its payment (the order reservation expiry locks them in), and applies it. */
-  async function applyEvent(trx: Knex.Transaction, event: GatewayEventRow): Promise<CallbackOutcome> {
+  async function applyEvent(trx: Knex.Transaction, event: RowOf<GatewayEvent>): Promise<CallbackOutcome> {
     const known = event.payment_id === null ? undefined : await paymentsDal.findPayment(trx, event.payment_id);
     const order = known?.order_id == null ? undefined : await lockOrder(trx, known.order_id);
     const payment = known && (await paymentsDal.lockPayment(trx, known.id));

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { BalanceCurrency, PaymentStatus } from '@topup/common';
+import { GatewayEvent, Payment, type Order } from '../../models';
 import type { GatewayMethod } from '../../providers/payment';
 
 export interface NewPayment {
@@ -21,32 +22,6 @@ export interface NewGatewayEvent {
   eventType: string;
   payload: Record<string, unknown>;
 }
-
-export interface GatewayEventRow {
-  id: number;
-  provider: string;
-  provider_event_id: string;
-  payment_id: number | null;
-  event_type: string;
-  payload: Record<string, unknown>;
-  processed_at: Date | null;
-}
-
-export interface PaymentRow {
-  id: number;
-  user_id: number;
-  order_id: number | null;
-  provider: string;
-  provider_payment_id: string | null;
-  method: GatewayMethod;
-  /** Minor units of `currency`: what the gateway charges, which may differ from the order's currency. */
-  amount: number;
-  currency: BalanceCurrency;
-  status: PaymentStatus;
-  refunded_amount: number;
-}
-
-const PAYMENT_COLUMNS = ['id', 'user_id', 'order_id', 'provider', 'provider_payment_id', 'method', 'amount', 'currency', 'status', 'refunded_amount'];
 
 /** Data access for card payments, gateway events and order holds; every function takes the transaction to use. */
 export const paymentsDal = {
@@ -74,9 +49,7 @@ export const paymentsDal = {
       .update({ provider_payment_id: providerPaymentId, pay_url: payUrl, updated_at: db.fn.now() }),
 
   async paymentIdOf(db: Knex, provider: string, providerPaymentId: string): Promise<number | undefined> {
-    const row = await db('payments')
-      .where({ provider, provider_payment_id: providerPaymentId })
-      .first<{ id: number } | undefined>('id');
+    const row = await Payment.query(db).findOne({ provider, provider_payment_id: providerPaymentId }).select('id');
     return row?.id;
   },
 
@@ -97,21 +70,18 @@ export const paymentsDal = {
   },
 
   /** The event, locked: concurrent runs of the same callback job apply it one after the other. */
-  lockGatewayEvent: (trx: Knex.Transaction, eventId: number): Promise<GatewayEventRow | undefined> =>
-    trx('gateway_events').where({ id: eventId }).forUpdate().first(),
+  lockGatewayEvent: (trx: Knex.Transaction, eventId: number) => GatewayEvent.query(trx).findById(eventId).forUpdate(),
 
   markEventProcessed: (trx: Knex.Transaction, eventId: number) =>
     trx('gateway_events').where({ id: eventId }).update({ processed_at: trx.fn.now() }),
 
-  findPayment: (db: Knex, paymentId: number): Promise<PaymentRow | undefined> =>
-    db('payments').select(PAYMENT_COLUMNS).where({ id: paymentId }).first(),
+  findPayment: (db: Knex, paymentId: number) => Payment.query(db).findById(paymentId),
 
-  lockPayment: (trx: Knex.Transaction, paymentId: number): Promise<PaymentRow | undefined> =>
-    trx('payments').select(PAYMENT_COLUMNS).where({ id: paymentId }).forUpdate().first(),
+  lockPayment: (trx: Knex.Transaction, paymentId: number) => Payment.query(trx).findById(paymentId).forUpdate(),
 
   /** The order's gateway payment that was paid (one at most: an order has one payment). */
-  paidPaymentOfOrder: (trx: Knex.Transaction, orderId: number): Promise<PaymentRow | undefined> =>
-    trx('payments').select(PAYMENT_COLUMNS).where({ order_id: orderId }).whereIn('status', ['paid', 'refunded']).forUpdate().first(),
+  paidPaymentOfOrder: (trx: Knex.Transaction, orderId: number) =>
+    Payment.query(trx).where({ order_id: orderId }).whereIn('status', ['paid', 'refunded']).forUpdate().first(),
 
   /** What the gateway said of a payment when it was last read back. */
   recordGatewayStatus: (db: Knex, paymentId: number, status: 'pending' | 'succeeded' | 'canceled') =>
@@ -123,7 +93,7 @@ export const paymentsDal = {
    */
   async unsettledPayments(db: Knex, providers: string[], limit: number): Promise<number[]> {
     if (providers.length === 0) return [];
-    const rows: Array<{ id: number }> = await db('payments')
+    const rows: Array<Pick<Payment, 'id'>> = await db('payments')
       .select('id')
       .whereIn('provider', providers)
       .whereNotNull('provider_payment_id')
@@ -147,7 +117,7 @@ export const paymentsDal = {
 
   /** Unpaid orders whose hold has ended, oldest first, locked; orders locked elsewhere are skipped. */
   async lockLapsedOrders(trx: Knex.Transaction, limit: number): Promise<number[]> {
-    const rows: Array<{ id: number }> = await trx('orders')
+    const rows: Array<Pick<Order, 'id'>> = await trx('orders')
       .select('id')
       .where({ status: 'pending' })
       .andWhere('hold_expires_at', '<', trx.fn.now())

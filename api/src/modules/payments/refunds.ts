@@ -3,22 +3,12 @@ import { convertMinor, convertMinorInverse, formatMinor, type BalanceCurrency } 
 import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import type { Logger } from '../../logger';
+import type { Order, PaymentRefund, RowOf } from '../../models';
 import { GatewayRequestError, type GatewayRefundState, type PaymentGateways } from '../../providers/payment';
 import { paymentsDal } from './payments.dal';
 
 /** Where money goes back to: the shopper's balance (a ledger row) or the card the order was paid with. */
 export type RefundDestination = 'balance' | 'card';
-
-export interface RefundRow {
-  id: number;
-  payment_id: number;
-  order_id: number;
-  amount: number;
-  currency: BalanceCurrency;
-  order_amount: number;
-  status: 'pending' | 'succeeded' | 'failed';
-  provider_refund_id: string | null;
-}
 
 export interface RequestedCardRefund {
   refundId: number;
@@ -45,7 +35,7 @@ export async function requestCardRefund(
 ): Promise<RequestedCardRefund | undefined> {
   const order = await trx('orders')
     .where({ id: request.orderId })
-    .first<{ currency: BalanceCurrency; total: number; rate_usd_rub: string } | undefined>('currency', 'total', 'rate_usd_rub');
+    .first<Pick<Order, 'currency' | 'total' | 'rate_usd_rub'> | undefined>('currency', 'total', 'rate_usd_rub');
   const payment = await paymentsDal.paidPaymentOfOrder(trx, request.orderId);
   if (!order || !payment) return undefined;
   const asked = await trx('payment_refunds')
@@ -74,24 +64,17 @@ export async function requestCardRefund(
   return { refundId: row.id, amount, currency: payment.currency };
 }
 
-/** Money given back for an order: to the card (a refund of its payment) or to the balance (a ledger credit). */
-export interface OrderRefundRow {
-  id: number;
+/**
+ * Money given back for an order: to the card (a refund of its payment) or to the balance (a ledger
+ * credit, read as a succeeded refund whose reason is the ledger row's note or reason).
+ */
+export type RefundOfOrder = Pick<PaymentRefund, 'id' | 'amount' | 'currency' | 'status' | 'reason' | 'failure' | 'created_at'> & {
   destination: RefundDestination;
-  /** Minor units of `currency`. */
-  amount: number;
-  currency: BalanceCurrency;
-  status: 'pending' | 'succeeded' | 'failed';
-  /** Why: the refund's reason, or the ledger row's note or reason. */
-  reason: string | null;
-  /** Why a card refund did not go through. */
-  failure: string | null;
-  created_at: Date;
-}
+};
 
 /** The order's refunds to the card and credits to the balance, oldest first: the receipt and the back office list them. */
-export async function refundsOfOrder(db: Knex, orderId: number): Promise<OrderRefundRow[]> {
-  const { rows } = await db.raw<{ rows: OrderRefundRow[] }>(
+export async function refundsOfOrder(db: Knex, orderId: number): Promise<RefundOfOrder[]> {
+  const { rows } = await db.raw<{ rows: RefundOfOrder[] }>(
     `SELECT id, 'card' AS destination, amount, currency, status, reason, failure, created_at
        FROM payment_refunds WHERE order_id = :orderId
      UNION ALL
@@ -114,13 +97,13 @@ const STALE_REFUND_SECONDS = 120;
 export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways; logger: Logger }) {
   const { db, gateways, logger } = deps;
 
-  const lockRefund = (trx: Knex.Transaction, refundId: number): Promise<RefundRow | undefined> =>
-    trx('payment_refunds').where({ id: refundId }).forUpdate().first();
+  const lockRefund = (trx: Knex.Transaction, refundId: number) =>
+    trx('payment_refunds').where({ id: refundId }).forUpdate().first<RowOf<PaymentRefund> | undefined>();
 
   /** The refund could not go to the card: the balance gets the order-currency amount on the ledger instead. */
-  async function fallBackToBalance(trx: Knex.Transaction, refund: RefundRow, why: string): Promise<void> {
+  async function fallBackToBalance(trx: Knex.Transaction, refund: RowOf<PaymentRefund>, why: string): Promise<void> {
     await trx('payment_refunds').where({ id: refund.id }).update({ status: 'failed', failure: why, settled_at: trx.fn.now() });
-    const order = await trx('orders').where({ id: refund.order_id }).first<{ user_id: number; currency: BalanceCurrency; failure_reason: string | null }>();
+    const order = await trx('orders').where({ id: refund.order_id }).first<Pick<Order, 'user_id' | 'currency' | 'failure_reason'>>();
     if (!order || refund.order_amount <= 0) return;
     await changeBalance(trx, {
       userId: order.user_id,
@@ -138,7 +121,7 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
   }
 
   /** Records what the gateway said of a refund; only a pending refund changes, so a repeat does nothing. */
-  async function settle(refundId: number, state: GatewayRefundState): Promise<RefundRow['status'] | 'already-settled'> {
+  async function settle(refundId: number, state: GatewayRefundState): Promise<PaymentRefund['status'] | 'already-settled'> {
     return db.transaction(async (trx) => {
       const refund = await lockRefund(trx, refundId);
       if (!refund || refund.status !== 'pending') return 'already-settled';
@@ -178,8 +161,8 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
    * Sends one refund (or, when the gateway already has it, reads it back). Network trouble and 5xx
    * answers are thrown for the queue to retry; a definite refusal falls back to the balance.
    */
-  async function sendRefund(refundId: number): Promise<RefundRow['status'] | 'already-settled' | 'unknown-refund'> {
-    const refund: RefundRow | undefined = await db('payment_refunds').where({ id: refundId }).first();
+  async function sendRefund(refundId: number): Promise<PaymentRefund['status'] | 'already-settled' | 'unknown-refund'> {
+    const refund = await db('payment_refunds').where({ id: refundId }).first<RowOf<PaymentRefund> | undefined>();
     if (!refund) return 'unknown-refund';
     if (refund.status !== 'pending') return 'already-settled';
     const payment = await paymentsDal.findPayment(db, refund.payment_id);

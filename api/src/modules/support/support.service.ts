@@ -10,7 +10,7 @@ export function createSupportService(deps: { db: Knex }) {
      */
     async send(userId: number | null, body: SupportMessageBody): Promise<number> {
       return supportDal.insert(deps.db, {
-        userId,
+        user_id: userId,
         nickname: body.nickname.trim(),
         contact: (body.contact ?? '').trim(),
         message: body.message.trim(),

@@ -1,22 +1,5 @@
 import type { Knex } from 'knex';
-import type { PubgCodeStatus } from '@topup/common';
-import type { ProviderStatus } from '../../models';
-
-export interface FreefireOfferRow {
-  id: number;
-  item_id: number;
-  name: string;
-  game_amount: number;
-  price_usd: number;
-  price_rub: number;
-}
-
-export interface PubgPackageRow {
-  id: number;
-  uc_amount: number;
-  price_usd: number;
-  price_rub: number;
-}
+import { CurrencySettings, FreefireDenomination, OrderItem, PubgDenomination, type ProviderStatus, type PubgCode } from '../../models';
 
 export interface NewTopupItem {
   /** Minor units of the order currency. */
@@ -28,33 +11,18 @@ export interface NewTopupItem {
   topupData: Record<string, unknown>;
 }
 
-export interface TopupItemRow {
-  id: number;
-  game_amount: number | null;
-  topup_data: Record<string, unknown>;
-  provider_status: ProviderStatus | null;
-}
+const PUBG_CODE_COLUMNS = ['id', 'denomination_id', 'status', 'code_encrypted'] as const;
 
-export interface OrderPubgCode {
-  id: number;
-  denomination_id: number;
-  status: PubgCodeStatus;
-  code_encrypted: string;
-}
-
-const PUBG_CODE_COLUMNS = ['id', 'denomination_id', 'status', 'code_encrypted'];
+/** A PUBG code an order holds or has held. */
+export type OrderPubgCode = Pick<PubgCode, (typeof PUBG_CODE_COLUMNS)[number]>;
 
 /** Data access for top-up orders and their delivery; every function takes the connection or transaction to use. */
 export const topupDal = {
   /** The active Free Fire offer shoppers know by this item id. */
-  activeFreefireOffer: (db: Knex, itemId: number): Promise<FreefireOfferRow | undefined> =>
-    db('freefire_denominations')
-      .where({ item_id: itemId, is_active: true })
-      .first('id', 'item_id', 'name', 'game_amount', 'price_usd', 'price_rub'),
+  activeFreefireOffer: (db: Knex, itemId: number) => FreefireDenomination.query(db).findOne({ item_id: itemId, is_active: true }),
 
   /** The active PUBG packages among these ids. */
-  activePubgPackages: (db: Knex, ids: number[]): Promise<PubgPackageRow[]> =>
-    db('pubg_denominations').whereIn('id', ids).where({ active: true }).select('id', 'uc_amount', 'price_usd', 'price_rub'),
+  activePubgPackages: (db: Knex, ids: number[]) => PubgDenomination.query(db).whereIn('id', ids).where({ active: true }),
 
   /** Available codes per package, for these packages. */
   async availablePubgCodes(db: Knex, denominationIds: number[]): Promise<Map<number, number>> {
@@ -62,7 +30,7 @@ export const topupDal = {
       .whereIn('denomination_id', denominationIds)
       .where({ status: 'available' })
       .groupBy('denomination_id')
-      .select<Array<{ denomination_id: number; count: number }>>('denomination_id', db.raw('count(*)::int as count'));
+      .select<Array<Pick<PubgCode, 'denomination_id'> & { count: number }>>('denomination_id', db.raw('count(*)::int as count'));
     return new Map(rows.map((row) => [row.denomination_id, row.count]));
   },
 
@@ -100,15 +68,11 @@ export const topupDal = {
     return row.id;
   },
 
-  topupItemOf: (db: Knex, orderId: number): Promise<TopupItemRow | undefined> =>
-    db('order_items')
-      .where({ order_id: orderId, item_type: 'topup' })
-      .orderBy('id')
-      .first('id', 'game_amount', 'topup_data', 'provider_status'),
+  topupItemOf: (db: Knex, orderId: number) => OrderItem.query(db).findOne({ order_id: orderId, item_type: 'topup' }).orderBy('id'),
 
   /** Where the shop refunds a failed delivery of a card-paid top-up (a back-office setting). */
-  async failedCardTopupRefundTo(trx: Knex.Transaction): Promise<'balance' | 'card'> {
-    const row = await trx('currency_settings').first<{ failed_card_topup_refund_to: 'balance' | 'card' } | undefined>('failed_card_topup_refund_to');
+  async failedCardTopupRefundTo(trx: Knex.Transaction): Promise<CurrencySettings['failed_card_topup_refund_to']> {
+    const row = await CurrencySettings.columnsOf(trx, CurrencySettings.SINGLETON_ID, ['failed_card_topup_refund_to']);
     return row?.failed_card_topup_refund_to ?? 'balance';
   },
 

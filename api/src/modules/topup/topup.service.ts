@@ -12,11 +12,12 @@ import type { TopupData, TopupOrderAnswer, TopupOrderBody } from '@topup/common/
 import { AppError, validationFailed } from '../../lib/app-error';
 import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
+import type { PubgDenomination, RowOf } from '../../models';
 import { orderPlacementDal } from '../orders/order-placement.dal';
 import type { OrderPayment } from '../orders/order-placement';
 import { steamAmountToMinor, type SteamService } from '../steam/steam.service';
 import type { PlayerCheckService } from './player-check.service';
-import { topupDal, type PubgPackageRow } from './topup.dal';
+import { topupDal } from './topup.dal';
 import { ratesDal } from '../rates/rates.dal';
 
 /** A PUBG package as stored in an order's topup_data: what it delivers and what it cost. */
@@ -143,7 +144,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     const wanted = new Map<number, number>();
     for (const pkg of chosen) wanted.set(pkg.denomination_id, (wanted.get(pkg.denomination_id) ?? 0) + 1);
     const rows = await topupDal.activePubgPackages(conn, [...wanted.keys()]);
-    const byId = new Map<number, PubgPackageRow>(rows.map((row) => [row.id, row]));
+    const byId = new Map<number, RowOf<PubgDenomination>>(rows.map((row) => [row.id, row]));
     const gone = [...wanted.keys()].filter((id) => !byId.has(id));
     if (gone.length > 0) {
       throw offerGone('Some of the chosen packages are no longer available. Please choose again.', { denomination_ids: gone });
@@ -152,7 +153,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       const row = byId.get(denomination_id)!;
       return { denomination_id, quantity: 1, uc_amount: row.uc_amount, price_usd: fromMinor(row.price_usd), price_rub: fromMinor(row.price_rub) };
     });
-    const sum = (pick: (row: PubgPackageRow) => number) => chosen.reduce((total, pkg) => total + pick(byId.get(pkg.denomination_id)!), 0);
+    const sum = (pick: (row: RowOf<PubgDenomination>) => number) => chosen.reduce((total, pkg) => total + pick(byId.get(pkg.denomination_id)!), 0);
     const priceUsd = sum((row) => row.price_usd);
     const priceRub = sum((row) => row.price_rub);
     const totalUc = sum((row) => row.uc_amount);

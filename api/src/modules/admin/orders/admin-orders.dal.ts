@@ -1,77 +1,45 @@
 import type { Knex } from 'knex';
-import type { BalanceCurrency, OrderStatus, PaymentStatus } from '@topup/common';
-import type { GatewayMethod } from '../../../providers/payment';
-import type { OrderItemType, OrderKind, PaymentMethod, ProviderStatus } from '../../../models';
+import type { GatewayEvent, Order, OrderItem, Payment, Product, User } from '../../../models';
 import type { StockOption } from '../../cart/cart.dal';
 import { deliveryRefundReference, type LockedOrder } from '../../orders/order-lifecycle';
 import { ORDER_CODE_TABLES } from '../../orders/order-lifecycle.dal';
 
-export interface AdminOrderRow {
-  id: number;
-  user_id: number;
-  user_nickname: string;
-  status: OrderStatus;
-  kind: OrderKind;
-  payment_method: PaymentMethod;
-  currency: BalanceCurrency;
-  total: number;
-  total_usd: number;
-  failure_reason: string | null;
-  created_at: Date;
-  paid_at: Date | null;
-  completed_at: Date | null;
-}
+/** An order as the back office lists it, with its buyer's nickname. */
+export type OrderWithBuyer = Pick<
+  Order,
+  | 'id'
+  | 'user_id'
+  | 'status'
+  | 'kind'
+  | 'payment_method'
+  | 'currency'
+  | 'total'
+  | 'total_usd'
+  | 'failure_reason'
+  | 'created_at'
+  | 'paid_at'
+  | 'completed_at'
+> & { user_nickname: User['nickname'] };
 
-export interface AdminOrderItemRow {
-  id: number;
-  item_type: OrderItemType;
-  product_title: string | null;
-  game_amount: number | null;
-  amount: number;
-  topup_data: Record<string, unknown> | null;
-  provider_status: ProviderStatus | null;
-}
+/** An order item with its product's title (null for items without a catalogue product: top-ups). */
+export type OrderItemWithProductTitle = Pick<
+  OrderItem,
+  'id' | 'item_type' | 'game_amount' | 'amount' | 'topup_data' | 'provider_status'
+> & { product_title: Product['title'] | null };
 
-/** The order's gateway payment as the back office sees it: the gateway's id and every event received for it. */
-export interface AdminOrderPayment {
-  id: number;
-  provider: string;
-  providerPaymentId: string | null;
-  method: GatewayMethod;
-  status: PaymentStatus;
-  /** Decimal amounts in the charged currency (a USD order may be charged in RUB). */
-  amount: number;
-  refundedAmount: number;
-  currency: BalanceCurrency;
-  /** What the gateway said when the payment was last read back (gateways whose notifications are hints). */
-  gatewayStatus: string | null;
-  createdAt: Date;
-  paidAt: Date | null;
-  events: AdminGatewayEvent[];
-}
+/** snake_case to camelCase, e.g. 'provider_payment_id' to 'providerPaymentId'. */
+type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : Name;
 
-export interface AdminGatewayEvent {
-  id: number;
-  eventType: string;
-  providerEventId: string;
-  receivedAt: Date;
-  processedAt: Date | null;
-}
+/** A row's columns under their camelCase names, as a select of `column as camelCase` reads them. */
+type CamelCased<Row> = { [Column in keyof Row as CamelCase<Column & string>]: Row[Column] };
 
-/** The payment row before its events are added (amounts in minor units). */
-export type AdminPaymentRow = Omit<AdminOrderPayment, 'events'>;
-
-export interface AdminOrderRefund {
-  id: number;
-  destination: 'card' | 'balance';
-  /** Decimal, in `currency`. */
-  amount: number;
-  currency: BalanceCurrency;
-  status: 'pending' | 'succeeded' | 'failed';
-  reason: string | null;
-  failure: string | null;
-  createdAt: Date;
-}
+/** The order's gateway payment before its events are added (amounts in minor units). */
+type AdminPaymentColumns = CamelCased<
+  Pick<
+    Payment,
+    'id' | 'provider' | 'provider_payment_id' | 'method' | 'status' | 'amount' | 'refunded_amount' | 'currency' | 'gateway_status' | 'created_at' | 'paid_at'
+  >
+>;
 
 /** Where the order's money stands, from the ledger and card payments (minor units of the order currency). */
 export interface OrderMoney {
@@ -85,9 +53,7 @@ export interface OrderMoney {
 }
 
 /** A code item of the order whose code was given back to stock, with the price option to take a new one from. */
-export interface UncodedItem extends StockOption {
-  id: number;
-}
+export type UncodedItem = StockOption & Pick<OrderItem, 'id'>;
 
 export const ORDER_COLUMNS = [
   'o.id',
@@ -110,9 +76,9 @@ export const adminOrdersDal = {
   /** Every order with its buyer's nickname: the base the list filters, sorts and pages. */
   listBase: (db: Knex): Knex.QueryBuilder => db('orders as o').join('users as u', 'u.id', 'o.user_id').select(ORDER_COLUMNS),
 
-  find: (db: Knex, orderId: number): Promise<AdminOrderRow | undefined> => adminOrdersDal.listBase(db).where('o.id', orderId).first(),
+  find: (db: Knex, orderId: number): Promise<OrderWithBuyer | undefined> => adminOrdersDal.listBase(db).where('o.id', orderId).first(),
 
-  items: (db: Knex, orderId: number): Promise<AdminOrderItemRow[]> =>
+  items: (db: Knex, orderId: number): Promise<OrderItemWithProductTitle[]> =>
     db('order_items as oi')
       .leftJoin('products as p', 'p.id', 'oi.product_id')
       .where('oi.order_id', orderId)
@@ -124,7 +90,7 @@ export const adminOrdersDal = {
     db('payments')
       .where({ order_id: orderId })
       .orderBy('id', 'desc')
-      .first<AdminPaymentRow | undefined>(
+      .first<AdminPaymentColumns | undefined>(
         'id',
         'provider',
         'provider_payment_id as providerPaymentId',
@@ -138,7 +104,10 @@ export const adminOrdersDal = {
         'paid_at as paidAt',
       ),
 
-  gatewayEvents: (db: Knex, paymentId: number): Promise<AdminGatewayEvent[]> =>
+  gatewayEvents: (
+    db: Knex,
+    paymentId: number,
+  ): Promise<Array<CamelCased<Pick<GatewayEvent, 'id' | 'event_type' | 'provider_event_id' | 'received_at' | 'processed_at'>>>> =>
     db('gateway_events')
       .where({ payment_id: paymentId })
       .orderBy('id')

@@ -30,7 +30,7 @@ import {
 import { orderLifecycleDal } from '../../orders/order-lifecycle.dal';
 import { orderPlacementDal, type TakenCode } from '../../orders/order-placement.dal';
 import { refundsOfOrder, type RefundDestination } from '../../payments/refunds';
-import { adminOrdersDal, type AdminOrderItemRow, type AdminOrderRow } from './admin-orders.dal';
+import { adminOrdersDal, type OrderItemWithProductTitle, type OrderWithBuyer } from './admin-orders.dal';
 
 export const CANCELLED_BY_STORE_REASON = 'The order was cancelled by the store';
 
@@ -89,7 +89,7 @@ export const ORDER_LIST: ListSpec = {
   filters: ORDER_FILTERS,
 };
 
-const toAdminOrder = (row: AdminOrderRow): Serializable<AdminOrder> => ({
+const toAdminOrder = (row: OrderWithBuyer): Serializable<AdminOrder> => ({
   id: row.id,
   userId: row.user_id,
   userNickname: row.user_nickname,
@@ -105,7 +105,7 @@ const toAdminOrder = (row: AdminOrderRow): Serializable<AdminOrder> => ({
   completedAt: row.completed_at,
 });
 
-const toAdminOrderItem = (row: AdminOrderItemRow): AdminOrderItem => ({
+const toAdminOrderItem = (row: OrderItemWithProductTitle): AdminOrderItem => ({
   id: row.id,
   itemType: row.item_type,
   productTitle: row.product_title,
@@ -312,7 +312,7 @@ export function createAdminOrdersService(deps: { db: Knex }) {
       const list = parseListQuery(input, ORDER_LIST);
       const base = adminOrdersDal.listBase(db);
       if (scope.userId !== undefined) void base.where('o.user_id', scope.userId);
-      const page = await listPage<AdminOrderRow>(base, ORDER_LIST, list, 'o.id');
+      const page = await listPage<OrderWithBuyer>(base, ORDER_LIST, list, 'o.id');
       return { rows: page.rows.map(toAdminOrder), total: page.total, range: list.range };
     },
 
