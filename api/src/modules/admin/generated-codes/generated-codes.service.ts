@@ -12,7 +12,6 @@ import {
   generatedCodesDal,
   type GeneratedCodeWithDenomination,
   type GenerationRequestWithDenomination,
-  type GenerationStatus,
 } from './generated-codes.dal';
 
 /** A generated code as the back office lists it (common/src/api/admin-generated-codes.ts); the code masked. */
