@@ -8,20 +8,3 @@ export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
 export const GENERATION_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
-
-/** The calling admin's two-factor sign-in (GET /api/admin/2fa). */
-export interface TwoFactorStatus {
-  enabled: boolean;
-  recoveryCodesLeft: number;
-  /** Whether this store requires admins to use it (ADMIN_REQUIRE_2FA). */
-  required: boolean;
-}
-
-/** A pending two-factor enrolment (POST /api/admin/2fa/enrol). */
-export interface Enrolment {
-  /** Base32, for entering by hand. */
-  secret: string;
-  otpauthUrl: string;
-  /** The otpauth URL as a QR code, a PNG data URL. */
-  qr: string;
-}

@@ -9,7 +9,7 @@ export interface SettingsFormValues {
 
 /** Where a failed delivery of a card-paid top-up is refunded automatically. */
 export const REFUND_TARGETS = ['balance', 'card'] as const;
-export type RefundTarget = (typeof REFUND_TARGETS)[number];
+export type RefundTarget = CurrencySettings['failedCardTopupRefundTo'];
 
 export const REFUND_TARGET_CHOICES = REFUND_TARGETS.map((id) => ({ id, name: `resources.currencyRates.settings.refundTo.${id}` }));
 

@@ -20,7 +20,7 @@ import { RESOURCE_ENDPOINTS } from '../dataProvider';
 import { formatMoney } from '../lib/money';
 import { useApiRequest } from '../lib/useApiRequest';
 import { canRefundOrder, canRefundToCard, type RefundDestination, refundDestinations } from './orderStatus';
-import type { AdminOrder } from './types';
+import type { ShownOrder } from './types';
 import { errorNotification } from '../components/errors';
 
 /** Most characters of the refund note (kept with the ledger entry). */
@@ -31,7 +31,7 @@ export const REFUND_NOTE_MAX_LENGTH = 500;
  * or back to the card (or SBP account) a gateway-paid order was paid with, sent as `destination`.
  */
 export function RefundOrderButton() {
-  const order = useRecordContext<AdminOrder>();
+  const order = useRecordContext<ShownOrder>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

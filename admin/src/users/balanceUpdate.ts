@@ -1,4 +1,5 @@
 import { toMinor } from '@topup/common';
+import type { UpdateUserBody } from '@topup/common/api';
 import { parseAmount } from '../lib/money';
 
 /** Longest reason the API keeps with a balance adjustment. */
@@ -11,13 +12,6 @@ export interface BalanceFormValues {
   balanceUsd?: unknown;
   balanceRub?: unknown;
   reason?: unknown;
-}
-
-/** `PUT /api/admin/users/:id` — only the balances that change, and why. */
-export interface BalanceUpdate {
-  balanceUsd?: number;
-  balanceRub?: number;
-  reason: string;
 }
 
 /**
@@ -35,8 +29,8 @@ export function changedBalances(previous: BalanceFormValues, values: BalanceForm
   return changes;
 }
 
-/** The request body for the form's values, or null when no balance changes. */
-export function balanceUpdate(previous: BalanceFormValues, values: BalanceFormValues): BalanceUpdate | null {
+/** The body of `PUT /api/admin/users/:id` for the form's values (only the balances that change, and why), or null when no balance changes. */
+export function balanceUpdate(previous: BalanceFormValues, values: BalanceFormValues): UpdateUserBody | null {
   const changes = changedBalances(previous, values);
   if (Object.keys(changes).length === 0) return null;
   return { ...changes, reason: typeof values.reason === 'string' ? values.reason.trim() : '' };
