@@ -8,3 +8,12 @@ export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
 export const GENERATION_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+/** Longest reason an admin gives for a balance change. */
+export const ADJUSTMENT_REASON_MAX_LENGTH = 500;
+
+/** Longest note an admin can attach to a refund (it reaches the ledger and the shopper's order). */
+export const REFUND_NOTE_MAX_LENGTH = 500;
+
+/** Where a failed delivery of a card-paid top-up is refunded automatically: the balance, or back to the card. */
+export const FAILED_CARD_TOPUP_REFUND_TARGETS = ['balance', 'card'] as const;

@@ -1,9 +1,6 @@
-import { toMinor } from '@topup/common';
+import { ADJUSTMENT_REASON_MAX_LENGTH, toMinor } from '@topup/common';
 import type { UpdateUserBody } from '@topup/common/api';
 import { parseAmount } from '../lib/money';
-
-/** Longest reason the API keeps with a balance adjustment. */
-export const ADJUSTMENT_REASON_MAX_LENGTH = 500;
 
 export const BALANCE_FIELDS = ['balanceUsd', 'balanceRub'] as const;
 export type BalanceField = (typeof BALANCE_FIELDS)[number];
