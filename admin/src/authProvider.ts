@@ -1,16 +1,8 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { HttpError } from 'react-admin';
+import type { AuthSession, Profile, SignInAnswer } from '@topup/common/api';
 import { errorBodyCode, errorBodyMessage } from './lib/api-error';
 import { clearSession, getToken, isEnrolmentToken, saveSession, sessionNickname } from './lib/session';
-
-export interface Profile {
-  id: number | string;
-  nickname: string;
-  role: 'user' | 'admin';
-  balanceUsd: number;
-  balanceRub: number;
-  createdAt?: string;
-}
 
 /** The storefront's home, outside the back office's router. */
 export const STOREFRONT_URL = '/';
@@ -71,24 +63,14 @@ export class TwoFactorRequired extends Error {
 /** The password step, or the code step of a sign-in with two-factor authentication. */
 export type LoginParams = { username: string; password: string; remember?: boolean } | { challenge: string; code: string };
 
-interface SessionAnswer {
-  token: string;
-  nickname: string;
-  userId: number | string;
-  /** An admin the store requires two-factor of, not enrolled yet: the token opens enrolment only. */
-  twoFactorEnrolmentRequired?: boolean;
-}
-
-type LoginAnswer = SessionAnswer | { twoFactorRequired: true; challenge: string };
-
 const postJson = <T>(url: string, body: unknown) =>
   requestJson<T>(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 /** One sign-in step; a wrong password and too many attempts become the login page's messages. */
-async function signInStep(params: LoginParams): Promise<LoginAnswer> {
+async function signInStep(params: LoginParams): Promise<SignInAnswer> {
   try {
-    if ('challenge' in params) return await postJson<SessionAnswer>('/api/login/2fa', { challenge: params.challenge, code: params.code.trim() });
-    return await postJson<LoginAnswer>('/api/login', {
+    if ('challenge' in params) return await postJson<AuthSession>('/api/login/2fa', { challenge: params.challenge, code: params.code.trim() });
+    return await postJson<SignInAnswer>('/api/login', {
       nickname: String(params.username ?? '').trim(),
       password: params.password,
       remember: params.remember === true,

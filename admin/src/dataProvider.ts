@@ -32,7 +32,7 @@ export async function postText<T>(url: string, query: Record<string, string>, bo
 }
 
 /**
- * Where each react-admin resource lives (docs/admin-api.md). Resource names are the back office's
+ * Where each react-admin resource lives (its contract: common/src/api/admin-*.ts). Resource names are the back office's
  * tab names; the API keeps DESIGN.md's paths, in the ra-data-simple-rest protocol.
  */
 export const RESOURCE_ENDPOINTS = {

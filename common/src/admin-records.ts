@@ -9,19 +9,11 @@ export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 export const GENERATION_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
-/** The calling admin's two-factor sign-in (GET /api/admin/2fa). */
-export interface TwoFactorStatus {
-  enabled: boolean;
-  recoveryCodesLeft: number;
-  /** Whether this store requires admins to use it (ADMIN_REQUIRE_2FA). */
-  required: boolean;
-}
+/** Longest reason an admin gives for a balance change. */
+export const ADJUSTMENT_REASON_MAX_LENGTH = 500;
 
-/** A pending two-factor enrolment (POST /api/admin/2fa/enrol). */
-export interface Enrolment {
-  /** Base32, for entering by hand. */
-  secret: string;
-  otpauthUrl: string;
-  /** The otpauth URL as a QR code, a PNG data URL. */
-  qr: string;
-}
+/** Longest note an admin can attach to a refund (it reaches the ledger and the shopper's order). */
+export const REFUND_NOTE_MAX_LENGTH = 500;
+
+/** Where a failed delivery of a card-paid top-up is refunded automatically: the balance, or back to the card. */
+export const FAILED_CARD_TOPUP_REFUND_TARGETS = ['balance', 'card'] as const;

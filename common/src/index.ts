@@ -1,4 +1,6 @@
 export * from './admin-records';
+export * from './bulk-code-lines';
+export * from './column-limits';
 export * from './errors';
 export * from './money';
 export * from './order-lifecycle';

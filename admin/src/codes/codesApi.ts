@@ -1,4 +1,4 @@
-import type { BulkUploadResult } from '../components/bulkResult';
+import type { BulkCodesResult } from '@topup/common/api';
 import { postText, RESOURCE_ENDPOINTS } from '../dataProvider';
 import type { ApiRequest } from '../lib/useApiRequest';
 import { GLOBAL_REGION } from './types';
@@ -17,12 +17,12 @@ const regionOf = (target: BulkTarget) =>
 /** POST /api/admin/codes/bulk, JSON form: `{productId, regionId?, codes}`. */
 export function postCodeLines(request: ApiRequest, target: BulkTarget, codes: string) {
   const regionId = regionOf(target);
-  return request<BulkUploadResult>('POST', BULK_URL, { productId: target.productId, ...(regionId ? { regionId } : {}), codes });
+  return request<BulkCodesResult>('POST', BULK_URL, { productId: target.productId, ...(regionId ? { regionId } : {}), codes });
 }
 
 /** POST /api/admin/codes/bulk, streamed form: the lines as a text/plain body, the target in the query. */
 export function postCodeFile(target: BulkTarget, body: Blob) {
   const regionId = regionOf(target);
   const query = { productId: String(target.productId), ...(regionId ? { regionId: String(regionId) } : {}) };
-  return postText<BulkUploadResult>(BULK_URL, query, body);
+  return postText<BulkCodesResult>(BULK_URL, query, body);
 }

@@ -1,15 +1,13 @@
 import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { BulkUploadResult } from './bulkResult';
+import type { BulkCodesResult } from '@topup/common/api';
 import { useNumberFormat } from './useNumberFormat';
 
-export type { BulkUploadResult } from './bulkResult';
-
 /** What a bulk upload added and every rejected line with its reason. */
-export function BulkResultView({ result }: { result: BulkUploadResult }) {
+export function BulkResultView({ result }: { result: BulkCodesResult }) {
   const translate = useTranslate();
   const format = useNumberFormat();
-  const rejectedCount = result.rejectedCount ?? result.rejected.length;
+  const { rejectedCount } = result;
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="bulk-result">
@@ -39,7 +37,7 @@ export function BulkResultView({ result }: { result: BulkUploadResult }) {
                     <TableCell>{translate(`catalogue.bulk.reasons.${row.reason}`, { _: row.reason })}</TableCell>
                     <TableCell>
                       <Typography variant="body2" color="text.secondary">
-                        {row.message ?? ''}
+                        {row.message}
                       </Typography>
                     </TableCell>
                   </TableRow>

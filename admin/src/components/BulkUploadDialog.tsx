@@ -13,8 +13,8 @@ import {
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Button, Form, TextInput, useLogoutIfAccessDenied, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useWatch, type FieldValues } from 'react-hook-form';
+import type { BulkCodesResult } from '@topup/common/api';
 import { byteLength, JSON_UPLOAD_MAX_BYTES, type LinePreview } from './bulkLines';
-import type { BulkUploadResult } from './bulkResult';
 import { BulkResultView } from './BulkResultView';
 import { FilePicker, LinePreviewView } from './BulkUploadParts';
 import { DialogSubmitActions } from './DialogSubmitActions';
@@ -37,9 +37,9 @@ interface BulkUploadDialogProps {
   /** Shown under the file picker. */
   fileHelp: string;
   /** Sends pasted lines as JSON. */
-  sendLines: (values: FieldValues, text: string) => Promise<BulkUploadResult>;
+  sendLines: (values: FieldValues, text: string) => Promise<BulkCodesResult>;
   /** Sends a file, or a paste above the JSON body limit, as a text/plain stream. */
-  sendStream: (values: FieldValues, body: Blob) => Promise<BulkUploadResult>;
+  sendStream: (values: FieldValues, body: Blob) => Promise<BulkCodesResult>;
   onClose: () => void;
 }
 
@@ -58,7 +58,7 @@ function BulkUploadDialog(props: BulkUploadDialogProps) {
   const [mode, setMode] = useState<'paste' | 'file'>('paste');
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<BulkUploadResult | null>(null);
+  const [result, setResult] = useState<BulkCodesResult | null>(null);
 
   const submit = async (values: FieldValues) => {
     const text = String(values.codes ?? '');

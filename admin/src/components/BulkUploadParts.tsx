@@ -1,6 +1,6 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button as MuiButton, List, ListItem, Typography } from '@mui/material';
-import { MAX_INT, MAX_PRICE } from '@topup/common/api';
+import { MAX_INT, MAX_PRICE } from '@topup/common';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import type { LinePreview } from './bulkLines';

@@ -1,4 +1,4 @@
-import { readManualCodeLine, readSingleCodeLine, type CodeLineProblem, type CodeLineReading } from '@topup/common/api';
+import { readManualCodeLine, readSingleCodeLine, type CodeLineProblem, type CodeLineReading } from '@topup/common';
 import { nonBlankLines, repeatedLines } from './lines';
 
 /** Why a pasted line would be refused, as the preview names it. */

@@ -2,7 +2,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Alert, Box, Button as MuiButton, Card, CardContent, InputAdornment, Skeleton, Stack, Typography } from '@mui/material';
 import { hasAtMostTwoDecimals } from '@topup/common';
-import type { CurrencySettings } from '@topup/common/api';
+import type { CurrencySettings, UpdateSettingsBody } from '@topup/common/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BooleanInput, Form, maxValue, minValue, NumberInput, RadioButtonGroupInput, required, useNotify, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
@@ -31,7 +31,7 @@ export function CurrencySettingsCard() {
     queryFn: () => request<CurrencySettings>('GET', CURRENCY_SETTINGS_URL),
   });
   const save = useMutation({
-    mutationFn: (changes: Partial<CurrencySettings>) => request<CurrencySettings>('POST', CURRENCY_SETTINGS_URL, changes),
+    mutationFn: (changes: UpdateSettingsBody) => request<CurrencySettings>('POST', CURRENCY_SETTINGS_URL, changes),
     onSuccess: (saved) => {
       queryClient.setQueryData(QUERY_KEY, saved);
       notify('resources.currencyRates.settings.saved', { type: 'info' });

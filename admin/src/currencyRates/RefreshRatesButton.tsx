@@ -2,7 +2,7 @@ import SyncIcon from '@mui/icons-material/Sync';
 import { CircularProgress } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Button, useNotify, useRefresh } from 'react-admin';
-import type { RefreshProgress } from '@topup/common/api';
+import type { adminCurrencyEndpoints, RefreshProgress, ResponseOf } from '@topup/common/api';
 import { errorNotification } from '../components/errors';
 import { RESOURCE_ENDPOINTS } from '../dataProvider';
 import { useApiRequest } from '../lib/useApiRequest';
@@ -26,7 +26,7 @@ export function RefreshRatesButton() {
   const start = async () => {
     setRunning(true);
     try {
-      const { requestId } = await request<{ requestId: string }>('POST', `${RESOURCE_ENDPOINTS.currencyRates}/refresh`);
+      const { requestId } = await request<ResponseOf<typeof adminCurrencyEndpoints.refresh>>('POST', `${RESOURCE_ENDPOINTS.currencyRates}/refresh`);
       const result = await pollRefresh(() => {
         // Leaving the page stops the waiting, not the job.
         if (!mounted.current) return Promise.reject(new Error('left the page'));

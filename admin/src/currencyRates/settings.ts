@@ -1,3 +1,4 @@
+import { FAILED_CARD_TOPUP_REFUND_TARGETS } from '@topup/common';
 import type { CurrencySettings } from '@topup/common/api';
 
 export type EditableSettings = Pick<CurrencySettings, 'steamCommissionPercent' | 'ratesAutoUpdate' | 'failedCardTopupRefundTo'>;
@@ -7,14 +8,12 @@ export interface SettingsFormValues {
   failedCardTopupRefundTo?: unknown;
 }
 
-/** Where a failed delivery of a card-paid top-up is refunded automatically. */
-export const REFUND_TARGETS = ['balance', 'card'] as const;
-export type RefundTarget = (typeof REFUND_TARGETS)[number];
+export type RefundTarget = CurrencySettings['failedCardTopupRefundTo'];
 
-export const REFUND_TARGET_CHOICES = REFUND_TARGETS.map((id) => ({ id, name: `resources.currencyRates.settings.refundTo.${id}` }));
+export const REFUND_TARGET_CHOICES = FAILED_CARD_TOPUP_REFUND_TARGETS.map((id) => ({ id, name: `resources.currencyRates.settings.refundTo.${id}` }));
 
 function isRefundTarget(value: unknown): value is RefundTarget {
-  return typeof value === 'string' && (REFUND_TARGETS as readonly string[]).includes(value);
+  return typeof value === 'string' && (FAILED_CARD_TOPUP_REFUND_TARGETS as readonly string[]).includes(value);
 }
 
 /** The settings that changed, as `POST /api/currency-settings/settings` takes them. */

@@ -19,6 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { ORDER_STATUSES } from '@topup/common';
+import type { Dashboard as DashboardData } from '@topup/common/api';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { RecordContextProvider, Title, useBasename, useGetIdentity, useTranslate } from 'react-admin';
@@ -32,7 +33,6 @@ import { OrderStatusChip } from '../orders/OrderStatusField';
 import { lowStockLink } from './links';
 import { useOpenQueueDashboard } from './queueDashboard';
 import { Panel, StatCard } from './StatCard';
-import type { DashboardData } from './types';
 
 export const DASHBOARD_URL = '/api/admin/dashboard';
 /** The figures refresh on their own this often while the page is open. */

@@ -1,3 +1,5 @@
+import type { AuthSession } from '@topup/common/api';
+
 /** The session shared with the storefront (same origin, same localStorage keys). */
 export const SESSION_KEYS = { token: 'token', nickname: 'nickname', userId: 'userId' } as const;
 
@@ -13,7 +15,7 @@ export function getToken(): string | null {
   return safe(() => localStorage.getItem(SESSION_KEYS.token), null);
 }
 
-export function saveSession(session: { token: string; nickname: string; userId: string | number }): void {
+export function saveSession(session: AuthSession): void {
   safe(() => {
     localStorage.setItem(SESSION_KEYS.token, session.token);
     localStorage.setItem(SESSION_KEYS.nickname, session.nickname);

@@ -3,7 +3,7 @@ import { Menu, MenuItem } from '@mui/material';
 import { adminNextStatuses, type OrderStatus } from '@topup/common';
 import { useState, type MouseEvent } from 'react';
 import { Button, Confirm, useNotify, useRecordContext, useTranslate, useUpdate } from 'react-admin';
-import type { AdminOrder } from './types';
+import type { AdminOrder } from '@topup/common/api';
 import { errorNotification } from '../components/errors';
 
 /** Moves an order along the allowed transitions only, after a confirmation; a refusal shows the API's reason. */

@@ -2,7 +2,8 @@ import { Box, Chip, Divider, Typography, useMediaQuery, type Theme } from '@mui/
 import { ArrayField, DataTable, RecordContextProvider, useRecordContext, useTranslate } from 'react-admin';
 import { MoneyField } from '../components/MoneyField';
 import { topupDataRows } from './topupData';
-import type { AdminOrder, AdminOrderItem } from './types';
+import type { AdminOrderItem } from '@topup/common/api';
+import type { ShownOrder } from './types';
 
 const Column = DataTable.Col<AdminOrderItem>;
 
@@ -44,7 +45,7 @@ function ProviderStatusCell() {
 }
 
 /** On a phone: each item as a short card instead of a wide table. */
-function OrderItemCards({ order }: { order: AdminOrder }) {
+function OrderItemCards({ order }: { order: ShownOrder }) {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
@@ -73,7 +74,7 @@ function OrderItemCards({ order }: { order: AdminOrder }) {
 
 /** The order's items: what was bought or topped up, for how much; activation codes stay hidden. */
 export function OrderItems() {
-  const order = useRecordContext<AdminOrder>();
+  const order = useRecordContext<ShownOrder>();
   const translate = useTranslate();
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   if (!order) return null;

@@ -15,7 +15,7 @@ import { OrderListAside } from './OrderListAside';
 import { OrderSimpleList } from './OrderSimpleList';
 import { OrderStatusField } from './OrderStatusField';
 import { ORDER_STATUS_CHOICES } from './orderStatus';
-import type { AdminOrder } from './types';
+import type { AdminOrder } from '@topup/common/api';
 import { UserLinkField } from './UserLinkField';
 
 const orderFilters = [

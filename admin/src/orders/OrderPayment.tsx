@@ -19,7 +19,8 @@ import type { ReactNode } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useFormatDateTime } from '../components/LocalizedDateField';
 import { formatMoney } from '../lib/money';
-import type { AdminOrder, AdminOrderPayment, AdminOrderRefund } from './types';
+import type { AdminOrderPayment, AdminOrderRefund } from '@topup/common/api';
+import type { ShownOrder } from './types';
 
 const PAYMENT_COLORS: Record<string, ChipProps['color']> = {
   pending: 'warning',
@@ -293,7 +294,7 @@ function RefundRows({ refunds }: { refunds: AdminOrderRefund[] }) {
 
 /** The order's gateway payment (with every event the gateway sent) and its refunds. */
 export function OrderPayment() {
-  const order = useRecordContext<AdminOrder>();
+  const order = useRecordContext<ShownOrder>();
   const translate = useTranslate();
   if (!order) return null;
   const refunds = order.refunds ?? [];

@@ -7,7 +7,7 @@ import { OrderItems } from './OrderItems';
 import { OrderPayment } from './OrderPayment';
 import { OrderStatusChip } from './OrderStatusField';
 import { RefundOrderButton } from './RefundOrderButton';
-import type { AdminOrder } from './types';
+import type { ShownOrder } from './types';
 import { UserLinkField } from './UserLinkField';
 
 function OrderShowActions() {
@@ -29,7 +29,7 @@ function OrderDate({ source }: { source: 'createdAt' | 'paidAt' | 'completedAt' 
 }
 
 function OrderSummary() {
-  const order = useRecordContext<AdminOrder>();
+  const order = useRecordContext<ShownOrder>();
   const translate = useTranslate();
   if (!order) return null;
   return (
@@ -61,10 +61,10 @@ function OrderSummary() {
         <RecordField source="totalUsd">
           <MoneyField source="totalUsd" currency="usd" />
         </RecordField>
-        <RecordField source="kind" render={(record: AdminOrder) => translate(`resources.orders.kind.${record.kind}`, { _: record.kind })} />
+        <RecordField source="kind" render={(record: ShownOrder) => translate(`resources.orders.kind.${record.kind}`, { _: record.kind })} />
         <RecordField
           source="paymentMethod"
-          render={(record: AdminOrder) =>
+          render={(record: ShownOrder) =>
             // A gateway payment names its method (card or SBP); the order itself only says 'card'.
             record.payment
               ? translate(`resources.orders.gateway.methods.${record.payment.method}`, { _: record.payment.method })

@@ -2,7 +2,7 @@ import { SimpleList } from 'react-admin';
 import { useFormatDateTime } from '../components/LocalizedDateField';
 import { formatMoney } from '../lib/money';
 import { OrderStatusChip } from './OrderStatusField';
-import type { AdminOrder } from './types';
+import type { AdminOrder } from '@topup/common/api';
 
 /** Orders on a small screen: the title given, status and date under it, then the total; a tap opens the order. */
 export function OrderSimpleList({ primaryText }: { primaryText: (order: AdminOrder) => string }) {

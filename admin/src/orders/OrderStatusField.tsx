@@ -2,7 +2,7 @@ import { Chip } from '@mui/material';
 import { isOrderStatus } from '@topup/common';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { ORDER_STATUS_COLORS } from './orderStatus';
-import type { AdminOrder } from './types';
+import type { AdminOrder } from '@topup/common/api';
 
 /** The status as a coloured chip. */
 export function OrderStatusChip({ status, size = 'small' }: { status: unknown; size?: 'small' | 'medium' }) {

@@ -16,22 +16,20 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { Button, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { REFUND_NOTE_MAX_LENGTH } from '@topup/common';
 import { RESOURCE_ENDPOINTS } from '../dataProvider';
 import { formatMoney } from '../lib/money';
 import { useApiRequest } from '../lib/useApiRequest';
 import { canRefundOrder, canRefundToCard, type RefundDestination, refundDestinations } from './orderStatus';
-import type { AdminOrder } from './types';
+import type { ShownOrder } from './types';
 import { errorNotification } from '../components/errors';
-
-/** Most characters of the refund note (kept with the ledger entry). */
-export const REFUND_NOTE_MAX_LENGTH = 500;
 
 /**
  * Refunds a paid order's total, after a confirmation with an optional note: to the buyer's balance,
  * or back to the card (or SBP account) a gateway-paid order was paid with, sent as `destination`.
  */
 export function RefundOrderButton() {
-  const order = useRecordContext<AdminOrder>();
+  const order = useRecordContext<ShownOrder>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

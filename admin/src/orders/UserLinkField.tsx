@@ -2,7 +2,7 @@ import { Link } from '@mui/material';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useCreatePath, useRecordContext } from 'react-admin';
-import type { AdminOrder } from './types';
+import type { AdminOrder } from '@topup/common/api';
 
 /** The buyer's nickname, linking to their page in the users tab. */
 export function UserLinkField(_props: { label?: string; source?: string }) {

@@ -1,7 +1,7 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { OrderList } from './OrderList';
 import { OrderShow } from './OrderShow';
-import type { AdminOrder } from './types';
+import type { AdminOrder } from '@topup/common/api';
 
 export default {
   list: OrderList,

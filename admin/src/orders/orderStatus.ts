@@ -1,4 +1,5 @@
 import { canTransition, isOrderStatus, ORDER_STATUSES, type OrderStatus } from '@topup/common';
+import type { RefundOrderBody } from '@topup/common/api';
 
 /**
  * A refund is offered where the order state machine lets an admin refund: paid orders still counted
@@ -8,7 +9,7 @@ export function canRefundOrder(order: { status?: unknown } | undefined): boolean
   return isOrderStatus(order?.status) && canTransition('refund', order.status, 'admin');
 }
 
-export type RefundDestination = 'balance' | 'card';
+export type RefundDestination = NonNullable<RefundOrderBody['destination']>;
 
 /**
  * Back to the card is possible only for an order with a paid gateway payment (the API answers 409

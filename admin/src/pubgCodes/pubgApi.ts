@@ -1,4 +1,4 @@
-import type { BulkUploadResult } from '../components/bulkResult';
+import type { BulkCodesResult } from '@topup/common/api';
 import { postText, RESOURCE_ENDPOINTS } from '../dataProvider';
 import type { ApiRequest } from '../lib/useApiRequest';
 
@@ -6,8 +6,8 @@ const BULK_URL = `${RESOURCE_ENDPOINTS.pubgCodes}/bulk`;
 
 /** POST /api/pubg-admin/codes/bulk, JSON form — one code a line. */
 export const postPubgCodeLines = (request: ApiRequest, denominationId: number, codes: string) =>
-  request<BulkUploadResult>('POST', BULK_URL, { denominationId, codes });
+  request<BulkCodesResult>('POST', BULK_URL, { denominationId, codes });
 
 /** POST /api/pubg-admin/codes/bulk, streamed form: the lines as a text/plain body, the package in the query. */
 export const postPubgCodeFile = (denominationId: number, body: Blob) =>
-  postText<BulkUploadResult>(BULK_URL, { denominationId: String(denominationId) }, body);
+  postText<BulkCodesResult>(BULK_URL, { denominationId: String(denominationId) }, body);

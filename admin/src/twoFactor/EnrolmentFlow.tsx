@@ -6,11 +6,11 @@ import { errorNotification } from '../components/errors';
 import { errorBodyCode } from '../lib/api-error';
 import { saveSession } from '../lib/session';
 import { useApiRequest } from '../lib/useApiRequest';
-import type { Enrolment } from '@topup/common';
-import { codeDigits, groupedKey, TWO_FACTOR_URL, type Confirmation } from './api';
+import type { TwoFactorConfirmation, TwoFactorEnrolment } from '@topup/common/api';
+import { codeDigits, groupedKey, TWO_FACTOR_URL } from './api';
 import { RecoveryCodes } from './RecoveryCodes';
 
-type Step = { kind: 'start' } | { kind: 'scan'; enrolment: Enrolment } | { kind: 'codes'; codes: string[] };
+type Step = { kind: 'start' } | { kind: 'scan'; enrolment: TwoFactorEnrolment } | { kind: 'codes'; codes: string[] };
 
 /**
  * Turning two-factor on: a new secret on request (never on mount, so a second render cannot replace
@@ -28,7 +28,7 @@ export function EnrolmentFlow(props: { onStart?: () => void; onEnabled?: () => v
     setStarting(true);
     onStart?.();
     try {
-      setStep({ kind: 'scan', enrolment: await request<Enrolment>('POST', `${TWO_FACTOR_URL}/enrol`, {}) });
+      setStep({ kind: 'scan', enrolment: await request<TwoFactorEnrolment>('POST', `${TWO_FACTOR_URL}/enrol`, {}) });
     } catch (error) {
       notify(...errorNotification(error));
     } finally {
@@ -36,7 +36,7 @@ export function EnrolmentFlow(props: { onStart?: () => void; onEnabled?: () => v
     }
   };
 
-  const enabled = (confirmation: Confirmation) => {
+  const enabled = (confirmation: TwoFactorConfirmation) => {
     // The session that enrolled has ended; this token replaces it (the storefront shares it too).
     saveSession(confirmation);
     setStep({ kind: 'codes', codes: confirmation.recoveryCodes });
@@ -55,7 +55,7 @@ export function EnrolmentFlow(props: { onStart?: () => void; onEnabled?: () => v
   );
 }
 
-function ScanStep({ enrolment, onEnabled, onCancel }: { enrolment: Enrolment; onEnabled: (confirmation: Confirmation) => void; onCancel?: () => void }) {
+function ScanStep({ enrolment, onEnabled, onCancel }: { enrolment: TwoFactorEnrolment; onEnabled: (confirmation: TwoFactorConfirmation) => void; onCancel?: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const request = useApiRequest();
@@ -83,7 +83,7 @@ function ScanStep({ enrolment, onEnabled, onCancel }: { enrolment: Enrolment; on
     setConfirming(true);
     setError(null);
     try {
-      onEnabled(await request<Confirmation>('POST', `${TWO_FACTOR_URL}/confirm`, { code }));
+      onEnabled(await request<TwoFactorConfirmation>('POST', `${TWO_FACTOR_URL}/confirm`, { code }));
     } catch (failure) {
       const body = (failure as { body?: unknown }).body;
       if (errorBodyCode(body) === 'INVALID_TWO_FACTOR_CODE') {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { errorMessage } from '../components/errors';
 import { useApiRequest } from '../lib/useApiRequest';
-import type { TwoFactorStatus } from '@topup/common';
+import type { TwoFactorStatus } from '@topup/common/api';
 import { LOW_RECOVERY_CODES, TWO_FACTOR_URL, twoFactorQueryKey, useTwoFactorStatus } from './api';
 import { EnrolmentFlow } from './EnrolmentFlow';
 

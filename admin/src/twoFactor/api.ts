@@ -1,18 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TwoFactorStatus } from '@topup/common';
+import type { TwoFactorStatus } from '@topup/common/api';
 import type { ApiRequest } from '../lib/useApiRequest';
 
-/** The calling admin's two-factor calls (docs/admin-api.md, "Two-factor authentication"). */
+/** The calling admin's two-factor calls (common/src/api/two-factor.ts). */
 export const TWO_FACTOR_URL = '/api/admin/2fa';
-
-
-/** Two-factor is on: the recovery codes (shown this once) and the token that replaces the session's. */
-export interface Confirmation {
-  token: string;
-  nickname: string;
-  userId: number;
-  recoveryCodes: string[];
-}
 
 /** At or under this many recovery codes left, the page suggests getting a new set. */
 export const LOW_RECOVERY_CODES = 3;

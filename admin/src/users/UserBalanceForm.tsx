@@ -1,13 +1,12 @@
 import { Box, InputAdornment } from '@mui/material';
 import { maxValue, NumberInput, required, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate } from 'react-admin';
+import { ADJUSTMENT_REASON_MAX_LENGTH, MAX_PRICE } from '@topup/common';
 import type { AdminUser } from '@topup/common/api';
 import { validatePrice } from '../components/validators';
-import { ADJUSTMENT_REASON_MAX_LENGTH, validateBalanceForm } from './balanceUpdate';
+import { validateBalanceForm } from './balanceUpdate';
 
-/** Highest balance the API accepts: a typo guard. */
-export const MAX_ADMIN_BALANCE = 100_000_000;
 
-const validateAmount = [required(), validatePrice, maxValue(MAX_ADMIN_BALANCE)];
+const validateAmount = [required(), validatePrice, maxValue(MAX_PRICE)];
 
 function BalanceToolbar() {
   return (

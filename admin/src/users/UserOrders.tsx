@@ -4,7 +4,7 @@ import { LocalizedDateField } from '../components/LocalizedDateField';
 import { MoneyField } from '../components/MoneyField';
 import { OrderSimpleList } from '../orders/OrderSimpleList';
 import { OrderStatusField } from '../orders/OrderStatusField';
-import type { AdminOrder } from '../orders/types';
+import type { AdminOrder } from '@topup/common/api';
 
 const Column = DataTable.Col<AdminOrder>;
 

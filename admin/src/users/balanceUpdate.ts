@@ -1,8 +1,6 @@
-import { toMinor } from '@topup/common';
+import { ADJUSTMENT_REASON_MAX_LENGTH, toMinor } from '@topup/common';
+import type { UpdateUserBody } from '@topup/common/api';
 import { parseAmount } from '../lib/money';
-
-/** Longest reason the API keeps with a balance adjustment. */
-export const ADJUSTMENT_REASON_MAX_LENGTH = 500;
 
 export const BALANCE_FIELDS = ['balanceUsd', 'balanceRub'] as const;
 export type BalanceField = (typeof BALANCE_FIELDS)[number];
@@ -11,13 +9,6 @@ export interface BalanceFormValues {
   balanceUsd?: unknown;
   balanceRub?: unknown;
   reason?: unknown;
-}
-
-/** `PUT /api/admin/users/:id` — only the balances that change, and why. */
-export interface BalanceUpdate {
-  balanceUsd?: number;
-  balanceRub?: number;
-  reason: string;
 }
 
 /**
@@ -35,8 +26,8 @@ export function changedBalances(previous: BalanceFormValues, values: BalanceForm
   return changes;
 }
 
-/** The request body for the form's values, or null when no balance changes. */
-export function balanceUpdate(previous: BalanceFormValues, values: BalanceFormValues): BalanceUpdate | null {
+/** The body of `PUT /api/admin/users/:id` for the form's values (only the balances that change, and why), or null when no balance changes. */
+export function balanceUpdate(previous: BalanceFormValues, values: BalanceFormValues): UpdateUserBody | null {
   const changes = changedBalances(previous, values);
   if (Object.keys(changes).length === 0) return null;
   return { ...changes, reason: typeof values.reason === 'string' ? values.reason.trim() : '' };

@@ -1,10 +1,10 @@
 import Type, { type Static } from 'typebox';
+import { CODE_MAX_LENGTH } from '../column-limits';
 import { CODE_STATUSES } from '../rules';
 import { BigIdParams, EmptyObject, endpoint, MAX_INT, Nullable, Strict, StringEnum, Timestamp } from './contract';
 import { BulkCodesResult, bulkUploadDescription, crudEndpoints, Ignored, Money } from './admin-crud';
 
-/** Longest activation code stored. */
-export const CODE_MAX_LENGTH = 255;
+export { CODE_MAX_LENGTH };
 
 /** A manual activation code as the back office sees it (docs/admin-api.md, Codes). */
 export const AdminCode = Type.Object(

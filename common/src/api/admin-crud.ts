@@ -1,4 +1,5 @@
 import Type, { type Static, type TArray, type TSchema } from 'typebox';
+import { MAX_PRICE } from '../column-limits';
 import { type BigIdParams, endpoint, type Endpoint, IdParams, Strict, StringEnum } from './contract';
 
 /*
@@ -6,8 +7,7 @@ import { type BigIdParams, endpoint, type Endpoint, IdParams, Strict, StringEnum
  * `ra-data-simple-rest`, declared once for every resource.
  */
 
-/** Largest price an admin may set, as a decimal; keeps minor units far inside a safe integer. */
-export const MAX_PRICE = 100_000_000;
+export { MAX_PRICE };
 
 /** A price as the back office sends it: a decimal; more than 2 decimals is refused by the server. */
 export const Money = Type.Number({ minimum: 0, maximum: MAX_PRICE });

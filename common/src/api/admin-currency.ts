@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { FAILED_CARD_TOPUP_REFUND_TARGETS } from '../admin-records';
 import { endpoint, IdParams, Nullable, Strict, StringEnum, Timestamp } from './contract';
 import { listEndpoint } from './admin-crud';
 
@@ -32,7 +33,7 @@ export const UpdateRateBody = Type.Object(
 );
 export type UpdateRateBody = Static<typeof UpdateRateBody>;
 
-export const FAILED_CARD_TOPUP_REFUND_TARGETS = ['balance', 'card'] as const;
+export { FAILED_CARD_TOPUP_REFUND_TARGETS };
 
 export const CurrencySettings = Type.Object(
   {

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { REFUND_NOTE_MAX_LENGTH } from '../admin-records';
 import { BigIdParams, endpoint, Nullable, StringEnum, Timestamp } from './contract';
 import { listEndpoint } from './admin-crud';
 import {
@@ -123,8 +124,7 @@ export const AdminOrderDetail = Type.Object(
 );
 export type AdminOrderDetail = Static<typeof AdminOrderDetail>;
 
-/** Longest note an admin can attach to a refund (it reaches the ledger and the shopper's order). */
-export const REFUND_NOTE_MAX_LENGTH = 500;
+export { REFUND_NOTE_MAX_LENGTH };
 
 export const ChangeOrderStatusBody = Type.Object({ status: OrderStatus }, { additionalProperties: false, examples: [{ status: 'cancelled' }] });
 export type ChangeOrderStatusBody = Static<typeof ChangeOrderStatusBody>;

@@ -1,11 +1,11 @@
 import Type, { type Static } from 'typebox';
+import { ADJUSTMENT_REASON_MAX_LENGTH } from '../admin-records';
 import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, USER_ROLES } from '../rules';
 import { endpoint, IdParams, StringEnum, Timestamp } from './contract';
 import { listEndpoint, Money } from './admin-crud';
 import { AdminOrder } from './admin-orders';
 
-/** Longest reason an admin gives for a balance change. */
-export const ADJUSTMENT_REASON_MAX_LENGTH = 500;
+export { ADJUSTMENT_REASON_MAX_LENGTH };
 
 /** A user as the back office sees it (docs/admin-api.md, Users). */
 export const AdminUser = Type.Object(

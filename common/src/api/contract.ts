@@ -1,4 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { MAX_INT } from '../column-limits';
 import { ErrorCode } from '../errors';
 
 /**
@@ -57,8 +58,7 @@ export type BodyOf<E> = E extends Endpoint<TSchema, TSchema, infer B, TSchema> ?
 /** The query a route accepts. */
 export type QueryOf<E> = E extends Endpoint<TSchema, infer Q, TSchema, TSchema> ? Static<Q> : never;
 
-/** Largest value of a Postgres integer column (serial ids, game amounts). */
-export const MAX_INT = 2_147_483_647;
+export { MAX_INT };
 
 /** An object that refuses fields it does not name, so a client mistake is never silently ignored. */
 export const Strict = <Properties extends Record<string, TSchema>>(properties: Properties, options: { description?: string } = {}) =>

@@ -5,7 +5,7 @@ export * from './admin-products';
 export * from './admin-regions';
 export * from './admin-promotions';
 export * from './admin-codes';
-export * from './bulk-code-lines';
+export * from '../bulk-code-lines';
 export * from './admin-pubg';
 export * from './admin-freefire';
 export * from './admin-orders';

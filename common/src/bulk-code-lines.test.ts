@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readManualCodeLine, readSingleCodeLine } from './bulk-code-lines';
-import { MAX_PRICE } from './admin-crud';
-import { MAX_INT } from './contract';
+import { MAX_INT, MAX_PRICE } from './column-limits';
 
 describe('manual code lines', () => {
   it('reads the code and the prices in minor units, blanks around the commas allowed', () => {

@@ -1,9 +1,7 @@
-import { MAX_PRICE } from './admin-crud';
-import { CODE_MAX_LENGTH } from './admin-codes';
-import { MAX_INT } from './contract';
+import { CODE_MAX_LENGTH, MAX_INT, MAX_PRICE } from './column-limits';
 
 /**
- * The line grammar of bulk code uploads (docs/admin-api.md, codes bulk): one reading for the back
+ * The line grammar of bulk code uploads (common/src/api/admin-codes.ts, admin-pubg.ts): one reading for the back
  * office's preview and the server's import, so the preview never calls a line good that the store
  * refuses. Lines arrive without their line break; blank lines are the caller's to skip.
  */

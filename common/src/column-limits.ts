@@ -1,0 +1,10 @@
+/** What the store's columns hold, shared by the contracts, the bulk line grammar and the back office's forms. */
+
+/** Largest value of a Postgres integer column (serial ids, game amounts). */
+export const MAX_INT = 2_147_483_647;
+
+/** Largest price an admin may set, as a decimal; keeps minor units far inside a safe integer. */
+export const MAX_PRICE = 100_000_000;
+
+/** Longest activation code stored. */
+export const CODE_MAX_LENGTH = 255;
