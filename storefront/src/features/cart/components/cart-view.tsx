@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { Product } from '@topup/common/api';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { ArrowRightIcon, CartIcon, TrashIcon } from '../../../components/ui/icons';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
@@ -9,7 +10,6 @@ import { toApiError } from '../../../lib/api-error';
 import { type Currency } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
-import type { Product } from '../../../types/api';
 import { cartItemCount, cartTotals, useCart } from '../../../lib/cart';
 import { useClearCart } from '../api/clear-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
