@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Product } from '@topup/common/api';
+import type { CartLine as CartItem, Product } from '@topup/common/api';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { ArrowRightIcon, CartIcon, TrashIcon } from '../../../components/ui/icons';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
@@ -14,7 +14,6 @@ import { cartItemCount, cartTotals, useCart } from '../../../lib/cart';
 import { useClearCart } from '../api/clear-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartQuantity } from '../api/update-cart-quantity';
-import type { CartItem } from '../../../types/cart';
 import { hasStockProblem, quantityChange } from '../utils/cart-rules';
 import { CartLine } from './cart-line';
 import styles from './cart-view.module.css';

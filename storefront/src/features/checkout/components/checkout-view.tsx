@@ -3,6 +3,7 @@ import { ErrorCode } from '@topup/common';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { CartLine } from '@topup/common/api';
 import { Field } from '../../../components/ui/field';
 import { AlertIcon, CartIcon, InfoIcon } from '../../../components/ui/icons';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
@@ -15,7 +16,6 @@ import { type AttemptKeys, createAttemptKeys, requestScope } from '../../../lib/
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import type { TopupData } from '../../../types/api';
 import { CART_KEY, cartTotals, useCart } from '../../../lib/cart';
-import type { CartItem } from '../../../types/cart';
 import { CREATE_PAYMENT_PATH, type GatewayPaymentInput, useCreatePayment } from '../api/create-payment';
 import { TOPUP_ORDER_PATH, useCreateTopupOrder } from '../api/create-topup-order';
 import { useBalance } from '../../../lib/balance';
@@ -83,7 +83,7 @@ export function CheckoutView() {
   return <CheckoutForm topup={null} items={cart.data.data} />;
 }
 
-function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartItem[] }) {
+function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartLine[] }) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
