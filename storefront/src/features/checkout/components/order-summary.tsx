@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { CartLine } from '@topup/common/api';
+import type { CartLine, TopupData } from '@topup/common/api';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { type Currency, lineTotal, pickPrice } from '../../../lib/currency';
 import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
-import type { TopupData } from '../../../types/api';
 import { topupAccount } from '../utils/checkout';
 import styles from './checkout-view.module.css';
 

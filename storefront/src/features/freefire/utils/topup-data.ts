@@ -1,6 +1,6 @@
+import type { TopupData } from '@topup/common/api';
 import type { Currency } from '../../../lib/currency';
 import { toAmount } from '../../../lib/currency';
-import type { TopupData } from '../../../types/api';
 import type { FreefireOffer } from '../api/get-offers';
 import { buildPlayerIdTopupData } from '../../../utils/player-id-topup-data';
 
