@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PubgPackage } from '../api/get-packages';
+import type { PubgPackage } from '@topup/common/api';
 import { pubgPlayerName } from '../api/check-player';
 import { summarizeSelection } from './selection';
 import { buildPubgTopupData, PUBG_IMAGE } from './topup-data';
