@@ -1,3 +1,4 @@
+import type { AuthSession } from '@topup/common/api';
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, storage } from './storage';
 
@@ -43,7 +44,7 @@ export function getToken(): string | null {
   return snapshot?.token ?? null;
 }
 
-export function saveSession(session: { token: string; nickname: string; userId: string | number }): void {
+export function saveSession(session: AuthSession): void {
   storage.set(STORAGE_KEYS.token, session.token);
   storage.set(STORAGE_KEYS.nickname, session.nickname);
   storage.set(STORAGE_KEYS.userId, String(session.userId));

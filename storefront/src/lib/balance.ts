@@ -1,19 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BalanceCurrency } from '@topup/common';
+import type { Balances } from '@topup/common/api';
 import { api } from './api-client';
 import { useSession } from './auth';
 import type { QueryConfig } from './react-query';
 
 /* The shopper's balances: checkout pays from them, the profile's top-up adds to them. */
 
-export interface BalanceEntry {
-  currency: BalanceCurrency;
-  /** Decimal amount. */
-  amount: number;
-}
-
-export function getBalance({ signal }: { signal?: AbortSignal } = {}): Promise<BalanceEntry[]> {
-  return api.get<BalanceEntry[]>('/balance', { signal });
+export function getBalance({ signal }: { signal?: AbortSignal } = {}): Promise<Balances> {
+  return api.get<Balances>('/balance', { signal });
 }
 
 export const getBalanceQueryOptions = (token: string | null) =>

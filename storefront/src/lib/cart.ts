@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fromMinor, toMinor } from '@topup/common';
-import type { CartItem, CartResponse } from '../types/cart';
+import type { CartAnswer, CartLine } from '@topup/common/api';
 import { api } from './api-client';
 import { useSession } from './auth';
 import { toAmount } from './currency';
@@ -11,8 +11,8 @@ import type { QueryConfig } from './react-query';
  * checkout. Changing it is the cart feature's (and adding to it the catalogue's).
  */
 
-export function getCart({ signal }: { signal?: AbortSignal } = {}): Promise<CartResponse> {
-  return api.get<CartResponse>('/cart', { signal });
+export function getCart({ signal }: { signal?: AbortSignal } = {}): Promise<CartAnswer> {
+  return api.get<CartAnswer>('/cart', { signal });
 }
 
 /** All cart queries start with this key, so one invalidation refreshes every view of the cart. */
@@ -35,7 +35,7 @@ export function useCart({ queryConfig }: { queryConfig?: QueryConfig<typeof getC
 }
 
 /** Sums of price times quantity per currency, in minor units so no float error creeps in. */
-export function cartTotals(items: readonly Pick<CartItem, 'price_usd' | 'price_rub' | 'quantity'>[]): { usd: number; rub: number } {
+export function cartTotals(items: readonly Pick<CartLine, 'price_usd' | 'price_rub' | 'quantity'>[]): { usd: number; rub: number } {
   let usd = 0;
   let rub = 0;
   for (const item of items) {
@@ -47,6 +47,6 @@ export function cartTotals(items: readonly Pick<CartItem, 'price_usd' | 'price_r
 }
 
 /** Units in the cart (what the header shows next to "Cart"). */
-export function cartItemCount(items: readonly Pick<CartItem, 'quantity'>[] | undefined): number {
+export function cartItemCount(items: readonly Pick<CartLine, 'quantity'>[] | undefined): number {
   return (items ?? []).reduce((count, item) => count + (item.quantity > 0 ? item.quantity : 0), 0);
 }

@@ -1,5 +1,5 @@
+import type { TopupData } from '@topup/common/api';
 import { type Currency, toBalanceCurrency } from '../lib/currency';
-import type { TopupData } from '../types/api';
 import { normalizePlayerId } from './player-check';
 
 /**

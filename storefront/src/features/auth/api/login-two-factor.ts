@@ -1,16 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { AuthSession, LoginTwoFactorBody } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { keepSession, type LoginSession } from './login';
+import { keepSession } from './login';
 
-export interface LoginTwoFactorInput {
-  challenge: string;
-  /** A 6-digit code from the authenticator app, or a recovery code. */
-  code: string;
-}
-
-export function loginTwoFactor(input: LoginTwoFactorInput): Promise<LoginSession> {
-  return api.post<LoginSession>('/login/2fa', { challenge: input.challenge, code: input.code.trim() });
+export function loginTwoFactor(input: LoginTwoFactorBody): Promise<AuthSession> {
+  return api.post<AuthSession>('/login/2fa', { challenge: input.challenge, code: input.code.trim() });
 }
 
 export function useLoginTwoFactor({ mutationConfig }: { mutationConfig?: MutationConfig<typeof loginTwoFactor> } = {}) {

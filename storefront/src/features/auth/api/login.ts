@@ -1,31 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
+import type { LoginBody, SignInAnswer, TwoFactorChallenge } from '@topup/common/api';
 import { ADMIN_ENROLMENT_URL, api } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/auth';
 import type { MutationConfig } from '../../../lib/react-query';
-import type { AuthResponse } from '../../../types/api';
-
-export interface LoginInput {
-  nickname: string;
-  password: string;
-  /** "Remember me": a 30-day session instead of a day. */
-  remember?: boolean;
-}
-
-/** The password was right and the account uses two-factor: the code goes with this challenge. */
-export interface TwoFactorChallenge {
-  twoFactorRequired: true;
-  challenge: string;
-}
 
 /** A session; `twoFactorEnrolmentRequired` marks an admin's session that is good for enrolment only. */
-export type LoginSession = AuthResponse & { twoFactorEnrolmentRequired?: boolean };
+export type LoginSession = Exclude<SignInAnswer, TwoFactorChallenge>;
 
-export type LoginAnswer = LoginSession | TwoFactorChallenge;
+export const needsSecondFactor = (answer: SignInAnswer): answer is TwoFactorChallenge => 'twoFactorRequired' in answer;
 
-export const needsSecondFactor = (answer: LoginAnswer): answer is TwoFactorChallenge => 'twoFactorRequired' in answer;
-
-export function login(input: LoginInput): Promise<LoginAnswer> {
-  return api.post<LoginAnswer>('/login', { nickname: input.nickname.trim(), password: input.password, remember: input.remember === true });
+export function login(input: LoginBody): Promise<SignInAnswer> {
+  return api.post<SignInAnswer>('/login', { nickname: input.nickname.trim(), password: input.password, remember: input.remember === true });
 }
 
 /**

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import type { AuthSession } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/auth';
 import type { MutationConfig } from '../../../lib/react-query';
-import type { AuthResponse } from '../../../types/api';
 import type { RegisterInput } from '../validation';
 
-export function register(input: RegisterInput): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/register', {
+export function register(input: RegisterInput): Promise<AuthSession> {
+  return api.post<AuthSession>('/register', {
     nickname: input.nickname.trim(),
     password: input.password,
     confirmPassword: input.confirmPassword,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { CartAnswer, CartLine } from '@topup/common/api';
 import { useSession } from '../../../lib/auth';
-import type { CartItem, CartResponse } from '../../../types/cart';
 import { restoreLine } from '../utils/cart-rules';
 import { CART_KEY, getCartQueryOptions } from '../../../lib/cart';
 
@@ -10,8 +10,8 @@ export const CART_CHANGE_KEY = [CART_KEY, 'change'] as const;
 
 /** How to undo one optimistic change: the line as it was and where it stood, or the whole cart. */
 export interface CartRollback {
-  line?: { item: CartItem; index: number };
-  cart?: CartResponse;
+  line?: { item: CartLine; index: number };
+  cart?: CartAnswer;
 }
 
 /**
@@ -32,7 +32,7 @@ export function useCartCache() {
       queryKey,
 
       /** Applies a change to the cached cart at once; returns how to undo it. */
-      async apply(change: (cart: CartResponse) => CartResponse, lineId?: number): Promise<CartRollback> {
+      async apply(change: (cart: CartAnswer) => CartAnswer, lineId?: number): Promise<CartRollback> {
         await queryClient.cancelQueries({ queryKey });
         const current = queryClient.getQueryData(queryKey);
         if (!current) return {};
@@ -54,7 +54,7 @@ export function useCartCache() {
       },
 
       /** The server's cart after a change: taken as is once nothing else is pending. */
-      settle(cart: CartResponse): void {
+      settle(cart: CartAnswer): void {
         if (!othersPending()) queryClient.setQueryData(queryKey, cart);
       },
     };

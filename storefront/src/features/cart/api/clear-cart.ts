@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { CartAnswer } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
-import type { CartResponse } from '../../../types/cart';
 import { EMPTY_CART } from '../utils/cart-rules';
 import { CART_CHANGE_KEY, useCartCache } from './cart-cache';
 
-export function clearCart(): Promise<CartResponse> {
-  return api.post<CartResponse>('/cart/clear', {});
+export function clearCart(): Promise<CartAnswer> {
+  return api.post<CartAnswer>('/cart/clear', {});
 }
 
 /** Empties the cart at once; the lines come back if the server refuses. */

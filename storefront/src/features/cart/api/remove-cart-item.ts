@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { CartAnswer } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
-import type { CartResponse } from '../../../types/cart';
 import { removeLine } from '../utils/cart-rules';
 import { CART_CHANGE_KEY, useCartCache } from './cart-cache';
 
-export function removeCartItem(id: number): Promise<CartResponse> {
-  return api.delete<CartResponse>(`/cart/remove/${id}`);
+export function removeCartItem(id: number): Promise<CartAnswer> {
+  return api.delete<CartAnswer>(`/cart/remove/${id}`);
 }
 
 /** Removes a line, at once; it comes back if the server refuses. */

@@ -1,16 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
+import type { cartEndpoints, ResponseOf, UpdateQuantityBody } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
-import type { CartResponse } from '../../../types/cart';
 import { setLineQuantity } from '../utils/cart-rules';
 import { CART_CHANGE_KEY, useCartCache } from './cart-cache';
 
-export interface UpdateCartQuantityInput {
-  id: number;
-  quantity: number;
-}
+type CartQuantityAnswer = ResponseOf<typeof cartEndpoints.updateQuantity>;
 
-export function updateCartQuantity({ id, quantity }: UpdateCartQuantityInput): Promise<CartResponse> {
-  return api.put<CartResponse>(`/cart/update-quantity/${id}`, { quantity });
+/** The line's id (the path) and its new quantity (the body). */
+export function updateCartQuantity({ id, quantity }: UpdateQuantityBody & { id: number }): Promise<CartQuantityAnswer> {
+  return api.put<CartQuantityAnswer>(`/cart/update-quantity/${id}`, { quantity });
 }
 
 /** Sets a line's quantity, shown at once and rolled back if the server refuses. */

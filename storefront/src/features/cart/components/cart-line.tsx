@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { CartLine as CartItem, Product } from '@topup/common/api';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { type Currency, lineTotal, pickPrice } from '../../../lib/currency';
 import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
-import type { Product } from '../../../types/api';
-import type { CartItem } from '../../../types/cart';
 import { hasStockProblem, isAtMax } from '../utils/cart-rules';
 import styles from './cart-line.module.css';
 

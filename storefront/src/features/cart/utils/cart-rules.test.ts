@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { CartAnswer, CartLine } from '@topup/common/api';
 import { cartItemCount, cartTotals } from '../../../lib/cart';
 import { formatMoney } from '../../../lib/currency';
-import type { CartItem, CartResponse } from '../../../types/cart';
 import { hasStockProblem, isAtMax, quantityChange, removeLine, restoreLine, setLineQuantity } from './cart-rules';
 
-const line = (id: number, overrides: Partial<CartItem> = {}): CartItem => ({
+const line = (id: number, overrides: Partial<CartLine> = {}): CartLine => ({
   id,
   product_id: 1,
   product_title: `Card ${id}`,
-  image_url: null,
+  image_url: '',
   game_amount: 10,
   game_currency: 'USD',
   price_usd: 10.59,
@@ -19,7 +19,7 @@ const line = (id: number, overrides: Partial<CartItem> = {}): CartItem => ({
   ...overrides,
 });
 
-const cart = (...items: CartItem[]): CartResponse => ({ success: true, data: items, subtotal: cartTotals(items) });
+const cart = (...items: CartLine[]): CartAnswer => ({ success: true, data: items, subtotal: cartTotals(items) });
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('quantityChange', () => {

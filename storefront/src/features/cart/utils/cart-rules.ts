@@ -1,5 +1,5 @@
+import type { CartAnswer, CartLine } from '@topup/common/api';
 import { cartTotals } from '../../../lib/cart';
-import type { CartItem, CartResponse } from '../../../types/cart';
 
 /**
  * What pressing + or − on a cart line does (spec sections 4 and 5): below 1 the line is removed,
@@ -7,7 +7,7 @@ import type { CartItem, CartResponse } from '../../../types/cart';
  */
 export type QuantityChange = { kind: 'update'; quantity: number } | { kind: 'remove' } | { kind: 'max' };
 
-export function quantityChange(line: Pick<CartItem, 'quantity' | 'available_count'>, delta: number): QuantityChange {
+export function quantityChange(line: Pick<CartLine, 'quantity' | 'available_count'>, delta: number): QuantityChange {
   const next = line.quantity + Math.trunc(delta);
   if (next < 1) return { kind: 'remove' };
   // Going down is always allowed, even when stock fell below what the line holds.
@@ -16,21 +16,21 @@ export function quantityChange(line: Pick<CartItem, 'quantity' | 'available_coun
 }
 
 /** The + button is at its limit: the line already holds every code in stock. */
-export function isAtMax(line: Pick<CartItem, 'quantity' | 'available_count'>): boolean {
+export function isAtMax(line: Pick<CartLine, 'quantity' | 'available_count'>): boolean {
   return line.quantity >= line.available_count;
 }
 
 /** The line holds more than is in stock now (stock sold meanwhile): checkout would refuse it. */
-export function hasStockProblem(line: Pick<CartItem, 'quantity' | 'available_count'>): boolean {
+export function hasStockProblem(line: Pick<CartLine, 'quantity' | 'available_count'>): boolean {
   return line.quantity > line.available_count;
 }
 
-function withItems(cart: CartResponse, items: CartItem[]): CartResponse {
-  return { ...cart, data: items, subtotal: cartTotals(items), capped: undefined };
+function withItems(cart: CartAnswer, items: CartLine[]): CartAnswer {
+  return { ...cart, data: items, subtotal: cartTotals(items) };
 }
 
 /** The cart with one line's quantity set (the optimistic view of an update). */
-export function setLineQuantity(cart: CartResponse, lineId: number, quantity: number): CartResponse {
+export function setLineQuantity(cart: CartAnswer, lineId: number, quantity: number): CartAnswer {
   return withItems(
     cart,
     cart.data.map((item) => (item.id === lineId ? { ...item, quantity } : item)),
@@ -38,7 +38,7 @@ export function setLineQuantity(cart: CartResponse, lineId: number, quantity: nu
 }
 
 /** The cart without one line (the optimistic view of a removal). */
-export function removeLine(cart: CartResponse, lineId: number): CartResponse {
+export function removeLine(cart: CartAnswer, lineId: number): CartAnswer {
   return withItems(
     cart,
     cart.data.filter((item) => item.id !== lineId),
@@ -49,10 +49,10 @@ export function removeLine(cart: CartResponse, lineId: number): CartResponse {
  * Puts a line back as it was before a change that failed, keeping whatever else changed meanwhile:
  * a removed line returns at its old position.
  */
-export function restoreLine(cart: CartResponse, line: CartItem, index: number): CartResponse {
+export function restoreLine(cart: CartAnswer, line: CartLine, index: number): CartAnswer {
   const others = cart.data.filter((item) => item.id !== line.id);
   const at = Math.min(Math.max(0, index), others.length);
   return withItems(cart, [...others.slice(0, at), line, ...others.slice(at)]);
 }
 
-export const EMPTY_CART: CartResponse = { success: true, data: [], subtotal: { usd: 0, rub: 0 } };
+export const EMPTY_CART: CartAnswer = { success: true, data: [], subtotal: { usd: 0, rub: 0 } };

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddToCartBody, cartEndpoints, ResponseOf } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import { CART_KEY } from '../../../lib/cart';
 import type { MutationConfig } from '../../../lib/react-query';
-import type { AddToCartInput } from '../../../types/api';
 
-export function addToCart(input: AddToCartInput): Promise<unknown> {
-  return api.post<unknown>('/cart/add', input);
+export function addToCart(input: AddToCartBody): Promise<ResponseOf<typeof cartEndpoints.add>> {
+  return api.post<ResponseOf<typeof cartEndpoints.add>>('/cart/add', input);
 }
 
 export function useAddToCart({ mutationConfig }: { mutationConfig?: MutationConfig<typeof addToCart> } = {}) {

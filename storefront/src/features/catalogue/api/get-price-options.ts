@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PriceOption } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import type { QueryConfig } from '../../../lib/react-query';
-import type { PriceOption } from '../../../types/api';
 
 /** Price options of a product's codes in one region; regionId 0 means global codes. */
 export function getPriceOptions({

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Product } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import type { QueryConfig } from '../../../lib/react-query';
-import type { ProductDetails } from '../../../types/api';
 
-export function getProduct({ slug, signal }: { slug: string; signal?: AbortSignal }): Promise<ProductDetails> {
-  return api.get<ProductDetails>(`/products/slug/${encodeURIComponent(slug)}`, { signal });
+export function getProduct({ slug, signal }: { slug: string; signal?: AbortSignal }): Promise<Product> {
+  return api.get<Product>(`/products/slug/${encodeURIComponent(slug)}`, { signal });
 }
 
 export const getProductQueryOptions = (slug: string) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Product } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import type { QueryConfig } from '../../../lib/react-query';
-import type { Product } from '../../../types/api';
 
 export function getProducts({ search, signal }: { search?: string; signal?: AbortSignal } = {}): Promise<Product[]> {
   return api.get<Product[]>('/products', { params: { search: search?.trim() || undefined }, signal });

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import type { PriceOption } from '@topup/common/api';
 import { PagedGrid, TileAmount, TileNote, TilePrice } from '../../../components/ui/paged-grid';
 import type { Currency } from '../../../lib/currency';
 import { pickPrice } from '../../../lib/currency';
 import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
-import type { PriceOption } from '../../../types/api';
 import { optionKey } from '../utils/purchase';
 
 interface OptionGridProps {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { Product } from '@topup/common/api';
 import { ArrowRightIcon } from '../../../components/ui/icons';
-import type { Product } from '../../../types/api';
 import { ProductImage } from './product-image';
 import styles from './product-card.module.css';
 

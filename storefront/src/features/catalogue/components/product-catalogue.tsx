@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import type { Product } from '@topup/common/api';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { SearchIcon } from '../../../components/ui/icons';
 import { SearchBox } from '../../../components/ui/search-box';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { errorMessageKey } from '../../../lib/error-message';
-import type { Product } from '../../../types/api';
 import { useProducts } from '../api/get-products';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 import styles from './product-catalogue.module.css';

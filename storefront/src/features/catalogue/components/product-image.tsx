@@ -1,10 +1,11 @@
+import type { Product } from '@topup/common/api';
 import { useState } from 'react';
 
 const PLACEHOLDER = '/images/placeholder.svg';
 
 /** The product's image_url, else its bundled `/images/<slug>.svg`, else a neutral placeholder. */
-export function productImageCandidates(product: { slug: string; image_url: string | null }): string[] {
-  const candidates = [product.image_url?.trim(), `/images/${product.slug}.svg`, PLACEHOLDER].filter(
+export function productImageCandidates(product: Pick<Product, 'slug' | 'image_url'>): string[] {
+  const candidates = [product.image_url.trim(), `/images/${product.slug}.svg`, PLACEHOLDER].filter(
     (src): src is string => Boolean(src),
   );
   return [...new Set(candidates)];
@@ -15,7 +16,7 @@ export function ProductImage({
   className,
   eager = false,
 }: {
-  product: { slug: string; image_url: string | null };
+  product: Pick<Product, 'slug' | 'image_url'>;
   className?: string;
   eager?: boolean;
 }) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorCode } from '@topup/common';
 import { useQueryClient } from '@tanstack/react-query';
+import type { PriceOption, Product } from '@topup/common/api';
 import { Field } from '../../../components/ui/field';
 import { CartIcon, ShieldIcon, BoltIcon } from '../../../components/ui/icons';
 import { ErrorState } from '../../../components/ui/state-views';
@@ -12,7 +13,6 @@ import { useSession } from '../../../lib/auth';
 import { lineTotal, pickPrice, toAmount } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
-import type { PriceOption, ProductDetails } from '../../../types/api';
 import { useAddToCart } from '../api/add-to-cart';
 import { getPriceOptionsQueryOptions, usePriceOptions } from '../api/get-price-options';
 import { clampQuantity, GLOBAL_REGION_ID, optionKey, regionChoices, sortOptions } from '../utils/purchase';
@@ -21,7 +21,7 @@ import { QuantityStepper } from './quantity-stepper';
 import styles from './purchase-panel.module.css';
 
 /** Region, price option, quantity and add to cart for a code product (spec section 2, /products/{slug}). */
-export function PurchasePanel({ product }: { product: ProductDetails }) {
+export function PurchasePanel({ product }: { product: Product }) {
   const { t } = useTranslation();
   const toast = useToast();
   const session = useSession();
@@ -45,7 +45,7 @@ export function PurchasePanel({ product }: { product: ProductDetails }) {
     productId: product.id,
     regionId,
     queryConfig: {
-      placeholderData: regionId === GLOBAL_REGION_ID && Array.isArray(product.prices) ? product.prices : undefined,
+      placeholderData: regionId === GLOBAL_REGION_ID ? product.prices : undefined,
     },
   });
   const options = useMemo(() => sortOptions(Array.isArray(priceOptions.data) ? priceOptions.data : []), [priceOptions.data]);
@@ -56,7 +56,7 @@ export function PurchasePanel({ product }: { product: ProductDetails }) {
     null;
   const maxQuantity = Math.max(1, selected?.available_count ?? 1);
   const count = clampQuantity(quantity, maxQuantity);
-  const gameCurrency = region?.gameCurrency ?? product.game_currency ?? '';
+  const gameCurrency = region?.gameCurrency ?? product.game_currency;
 
   const addToCart = useAddToCart();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PriceOption } from '../../../types/api';
+import type { PriceOption } from '@topup/common/api';
 import { clampQuantity, isImageFlag, optionKey, pageCount, pageItems, regionChoices, sortOptions } from './purchase';
 
-const region = (id: number, flag: string | null, game_currency: string | null = null) => ({
+const region = (id: number, flag: string, game_currency = '') => ({
   id,
   name: `R${id}`,
   code: `R${id}`,
@@ -21,7 +21,7 @@ describe('regionChoices', () => {
     const choices = regionChoices({
       hasRegions: true,
       hasGlobalCodes: false,
-      regions: [region(1, '🇹🇷', 'TRY'), region(2, null)],
+      regions: [region(1, '🇹🇷', 'TRY'), region(2, '')],
       game_currency: 'USD',
     });
     expect(choices.map((c) => c.id)).toEqual([1, 2]);

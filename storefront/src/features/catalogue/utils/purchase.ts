@@ -1,4 +1,4 @@
-import type { PriceOption, Product } from '../../../types/api';
+import type { PriceOption, Product } from '@topup/common/api';
 
 // Paging of option grids is shared with the game top-up pages.
 export { pageCount, pageItems } from '../../../lib/paging';
@@ -24,20 +24,19 @@ export function isImageFlag(flag: string): boolean {
  * labels it) when the product has global codes or no regions at all.
  */
 export function regionChoices(product: Pick<Product, 'hasRegions' | 'hasGlobalCodes' | 'regions' | 'game_currency'>): RegionChoice[] {
-  const fallbackCurrency = product.game_currency ?? '';
   const regions = product.hasRegions && Array.isArray(product.regions) ? product.regions : [];
   const choices: RegionChoice[] = [];
   if (product.hasGlobalCodes || regions.length === 0) {
-    choices.push({ id: GLOBAL_REGION_ID, name: null, flag: GLOBE, flagIsImage: false, gameCurrency: fallbackCurrency });
+    choices.push({ id: GLOBAL_REGION_ID, name: null, flag: GLOBE, flagIsImage: false, gameCurrency: product.game_currency });
   }
   for (const region of regions) {
-    const flag = region.flag?.trim() || GLOBE;
+    const flag = region.flag.trim() || GLOBE;
     choices.push({
       id: region.id,
       name: region.name,
       flag,
       flagIsImage: isImageFlag(flag),
-      gameCurrency: region.game_currency?.trim() || fallbackCurrency,
+      gameCurrency: region.game_currency.trim() || product.game_currency,
     });
   }
   return choices;

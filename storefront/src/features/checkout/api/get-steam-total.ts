@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BalanceCurrency } from '@topup/common';
-import type { TopupData } from '../../../types/api';
-import { getSteamCalculationQueryOptions, type SteamCalculationRequest } from '../../../lib/steam-calculation';
+import type { SteamCalculateBody, TopupData } from '@topup/common/api';
+import { getSteamCalculationQueryOptions } from '../../../lib/steam-calculation';
 
 /**
  * What a Steam top-up costs in the checkout currency, commission included. The game page's data
@@ -10,10 +10,10 @@ import { getSteamCalculationQueryOptions, type SteamCalculationRequest } from '.
  */
 export function useSteamTotal(data: TopupData | null, balanceCurrency: BalanceCurrency) {
   const amount = Number(data?.amount);
-  const request: SteamCalculationRequest | null =
-    data?.service === 'steam' && Number.isFinite(amount) && amount > 0
+  const request: SteamCalculateBody | null =
+    data?.service === 'steam' && data.input_currency !== undefined && Number.isFinite(amount) && amount > 0
       ? { amount, inputCurrency: data.input_currency, userBalanceCurrency: balanceCurrency }
       : null;
-  const fallback: SteamCalculationRequest = { amount: 0, inputCurrency: 'usd', userBalanceCurrency: balanceCurrency };
+  const fallback: SteamCalculateBody = { amount: 0, inputCurrency: 'usd', userBalanceCurrency: balanceCurrency };
   return useQuery({ ...getSteamCalculationQueryOptions(request ?? fallback, true), enabled: request !== null });
 }

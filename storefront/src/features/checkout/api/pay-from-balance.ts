@@ -1,24 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { BalanceCurrency, OrderStatus } from '@topup/common';
+import type { CheckoutAnswer, FromBalanceBody } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import { idempotencyHeaders, moneyRetryDelay, retryMoneyCall, type WithIdempotencyKey } from '../../../lib/idempotency';
-
-export interface PlacedOrder {
-  success: boolean;
-  orderId: number;
-  status: OrderStatus;
-}
-
-export interface PaidFromBalance extends PlacedOrder {
-  total: number;
-  currency: BalanceCurrency;
-}
 
 export const FROM_BALANCE_PATH = '/payment/from-balance';
 
 /** Pays the whole cart from the balance; the server prices it, the client only names the currency. */
-export function payFromBalance({ currency, idempotencyKey }: WithIdempotencyKey<{ currency: BalanceCurrency }>): Promise<PaidFromBalance> {
-  return api.post<PaidFromBalance>(FROM_BALANCE_PATH, { currency }, { headers: idempotencyHeaders(idempotencyKey) });
+export function payFromBalance({ currency, idempotencyKey }: WithIdempotencyKey<FromBalanceBody>): Promise<CheckoutAnswer> {
+  return api.post<CheckoutAnswer>(FROM_BALANCE_PATH, { currency }, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function usePayFromBalance() {

@@ -3,6 +3,7 @@ import { ErrorCode } from '@topup/common';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { CartLine, CreatePaymentBody, TopupData } from '@topup/common/api';
 import { Field } from '../../../components/ui/field';
 import { AlertIcon, CartIcon, InfoIcon } from '../../../components/ui/icons';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
@@ -13,10 +14,8 @@ import { type Currency, toBalanceCurrency } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { type AttemptKeys, createAttemptKeys, requestScope } from '../../../lib/idempotency';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
-import type { TopupData } from '../../../types/api';
 import { CART_KEY, cartTotals, useCart } from '../../../lib/cart';
-import type { CartItem } from '../../../types/cart';
-import { CREATE_PAYMENT_PATH, type GatewayPaymentInput, useCreatePayment } from '../api/create-payment';
+import { CREATE_PAYMENT_PATH, useCreatePayment } from '../api/create-payment';
 import { TOPUP_ORDER_PATH, useCreateTopupOrder } from '../api/create-topup-order';
 import { useBalance } from '../../../lib/balance';
 import { usePaymentMethods } from '../api/get-payment-methods';
@@ -83,7 +82,7 @@ export function CheckoutView() {
   return <CheckoutForm topup={null} items={cart.data.data} />;
 }
 
-function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartItem[] }) {
+function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartLine[] }) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -210,7 +209,7 @@ function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartIt
 
     if (viaGateway) {
       const common = { currency: code, method: activeMethod, ...(askEmail ? { email: receiptEmail } : {}) };
-      const input: GatewayPaymentInput = topup
+      const input: CreatePaymentBody = topup
         ? { type: 'topup', topupData: topupPayload(topup, currency), ...common }
         : { type: 'order', amount: total, ...common };
       const key = begin(requestScope(CREATE_PAYMENT_PATH, input, cartLines));

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import type { CartLine, TopupData } from '@topup/common/api';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { type Currency, lineTotal, pickPrice } from '../../../lib/currency';
 import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
-import type { TopupData } from '../../../types/api';
-import type { CartItem } from '../../../types/cart';
 import { topupAccount } from '../utils/checkout';
 import styles from './checkout-view.module.css';
 
@@ -14,7 +13,7 @@ export function OrderSummary({
   topupTotal,
   currency,
 }: {
-  items: CartItem[];
+  items: CartLine[];
   topup: TopupData | null;
   /** The top-up's charge in `currency` (null while it is being calculated). */
   topupTotal: number | null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { TopupData } from '@topup/common/api';
 import { normalizeApiError } from '../../../lib/api-error';
-import type { TopupData } from '../../../types/api';
 import { isCalmFailure, paymentFailure, readShortfall, readTopupData, topupAccount, topupPayload, topupPrice } from './checkout';
 
 const failure = (status: number, code?: string, details?: unknown, message = 'Server says no') =>

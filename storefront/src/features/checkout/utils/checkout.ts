@@ -1,10 +1,10 @@
 import { ErrorCode, fromMinor, toMinor, TOPUP_SERVICES } from '@topup/common';
+import type { PaymentMethods, TopupData } from '@topup/common/api';
 import { toApiError, UNEXPECTED_ERROR } from '../../../lib/api-error';
 import { type Currency, parseCurrency, toAmount, toBalanceCurrency } from '../../../lib/currency';
 import { type CommonErrorKey, errorMessageKey } from '../../../lib/error-message';
-import type { TopupData } from '../../../types/api';
 
-export type PaymentMethod = 'balance' | 'card' | 'sbp';
+export type PaymentMethod = PaymentMethods['methods'][number];
 
 /** The top-up a game page handed over in navigation state (`{ topupData }`), or null. */
 export function readTopupData(state: unknown): TopupData | null {

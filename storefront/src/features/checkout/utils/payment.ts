@@ -1,6 +1,6 @@
 import { convertMinor, fromMinor, toMinor } from '@topup/common';
+import type { PaymentMethods } from '@topup/common/api';
 import { type Currency, fromBalanceCurrency, toBalanceCurrency } from '../../../lib/currency';
-import type { PaymentOptions } from '../api/get-payment-methods';
 import type { PaymentMethod } from './checkout';
 
 /**
@@ -16,7 +16,7 @@ export type MethodState = 'available' | 'coming_soon' | 'unavailable' | 'loading
  * Whether `method` can be chosen, from GET /payment/methods: the balance always; card and SBP when the
  * gateway offers them (for cart orders and top-ups alike). SBP that is not offered reads "coming soon".
  */
-export function methodState(method: PaymentMethod, options: Pick<PaymentOptions, 'methods'> | undefined, failed = false): MethodState {
+export function methodState(method: PaymentMethod, options: Pick<PaymentMethods, 'methods'> | undefined, failed = false): MethodState {
   if (method === 'balance') return 'available';
   if (!options) return failed ? 'unavailable' : 'loading';
   if (options.methods.includes(method)) return 'available';
@@ -24,7 +24,7 @@ export function methodState(method: PaymentMethod, options: Pick<PaymentOptions,
 }
 
 /** The chosen method if it can be used, else the balance (always there). */
-export function usableMethod(chosen: PaymentMethod, options: Pick<PaymentOptions, 'methods'> | undefined): PaymentMethod {
+export function usableMethod(chosen: PaymentMethod, options: Pick<PaymentMethods, 'methods'> | undefined): PaymentMethod {
   return methodState(chosen, options) === 'available' ? chosen : 'balance';
 }
 
@@ -47,7 +47,7 @@ export interface ChargedAmount {
 export function chargedAmount(
   total: number | null,
   currency: Currency,
-  options: Pick<PaymentOptions, 'charge_currency' | 'rate_usd_rub'> | undefined,
+  options: Pick<PaymentMethods, 'charge_currency' | 'rate_usd_rub'> | undefined,
 ): ChargedAmount | null {
   if (total === null || !options?.charge_currency) return null;
   const code = toBalanceCurrency(currency);

@@ -1,23 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ActivateCodeBody, CodeActivation } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import { idempotencyHeaders, moneyRetryDelay, retryMoneyCall, type WithIdempotencyKey } from '../../../lib/idempotency';
 import type { MutationConfig } from '../../../lib/react-query';
 
-export interface ActivateCodeInput {
-  playerID: string;
-  code: string;
-}
-
-export interface ActivateCodeResponse {
-  success: boolean;
-  error?: string;
-}
-
 export const ACTIVATE_CODE_PATH = '/freefire/activate-code';
 
 /** POST /freefire/activate-code: credits a Free Fire code bought in the store to a player, once per key. */
-export function activateFreefireCode({ idempotencyKey, ...input }: WithIdempotencyKey<ActivateCodeInput>): Promise<ActivateCodeResponse> {
-  return api.post<ActivateCodeResponse>(ACTIVATE_CODE_PATH, input, { headers: idempotencyHeaders(idempotencyKey) });
+export function activateFreefireCode({ idempotencyKey, ...input }: WithIdempotencyKey<ActivateCodeBody>): Promise<CodeActivation> {
+  return api.post<CodeActivation>(ACTIVATE_CODE_PATH, input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useActivateFreefireCode({ mutationConfig }: { mutationConfig?: MutationConfig<typeof activateFreefireCode> } = {}) {

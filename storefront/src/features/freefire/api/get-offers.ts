@@ -1,17 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FreefireOffer } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import type { QueryConfig } from '../../../lib/react-query';
-
-/** A Free Fire offer (spec section 3); `price` is USD. */
-export interface FreefireOffer {
-  id: number;
-  item_id: number;
-  name: string;
-  game_amount?: number;
-  is_active: boolean;
-  price: number | string | null;
-  price_rub: number | string | null;
-}
 
 export function getFreefireOffers({ signal }: { signal?: AbortSignal } = {}): Promise<FreefireOffer[]> {
   return api.get<FreefireOffer[]>('/freefire/offers', { signal });

@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import type { FreefireOffer } from '@topup/common/api';
 import { PagedGrid, PagedGridSkeleton, TileAmount, TileNote, TilePrice } from '../../../components/ui/paged-grid';
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
@@ -13,7 +14,7 @@ import { TopUpButton } from '../../../components/game-topup/top-up-button';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { usePlayerCheck } from '../../../hooks/use-player-check';
 import { checkFreefirePlayer } from '../api/check-player';
-import { useFreefireOffers, type FreefireOffer } from '../api/get-offers';
+import { useFreefireOffers } from '../api/get-offers';
 import { offerPrice, visibleOffers } from '../utils/offers';
 import { buildFreefireTopupData } from '../utils/topup-data';
 import styles from './freefire-tabs.module.css';

@@ -1,4 +1,4 @@
-import type { ActivateCodeResponse } from '../api/activate-code';
+import type { CodeActivation } from '@topup/common/api';
 
 /** Translated texts for the refusals the API answers with (its messages are English). */
 const KNOWN_FAILURES = [
@@ -15,7 +15,7 @@ export type ActivationFailureKey = (typeof KNOWN_FAILURES)[number]['key'] | 'fre
  * How to tell the shopper an activation did not go through (spec section 8): the server's error
  * (in the interface language when it is a known one), else 'code activation failed'.
  */
-export function activationFailure(response: Pick<ActivateCodeResponse, 'error'> | null | undefined):
+export function activationFailure(response: Partial<Extract<CodeActivation, { success: false }>> | null | undefined):
   | { key: ActivationFailureKey }
   | { text: string } {
   const error = typeof response?.error === 'string' ? response.error.trim() : '';

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { FreefireOffer } from '../api/get-offers';
+import type { FreefireOffer } from '@topup/common/api';
 import { freefirePlayerName } from '../api/check-player';
 import { activationFailure, canActivate } from './activation';
 import { offerPrice, visibleOffers } from './offers';
 import { parseFreefireTab, searchForTab } from './tabs';
 import { buildFreefireTopupData, FREEFIRE_IMAGE } from './topup-data';
 
-const offer = (over: Partial<FreefireOffer>): FreefireOffer => ({
+// Prices outside the contract's numbers check the specification's rule: strings parsed, anything invalid 0.
+const offer = (over: Partial<Record<keyof FreefireOffer, unknown>>) => ({
   id: 1,
   item_id: 101,
   name: '100 Diamonds',
@@ -14,7 +15,7 @@ const offer = (over: Partial<FreefireOffer>): FreefireOffer => ({
   price: 0.99,
   price_rub: 78.21,
   ...over,
-});
+}) as FreefireOffer;
 
 describe('visibleOffers (spec section 3)', () => {
   it('shows only active offers with a price in some currency', () => {

@@ -1,5 +1,5 @@
+import type { FreefireOffer } from '@topup/common/api';
 import { type Currency, toAmount } from '../../../lib/currency';
-import type { FreefireOffer } from '../api/get-offers';
 
 /** Only active offers with a price in some currency are shown (spec section 3). */
 export function visibleOffers(offers: readonly FreefireOffer[] | null | undefined): FreefireOffer[] {

@@ -1,7 +1,6 @@
+import type { FreefireOffer, TopupData } from '@topup/common/api';
 import type { Currency } from '../../../lib/currency';
 import { toAmount } from '../../../lib/currency';
-import type { TopupData } from '../../../types/api';
-import type { FreefireOffer } from '../api/get-offers';
 import { buildPlayerIdTopupData } from '../../../utils/player-id-topup-data';
 
 export const FREEFIRE_IMAGE = '/images/freefire.svg';

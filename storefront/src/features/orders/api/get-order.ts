@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderDetail } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
-import type { Order } from '../types';
 import { keepsChanging } from '../utils/order-status';
 
-export function getOrder(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<Order> {
-  return api.get<Order>(`/orders/${id}`, { signal });
+export function getOrder(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<OrderDetail> {
+  return api.get<OrderDetail>(`/orders/${id}`, { signal });
 }
 
 /** While an order is being paid for, delivered or refunded, its page looks again this often. */

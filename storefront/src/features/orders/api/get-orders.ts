@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Order } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import { isRetryableError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
 import { QUERY_RETRIES, type QueryConfig, RETRY_DELAY_MS } from '../../../lib/react-query';
-import type { Order } from '../types';
 
 export function getOrders({ search, signal }: { search?: string; signal?: AbortSignal } = {}): Promise<Order[]> {
   return api.get<Order[]>('/orders', { params: { search: search || undefined }, signal });

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { OrderDetail } from '@topup/common/api';
 import { BackLink } from '../../../components/ui/back-link';
 import { CartIcon, CopyIcon, EyeIcon, EyeOffIcon, InfoIcon, OrdersIcon } from '../../../components/ui/icons';
 import { Thumbnail } from '../../../components/ui/thumbnail';
@@ -11,7 +12,6 @@ import { intlLocale, parseCurrency } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { useOrder } from '../api/get-order';
-import type { Order } from '../types';
 import { copyText } from '../utils/clipboard';
 import { cancellationKind, chargedLine, paidBy, paymentLineKey, type RefundLine, refundLines, retryPath } from '../utils/payment-info';
 import {
@@ -66,7 +66,7 @@ function OrderNotFound() {
   );
 }
 
-function Receipt({ order }: { order: Order }) {
+function Receipt({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation();
   const formatMoney = useFormatMoney();
   const currency = parseCurrency(order.currency);
@@ -154,7 +154,7 @@ function Receipt({ order }: { order: Order }) {
 }
 
 /** Where an unsettled order stands (the page keeps looking until it settles), or why it did not go through. */
-function OrderProgress({ order }: { order: Order }) {
+function OrderProgress({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
   if (order.status === 'pending' || order.status === 'processing') {
     return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { Order } from '@topup/common/api';
 import { OrdersIcon, SearchIcon } from '../../../components/ui/icons';
 import { SearchBox } from '../../../components/ui/search-box';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
@@ -9,7 +10,6 @@ import { intlLocale, parseCurrency } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { useOrders } from '../api/get-orders';
-import type { Order } from '../types';
 import { formatOrderDate, itemSummary, normalizeOrderSearch, ORDERS_PER_PAGE, visibleOrders } from '../utils/order-status';
 import { StatusBadge } from './status-badge';
 import styles from './orders.module.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderItem } from '../types';
+import type { OrderDetail } from '@topup/common/api';
 import {
   activationGuides,
   deliveredCodes,
@@ -12,6 +12,8 @@ import {
   topupDetails,
   visibleOrders,
 } from './order-status';
+
+type OrderItem = OrderDetail['items'][number];
 
 const codeItem = (id: number, title: string, gameAmount: number, amount: number, code?: string): OrderItem => ({
   id,
@@ -30,6 +32,7 @@ const topupItem: OrderItem = {
   game_amount: 100,
   product: null,
   topup_data: { service: 'freefire', player_id: '123456', player_name: 'Player3456', offer_name: '100 Diamonds', login: '123456' },
+  code: null,
 };
 
 describe('statusDisplay', () => {

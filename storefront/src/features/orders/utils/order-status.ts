@@ -1,5 +1,5 @@
 import { fromMinor, ORDERS_PAGE_SIZE, toMinor, type OrderStatus } from '@topup/common';
-import type { Order, OrderItem } from '../types';
+import type { Order, OrderDetail, OrderItem } from '@topup/common/api';
 
 export type StatusLabelKey = 'orders.status.in_processing' | 'orders.status.completed' | 'orders.status.failed' | 'orders.status.cancelled';
 export type StatusTone = 'progress' | 'success' | 'danger' | 'muted';
@@ -27,7 +27,7 @@ export function isSettled(status: OrderStatus | string): boolean {
 }
 
 /** The order page keeps looking while the order or one of its refunds can still change by itself. */
-export function keepsChanging(order: Pick<Order, 'status' | 'refunds'>): boolean {
+export function keepsChanging(order: Pick<Order, 'status'> & Partial<Pick<OrderDetail, 'refunds'>>): boolean {
   return !isSettled(order.status) || (order.refunds ?? []).some((refund) => refund.status === 'pending');
 }
 
@@ -97,7 +97,7 @@ export interface DeliveredCode {
 }
 
 /** The activation codes of a completed order, in item order. */
-export function deliveredCodes(order: Pick<Order, 'items'>): DeliveredCode[] {
+export function deliveredCodes(order: Pick<OrderDetail, 'items'>): DeliveredCode[] {
   return order.items.flatMap((item) =>
     item.code?.code ? [{ itemId: item.id, title: itemTitle(item), gameAmount: item.game_amount, code: item.code.code }] : [],
   );
@@ -107,7 +107,7 @@ export function deliveredCodes(order: Pick<Order, 'items'>): DeliveredCode[] {
 export function activationGuides(order: Pick<Order, 'items'>): Array<{ title: string; instructions: string }> {
   const seen = new Map<string, string>();
   for (const item of order.items) {
-    const instructions = item.product?.activation_instructions?.trim();
+    const instructions = item.product?.activation_instructions.trim();
     if (item.product && instructions && !seen.has(item.product.title)) seen.set(item.product.title, instructions);
   }
   return [...seen].map(([title, instructions]) => ({ title, instructions }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order, OrderItem, OrderPayment } from '../types';
+import type { Order, OrderDetail, OrderItem, OrderPayment } from '@topup/common/api';
 import { cancellationKind, chargedLine, paidBy, paymentLineKey, refundLines, retryPath } from './payment-info';
 
 const topupItem = (service: string): OrderItem => ({
@@ -21,7 +21,9 @@ const payment = (overrides: Partial<OrderPayment> = {}): OrderPayment => ({
   ...overrides,
 });
 
-const order = (overrides: Partial<Order> = {}): Order => ({
+type PaidOrder = Order & Pick<OrderDetail, 'payment' | 'refunds'>;
+
+const order = (overrides: Partial<PaidOrder> = {}): PaidOrder => ({
   id: 7,
   created_at: '2025-01-01T10:00:00Z',
   status: 'completed',

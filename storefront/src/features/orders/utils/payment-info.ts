@@ -1,11 +1,14 @@
 import { type PaymentStatus, toMinor } from '@topup/common';
+import type { Order, OrderDetail, OrderPayment, OrderRefund } from '@topup/common/api';
 import { type Currency, parseCurrency } from '../../../lib/currency';
-import type { Order, OrderRefund } from '../types';
 
 /** How the order was paid: from the balance, by card or by SBP. */
-export type PaidBy = 'balance' | 'card' | 'sbp';
+export type PaidBy = Order['payment_method'] | OrderPayment['method'];
 
-export function paidBy(order: Pick<Order, 'payment_method' | 'payment'>): PaidBy {
+/** The detail's gateway payment: an order of the list has none. */
+type WithPaymentDetail = Partial<Pick<OrderDetail, 'payment'>>;
+
+export function paidBy(order: Pick<Order, 'payment_method'> & WithPaymentDetail): PaidBy {
   if (order.payment) return order.payment.method;
   return order.payment_method === 'card' ? 'card' : 'balance';
 }
@@ -17,7 +20,7 @@ export type PaymentLineKey = `orders.payment_line.${PaidBy}` | `orders.payment_l
  * The receipt's "Payment" line: "Paid from the balance", "Paid by card", "Awaiting SBP payment",
  * "Card payment declined", "Paid by card, refunded"... from the gateway payment's status.
  */
-export function paymentLineKey(order: Pick<Order, 'payment_method' | 'payment'>): PaymentLineKey {
+export function paymentLineKey(order: Pick<Order, 'payment_method'> & WithPaymentDetail): PaymentLineKey {
   const method = paidBy(order);
   if (method === 'balance' || !order.payment) return `orders.payment_line.${method}`;
   return `orders.payment_line.${method}_${order.payment.status}`;
@@ -35,7 +38,7 @@ export interface ChargedLine {
  * currency (a USD order charged in rubles) or another amount. Null when it is the same, for balance
  * orders, and for payments that took nothing (declined, expired).
  */
-export function chargedLine(order: Pick<Order, 'total' | 'currency' | 'payment'>): ChargedLine | null {
+export function chargedLine(order: Pick<Order, 'total' | 'currency'> & WithPaymentDetail): ChargedLine | null {
   const { payment } = order;
   if (!payment) return null;
   const kind = payment.status === 'paid' || payment.status === 'refunded' ? 'charged' : payment.status === 'pending' ? 'to_charge' : null;
@@ -51,7 +54,7 @@ export function chargedLine(order: Pick<Order, 'total' | 'currency' | 'payment'>
  */
 export type CancellationKind = 'declined' | 'expired' | 'late_credit';
 
-export function cancellationKind(order: Pick<Order, 'status' | 'payment'>): CancellationKind | null {
+export function cancellationKind(order: Pick<Order, 'status'> & WithPaymentDetail): CancellationKind | null {
   if (order.status !== 'cancelled') return null;
   switch (order.payment?.status) {
     case 'declined':
@@ -76,7 +79,7 @@ export function retryPath(order: Pick<Order, 'status' | 'items'>): string | null
 
 export interface RefundLine {
   key: string;
-  destination: 'card' | 'balance';
+  destination: OrderRefund['destination'];
   amount: number;
   currency: Currency;
   /** pending: on its way; done: made; failed: not made (a card refund the gateway refused, credited to the balance instead). */

@@ -1,17 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import type { AuthSession, ChangeOwnPasswordBody } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/auth';
 import type { MutationConfig } from '../../../lib/react-query';
-import type { AuthResponse } from '../../../types/api';
-
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
-}
 
 /** Sets a new password; every other session ends and this one continues with the token answered. */
-export function changePassword(input: ChangePasswordInput): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/profile/password', { currentPassword: input.currentPassword, newPassword: input.newPassword });
+export function changePassword(input: ChangeOwnPasswordBody): Promise<AuthSession> {
+  return api.post<AuthSession>('/profile/password', { currentPassword: input.currentPassword, newPassword: input.newPassword });
 }
 
 export function useChangePassword({ mutationConfig }: { mutationConfig?: MutationConfig<typeof changePassword> } = {}) {

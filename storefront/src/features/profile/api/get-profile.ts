@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Profile } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import type { QueryConfig } from '../../../lib/react-query';
-import type { Profile } from '../../../types/api';
 
 export function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<Profile> {
   return api.get<Profile>('/profile', { signal });

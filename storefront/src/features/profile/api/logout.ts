@@ -1,3 +1,4 @@
+import type { authEndpoints, ResponseOf } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -6,7 +7,7 @@ import { api } from '../../../lib/api-client';
  */
 export async function revokeSession(): Promise<void> {
   try {
-    await api.post<void>('/logout');
+    await api.post<ResponseOf<typeof authEndpoints.logout>>('/logout');
   } catch {
     // Already ended (401), or no connection: nothing more to do here.
   }

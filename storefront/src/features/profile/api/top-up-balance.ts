@@ -1,17 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BalanceCurrency } from '@topup/common';
+import type { Balances, BalanceTopupBody } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
-import type { BalanceEntry } from '../../../lib/balance';
-
-export interface TopUpBalanceInput {
-  currency: BalanceCurrency;
-  /** Decimal, at least 5. */
-  amount: number;
-}
 
 /** An admin credits their own balance (the profile's top-up dialog); answers with the new balances. */
-export function topUpBalance(input: TopUpBalanceInput): Promise<BalanceEntry[]> {
-  return api.post<BalanceEntry[]>('/balance/topup', input);
+export function topUpBalance(input: BalanceTopupBody): Promise<Balances> {
+  return api.post<Balances>('/balance/topup', input);
 }
 
 export function useTopUpBalance() {

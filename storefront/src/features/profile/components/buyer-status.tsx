@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { Order } from '@topup/common/api';
 import { StarIcon } from '../../../components/ui/icons';
 import { regularBuyerProgress } from '../utils/regular-buyer';
 import styles from './profile-extras.module.css';
@@ -8,7 +9,7 @@ import styles from './profile-extras.module.css';
 export interface BuyerOrders {
   isPending: boolean;
   isError: boolean;
-  data?: readonly { status: string }[];
+  data?: readonly Pick<Order, 'status'>[];
 }
 
 /** The 'regular buyer' status and how far the shopper is from it, counted from their completed orders. */

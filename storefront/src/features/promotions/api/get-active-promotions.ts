@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Promotion } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import type { QueryConfig } from '../../../lib/react-query';
-import type { Promotion } from '../../../types/api';
 
 export function getActivePromotions({ signal }: { signal?: AbortSignal } = {}): Promise<Promotion[]> {
   return api.get<Promotion[]>('/promotions/active', { signal });

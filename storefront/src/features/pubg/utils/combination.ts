@@ -1,5 +1,5 @@
 import { CUSTOM_UC_MAX, pubgCombination } from '@topup/common';
-import type { PubgPackage } from '../api/get-packages';
+import type { PubgPackage } from '@topup/common/api';
 
 /** The longest custom amount worth typing: one digit more than the maximum, so "too much" can show. */
 export const CUSTOM_UC_INPUT_MAX_LENGTH = String(CUSTOM_UC_MAX).length + 1;

@@ -1,6 +1,6 @@
 import { fromMinor, toMinor } from '@topup/common';
+import type { PubgPackage } from '@topup/common/api';
 import { toAmount } from '../../../lib/currency';
-import type { PubgPackage } from '../api/get-packages';
 
 /**
  * Clicking a package toggles it: a chosen package (once or more, after an automatic combination)

@@ -1,5 +1,5 @@
+import type { TopupData } from '@topup/common/api';
 import type { Currency } from '../../../lib/currency';
-import type { TopupData } from '../../../types/api';
 import { buildPlayerIdTopupData } from '../../../utils/player-id-topup-data';
 import type { SelectionSummary } from './selection';
 

@@ -1,6 +1,7 @@
 import type { BalanceCurrency, SteamInputCurrency } from '@topup/common';
+import type { SteamCalculateBody } from '@topup/common/api';
 import { formatMoney, intlLocale } from '../../../lib/currency';
-import type { SteamCalculationRequest, SteamQuote } from '../../../lib/steam-calculation';
+import type { SteamQuote } from '../../../lib/steam-calculation';
 
 /** The wallet currencies a Steam top-up can be entered in (spec: USD, RUB, KZT; USD first and default). */
 export const STEAM_CURRENCIES = ['usd', 'rub', 'kzt'] as const satisfies readonly SteamInputCurrency[];
@@ -22,18 +23,18 @@ export function calculationRequest(
   amountText: string,
   inputCurrency: SteamInputCurrency,
   balanceCurrency: BalanceCurrency,
-): SteamCalculationRequest | null {
+): SteamCalculateBody | null {
   const amount = parseSteamAmount(amountText);
   return amount === null ? null : { amount, inputCurrency, userBalanceCurrency: balanceCurrency };
 }
 
 /** A stable text key for a request (what the debounce watches). */
-export function requestKey(request: SteamCalculationRequest | null): string {
+export function requestKey(request: SteamCalculateBody | null): string {
   return request ? `${request.amount}|${request.inputCurrency}|${request.userBalanceCurrency}` : '';
 }
 
 /** The request a key stands for (the inverse of requestKey); null for '' or anything malformed. */
-export function parseRequestKey(key: string): SteamCalculationRequest | null {
+export function parseRequestKey(key: string): SteamCalculateBody | null {
   const [amountText = '', inputCurrency = '', balanceCurrency = ''] = key.split('|');
   const amount = parseSteamAmount(amountText);
   if (amount === null) return null;
@@ -49,7 +50,7 @@ export function parseRequestKey(key: string): SteamCalculationRequest | null {
  */
 export function visibleQuote(
   quote: SteamQuote | null | undefined,
-  request: SteamCalculationRequest | null,
+  request: SteamCalculateBody | null,
 ): { quote: SteamQuote; exact: boolean } | null {
   if (!quote || !request) return null;
   if (quote.request.inputCurrency !== request.inputCurrency || quote.request.userBalanceCurrency !== request.userBalanceCurrency) {

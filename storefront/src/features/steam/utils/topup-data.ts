@@ -1,6 +1,5 @@
 import type { BalanceCurrency, SteamInputCurrency } from '@topup/common';
-import type { TopupData } from '../../../types/api';
-import type { SteamCalculation } from '../../../lib/steam-calculation';
+import type { SteamCalculation, TopupData } from '@topup/common/api';
 
 export const STEAM_IMAGE = '/images/steam.svg';
 
