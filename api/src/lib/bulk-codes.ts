@@ -16,7 +16,7 @@ import { unstorableReason } from './storable-text';
 /**
  * Bulk loading of activation codes (common/src/api/admin-codes.ts): lines read one by one from a
  * string or a request stream, checked by the line grammar the back office's preview shares
- * (common/src/api/bulk-code-lines.ts), de-duplicated within the file and against the table, and
+ * (common/src/bulk-code-lines.ts), de-duplicated within the file and against the table, and
  * inserted in batches. Memory stays bounded by the batch, plus one short key per code seen.
  */
 

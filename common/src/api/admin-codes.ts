@@ -6,7 +6,7 @@ import { BulkCodesResult, bulkUploadDescription, crudEndpoints, Ignored, Money }
 
 export { CODE_MAX_LENGTH };
 
-/** A manual activation code as the back office sees it (docs/admin-api.md, Codes). */
+/** A manual activation code as the back office sees it. */
 export const AdminCode = Type.Object(
   {
     id: Type.Integer(),

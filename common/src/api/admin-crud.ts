@@ -3,7 +3,7 @@ import { MAX_PRICE } from '../column-limits';
 import { type BigIdParams, endpoint, type Endpoint, IdParams, Strict, StringEnum } from './contract';
 
 /*
- * The back office's list protocol and record calls (docs/admin-api.md, rules for every call): react-admin's
+ * The back office's list protocol and record calls (docs/admin-api.md, the rules every call follows): react-admin's
  * `ra-data-simple-rest`, declared once for every resource.
  */
 
@@ -128,7 +128,7 @@ export function crudEndpoints<Record extends TSchema, Create extends TSchema, Up
   };
 }
 
-/** What a bulk code upload answers (docs/admin-api.md, codes bulk). */
+/** What a bulk code upload answers. */
 export const BulkCodesResult = Type.Object(
   {
     added: Type.Integer({ minimum: 0 }),

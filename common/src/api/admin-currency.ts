@@ -3,7 +3,7 @@ import { FAILED_CARD_TOPUP_REFUND_TARGETS } from '../admin-records';
 import { endpoint, IdParams, Nullable, Strict, StringEnum, Timestamp } from './contract';
 import { listEndpoint } from './admin-crud';
 
-/** A rate (docs/admin-api.md, Currency rates). */
+/** A rate. */
 export const AdminCurrencyRate = Type.Object(
   {
     id: Type.Integer(),

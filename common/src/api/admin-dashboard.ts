@@ -4,7 +4,7 @@ import { ORDER_STATUSES } from '../rules';
 import { EmptyObject, endpoint, Nullable, StringEnum, Timestamp } from './contract';
 
 
-/** The back office's start page figures (docs/admin-api.md, Dashboard). */
+/** The back office's start page figures. */
 export const Dashboard = Type.Object(
   {
     salesToday: Type.Object(

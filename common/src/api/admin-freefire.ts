@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { MAX_INT, Nullable, Timestamp } from './contract';
 import { crudEndpoints, Ignored, MAX_PRICE } from './admin-crud';
 
-/** A Free Fire offer, with the specification's field names (docs/admin-api.md, Free Fire denominations). */
+/** A Free Fire offer, with the specification's field names. */
 export const FreefireDenomination = Type.Object(
   {
     id: Type.Integer(),

@@ -12,7 +12,7 @@ export const MAX_PUBLISH_IDS = 10_000;
 const RequestId = Type.String({ format: 'uuid' });
 const exampleRequestId = '3f9a1c2e-8b4d-4e6f-a1b2-c3d4e5f60718';
 
-/** A generated Free Fire code (docs/admin-api.md, Generated Free Fire codes). */
+/** A generated Free Fire code. */
 export const GeneratedCode = Type.Object(
   {
     id: Type.Integer(),

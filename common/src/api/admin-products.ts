@@ -3,7 +3,7 @@ import { PRODUCT_CATEGORIES } from '../admin-records';
 import { endpoint, IdParams, MAX_INT, Strict, StringEnum, Timestamp } from './contract';
 import { crudEndpoints, Ignored } from './admin-crud';
 
-/** A product as the back office sees it (docs/admin-api.md, Products). */
+/** A product as the back office sees it. */
 export const AdminProduct = Type.Object(
   {
     id: Type.Integer(),

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { MAX_INT, Timestamp } from './contract';
 import { crudEndpoints, Ignored } from './admin-crud';
 
-/** A badge on the storefront's home page (docs/admin-api.md, Promotions). */
+/** A badge on the storefront's home page. */
 export const AdminPromotion = Type.Object(
   {
     id: Type.Integer(),

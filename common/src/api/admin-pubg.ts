@@ -4,7 +4,7 @@ import { BigIdParams, EmptyObject, endpoint, MAX_INT, Nullable, Strict, StringEn
 import { BulkCodesResult, bulkUploadDescription, crudEndpoints, Ignored, Money } from './admin-crud';
 import { CODE_MAX_LENGTH } from './admin-codes';
 
-/** A UC package (docs/admin-api.md, PUBG). */
+/** A UC package. */
 export const PubgDenomination = Type.Object(
   {
     id: Type.Integer(),
@@ -42,7 +42,7 @@ export const UpdatePubgDenominationBody = Type.Object(
 );
 export type UpdatePubgDenominationBody = Static<typeof UpdatePubgDenominationBody>;
 
-/** A UC code (docs/admin-api.md, PUBG). */
+/** A UC code. */
 export const PubgCode = Type.Object(
   {
     id: Type.Integer(),

@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { Timestamp } from './contract';
 import { crudEndpoints, Ignored } from './admin-crud';
 
-/** A region as the back office sees it (docs/admin-api.md, Regions). */
+/** A region as the back office sees it. */
 export const AdminRegion = Type.Object(
   {
     id: Type.Integer(),

@@ -7,7 +7,7 @@ import { AdminOrder } from './admin-orders';
 
 export { ADJUSTMENT_REASON_MAX_LENGTH };
 
-/** A user as the back office sees it (docs/admin-api.md, Users). */
+/** A user as the back office sees it. */
 export const AdminUser = Type.Object(
   {
     id: Type.Integer(),

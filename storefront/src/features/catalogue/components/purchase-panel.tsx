@@ -205,7 +205,8 @@ export function PurchasePanel({ product }: { product: Product }) {
             type="button"
             className="btn btn--primary btn--lg btn--block"
             onClick={onAdd}
-            disabled={addToCart.isPending}
+            // Until the options arrive there is nothing to add: a click then would only say "choose an option".
+            disabled={addToCart.isPending || priceOptions.isPending}
             aria-busy={addToCart.isPending || undefined}
           >
             {addToCart.isPending ? <span className="spinner" aria-hidden="true" /> : <CartIcon size={20} />}
