@@ -1,1 +1,0 @@
-export type { ProductCategory } from '@topup/common';
