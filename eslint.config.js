@@ -79,7 +79,14 @@ export default tseslint.config(
     files: ['storefront/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The API contracts are TypeBox objects: the web apps take their types only, so TypeBox stays out of the bundles.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@topup/common/api', message: 'Import types only (import type …); values live in @topup/common.', allowTypeImports: true }] },
+      ],
+    },
   },
   {
     // Tests read loosely typed JSON responses.
