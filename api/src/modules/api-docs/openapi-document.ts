@@ -5,7 +5,7 @@ const INTRODUCTION = [
   'The JSON API of the top-up store, for the storefront, the back office and anyone integrating with them.',
   'Send `Authorization: Bearer <token>` (from `POST /login`) where a route needs a session.',
   'Every failure answers with the same body: `{"error": {"code", "message", "details"}}`; clients branch on `code`.',
-  'Money calls (`/payment/*`, `/topup/*`) accept an `Idempotency-Key` header: a retry with the same key gets the first answer.',
+  'Calls that spend money or a code (`/payment/from-balance`, `/payment/create`, `/orders/topup`, `/freefire/activate-code`) accept an `Idempotency-Key` header: a retry with the same key gets the first answer.',
 ].join('\n\n');
 
 type JsonSchema = Record<string, unknown>;
