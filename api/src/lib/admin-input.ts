@@ -10,13 +10,6 @@ import type { FilterApplier } from './simple-rest';
  * filters, the admin behind a change, and the 409 a forbidden change answers with.
  */
 
-export { MAX_INT, MAX_PRICE } from '@topup/common/api';
-export { IdParams as idParams, BigIdParams as bigIdParams, EmptyObject as emptyQuery } from '@topup/common/api';
-
-export interface IdParams {
-  id: number;
-}
-
 /** A record as a service builds it: its timestamps still Dates, which JSON turns into the contract's strings. */
 export type Dated<Entity, Times extends keyof Entity> = Omit<Entity, Times> & {
   [Key in Times]: Date | Exclude<Entity[Key], string>;

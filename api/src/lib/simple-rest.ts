@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ListQuery } from '@topup/common/api';
+import type { ListQuery } from '@topup/common/api';
 import { validationFailed } from './app-error';
 import { unstorableTextIn } from './storable-text';
 import type { AppContext } from '../types';
@@ -9,8 +9,6 @@ import type { AppContext } from '../types';
  * `?sort=["field","ASC"]&range=[0,24]&filter={...}` (the query's schema is `ListQuery` in common),
  * the page as the body and `Content-Range: <resource> 0-24/319`.
  */
-export const listQuerySchema = ListQuery;
-
 /** Most rows one page may ask for. */
 export const MAX_PAGE_SIZE = 1000;
 

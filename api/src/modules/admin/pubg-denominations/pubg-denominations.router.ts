@@ -10,7 +10,6 @@ export function createAdminPubgDenominationsRouter(deps: { denominations: AdminP
   const { denominations, guards } = deps;
   // The guard sits under this router's prefix, so it runs for these paths only.
   const router = new Router<AppState>({ prefix: '/pubg-admin/denominations' });
-  router.use(guards.requireAdmin);
   const routes = typedRoutes(router, guards);
 
   // Before the CRUD routes, so `/:id` does not claim it.

@@ -14,7 +14,6 @@ import { QUEUE_DASHBOARD_PATH, QUEUE_SESSION_COOKIE, type QueueSessions } from '
  */
 export function createQueuesRouter(deps: { db: Knex; sessions: QueueSessions; guards: AuthGuards }) {
   const router = new Router<AppState>({ prefix: '/admin/queues' });
-  router.use(deps.guards.requireAdmin);
 
   typedRoutes(router, deps.guards).add(adminDashboardEndpoints.queueSession, async (ctx) => {
     const admin = currentUser(ctx);

@@ -9,7 +9,6 @@ import type { AdminRegionsService } from './regions.service';
 export function createAdminRegionsRouter(deps: { regions: AdminRegionsService; guards: AuthGuards }) {
   // The guard sits under this router's prefix, so it runs for these paths only.
   const router = new Router<AppState>({ prefix: '/admin/regions' });
-  router.use(deps.guards.requireAdmin);
   addCrudRoutes(typedRoutes(router, deps.guards), adminRegionEndpoints, deps.regions);
   return router;
 }
