@@ -3,3 +3,10 @@ export { AppError } from './app-error';
 export { createCodeCrypto, normaliseCode, parseCodesKey, type CodeCrypto } from './code-crypto';
 export { readBigintsAsNumbers } from './postgres';
 export { changeBalance, type BalanceChange, type LedgerEntryRow, type LedgerReason } from './ledger';
+export {
+  createInvalidationBus,
+  type InvalidationBus,
+  type InvalidationHandler,
+  type InvalidationTopic,
+  type InvalidationTopics,
+} from './invalidation-bus';
