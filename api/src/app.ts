@@ -13,7 +13,7 @@ import type { Endpoint } from '@topup/common/api';
 import type { Config } from './config';
 import { AppError } from './lib/app-error';
 import { endpointOf } from './lib/typed-routes';
-import { createCodeCrypto } from '@topup/server-kit';
+import { createCodeCrypto, type InvalidationBus } from '@topup/server-kit';
 import type { Logger } from './logger';
 import { createAuthGuards } from './middleware/auth';
 import { clientAddressOptions } from './middleware/client-address';
@@ -97,6 +97,8 @@ export interface AppDeps {
   config: Config;
   db: Knex;
   redis: Redis;
+  /** Tells every API and worker process what a change made stale (caches subscribe to it). */
+  invalidations: InvalidationBus;
   logger: Logger;
 }
 

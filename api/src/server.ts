@@ -1,3 +1,4 @@
+import { createInvalidationBus } from '@topup/server-kit';
 import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { createApp } from './app';
@@ -17,7 +18,12 @@ export async function startApiServer(config: Config, logger: Logger): Promise<Ru
   const db = createDb(config.databaseUrl, { min: 0, max: config.databasePoolMax });
   const redis = createRedis(config.redisUrl);
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
-  const app = createApp({ config, db, redis, logger });
+  const invalidations = createInvalidationBus({
+    redis,
+    prefix: config.redisPrefix,
+    onError: (err, action) => logger.warn({ err: err.message }, `invalidation bus: ${action}`),
+  });
+  const app = createApp({ config, db, redis, invalidations, logger });
   app.on('error', (err) => logger.error({ err }, 'koa error'));
 
   const server: Server = await new Promise((resolve, reject) => {
@@ -39,6 +45,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<Ru
       await closed;
       clearTimeout(forced);
       await db.destroy();
+      await invalidations.close();
       redis.disconnect();
     },
   };

@@ -1,3 +1,4 @@
+import { createInvalidationBus } from '@topup/server-kit';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
@@ -130,7 +131,13 @@ describe.skipIf(!binaries)('with Postgres unreachable', () => {
         done();
       },
     });
-    const app = createApp({ config, db, redis, logger: pino({ level: 'warn' }, sink) });
+    const app = createApp({
+      config,
+      db,
+      redis,
+      invalidations: createInvalidationBus({ redis, prefix: redisPrefix, onError: () => undefined }),
+      logger: pino({ level: 'warn' }, sink),
+    });
     server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server!.once('listening', () => resolve()));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

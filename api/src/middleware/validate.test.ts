@@ -144,7 +144,7 @@ const NO_BODY = ['POST /api/admin/currency-rates/refresh', 'POST /api/admin/queu
 
 describe('every JSON route, walked', () => {
   it('answers a NUL-bearing body with a 400, never a 500, and a NUL in the query never with a 500', async () => {
-    const routes = listApiRoutes(createApp({ config: app.config, db: app.db, redis: app.redis, logger: createLogger('silent', 'route-walk') }));
+    const routes = listApiRoutes(createApp({ config: app.config, db: app.db, redis: app.redis, invalidations: app.invalidations, logger: createLogger('silent', 'route-walk') }));
     const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, '1');
     const outcomes: string[] = [];
     const failures: string[] = [];

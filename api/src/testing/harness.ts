@@ -1,3 +1,4 @@
+import { createInvalidationBus, type InvalidationBus } from '@topup/server-kit';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import knexFactory, { type Knex } from 'knex';
@@ -97,6 +98,7 @@ export interface TestApp {
   config: Config;
   db: Knex;
   redis: Redis;
+  invalidations: InvalidationBus;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /** Inserts a user straight into the database and hands out a token for it. */
   createUser(options?: { role?: UserRole; nickname?: string; password?: string }): Promise<TestUser>;
@@ -130,7 +132,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ttlSeconds: config.jwtTtlSeconds,
     rememberTtlSeconds: config.jwtRememberTtlSeconds,
   });
-  const app = createApp({ config, db: database.db, redis, logger: createLogger(config.logLevel, 'api-test') });
+  const invalidations = createInvalidationBus({ redis, prefix: redisPrefix, onError: () => undefined });
+  const app = createApp({ config, db: database.db, redis, invalidations, logger: createLogger(config.logLevel, 'api-test') });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -152,6 +155,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     config,
     db: database.db,
     redis,
+    invalidations,
     request,
     async createUser(options = {}) {
       const nickname = options.nickname ?? `user_${randomBytes(4).toString('hex')}`;
@@ -176,6 +180,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (redis.status === 'ready') await deleteRedisKeys(redis, redisPrefix);
+      await invalidations.close();
       redis.disconnect();
       await database.drop();
     },

@@ -18,7 +18,7 @@ beforeAll(async () => {
   app = await startTestApp();
   shopper = await app.createUser();
   // The same composition the running app has, built again only to read its routes.
-  routes = listApiRoutes(createApp({ config: app.config, db: app.db, redis: app.redis, logger: createLogger('silent', 'admin-guard-test') }));
+  routes = listApiRoutes(createApp({ config: app.config, db: app.db, redis: app.redis, invalidations: app.invalidations, logger: createLogger('silent', 'admin-guard-test') }));
 });
 
 afterAll(async () => {

@@ -24,7 +24,7 @@ const documentPath = (path: string) => path.replace(/^\/api/, '').replace(/:([A-
 
 beforeAll(async () => {
   app = await startTestApp();
-  routes = listApiRoutes(createApp({ config: app.config, db: app.db, redis: app.redis, logger: createLogger('silent', 'api-docs-test') }));
+  routes = listApiRoutes(createApp({ config: app.config, db: app.db, redis: app.redis, invalidations: app.invalidations, logger: createLogger('silent', 'api-docs-test') }));
 });
 afterAll(() => app?.close());
 
