@@ -14,6 +14,7 @@ import * as rateUpdateRuns from './migrations/20261121210001_rate_update_runs';
 import * as paymentsForEveryOrder from './migrations/20261123100001_payments_for_every_order';
 import * as idempotencyKeys from './migrations/20261123100002_idempotency_keys';
 import * as sessionsAndTwoFactor from './migrations/20261124120001_sessions_and_two_factor';
+import * as checkoutInOneStatement from './migrations/20261125120001_checkout_in_one_statement';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -44,6 +45,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261123100001_payments_for_every_order', migration: paymentsForEveryOrder },
   { name: '20261123100002_idempotency_keys', migration: idempotencyKeys },
   { name: '20261124120001_sessions_and_two_factor', migration: sessionsAndTwoFactor },
+  { name: '20261125120001_checkout_in_one_statement', migration: checkoutInOneStatement },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

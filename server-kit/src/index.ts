@@ -1,8 +1,8 @@
 /** Server-side helpers the API, the workers, the seeds and the benches share. */
 export { AppError } from './app-error';
 export { createCodeCrypto, normaliseCode, parseCodesKey, type CodeCrypto } from './code-crypto';
-export { readBigintsAsNumbers } from './postgres';
-export { changeBalance, type BalanceChange, type LedgerEntryRow, type LedgerReason } from './ledger';
+export { prepared, readBigintsAsNumbers, sqlRefusal, type SqlRefusal } from './postgres';
+export { changeBalance, insufficientBalance, type BalanceChange, type LedgerEntryRow, type LedgerReason } from './ledger';
 export {
   createInvalidationBus,
   type InvalidationBus,

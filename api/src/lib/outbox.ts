@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { OUTBOX_CHANNEL, type QueueName, type QueuePayloads } from '@topup/common';
+import type { QueueName, QueuePayloads } from '@topup/common';
 
 /**
  * Queues a job as part of the caller's transaction: the job exists exactly when the change that
- * needs it commits. The notification is delivered on commit too, and wakes the relay at once
- * instead of at its next poll. Returns the outbox row id (the BullMQ job id is derived from it).
+ * needs it commits. The outbox's insert trigger notifies the relay, on commit too, which wakes it at
+ * once instead of at its next poll. Returns the outbox row id (the BullMQ job id is derived from it).
  */
 export async function enqueueJob<N extends QueueName>(
   trx: Knex.Transaction,
@@ -14,6 +14,5 @@ export async function enqueueJob<N extends QueueName>(
 ): Promise<number> {
   const [row] = await trx('outbox').insert({ queue, job_name: jobName, payload }).returning<{ id: number }[]>('id');
   if (!row) throw new Error('outbox insert returned no row');
-  await trx.raw('select pg_notify(?, ?)', [OUTBOX_CHANNEL, '']);
   return row.id;
 }

@@ -16,60 +16,24 @@ export type CartLineWithStock = StockOption &
     available_count: number;
   };
 
-export type LockedCartLine = StockOption &
-  Pick<CartItem, 'id' | 'quantity'> & {
-    product_title: Product['title'];
-    /** The option is still on sale: active product, and a region it is sold in (or its global codes). */
-    sellable: boolean;
-  };
-
-const LINE_SOURCES = `
-  cart_items ci
-  JOIN products p ON p.id = ci.product_id
-  LEFT JOIN product_regions pr ON pr.product_id = ci.product_id AND pr.region_id = ci.region_id
-  LEFT JOIN regions r ON r.id = ci.region_id`;
-
-// The catalogue's own rule for what is on sale (catalogue.service regionFilter), over LINE_SOURCES.
-const LINE_SELLABLE = `
-  p.active AND CASE WHEN ci.region_id IS NULL THEN p.has_global_codes
-                    ELSE p.has_regions AND pr.product_id IS NOT NULL AND r.is_active END`;
-
 const LINE_STOCK = `
   (SELECT count(*) FROM sellable_stock s
-    WHERE s.product_id = ci.product_id AND s.game_amount = ci.game_amount
-      AND s.price_usd = ci.price_usd AND s.price_rub = ci.price_rub
-      AND (s.region_id = ci.region_id OR (s.region_id IS NULL AND ci.region_id IS NULL)))`;
+    WHERE s.product_id = cl.product_id AND s.game_amount = cl.game_amount
+      AND s.price_usd = cl.price_usd AND s.price_rub = cl.price_rub
+      AND (s.region_id = cl.region_id OR (s.region_id IS NULL AND cl.region_id IS NULL)))`;
 
 /** Data access for cart lines; every function takes the connection or transaction to use. */
 export const cartDal = {
   /** The user's cart lines (or the one line `lineId`), oldest first, with live stock counts. */
   async lines(db: Knex, userId: number, lineId?: number): Promise<CartLineWithStock[]> {
     const { rows } = await db.raw<{ rows: CartLineWithStock[] }>(
-      `SELECT ci.id, ci.product_id, ci.region_id, ci.game_amount, ci.price_usd, ci.price_rub, ci.quantity,
-              p.title AS product_title, p.image_url,
-              coalesce(nullif(pr.game_currency, ''), p.game_currency) AS game_currency,
-              CASE WHEN ${LINE_SELLABLE} THEN ${LINE_STOCK} ELSE 0 END AS available_count
-         FROM ${LINE_SOURCES}
-        WHERE ci.user_id = ? ${lineId === undefined ? '' : 'AND ci.id = ?'}
-        ORDER BY ci.id`,
+      `SELECT cl.id, cl.product_id, cl.region_id, cl.game_amount, cl.price_usd, cl.price_rub, cl.quantity,
+              cl.product_title, cl.image_url, cl.game_currency,
+              CASE WHEN cl.sellable THEN ${LINE_STOCK} ELSE 0 END AS available_count
+         FROM cart_lines cl
+        WHERE cl.user_id = ? ${lineId === undefined ? '' : 'AND cl.id = ?'}
+        ORDER BY cl.id`,
       lineId === undefined ? [userId] : [userId, lineId],
-    );
-    return rows;
-  },
-
-  /**
-   * Locks the user's cart lines for checkout. A concurrent checkout of the same cart waits here and
-   * then finds the lines gone, so one cart is paid for once.
-   */
-  async lockLines(trx: Knex.Transaction, userId: number): Promise<LockedCartLine[]> {
-    const { rows } = await trx.raw<{ rows: LockedCartLine[] }>(
-      `SELECT ci.id, ci.product_id, ci.region_id, ci.game_amount, ci.price_usd, ci.price_rub, ci.quantity,
-              p.title AS product_title, coalesce(${LINE_SELLABLE}, false) AS sellable
-         FROM ${LINE_SOURCES}
-        WHERE ci.user_id = ?
-        ORDER BY ci.id
-          FOR UPDATE OF ci`,
-      [userId],
     );
     return rows;
   },

@@ -1,9 +1,7 @@
 import type { Knex } from 'knex';
 import { fromMinor, type BalanceCurrency } from '@topup/common';
 import type { CheckoutAnswer } from '@topup/common/api';
-import { changeBalance } from '@topup/server-kit';
-import { enqueueJob } from '../../lib/outbox';
-import { placeCodeOrder, takeCartStock } from '../orders/order-placement';
+import { placeCartOrder } from '../orders/order-placement';
 
 export function createCheckoutService(deps: { db: Knex }) {
   const { db } = deps;
@@ -16,21 +14,7 @@ export function createCheckoutService(deps: { db: Knex }) {
      */
     payFromBalance: (userId: number, currency: BalanceCurrency): Promise<Omit<CheckoutAnswer, 'success'>> =>
       db.transaction(async (trx) => {
-        const stock = await takeCartStock(trx, userId, currency);
-        const { total } = stock;
-        const orderId = await placeCodeOrder(trx, { userId, currency, stock, payment: { method: 'balance' } });
-        // The ledger refuses a zero movement; a cart of free codes has nothing to pay.
-        if (total > 0) {
-          await changeBalance(trx, {
-            userId,
-            currency,
-            amount: -total,
-            reason: 'order_payment',
-            reference: `order:${orderId}:payment`,
-            orderId,
-          });
-        }
-        await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId });
+        const { orderId, total } = await placeCartOrder(trx, userId, currency, { method: 'balance' });
         return { orderId, status: 'processing', total: fromMinor(total), currency };
       }),
   };

@@ -3,8 +3,8 @@ import { initialOrderStatus, type BalanceCurrency } from '@topup/common';
 import type { Code, OrderKind, PaymentMethod } from '../../models';
 import type { StockOption } from '../cart/cart.dal';
 
-/** A code taken from stock for an order: a manual code or a generated (Free Fire) code, whose columns read the same. */
-export type TakenCode = Pick<Code, 'id' | 'price_usd' | 'price_rub'> & { source: 'code' | 'generated' };
+/** A code taken from stock for an order: a manual code or a generated (Free Fire) code. */
+export type TakenCode = Pick<Code, 'id'> & { source: 'code' | 'generated' };
 
 export interface NewOrder {
   userId: number;
@@ -19,56 +19,26 @@ export interface NewOrder {
   holdSeconds?: number;
 }
 
-export interface NewCodeItem {
-  option: StockOption;
-  code: TakenCode;
-  /** Minor units of the order currency. */
-  amount: number;
-  rateUsed: string;
-}
-
-const INSERT_CHUNK = 1000;
-
 const TABLE_OF: Record<TakenCode['source'], string> = { code: 'codes', generated: 'generated_codes' };
 
 /** Data access for placing orders; every function takes the transaction to use. */
 export const orderPlacementDal = {
   /**
-   * Locks up to `count` available codes of exactly this option, oldest first: manual codes, then
-   * (for global options) published generated codes. SKIP LOCKED lets concurrent checkouts take
-   * different codes instead of queueing on the same rows; a row sold meanwhile is re-checked after
-   * locking and left out, so no code is taken twice.
+   * Locks up to `count` available codes of exactly this option (the SQL function take_codes, the one
+   * rule checkout uses too): manual codes first, then for a global option published generated codes.
+   * Fewer than `count` means the option is short of stock.
    */
-  async takeCodes(trx: Knex.Transaction, option: StockOption, count: number): Promise<TakenCode[]> {
-    const availableOfOption = {
-      product_id: option.product_id,
-      game_amount: option.game_amount,
-      price_usd: option.price_usd,
-      price_rub: option.price_rub,
-      status: 'available',
-    };
-    const manual: Array<Omit<TakenCode, 'source'>> = await trx('codes')
-      .select('id', 'price_usd', 'price_rub')
-      .where(availableOfOption)
-      .andWhere((where) =>
-        void (option.region_id === null ? where.whereNull('region_id') : where.where('region_id', option.region_id)),
-      )
-      .orderBy('id')
-      .limit(count)
-      .forUpdate()
-      .skipLocked();
-    const taken: TakenCode[] = manual.map((code) => ({ source: 'code', ...code }));
-    if (taken.length === count || option.region_id !== null) return taken;
-
-    const generated: Array<Omit<TakenCode, 'source'>> = await trx('generated_codes')
-      .select('id', 'price_usd', 'price_rub')
-      .where({ ...availableOfOption, published: true })
-      .orderBy('id')
-      .limit(count - taken.length)
-      .forUpdate()
-      .skipLocked();
-    return [...taken, ...generated.map((code): TakenCode => ({ source: 'generated', ...code }))];
-  },
+  takeCodes: async (trx: Knex.Transaction, option: StockOption, count: number): Promise<TakenCode[]> =>
+    (
+      await trx.raw<{ rows: TakenCode[] }>('SELECT source, id FROM take_codes(?, ?, ?, ?, ?, ?)', [
+        option.product_id,
+        option.region_id,
+        option.game_amount,
+        option.price_usd,
+        option.price_rub,
+        count,
+      ])
+    ).rows,
 
   async insertOrder(trx: Knex.Transaction, order: NewOrder): Promise<number> {
     const [row] = await trx('orders')
@@ -88,26 +58,6 @@ export const orderPlacementDal = {
       .returning<{ id: number }[]>('id');
     if (!row) throw new Error('orders insert returned no row');
     return row.id;
-  },
-
-  async insertCodeItems(trx: Knex.Transaction, orderId: number, items: NewCodeItem[]): Promise<void> {
-    const rows = items.map(({ option, code, amount, rateUsed }) => ({
-      order_id: orderId,
-      item_type: 'code',
-      product_id: option.product_id,
-      region_id: option.region_id,
-      code_id: code.source === 'code' ? code.id : null,
-      generated_code_id: code.source === 'generated' ? code.id : null,
-      game_amount: option.game_amount,
-      amount,
-      price_usd: code.price_usd,
-      price_rub: code.price_rub,
-      rate_used: rateUsed,
-    }));
-    // Chunked: one statement may carry at most 65535 bind parameters.
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-      await trx('order_items').insert(rows.slice(start, start + INSERT_CHUNK));
-    }
   },
 
   /** Marks taken codes reserved for the order until `holdSeconds` from now. */

@@ -1,88 +1,77 @@
 import type { Knex } from 'knex';
-import { ErrorCode, type BalanceCurrency } from '@topup/common';
+import { ErrorCode, initialOrderStatus, type BalanceCurrency } from '@topup/common';
+import { insufficientBalance, prepared, sqlRefusal } from '@topup/server-kit';
 import { AppError } from '../../lib/app-error';
-import { cartDal } from '../cart/cart.dal';
-import { ratesDal } from '../rates/rates.dal';
 import { PAID_ORDER_HOLD_SECONDS } from './order-lifecycle.dal';
-import { orderPlacementDal, type NewCodeItem } from './order-placement.dal';
 
 /** How an order is paid: from the balance at once, or through a gateway within a hold of its codes. */
 export type OrderPayment = { method: 'balance' } | { method: 'card'; holdSeconds: number };
 
-/** The user's cart, locked, with a code taken from stock for every unit, priced in one currency. */
-export interface CartStock {
-  items: NewCodeItem[];
-  /** Minor units of the chosen currency. */
+/** A cart placed as an order. */
+export interface PlacedCartOrder {
+  orderId: number;
+  /** Minor units of the order currency. */
   total: number;
-  totalUsd: number;
   /** The USD->RUB rate the order is priced at. */
   rate: string;
+  /** The outbox row of the order's fulfilment job: paid from the balance only, else null. */
+  outboxId: number | null;
+}
+
+/** The API's answer to a refusal of the SQL function place_cart_order, or undefined for any other error. */
+function placementRefusal(err: unknown): AppError | undefined {
+  const refusal = sqlRefusal(err);
+  switch (refusal?.rule) {
+    case ErrorCode.CART_EMPTY:
+      return new AppError(400, ErrorCode.CART_EMPTY, 'Your cart is empty');
+    case ErrorCode.SERVICE_UNAVAILABLE:
+      return new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Checkout is unavailable right now. Please try again later.');
+    case ErrorCode.OUT_OF_STOCK: {
+      const { productId, title, requested, available } = refusal.facts as {
+        productId: number;
+        title: string;
+        requested: number;
+        available: number;
+      };
+      return new AppError(409, ErrorCode.OUT_OF_STOCK, `Only ${available} of ${requested} × ${title} are in stock`, {
+        productId,
+        requested,
+        available,
+      });
+    }
+    default:
+      return insufficientBalance(err);
+  }
 }
 
 /**
- * Prices the user's cart from the database for checkout (by balance or by card), in the caller's
- * transaction: locks the cart lines and takes (FOR UPDATE SKIP LOCKED) one code of exactly each
- * line's price option per unit. Prices are the stock's own; a line short of stock fails the whole
- * checkout with 409 OUT_OF_STOCK, an empty cart with 400 CART_EMPTY.
+ * Places the user's whole cart as one order of codes, in the caller's transaction and in one
+ * statement (the SQL function place_cart_order, whose comment names its invariants): cart lines
+ * locked, one code of exactly each line's price option taken per unit, the order and its items
+ * written, the codes reserved and the cart emptied. Paid from the balance, the total is debited and
+ * the fulfilment job queued in the outbox; by card, the order waits as 'pending' for `holdSeconds`.
+ * Prices are the stock's own. An empty cart is 400 CART_EMPTY, a line short of stock 409
+ * OUT_OF_STOCK, too little money 409 INSUFFICIENT_BALANCE, no USD->RUB rate 503.
  */
-export async function takeCartStock(trx: Knex.Transaction, userId: number, currency: BalanceCurrency): Promise<CartStock> {
-  const lines = await cartDal.lockLines(trx, userId);
-  if (lines.length === 0) throw new AppError(400, ErrorCode.CART_EMPTY, 'Your cart is empty');
-  const rate = await ratesDal.rate(trx, 'usd', 'rub');
-  if (!rate) {
-    throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Checkout is unavailable right now. Please try again later.');
-  }
-
-  const items: NewCodeItem[] = [];
-  for (const line of lines) {
-    const codes = line.sellable ? await orderPlacementDal.takeCodes(trx, line, line.quantity) : [];
-    if (codes.length < line.quantity) {
-      throw new AppError(
-        409,
-        ErrorCode.OUT_OF_STOCK,
-        `Only ${codes.length} of ${line.quantity} × ${line.product_title} are in stock`,
-        { productId: line.product_id, requested: line.quantity, available: codes.length },
-      );
-    }
-    for (const code of codes) {
-      items.push({ option: line, code, amount: currency === 'usd' ? code.price_usd : code.price_rub, rateUsed: rate });
-    }
-  }
-  const total = items.reduce((sum, item) => sum + item.amount, 0);
-  const totalUsd = items.reduce((sum, item) => sum + item.code.price_usd, 0);
-  return { items, total, totalUsd, rate };
-}
-
-/**
- * Writes the order for taken cart stock, in the caller's transaction: the order (paid and
- * 'processing', or 'pending' until its gateway payment), one item per code, the codes reserved for it,
- * and the cart emptied. Returns the order id.
- */
-export async function placeCodeOrder(
+export async function placeCartOrder(
   trx: Knex.Transaction,
-  order: { userId: number; currency: BalanceCurrency; stock: CartStock; payment: OrderPayment },
-): Promise<number> {
-  const { userId, currency, stock, payment } = order;
+  userId: number,
+  currency: BalanceCurrency,
+  payment: OrderPayment,
+): Promise<PlacedCartOrder> {
   const paid = payment.method === 'balance';
-  const orderId = await orderPlacementDal.insertOrder(trx, {
-    userId,
-    kind: 'codes',
-    paymentMethod: payment.method,
-    currency,
-    total: stock.total,
-    totalUsd: stock.totalUsd,
-    rateUsdRub: stock.rate,
-    paid,
-    // Only an unpaid order's hold is its payment deadline (orders.hold_expires_at).
-    holdSeconds: paid ? undefined : payment.holdSeconds,
-  });
-  await orderPlacementDal.insertCodeItems(trx, orderId, stock.items);
-  await orderPlacementDal.reserveCodes(
-    trx,
-    orderId,
-    stock.items.map((item) => item.code),
-    paid ? PAID_ORDER_HOLD_SECONDS : payment.holdSeconds,
-  );
-  await cartDal.clear(trx, userId);
-  return orderId;
+  try {
+    const { rows } = await prepared(
+      'place-cart-order',
+      trx.raw<{ rows: Array<{ order_id: number; total: number; rate_usd_rub: string; outbox_id: number | null }> }>(
+        'SELECT order_id, total, rate_usd_rub, outbox_id FROM place_cart_order(?, ?, ?, ?, ?)',
+        [userId, currency, payment.method, initialOrderStatus(paid), paid ? PAID_ORDER_HOLD_SECONDS : payment.holdSeconds],
+      ),
+    );
+    const [placed] = rows;
+    if (!placed) throw new Error('place_cart_order returned no row');
+    return { orderId: placed.order_id, total: placed.total, rate: placed.rate_usd_rub, outboxId: placed.outbox_id };
+  } catch (err) {
+    throw placementRefusal(err) ?? err;
+  }
 }

@@ -15,7 +15,7 @@ import {
   type WebhookMessage,
 } from '../../providers/payment';
 import { cancelUnpaid, lockOrder } from '../orders/order-lifecycle';
-import { placeCodeOrder, takeCartStock } from '../orders/order-placement';
+import { placeCartOrder } from '../orders/order-placement';
 import { ratesDal } from '../rates/rates.dal';
 import type { TopupOrdersService } from '../topup/topup.service';
 import { paymentsDal } from './payments.dal';
@@ -97,15 +97,15 @@ export function createPaymentsService(deps: {
 
   /** The cart, priced from stock and checked against the total the shopper saw, as a pending order. */
   async function placeCart(trx: Knex.Transaction, userId: number, currency: BalanceCurrency, amount: number): Promise<PlacedForPayment> {
-    const stock = await takeCartStock(trx, userId, currency);
-    if (toMinor(amount) !== stock.total) {
-      throw new AppError(409, ErrorCode.PRICE_CHANGED, `The cart total is now ${formatMinor(stock.total, currency)}. Please review your cart.`, {
-        amount: fromMinor(stock.total),
+    const placed = await placeCartOrder(trx, userId, currency, { method: 'card', holdSeconds });
+    // Thrown inside the transaction, so the order just placed is rolled back with it.
+    if (toMinor(amount) !== placed.total) {
+      throw new AppError(409, ErrorCode.PRICE_CHANGED, `The cart total is now ${formatMinor(placed.total, currency)}. Please review your cart.`, {
+        amount: fromMinor(placed.total),
         currency,
       });
     }
-    const orderId = await placeCodeOrder(trx, { userId, currency, stock, payment: { method: 'card', holdSeconds } });
-    return { orderId, total: stock.total, rate: stock.rate, description: `Order #${orderId}` };
+    return { orderId: placed.orderId, total: placed.total, rate: placed.rate, description: `Order #${placed.orderId}` };
   }
 
   function assertPayable(gateway: PaymentGateway, body: CreatePaymentBody): void {

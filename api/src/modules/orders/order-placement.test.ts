@@ -1,0 +1,127 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BalanceCurrency } from '@topup/common';
+import { AppError } from '../../lib/app-error';
+import { createFixtures } from '../../testing/fixtures';
+import { createTestDatabase, type TestDatabase } from '../../testing/harness';
+import { placeCartOrder, type OrderPayment } from './order-placement';
+
+let database: TestDatabase;
+let fixtures: ReturnType<typeof createFixtures>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  fixtures = createFixtures(database.db, 'ab'.repeat(32));
+  await fixtures.usdRubRate('79');
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
+const OPTION = { gameAmount: 10, priceUsd: 1099, priceRub: 86821 };
+const CARD: OrderPayment = { method: 'card', holdSeconds: 900 };
+
+const place = (userId: number, payment: OrderPayment, currency: BalanceCurrency = 'usd') =>
+  database.db.transaction((trx) => placeCartOrder(trx, userId, currency, payment));
+
+async function shopperWithLine(productId: number, options: { quantity?: number; usd?: number } = {}): Promise<number> {
+  const [userId] = await fixtures.shoppers(1);
+  await fixtures.cartLine({ userId: userId!, productId, ...OPTION, quantity: options.quantity ?? 1 });
+  if (options.usd) await fixtures.fundBalance(userId!, 'usd', options.usd);
+  return userId!;
+}
+
+describe('placeCartOrder', () => {
+  it("returns the fulfilment job's outbox row of a balance order, and the relay is woken when it commits", async () => {
+    const product = await fixtures.product();
+    await fixtures.codes({ productId: product.id, ...OPTION, count: 2 });
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    try {
+      let notifications = 0;
+      listener.on('notification', () => (notifications += 1));
+      await listener.query('LISTEN outbox');
+
+      const paid = await place(await shopperWithLine(product.id, { usd: 1099 }), { method: 'balance' });
+      expect(await database.db('outbox').where({ id: paid.outboxId }).first()).toMatchObject({
+        queue: 'fulfilment',
+        job_name: 'fulfil-order',
+        payload: { orderId: paid.orderId },
+      });
+      const deadline = Date.now() + 10_000;
+      while (notifications === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(notifications).toBeGreaterThan(0);
+
+      const byCard = await place(await shopperWithLine(product.id), CARD);
+      expect(byCard).toMatchObject({ total: 1099, rate: '79.000000', outboxId: null });
+      expect(await database.db('outbox').whereRaw("payload->>'orderId' = ?", [String(byCard.orderId)])).toEqual([]);
+      expect(await database.db('orders').where({ id: byCard.orderId }).first()).toMatchObject({ status: 'pending', paid_at: null });
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('refuses the whole cart when one of its lines is short, taking nothing of the others', async () => {
+    const plenty = await fixtures.product();
+    const scarce = await fixtures.product({ title: 'Scarce Card' });
+    const plentyCodes = await fixtures.codes({ productId: plenty.id, ...OPTION, count: 3 });
+    await fixtures.codes({ productId: scarce.id, ...OPTION, count: 1 });
+    const userId = await shopperWithLine(plenty.id, { quantity: 2, usd: 100_000 });
+    await fixtures.cartLine({ userId, productId: scarce.id, ...OPTION, quantity: 2 });
+
+    const refused = await place(userId, { method: 'balance' }).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({
+      status: 409,
+      code: 'OUT_OF_STOCK',
+      message: 'Only 1 of 2 × Scarce Card are in stock',
+      details: { productId: scarce.id, requested: 2, available: 1 },
+    });
+    const codes = await database.db('codes').whereIn('id', plentyCodes);
+    expect(codes.every((code) => code.status === 'available' && code.order_id === null)).toBe(true);
+    expect(await database.db('cart_items').where({ user_id: userId })).toHaveLength(2);
+    expect(await database.db('orders').where({ user_id: userId })).toEqual([]);
+  });
+
+  it('balance and card checkouts racing for manual and generated codes: each code sold once, the losers untouched', async () => {
+    const product = await fixtures.product();
+    const manualIds = await fixtures.codes({ productId: product.id, ...OPTION, count: 6 });
+    const generatedIds = await fixtures.generatedCodes({ productId: product.id, ...OPTION, count: 6 });
+    const shoppers = await Promise.all(Array.from({ length: 24 }, () => shopperWithLine(product.id, { usd: 1099 })));
+
+    const outcomes = await Promise.all(
+      shoppers.map((userId, index) =>
+        place(userId, index % 2 === 0 ? { method: 'balance' } : CARD).then(
+          (placed) => ({ userId, placed }),
+          (err: unknown) => ({ userId, err }),
+        ),
+      ),
+    );
+    const won = outcomes.filter((outcome) => 'placed' in outcome);
+    const lost = outcomes.filter((outcome) => 'err' in outcome);
+    expect(won).toHaveLength(12);
+    for (const outcome of lost) expect((outcome as { err: AppError }).err).toMatchObject({ status: 409, code: 'OUT_OF_STOCK' });
+
+    const items = await database.db('order_items').whereIn(
+      'order_id',
+      won.map((outcome) => (outcome as { placed: { orderId: number } }).placed.orderId),
+    );
+    expect(items.map((item) => item.code_id ?? `g${item.generated_code_id}`).sort()).toEqual(
+      [...manualIds, ...generatedIds.map((id) => `g${id}`)].sort(),
+    );
+    for (const table of ['codes', 'generated_codes']) {
+      const codes = await database.db(table).where({ product_id: product.id });
+      expect(codes.every((code) => code.status === 'reserved' && code.order_id !== null)).toBe(true);
+    }
+
+    const lostIds = lost.map((outcome) => outcome.userId);
+    expect(await database.db('cart_items').whereIn('user_id', lostIds)).toHaveLength(lostIds.length);
+    const lostBalances = await database.db('balances').whereIn('user_id', lostIds).where({ currency: 'usd' });
+    expect(lostBalances.every((balance) => balance.amount === 1099)).toBe(true);
+    const payments = await database.db('balance_ledger').whereIn('user_id', shoppers).where({ reason: 'order_payment' });
+    const paidByBalance = won.filter((outcome) => (outcome as { placed: { outboxId: number | null } }).placed.outboxId !== null);
+    expect(payments.map((entry) => entry.user_id).sort()).toEqual(paidByBalance.map((outcome) => outcome.userId).sort());
+    expect(payments.every((entry) => entry.amount === -1099 && entry.balance_after === 0)).toBe(true);
+  });
+});
