@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '@topup/server-kit';
 import { Order, type Code, type OrderItem, type Payment, type Product } from '../../models';
 
 const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'failure_reason', 'payment_method', 'returned_to_cart'] as const;
@@ -15,8 +16,8 @@ export type OrderItemWithProduct = Pick<OrderItem, 'id' | 'order_id' | 'item_typ
   code_encrypted?: Code['code_encrypted'] | null;
 };
 
-export interface CodeReveal {
-  orderItemId: number;
+/** Who saw codes, and from where. */
+export interface RevealViewer {
   userId: number;
   ip: string | null;
   userAgent: string | null;
@@ -31,15 +32,15 @@ export const ordersDal = {
     return query.orderBy('id', 'desc');
   },
 
-  async findOwn(db: Knex, userId: number, orderId: number): Promise<ShopperOrder | undefined> {
-    return Order.query(db).select(ORDER_COLUMNS).findOne({ id: orderId, user_id: userId });
-  },
+  findOwn: (db: Knex, userId: number, orderId: number): Promise<ShopperOrder | undefined> =>
+    prepared('orders.find-own', db('orders').select(ORDER_COLUMNS).where({ id: orderId, user_id: userId }).first()),
 
   /** Items of these orders in order; with `withCodes`, also each item's encrypted code. */
   itemsOf(db: Knex, orderIds: number[], options: { withCodes: boolean }): Promise<OrderItemWithProduct[]> {
     const query = db('order_items as oi')
       .leftJoin('products as p', 'p.id', 'oi.product_id')
-      .whereIn('oi.order_id', orderIds)
+      // One statement text for any number of orders, so it can be prepared.
+      .whereRaw('oi.order_id = any(?)', [orderIds])
       .select(
         'oi.id',
         'oi.order_id',
@@ -52,36 +53,45 @@ export const ordersDal = {
         'p.activation_instructions as product_activation_instructions',
       )
       .orderBy(['oi.order_id', 'oi.id']);
-    if (options.withCodes) {
+    if (!options.withCodes) return prepared('orders.items', query);
+    return prepared(
+      'orders.items-with-codes',
       query
         .leftJoin('codes as c', 'c.id', 'oi.code_id')
         .leftJoin('generated_codes as g', 'g.id', 'oi.generated_code_id')
-        .select(db.raw('coalesce(c.code_encrypted, g.code_encrypted) as code_encrypted'));
-    }
-    return query;
+        .select(db.raw('coalesce(c.code_encrypted, g.code_encrypted) as code_encrypted')),
+    );
   },
 
   /** The order's gateway payment, as its receipt shows it. */
   paymentOf: (db: Knex, orderId: number) =>
-    db('payments')
-      .where({ order_id: orderId })
-      .orderBy('id', 'desc')
-      .first<Pick<Payment, 'method' | 'provider' | 'status' | 'amount' | 'currency' | 'refunded_amount'> | undefined>(
-        'method',
-        'provider',
-        'status',
-        'amount',
-        'currency',
-        'refunded_amount',
-      ),
+    prepared(
+      'orders.payment',
+      db('payments')
+        .where({ order_id: orderId })
+        .orderBy('id', 'desc')
+        .first<Pick<Payment, 'method' | 'provider' | 'status' | 'amount' | 'currency' | 'refunded_amount'> | undefined>(
+          'method',
+          'provider',
+          'status',
+          'amount',
+          'currency',
+          'refunded_amount',
+        ),
+    ),
 
-  recordReveals: (db: Knex, reveals: CodeReveal[]) =>
-    db('code_reveals').insert(
-      reveals.map((reveal) => ({
-        order_item_id: reveal.orderItemId,
-        user_id: reveal.userId,
-        ip: reveal.ip,
-        user_agent: reveal.userAgent,
-      })),
+  /**
+   * Records that the viewer saw these items' codes: once per item, viewer and hour (the unique key
+   * code_reveals_hourly_unique), so an order page polled all day adds a row an hour, not one a poll.
+   */
+  recordReveals: (db: Knex, viewer: RevealViewer, orderItemIds: number[]) =>
+    prepared(
+      'orders.record-reveals',
+      db.raw(
+        `INSERT INTO code_reveals (order_item_id, user_id, ip, user_agent)
+         SELECT unnest(?::bigint[]), ?, ?, ?
+         ON CONFLICT (order_item_id, user_id, reveal_hour) DO NOTHING`,
+        [orderItemIds, viewer.userId, viewer.ip, viewer.userAgent],
+      ),
     ),
 };

@@ -8,7 +8,7 @@ import type { CodeCrypto } from '@topup/server-kit';
 import { refundsOfOrder } from '../payments/refunds';
 import { ordersDal, type OrderItemWithProduct, type ShopperOrder } from './orders.dal';
 
-/** Who is looking at an order's codes; every reveal is recorded. */
+/** Who is looking at an order's codes; every reveal is recorded (once an hour per item and viewer). */
 export interface Viewer {
   userId: number;
   ip: string | null;
@@ -61,7 +61,7 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
 
     /**
      * One of the viewer's own orders (another's is a 404, not a 403: its existence is not revealed).
-     * Codes are shown only once the order is completed, and each showing is recorded.
+     * Codes are shown only once the order is completed, and their showing is recorded.
      */
     async detail(viewer: Viewer, orderId: number): Promise<Serializable<OrderDetail>> {
       const order = await ordersDal.findOwn(db, viewer.userId, orderId);
@@ -72,15 +72,13 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
         ...toItemView(row),
         code: delivered && row.code_encrypted ? { code: codeCrypto.decrypt(row.code_encrypted) } : null,
       }));
-      const revealed = items.filter((item) => item.code !== null);
-      if (revealed.length > 0) {
-        // Recorded before the response is sent: a code is never shown without its record.
-        await ordersDal.recordReveals(
-          db,
-          revealed.map((item) => ({ orderItemId: item.id, userId: viewer.userId, ip: viewer.ip, userAgent: viewer.userAgent })),
-        );
-      }
-      const [payment, refunds] = await Promise.all([ordersDal.paymentOf(db, order.id), refundsOfOrder(db, order.id)]);
+      const revealedItemIds = items.filter((item) => item.code !== null).map((item) => item.id);
+      // The reveal is recorded before the response is sent: a code is never shown without its record.
+      const [payment, refunds] = await Promise.all([
+        ordersDal.paymentOf(db, order.id),
+        refundsOfOrder(db, order.id),
+        revealedItemIds.length > 0 ? ordersDal.recordReveals(db, viewer, revealedItemIds) : undefined,
+      ]);
       return {
         ...toOrderView(order, []),
         items,

@@ -116,7 +116,7 @@ describe('GET /api/orders/:id', () => {
     expect(await revealsOf(orderId)).toEqual([]);
   });
 
-  it('shows the decrypted codes of a completed order and records every reveal', async () => {
+  it('shows the decrypted codes of a completed order and records their reveal', async () => {
     const user = await app.createUser();
     const orderId = await placeOrder(user, 2);
     await fulfilment.fulfilOrder(orderId);
@@ -144,7 +144,38 @@ describe('GET /api/orders/:id', () => {
       expect(reveal).toMatchObject({ user_id: user.id, user_agent: 'OrdersTest/1.0', ip: expect.stringContaining('127.0.0.1') });
     }
     await app.request('GET', `/api/orders/${orderId}`, { token: user.token, headers });
+    // The same viewer within the same hour: already on record.
+    expect(await revealsOf(orderId)).toHaveLength(2);
+  });
+
+  it('records a reveal once per item, viewer and hour, however often and however concurrently the page is polled', async () => {
+    const shopper = await app.createUser();
+    const other = await app.createUser();
+    const orderId = await placeOrder(shopper, 2);
+    const otherOrderId = await placeOrder(other);
+    await fulfilment.fulfilOrder(orderId);
+    await fulfilment.fulfilOrder(otherOrderId);
+    const poll = (user: TestUser, id: number) => app.request('GET', `/api/orders/${id}`, { token: user.token });
+
+    const answers = await Promise.all([
+      ...Array.from({ length: 15 }, () => poll(shopper, orderId)),
+      ...Array.from({ length: 15 }, () => poll(other, otherOrderId)),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    for (const answer of answers) expect(answer.body.items.every((item: any) => item.code !== null)).toBe(true);
+    const reveals = await revealsOf(orderId);
+    expect(reveals.map((reveal) => reveal.user_id)).toEqual([shopper.id, shopper.id]);
+    expect(new Set(reveals.map((reveal) => reveal.order_item_id)).size).toBe(2);
+    expect((await revealsOf(otherOrderId)).map((reveal) => reveal.user_id)).toEqual([other.id]);
+
+    // An hour on, the same codes shown again are recorded again.
+    await app.db('code_reveals').whereIn('id', reveals.map((reveal) => reveal.id)).update({
+      revealed_at: app.db.raw("revealed_at - interval '1 hour'"),
+      reveal_hour: app.db.raw("reveal_hour - interval '1 hour'"),
+    });
+    expect((await poll(shopper, orderId)).status).toBe(200);
     expect(await revealsOf(orderId)).toHaveLength(4);
+    expect(await revealsOf(otherOrderId)).toHaveLength(1);
   });
 
   it("answers 404 for another user's order and an unknown one, revealing nothing", async () => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { convertMinor, convertMinorInverse, formatMinor, type BalanceCurrency } from '@topup/common';
-import { changeBalance } from '@topup/server-kit';
+import { changeBalance, prepared } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import type { Logger } from '../../logger';
 import type { Order, PaymentRefund, RowOf } from '../../models';
@@ -74,14 +74,17 @@ export type RefundOfOrder = Pick<PaymentRefund, 'id' | 'amount' | 'currency' | '
 
 /** The order's refunds to the card and credits to the balance, oldest first: the receipt and the back office list them. */
 export async function refundsOfOrder(db: Knex, orderId: number): Promise<RefundOfOrder[]> {
-  const { rows } = await db.raw<{ rows: RefundOfOrder[] }>(
-    `SELECT id, 'card' AS destination, amount, currency, status, reason, failure, created_at
-       FROM payment_refunds WHERE order_id = :orderId
-     UNION ALL
-     SELECT id, 'balance', amount, currency, 'succeeded', coalesce(note, reason), NULL, created_at
-       FROM balance_ledger WHERE order_id = :orderId AND amount > 0 AND reason IN ('order_refund', 'late_payment_credit')
-     ORDER BY created_at`,
-    { orderId },
+  const { rows } = await prepared(
+    'orders.refunds',
+    db.raw<{ rows: RefundOfOrder[] }>(
+      `SELECT id, 'card' AS destination, amount, currency, status, reason, failure, created_at
+         FROM payment_refunds WHERE order_id = :orderId
+       UNION ALL
+       SELECT id, 'balance', amount, currency, 'succeeded', coalesce(note, reason), NULL, created_at
+         FROM balance_ledger WHERE order_id = :orderId AND amount > 0 AND reason IN ('order_refund', 'late_payment_credit')
+       ORDER BY created_at`,
+      { orderId },
+    ),
   );
   return rows.map((row) => ({ ...row, id: Number(row.id), amount: Number(row.amount) }));
 }
