@@ -2,7 +2,13 @@
  * Checkout under load against a running store (`npm start` first): N shoppers at once put an
  * activation code in their cart, pay from their balance, and wait until the workers have delivered
  * the order, as a shopper's browser does (POST /api/cart/add, POST /api/payment/from-balance, then
- * GET /api/orders/:id until 'completed'). Prints one JSON line.
+ * GET /api/orders/:id until 'completed'). Then the same checkouts without the store, for its ceiling:
+ * pgbench, at the same concurrency, on a product and codes of its own prepared the same way, runs the
+ * statements the store runs (the cart line's INSERT, then BEGIN, SELECT place_cart_order(...), COMMIT).
+ * Prints one JSON line: for both, checkouts per second, p50, p99 and errors; `ratio` (store / pgbench
+ * checkouts per second); the load average; and the store's paid -> completed latency.
+ * pgbench comes with Debian's PostgreSQL packages: when it is missing and the bench runs as root, it
+ * installs `postgresql-client` with apt-get; otherwise it says what to install.
  *
  * Tuning: BENCH_URL (the store), BENCH_SHOPPERS (concurrent shoppers, 50), BENCH_ROUNDS (orders per
  * shopper, one after the other, 1), BENCH_TIMEOUT_SECONDS (longest wait for one order, 60),
@@ -19,17 +25,23 @@
  * - Each run sells a product of its own, 'Benchmark card' (`bench-card-<run>`), with one code per
  *   order, encrypted with the store's CODES_KEY. At the end the product is deactivated (so it leaves
  *   the storefront) and its unsold codes are deleted.
+ * - pgbench's checkouts use the same accounts, funded the same way, and a product of their own.
  * Orders, their codes and the ledger are kept: the ledger is append-only and holds on to both the
  * orders and the accounts, as in any real store.
  * The secrets and URLs come from the environment and the repository's .env, as for `npm start`.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@topup/api/config';
 import type { Db } from '@topup/api/db';
+import { initialOrderStatus } from '@topup/common';
 import { changeBalance, createCodeCrypto } from '@topup/server-kit';
 import { hashPassword } from '@topup/api/auth';
+import { PAID_ORDER_HOLD_SECONDS } from '@topup/api/order-lifecycle';
 import { createTokenService } from '@topup/api/tokens';
 import { percentile } from '../lib/load';
 import { assertStoreAnswers, positiveInteger, withStoreDb } from '../lib/store';
@@ -64,23 +76,47 @@ interface Figures {
   errorSamples: string[];
 }
 
+/** What pgbench measured of the same checkouts without the store. */
+interface Ceiling {
+  checkouts: number;
+  checkoutsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
 async function main(): Promise<void> {
   await assertStoreAnswers(baseUrl);
+  const pgbench = findPgbench();
   await withStoreDb(databaseUrl, 5, async (db) => {
     const run = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-    const benchShoppers = await prepareShoppers(db, run);
+    const benchShoppers = await prepareShoppers(db);
+    const ids = benchShoppers.map((shopper) => shopper.id);
+
+    await settleBalances(db, ids, PRICE.usd * rounds, `bench:${run}:fund`);
     const product = await prepareProduct(db, run);
+    let figures: Figures;
     try {
-      const figures = await shop(benchShoppers, product.id);
-      report(figures);
+      figures = await shop(benchShoppers, product.id);
     } finally {
-      await cleanUp(db, run, product.id, benchShoppers);
+      await cleanUp(db, run, product.id, ids);
     }
+
+    const ceilingRun = `${run}-sql`;
+    await settleBalances(db, ids, PRICE.usd * rounds, `bench:${ceilingRun}:fund`);
+    const ceilingProduct = await prepareProduct(db, ceilingRun);
+    let ceiling: Ceiling;
+    try {
+      ceiling = runPgbench(pgbench, ceilingProduct.id);
+    } finally {
+      await cleanUp(db, ceilingRun, ceilingProduct.id, ids);
+    }
+    report(figures, ceiling);
   });
 }
 
-/** The bench accounts, created if missing, each with exactly what its orders cost on its USD balance. */
-async function prepareShoppers(db: Db, run: string): Promise<BenchShopper[]> {
+/** The bench accounts, created if missing, with empty carts. */
+async function prepareShoppers(db: Db): Promise<BenchShopper[]> {
   const nicknames = Array.from({ length: shoppers }, (_, index) => `bench:${index + 1}`);
   const existing: Array<{ nickname: string }> = await db('users').whereIn('nickname', nicknames).select('nickname');
   if (existing.length < nicknames.length) {
@@ -106,7 +142,6 @@ async function prepareShoppers(db: Db, run: string): Promise<BenchShopper[]> {
   );
   // A cart left by an interrupted run would be paid for as well.
   await db('cart_items').whereIn('user_id', ids).delete();
-  await settleBalances(db, ids, PRICE.usd * rounds, `bench:${run}:fund`);
 
   const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: 3600 });
   return Promise.all(
@@ -247,8 +282,7 @@ async function call(shopper: BenchShopper, method: string, path: string, body?: 
 }
 
 /** Takes the product off the storefront, deletes its unsold codes, and brings bench balances and carts back to empty. */
-async function cleanUp(db: Db, run: string, productId: number, benchShoppers: BenchShopper[]): Promise<void> {
-  const ids = benchShoppers.map((shopper) => shopper.id);
+async function cleanUp(db: Db, run: string, productId: number, ids: number[]): Promise<void> {
   await db('products').where({ id: productId }).update({ active: false, updated_at: db.fn.now() });
   await db('codes')
     .where({ product_id: productId, status: 'available' })
@@ -259,12 +293,76 @@ async function cleanUp(db: Db, run: string, productId: number, benchShoppers: Be
   await settleBalances(db, ids, 0, `bench:${run}:settle`);
 }
 
-function report(figures: Figures): void {
+/** The pgbench command, installed with apt-get when missing and allowed (root). */
+function findPgbench(): string {
+  const works = () => spawnSync('pgbench', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (works()) return 'pgbench';
+  if (process.getuid?.() === 0 && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0) {
+    console.warn('pgbench is missing: installing postgresql-client with apt-get');
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql-client'], { stdio: 'inherit' });
+    if (works()) return 'pgbench';
+  }
+  throw new Error(
+    'pgbench is needed for the checkout ceiling: install it (Debian: apt-get install postgresql-client, or postgresql-<major> where the client package lacks it)',
+  );
+}
+
+/**
+ * The ceiling: pgbench client n is bench shopper bench:<n+1>; each of its `rounds` transactions adds
+ * the cart line (as POST /api/cart/add does) and pays from the balance with the store's own statements,
+ * prepared as the store prepares them. Each transaction's latency comes from pgbench's log.
+ */
+function runPgbench(pgbench: string, productId: number): Ceiling {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-checkout-'));
+  try {
+    const script = path.join(dir, 'checkout.sql');
+    writeFileSync(
+      script,
+      `INSERT INTO cart_items (user_id, product_id, game_amount, price_usd, price_rub, quantity)
+  SELECT id, ${productId}, ${GAME_AMOUNT}, ${PRICE.usd}, ${PRICE.rub}, 1 FROM users WHERE lower(nickname) = 'bench:' || (:client_id + 1)
+  RETURNING user_id AS uid \\gset
+BEGIN;
+SELECT order_id, total, rate_usd_rub, outbox_id FROM place_cart_order(:uid, 'usd', 'balance', '${initialOrderStatus(true)}', ${PAID_ORDER_HOLD_SECONDS});
+COMMIT;
+`,
+    );
+    const threads = Math.min(shoppers, 2);
+    const result = spawnSync(
+      pgbench,
+      ['-n', '-M', 'prepared', '-c', String(shoppers), '-j', String(threads), '-t', String(rounds), '-f', script, '-l', `--log-prefix=${path.join(dir, 'log')}`, databaseUrl],
+      { encoding: 'utf8' },
+    );
+    const output = `${result.stdout}\n${result.stderr}`;
+    const processed = Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? 0);
+    const perSecond = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 0);
+    const latencies = readdirSync(dir)
+      .filter((name) => name.startsWith('log'))
+      .flatMap((name) => readFileSync(path.join(dir, name), 'utf8').trim().split('\n'))
+      .filter((line) => line.length > 0)
+      // client_id transaction_no latency_us script_no epoch_s epoch_us
+      .map((line) => Number(line.split(' ')[2]) / 1000)
+      .sort((a, b) => a - b);
+    const errors = shoppers * rounds - processed;
+    if (errors > 0) console.warn(`pgbench: ${output.split('\n').filter((line) => /error|abort/i.test(line)).slice(0, 5).join('\n')}`);
+    return {
+      checkouts: processed,
+      checkoutsPerSecond: Math.round(perSecond * 10) / 10,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      errors,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function report(figures: Figures, ceiling: Ceiling): void {
   const { checkoutLatencies, fulfilmentLatencies } = figures;
   const perSecond = (count: number, until: number) =>
     count === 0 ? 0 : Math.round((count / ((until - figures.firstCheckoutAt) / 1000)) * 10) / 10;
   checkoutLatencies.sort((a, b) => a - b);
   fulfilmentLatencies.sort((a, b) => a - b);
+  const checkoutsPerSecond = perSecond(checkoutLatencies.length, figures.lastCheckoutAt);
   const result = {
     benchmark: 'checkout',
     baseUrl,
@@ -272,7 +370,7 @@ function report(figures: Figures): void {
     rounds,
     checkouts: checkoutLatencies.length,
     completedOrders: fulfilmentLatencies.length,
-    checkoutsPerSecond: perSecond(checkoutLatencies.length, figures.lastCheckoutAt),
+    checkoutsPerSecond,
     completedOrdersPerSecond: perSecond(fulfilmentLatencies.length, figures.lastCompletedAt),
     checkoutP50Ms: percentile(checkoutLatencies, 50),
     checkoutP99Ms: percentile(checkoutLatencies, 99),
@@ -280,10 +378,17 @@ function report(figures: Figures): void {
     fulfilmentP50Ms: percentile(fulfilmentLatencies, 50),
     fulfilmentP99Ms: percentile(fulfilmentLatencies, 99),
     errors: figures.errors,
+    pgbench: ceiling,
+    // The store's checkouts per second as a share of what Postgres does with the same statements.
+    ratio: ceiling.checkoutsPerSecond === 0 ? 0 : Math.round((checkoutsPerSecond / ceiling.checkoutsPerSecond) * 100) / 100,
+    loadavg: loadavg().map((value) => Math.round(value * 100) / 100),
   };
   for (const sample of figures.errorSamples) console.warn(`checkout error: ${sample}`);
   console.warn(
     `checkout: ${result.checkoutsPerSecond} checkouts/s, p99 ${result.checkoutP99Ms} ms; ${result.completedOrdersPerSecond} completed orders/s; ${result.errors} errors`,
+  );
+  console.warn(
+    `pgbench: ${ceiling.checkoutsPerSecond} checkouts/s, p99 ${ceiling.p99Ms} ms; ${ceiling.errors} errors; ratio ${result.ratio}; load ${result.loadavg.join(' ')}`,
   );
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
