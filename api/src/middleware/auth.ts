@@ -39,7 +39,7 @@ export function createAuthGuards(deps: { db: Knex; tokens: TokenService }): Auth
   async function resolveSession(header: string): Promise<AuthenticatedSession> {
     const token = bearerToken(header);
     if (!token) throw unauthorized('Send the token as "Authorization: Bearer <token>"');
-    const claims = await deps.tokens.verify(token);
+    const claims = deps.tokens.verify(token);
     if (!claims) throw unauthorized(SESSION_ENDED);
     const row = await deps
       .db('users')

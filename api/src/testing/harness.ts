@@ -166,7 +166,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
         await database.db('users').where({ id: user.id }).update({ role: options.role });
       }
       // Signed directly rather than through /api/login, whose rate limit would throttle a busy test.
-      const token = await tokens.sign({ userId: user.id, tokenVersion: user.token_version });
+      const token = tokens.sign({ userId: user.id, tokenVersion: user.token_version });
       return { id: user.id, nickname, password, token };
     },
     seedDemoData: () =>

@@ -48,7 +48,7 @@ export function createSessionsService(deps: { db: Knex; tokens: TokenService; pa
         if (!updated) throw unauthorized(SESSION_ENDED);
         return updated.token_version;
       });
-      const token = await tokens.sign({ userId: user.id, tokenVersion, remember: session.token.remember });
+      const token = tokens.sign({ userId: user.id, tokenVersion, remember: session.token.remember });
       return { token, nickname: user.nickname, userId: user.id };
     },
   };

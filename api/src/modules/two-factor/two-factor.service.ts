@@ -53,7 +53,7 @@ export function createTwoFactorService(deps: {
     const id = randomUUID();
     await twoFactorDal.pruneChallenges(db);
     await twoFactorDal.createChallenge(db, { id, userId: user.id, remember, expiresAt: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000) });
-    return { twoFactorRequired: true, challenge: await challenges.sign({ challengeId: id, userId: user.id, tokenVersion: user.token_version }) };
+    return { twoFactorRequired: true, challenge: challenges.sign({ challengeId: id, userId: user.id, tokenVersion: user.token_version }) };
   }
 
   /**
@@ -76,7 +76,7 @@ export function createTwoFactorService(deps: {
 
   /** One code against one challenge, in one transaction: a wrong code's count is kept even though the call fails. */
   async function tryChallenge(challenge: string, code: string): Promise<ChallengeOutcome> {
-    const claims = await challenges.verify(challenge);
+    const claims = challenges.verify(challenge);
     if (!claims) return { kind: 'dead' };
     return db.transaction(async (trx): Promise<ChallengeOutcome> => {
       const row = await twoFactorDal.lockChallenge(trx, claims.challengeId);
@@ -96,8 +96,8 @@ export function createTwoFactorService(deps: {
     });
   }
 
-  async function sessionFor(user: SignInUser, options: { remember: boolean; tokenVersion?: number }): Promise<AuthSession> {
-    const token = await tokens.sign({ userId: user.id, tokenVersion: options.tokenVersion ?? user.token_version, remember: options.remember });
+  function sessionFor(user: SignInUser, options: { remember: boolean; tokenVersion?: number }): AuthSession {
+    const token = tokens.sign({ userId: user.id, tokenVersion: options.tokenVersion ?? user.token_version, remember: options.remember });
     return { token, nickname: user.nickname, userId: user.id };
   }
 
@@ -114,7 +114,7 @@ export function createTwoFactorService(deps: {
     async signIn(user: SignInUser, options: { remember: boolean }): Promise<SignInAnswer> {
       if (await isEnabled(user.id)) return startChallenge(user, options.remember);
       if (user.role === 'admin' && deps.requiredForAdmins) {
-        const token = await tokens.sign({ userId: user.id, tokenVersion: user.token_version, remember: options.remember, enrolment: true });
+        const token = tokens.sign({ userId: user.id, tokenVersion: user.token_version, remember: options.remember, enrolment: true });
         return { token, nickname: user.nickname, userId: user.id, twoFactorEnrolmentRequired: true };
       }
       return sessionFor(user, options);
@@ -125,7 +125,7 @@ export function createTwoFactorService(deps: {
      * account like a wrong password; undefined for a forged, expired or malformed challenge.
      */
     async nicknameOf(challenge: string): Promise<string | undefined> {
-      const claims = await challenges.verify(challenge);
+      const claims = challenges.verify(challenge);
       if (!claims) return undefined;
       const row = await db('users').where({ id: claims.userId }).first<{ nickname: string } | undefined>('nickname');
       return row?.nickname;
@@ -181,7 +181,7 @@ export function createTwoFactorService(deps: {
       if (tokenVersion === null) {
         throw new AppError(400, ErrorCode.INVALID_TWO_FACTOR_CODE, 'The code is not right: check the time on your phone and try the current code');
       }
-      const fresh = await sessionFor({ ...user, token_version: tokenVersion }, { remember: session.token.remember });
+      const fresh = sessionFor({ ...user, token_version: tokenVersion }, { remember: session.token.remember });
       return { ...fresh, recoveryCodes: recoveryCodes.map(formatRecoveryCode) };
     },
 
