@@ -12,7 +12,7 @@ import type {
 import { auditOf, conflict, type AdminActor } from '../../lib/admin-input';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import type { CodeCrypto } from '@topup/server-kit';
+import type { CodeCrypto, InvalidationBus } from '@topup/server-kit';
 import type { UserTwoFactor } from '../../models';
 import type { AuthenticatedSession } from '../../types';
 import type { TokenService } from '../auth/token.service';
@@ -43,8 +43,9 @@ export function createTwoFactorService(deps: {
   codesKey: string;
   /** ADMIN_REQUIRE_2FA. */
   requiredForAdmins: boolean;
+  invalidations: InvalidationBus;
 }) {
-  const { db, tokens, challenges, codeCrypto } = deps;
+  const { db, tokens, challenges, codeCrypto, invalidations } = deps;
   const hashRecoveryCode = createRecoveryCodeHasher(deps.codesKey);
 
   const isEnabled = async (userId: number) => Boolean((await twoFactorDal.find(db, userId))?.enabled_at);
@@ -181,6 +182,7 @@ export function createTwoFactorService(deps: {
       if (tokenVersion === null) {
         throw new AppError(400, ErrorCode.INVALID_TWO_FACTOR_CODE, 'The code is not right: check the time on your phone and try the current code');
       }
+      await invalidations.publish('user', { userId: user.id });
       const fresh = sessionFor({ ...user, token_version: tokenVersion }, { remember: session.token.remember });
       return { ...fresh, recoveryCodes: recoveryCodes.map(formatRecoveryCode) };
     },
@@ -204,6 +206,7 @@ export function createTwoFactorService(deps: {
           after: { enabled: false, recoveryCodesLeft: 0, tokenVersion },
         });
       });
+      await invalidations.publish('user', { userId });
       return { enabled: false, recoveryCodesLeft: 0, required: deps.requiredForAdmins };
     },
   };
