@@ -55,6 +55,7 @@ import { createAuthRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
 import { createLoginProtection } from './modules/auth/login-protection.service';
 import { createPasswordHasher, shedWhenBusy } from './modules/auth/password-hasher';
+import { createSessionCache } from './modules/auth/session-cache';
 import { createSessionsRouter } from './modules/auth/sessions.router';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createTokenService } from './modules/auth/token.service';
@@ -154,7 +155,7 @@ function routesOf(api: Router<AppState>): ApiRoute[] {
 
 /** Composition root: builds every service from its explicit dependencies and mounts the routers. */
 export function createApp(deps: AppDeps): Koa<AppState> {
-  const { config, db, redis, logger } = deps;
+  const { config, db, redis, invalidations, logger } = deps;
   const app = new Koa<AppState>(clientAddressOptions(config.trustProxyHops));
 
   const tokens = createTokenService({
@@ -162,7 +163,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     ttlSeconds: config.jwtTtlSeconds,
     rememberTtlSeconds: config.jwtRememberTtlSeconds,
   });
-  const guards = createAuthGuards({ db, tokens });
+  const guards = createAuthGuards({ tokens, sessions: createSessionCache({ db, invalidations }) });
   const rateLimit = createRateLimitFactory({ redis, prefix: config.redisPrefix, rules: config.rateLimits });
   // One Idempotency-Key store (Postgres) for the money calls.
   const idempotency = idempotent(db);
@@ -183,6 +184,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     codeCrypto,
     codesKey: config.codesKey,
     requiredForAdmins: config.adminRequire2fa,
+    invalidations,
   });
 
   const adminOrders = createAdminOrdersService({ db });
@@ -199,7 +201,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       rateLimit,
       loginProtection,
     }),
-    createSessionsRouter({ sessions: createSessionsService({ db, tokens, passwords }), guards, loginProtection }),
+    createSessionsRouter({ sessions: createSessionsService({ db, tokens, passwords, invalidations }), guards, loginProtection }),
     createTwoFactorRouter({ twoFactor, guards, loginProtection }),
     createCatalogueRouter({ catalogue }),
     createPromotionsRouter({ promotions: createPromotionsService({ db }) }),
@@ -236,7 +238,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createAdminPubgCodesRouter({ codes: createAdminPubgCodesService({ db, codeCrypto }), guards }),
     createAdminFreefireDenominationsRouter({ denominations: createAdminFreefireDenominationsService({ db }), guards }),
     createAdminOrdersRouter({ orders: adminOrders, guards }),
-    createAdminUsersRouter({ users: createAdminUsersService({ db }), orders: adminOrders, guards }),
+    createAdminUsersRouter({ users: createAdminUsersService({ db, invalidations }), orders: adminOrders, guards }),
     // Back office: operations.
     createGeneratedCodesRouter({
       generatedCodes: createGeneratedCodesService({ db, codeCrypto }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import {
   adminSession,
+  DEMO_ADMIN,
   notification,
   openAdmin as openAdminFor,
   settleAndShoot,
@@ -332,8 +333,13 @@ it('sends an admin whose session ended to the back office sign-in page', async (
   const { context, page } = await openAdmin(VIEWPORTS.desktop);
   await page.goto(`${app.baseUrl}/admin/orders`);
   await expect.poll(() => page.locator('tbody tr').count(), WAIT).toBeGreaterThan(0);
-  // The admin's password changes elsewhere: every token signed before stops working.
-  await app.db('users').where({ nickname: 'admin' }).increment('token_version', 1);
+  // The admin's password changes elsewhere (set again to the same): every token signed before stops working.
+  const elsewhere = await api<{ token: string }>('/login', { method: 'POST', body: DEMO_ADMIN });
+  await api('/profile/password', {
+    method: 'POST',
+    token: elsewhere.token,
+    body: { currentPassword: DEMO_ADMIN.password, newPassword: DEMO_ADMIN.password },
+  });
   await page.getByRole('button', { name: 'Refresh' }).first().click();
   await page.waitForURL(/\/admin\/login$/);
   expect(await page.evaluate("localStorage.getItem('token')")).toBeNull();

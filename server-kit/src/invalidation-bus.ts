@@ -9,7 +9,10 @@ import type { Knex } from 'knex';
 export interface InvalidationTopics {
   /** Catalogue answers built from this product (its stock, prices, regions, promotions). */
   catalogue: { productId?: number };
-  /** What a process remembers of this user's sessions: role, token version, revoked tokens. */
+  /**
+   * What a process remembers of this user's sessions: role, token version, revoked tokens. Whatever
+   * writes users.role, users.token_version or revoked_tokens publishes it once that has committed.
+   */
   user: { userId?: number };
 }
 export type InvalidationTopic = keyof InvalidationTopics;

@@ -1,7 +1,5 @@
 import { hkdfSync } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
-
-const ALGORITHM = 'HS256';
+import { accountOf, createHs256Jwt } from './jwt';
 
 export interface PurposeClaims {
   userId: number;
@@ -17,27 +15,16 @@ export interface PurposeClaims {
  * token of one purpose is never accepted for another, nor as a session token.
  */
 export function createPurposeTokens(deps: { secret: string; keyInfo: string; audience: string; ttlSeconds: number }) {
-  const key = new Uint8Array(hkdfSync('sha256', deps.secret, Buffer.alloc(0), deps.keyInfo, 32));
+  const jwt = createHs256Jwt(new Uint8Array(hkdfSync('sha256', deps.secret, Buffer.alloc(0), deps.keyInfo, 32)));
   return {
-    sign({ userId, tokenVersion, id }: PurposeClaims): Promise<string> {
-      const jwt = new SignJWT({ ver: tokenVersion }).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).setSubject(String(userId));
-      if (id !== undefined) jwt.setJti(id);
-      return jwt.setAudience(deps.audience).setIssuedAt().setExpirationTime(`${deps.ttlSeconds}s`).sign(key);
-    },
+    sign: ({ userId, tokenVersion, id }: PurposeClaims): string =>
+      jwt.sign({ ver: tokenVersion, sub: String(userId), ...(id !== undefined ? { jti: id } : {}), aud: deps.audience }, deps.ttlSeconds),
     /** The claims of a valid token, or undefined for anything forged, expired or malformed. */
-    async verify(token: string): Promise<PurposeClaims | undefined> {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: [ALGORITHM],
-          audience: deps.audience,
-          requiredClaims: ['exp', 'sub'],
-        });
-        const userId = Number(payload.sub);
-        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.ver !== 'number') return undefined;
-        return { userId, tokenVersion: payload.ver, ...(typeof payload.jti === 'string' ? { id: payload.jti } : {}) };
-      } catch {
-        return undefined;
-      }
+    verify(token: string): PurposeClaims | undefined {
+      const payload = jwt.verify(token, { required: ['exp', 'sub'], audience: deps.audience });
+      const account = payload && accountOf(payload);
+      if (!payload || !account) return undefined;
+      return { ...account, ...(typeof payload.jti === 'string' ? { id: payload.jti } : {}) };
     },
   };
 }

@@ -1,7 +1,6 @@
-import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
 import { AppError, forbidden, unauthorized } from '../lib/app-error';
-import type { User } from '../models';
+import type { SessionCache } from '../modules/auth/session-cache';
 import type { TokenService } from '../modules/auth/token.service';
 import type { AppContext, AppMiddleware, AuthenticatedSession, AuthenticatedUser } from '../types';
 
@@ -31,27 +30,19 @@ function bearerToken(header: string): string | undefined {
 }
 
 /**
- * The role, the token version and the token's revocation are read from the database on every request
- * (one primary-key look-up each, in one query), so a demoted admin, a changed password or a logout
- * takes effect at once: a token is never trusted for more than who signed it.
+ * The token is checked by its signature, then against the account as it is now (role, token version,
+ * the token's revocation) through the session cache: a demoted admin, a changed password or a logout
+ * takes effect on the next request in every process, and a token is never trusted for more than who
+ * signed it.
  */
-export function createAuthGuards(deps: { db: Knex; tokens: TokenService }): AuthGuards {
+export function createAuthGuards(deps: { tokens: TokenService; sessions: SessionCache }): AuthGuards {
   async function resolveSession(header: string): Promise<AuthenticatedSession> {
     const token = bearerToken(header);
     if (!token) throw unauthorized('Send the token as "Authorization: Bearer <token>"');
-    const claims = await deps.tokens.verify(token);
-    if (!claims) throw unauthorized(SESSION_ENDED);
-    const row = await deps
-      .db('users')
-      .where({ id: claims.userId })
-      .select('id', 'nickname', 'role', 'token_version')
-      .select(deps.db.raw('exists (select 1 from revoked_tokens where jti = ?) as revoked', [claims.jti]))
-      .first<(Pick<User, 'id' | 'nickname' | 'role' | 'token_version'> & { revoked: boolean }) | undefined>();
-    if (!row || row.token_version !== claims.tokenVersion || row.revoked) throw unauthorized(SESSION_ENDED);
-    return {
-      user: { id: row.id, nickname: row.nickname, role: row.role },
-      token: { jti: claims.jti, expiresAt: claims.expiresAt, remember: claims.remember, enrolment: claims.enrolment },
-    };
+    const claims = deps.tokens.verify(token);
+    const user = claims && (await deps.sessions.userOf(claims));
+    if (!claims || !user) throw unauthorized(SESSION_ENDED);
+    return { user, token: { jti: claims.jti, expiresAt: claims.expiresAt, remember: claims.remember, enrolment: claims.enrolment } };
   }
 
   async function sessionOf(ctx: AppContext): Promise<AuthenticatedSession> {

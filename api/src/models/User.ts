@@ -11,8 +11,9 @@ export class User extends BaseModel {
   declare nickname: string;
   /** argon2id. Never serialised to clients. */
   declare password_hash: string;
+  /** Kept by every API process: a change publishes a `user` invalidation (session-cache.ts). */
   declare role: UserRole;
-  /** Part of every token; bumped on a password change to invalidate older tokens. */
+  /** Part of every token; bumped on a password change to invalidate older tokens (publish as for role). */
   declare token_version: number;
   declare created_at: Date;
   declare updated_at: Date;

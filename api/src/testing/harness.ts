@@ -118,6 +118,22 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     redisPrefix,
     ...overrides,
   };
+  return serveApp(config, database.db, async (redis) => {
+    if (redis.status === 'ready') await deleteRedisKeys(redis, redisPrefix);
+    await database.drop();
+  });
+}
+
+/**
+ * Another API process of the store `app` runs, as production runs several: the same configuration,
+ * database and Redis prefix, with its own connections and its own memory. Close it before `app`.
+ */
+export async function startSecondApp(app: TestApp): Promise<TestApp> {
+  const db = createDb(app.config.databaseUrl, { min: 0, max: 20 });
+  return serveApp(app.config, db, () => db.destroy());
+}
+
+async function serveApp(config: Config, db: Knex, release: (redis: Redis) => Promise<void>): Promise<TestApp> {
   const redis = createRedis(config.redisUrl);
   // Connected before the first request, so no limiter falls back to memory for a moment.
   await new Promise<void>((resolve) => {
@@ -132,8 +148,10 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ttlSeconds: config.jwtTtlSeconds,
     rememberTtlSeconds: config.jwtRememberTtlSeconds,
   });
-  const invalidations = createInvalidationBus({ redis, prefix: redisPrefix, onError: () => undefined });
-  const app = createApp({ config, db: database.db, redis, invalidations, logger: createLogger(config.logLevel, 'api-test') });
+  const invalidations = createInvalidationBus({ redis, prefix: config.redisPrefix, onError: () => undefined });
+  const app = createApp({ config, db, redis, invalidations, logger: createLogger(config.logLevel, 'api-test') });
+  // Other processes' changes reach this one from its first request on (when Redis is there at all).
+  if (redis.status === 'ready') await invalidations.ready();
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -153,7 +171,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   return {
     baseUrl,
     config,
-    db: database.db,
+    db,
     redis,
     invalidations,
     request,
@@ -161,16 +179,16 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       const nickname = options.nickname ?? `user_${randomBytes(4).toString('hex')}`;
       const password = options.password ?? 'password123';
       const passwordHash = await hashPassword(password);
-      const user = await database.db.transaction((trx) => usersDal.create(trx, { nickname, passwordHash }));
+      const user = await db.transaction((trx) => usersDal.create(trx, { nickname, passwordHash }));
       if (options.role && options.role !== 'user') {
-        await database.db('users').where({ id: user.id }).update({ role: options.role });
+        await db('users').where({ id: user.id }).update({ role: options.role });
       }
       // Signed directly rather than through /api/login, whose rate limit would throttle a busy test.
-      const token = await tokens.sign({ userId: user.id, tokenVersion: user.token_version });
+      const token = tokens.sign({ userId: user.id, tokenVersion: user.token_version });
       return { id: user.id, nickname, password, token };
     },
     seedDemoData: () =>
-      seedDemoData(database.db, {
+      seedDemoData(db, {
         adminNickname: config.adminNickname,
         adminPassword: config.adminPassword,
         shopperNickname: config.shopperNickname,
@@ -179,10 +197,9 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       }),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (redis.status === 'ready') await deleteRedisKeys(redis, redisPrefix);
       await invalidations.close();
+      await release(redis);
       redis.disconnect();
-      await database.drop();
     },
   };
 }

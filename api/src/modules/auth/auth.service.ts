@@ -62,8 +62,8 @@ export function createAuthService(deps: {
   // Verified against when the nickname is unknown, so both failures take the same time.
   const decoyHash = hashPassword('decoy-password-1');
 
-  const sessionFor = async (user: RowOf<User>): Promise<AuthSession> => ({
-    token: await tokens.sign({ userId: user.id, tokenVersion: user.token_version }),
+  const sessionFor = (user: RowOf<User>): AuthSession => ({
+    token: tokens.sign({ userId: user.id, tokenVersion: user.token_version }),
     nickname: user.nickname,
     userId: user.id,
   });
@@ -77,7 +77,7 @@ export function createAuthService(deps: {
         const user = await db.transaction((trx) =>
           usersDal.create(trx, { nickname: body.nickname.trim(), passwordHash }),
         );
-        return await sessionFor(user);
+        return sessionFor(user);
       } catch (err) {
         if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
           throw new AppError(409, ErrorCode.NICKNAME_TAKEN, 'This nickname is already taken', {

@@ -163,6 +163,8 @@ describe('GET /api/profile and tokens', () => {
     const user = await app.createUser();
     expect((await app.request('GET', '/api/profile', { token: user.token })).status).toBe(200);
     await app.db('users').where({ id: user.id }).increment('token_version', 1);
+    // As every writer of token_version does: the API processes drop what they kept of the account.
+    await app.invalidations.publish('user', { userId: user.id });
     expect((await app.request('GET', '/api/profile', { token: user.token })).status).toBe(401);
   });
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { InvalidationBus } from '@topup/server-kit';
 import { ErrorCode } from '@topup/common';
 import type { AuthSession, ChangeOwnPasswordBody } from '@topup/common/api';
 import { AppError, unauthorized, validationFailed } from '../../lib/app-error';
@@ -13,13 +14,14 @@ import type { TokenService } from './token.service';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
 /** Ending one session (logout) and changing one's own password (which ends all the others). */
-export function createSessionsService(deps: { db: Knex; tokens: TokenService; passwords: PasswordHasher }) {
-  const { db, tokens, passwords } = deps;
+export function createSessionsService(deps: { db: Knex; tokens: TokenService; passwords: PasswordHasher; invalidations: InvalidationBus }) {
+  const { db, tokens, passwords, invalidations } = deps;
 
   return {
     /** Revokes the token presented; the account's other sessions go on. Expired records are pruned on the way. */
     async logout(session: AuthenticatedSession): Promise<void> {
       await sessionsDal.revoke(db, { jti: session.token.jti, userId: session.user.id, expiresAt: session.token.expiresAt });
+      await invalidations.publish('user', { userId: session.user.id });
       await sessionsDal.pruneRevoked(db);
     },
 
@@ -48,7 +50,8 @@ export function createSessionsService(deps: { db: Knex; tokens: TokenService; pa
         if (!updated) throw unauthorized(SESSION_ENDED);
         return updated.token_version;
       });
-      const token = await tokens.sign({ userId: user.id, tokenVersion, remember: session.token.remember });
+      await invalidations.publish('user', { userId: user.id });
+      const token = tokens.sign({ userId: user.id, tokenVersion, remember: session.token.remember });
       return { token, nickname: user.nickname, userId: user.id };
     },
   };

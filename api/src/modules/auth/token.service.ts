@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { accountOf, createHs256Jwt } from '../../lib/jwt';
 
 /** What a session token is signed with. */
 export interface TokenRequest {
@@ -24,48 +24,36 @@ export interface TokenClaims {
 }
 
 export interface TokenService {
-  sign(request: TokenRequest): Promise<string>;
-  /** Resolves to the claims of a valid token, or undefined for anything forged, expired or malformed. */
-  verify(token: string): Promise<TokenClaims | undefined>;
+  sign(request: TokenRequest): string;
+  /** The claims of a valid token, or undefined for anything forged, expired or malformed. */
+  verify(token: string): TokenClaims | undefined;
 }
 
-const ALGORITHM = 'HS256';
 const DEFAULT_REMEMBER_TTL_SECONDS = 30 * 24 * 3600;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function createTokenService(deps: { secret: string; ttlSeconds: number; rememberTtlSeconds?: number }): TokenService {
-  const key = new TextEncoder().encode(deps.secret);
+  const jwt = createHs256Jwt(deps.secret);
   const rememberTtlSeconds = deps.rememberTtlSeconds ?? DEFAULT_REMEMBER_TTL_SECONDS;
   return {
     sign: ({ userId, tokenVersion, remember = false, enrolment = false }) =>
-      // Only the claims that are set: an ordinary token carries neither flag.
-      new SignJWT({ ver: tokenVersion, ...(remember ? { rem: true } : {}), ...(enrolment ? { enrol: true } : {}) })
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(String(userId))
-        .setJti(randomUUID())
-        .setIssuedAt()
-        .setExpirationTime(`${remember ? rememberTtlSeconds : deps.ttlSeconds}s`)
-        .sign(key),
-    async verify(token) {
-      try {
-        // Pinning the algorithm rejects `alg: none` and any algorithm-confusion attempt; a token
-        // without an expiry or an id would live for ever and could not be revoked.
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'jti', 'sub'] });
-        const userId = Number(payload.sub);
-        const tokenVersion = payload.ver;
-        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof tokenVersion !== 'number') return undefined;
-        if (typeof payload.jti !== 'string' || !UUID.test(payload.jti) || typeof payload.exp !== 'number') return undefined;
-        return {
-          userId,
-          tokenVersion,
-          jti: payload.jti,
-          expiresAt: new Date(payload.exp * 1000),
-          remember: payload.rem === true,
-          enrolment: payload.enrol === true,
-        };
-      } catch {
-        return undefined;
-      }
+      jwt.sign(
+        // Only the flags that are set: an ordinary token carries neither.
+        { ver: tokenVersion, ...(remember ? { rem: true } : {}), ...(enrolment ? { enrol: true } : {}), sub: String(userId), jti: randomUUID() },
+        remember ? rememberTtlSeconds : deps.ttlSeconds,
+      ),
+    verify(token) {
+      // A token without an expiry or an id would live for ever and could not be revoked.
+      const payload = jwt.verify(token, { required: ['exp', 'jti', 'sub'] });
+      const account = payload && accountOf(payload);
+      if (!payload || !account || typeof payload.jti !== 'string' || !UUID.test(payload.jti)) return undefined;
+      return {
+        ...account,
+        jti: payload.jti,
+        expiresAt: new Date((payload.exp as number) * 1000),
+        remember: payload.rem === true,
+        enrolment: payload.enrol === true,
+      };
     },
   };
 }

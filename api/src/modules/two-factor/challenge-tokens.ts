@@ -25,8 +25,8 @@ export function createChallengeTokens(deps: { secret: string }) {
   return {
     sign: ({ challengeId, userId, tokenVersion }: ChallengeClaims) => tokens.sign({ userId, tokenVersion, id: challengeId }),
     /** The claims of a valid challenge, or undefined for anything forged, expired or malformed (or without its id). */
-    async verify(token: string): Promise<ChallengeClaims | undefined> {
-      const claims = await tokens.verify(token);
+    verify(token: string): ChallengeClaims | undefined {
+      const claims = tokens.verify(token);
       if (claims?.id === undefined) return undefined;
       return { challengeId: claims.id, userId: claims.userId, tokenVersion: claims.tokenVersion };
     },

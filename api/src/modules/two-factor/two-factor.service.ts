@@ -12,7 +12,7 @@ import type {
 import { auditOf, conflict, type AdminActor } from '../../lib/admin-input';
 import { AppError, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import type { CodeCrypto } from '@topup/server-kit';
+import type { CodeCrypto, InvalidationBus } from '@topup/server-kit';
 import type { UserTwoFactor } from '../../models';
 import type { AuthenticatedSession } from '../../types';
 import type { TokenService } from '../auth/token.service';
@@ -43,8 +43,9 @@ export function createTwoFactorService(deps: {
   codesKey: string;
   /** ADMIN_REQUIRE_2FA. */
   requiredForAdmins: boolean;
+  invalidations: InvalidationBus;
 }) {
-  const { db, tokens, challenges, codeCrypto } = deps;
+  const { db, tokens, challenges, codeCrypto, invalidations } = deps;
   const hashRecoveryCode = createRecoveryCodeHasher(deps.codesKey);
 
   const isEnabled = async (userId: number) => Boolean((await twoFactorDal.find(db, userId))?.enabled_at);
@@ -53,7 +54,7 @@ export function createTwoFactorService(deps: {
     const id = randomUUID();
     await twoFactorDal.pruneChallenges(db);
     await twoFactorDal.createChallenge(db, { id, userId: user.id, remember, expiresAt: new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000) });
-    return { twoFactorRequired: true, challenge: await challenges.sign({ challengeId: id, userId: user.id, tokenVersion: user.token_version }) };
+    return { twoFactorRequired: true, challenge: challenges.sign({ challengeId: id, userId: user.id, tokenVersion: user.token_version }) };
   }
 
   /**
@@ -76,7 +77,7 @@ export function createTwoFactorService(deps: {
 
   /** One code against one challenge, in one transaction: a wrong code's count is kept even though the call fails. */
   async function tryChallenge(challenge: string, code: string): Promise<ChallengeOutcome> {
-    const claims = await challenges.verify(challenge);
+    const claims = challenges.verify(challenge);
     if (!claims) return { kind: 'dead' };
     return db.transaction(async (trx): Promise<ChallengeOutcome> => {
       const row = await twoFactorDal.lockChallenge(trx, claims.challengeId);
@@ -96,8 +97,8 @@ export function createTwoFactorService(deps: {
     });
   }
 
-  async function sessionFor(user: SignInUser, options: { remember: boolean; tokenVersion?: number }): Promise<AuthSession> {
-    const token = await tokens.sign({ userId: user.id, tokenVersion: options.tokenVersion ?? user.token_version, remember: options.remember });
+  function sessionFor(user: SignInUser, options: { remember: boolean; tokenVersion?: number }): AuthSession {
+    const token = tokens.sign({ userId: user.id, tokenVersion: options.tokenVersion ?? user.token_version, remember: options.remember });
     return { token, nickname: user.nickname, userId: user.id };
   }
 
@@ -114,7 +115,7 @@ export function createTwoFactorService(deps: {
     async signIn(user: SignInUser, options: { remember: boolean }): Promise<SignInAnswer> {
       if (await isEnabled(user.id)) return startChallenge(user, options.remember);
       if (user.role === 'admin' && deps.requiredForAdmins) {
-        const token = await tokens.sign({ userId: user.id, tokenVersion: user.token_version, remember: options.remember, enrolment: true });
+        const token = tokens.sign({ userId: user.id, tokenVersion: user.token_version, remember: options.remember, enrolment: true });
         return { token, nickname: user.nickname, userId: user.id, twoFactorEnrolmentRequired: true };
       }
       return sessionFor(user, options);
@@ -125,7 +126,7 @@ export function createTwoFactorService(deps: {
      * account like a wrong password; undefined for a forged, expired or malformed challenge.
      */
     async nicknameOf(challenge: string): Promise<string | undefined> {
-      const claims = await challenges.verify(challenge);
+      const claims = challenges.verify(challenge);
       if (!claims) return undefined;
       const row = await db('users').where({ id: claims.userId }).first<{ nickname: string } | undefined>('nickname');
       return row?.nickname;
@@ -181,7 +182,8 @@ export function createTwoFactorService(deps: {
       if (tokenVersion === null) {
         throw new AppError(400, ErrorCode.INVALID_TWO_FACTOR_CODE, 'The code is not right: check the time on your phone and try the current code');
       }
-      const fresh = await sessionFor({ ...user, token_version: tokenVersion }, { remember: session.token.remember });
+      await invalidations.publish('user', { userId: user.id });
+      const fresh = sessionFor({ ...user, token_version: tokenVersion }, { remember: session.token.remember });
       return { ...fresh, recoveryCodes: recoveryCodes.map(formatRecoveryCode) };
     },
 
@@ -204,6 +206,7 @@ export function createTwoFactorService(deps: {
           after: { enabled: false, recoveryCodesLeft: 0, tokenVersion },
         });
       });
+      await invalidations.publish('user', { userId });
       return { enabled: false, recoveryCodesLeft: 0, required: deps.requiredForAdmins };
     },
   };

@@ -93,7 +93,7 @@ export function createQueueDashboard(deps: {
   async function sessionUser(ctx: AppContext) {
     const token = ctx.cookies.get(QUEUE_SESSION_COOKIE);
     if (!token) throw unauthorized('Open the queue dashboard from the back office');
-    const claims = await deps.sessions.verify(token);
+    const claims = deps.sessions.verify(token);
     if (!claims) throw unauthorized('Your queue dashboard session has expired; open it again from the back office');
     const user = await deps.db('users')
       .where({ id: claims.userId })

@@ -28,8 +28,8 @@ export function createQueueSessions(deps: { secret: string; ttlSeconds?: number 
     ttlSeconds,
     sign: ({ userId, tokenVersion }: QueueSessionClaims) => tokens.sign({ userId, tokenVersion }),
     /** The claims of a valid session, or undefined for anything forged, expired or malformed. */
-    async verify(token: string): Promise<QueueSessionClaims | undefined> {
-      const claims = await tokens.verify(token);
+    verify(token: string): QueueSessionClaims | undefined {
+      const claims = tokens.verify(token);
       return claims && { userId: claims.userId, tokenVersion: claims.tokenVersion };
     },
   };

@@ -19,7 +19,7 @@ export function createQueuesRouter(deps: { db: Knex; sessions: QueueSessions; gu
     const admin = currentUser(ctx);
     const account = await deps.db('users').where({ id: admin.id }).first<{ token_version: number } | undefined>('token_version');
     if (!account) throw unauthorized();
-    const token = await deps.sessions.sign({ userId: admin.id, tokenVersion: account.token_version });
+    const token = deps.sessions.sign({ userId: admin.id, tokenVersion: account.token_version });
     const expiresAt = new Date(Date.now() + deps.sessions.ttlSeconds * 1000);
     ctx.cookies.set(QUEUE_SESSION_COOKIE, token, {
       httpOnly: true,

@@ -5,7 +5,7 @@ import type { AdminUser as AdminUserRecord, ListQuery, UpdateUserBody } from '@t
 import { auditOf, minorUnits, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
-import { changeBalance } from '@topup/server-kit';
+import { changeBalance, type InvalidationBus } from '@topup/server-kit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { hashPassword } from '../../auth/auth.service';
 import { adminUsersDal, type UserWithTotals } from './admin-users.dal';
@@ -41,8 +41,8 @@ const toAdminUser = (row: UserWithTotals): AdminUser => ({
   createdAt: row.created_at,
 });
 
-export function createAdminUsersService(deps: { db: Knex }) {
-  const { db } = deps;
+export function createAdminUsersService(deps: { db: Knex; invalidations: InvalidationBus }) {
+  const { db, invalidations } = deps;
 
   async function detail(conn: Knex, userId: number): Promise<AdminUser> {
     const row = await adminUsersDal.find(conn, userId);
@@ -122,6 +122,7 @@ export function createAdminUsersService(deps: { db: Knex }) {
           after: { tokenVersion: updated?.token_version, passwordChanged: true },
         });
       });
+      await invalidations.publish('user', { userId });
       return detail(db, userId);
     },
   };

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSecondApp, startTestApp, type TestApp, type TestUser } from '../../testing/harness';
+import { createSessionCache } from './session-cache';
+import { createTokenService, type TokenClaims } from './token.service';
+
+/** Two API processes of one store: one database, one Redis prefix, each with its own memory. */
+let appA: TestApp;
+let appB: TestApp;
+
+beforeAll(async () => {
+  appA = await startTestApp();
+  appB = await startSecondApp(appA);
+});
+
+afterAll(async () => {
+  await appB?.close();
+  await appA?.close();
+});
+
+const status = async (app: TestApp, path: string, token: string) => (await app.request('GET', path, { token })).status;
+
+async function login(app: TestApp, user: TestUser): Promise<string> {
+  const response = await app.request('POST', '/api/login', { body: { nickname: user.nickname, password: user.password } });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.token as string;
+}
+
+/** The SQL statements `app` sends while `work` runs that read or write what a session depends on. */
+async function sessionQueriesDuring(app: TestApp, work: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const listener = (query: { sql: string }) => {
+    if (/\b(users|revoked_tokens)\b/.test(query.sql)) seen.push(query.sql);
+  };
+  app.db.on('query', listener);
+  try {
+    await work();
+  } finally {
+    app.db.off('query', listener);
+  }
+  return seen;
+}
+
+describe('sessions across API processes', () => {
+  it('a logout in one process refuses the token in another on its next request; the other sessions go on', async () => {
+    const user = await appA.createUser();
+    const [ending, other] = [await login(appA, user), await login(appA, user)];
+    // Process B has read both sessions and keeps them.
+    expect(await status(appB, '/api/balance', ending)).toBe(200);
+    expect(await status(appB, '/api/balance', other)).toBe(200);
+
+    expect((await appA.request('POST', '/api/logout', { token: ending })).status).toBe(204);
+    expect(await status(appB, '/api/balance', ending)).toBe(401);
+    expect(await status(appB, '/api/balance', other)).toBe(200);
+  });
+
+  it('a password change in one process refuses the older tokens in another; the fresh token works there', async () => {
+    const user = await appA.createUser();
+    const older = await login(appA, user);
+    expect(await status(appB, '/api/balance', older)).toBe(200);
+    expect(await status(appB, '/api/balance', user.token)).toBe(200);
+
+    const changed = await appA.request('POST', '/api/profile/password', {
+      token: older,
+      body: { currentPassword: user.password, newPassword: 'another-pass-2' },
+    });
+    expect(changed.status).toBe(200);
+    expect(await status(appB, '/api/balance', older)).toBe(401);
+    expect(await status(appB, '/api/balance', user.token)).toBe(401);
+    expect(await status(appB, '/api/balance', changed.body.token)).toBe(200);
+  });
+
+  it("an admin's password change or two-factor reset of a user ends that user's sessions in every process", async () => {
+    const admin = await appA.createUser({ role: 'admin' });
+    const user = await appA.createUser({ role: 'admin' });
+    expect(await status(appB, '/api/admin/users', user.token)).toBe(200);
+    const password = await appA.request('PUT', `/api/admin/users/${user.id}/password`, { token: admin.token, body: { password: 'a brand new passphrase' } });
+    expect(password.status).toBe(200);
+    expect(await status(appB, '/api/admin/users', user.token)).toBe(401);
+
+    const token = await login(appB, { ...user, password: 'a brand new passphrase' });
+    expect(await status(appB, '/api/admin/users', token)).toBe(200);
+    await appA.db('user_two_factor').insert({ user_id: user.id, secret_encrypted: 'unused', enabled_at: appA.db.fn.now() });
+    expect((await appA.request('DELETE', `/api/admin/users/${user.id}/2fa`, { token: admin.token })).status).toBe(200);
+    expect(await status(appB, '/api/admin/users', token)).toBe(401);
+  });
+
+  it('a demoted admin is refused the back office in every process at once', async () => {
+    const admin = await appA.createUser({ role: 'admin' });
+    expect(await status(appB, '/api/admin/users', admin.token)).toBe(200);
+    // No API call changes a role: whoever does it writes the row and announces it, as here.
+    await appA.db.transaction(async (trx) => {
+      await trx('users').where({ id: admin.id }).update({ role: 'user' });
+    });
+    await appA.invalidations.publish('user', { userId: admin.id });
+    expect(await status(appB, '/api/admin/users', admin.token)).toBe(403);
+    expect(await status(appA, '/api/admin/users', admin.token)).toBe(403);
+    expect(await status(appB, '/api/balance', admin.token)).toBe(200);
+  });
+
+  it('a signed-in read costs no query for the session once the process has read it', async () => {
+    const user = await appA.createUser();
+    expect(await sessionQueriesDuring(appB, () => appB.request('GET', '/api/balance', { token: user.token }))).toHaveLength(1);
+    const reads = await sessionQueriesDuring(appB, async () => {
+      for (let i = 0; i < 5; i += 1) expect(await status(appB, '/api/balance', user.token)).toBe(200);
+    });
+    expect(reads).toEqual([]);
+    // A refused token is remembered as well, so an ended session's retries cost nothing either.
+    const ended = await login(appB, user);
+    await appB.request('POST', '/api/logout', { token: ended });
+    expect(await status(appB, '/api/balance', ended)).toBe(401);
+    expect(await sessionQueriesDuring(appB, () => appB.request('GET', '/api/balance', { token: ended }))).toEqual([]);
+  });
+});
+
+describe('the session cache', () => {
+  const tokens = () => createTokenService({ secret: appA.config.jwtSecret, ttlSeconds: 3600 });
+  const claimsOf = (user: TestUser): TokenClaims => tokens().verify(user.token)!;
+  const cacheOf = (options: { ttlMs?: number; maxAccounts?: number } = {}) =>
+    createSessionCache({ db: appA.db, invalidations: appA.invalidations, ...options });
+  const lookups = async (work: () => Promise<unknown>) => (await sessionQueriesDuring(appA, work)).length;
+
+  it('trusts what it read for the safety TTL only: a change no one announced shows after it', async () => {
+    const cache = cacheOf({ ttlMs: 300 });
+    const user = await appA.createUser();
+    expect(await cache.userOf(claimsOf(user))).toMatchObject({ id: user.id, role: 'user' });
+    await appA.db('users').where({ id: user.id }).increment('token_version', 1);
+    const deadline = Date.now() + 10_000;
+    while ((await cache.userOf(claimsOf(user))) !== undefined) {
+      if (Date.now() > deadline) throw new Error('the unannounced change never showed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
+  it('reads again for a token newer than what it kept (a change it missed), and then refuses the older ones', async () => {
+    const cache = cacheOf();
+    const user = await appA.createUser();
+    expect(await cache.userOf(claimsOf(user))).toBeDefined();
+    await appA.db('users').where({ id: user.id }).increment('token_version', 1);
+    const newer = tokens().sign({ userId: user.id, tokenVersion: 1 });
+    expect(await cache.userOf(tokens().verify(newer)!)).toMatchObject({ id: user.id });
+    expect(await lookups(() => cache.userOf(claimsOf(user)))).toBe(0);
+    expect(await cache.userOf(claimsOf(user))).toBeUndefined();
+  });
+
+  it('keeps at most maxAccounts accounts, dropping the longest kept first', async () => {
+    const cache = cacheOf({ maxAccounts: 2 });
+    const [first, second, third] = [await appA.createUser(), await appA.createUser(), await appA.createUser()];
+    expect(await lookups(() => cache.userOf(claimsOf(first)))).toBe(1);
+    expect(await lookups(() => cache.userOf(claimsOf(second)))).toBe(1);
+    expect(await lookups(() => cache.userOf(claimsOf(first)))).toBe(0);
+    expect(await lookups(() => cache.userOf(claimsOf(third)))).toBe(1);
+    expect(await lookups(() => cache.userOf(claimsOf(second)))).toBe(0);
+    expect(await lookups(() => cache.userOf(claimsOf(first)))).toBe(1);
+  });
+
+  it('does not keep a read that an invalidation overtook, and drops everything on a message without a user', async () => {
+    const cache = cacheOf();
+    const user = await appA.createUser();
+    const underway = cache.userOf(claimsOf(user));
+    // Applied in this process at once, while the read above still waits for Postgres.
+    const published = appA.invalidations.publish('user', { userId: user.id });
+    expect(await underway).toMatchObject({ id: user.id });
+    await published;
+    expect(await lookups(() => cache.userOf(claimsOf(user)))).toBe(1);
+    expect(await lookups(() => cache.userOf(claimsOf(user)))).toBe(0);
+
+    await appA.invalidations.publish('user', {});
+    expect(await lookups(() => cache.userOf(claimsOf(user)))).toBe(1);
+  });
+
+  it('answers nothing for an account that does not exist, and keeps nothing of it', async () => {
+    const cache = cacheOf();
+    const ghost: TokenClaims = { ...claimsOf(await appA.createUser()), userId: 2_000_000_000 };
+    expect(await cache.userOf(ghost)).toBeUndefined();
+    expect(await lookups(() => cache.userOf(ghost))).toBe(1);
+  });
+});
