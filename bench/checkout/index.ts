@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     const product = await prepareProduct(db, run);
     try {
       const figures = await shop(benchShoppers, product.id);
-      report(figures);
+      report(figures, await paidToCompleted(db, product.id));
     } finally {
       await cleanUp(db, run, product.id, benchShoppers);
     }
@@ -259,7 +259,16 @@ async function cleanUp(db: Db, run: string, productId: number, benchShoppers: Be
   await settleBalances(db, ids, 0, `bench:${run}:settle`);
 }
 
-function report(figures: Figures): void {
+/** Each order's paid_at to completed_at as the store recorded them (ms, sorted): finer than the poll above. */
+async function paidToCompleted(db: Db, productId: number): Promise<number[]> {
+  const rows: Array<{ ms: number }> = await db('orders')
+    .whereIn('id', db('order_items').where({ product_id: productId }).select('order_id'))
+    .whereNotNull('completed_at')
+    .select(db.raw('extract(epoch from completed_at - paid_at) * 1000 AS ms'));
+  return rows.map((row) => Number(row.ms)).sort((a, b) => a - b);
+}
+
+function report(figures: Figures, storedFulfilment: number[]): void {
   const { checkoutLatencies, fulfilmentLatencies } = figures;
   const perSecond = (count: number, until: number) =>
     count === 0 ? 0 : Math.round((count / ((until - figures.firstCheckoutAt) / 1000)) * 10) / 10;
@@ -279,6 +288,8 @@ function report(figures: Figures): void {
     // From the checkout's answer until the order was seen completed (to within the poll interval).
     fulfilmentP50Ms: percentile(fulfilmentLatencies, 50),
     fulfilmentP99Ms: percentile(fulfilmentLatencies, 99),
+    paidToCompletedP50Ms: percentile(storedFulfilment, 50),
+    paidToCompletedP99Ms: percentile(storedFulfilment, 99),
     errors: figures.errors,
   };
   for (const sample of figures.errorSamples) console.warn(`checkout error: ${sample}`);
