@@ -1,6 +1,5 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { Redis } from 'ioredis';
@@ -16,6 +15,7 @@ import { createOutboxDispatcher, withOutboxDispatch } from './lib/outbox';
 import { endpointOf } from './lib/typed-routes';
 import { createCodeCrypto, type InvalidationBus } from '@topup/server-kit';
 import type { Logger } from './logger';
+import { apiPackageDir } from './package-dir';
 import { createAuthGuards } from './middleware/auth';
 import { clientAddressOptions } from './middleware/client-address';
 import { errorHandler } from './middleware/error-handler';
@@ -103,7 +103,7 @@ export interface AppDeps {
   logger: Logger;
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repoRoot = path.dirname(apiPackageDir);
 
 /** A request under /api that no route handled is a 404 (or 405 for a known path) in the error format. */
 function answerUnmatchedApiRequests(): Koa.Middleware<AppState> {
