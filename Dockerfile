@@ -17,11 +17,11 @@ COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 
 COPY . .
-# The API serves these builds at / and /admin/.
+# The web apps, which the API serves at / and /admin/, and the API and workers bundles.
 RUN npm run build
 
 # The services only read the files above; they need no root.
 USER node
 ENV PORT=3000
 EXPOSE 3000
-CMD ["npx", "tsx", "api/src/server.ts"]
+CMD ["node", "--enable-source-maps", "api/dist/server.js"]

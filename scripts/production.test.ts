@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { loadConfig } from '@topup/api';
 import { createTestDatabase, deleteRedisKeys, freePort, testRedisPrefix, type TestDatabase } from '@topup/workers/testing';
+import { buildServer, SERVER_BUNDLES } from './build-server';
 import { repoRoot } from './cli';
 import { setupDatabase } from './db-setup';
 
@@ -27,11 +29,11 @@ interface Exited {
 }
 
 /**
- * Runs a service entry as `npm start` does, with only `env` (and PATH) set, so nothing of the test
+ * Runs a service's bundle as `npm start` does, with only `env` (and PATH) set, so nothing of the test
  * run's own environment (NODE_ENV=test, DATABASE_URL) leaks in.
  */
-function runEntry(entry: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+function runService(service: keyof typeof SERVER_BUNDLES, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLES[service].bundle], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,36 +63,40 @@ async function waitForHealth(port: number, exited: Promise<Exited>): Promise<Res
   throw new Error(stopped ? 'The API exited before answering' : 'The API did not answer within 20 s');
 }
 
-describe('NODE_ENV=production entry points', () => {
+beforeAll(async () => {
+  await buildServer();
+});
+
+describe('NODE_ENV=production services, run from their bundles', () => {
   it.each([
     [
       'the API refuses a short JWT_SECRET',
-      'api/src/server.ts',
+      'api',
       { JWT_SECRET: 'too-short' },
       'Refusing to start in production: JWT_SECRET is shorter than 32 characters; ' +
         'set a random secret of at least 32 characters (openssl rand -hex 32)',
     ],
     [
       'the workers refuse a CODES_KEY that is not 32 bytes',
-      'workers/src/index.ts',
+      'workers',
       { CODES_KEY: 'not-a-key' },
       'Refusing to start in production: CODES_KEY must be 32 bytes, written as 64 hex digits or in base64',
     ],
     [
       'the API refuses a port that is not a number',
-      'api/src/server.ts',
+      'api',
       { PORT: 'abc' },
       'Invalid configuration: PORT must be an integer between 1 and 65535, got "abc"',
     ],
     [
       'the workers refuse to start without ADMIN_PASSWORD',
-      'workers/src/index.ts',
+      'workers',
       { ADMIN_PASSWORD: '' },
       'Refusing to start in production: ADMIN_PASSWORD is not set (production has no default admin password); ' +
         'set one of at least 12 characters',
     ],
-  ])('%s with one line naming it, and exit code 1', async (_case, entry, unsafe: Record<string, string>, line) => {
-    const { code, stdout, stderr } = await runEntry(entry, { ...SAFE_PRODUCTION, ...unsafe }).exited;
+  ] as const)('%s with one line naming it, and exit code 1', async (_case, service, unsafe: Record<string, string>, line) => {
+    const { code, stdout, stderr } = await runService(service, { ...SAFE_PRODUCTION, ...unsafe }).exited;
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr.trimEnd().split('\n')).toEqual([line]);
@@ -109,9 +115,9 @@ describe('NODE_ENV=production entry points', () => {
       await database.drop();
     });
 
-    it('the API starts, answers /api/health and warns once each about the sandbox game and rates providers', async () => {
+    it('the API starts, answers /api/health and its API reference, and warns once each about the sandbox game and rates providers', async () => {
       const port = await freePort();
-      const api = runEntry('api/src/server.ts', {
+      const api = runService('api', {
         ...SAFE_PRODUCTION,
         DATABASE_URL: database.url,
         REDIS_URL: inject('redisUrl'),
@@ -122,6 +128,15 @@ describe('NODE_ENV=production entry points', () => {
       try {
         const response = await waitForHealth(port, api.exited);
         expect(response.status).toBe(200);
+        // Files the API reads beside its sources, found from the bundle too.
+        const reference = (await fetch(`http://127.0.0.1:${port}/api/openapi.json`).then((answer) => answer.json())) as { info: { version: string } };
+        const apiPackage = JSON.parse(readFileSync(`${repoRoot}api/package.json`, 'utf8')) as { version: string };
+        expect(reference.info.version).toBe(apiPackage.version);
+        for (const file of ['/api/docs', '/api/docs/viewer.js', '/api/docs/swagger-ui-bundle.js']) {
+          const answer = await fetch(`http://127.0.0.1:${port}${file}`);
+          // Read to the end, so the connection is idle and shutdown need not wait for it.
+          expect({ file, status: answer.status, empty: (await answer.text()) === '' }).toEqual({ file, status: 200, empty: false });
+        }
         expect(api.stderr().trimEnd().split('\n')).toEqual([
           expect.stringMatching(/^WARNING: GAME_PROVIDER=sandbox in production: /),
           expect.stringMatching(/^WARNING: RATES_PROVIDER=sandbox in production: /),

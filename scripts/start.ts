@@ -1,24 +1,26 @@
 import { spawnSync } from 'node:child_process';
 import { loadConfig } from '@topup/api';
+import { buildServer, SERVER_BUNDLES } from './build-server';
 import { checkPostgres, checkRedis } from './check-services';
 import { isEntryPoint, loadDotEnv, repoRoot, runScript, say } from './cli';
 import { setupDatabase } from './db-setup';
 import { supervise } from './supervise';
 
 /** The processes `npm start` runs: the API and `count` workers processes; each stops gracefully on SIGTERM / SIGINT. */
-function services(workerProcesses: number): Array<{ name: string; entry: string }> {
+function services(workerProcesses: number): Array<{ name: string; bundle: string }> {
   const workers = Array.from({ length: workerProcesses }, (_, index) => ({
     name: workerProcesses === 1 ? 'workers' : `workers-${index + 1}`,
-    entry: 'workers/src/index.ts',
+    bundle: SERVER_BUNDLES.workers.bundle,
   }));
-  return [{ name: 'api', entry: 'api/src/server.ts' }, ...workers];
+  return [{ name: 'api', bundle: SERVER_BUNDLES.api.bundle }, ...workers];
 }
 
 const API_WAIT_MS = 60_000;
 
 /**
- * `npm start`: checks Postgres and Redis, prepares the database, builds the web apps, then runs the
- * API and the workers, restarting a crashed one, until a signal arrives.
+ * `npm start`: checks Postgres and Redis, prepares the database, builds the web apps and the
+ * server's JavaScript, then runs the API and the workers, restarting a crashed one, until a signal
+ * arrives.
  */
 async function main(): Promise<void> {
   loadDotEnv();
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
   await setupDatabase(config);
   if (process.env.SKIP_WEB_BUILD === '1') say('SKIP_WEB_BUILD=1: serving the web apps as last built');
   else buildWebApps();
+  await buildServer();
   runServices(config.port, config.workerProcesses);
 }
 
@@ -47,10 +50,10 @@ function buildWebApps(): void {
 
 function runServices(port: number, workerProcesses: number): void {
   const supervisor = supervise({
-    services: services(workerProcesses).map(({ name, entry }) => ({
+    services: services(workerProcesses).map(({ name, bundle }) => ({
       name,
       command: process.execPath,
-      args: ['--import', 'tsx', entry],
+      args: ['--enable-source-maps', bundle],
     })),
     cwd: repoRoot,
   });

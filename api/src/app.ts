@@ -1,6 +1,5 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type { Redis } from 'ioredis';
@@ -12,9 +11,11 @@ import { ErrorCode } from '@topup/common';
 import type { Endpoint } from '@topup/common/api';
 import type { Config } from './config';
 import { AppError } from './lib/app-error';
+import { createOutboxDispatcher, withOutboxDispatch } from './lib/outbox';
 import { endpointOf } from './lib/typed-routes';
 import { createCodeCrypto, type InvalidationBus } from '@topup/server-kit';
 import type { Logger } from './logger';
+import { apiPackageDir } from './package-dir';
 import { createAuthGuards } from './middleware/auth';
 import { clientAddressOptions } from './middleware/client-address';
 import { errorHandler } from './middleware/error-handler';
@@ -103,7 +104,7 @@ export interface AppDeps {
   logger: Logger;
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repoRoot = path.dirname(apiPackageDir);
 
 /** A request under /api that no route handled is a 404 (or 405 for a known path) in the error format. */
 function answerUnmatchedApiRequests(): Koa.Middleware<AppState> {
@@ -155,8 +156,12 @@ function routesOf(api: Router<AppState>): ApiRoute[] {
 
 /** Composition root: builds every service from its explicit dependencies and mounts the routers. */
 export function createApp(deps: AppDeps): Koa<AppState> {
-  const { config, db, redis, invalidations, logger } = deps;
+  const { config, redis, invalidations, logger } = deps;
   const app = new Koa<AppState>(clientAddressOptions(config.trustProxyHops));
+  // The queues as the API sees them: the dashboards look at them, and every transaction of the
+  // services below adds its outbox jobs to them as soon as it commits.
+  const queues = openObservedQueues(redis, config.redisPrefix, logger);
+  const db = withOutboxDispatch(deps.db, createOutboxDispatcher({ db: deps.db, queues, connection: redis, logger }));
 
   const tokens = createTokenService({
     secret: config.jwtSecret,
@@ -188,8 +193,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   });
 
   const adminOrders = createAdminOrdersService({ db });
-  // Operations: the queues as the API looks at them, and the queue dashboard's sessions.
-  const observedQueues = openObservedQueues(redis, config.redisPrefix, logger);
+  // Operations: the queue dashboard's sessions.
   const queueSessions = createQueueSessions({ secret: config.jwtSecret });
 
   const api = new Router<AppState>({ prefix: '/api' });
@@ -245,7 +249,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       guards,
     }),
     createCurrencyRatesRouter({ currencyRates: createCurrencyRatesService({ db }), guards }),
-    createDashboardRouter({ dashboard: createDashboardService({ db, queues: observedQueues }), guards }),
+    createDashboardRouter({ dashboard: createDashboardService({ db, queues }), guards }),
     createQueuesRouter({ db, sessions: queueSessions, guards }),
   ];
   for (const router of routers) api.use(router.routes(), router.allowedMethods());
@@ -288,7 +292,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(guards.identify);
   app.use(answerUnmatchedApiRequests());
   // bull-board is a Koa app of its own, mounted at /api/admin/queues behind its admin check.
-  app.use(createQueueDashboard({ db, queues: Object.values(observedQueues), sessions: queueSessions, publicUrl: config.publicUrl }));
+  app.use(createQueueDashboard({ db, queues: Object.values(queues), sessions: queueSessions, publicUrl: config.publicUrl }));
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(

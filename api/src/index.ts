@@ -9,6 +9,7 @@ export { createPaymentCallbackService } from './modules/payments/payment-callbac
 export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';
 export { openQueue, openQueues } from './lib/job-queues';
+export { bullmqJobOf, createOutboxDispatcher, dispatchAfterCommit, withOutboxDispatch, type OutboxJob } from './lib/outbox';
 export { createCodeGenerationService } from './modules/code-generation/code-generation.service';
 export { createRateUpdateService, type RateUpdateTrigger } from './modules/rates/rate-update.service';
 export { createCbrRatesProvider, createRatesProvider, type RatesProvider } from './providers/rates';

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { OUTBOX_CHANNEL } from '@topup/common';
 import { runDdl } from '../sql';
 
 /**
@@ -9,7 +8,6 @@ import { runDdl } from '../sql';
  * - take_codes(): the one rule for taking stock of a price option (checkout, and an admin's re-run).
  * - cart_lines: cart lines with their product's title and whether they are still on sale, read by
  *   the cart page and by checkout alike.
- * - A trigger wakes the outbox relay whenever outbox rows are written, whoever writes them.
  *
  * A store rule that refuses (an empty cart, missing stock or rate, too little money) raises SQLSTATE
  * SR001 with a JSON DETAIL {"rule": <the API's error code>, ...facts}; server-kit's sqlRefusal() reads it.
@@ -19,19 +17,6 @@ export async function up(knex: Knex): Promise<void> {
   await runDdl(
     knex,
     `
-    CREATE FUNCTION outbox_wake_relay() RETURNS trigger
-    LANGUAGE plpgsql AS $$
-    BEGIN
-      -- Delivered on commit only, and once per transaction however many rows it wrote.
-      PERFORM pg_notify('${OUTBOX_CHANNEL}', '');
-      RETURN NULL;
-    END;
-    $$;
-
-    CREATE TRIGGER outbox_wake_relay
-      AFTER INSERT ON outbox
-      FOR EACH STATEMENT EXECUTE FUNCTION outbox_wake_relay();
-
     /*
      * Moves money on a balance and appends its ledger entry. Invariants:
      * - Never below zero: the update is conditional (and the balances CHECK backs it); the balance row
@@ -266,8 +251,6 @@ export async function down(knex: Knex): Promise<void> {
     DROP FUNCTION take_codes(integer, integer, integer, bigint, bigint, integer);
     DROP VIEW cart_lines;
     DROP FUNCTION change_balance(integer, text, bigint, text, text, bigint, integer, text);
-    DROP TRIGGER outbox_wake_relay ON outbox;
-    DROP FUNCTION outbox_wake_relay();
     `,
   );
 }

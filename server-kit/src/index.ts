@@ -1,4 +1,5 @@
 /** Server-side helpers the API, the workers, the seeds and the benches share. */
+export { afterCommit, outermostTransaction } from './after-commit';
 export { AppError } from './app-error';
 export { createCodeCrypto, normaliseCode, parseCodesKey, type CodeCrypto } from './code-crypto';
 export { prepared, readBigintsAsNumbers, sqlRefusal, type SqlRefusal } from './postgres';

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
+import { afterCommit } from './after-commit';
 
 /**
  * What a change makes stale, by topic. A message names exactly what changed; one without an id means
@@ -91,13 +92,7 @@ export function createInvalidationBus(deps: {
   return {
     publish,
     publishAfterCommit(trx, topic, message) {
-      // A savepoint's promise settles at its release; only the outermost transaction's commit counts.
-      let outer = trx as Knex.Transaction & { parentTransaction?: Knex.Transaction };
-      while (outer.parentTransaction) outer = outer.parentTransaction;
-      outer.executionPromise.then(
-        () => publish(topic, message),
-        () => undefined,
-      );
+      afterCommit(trx, () => publish(topic, message));
     },
     subscribe(topic, handler) {
       let set = handlers.get(topic);

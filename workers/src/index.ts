@@ -3,7 +3,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUES, type QueueName, type QueuePayloads } from '@topup/common';
-import { loadConfig, productionWarnings, type Config, createDb, createLogger, type Logger, createRedis } from '@topup/api';
+import {
+  loadConfig,
+  productionWarnings,
+  type Config,
+  createDb,
+  createLogger,
+  type Logger,
+  createOutboxDispatcher,
+  createRedis,
+  withOutboxDispatch,
+} from '@topup/api';
 import { createOutboxRelay } from './outbox-relay';
 import { processorFactories, type ProcessorDeps } from './processors';
 import { createQueues, logConnectionHealth } from './queues';
@@ -19,8 +29,11 @@ export interface RunningWorkers {
  * Any number of these processes can run against the same Postgres and Redis.
  */
 export async function startWorkers(config: Config, logger: Logger): Promise<RunningWorkers> {
-  const db = createDb(config.databaseUrl, { min: 0, max: config.databasePoolMax });
   const queues = createQueues(config, logger);
+  const pool = createDb(config.databaseUrl, { min: 0, max: config.databasePoolMax });
+  // Jobs the processors queue (a paid order's fulfilment, a refund) go to BullMQ as their transaction commits.
+  const dispatcher = createOutboxDispatcher({ db: pool, queues: queues.byName, connection: queues.connection, logger });
+  const db = withOutboxDispatch(pool, dispatcher);
   const relay = createOutboxRelay({ db, queues, logger: logger.child({ component: 'outbox-relay' }) });
 
   // Workers share one connection for their commands; BullMQ adds a blocking one per Worker.

@@ -1,7 +1,6 @@
-import type { JobsOptions } from 'bullmq';
 import type { Client as PgClient } from 'pg';
 import { OUTBOX_CHANNEL, type QueueName } from '@topup/common';
-import type { Db, Logger } from '@topup/api';
+import { bullmqJobOf, type Db, type Logger, type OutboxJob } from '@topup/api';
 import type { JobQueues } from './queues';
 
 const BATCH_SIZE = 100;
@@ -9,20 +8,6 @@ const BATCH_SIZE = 100;
 const DISPATCH_TIMEOUT_MS = 5_000;
 const MAX_BACKOFF_MS = 30_000;
 const LISTEN_RETRY_MS = 5_000;
-
-const JOB_OPTIONS = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 1000 },
-  removeOnComplete: { age: 86_400, count: 10_000 },
-  removeOnFail: { age: 604_800 },
-} satisfies JobsOptions;
-
-interface OutboxRow {
-  id: number;
-  queue: QueueName;
-  job_name: string;
-  payload: unknown;
-}
 
 export interface OutboxRelayOptions {
   db: Db;
@@ -48,11 +33,14 @@ interface ConnectionPool {
 
 /**
  * The transactional outbox relay (DESIGN.md, Shape): domain transactions write `outbox` rows, and
- * this loop moves them to BullMQ. Rows are claimed with FOR UPDATE SKIP LOCKED, so any number of
- * worker processes can run a relay without double-dispatching or waiting on each other. The job id
- * is derived from the row id, so re-sending a row after a crash between add and commit is ignored
- * by BullMQ. When Redis is away the rows stay in Postgres with the error recorded, and are sent
- * once it is back.
+ * this loop moves them to BullMQ. The API and the workers add most jobs themselves as soon as their
+ * transaction commits (withOutboxDispatch in the API package); the relay sends the rest: rows whose
+ * direct add failed or never ran (Redis away, a crash), and rows of writers without a dispatcher,
+ * which notify it. Rows are claimed with FOR UPDATE SKIP LOCKED, so any number of worker processes
+ * can run a relay without double-dispatching or waiting on each other. The job id is derived from
+ * the row id, so BullMQ ignores a row sent twice (by the dispatcher and the relay at once, or again
+ * after a crash between add and commit). When Redis is away the rows stay in Postgres with the error
+ * recorded, and are sent once it is back.
  */
 export function createOutboxRelay({ db, queues, logger, pollMs = 250 }: OutboxRelayOptions): OutboxRelay {
   // A relay only claims rows for queues it knows, so during a rolling deploy an older process
@@ -62,8 +50,8 @@ export function createOutboxRelay({ db, queues, logger, pollMs = 250 }: OutboxRe
 
   async function dispatchBatch(): Promise<number> {
     const outcome = await db.transaction(async (trx) => {
-      const rows: OutboxRow[] = await trx('outbox')
-        .select('id', 'queue', 'job_name', 'payload')
+      const rows: OutboxJob[] = await trx('outbox')
+        .select('id', 'queue', { jobName: 'job_name' }, 'payload')
         .whereNull('dispatched_at')
         .whereIn('queue', knownQueues)
         .orderBy('id')
@@ -89,23 +77,17 @@ export function createOutboxRelay({ db, queues, logger, pollMs = 250 }: OutboxRe
     return outcome.dispatched;
   }
 
-  async function addJobs(rows: OutboxRow[]): Promise<void> {
+  async function addJobs(rows: OutboxJob[]): Promise<void> {
     // Fail fast instead of queueing commands on a connection known to be down.
     if (queues.redisDown()) throw new Error('Redis is not reachable');
-    const byQueue = new Map<QueueName, OutboxRow[]>();
+    const byQueue = new Map<QueueName, OutboxJob[]>();
     for (const row of rows) {
       const group = byQueue.get(row.queue);
       if (group) group.push(row);
       else byQueue.set(row.queue, [row]);
     }
     const adds = [...byQueue].map(([name, queueRows]) =>
-      queues.byName[name].addBulk(
-        queueRows.map((row) => ({
-          name: row.job_name,
-          data: row.payload,
-          opts: { ...JOB_OPTIONS, jobId: `outbox-${row.id}` },
-        })),
-      ),
+      queues.byName[name].addBulk(queueRows.map(bullmqJobOf)),
     );
     await withTimeout(Promise.all(adds), DISPATCH_TIMEOUT_MS, 'Adding jobs to Redis');
   }

@@ -1,7 +1,14 @@
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/harness';
-import { enqueueJob } from './outbox';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { QueueName } from '@topup/common';
+import { createLogger } from '../logger';
+import { createRedis } from '../redis';
+import { createTestDatabase, deleteRedisKeys, testRedisPrefix, type TestDatabase } from '../testing/harness';
+import { openQueues } from './job-queues';
+import { createOutboxDispatcher, enqueueJob, withOutboxDispatch } from './outbox';
 
 let database: TestDatabase;
 let listener: pg.Client;
@@ -53,5 +60,90 @@ describe('enqueueJob', () => {
     await settle();
     expect(notifications).toBe(0);
     expect(await database.db('outbox').count({ n: '*' }).first()).toEqual(before);
+  });
+});
+
+describe('enqueueJob on a database with an outbox dispatcher', () => {
+  const logger = createLogger('silent', 'outbox-test');
+  let redis: Redis;
+  let redisPrefix: string;
+  let queues: Record<QueueName, Queue>;
+  let db: Knex;
+
+  beforeAll(async () => {
+    redis = createRedis(inject('redisUrl'));
+    redisPrefix = testRedisPrefix();
+    queues = openQueues(redis, redisPrefix);
+    await vi.waitFor(() => expect(redis.status).toBe('ready'));
+    db = withOutboxDispatch(database.db, createOutboxDispatcher({ db: database.db, queues, connection: redis, logger }));
+  });
+
+  afterAll(async () => {
+    await Promise.all(Object.values(queues).map((queue) => queue.close()));
+    await deleteRedisKeys(redis, redisPrefix);
+    redis.disconnect();
+  });
+
+  const dispatchedAt = async (id: number) => (await database.db('outbox').where({ id }).first('dispatched_at')).dispatched_at;
+
+  it('adds the job to BullMQ once the transaction commits, marks the row dispatched, and wakes no relay', async () => {
+    notifications = 0;
+    const id = await db.transaction(async (trx) => {
+      const outboxId = await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: 7 });
+      await settle();
+      expect(await queues.fulfilment.getJob(`outbox-${outboxId}`)).toBeUndefined();
+      return outboxId;
+    });
+
+    await vi.waitFor(async () => expect(await dispatchedAt(id)).toBeInstanceOf(Date));
+    const job = await queues.fulfilment.getJob(`outbox-${id}`);
+    expect(job).toMatchObject({ name: 'fulfil-order', data: { orderId: 7 } });
+    expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: 'exponential', delay: 1000 } });
+    expect(notifications).toBe(0);
+  });
+
+  it('waits for the outermost transaction: a released savepoint sends nothing yet', async () => {
+    const outer = await db.transaction();
+    const id = await outer.transaction((savepoint) => enqueueJob(savepoint, 'rate-update', 'refresh-rates', { requestId: 'r-2' }));
+    await settle();
+    expect(await queues['rate-update'].getJob(`outbox-${id}`)).toBeUndefined();
+
+    await outer.commit();
+    await vi.waitFor(async () => expect(await queues['rate-update'].getJob(`outbox-${id}`)).toBeDefined());
+  });
+
+  it('adds nothing when the transaction rolls back', async () => {
+    const countsBefore = await queues.fulfilment.getJobCounts();
+    let outboxId = 0;
+    await expect(
+      db.transaction(async (trx) => {
+        outboxId = await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: 8 });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await settle();
+
+    expect(await queues.fulfilment.getJob(`outbox-${outboxId}`)).toBeUndefined();
+    expect(await queues.fulfilment.getJobCounts()).toEqual(countsBefore);
+  });
+
+  it('commits with Redis away and leaves the row to the relay', async () => {
+    const unreachable = createRedis('redis://127.0.0.1:1');
+    unreachable.on('error', () => undefined);
+    const offlineQueues = openQueues(unreachable, redisPrefix);
+    try {
+      const offlineDb = withOutboxDispatch(
+        database.db,
+        createOutboxDispatcher({ db: database.db, queues: offlineQueues, connection: unreachable, logger }),
+      );
+      const id = await offlineDb.transaction((trx) => enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: 9 }));
+      await settle();
+
+      expect(await dispatchedAt(id)).toBeNull();
+      expect(await queues.fulfilment.getJob(`outbox-${id}`)).toBeUndefined();
+    } finally {
+      await Promise.all(Object.values(offlineQueues).map((queue) => queue.close()));
+      unreachable.disconnect();
+    }
   });
 });

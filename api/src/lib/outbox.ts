@@ -1,10 +1,50 @@
+import type { JobsOptions, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
-import type { QueueName, QueuePayloads } from '@topup/common';
+import { OUTBOX_CHANNEL, type QueueName, type QueuePayloads } from '@topup/common';
+import { afterCommit, outermostTransaction } from '@topup/server-kit';
+import type { Logger } from '../logger';
+
+/** An outbox row, as the job it stands for. */
+export interface OutboxJob<N extends QueueName = QueueName> {
+  id: number;
+  queue: N;
+  jobName: string;
+  payload: QueuePayloads[N];
+}
+
+const JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 86_400, count: 10_000 },
+  removeOnFail: { age: 604_800 },
+} satisfies JobsOptions;
+
+/**
+ * The BullMQ job of an outbox row, whoever sends it. The job id is derived from the row id, so
+ * BullMQ ignores every copy after the first: the direct dispatch and the relay may both send a row.
+ */
+export function bullmqJobOf(job: OutboxJob) {
+  return { name: job.jobName, data: job.payload, opts: { ...JOB_OPTIONS, jobId: `outbox-${job.id}` } };
+}
+
+/** Sends a committed outbox row's job to BullMQ; never throws (the relay is the fallback). */
+export type OutboxDispatcher = (job: OutboxJob) => Promise<void>;
+
+/** Where a database handle carries its dispatcher: its knex user params, which its transactions inherit. */
+const DISPATCHER_PARAM = 'outboxDispatcher';
+
+/**
+ * The same database, whose transactions send their outbox jobs to BullMQ as soon as they commit
+ * instead of leaving them to the relay. Every enqueueJob of the services built on it benefits.
+ */
+export function withOutboxDispatch(db: Knex, dispatcher: OutboxDispatcher): Knex {
+  return db.withUserParams({ ...db.userParams, [DISPATCHER_PARAM]: dispatcher });
+}
 
 /**
  * Queues a job as part of the caller's transaction: the job exists exactly when the change that
- * needs it commits. The outbox's insert trigger notifies the relay, on commit too, which wakes it at
- * once instead of at its next poll. Returns the outbox row id (the BullMQ job id is derived from it).
+ * needs it commits. Returns the outbox row id (the BullMQ job id is derived from it).
  */
 export async function enqueueJob<N extends QueueName>(
   trx: Knex.Transaction,
@@ -14,5 +54,46 @@ export async function enqueueJob<N extends QueueName>(
 ): Promise<number> {
   const [row] = await trx('outbox').insert({ queue, job_name: jobName, payload }).returning<{ id: number }[]>('id');
   if (!row) throw new Error('outbox insert returned no row');
+  await dispatchAfterCommit(trx, { id: row.id, queue, jobName, payload });
   return row.id;
+}
+
+/**
+ * Sends the job of an outbox row that `trx` wrote once `trx` commits, with the transaction's
+ * dispatcher (see withOutboxDispatch). Without one, a notification delivered on commit wakes the
+ * relay instead of it finding the row at its next poll. A dispatched row sends no notification:
+ * the relay would only race the dispatcher to the same job.
+ */
+export async function dispatchAfterCommit<N extends QueueName>(trx: Knex.Transaction, job: OutboxJob<N>): Promise<void> {
+  // knex hands user params down to transactions but not to savepoints.
+  const dispatch = outermostTransaction(trx).userParams[DISPATCHER_PARAM] as OutboxDispatcher | undefined;
+  if (dispatch) afterCommit(trx, () => dispatch(job as OutboxJob));
+  else await trx.raw('select pg_notify(?, ?)', [OUTBOX_CHANNEL, '']);
+}
+
+/**
+ * Adds a committed row's job to its queue, then marks the row dispatched so the relay leaves it.
+ * When Redis is away it does nothing and the relay sends the row later; a row the relay holds at
+ * that moment is left to the relay to mark.
+ */
+export function createOutboxDispatcher(deps: {
+  db: Knex;
+  queues: Record<QueueName, Queue>;
+  /** The connection the queues use: while it is not ready an add would only fail or wait. */
+  connection: Redis;
+  logger: Logger;
+}): OutboxDispatcher {
+  const { db, queues, connection, logger } = deps;
+  return async (job) => {
+    if (connection.status !== 'ready') return;
+    try {
+      const { name, data, opts } = bullmqJobOf(job);
+      await queues[job.queue].add(name, data, opts);
+      await db('outbox')
+        .whereIn('id', db('outbox').select('id').where({ id: job.id }).whereNull('dispatched_at').forUpdate().skipLocked())
+        .update({ dispatched_at: db.fn.now() });
+    } catch (err) {
+      logger.warn({ err, outboxId: job.id }, 'Could not send an outbox job at once; the relay will');
+    }
+  };
 }

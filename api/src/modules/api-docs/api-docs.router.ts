@@ -1,15 +1,15 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
 import send from 'koa-send';
 import type { Endpoint } from '@topup/common/api';
+import { apiPackageDir } from '../../package-dir';
 import type { AppState } from '../../types';
 import { openApiDocument, type RawOperation } from './openapi-document';
 
 /** The API's version, as its package states it. */
-const apiVersion = (createRequire(import.meta.url)('../../../package.json') as { version: string }).version;
-const viewerDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'viewer');
+const apiVersion = (createRequire(import.meta.url)(path.join(apiPackageDir, 'package.json')) as { version: string }).version;
+const viewerDir = path.join(apiPackageDir, 'src/modules/api-docs/viewer');
 const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 /** The viewer's files: ours, then the two of swagger-ui-dist it needs. */

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { ErrorCode, initialOrderStatus, type BalanceCurrency } from '@topup/common';
 import { insufficientBalance, prepared, sqlRefusal } from '@topup/server-kit';
 import { AppError } from '../../lib/app-error';
+import { dispatchAfterCommit } from '../../lib/outbox';
 import { PAID_ORDER_HOLD_SECONDS } from './order-lifecycle.dal';
 
 /** How an order is paid: from the balance at once, or through a gateway within a hold of its codes. */
@@ -70,6 +71,15 @@ export async function placeCartOrder(
     );
     const [placed] = rows;
     if (!placed) throw new Error('place_cart_order returned no row');
+    if (placed.outbox_id !== null) {
+      // The row place_cart_order wrote: sent to BullMQ as soon as the transaction commits.
+      await dispatchAfterCommit(trx, {
+        id: placed.outbox_id,
+        queue: 'fulfilment',
+        jobName: 'fulfil-order',
+        payload: { orderId: placed.order_id },
+      });
+    }
     return { orderId: placed.order_id, total: placed.total, rate: placed.rate_usd_rub, outboxId: placed.outbox_id };
   } catch (err) {
     throw placementRefusal(err) ?? err;
