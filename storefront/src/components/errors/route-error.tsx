@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { AlertIcon } from '../ui/icons';
+import { AlertIcon } from '../ui/icons/alert-icon';
 import { StateView } from '../ui/state-views';
 
 /** Shown instead of a page that failed to render or to load its code. */
