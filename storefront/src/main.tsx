@@ -3,12 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { i18nReady } from './lib/i18n';
 import './styles/global.css';
 import { App } from './app';
+import { preloadPage } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 
 const container = root;
-void i18nReady.then(() =>
+// The texts and the first page's code load side by side; a page that failed to load shows its error state.
+void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => undefined)]).then(() =>
   createRoot(container).render(
     <StrictMode>
       <App />
