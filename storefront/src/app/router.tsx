@@ -4,16 +4,24 @@ import { ErrorBoundary } from '../components/errors/error-boundary';
 import { RouteError } from '../components/errors/route-error';
 import { MainLayout } from '../components/layout/main-layout';
 import { LoadingState } from '../components/ui/state-views';
+import { loadPageTexts } from '../lib/i18n';
 
 interface PageModule {
   Component: ComponentType;
 }
 
-/** A page whose code is fetched when it is first opened, or beforehand by `preloadPage`. */
-function lazyPage(path: string, load: () => Promise<PageModule>) {
+/**
+ * A page whose code is fetched when it is first opened, or beforehand by `preloadPage`, together with
+ * the page texts unless the shell's texts are all it draws.
+ */
+function lazyPage(path: string, load: () => Promise<PageModule>, { shellTextsOnly = false } = {}) {
   let loading: Promise<PageModule> | undefined;
   let loaded: PageModule | undefined;
-  const preload = () => (loading ??= load().then((module) => (loaded = module)));
+  const fetchPage = async () => {
+    const [module] = await Promise.all([load(), shellTextsOnly ? undefined : loadPageTexts()]);
+    return (loaded = module);
+  };
+  const preload = () => (loading ??= fetchPage());
   function Page() {
     // Drawn at once when its code is in; otherwise suspends until it is.
     const { Component } = loaded ?? use(preload());
@@ -24,7 +32,7 @@ function lazyPage(path: string, load: () => Promise<PageModule>) {
 
 /** Every storefront route (specification, section 2). Cart, checkout, orders and profile guard themselves. */
 const pages = [
-  lazyPage('/', () => import('./routes/home')),
+  lazyPage('/', () => import('./routes/home'), { shellTextsOnly: true }),
   lazyPage('/login', () => import('./routes/login')),
   lazyPage('/register', () => import('./routes/register')),
   lazyPage('/products', () => import('./routes/products')),
@@ -38,7 +46,7 @@ const pages = [
   lazyPage('/orders', () => import('./routes/orders')),
   lazyPage('/orders/:id', () => import('./routes/order')),
   lazyPage('/support', () => import('./routes/support')),
-  lazyPage('*', () => import('./routes/not-found')),
+  lazyPage('*', () => import('./routes/not-found'), { shellTextsOnly: true }),
 ];
 
 /** Fetches the code of the page at `pathname`, so the first render draws it without a spinner. */
