@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady } from './lib/i18n';
 import './styles/global.css';
@@ -11,9 +11,12 @@ if (!root) throw new Error('No #root element');
 const container = root;
 // The texts and the first page's code load side by side; a page that failed to load shows its error state.
 void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => undefined)]).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition renders in slices, between which the browser stays responsive.
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
