@@ -9,8 +9,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 
 const container = root;
-// The texts and the first page's code load side by side; a page that failed to load shows its error state.
-void Promise.all([i18nReady, preloadPage(window.location.pathname).catch(() => undefined)]).then(() =>
+// The texts and the first page's code and data load side by side; a page that failed to load shows its error state.
+void Promise.all([i18nReady, preloadPage(window.location).catch(() => undefined)]).then(() =>
   // A transition renders in slices, between which the browser stays responsive.
   startTransition(() =>
     createRoot(container).render(
