@@ -1,12 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast/toast-provider';
 import i18n from '../lib/i18n';
 import { queryConfig } from '../lib/react-query';
 
+/** The page's one query cache; the first page's data starts loading into it before the first render. */
+export const queryClient = new QueryClient({ defaultOptions: queryConfig });
+
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: queryConfig }));
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -1,58 +1,105 @@
-import { useMemo } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { Suspense, use, type ComponentType } from 'react';
+import { BrowserRouter, matchRoutes, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../components/errors/error-boundary';
 import { RouteError } from '../components/errors/route-error';
-import { LoadingState } from '../components/ui/state-views';
 import { MainLayout } from '../components/layout/main-layout';
-import { ProtectedRoute } from './protected-route';
+import { LoadingState } from '../components/ui/state-views';
+import { getProductQueryOptions } from '../features/catalogue/api/get-product';
+import { getProductsQueryOptions } from '../features/catalogue/api/get-products';
+import { loadPageTexts } from '../lib/i18n';
+import { queryClient } from './provider';
 
-/** Every storefront route (specification, section 2); each page's code loads when it is first opened. */
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: <MainLayout />,
-      errorElement: <RouteError />,
-      // Shown while the first page's code loads.
-      hydrateFallbackElement: <LoadingState />,
-      children: [
-        {
-          errorElement: <RouteError />,
-          children: [
-            { index: true, lazy: () => import('./routes/home') },
-            { path: 'login', lazy: () => import('./routes/login') },
-            { path: 'register', lazy: () => import('./routes/register') },
-            { path: 'products', lazy: () => import('./routes/products') },
-            { path: 'products/freefire', lazy: () => import('./routes/freefire') },
-            { path: 'products/pubg', lazy: () => import('./routes/pubg') },
-            { path: 'products/steam', lazy: () => import('./routes/steam') },
-            { path: 'products/:slug', lazy: () => import('./routes/product') },
-            {
-              path: 'profile',
-              lazy: async () => {
-                const { ProfileRoute } = await import('./routes/profile');
-                return {
-                  Component: () => (
-                    <ProtectedRoute>
-                      <ProfileRoute />
-                    </ProtectedRoute>
-                  ),
-                };
-              },
-            },
-            // Cart, checkout and orders guard themselves (ProtectedRoute inside the route module).
-            { path: 'cart', lazy: () => import('./routes/cart') },
-            { path: 'checkout', lazy: () => import('./routes/checkout') },
-            { path: 'orders', lazy: () => import('./routes/orders') },
-            { path: 'orders/:id', lazy: () => import('./routes/order') },
-            { path: 'support', lazy: () => import('./routes/support') },
-            { path: '*', lazy: () => import('./routes/not-found') },
-          ],
-        },
-      ],
-    },
-  ]);
+interface PageModule {
+  Component: ComponentType;
+}
+
+interface PageOptions {
+  /** The page draws the shell's texts only (no wait for the page texts). */
+  shellTextsOnly?: boolean;
+  /** Starts loading the data a page shows first, alongside its code, when it is the first page opened. */
+  prefetchData?: (address: { params: Record<string, string | undefined>; search: URLSearchParams }) => void;
+}
+
+/**
+ * A page whose code is fetched when it is first opened, or beforehand by `preloadPage`, together with
+ * the page texts unless the shell's texts are all it draws.
+ */
+function lazyPage(path: string, load: () => Promise<PageModule>, { shellTextsOnly = false, prefetchData }: PageOptions = {}) {
+  let loading: Promise<PageModule> | undefined;
+  let loaded: PageModule | undefined;
+  const fetchPage = async () => {
+    const [module] = await Promise.all([load(), shellTextsOnly ? undefined : loadPageTexts()]);
+    return (loaded = module);
+  };
+  const preload = () => (loading ??= fetchPage());
+  function Page() {
+    // Drawn at once when its code is in; otherwise suspends until it is.
+    const { Component } = loaded ?? use(preload());
+    return <Component />;
+  }
+  return { path, Page, preload, prefetchData };
+}
+
+/** Every storefront route (specification, section 2). Cart, checkout, orders and profile guard themselves. */
+const pages = [
+  lazyPage('/', () => import('./routes/home'), { shellTextsOnly: true }),
+  lazyPage('/login', () => import('./routes/login')),
+  lazyPage('/register', () => import('./routes/register')),
+  lazyPage('/products', () => import('./routes/products'), {
+    prefetchData: ({ search }) => void queryClient.prefetchQuery(getProductsQueryOptions({ search: search.get('q') ?? '' })),
+  }),
+  lazyPage('/products/freefire', () => import('./routes/freefire')),
+  lazyPage('/products/pubg', () => import('./routes/pubg')),
+  lazyPage('/products/steam', () => import('./routes/steam')),
+  lazyPage('/products/:slug', () => import('./routes/product'), {
+    prefetchData: ({ params }) => void queryClient.prefetchQuery(getProductQueryOptions(params.slug ?? '')),
+  }),
+  lazyPage('/profile', () => import('./routes/profile')),
+  lazyPage('/cart', () => import('./routes/cart')),
+  lazyPage('/checkout', () => import('./routes/checkout')),
+  lazyPage('/orders', () => import('./routes/orders')),
+  lazyPage('/orders/:id', () => import('./routes/order')),
+  lazyPage('/support', () => import('./routes/support')),
+  lazyPage('*', () => import('./routes/not-found'), { shellTextsOnly: true }),
+];
+
+/**
+ * Fetches the code of the page at `location`, so the first render draws it without a spinner, and
+ * starts loading its data meanwhile.
+ */
+export async function preloadPage({ pathname, search }: { pathname: string; search: string }): Promise<void> {
+  const match = matchRoutes(pages, pathname)?.[0];
+  if (!match) return;
+  match.route.prefetchData?.({ params: match.params, search: new URLSearchParams(search) });
+  await match.route.preload();
+}
+
+/** A page with its own error state, which moving to another page clears. */
+function PageFrame() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname} fallback={(error) => <RouteError error={error} />}>
+      <Suspense fallback={<LoadingState />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
 }
 
 export function AppRouter() {
-  const router = useMemo(() => createAppRouter(), []);
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <ErrorBoundary fallback={(error) => <RouteError error={error} />}>
+        <Routes>
+          <Route element={<MainLayout />}>
+            <Route element={<PageFrame />}>
+              {pages.map(({ path, Page }) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
+            </Route>
+          </Route>
+        </Routes>
+      </ErrorBoundary>
+    </BrowserRouter>
+  );
 }

@@ -1,6 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import ru from '../locales/ru';
 import { STORAGE_KEYS, storage } from './storage';
 
 export const LANGUAGES = ['ru', 'en', 'uz'] as const;
@@ -8,18 +7,32 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ru';
 
 /**
- * Russian (the default and fallback) ships with the app; the other languages are separate chunks,
- * fetched when chosen, so a shopper downloads one language's texts, not three.
+ * A language's texts come in two parts, each its own chunk: the shell's (header, footer, home, errors)
+ * and those of every other page. A shopper downloads the chosen language only, and the page texts
+ * only once a page needs them (`loadPageTexts`).
  */
-const loadTexts: Record<Exclude<Language, 'ru'>, () => Promise<{ default: object }>> = {
-  en: () => import('../locales/en'),
-  uz: () => import('../locales/uz'),
+type TextPart = 'shell' | 'pages';
+type TextsModule = Promise<{ default: object }>;
+
+const loadTexts: Record<Language, Record<TextPart, () => TextsModule>> = {
+  ru: { shell: () => import('../locales/ru/shell'), pages: () => import('../locales/ru/pages') },
+  en: { shell: () => import('../locales/en/shell'), pages: () => import('../locales/en/pages') },
+  uz: { shell: () => import('../locales/uz/shell'), pages: () => import('../locales/uz/pages') },
 };
 
+/** The parts the app has drawn so far: a language switch fetches these for the new language. */
+const neededParts = new Set<TextPart>(['shell']);
+const loadedParts = new Set<string>();
+
 async function ensureTexts(language: Language): Promise<void> {
-  if (language === 'ru' || i18n.hasResourceBundle(language, 'translation')) return;
-  const { default: texts } = await loadTexts[language]();
-  i18n.addResourceBundle(language, 'translation', texts);
+  await Promise.all(
+    [...neededParts].map(async (part) => {
+      if (loadedParts.has(`${language}/${part}`)) return;
+      const { default: texts } = await loadTexts[language][part]();
+      i18n.addResourceBundle(language, 'translation', texts, true);
+      loadedParts.add(`${language}/${part}`);
+    }),
+  );
 }
 
 export function parseLanguage(value: unknown): Language {
@@ -27,12 +40,15 @@ export function parseLanguage(value: unknown): Language {
 }
 
 const initial = parseLanguage(storage.get(STORAGE_KEYS.language));
+/** The language chosen last: set before its texts arrive, so texts asked for meanwhile come in it. */
+let chosen = initial;
 
 void i18n.use(initReactI18next).init({
-  resources: { ru: { translation: ru } },
+  resources: {},
   partialBundledLanguages: true,
   lng: initial,
-  fallbackLng: DEFAULT_LANGUAGE,
+  // Every language has every key (the locale test), so none falls back to another's texts.
+  fallbackLng: false,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
   returnNull: false,
@@ -49,16 +65,23 @@ applyDocumentLanguage(initial);
 
 /** Resolves once the saved language's texts are in; the app renders after it, never showing a fallback first. */
 export const i18nReady: Promise<void> = ensureTexts(initial)
-  // Re-resolve now that the texts are in: i18next settled on the fallback while they were missing.
+  // Re-resolve now that the texts are in: i18next settled its language while it had none.
   .then(async () => {
     await i18n.changeLanguage(initial);
   })
   .catch(() => {
-    // Offline or a failed chunk: Russian (bundled) stands in.
+    // Offline or a failed chunk: the app still starts, and its pages show their error states.
   });
+
+/** The texts of the pages other than home, in the current language (a page's code waits for them). */
+export async function loadPageTexts(): Promise<void> {
+  neededParts.add('pages');
+  await ensureTexts(chosen);
+}
 
 export async function changeLanguage(language: Language): Promise<void> {
   storage.set(STORAGE_KEYS.language, language);
+  chosen = language;
   await ensureTexts(language);
   applyDocumentLanguage(language);
   await i18n.changeLanguage(language);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useOrders } from '../../features/orders/api/get-orders';
 import { BuyerStatus } from '../../features/profile/components/buyer-status';
 import { ProfileView } from '../../features/profile/components/profile-view';
+import { ProtectedRoute } from '../protected-route';
 
 /** The profile's 'regular buyer' card over the orders feature's list. */
 function OrdersBuyerStatus() {
@@ -20,4 +21,10 @@ export function ProfileRoute() {
   );
 }
 
-export { ProfileRoute as Component };
+export function Component() {
+  return (
+    <ProtectedRoute>
+      <ProfileRoute />
+    </ProtectedRoute>
+  );
+}

@@ -1,33 +1,14 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
-import { AlertIcon } from '../ui/icons';
+import { AlertIcon } from '../ui/icons/alert-icon';
 import { StateView } from '../ui/state-views';
 
 /** Shown instead of a page that failed to render or to load its code. */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   useEffect(() => {
     console.error(error);
   }, [error]);
-
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <div className="container page">
-        <StateView
-          headingLevel={1}
-          title={t('errors.not_found_title')}
-          text={t('errors.not_found_text')}
-          actions={
-            <Link to="/" className="btn btn--primary">
-              {t('errors.back_home')}
-            </Link>
-          }
-        />
-      </div>
-    );
-  }
 
   return (
     <div className="container page" role="alert">

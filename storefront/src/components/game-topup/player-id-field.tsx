@@ -1,7 +1,8 @@
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../ui/field';
-import { CheckIcon, SearchIcon } from '../ui/icons';
+import { CheckIcon } from '../ui/icons/check-icon';
+import { SearchIcon } from '../ui/icons/search-icon';
 import styles from './player-id-field.module.css';
 
 interface PlayerIdFieldProps {

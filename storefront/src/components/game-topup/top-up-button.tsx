@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BoltIcon } from '../ui/icons';
+import { BoltIcon } from '../ui/icons/bolt-icon';
 
 interface TopUpButtonProps {
   onClick: () => void;

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../lib/auth';
-import { CardIcon, LogoMark } from '../ui/icons';
+import { CardIcon } from '../ui/icons/card-icon';
+import { LogoMark } from '../ui/icons/logo-mark';
 import styles from './footer.module.css';
 
 export function Footer() {

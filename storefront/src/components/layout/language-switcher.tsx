@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, LANGUAGES, parseLanguage } from '../../lib/i18n';
-import { GlobeIcon } from '../ui/icons';
+import { GlobeIcon } from '../ui/icons/globe-icon';
 import styles from './switchers.module.css';
 
 /** English, Русский, O'zbek; the choice is kept in localStorage `language`. */

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { useToast } from '../ui/toast/toast-provider';
 import { Footer } from './footer';
 import { Header } from './header';
+import { ScrollRestoration } from './scroll-restoration';
 import styles from './main-layout.module.css';
 
 /** The shared layout of every storefront route: fixed header, page, footer. */
@@ -33,8 +34,7 @@ export function MainLayout() {
         <Outlet />
       </main>
       <Footer />
-      {/* Keyed by address: a full page load (e.g. the card gateway's return) has no history key of its own. */}
-      <ScrollRestoration getKey={(location) => location.pathname + location.search} />
+      <ScrollRestoration />
     </div>
   );
 }

@@ -1,5 +1,11 @@
 import type { ComponentType } from 'react';
-import { CartIcon, GridIcon, HomeIcon, LoginIcon, OrdersIcon, SupportIcon, UserIcon } from '../ui/icons';
+import { CartIcon } from '../ui/icons/cart-icon';
+import { GridIcon } from '../ui/icons/grid-icon';
+import { HomeIcon } from '../ui/icons/home-icon';
+import { LoginIcon } from '../ui/icons/login-icon';
+import { OrdersIcon } from '../ui/icons/orders-icon';
+import { SupportIcon } from '../ui/icons/support-icon';
+import { UserIcon } from '../ui/icons/user-icon';
 
 export interface NavItem {
   to: string;

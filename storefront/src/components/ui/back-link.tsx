@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { BackIcon } from './icons';
+import { BackIcon } from './icons/back-icon';
 import styles from './back-link.module.css';
 
 /** The "← back to …" link above a detail page. */

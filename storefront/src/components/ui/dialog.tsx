@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from './icons';
+import { CloseIcon } from './icons/close-icon';
 import styles from './dialog.module.css';
 
 /**

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPTIONS_PAGE_SIZE } from '@topup/common';
 import { clampPage, pageCount, pageItems } from '../../lib/paging';
-import { ArrowLeftIcon, ArrowRightIcon } from './icons';
+import { ArrowLeftIcon } from './icons/arrow-left-icon';
+import { ArrowRightIcon } from './icons/arrow-right-icon';
 import styles from './paged-grid.module.css';
 
 interface PagedGridProps<T> {

@@ -1,6 +1,7 @@
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon } from './icons/eye-icon';
+import { EyeOffIcon } from './icons/eye-off-icon';
 import styles from './password-input.module.css';
 
 /** A password field with a show / hide toggle. */

@@ -1,5 +1,6 @@
 import { useId, type HTMLAttributes } from 'react';
-import { CloseIcon, SearchIcon } from './icons';
+import { CloseIcon } from './icons/close-icon';
+import { SearchIcon } from './icons/search-icon';
 import styles from './search-box.module.css';
 
 interface SearchBoxProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon } from './icons';
+import { AlertIcon } from './icons/alert-icon';
 import styles from './state-views.module.css';
 
 /** Centered message for empty, failed and not-found states, with optional actions. */

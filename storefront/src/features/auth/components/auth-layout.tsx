@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LogoMark } from '../../../components/ui/icons';
+import { LogoMark } from '../../../components/ui/icons/logo-mark';
 import styles from './auth.module.css';
 
 /** The centred card shared by /login and /register. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@topup/common';
 import { Field } from '../../../components/ui/field';
-import { AlertIcon } from '../../../components/ui/icons';
+import { AlertIcon } from '../../../components/ui/icons/alert-icon';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { SHORT_TOAST_DURATION } from '../../../components/ui/toast/toast-queue';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field';
-import { AlertIcon } from '../../../components/ui/icons';
+import { AlertIcon } from '../../../components/ui/icons/alert-icon';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { SHORT_TOAST_DURATION } from '../../../components/ui/toast/toast-queue';
 import { useLoginTwoFactor } from '../api/login-two-factor';

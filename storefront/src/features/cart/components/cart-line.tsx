@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CartLine as CartItem, Product } from '@topup/common/api';
-import { MinusIcon, PlusIcon, TrashIcon } from '../../../components/ui/icons';
+import { MinusIcon } from '../../../components/ui/icons/minus-icon';
+import { PlusIcon } from '../../../components/ui/icons/plus-icon';
+import { TrashIcon } from '../../../components/ui/icons/trash-icon';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { type Currency, lineTotal, pickPrice } from '../../../lib/currency';
 import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';

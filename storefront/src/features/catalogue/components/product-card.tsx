@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Product } from '@topup/common/api';
-import { ArrowRightIcon } from '../../../components/ui/icons';
+import { ArrowRightIcon } from '../../../components/ui/icons/arrow-right-icon';
 import { ProductImage } from './product-image';
 import styles from './product-card.module.css';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Product } from '@topup/common/api';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
-import { SearchIcon } from '../../../components/ui/icons';
+import { SearchIcon } from '../../../components/ui/icons/search-icon';
 import { SearchBox } from '../../../components/ui/search-box';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { errorMessageKey } from '../../../lib/error-message';

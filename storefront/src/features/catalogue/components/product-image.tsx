@@ -28,6 +28,8 @@ export function ProductImage({
       alt=""
       className={className}
       loading={eager ? 'eager' : 'lazy'}
+      // An eager image is above the fold, likely the page's largest paint: fetch it before the rest.
+      fetchPriority={eager ? 'high' : 'auto'}
       width={640}
       height={400}
       onError={() => setIndex((i) => (i < candidates.length - 1 ? i + 1 : i))}

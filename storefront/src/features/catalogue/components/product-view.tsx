@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorCode } from '@topup/common';
 import { BackLink } from '../../../components/ui/back-link';
-import { SearchIcon } from '../../../components/ui/icons';
+import { SearchIcon } from '../../../components/ui/icons/search-icon';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { toApiError } from '../../../lib/api-error';
 import { errorMessageKey } from '../../../lib/error-message';

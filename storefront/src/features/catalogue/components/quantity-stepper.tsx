@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MinusIcon, PlusIcon } from '../../../components/ui/icons';
+import { MinusIcon } from '../../../components/ui/icons/minus-icon';
+import { PlusIcon } from '../../../components/ui/icons/plus-icon';
 import { clampQuantity } from '../utils/purchase';
 import styles from './quantity-stepper.module.css';
 

@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BoltPhoneIcon, CardIcon, WalletIcon } from '../../../components/ui/icons';
+import { BoltPhoneIcon } from '../../../components/ui/icons/bolt-phone-icon';
+import { CardIcon } from '../../../components/ui/icons/card-icon';
+import { WalletIcon } from '../../../components/ui/icons/wallet-icon';
 import type { PaymentMethod } from '../utils/checkout';
 import type { MethodState } from '../utils/payment';
 import styles from './checkout-view.module.css';

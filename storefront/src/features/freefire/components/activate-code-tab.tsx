@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field';
-import { CheckIcon } from '../../../components/ui/icons';
+import { CheckIcon } from '../../../components/ui/icons/check-icon';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
 import { errorMessageKey } from '../../../lib/error-message';

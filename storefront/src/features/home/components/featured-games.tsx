@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ArrowRightIcon } from '../../../components/ui/icons';
+import { ArrowRightIcon } from '../../../components/ui/icons/arrow-right-icon';
 import styles from './featured-games.module.css';
 
 /** The three static featured cards of the home page (spec section 2). */

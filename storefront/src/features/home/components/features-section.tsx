@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { BoltIcon, CardIcon, ShieldIcon } from '../../../components/ui/icons';
+import { BoltIcon } from '../../../components/ui/icons/bolt-icon';
+import { CardIcon } from '../../../components/ui/icons/card-icon';
+import { ShieldIcon } from '../../../components/ui/icons/shield-icon';
 import styles from './features-section.module.css';
 
 const FEATURES = [

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ArrowRightIcon } from '../../../components/ui/icons';
+import { ArrowRightIcon } from '../../../components/ui/icons/arrow-right-icon';
 import styles from './hero.module.css';
 
 /** The home page's banner; `promotions` draws the active promotions in the place (class) the banner gives them. */

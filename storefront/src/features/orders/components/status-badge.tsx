@@ -1,6 +1,9 @@
 import type { OrderStatus } from '@topup/common';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon, ClockIcon, CloseIcon, AlertIcon } from '../../../components/ui/icons';
+import { AlertIcon } from '../../../components/ui/icons/alert-icon';
+import { CheckIcon } from '../../../components/ui/icons/check-icon';
+import { ClockIcon } from '../../../components/ui/icons/clock-icon';
+import { CloseIcon } from '../../../components/ui/icons/close-icon';
 import { statusDisplay } from '../utils/order-status';
 import styles from './orders.module.css';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Order } from '@topup/common/api';
-import { StarIcon } from '../../../components/ui/icons';
+import { StarIcon } from '../../../components/ui/icons/star-icon';
 import { regularBuyerProgress } from '../utils/regular-buyer';
 import styles from './profile-extras.module.css';
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@topup/common';
 import { Field } from '../../../components/ui/field';
-import { ShieldIcon } from '../../../components/ui/icons';
+import { ShieldIcon } from '../../../components/ui/icons/shield-icon';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { PASSWORD_LIMITS } from '../../../utils/password-rules';

@@ -1,7 +1,7 @@
 import { promotionBadgeStyle } from '@topup/common';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SparkIcon } from '../../../components/ui/icons';
+import { SparkIcon } from '../../../components/ui/icons/spark-icon';
 import { useActivePromotions } from '../api/get-active-promotions';
 import styles from './promotion-badges.module.css';
 

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { AlertIcon, BoltIcon, GlobeIcon } from '../../../components/ui/icons';
+import { AlertIcon } from '../../../components/ui/icons/alert-icon';
+import { BoltIcon } from '../../../components/ui/icons/bolt-icon';
+import { GlobeIcon } from '../../../components/ui/icons/globe-icon';
 import styles from './steam-page.module.css';
 
 /** Payment and restriction notes, and the two warnings about the login. */

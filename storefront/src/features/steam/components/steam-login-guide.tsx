@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
-import { InfoIcon } from '../../../components/ui/icons';
+import { InfoIcon } from '../../../components/ui/icons/info-icon';
 import styles from './steam-page.module.css';
 
 /** Where to read the Steam login (4 steps), closed by 'Got it', Escape or the backdrop. */

@@ -1,0 +1,8 @@
+import { createIcon } from './create-icon';
+
+export const HomeIcon = createIcon(
+  <>
+    <path d="M3 11l9-7 9 7" />
+    <path d="M5 10v10h14V10" />
+  </>,
+);

@@ -1,0 +1,8 @@
+import { createIcon } from './create-icon';
+
+export const UserIcon = createIcon(
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </>,
+);

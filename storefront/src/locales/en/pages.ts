@@ -1,0 +1,28 @@
+import cart from './cart.json';
+import catalogue from './catalogue.json';
+import checkout from './checkout.json';
+import freefire from './freefire.json';
+import games from './games.json';
+import orders from './orders.json';
+import profile from './profile.json';
+import pubg from './pubg.json';
+import security from './security.json';
+import steam from './steam.json';
+import support from './support.json';
+import validation from './validation.json';
+
+/** The en texts of the pages other than home, one file per feature (each a top-level section). */
+export default {
+  ...cart,
+  ...catalogue,
+  ...checkout,
+  ...freefire,
+  ...games,
+  ...orders,
+  ...profile,
+  ...pubg,
+  ...security,
+  ...steam,
+  ...support,
+  ...validation,
+};
