@@ -62,6 +62,7 @@ import { createBalanceRouter } from './modules/balance/balance.router';
 import { createBalanceService } from './modules/balance/balance.service';
 import { createCartRouter } from './modules/cart/cart.router';
 import { createCartService } from './modules/cart/cart.service';
+import { createCatalogueChanges } from './modules/catalogue/catalogue-changes';
 import { createCatalogueRouter } from './modules/catalogue/catalogue.router';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createCheckoutService } from './modules/checkout/checkout.service';
@@ -167,6 +168,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // One Idempotency-Key store (Postgres) for the money calls.
   const idempotency = idempotent(db);
   const catalogue = createCatalogueService({ db });
+  // Every write to what the shopper's catalogue shows publishes through this, once its transaction commits.
+  const catalogueChanges = createCatalogueChanges(deps.invalidations);
   const games = createGameProvider(config, { redis });
   const players = createPlayerCheckService({ games, redis, prefix: config.redisPrefix, logger });
   const steam = createSteamService({ db });
@@ -185,7 +188,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     requiredForAdmins: config.adminRequire2fa,
   });
 
-  const adminOrders = createAdminOrdersService({ db });
+  const adminOrders = createAdminOrdersService({ db, catalogueChanges });
   // Operations: the queues as the API looks at them, and the queue dashboard's sessions.
   const observedQueues = openObservedQueues(redis, config.redisPrefix, logger);
   const queueSessions = createQueueSessions({ secret: config.jwtSecret });
@@ -220,26 +223,34 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createBalanceRouter({ balance: createBalanceService({ db }), guards }),
     createOrdersRouter({ orders: createOrdersService({ db, codeCrypto }), guards }),
     createPaymentsRouter({
-      payments: createPaymentsService({ db, gateways, topups, logger, holdMinutes: config.cardHoldMinutes, publicUrl: config.publicUrl }),
-      checkout: createCheckoutService({ db }),
+      payments: createPaymentsService({
+        db,
+        gateways,
+        topups,
+        logger,
+        holdMinutes: config.cardHoldMinutes,
+        publicUrl: config.publicUrl,
+        catalogueChanges,
+      }),
+      checkout: createCheckoutService({ db, catalogueChanges }),
       gateways,
       guards,
       rateLimit,
       idempotency,
     }),
     // Back office: catalogue and stock; each router guards its own prefix.
-    createAdminProductsRouter({ products: createAdminProductsService({ db }), guards }),
-    createAdminRegionsRouter({ regions: createAdminRegionsService({ db }), guards }),
-    createAdminPromotionsRouter({ promotions: createAdminPromotionsService({ db }), guards }),
-    createAdminCodesRouter({ codes: createAdminCodesService({ db, codeCrypto }), guards }),
-    createAdminPubgDenominationsRouter({ denominations: createAdminPubgDenominationsService({ db }), guards }),
+    createAdminProductsRouter({ products: createAdminProductsService({ db, catalogueChanges }), guards }),
+    createAdminRegionsRouter({ regions: createAdminRegionsService({ db, catalogueChanges }), guards }),
+    createAdminPromotionsRouter({ promotions: createAdminPromotionsService({ db, catalogueChanges }), guards }),
+    createAdminCodesRouter({ codes: createAdminCodesService({ db, codeCrypto, catalogueChanges }), guards }),
+    createAdminPubgDenominationsRouter({ denominations: createAdminPubgDenominationsService({ db, catalogueChanges }), guards }),
     createAdminPubgCodesRouter({ codes: createAdminPubgCodesService({ db, codeCrypto }), guards }),
-    createAdminFreefireDenominationsRouter({ denominations: createAdminFreefireDenominationsService({ db }), guards }),
+    createAdminFreefireDenominationsRouter({ denominations: createAdminFreefireDenominationsService({ db, catalogueChanges }), guards }),
     createAdminOrdersRouter({ orders: adminOrders, guards }),
     createAdminUsersRouter({ users: createAdminUsersService({ db }), orders: adminOrders, guards }),
     // Back office: operations.
     createGeneratedCodesRouter({
-      generatedCodes: createGeneratedCodesService({ db, codeCrypto }),
+      generatedCodes: createGeneratedCodesService({ db, codeCrypto, catalogueChanges }),
       guards,
     }),
     createCurrencyRatesRouter({ currencyRates: createCurrencyRatesService({ db }), guards }),

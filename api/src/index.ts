@@ -10,6 +10,7 @@ export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';
 export { openQueue, openQueues } from './lib/job-queues';
 export { createCodeGenerationService } from './modules/code-generation/code-generation.service';
+export { createCatalogueChanges, type CatalogueChanges } from './modules/catalogue/catalogue-changes';
 export { createRateUpdateService, type RateUpdateTrigger } from './modules/rates/rate-update.service';
 export { createCbrRatesProvider, createRatesProvider, type RatesProvider } from './providers/rates';
 export { pruneIdempotencyKeys } from './middleware/idempotency';

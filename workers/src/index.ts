@@ -3,7 +3,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUES, type QueueName, type QueuePayloads } from '@topup/common';
-import { loadConfig, productionWarnings, type Config, createDb, createLogger, type Logger, createRedis } from '@topup/api';
+import {
+  createCatalogueChanges,
+  createDb,
+  createLogger,
+  createRedis,
+  loadConfig,
+  productionWarnings,
+  type Config,
+  type Logger,
+} from '@topup/api';
+import { createInvalidationBus } from '@topup/server-kit';
 import { createOutboxRelay } from './outbox-relay';
 import { processorFactories, type ProcessorDeps } from './processors';
 import { createQueues, logConnectionHealth } from './queues';
@@ -26,7 +36,15 @@ export async function startWorkers(config: Config, logger: Logger): Promise<Runn
   // Workers share one connection for their commands; BullMQ adds a blocking one per Worker.
   const workerConnection = createRedis(config.redisUrl, { forQueues: true });
   logConnectionHealth(workerConnection, logger, 'workers');
-  const deps: ProcessorDeps = { config, db, logger, redis: workerConnection };
+  // Publish only, on a connection that fails fast: a worker's change that releases stock tells the API processes' caches.
+  const publishConnection = createRedis(config.redisUrl);
+  publishConnection.on('error', () => undefined);
+  const invalidations = createInvalidationBus({
+    redis: publishConnection,
+    prefix: config.redisPrefix,
+    onError: (err, action) => logger.warn({ err: err.message }, `invalidation bus: ${action}`),
+  });
+  const deps: ProcessorDeps = { config, db, logger, redis: workerConnection, catalogueChanges: createCatalogueChanges(invalidations) };
   const workers = Object.values(QUEUES).flatMap((name) => {
     const worker = startWorker(name, deps, workerConnection);
     return worker ? [worker] : [];
@@ -42,6 +60,8 @@ export async function startWorkers(config: Config, logger: Logger): Promise<Runn
       await relay.stop();
       await Promise.all(workers.map((worker) => worker.close()));
       workerConnection.disconnect();
+      await invalidations.close();
+      publishConnection.disconnect();
       await queues.close();
       await db.destroy();
     },

@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '@topup/api';
+import { createCatalogueChanges, createLogger } from '@topup/api';
 import { createFixtures, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
 import { startWorkers } from '../index';
 import { createQueues } from '../queues';
@@ -39,7 +39,7 @@ describe('the reservation-expiry processor', () => {
   it('cancels lapsed card orders and puts their codes back on sale, once', async () => {
     const shopper = await app.createUser();
     const { orderId, codeId } = await lapsedCardOrder(shopper);
-    const processor = createReservationExpiryProcessor({ config: app.config, db: app.db, logger });
+    const processor = createReservationExpiryProcessor({ config: app.config, db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) });
     const job = { data: { bucket: 'test' } } as Job<{ bucket: string }>;
 
     const first = (await processor(job)) as { orders: number; codes: number };

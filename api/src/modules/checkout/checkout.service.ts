@@ -4,9 +4,10 @@ import type { CheckoutAnswer } from '@topup/common/api';
 import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import { placeCodeOrder, takeCartStock } from '../orders/order-placement';
+import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 
-export function createCheckoutService(deps: { db: Knex }) {
-  const { db } = deps;
+export function createCheckoutService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
+  const { db, catalogueChanges } = deps;
 
   return {
     /**
@@ -19,6 +20,11 @@ export function createCheckoutService(deps: { db: Knex }) {
         const stock = await takeCartStock(trx, userId, currency);
         const { total } = stock;
         const orderId = await placeCodeOrder(trx, { userId, currency, stock, payment: { method: 'balance' } });
+        // The codes sold: every process shows the new stock once this commits.
+        catalogueChanges.products(
+          trx,
+          stock.items.map((item) => item.option.product_id),
+        );
         // The ledger refuses a zero movement; a cart of free codes has nothing to pay.
         if (total > 0) {
           await changeBalance(trx, {
