@@ -62,6 +62,7 @@ import { createBalanceRouter } from './modules/balance/balance.router';
 import { createBalanceService } from './modules/balance/balance.service';
 import { createCartRouter } from './modules/cart/cart.router';
 import { createCartService } from './modules/cart/cart.service';
+import { createCatalogueAnswers } from './modules/catalogue/catalogue-answers';
 import { createCatalogueChanges } from './modules/catalogue/catalogue-changes';
 import { createCatalogueRouter } from './modules/catalogue/catalogue.router';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
@@ -168,7 +169,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // One Idempotency-Key store (Postgres) for the money calls.
   const idempotency = idempotent(db);
   const catalogue = createCatalogueService({ db });
-  // Every write to what the shopper's catalogue shows publishes through this, once its transaction commits.
+  const catalogueAnswers = createCatalogueAnswers({ invalidations: deps.invalidations, ttlMs: config.catalogueCacheTtlMs });
+  // Every write to what those answers show publishes through this, once its transaction commits.
   const catalogueChanges = createCatalogueChanges(deps.invalidations);
   const games = createGameProvider(config, { redis });
   const players = createPlayerCheckService({ games, redis, prefix: config.redisPrefix, logger });
@@ -204,10 +206,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     }),
     createSessionsRouter({ sessions: createSessionsService({ db, tokens, passwords }), guards, loginProtection }),
     createTwoFactorRouter({ twoFactor, guards, loginProtection }),
-    createCatalogueRouter({ catalogue }),
-    createPromotionsRouter({ promotions: createPromotionsService({ db }) }),
-    createFreefireRouter({ freefire: createFreefireService({ db }) }),
-    createPubgRouter({ pubg: createPubgService({ db }) }),
+    createCatalogueRouter({ catalogue, answers: catalogueAnswers }),
+    createPromotionsRouter({ promotions: createPromotionsService({ db }), answers: catalogueAnswers }),
+    createFreefireRouter({ freefire: createFreefireService({ db }), answers: catalogueAnswers }),
+    createPubgRouter({ pubg: createPubgService({ db }), answers: catalogueAnswers }),
     createFreefirePlayerRouter({
       players,
       activation: createActivationService({ db, games, codeCrypto, logger }),

@@ -118,6 +118,34 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     redisPrefix,
     ...overrides,
   };
+  const served = await serveApp(config, database.db);
+  return {
+    ...served,
+    async close() {
+      await served.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * A second API process of `app`'s store: its own app, server, Redis connections and invalidation bus,
+ * on the same database and Redis prefix, as another replica behind the load balancer would be.
+ * Close it before `app`.
+ */
+export async function startReplicaOf(app: TestApp): Promise<TestApp> {
+  const db = createDb(app.config.databaseUrl, { min: 0, max: 5 });
+  const served = await serveApp(app.config, db);
+  return {
+    ...served,
+    async close() {
+      await served.close();
+      await db.destroy();
+    },
+  };
+}
+
+async function serveApp(config: Config, db: Knex): Promise<TestApp> {
   const redis = createRedis(config.redisUrl);
   // Connected before the first request, so no limiter falls back to memory for a moment.
   await new Promise<void>((resolve) => {
@@ -132,8 +160,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     ttlSeconds: config.jwtTtlSeconds,
     rememberTtlSeconds: config.jwtRememberTtlSeconds,
   });
-  const invalidations = createInvalidationBus({ redis, prefix: redisPrefix, onError: () => undefined });
-  const app = createApp({ config, db: database.db, redis, invalidations, logger: createLogger(config.logLevel, 'api-test') });
+  const invalidations = createInvalidationBus({ redis, prefix: config.redisPrefix, onError: () => undefined });
+  const app = createApp({ config, db, redis, invalidations, logger: createLogger(config.logLevel, 'api-test') });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -153,7 +181,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   return {
     baseUrl,
     config,
-    db: database.db,
+    db,
     redis,
     invalidations,
     request,
@@ -161,16 +189,16 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       const nickname = options.nickname ?? `user_${randomBytes(4).toString('hex')}`;
       const password = options.password ?? 'password123';
       const passwordHash = await hashPassword(password);
-      const user = await database.db.transaction((trx) => usersDal.create(trx, { nickname, passwordHash }));
+      const user = await db.transaction((trx) => usersDal.create(trx, { nickname, passwordHash }));
       if (options.role && options.role !== 'user') {
-        await database.db('users').where({ id: user.id }).update({ role: options.role });
+        await db('users').where({ id: user.id }).update({ role: options.role });
       }
       // Signed directly rather than through /api/login, whose rate limit would throttle a busy test.
       const token = await tokens.sign({ userId: user.id, tokenVersion: user.token_version });
       return { id: user.id, nickname, password, token };
     },
     seedDemoData: () =>
-      seedDemoData(database.db, {
+      seedDemoData(db, {
         adminNickname: config.adminNickname,
         adminPassword: config.adminPassword,
         shopperNickname: config.shopperNickname,
@@ -179,10 +207,9 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       }),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (redis.status === 'ready') await deleteRedisKeys(redis, redisPrefix);
+      if (redis.status === 'ready') await deleteRedisKeys(redis, config.redisPrefix);
       await invalidations.close();
       redis.disconnect();
-      await database.drop();
     },
   };
 }

@@ -6,6 +6,9 @@ export const ListProductsQuery = Strict({
   search: Type.Optional(
     Type.String({ maxLength: 100, description: 'Words that must each appear in the title or the keywords, in any case.' }),
   ),
+  lang: Type.Optional(
+    Type.String({ maxLength: 35, description: 'The language of the texts (en, ru, uz); else Accept-Language decides, else ru.' }),
+  ),
 });
 export type ListProductsQuery = Static<typeof ListProductsQuery>;
 
