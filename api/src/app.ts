@@ -259,12 +259,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createDashboardRouter({ dashboard: createDashboardService({ db, queues: observedQueues }), guards }),
     createQueuesRouter({ db, sessions: queueSessions, guards }),
   ];
-  for (const router of routers) api.use(router.routes(), router.allowedMethods());
+  // One allowedMethods, the app's own below, answers 405 and 501 for them all: one per router would be
+  // a middleware every request runs through.
+  for (const router of routers) api.use(router.routes());
   const docs = createApiDocsRouter({
     endpoints: () => [...new Set(routesOf(api).flatMap((route) => (route.endpoint ? [route.endpoint] : [])))],
     raw: rawOperations,
   });
-  api.use(docs.routes(), docs.allowedMethods());
+  api.use(docs.routes());
   composedApiRouters.set(app, api);
 
   app.use(requestContext(logger));
@@ -289,6 +291,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       },
     }),
   );
+  // A catalogue read asked exactly so before is answered here, past nothing it does not need.
+  app.use(catalogueAnswers.serveCached());
   app.use(
     bodyParser({
       enableTypes: ['json'],

@@ -10,6 +10,8 @@ export type AnswerDependency = number | 'every product' | 'no product';
 
 interface Entry {
   answer: Promise<PreparedAnswer>;
+  /** The answer once built, for `ready`. */
+  built?: PreparedAnswer;
   /** Unknown until built when it depends on the value (a page found by slug): until then any product change drops it. */
   dependsOn?: AnswerDependency;
 }
@@ -24,6 +26,8 @@ export interface AnswerCache {
     dependsOn: AnswerDependency | ((value: Serializable<T>) => AnswerDependency),
     build: () => Promise<Serializable<T>>,
   ): Promise<PreparedAnswer<T>>;
+  /** The answer cached under `key` if it is built, without waiting for one being built. */
+  ready(key: string): PreparedAnswer | undefined;
   /** Drops the answers that depend on this product, or every answer when none is named. */
   drop(productId?: number): void;
 }
@@ -45,9 +49,11 @@ export function createAnswerCache(options: { ttlMs: number; max: number }): Answ
     ): Promise<PreparedAnswer<T>> {
       const cached = entries.get(key);
       if (cached) return cached.answer as Promise<PreparedAnswer<T>>;
-      const answer = build().then((value) => {
+      const answer = build().then(async (value) => {
         if (typeof dependsOn === 'function') entry.dependsOn = dependsOn(value);
-        return prepareAnswer<T>(value);
+        const prepared = await prepareAnswer<T>(value);
+        entry.built = prepared;
+        return prepared;
       });
       const entry: Entry = { answer, dependsOn: typeof dependsOn === 'function' ? undefined : dependsOn };
       entries.set(key, entry);
@@ -56,6 +62,8 @@ export function createAnswerCache(options: { ttlMs: number; max: number }): Answ
       });
       return answer;
     },
+
+    ready: (key) => entries.get(key)?.built,
 
     drop(productId?: number): void {
       if (productId === undefined) {

@@ -40,8 +40,7 @@ export class PreparedAnswer<T = unknown> {
     const encoding = this.encodingFor(ctx);
     const chosen = this.representations[encoding] ?? this.representations.identity;
     ctx.compress = false;
-    ctx.vary('Accept-Encoding');
-    ctx.vary('Accept-Language');
+    ctx.vary(['Accept-Encoding', 'Accept-Language']);
     // Stock and prices change at any time: a cache must ask again, which the ETag makes cheap.
     ctx.set('Cache-Control', 'no-cache');
     ctx.status = 200;

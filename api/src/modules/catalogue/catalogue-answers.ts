@@ -3,7 +3,9 @@ import { createAnswerCache, type AnswerDependency } from '../../lib/answer-cache
 import { contentLanguage } from '../../lib/content-language';
 import type { PreparedAnswer } from '../../lib/prepared-answer';
 import type { Serializable } from '../../lib/typed-routes';
-import type { AppContext } from '../../types';
+import type { AppContext, AppMiddleware } from '../../types';
+
+const keyOf = (ctx: AppContext) => `${contentLanguage(ctx)} ${ctx.url}`;
 
 /** Enough for every page, option list and language of a large catalogue, and bounded against endless searches. */
 const MAX_ANSWERS = 5_000;
@@ -22,13 +24,27 @@ export function createCatalogueAnswers(deps: {
   deps.invalidations.subscribe('catalogue', ({ productId }) => cache.drop(productId));
 
   return {
-    /** The answer `key` names, in the request's language, from the cache or built by `build`. */
+    /**
+     * The answer to this request (its route has validated it), from the cache or built by `build`.
+     * It is cached by language and URL: the same URL always passes the same checks.
+     */
     answer: <T>(
       ctx: AppContext,
-      key: string,
       dependsOn: AnswerDependency | ((value: Serializable<T>) => AnswerDependency),
       build: () => Promise<Serializable<T>>,
-    ): Promise<PreparedAnswer<T>> => cache.get(`${contentLanguage(ctx)} ${key}`, dependsOn, build),
+    ): Promise<PreparedAnswer<T>> => cache.get(keyOf(ctx), dependsOn, build),
+
+    /**
+     * Sends an anonymous GET its answer straight from the cache when a request with the same URL and
+     * language was answered before, without the body parser, the session look-up and the router: the
+     * answer is the same for every shopper, and the route checked that URL when it built it. Put it
+     * after the middleware every answer needs (request id and log, security headers).
+     */
+    serveCached: (): AppMiddleware => async (ctx, next) => {
+      const cached = (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.get('authorization') ? cache.ready(keyOf(ctx)) : undefined;
+      if (cached) cached.send(ctx);
+      else await next();
+    },
   };
 }
 

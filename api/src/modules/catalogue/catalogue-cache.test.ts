@@ -1,4 +1,4 @@
-import { request as httpGet } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
@@ -172,10 +172,10 @@ interface RawResponse {
   body: Buffer;
 }
 
-/** A GET whose body arrives as sent: fetch would decode it and ask for encodings of its own. */
-function rawGet(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+/** A request whose body arrives as sent: fetch would decode it and ask for encodings of its own. */
+function rawRequest(baseUrl: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const request = httpGet(`${baseUrl}${path}`, { headers }, (response) => {
+    const request = httpRequest(`${baseUrl}${path}`, { headers, method }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
@@ -188,7 +188,7 @@ function rawGet(baseUrl: string, path: string, headers: Record<string, string> =
 describe('HTTP caching of catalogue answers', () => {
   it('answers with a strong ETag, no-cache and Vary; a repeat with If-None-Match gets 304 and no body', async () => {
     await fixtures.product({ title: 'Tagged Card' });
-    const first = await rawGet(app.baseUrl, '/api/products');
+    const first = await rawRequest(app.baseUrl, '/api/products');
     expect(first.status).toBe(200);
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(first.headers['cache-control']).toBe('no-cache');
@@ -197,36 +197,36 @@ describe('HTTP caching of catalogue answers', () => {
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[^"]+"$/);
 
-    const again = await rawGet(app.baseUrl, '/api/products', { 'if-none-match': etag });
+    const again = await rawRequest(app.baseUrl, '/api/products', { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
 
     await fixtures.product({ title: 'Newer Card' });
-    const changed = await rawGet(app.baseUrl, '/api/products', { 'if-none-match': etag });
+    const changed = await rawRequest(app.baseUrl, '/api/products', { 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(JSON.parse(changed.body.toString()).map((entry: { title: string }) => entry.title)).toContain('Newer Card');
   });
 
   it('sends the brotli or gzip bytes a client accepts, each with an ETag of its own, as the same JSON', async () => {
-    const plain = await rawGet(app.baseUrl, '/api/products');
-    const br = await rawGet(app.baseUrl, '/api/products', { 'accept-encoding': 'gzip, deflate, br' });
-    const gzip = await rawGet(app.baseUrl, '/api/products', { 'accept-encoding': 'gzip' });
+    const plain = await rawRequest(app.baseUrl, '/api/products');
+    const br = await rawRequest(app.baseUrl, '/api/products', { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await rawRequest(app.baseUrl, '/api/products', { 'accept-encoding': 'gzip' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(br.headers['content-encoding']).toBe('br');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
     expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
     expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
-    const brAgain = await rawGet(app.baseUrl, '/api/products', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string });
+    const brAgain = await rawRequest(app.baseUrl, '/api/products', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string });
     expect(brAgain.status).toBe(304);
   });
 
   it('is the same for every shopper and every way of asking for a language', async () => {
     const shopper = await app.createUser();
-    const anonymous = await rawGet(app.baseUrl, '/api/products');
-    const signedIn = await rawGet(app.baseUrl, '/api/products', { authorization: `Bearer ${shopper.token}` });
+    const anonymous = await rawRequest(app.baseUrl, '/api/products');
+    const signedIn = await rawRequest(app.baseUrl, '/api/products', { authorization: `Bearer ${shopper.token}` });
     expect(signedIn.headers.etag).toBe(anonymous.headers.etag);
     expect(signedIn.headers['set-cookie']).toBeUndefined();
     for (const [path, headers] of [
@@ -235,11 +235,34 @@ describe('HTTP caching of catalogue answers', () => {
       ['/api/products', { 'accept-language': 'en-US,en;q=0.9' }],
       ['/api/products?lang=xx', { 'accept-language': 'de' }],
     ] as const) {
-      const answer = await rawGet(app.baseUrl, path, headers);
+      const answer = await rawRequest(app.baseUrl, path, headers);
       expect(answer.status, path).toBe(200);
       // The texts are not translated yet: every language reads the same today.
       expect(answer.body.equals(anonymous.body), path).toBe(true);
     }
+  });
+});
+
+describe('answers served before the router', () => {
+  it('a URL answered before gets the same answer, and a URL its route refuses is refused however often it is asked', async () => {
+    for (const path of ['/api/pubg/packages', '/api/products']) {
+      expect((await rawRequest(app.baseUrl, path)).status).toBe(200);
+    }
+    for (const path of ['/api/pubg/packages?page=2', `/api/products?lang=${'x'.repeat(40)}`, '/api/products?search=a&search=b']) {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const refused = await app.request('GET', path);
+        expect(refused.status, path).toBe(400);
+        expect(refused.body.error.code).toBe('VALIDATION_FAILED');
+      }
+    }
+  });
+
+  it('a HEAD gets the headers of the GET and no body', async () => {
+    const get = await rawRequest(app.baseUrl, '/api/products');
+    const head = await rawRequest(app.baseUrl, '/api/products', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.body.length).toBe(0);
   });
 });
 

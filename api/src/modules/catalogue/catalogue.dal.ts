@@ -27,7 +27,7 @@ export type PriceOptionCount = Pick<SellableStock, 'product_id' | 'game_amount' 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The words of a shopper's search, as the product list matches them: "Steam  TR" and "steam tr" are one search. */
-export const searchTerms = (search?: string): string[] => (search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
+const searchTerms = (search?: string): string[] => (search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
 
 export const catalogueDal = {
   async listActiveProducts(db: Knex, search?: string): Promise<ListedProduct[]> {

@@ -3,7 +3,6 @@ import { catalogueEndpoints } from '@topup/common/api';
 import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
 import type { CatalogueAnswers } from './catalogue-answers';
-import { searchTerms } from './catalogue.dal';
 import type { CatalogueService } from './catalogue.service';
 
 export function createCatalogueRouter(deps: { catalogue: CatalogueService; answers: CatalogueAnswers }) {
@@ -12,25 +11,19 @@ export function createCatalogueRouter(deps: { catalogue: CatalogueService; answe
   const routes = typedRoutes(router);
 
   routes.add(catalogueEndpoints.list, async (ctx, { query }) =>
-    answers.answer(ctx, `products?search=${searchTerms(query.search).join(' ')}`, 'every product', () =>
-      catalogue.listProducts(query.search),
-    ),
+    answers.answer(ctx, 'every product', () => catalogue.listProducts(query.search)),
   );
 
   routes.add(catalogueEndpoints.bySlug, async (ctx, { params }) =>
-    answers.answer(ctx, `products/slug/${params.slug}`, (product) => product.id, () => catalogue.productBySlug(params.slug)),
+    answers.answer(ctx, (product) => product.id, () => catalogue.productBySlug(params.slug)),
   );
 
   routes.add(catalogueEndpoints.priceOptions, async (ctx, { params }) =>
-    answers.answer(ctx, `products/${params.id}/codes/${params.regionId}`, params.id, () =>
-      catalogue.priceOptions(params.id, params.regionId),
-    ),
+    answers.answer(ctx, params.id, () => catalogue.priceOptions(params.id, params.regionId)),
   );
 
   routes.add(catalogueEndpoints.popularOptions, async (ctx, { params }) =>
-    answers.answer(ctx, `products/${params.id}/popular/${params.regionId}`, params.id, () =>
-      catalogue.popularOptions(params.id, params.regionId),
-    ),
+    answers.answer(ctx, params.id, () => catalogue.popularOptions(params.id, params.regionId)),
   );
 
   return router;

@@ -7,6 +7,6 @@ import type { FreefireService } from './freefire.service';
 
 export function createFreefireRouter(deps: { freefire: FreefireService; answers: CatalogueAnswers }) {
   const router = new Router<AppState>();
-  typedRoutes(router).add(freefireEndpoints.offers, async (ctx) => deps.answers.answer(ctx, 'freefire/offers', 'no product', () => deps.freefire.listOffers()));
+  typedRoutes(router).add(freefireEndpoints.offers, async (ctx) => deps.answers.answer(ctx, 'no product', () => deps.freefire.listOffers()));
   return router;
 }

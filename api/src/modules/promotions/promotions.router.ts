@@ -7,6 +7,6 @@ import type { PromotionsService } from './promotions.service';
 
 export function createPromotionsRouter(deps: { promotions: PromotionsService; answers: CatalogueAnswers }) {
   const router = new Router<AppState>();
-  typedRoutes(router).add(promotionsEndpoints.active, async (ctx) => deps.answers.answer(ctx, 'promotions/active', 'no product', () => deps.promotions.listActive()));
+  typedRoutes(router).add(promotionsEndpoints.active, async (ctx) => deps.answers.answer(ctx, 'no product', () => deps.promotions.listActive()));
   return router;
 }

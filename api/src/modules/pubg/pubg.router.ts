@@ -7,6 +7,6 @@ import type { PubgService } from './pubg.service';
 
 export function createPubgRouter(deps: { pubg: PubgService; answers: CatalogueAnswers }) {
   const router = new Router<AppState>();
-  typedRoutes(router).add(pubgEndpoints.packages, async (ctx) => deps.answers.answer(ctx, 'pubg/packages', 'no product', () => deps.pubg.listPackages()));
+  typedRoutes(router).add(pubgEndpoints.packages, async (ctx) => deps.answers.answer(ctx, 'no product', () => deps.pubg.listPackages()));
   return router;
 }
