@@ -270,11 +270,6 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   composedApiRouters.set(app, api);
 
   app.use(requestContext(logger));
-  // JSON answers and index.html; built assets arrive precompressed and are left alone.
-  app.use(compress({ threshold: 1024, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
-  app.use(errorHandler());
-  // The anonymous ways into argon2, refused at once while its gate is full (see shedWhenBusy).
-  app.use(shedWhenBusy(passwords, ['/api/login', '/api/register']));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -291,8 +286,13 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       },
     }),
   );
-  // A catalogue read asked exactly so before is answered here, past nothing it does not need.
+  // A catalogue read asked exactly so before is answered here, already compressed, past nothing it does not need.
   app.use(catalogueAnswers.serveCached());
+  // JSON answers and index.html; built assets arrive precompressed and are left alone.
+  app.use(compress({ threshold: 1024, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
+  app.use(errorHandler());
+  // The anonymous ways into argon2, refused at once while its gate is full (see shedWhenBusy).
+  app.use(shedWhenBusy(passwords, ['/api/login', '/api/register']));
   app.use(
     bodyParser({
       enableTypes: ['json'],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../types';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -11,6 +12,8 @@ const COMPRESS_FROM_BYTES = 1024;
 
 const COMPRESSED = ['br', 'gzip'] as const;
 type Encoding = (typeof COMPRESSED)[number] | 'identity';
+/** The compressed encodings each Accept-Encoding value takes: a browser sends the same one every time. */
+const acceptedByHeader = new LRUCache<string, Array<(typeof COMPRESSED)[number]>>({ max: 1000 });
 
 interface Representation {
   body: Buffer;
@@ -56,10 +59,13 @@ export class PreparedAnswer<T = unknown> {
 
   /** Brotli, else gzip, when the request accepts it (browsers list gzip first, yet brotli is the smaller). */
   private encodingFor(ctx: AppContext): Encoding {
-    for (const encoding of COMPRESSED) {
-      if (this.representations[encoding] && ctx.acceptsEncodings(encoding)) return encoding;
+    const header = ctx.get('accept-encoding');
+    let accepted = acceptedByHeader.get(header);
+    if (!accepted) {
+      accepted = COMPRESSED.filter((encoding) => ctx.acceptsEncodings(encoding));
+      acceptedByHeader.set(header, accepted);
     }
-    return 'identity';
+    return accepted.find((encoding) => this.representations[encoding]) ?? 'identity';
   }
 }
 
