@@ -38,7 +38,7 @@ export async function startWorkers(config: Config, logger: Logger): Promise<Runn
   logConnectionHealth(workerConnection, logger, 'workers');
   // Publish only, on a connection that fails fast: a worker's change that releases stock tells the API processes' caches.
   const publishConnection = createRedis(config.redisUrl);
-  publishConnection.on('error', () => undefined);
+  logConnectionHealth(publishConnection, logger, 'invalidations');
   const invalidations = createInvalidationBus({
     redis: publishConnection,
     prefix: config.redisPrefix,
