@@ -64,6 +64,8 @@ import { createBalanceRouter } from './modules/balance/balance.router';
 import { createBalanceService } from './modules/balance/balance.service';
 import { createCartRouter } from './modules/cart/cart.router';
 import { createCartService } from './modules/cart/cart.service';
+import { createCatalogueAnswers } from './modules/catalogue/catalogue-answers';
+import { createCatalogueChanges } from './modules/catalogue/catalogue-changes';
 import { createCatalogueRouter } from './modules/catalogue/catalogue.router';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { createCheckoutService } from './modules/checkout/checkout.service';
@@ -173,6 +175,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // One Idempotency-Key store (Postgres) for the money calls.
   const idempotency = idempotent(db);
   const catalogue = createCatalogueService({ db });
+  const catalogueAnswers = createCatalogueAnswers({ invalidations: deps.invalidations, ttlMs: config.catalogueCacheTtlMs });
+  // Every write to what those answers show publishes through this, once its transaction commits.
+  const catalogueChanges = createCatalogueChanges(deps.invalidations);
   const games = createGameProvider(config, { redis });
   const players = createPlayerCheckService({ games, redis, prefix: config.redisPrefix, logger });
   const steam = createSteamService({ db });
@@ -192,7 +197,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     invalidations,
   });
 
-  const adminOrders = createAdminOrdersService({ db });
+  const adminOrders = createAdminOrdersService({ db, catalogueChanges });
   // Operations: the queue dashboard's sessions.
   const queueSessions = createQueueSessions({ secret: config.jwtSecret });
 
@@ -207,10 +212,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     }),
     createSessionsRouter({ sessions: createSessionsService({ db, tokens, passwords, invalidations }), guards, loginProtection }),
     createTwoFactorRouter({ twoFactor, guards, loginProtection }),
-    createCatalogueRouter({ catalogue }),
-    createPromotionsRouter({ promotions: createPromotionsService({ db }) }),
-    createFreefireRouter({ freefire: createFreefireService({ db }) }),
-    createPubgRouter({ pubg: createPubgService({ db }) }),
+    createCatalogueRouter({ catalogue, answers: catalogueAnswers }),
+    createPromotionsRouter({ promotions: createPromotionsService({ db }), answers: catalogueAnswers }),
+    createFreefireRouter({ freefire: createFreefireService({ db }), answers: catalogueAnswers }),
+    createPubgRouter({ pubg: createPubgService({ db }), answers: catalogueAnswers }),
     createFreefirePlayerRouter({
       players,
       activation: createActivationService({ db, games, codeCrypto, logger }),
@@ -226,46 +231,51 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createBalanceRouter({ balance: createBalanceService({ db }), guards }),
     createOrdersRouter({ orders: createOrdersService({ db, codeCrypto }), guards }),
     createPaymentsRouter({
-      payments: createPaymentsService({ db, gateways, topups, logger, holdMinutes: config.cardHoldMinutes, publicUrl: config.publicUrl }),
-      checkout: createCheckoutService({ db }),
+      payments: createPaymentsService({
+        db,
+        gateways,
+        topups,
+        logger,
+        holdMinutes: config.cardHoldMinutes,
+        publicUrl: config.publicUrl,
+        catalogueChanges,
+      }),
+      checkout: createCheckoutService({ db, catalogueChanges }),
       gateways,
       guards,
       rateLimit,
       idempotency,
     }),
     // Back office: catalogue and stock; each router guards its own prefix.
-    createAdminProductsRouter({ products: createAdminProductsService({ db }), guards }),
-    createAdminRegionsRouter({ regions: createAdminRegionsService({ db }), guards }),
-    createAdminPromotionsRouter({ promotions: createAdminPromotionsService({ db }), guards }),
-    createAdminCodesRouter({ codes: createAdminCodesService({ db, codeCrypto }), guards }),
-    createAdminPubgDenominationsRouter({ denominations: createAdminPubgDenominationsService({ db }), guards }),
+    createAdminProductsRouter({ products: createAdminProductsService({ db, catalogueChanges }), guards }),
+    createAdminRegionsRouter({ regions: createAdminRegionsService({ db, catalogueChanges }), guards }),
+    createAdminPromotionsRouter({ promotions: createAdminPromotionsService({ db, catalogueChanges }), guards }),
+    createAdminCodesRouter({ codes: createAdminCodesService({ db, codeCrypto, catalogueChanges }), guards }),
+    createAdminPubgDenominationsRouter({ denominations: createAdminPubgDenominationsService({ db, catalogueChanges }), guards }),
     createAdminPubgCodesRouter({ codes: createAdminPubgCodesService({ db, codeCrypto }), guards }),
-    createAdminFreefireDenominationsRouter({ denominations: createAdminFreefireDenominationsService({ db }), guards }),
+    createAdminFreefireDenominationsRouter({ denominations: createAdminFreefireDenominationsService({ db, catalogueChanges }), guards }),
     createAdminOrdersRouter({ orders: adminOrders, guards }),
     createAdminUsersRouter({ users: createAdminUsersService({ db, invalidations }), orders: adminOrders, guards }),
     // Back office: operations.
     createGeneratedCodesRouter({
-      generatedCodes: createGeneratedCodesService({ db, codeCrypto }),
+      generatedCodes: createGeneratedCodesService({ db, codeCrypto, catalogueChanges }),
       guards,
     }),
     createCurrencyRatesRouter({ currencyRates: createCurrencyRatesService({ db }), guards }),
     createDashboardRouter({ dashboard: createDashboardService({ db, queues }), guards }),
     createQueuesRouter({ db, sessions: queueSessions, guards }),
   ];
-  for (const router of routers) api.use(router.routes(), router.allowedMethods());
+  // One allowedMethods, the app's own below, answers 405 and 501 for them all: one per router would be
+  // a middleware every request runs through.
+  for (const router of routers) api.use(router.routes());
   const docs = createApiDocsRouter({
     endpoints: () => [...new Set(routesOf(api).flatMap((route) => (route.endpoint ? [route.endpoint] : [])))],
     raw: rawOperations,
   });
-  api.use(docs.routes(), docs.allowedMethods());
+  api.use(docs.routes());
   composedApiRouters.set(app, api);
 
   app.use(requestContext(logger));
-  // JSON answers and index.html; built assets arrive precompressed and are left alone.
-  app.use(compress({ threshold: 1024, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
-  app.use(errorHandler());
-  // The anonymous ways into argon2, refused at once while its gate is full (see shedWhenBusy).
-  app.use(shedWhenBusy(passwords, ['/api/login', '/api/register']));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -282,6 +292,13 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       },
     }),
   );
+  // A catalogue read asked exactly so before is answered here, already compressed, past nothing it does not need.
+  app.use(catalogueAnswers.serveCached());
+  // JSON answers and index.html; built assets arrive precompressed and are left alone.
+  app.use(compress({ threshold: 1024, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
+  app.use(errorHandler());
+  // The anonymous ways into argon2, refused at once while its gate is full (see shedWhenBusy).
+  app.use(shedWhenBusy(passwords, ['/api/login', '/api/register']));
   app.use(
     bodyParser({
       enableTypes: ['json'],

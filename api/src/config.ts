@@ -14,6 +14,8 @@ export interface Config {
   redisUrl: string;
   /** Prefix for every Redis key (queues, rate limits, caches), so several stores or test runs share one Redis. */
   redisPrefix: string;
+  /** Longest an API process serves a cached catalogue answer: how stale it may be when an invalidation is lost (Redis away). */
+  catalogueCacheTtlMs: number;
   jwtSecret: string;
   /** Lifetime of a session token. */
   jwtTtlSeconds: number;
@@ -117,6 +119,7 @@ const ENVIRONMENT = Type.Object({
   DATABASE_POOL_MAX: integer(1, 10, 1000),
   REDIS_URL: url('redis://127.0.0.1:6379'),
   REDIS_PREFIX: text('topup'),
+  CATALOGUE_CACHE_TTL_MS: integer(100, 5000, 3_600_000),
   JWT_SECRET: text(DEV_JWT_SECRET),
   JWT_TTL_SECONDS: integer(60, 24 * 3600),
   JWT_REMEMBER_TTL_SECONDS: integer(60, 30 * 24 * 3600),
@@ -219,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolMax: vars.DATABASE_POOL_MAX,
     redisUrl: vars.REDIS_URL,
     redisPrefix: vars.REDIS_PREFIX,
+    catalogueCacheTtlMs: vars.CATALOGUE_CACHE_TTL_MS,
     jwtSecret: vars.JWT_SECRET,
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     jwtRememberTtlSeconds: vars.JWT_REMEMBER_TTL_SECONDS,

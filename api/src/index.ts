@@ -11,6 +11,7 @@ export { createReservationExpiryService } from './modules/payments/reservation-e
 export { openQueue, openQueues } from './lib/job-queues';
 export { bullmqJobOf, createOutboxDispatcher, dispatchAfterCommit, withOutboxDispatch, type OutboxJob } from './lib/outbox';
 export { createCodeGenerationService } from './modules/code-generation/code-generation.service';
+export { createCatalogueChanges, type CatalogueChanges } from './modules/catalogue/catalogue-changes';
 export { createRateUpdateService, type RateUpdateTrigger } from './modules/rates/rate-update.service';
 export { createCbrRatesProvider, createRatesProvider, type RatesProvider } from './providers/rates';
 export { pruneIdempotencyKeys } from './middleware/idempotency';

@@ -134,8 +134,8 @@ export async function up(knex: Knex): Promise<void> {
      * 4. The order, one item per code, the codes reserved for it, and the cart emptied.
      * 5. Paid from the balance: the total is debited on the ledger (INSUFFICIENT_BALANCE when short)
      *    and the fulfilment job is written to the outbox. A card order waits, unpaid, for its payment.
-     * Returns the order, its total (minor units of the order currency), its rate and the outbox row of
-     * its fulfilment job (NULL for a card order).
+     * Returns the order, its total (minor units of the order currency), its rate, the outbox row of
+     * its fulfilment job (NULL for a card order) and the products whose stock it took.
      */
     CREATE FUNCTION place_cart_order(
       p_user_id        integer,
@@ -146,7 +146,7 @@ export async function up(knex: Knex): Promise<void> {
       p_status         text,
       -- How long the codes stay reserved; for a card order also its payment deadline.
       p_hold_seconds   integer
-    ) RETURNS TABLE (order_id bigint, total bigint, rate_usd_rub numeric, outbox_id bigint)
+    ) RETURNS TABLE (order_id bigint, total bigint, rate_usd_rub numeric, outbox_id bigint, product_ids integer[])
     LANGUAGE plpgsql AS $$
     DECLARE
       paid          constant boolean := p_payment_method = 'balance';
@@ -161,6 +161,7 @@ export async function up(knex: Knex): Promise<void> {
       order_usd     bigint := 0;
       new_order_id  bigint;
       new_outbox_id bigint;
+      products      integer[] := '{}';
     BEGIN
       -- 1.
       PERFORM FROM cart_items WHERE user_id = p_user_id ORDER BY id FOR UPDATE;
@@ -194,6 +195,7 @@ export async function up(knex: Knex): Promise<void> {
         item_sources := item_sources || taken_sources;
         order_total := order_total + line.quantity * CASE p_currency WHEN 'usd' THEN line.price_usd ELSE line.price_rub END;
         order_usd := order_usd + line.quantity * line.price_usd;
+        products := products || line.product_id;
       END LOOP;
 
       -- 4. Only an unpaid order's hold is its payment deadline (orders.hold_expires_at).
@@ -236,7 +238,7 @@ export async function up(knex: Knex): Promise<void> {
         RETURNING id INTO new_outbox_id;
       END IF;
 
-      RETURN QUERY SELECT new_order_id, order_total, rate, new_outbox_id;
+      RETURN QUERY SELECT new_order_id, order_total, rate, new_outbox_id, products;
     END;
     $$;
     `,

@@ -4,16 +4,18 @@ import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUES, type QueueName, type QueuePayloads } from '@topup/common';
 import {
-  loadConfig,
-  productionWarnings,
-  type Config,
+  createCatalogueChanges,
   createDb,
   createLogger,
-  type Logger,
   createOutboxDispatcher,
   createRedis,
+  loadConfig,
+  productionWarnings,
   withOutboxDispatch,
+  type Config,
+  type Logger,
 } from '@topup/api';
+import { createInvalidationBus } from '@topup/server-kit';
 import { createOutboxRelay } from './outbox-relay';
 import { processorFactories, type ProcessorDeps } from './processors';
 import { createQueues, logConnectionHealth } from './queues';
@@ -39,7 +41,15 @@ export async function startWorkers(config: Config, logger: Logger): Promise<Runn
   // Workers share one connection for their commands; BullMQ adds a blocking one per Worker.
   const workerConnection = createRedis(config.redisUrl, { forQueues: true });
   logConnectionHealth(workerConnection, logger, 'workers');
-  const deps: ProcessorDeps = { config, db, logger, redis: workerConnection };
+  // Publish only, on a connection that fails fast: a worker's change that releases stock tells the API processes' caches.
+  const publishConnection = createRedis(config.redisUrl);
+  logConnectionHealth(publishConnection, logger, 'invalidations');
+  const invalidations = createInvalidationBus({
+    redis: publishConnection,
+    prefix: config.redisPrefix,
+    onError: (err, action) => logger.warn({ err: err.message }, `invalidation bus: ${action}`),
+  });
+  const deps: ProcessorDeps = { config, db, logger, redis: workerConnection, catalogueChanges: createCatalogueChanges(invalidations) };
   const workers = Object.values(QUEUES).flatMap((name) => {
     const worker = startWorker(name, deps, workerConnection);
     return worker ? [worker] : [];
@@ -55,6 +65,8 @@ export async function startWorkers(config: Config, logger: Logger): Promise<Runn
       await relay.stop();
       await Promise.all(workers.map((worker) => worker.close()));
       workerConnection.disconnect();
+      await invalidations.close();
+      publishConnection.disconnect();
       await queues.close();
       await db.destroy();
     },

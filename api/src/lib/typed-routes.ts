@@ -5,6 +5,7 @@ import type { Static } from 'typebox';
 import type { Endpoint } from '@topup/common/api';
 import type { AuthGuards } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { PreparedAnswer } from './prepared-answer';
 import type { AppContext, AppMiddleware, AppState } from '../types';
 
 /** The request parts a route's schemas checked, typed by them. */
@@ -23,10 +24,11 @@ export type Serializable<T> = T extends string
       ? { [K in keyof T]: Serializable<T[K]> }
       : T;
 
+/** A handler answers the value, or the value prepared once for many requests (a cached answer). */
 export type RouteHandler<E extends Endpoint> = (
   ctx: AppContext,
   input: ValidInput<E>,
-) => Promise<Serializable<Static<E['response']>>>;
+) => Promise<Serializable<Static<E['response']>> | PreparedAnswer<Static<E['response']>>>;
 
 const ENDPOINT = Symbol('endpoint');
 
@@ -92,6 +94,11 @@ export function typedRoutes(router: Router<AppState>, guards?: AuthGuards) {
     const checkAnswer = answerChecker(endpoint);
     const respond: AppMiddleware = async (ctx) => {
       const body = await handler(ctx, ctx.state.valid as ValidInput<E>);
+      if (body instanceof PreparedAnswer) {
+        checkAnswer?.(JSON.parse(body.json));
+        body.send(ctx);
+        return;
+      }
       checkAnswer?.(body);
       ctx.body = body;
       if (endpoint.status) ctx.status = endpoint.status;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger';
-import type { AppMiddleware } from '../types';
+import type { AppMiddleware, AppState } from '../types';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -38,12 +38,19 @@ export function loggableUrl(originalUrl: string): string {
 
 /** Gives every request an id (kept from X-Request-Id when sane), a child logger, and one access-log line. */
 export function requestContext(logger: Logger): AppMiddleware {
+  /** `ctx.state.log`, made on first use: most requests log nothing but their access line (written by the logger itself, with the id). */
+  function requestLog(this: AppState): Logger {
+    const log = logger.child({ requestId: this.requestId });
+    Object.defineProperty(this, 'log', { value: log, enumerable: true });
+    return log;
+  }
+
   return async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
     const requestId = SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
     ctx.state.valid = {};
-    ctx.state.log = logger.child({ requestId });
+    Object.defineProperty(ctx.state, 'log', { get: requestLog, configurable: true, enumerable: true });
     ctx.set('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     try {
@@ -51,11 +58,11 @@ export function requestContext(logger: Logger): AppMiddleware {
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // Never headers (Authorization, cookies): the method, the URL with its secrets redacted, the outcome.
-      const line = { method: ctx.method, url: loggableUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 };
+      const line = { requestId, method: ctx.method, url: loggableUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 };
       // A 503 is a refusal to retry later (overload, a service away), not a bug: a warning, not an error.
-      if (ctx.status === 503) ctx.state.log.warn(line, 'request refused');
-      else if (ctx.status >= 500) ctx.state.log.error(line, 'request failed');
-      else ctx.state.log.info(line, 'request');
+      if (ctx.status === 503) logger.warn(line, 'request refused');
+      else if (ctx.status >= 500) logger.error(line, 'request failed');
+      else logger.info(line, 'request');
     }
   };
 }

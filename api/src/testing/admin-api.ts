@@ -27,7 +27,7 @@ export function startAdminTestApp(): AdminTestApp {
     const app = await startTestApp();
     started = app;
     Object.assign(context, app, {
-      fixtures: createFixtures(app.db, app.config.codesKey),
+      fixtures: createFixtures(app.db, app.config.codesKey, app.invalidations),
       admin: await app.createUser({ role: 'admin' }),
       shopper: await app.createUser(),
     });

@@ -1,12 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { BalanceCurrency } from '@topup/common';
-import { changeBalance, createCodeCrypto } from '@topup/server-kit';
+import { changeBalance, createCodeCrypto, type InvalidationBus } from '@topup/server-kit';
 
-/** Small builders for test data, written straight to the database the way the back office would. */
-export function createFixtures(db: Knex, codesKey: string) {
+/**
+ * Small builders for test data, written straight to the database the way the back office would.
+ * Given the app's `invalidations`, they also publish what they change in the catalogue, as the back
+ * office does, so the app's cached catalogue answers show it at once.
+ */
+export function createFixtures(db: Knex, codesKey: string, invalidations?: InvalidationBus) {
   const crypto = createCodeCrypto(codesKey);
   const unique = () => randomBytes(4).toString('hex');
+  /** One product's answers, or (no id) every catalogue answer: offers, packages and promotions are no product's. */
+  const catalogueChanged = async (productId?: number) => {
+    await invalidations?.publish('catalogue', productId === undefined ? {} : { productId });
+  };
 
   return {
     async product(fields: Record<string, unknown> = {}): Promise<{ id: number; slug: string }> {
@@ -14,6 +22,7 @@ export function createFixtures(db: Knex, codesKey: string) {
       const [row] = await db('products')
         .insert({ slug, title: `Gift card ${slug}`, category: 'gift_card', game_currency: 'USD', ...fields })
         .returning(['id', 'slug']);
+      await catalogueChanged(row.id);
       return row;
     },
 
@@ -24,8 +33,10 @@ export function createFixtures(db: Knex, codesKey: string) {
       return row;
     },
 
-    linkRegion: (productId: number, regionId: number, gameCurrency: string | null = null) =>
-      db('product_regions').insert({ product_id: productId, region_id: regionId, game_currency: gameCurrency }),
+    async linkRegion(productId: number, regionId: number, gameCurrency: string | null = null): Promise<void> {
+      await db('product_regions').insert({ product_id: productId, region_id: regionId, game_currency: gameCurrency });
+      await catalogueChanged(productId);
+    },
 
     /** `count` codes at one price option; prices in minor units. */
     async codes(options: {
@@ -73,6 +84,7 @@ export function createFixtures(db: Knex, codesKey: string) {
           .whereIn('id', inserted.map((row) => row.id))
           .update({ status: 'used', order_id: order.id, sold_at: db.fn.now() });
       }
+      await catalogueChanged(options.productId);
       return inserted.map((row) => row.id);
     },
 
@@ -108,6 +120,7 @@ export function createFixtures(db: Knex, codesKey: string) {
         };
       });
       const inserted: Array<{ id: number }> = await db('generated_codes').insert(rows).returning('id');
+      await catalogueChanged();
       return inserted.map((row) => row.id);
     },
 
@@ -205,6 +218,7 @@ export function createFixtures(db: Knex, codesKey: string) {
           is_active: options.active ?? true,
         })
         .returning('id');
+      await catalogueChanged();
       return { id: row.id, itemId, name, gameAmount };
     },
 
@@ -230,6 +244,7 @@ export function createFixtures(db: Knex, codesKey: string) {
           .returning('id');
         codeIds.push(inserted.id);
       }
+      await catalogueChanged();
       return { id: row.id, ucAmount, codeIds };
     },
 
@@ -299,6 +314,7 @@ export function createFixtures(db: Knex, codesKey: string) {
           sold_at: orderId === null ? null : db.fn.now(),
         })
         .returning('id');
+      await catalogueChanged();
       return { id: row.id, code, itemId };
     },
   };

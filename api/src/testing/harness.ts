@@ -1,5 +1,6 @@
 import { createInvalidationBus, type InvalidationBus } from '@topup/server-kit';
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import knexFactory, { type Knex } from 'knex';
 import type { Redis } from 'ioredis';
@@ -104,6 +105,8 @@ export interface TestApp {
   createUser(options?: { role?: UserRole; nickname?: string; password?: string }): Promise<TestUser>;
   /** Fills the store with the demo catalogue and accounts, as `npm start` does. */
   seedDemoData(): Promise<void>;
+  /** Calls `listener` with every SQL statement sent through `db`, the app's and the test's own, until the returned function is called. */
+  watchQueries(listener: (sql: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -149,6 +152,10 @@ async function serveApp(config: Config, db: Knex, release: (redis: Redis) => Pro
     rememberTtlSeconds: config.jwtRememberTtlSeconds,
   });
   const invalidations = createInvalidationBus({ redis, prefix: config.redisPrefix, onError: () => undefined });
+  // The app queries through a clone of db (withOutboxDispatch) that copies db's listeners when it is
+  // made, so the one listener tests watch through is added before.
+  const queries = new EventEmitter();
+  db.on('query', (query: { sql: string }) => queries.emit('query', query.sql));
   const app = createApp({ config, db, redis, invalidations, logger: createLogger(config.logLevel, 'api-test') });
   // Other processes' changes reach this one from its first request on (when Redis is there at all).
   if (redis.status === 'ready') await invalidations.ready();
@@ -195,6 +202,10 @@ async function serveApp(config: Config, db: Knex, release: (redis: Redis) => Pro
         shopperPassword: config.shopperPassword,
         codesKey: config.codesKey,
       }),
+    watchQueries(listener) {
+      queries.on('query', listener);
+      return () => queries.off('query', listener);
+    },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await invalidations.close();

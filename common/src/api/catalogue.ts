@@ -1,11 +1,12 @@
 import Type, { type Static } from 'typebox';
 import { PRODUCT_CATEGORIES } from '../index';
-import { endpoint, MAX_INT, Strict, StringEnum } from './contract';
+import { ContentLanguageQuery, contentLanguageField, endpoint, MAX_INT, Strict, StringEnum } from './contract';
 
 export const ListProductsQuery = Strict({
   search: Type.Optional(
     Type.String({ maxLength: 100, description: 'Words that must each appear in the title or the keywords, in any case.' }),
   ),
+  lang: contentLanguageField,
 });
 export type ListProductsQuery = Static<typeof ListProductsQuery>;
 
@@ -99,6 +100,7 @@ export const catalogueEndpoints = {
     tag,
     summary: 'A product by its address',
     params: SlugParams,
+    query: ContentLanguageQuery,
     response: Product,
     errors: [404],
   }),
@@ -110,6 +112,7 @@ export const catalogueEndpoints = {
     summary: 'The price options of a product in a region',
     description: '`regionId` 0: the global codes (an empty list when the product has none). 404 for a product not on sale or a region it is not sold in.',
     params: PriceOptionsParams,
+    query: ContentLanguageQuery,
     response: priceOptions,
     errors: [404],
   }),
@@ -121,6 +124,7 @@ export const catalogueEndpoints = {
     summary: 'The popular price options of a product in a region',
     description: 'The options the back office marked popular, as `/products/{id}/codes/{regionId}` answers them.',
     params: PriceOptionsParams,
+    query: ContentLanguageQuery,
     response: priceOptions,
     errors: [404],
   }),

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { endpoint, Success } from './contract';
+import { ContentLanguageQuery, endpoint, Success } from './contract';
 import { PlayerId, playerCheckEndpoint } from './players';
 
 /** A Free Fire offer (spec §3); `price` is in USD. */
@@ -48,6 +48,7 @@ export const freefireEndpoints = {
     tag,
     summary: 'The diamond offers on sale',
     description: 'Active offers with a price in at least one currency, smallest first.',
+    query: ContentLanguageQuery,
     response: Type.Array(FreefireOffer),
   }),
   checkPlayer: playerCheckEndpoint('freefire', tag, FreefirePlayerCheck),

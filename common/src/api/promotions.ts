@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { endpoint } from './contract';
+import { ContentLanguageQuery, endpoint } from './contract';
 
 /** A promotion badge (spec §3). */
 export const Promotion = Type.Object(
@@ -20,6 +20,7 @@ export const promotionsEndpoints = {
     tag: 'Promotions',
     summary: 'The promotion badges to show',
     description: 'Active promotions in the back office’s order.',
+    query: ContentLanguageQuery,
     response: Type.Array(Promotion),
   }),
 };

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { endpoint, Success } from './contract';
+import { ContentLanguageQuery, endpoint, Success } from './contract';
 import { playerCheckEndpoint } from './players';
 
 /** A PUBG package (spec §3). */
@@ -28,6 +28,7 @@ export const pubgEndpoints = {
     tag,
     summary: 'The UC packages on sale',
     description: 'Active packages, smallest first: the order the automatic combination of a custom UC amount expects.',
+    query: ContentLanguageQuery,
     response: Type.Array(PubgPackage),
   }),
   checkPlayer: playerCheckEndpoint('pubg', tag, PubgPlayerCheck),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger, createReservationExpiryService } from '@topup/api';
+import { createCatalogueChanges, createLogger, createReservationExpiryService } from '@topup/api';
 import {
   createFixtures,
   decideOnSandboxPage,
@@ -211,7 +211,7 @@ describe('a declined or abandoned card payment loses nothing', () => {
     await cartOfTwo(shopper);
     const { orderId } = await startPayment(shopper, { type: 'order', amount: 20, currency: 'usd' });
     await fixtures.lapseHold(orderId);
-    await createReservationExpiryService({ db: app.db, logger }).expireHolds();
+    await createReservationExpiryService({ db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) }).expireHolds();
     const cancelled = await waitForOrder(shopper, orderId, 'cancelled');
     expect(cancelled.returned_to_cart).toBe(true);
     expect(await cartLines(shopper.id)).toEqual([expect.objectContaining({ quantity: 2 })]);

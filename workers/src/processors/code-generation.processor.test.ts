@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCodeGenerationService, createLogger, type Logger } from '@topup/api';
+import { createCatalogueChanges, createCodeGenerationService, createLogger, type Logger } from '@topup/api';
 import { createCodeCrypto } from '@topup/server-kit';
 import type { QueuePayloads } from '@topup/common';
 import { createFixtures, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
@@ -51,7 +51,7 @@ const requestRow = (requestId: string) =>
 describe('the code-generation processor', () => {
   it('generates 10 000 unique, unpublished codes priced as the denomination, and completes the request', async () => {
     const payload = await requestCodes(10_000);
-    const processor = createCodeGenerationProcessor({ config: app.config, db: app.db, logger });
+    const processor = createCodeGenerationProcessor({ config: app.config, db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) });
 
     const outcome = await processor(jobOf(payload));
     expect(outcome).toEqual({ requestId: payload.requestId, status: 'completed', generated: 10_000, count: 10_000 });
@@ -150,7 +150,7 @@ describe('the code-generation processor', () => {
     const orphan = await requestCodes(10);
     await app.db('products').where({ id: productId }).update({ slug: 'freefire-archived' });
     try {
-      const processor = createCodeGenerationProcessor({ config: app.config, db: app.db, logger });
+      const processor = createCodeGenerationProcessor({ config: app.config, db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) });
       expect(await processor(jobOf(orphan))).toMatchObject({ status: 'failed' });
       expect(await requestRow(orphan.requestId)).toMatchObject({ status: 'failed', error: 'The Free Fire product no longer exists' });
     } finally {

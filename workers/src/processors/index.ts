@@ -6,7 +6,7 @@ import { createFulfilmentProcessor } from './fulfilment.processor';
 import { createPaymentCallbackProcessor } from './payment-callback.processor';
 import { createRateUpdateProcessor } from './rate-update.processor';
 import { createReservationExpiryProcessor } from './reservation-expiry.processor';
-import type { Config, Db, Logger } from '@topup/api';
+import type { CatalogueChanges, Config, Db, Logger } from '@topup/api';
 
 /** What a processor may use; follow-up work goes through the outbox like everywhere else. */
 export interface ProcessorDeps {
@@ -16,6 +16,8 @@ export interface ProcessorDeps {
   logger: Logger;
   /** The workers' shared Redis connection (the sandbox game provider keeps its records there). */
   redis?: Redis;
+  /** Publishes what a job changed of the shop's catalogue (stock going back on sale) to the API processes. */
+  catalogueChanges: CatalogueChanges;
 }
 
 /** Handles one job of queue N; must be idempotent (a job can run more than once). */

@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@topup/api';
+import { createCatalogueChanges, createLogger } from '@topup/api';
 import { createFixtures, decideOnSandboxPage, startTestApp, type TestApp, type TestUser, waitForOrderStatus } from '@topup/api/testing';
 import { startWorkers, type RunningWorkers } from '../index';
 import { createPaymentCallbackProcessor } from './payment-callback.processor';
@@ -75,7 +75,7 @@ describe('the payment-callback processor', () => {
         payload: { amount: payment.amount, currency: payment.currency },
       })
       .returning('id');
-    const processor = createPaymentCallbackProcessor({ config: app.config, db: app.db, logger: createLogger('silent', 'callback-test') });
+    const processor = createPaymentCallbackProcessor({ config: app.config, db: app.db, logger: createLogger('silent', 'callback-test'), catalogueChanges: createCatalogueChanges(app.invalidations) });
     const job = { data: { gatewayEventId: event.id } } as Job<{ gatewayEventId: number }>;
 
     expect(await processor(job)).toEqual({ outcome: 'paid' });

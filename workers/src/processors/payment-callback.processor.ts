@@ -8,9 +8,9 @@ import type { ProcessorFactory } from './index';
  * are only hints; a refund sent to the card; and the schedule's sweep of what is still open. Each is
  * idempotent, so a retried or duplicated job is harmless.
  */
-export const createPaymentCallbackProcessor: ProcessorFactory<'payment-callback'> = ({ config, db, logger }) => {
+export const createPaymentCallbackProcessor: ProcessorFactory<'payment-callback'> = ({ config, db, logger, catalogueChanges }) => {
   const gateways = createPaymentGateways({ config, db, logger });
-  const callbacks = createPaymentCallbackService({ db, logger, gateways });
+  const callbacks = createPaymentCallbackService({ db, logger, gateways, catalogueChanges });
   return async (job) => {
     const { data } = job;
     if ('gatewayEventId' in data) return { outcome: await callbacks.applyGatewayEvent(data.gatewayEventId) };

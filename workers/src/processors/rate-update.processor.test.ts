@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker, type Job } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCbrRatesProvider, createLogger, createRateUpdateService, createRedis, type Logger, type RatesProvider } from '@topup/api';
+import { createCatalogueChanges, createCbrRatesProvider, createLogger, createRateUpdateService, createRedis, type Logger, type RatesProvider } from '@topup/api';
 import type { QueuePayloads } from '@topup/common';
 import { createFixtures, recordedCbrDaily, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
 import { createQueues } from '../queues';
@@ -70,7 +70,7 @@ const refreshAudits = () => app.db('audit_log').where({ action: 'currency_rate.r
 
 describe('the rate-update processor', () => {
   it('a scheduled run updates only the auto-update rates from the sandbox, once, audited as the store', async () => {
-    const processor = createRateUpdateProcessor({ config: app.config, db: app.db, logger });
+    const processor = createRateUpdateProcessor({ config: app.config, db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) });
     const auditsBefore = (await refreshAudits()).length;
 
     // 09:00 Moscow on 10 March 2031 is 06:00 UTC; the run is keyed by the Moscow date.
@@ -85,7 +85,7 @@ describe('the rate-update processor', () => {
   });
 
   it('the schedule fired twice for one date updates once: one run row, one audit row', async () => {
-    const processor = createRateUpdateProcessor({ config: app.config, db: app.db, logger });
+    const processor = createRateUpdateProcessor({ config: app.config, db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) });
     const auditsBefore = (await refreshAudits()).length;
 
     await processor(scheduledJob('2031-03-11T06:00:00Z'));
@@ -98,7 +98,7 @@ describe('the rate-update processor', () => {
   });
 
   it('fired twice at the same moment, the two runs take turns: one update', async () => {
-    const processor = createRateUpdateProcessor({ config: app.config, db: app.db, logger });
+    const processor = createRateUpdateProcessor({ config: app.config, db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) });
     const auditsBefore = (await refreshAudits()).length;
     const outcomes = await Promise.all([processor(scheduledJob('2031-03-12T06:00:00Z')), processor(scheduledJob('2031-03-12T06:00:00Z'))]);
     expect(outcomes).toEqual([
@@ -116,7 +116,7 @@ describe('the rate-update processor', () => {
     const connections = [createRedis(config.redisUrl, { forQueues: true }), createRedis(config.redisUrl, { forQueues: true })];
     const workers = connections.map(
       (connection) =>
-        new Worker<QueuePayloads['rate-update']>('rate-update', createRateUpdateProcessor({ config, db: app.db, logger }), {
+        new Worker<QueuePayloads['rate-update']>('rate-update', createRateUpdateProcessor({ config, db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) }), {
           connection,
           prefix: config.redisPrefix,
           concurrency: 2,
@@ -152,7 +152,7 @@ describe('the rate-update processor', () => {
 
   it('a scheduled run does nothing while automatic updates are switched off; a manual refresh still runs', async () => {
     await app.db('currency_settings').where({ id: 1 }).update({ rates_auto_update: false });
-    const processor = createRateUpdateProcessor({ config: app.config, db: app.db, logger });
+    const processor = createRateUpdateProcessor({ config: app.config, db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) });
     const before = await ratesNow();
     expect(await processor(scheduledJob('2031-03-14T06:00:00Z'))).toEqual({ runKey: 'scheduled:2031-03-14', status: 'skipped', updated: 0 });
     expect(await ratesNow()).toEqual(before);
@@ -170,7 +170,7 @@ describe('the rate-update processor', () => {
   });
 
   it('a job naming no recorded request does nothing', async () => {
-    const processor = createRateUpdateProcessor({ config: app.config, db: app.db, logger });
+    const processor = createRateUpdateProcessor({ config: app.config, db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) });
     const stray = { data: { requestId: 'not-a-request' }, opts: {}, attemptsMade: 0, timestamp: Date.now() } as unknown as RateJob;
     const before = await ratesNow();
     expect(await processor(stray)).toEqual({ runKey: 'manual:not-a-request', status: 'unknown', updated: 0 });

@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '@topup/api';
+import { createCatalogueChanges, createLogger } from '@topup/api';
 import { createFixtures, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
 import { startWorkers } from '../index';
 import { createQueues } from '../queues';
@@ -12,7 +12,8 @@ let fixtures: ReturnType<typeof createFixtures>;
 const logger = createLogger('silent', 'expiry-test');
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // Cached catalogue answers live far longer than a test: one that changes, an invalidation changed.
+  app = await startTestApp({ catalogueCacheTtlMs: 600_000 });
   fixtures = createFixtures(app.db, app.config.codesKey);
   await fixtures.usdRubRate();
 });
@@ -29,7 +30,7 @@ async function lapsedCardOrder(shopper: TestUser) {
   const created = await app.request('POST', '/api/payment/create', { token: shopper.token, body: { amount: 5, currency: 'usd', type: 'order' } });
   expect(created.status).toBe(201);
   await fixtures.lapseHold(created.body.orderId);
-  return { orderId: created.body.orderId as number, codeId: codeId! };
+  return { orderId: created.body.orderId as number, codeId: codeId!, productId: product.id };
 }
 
 const codeOf = (codeId: number) => app.db('codes').where({ id: codeId }).first('status', 'order_id', 'reserved_until');
@@ -39,7 +40,7 @@ describe('the reservation-expiry processor', () => {
   it('cancels lapsed card orders and puts their codes back on sale, once', async () => {
     const shopper = await app.createUser();
     const { orderId, codeId } = await lapsedCardOrder(shopper);
-    const processor = createReservationExpiryProcessor({ config: app.config, db: app.db, logger });
+    const processor = createReservationExpiryProcessor({ config: app.config, db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) });
     const job = { data: { bucket: 'test' } } as Job<{ bucket: string }>;
 
     const first = (await processor(job)) as { orders: number; codes: number };
@@ -81,10 +82,14 @@ describe('the reservation-expiry schedule', () => {
 
       // An on-demand run through the outbox, as the schedule's runs go through the same worker.
       const shopper = await app.createUser();
-      const { orderId, codeId } = await lapsedCardOrder(shopper);
+      const { orderId, codeId, productId } = await lapsedCardOrder(shopper);
+      const options = async () => (await app.request('GET', `/api/products/${productId}/codes/0`)).body;
+      expect(await options()).toEqual([]);
       await app.db('outbox').insert({ queue: 'reservation-expiry', job_name: 'expire-holds', payload: { bucket: 'on-demand' } });
       await vi.waitFor(async () => expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled' }), { timeout: 10_000, interval: 100 });
       expect(await codeOf(codeId)).toMatchObject({ status: 'available' });
+      // The workers' invalidation reaches the API process: the code is on sale again in its cached catalogue.
+      await vi.waitFor(async () => expect(await options()).toEqual([expect.objectContaining({ available_count: 1 })]), { timeout: 10_000, interval: 50 });
     } finally {
       await workers.close();
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { convertMinor } from '@topup/common';
-import { createLogger, createPaymentCallbackService, createPaymentGateways, createReservationExpiryService } from '@topup/api';
+import { createCatalogueChanges, createLogger, createPaymentCallbackService, createPaymentGateways, createReservationExpiryService } from '@topup/api';
 import {
   createFixtures,
   DECLINED_PLAYER,
@@ -88,7 +88,13 @@ const settle = async () => {
 };
 
 /** The callback service as the workers build it, to run the schedule's sweep on demand. */
-const callbacks = () => createPaymentCallbackService({ db: app.db, logger, gateways: createPaymentGateways({ config: app.config, db: app.db, logger }) });
+const callbacks = () =>
+  createPaymentCallbackService({
+    db: app.db,
+    logger,
+    gateways: createPaymentGateways({ config: app.config, db: app.db, logger }),
+    catalogueChanges: createCatalogueChanges(app.invalidations),
+  });
 
 describe('paying through YooKassa', () => {
   it('the checkout learns that YooKassa charges in RUB and sends fiscal receipts', async () => {
@@ -264,7 +270,7 @@ describe('YooKassa notifications are hints, never trusted as they stand', () => 
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
     const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
     await fixtures.lapseHold(orderId);
-    await createReservationExpiryService({ db: app.db, logger }).expireHolds();
+    await createReservationExpiryService({ db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) }).expireHolds();
     await waitForOrder(shopper, orderId, 'cancelled');
 
     await yookassa.succeed(providerPaymentId, { notify: true });

@@ -26,11 +26,14 @@ export type PriceOptionCount = Pick<SellableStock, 'product_id' | 'game_amount' 
 /** `%` and `_` typed by a shopper are literal characters, not wildcards. */
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/** The words of a shopper's search, as the product list matches them: "Steam  TR" and "steam tr" are one search. */
+const searchTerms = (search?: string): string[] => (search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
+
 export const catalogueDal = {
   async listActiveProducts(db: Knex, search?: string): Promise<ListedProduct[]> {
     const query = Product.query(db).select(PRODUCT_COLUMNS).where('active', true);
     // Every word must appear in the title or the keywords: "steam tr" finds the Turkish Steam card.
-    for (const term of (search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean)) {
+    for (const term of searchTerms(search)) {
       const pattern = `%${escapeLike(term)}%`;
       query.andWhere((where) =>
         void where.whereRaw("lower(title) like ? escape '\\'", [pattern]).orWhereRaw("lower(keywords) like ? escape '\\'", [pattern]),

@@ -7,7 +7,7 @@ let fixtures: ReturnType<typeof createFixtures>;
 
 beforeAll(async () => {
   app = await startTestApp();
-  fixtures = createFixtures(app.db, app.config.codesKey);
+  fixtures = createFixtures(app.db, app.config.codesKey, app.invalidations);
 });
 
 afterAll(async () => {

@@ -2,9 +2,10 @@ import type { Knex } from 'knex';
 import { fromMinor, type BalanceCurrency } from '@topup/common';
 import type { CheckoutAnswer } from '@topup/common/api';
 import { placeCartOrder } from '../orders/order-placement';
+import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 
-export function createCheckoutService(deps: { db: Knex }) {
-  const { db } = deps;
+export function createCheckoutService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
+  const { db, catalogueChanges } = deps;
 
   return {
     /**
@@ -14,7 +15,9 @@ export function createCheckoutService(deps: { db: Knex }) {
      */
     payFromBalance: (userId: number, currency: BalanceCurrency): Promise<Omit<CheckoutAnswer, 'success'>> =>
       db.transaction(async (trx) => {
-        const { orderId, total } = await placeCartOrder(trx, userId, currency, { method: 'balance' });
+        const { orderId, total, productIds } = await placeCartOrder(trx, userId, currency, { method: 'balance' });
+        // The codes sold: every process shows the new stock once this commits.
+        catalogueChanges.products(trx, productIds);
         return { orderId, status: 'processing', total: fromMinor(total), currency };
       }),
   };

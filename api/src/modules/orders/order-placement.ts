@@ -17,6 +17,8 @@ export interface PlacedCartOrder {
   rate: string;
   /** The outbox row of the order's fulfilment job: paid from the balance only, else null. */
   outboxId: number | null;
+  /** The products whose stock the order took. */
+  productIds: number[];
 }
 
 /** The API's answer to a refusal of the SQL function place_cart_order, or undefined for any other error. */
@@ -64,8 +66,10 @@ export async function placeCartOrder(
   try {
     const { rows } = await prepared(
       'place-cart-order',
-      trx.raw<{ rows: Array<{ order_id: number; total: number; rate_usd_rub: string; outbox_id: number | null }> }>(
-        'SELECT order_id, total, rate_usd_rub, outbox_id FROM place_cart_order(?, ?, ?, ?, ?)',
+      trx.raw<{
+        rows: Array<{ order_id: number; total: number; rate_usd_rub: string; outbox_id: number | null; product_ids: number[] }>;
+      }>(
+        'SELECT order_id, total, rate_usd_rub, outbox_id, product_ids FROM place_cart_order(?, ?, ?, ?, ?)',
         [userId, currency, payment.method, initialOrderStatus(paid), paid ? PAID_ORDER_HOLD_SECONDS : payment.holdSeconds],
       ),
     );
@@ -80,7 +84,13 @@ export async function placeCartOrder(
         payload: { orderId: placed.order_id },
       });
     }
-    return { orderId: placed.order_id, total: placed.total, rate: placed.rate_usd_rub, outboxId: placed.outbox_id };
+    return {
+      orderId: placed.order_id,
+      total: placed.total,
+      rate: placed.rate_usd_rub,
+      outboxId: placed.outbox_id,
+      productIds: placed.product_ids,
+    };
   } catch (err) {
     throw placementRefusal(err) ?? err;
   }

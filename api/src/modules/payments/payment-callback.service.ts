@@ -6,6 +6,7 @@ import type { GatewayPaymentState, PaymentGateways } from '../../providers/payme
 import { cancelUnpaid, lockOrder, markPaid, type LockedOrder } from '../orders/order-lifecycle';
 import { paymentsDal } from './payments.dal';
 import { createRefundsService } from './refunds';
+import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 
 export const LATE_PAYMENT_REASON = 'The payment arrived after the order had expired; the amount was credited to your balance';
 export const DECLINED_REASON = 'The card payment was declined';
@@ -40,8 +41,13 @@ function belongsElsewhere(state: GatewayPaymentState, payment: RowOf<Payment>): 
   );
 }
 
-export function createPaymentCallbackService(deps: { db: Knex; logger: Logger; gateways: PaymentGateways }) {
-  const { db, logger, gateways } = deps;
+export function createPaymentCallbackService(deps: {
+  db: Knex;
+  logger: Logger;
+  gateways: PaymentGateways;
+  catalogueChanges: CatalogueChanges;
+}) {
+  const { db, logger, gateways, catalogueChanges } = deps;
   const refunds = createRefundsService({ db, gateways, logger });
 
   /** Money received: fulfil the order while it still holds its codes, else credit the shopper's balance. */
@@ -84,6 +90,7 @@ export function createPaymentCallbackService(deps: { db: Knex; logger: Logger; g
     });
     if (order.status === 'pending') {
       await cancelUnpaid(trx, [order.id], { reason: LATE_PAYMENT_REASON, paymentStatus: 'expired' });
+      await catalogueChanges.ofOrders(trx, [order.id]);
     } else if (order.status === 'cancelled') {
       await paymentsDal.setFailureReason(trx, order.id, LATE_PAYMENT_REASON);
     }
@@ -95,6 +102,7 @@ export function createPaymentCallbackService(deps: { db: Knex; logger: Logger; g
     if (payment.status !== 'pending') return 'ignored';
     await paymentsDal.setPaymentStatus(trx, payment.id, 'declined');
     const released = await cancelUnpaid(trx, [order.id], { reason: DECLINED_REASON, paymentStatus: 'declined' });
+    await catalogueChanges.ofOrders(trx, [order.id]);
     logger.info({ orderId: order.id, paymentId: payment.id, released }, 'Card payment declined; order cancelled');
     return 'declined';
   }

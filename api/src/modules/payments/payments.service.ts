@@ -19,6 +19,7 @@ import { placeCartOrder } from '../orders/order-placement';
 import { ratesDal } from '../rates/rates.dal';
 import type { TopupOrdersService } from '../topup/topup.service';
 import { paymentsDal } from './payments.dal';
+import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 
 export interface WebhookReceipt {
   /** The event was stored before (or the hint was queued before): a re-delivery, nothing changed. */
@@ -82,8 +83,9 @@ export function createPaymentsService(deps: {
   holdMinutes: number;
   /** The store's public address: the gateway sends the shopper back to the order's receipt there. */
   publicUrl: string;
+  catalogueChanges: CatalogueChanges;
 }) {
-  const { db, gateways, topups, logger } = deps;
+  const { db, gateways, topups, logger, catalogueChanges } = deps;
   const holdSeconds = Math.round(deps.holdMinutes * 60);
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
 
@@ -92,6 +94,7 @@ export function createPaymentsService(deps: {
     await db.transaction(async (trx) => {
       await lockOrder(trx, orderId);
       await cancelUnpaid(trx, [orderId], { reason: 'The card payment could not be started', paymentStatus: 'declined' });
+      await catalogueChanges.ofOrders(trx, [orderId]);
     });
   }
 
@@ -105,6 +108,8 @@ export function createPaymentsService(deps: {
         currency,
       });
     }
+    // The codes held: every process shows the new stock once this commits.
+    catalogueChanges.products(trx, placed.productIds);
     return { orderId: placed.orderId, total: placed.total, rate: placed.rate, description: `Order #${placed.orderId}` };
   }
 

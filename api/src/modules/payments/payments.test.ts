@@ -4,6 +4,7 @@ import { createPaymentGateways, paymentGatewaysOf, type PaymentGateway } from '.
 import { SANDBOX_CAPABILITIES } from '../../providers/payment/sandbox.gateway';
 import { signWebhook } from '../../providers/payment/webhook-signature';
 import { createTopupService } from '../topup/topup.service';
+import { createCatalogueChanges } from '../catalogue/catalogue-changes';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
 import { createFulfilmentService } from '../fulfilment/fulfilment.service';
@@ -21,8 +22,14 @@ let fulfilment: ReturnType<typeof createFulfilmentService>;
 beforeAll(async () => {
   app = await startTestApp();
   fixtures = createFixtures(app.db, app.config.codesKey);
-  callbacks = createPaymentCallbackService({ db: app.db, logger, gateways: createPaymentGateways({ config: app.config, db: app.db, logger }) });
-  expiry = createReservationExpiryService({ db: app.db, logger });
+  const catalogueChanges = createCatalogueChanges(app.invalidations);
+  callbacks = createPaymentCallbackService({
+    db: app.db,
+    logger,
+    gateways: createPaymentGateways({ config: app.config, db: app.db, logger }),
+    catalogueChanges,
+  });
+  expiry = createReservationExpiryService({ db: app.db, logger, catalogueChanges });
   fulfilment = createFulfilmentService({ db: app.db, logger });
   await fixtures.usdRubRate('79');
 });
@@ -262,6 +269,7 @@ describe('POST /api/payment/create', () => {
       logger,
       holdMinutes: 15,
       publicUrl: app.baseUrl,
+      catalogueChanges: createCatalogueChanges(app.invalidations),
     });
     await expect(payments.startPayment(user.id, { amount: 21.98, currency: 'usd', type: 'order', method: 'card' })).rejects.toMatchObject({
       status: 503,

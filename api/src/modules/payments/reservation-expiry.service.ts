@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from '../../logger';
 import { cancelUnpaid } from '../orders/order-lifecycle';
 import { paymentsDal } from './payments.dal';
+import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 
 export const EXPIRED_REASON = 'Payment not received in time';
 
@@ -14,8 +15,8 @@ export interface ExpiryRun {
   codes: number;
 }
 
-export function createReservationExpiryService(deps: { db: Knex; logger: Logger }) {
-  const { db, logger } = deps;
+export function createReservationExpiryService(deps: { db: Knex; logger: Logger; catalogueChanges: CatalogueChanges }) {
+  const { db, logger, catalogueChanges } = deps;
 
   return {
     /**
@@ -31,6 +32,7 @@ export function createReservationExpiryService(deps: { db: Knex; logger: Logger 
         const batch = await db.transaction(async (trx) => {
           const orderIds = await paymentsDal.lockLapsedOrders(trx, batchSize);
           const codes = await cancelUnpaid(trx, orderIds, { reason: EXPIRED_REASON, paymentStatus: 'expired' });
+          await catalogueChanges.ofOrders(trx, orderIds);
           return { orders: orderIds.length, codes };
         });
         run.orders += batch.orders;

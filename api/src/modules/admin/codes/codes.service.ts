@@ -9,6 +9,7 @@ import type { CodeCrypto } from '@topup/server-kit';
 import { maskCode } from '../../../lib/code-mask';
 import { listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminCodesDal as dal, type CodeWithNames, type CodeColumns } from './codes.dal';
+import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
 
 /** A manual code as the back office sees it (common/src/api/admin-codes.ts): the code itself masked. */
 export type AdminCode = Dated<AdminCodeRecord, 'soldAt' | 'createdAt'>;
@@ -20,8 +21,8 @@ const STATUS_WORDS: Record<CodeStatus, string> = { available: 'available', reser
 
 const codeTaken = () => conflict('This code is already stored', { field: 'code' });
 
-export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto }) {
-  const { db, codeCrypto } = deps;
+export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto; catalogueChanges: CatalogueChanges }) {
+  const { db, codeCrypto, catalogueChanges } = deps;
 
   const listSpec: ListSpec = {
     resource: 'codes',
@@ -120,6 +121,7 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
           });
           const after = await record(trx, id);
           await recordAudit(trx, { ...auditOf(actor, 'code', 'create', id), before: null, after });
+          catalogueChanges.products(trx, [body.productId]);
           return after;
         });
       } catch (error) {
@@ -147,6 +149,7 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
         if (Object.keys(columns).length > 0) await dal.update(trx, id, columns);
         const after = await record(trx, id);
         await recordAudit(trx, { ...auditOf(actor, 'code', 'update', id), before, after });
+        catalogueChanges.products(trx, [code.product_id]);
         return after;
       });
     },
@@ -162,6 +165,7 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
         const before = await record(trx, id);
         await dal.delete(trx, id);
         await recordAudit(trx, { ...auditOf(actor, 'code', 'delete', id), before, after: null });
+        catalogueChanges.products(trx, [code.product_id]);
         return before;
       }),
 
@@ -189,6 +193,7 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
           before: null,
           after: { productId: target.productId, regionId, form, added: result.added, rejectedCount: result.rejectedCount },
         });
+        catalogueChanges.products(trx, [target.productId]);
         return result;
       }),
   };

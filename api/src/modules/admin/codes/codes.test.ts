@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/app-error';
 import { createCodeCrypto } from '@topup/server-kit';
 import { auditCount, auditRowsOf, contentRange, expectAdminOnly, listPath, startAdminTestApp } from '../../../testing/admin-api';
+import { createCatalogueChanges } from '../../catalogue/catalogue-changes';
 import { createAdminCodesService } from './codes.service';
 
 const app = startAdminTestApp();
@@ -470,7 +471,7 @@ describe('POST /api/admin/codes/bulk', () => {
       for (let number = 1; number <= 2500; number++) yield { number, text: `${newCode()}, 1, 79, 1` };
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large');
     }
-    const service = createAdminCodesService({ db: app.db, codeCrypto: crypto });
+    const service = createAdminCodesService({ db: app.db, codeCrypto: crypto, catalogueChanges: createCatalogueChanges(app.invalidations) });
     const upload = service.bulkAdd({ userId: app.admin.id, requestId: 'cut-short-upload' }, { productId: product.id }, cutShort(), 'stream');
     await expect(upload).rejects.toMatchObject({ status: 413 });
     expect(await codeCount(product.id)).toBe(0);

@@ -17,6 +17,7 @@ import {
   type ListedFreefireDenomination,
   type FreefireDenominationColumns,
 } from './freefire-denominations.dal';
+import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
 
 /** A Free Fire offer with the specification's field names (common/src/api/admin-freefire.ts); `price` is USD. */
 export type AdminFreefireDenomination = Dated<FreefireDenomination, 'created_at'>;
@@ -82,8 +83,8 @@ function toColumns(fields: UpdateFreefireDenominationBody): FreefireDenomination
   return columns;
 }
 
-export function createAdminFreefireDenominationsService(deps: { db: Knex }) {
-  const { db } = deps;
+export function createAdminFreefireDenominationsService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
+  const { db, catalogueChanges } = deps;
 
   /** Runs a write, turning an item id already in use into 409. */
   async function writing<T>(itemId: number | null | undefined, work: () => Promise<T>): Promise<T> {
@@ -117,6 +118,7 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex }) {
         db.transaction(async (trx) => {
           const after = toRecord(await dal.insert(trx, columns));
           await recordAudit(trx, { ...auditOf(actor, 'freefire_denomination', 'create', after.id), before: null, after });
+          catalogueChanges.everything(trx);
           return after;
         }),
       );
@@ -131,6 +133,7 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex }) {
           if (!current) throw notFound('Free Fire offer');
           const after = toRecord(Object.keys(columns).length > 0 ? await dal.update(trx, id, columns) : current);
           await recordAudit(trx, { ...auditOf(actor, 'freefire_denomination', 'update', id), before: toRecord(current), after });
+          catalogueChanges.everything(trx);
           return after;
         }),
       );
@@ -141,7 +144,13 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex }) {
       deleteUnlessInUse(db, actor, id, {
         entity: 'freefire_denomination',
         label: 'Free Fire offer',
-        dal,
+        dal: {
+          lock: dal.lock,
+          async delete(trx, offerId) {
+            catalogueChanges.everything(trx);
+            return dal.delete(trx, offerId);
+          },
+        },
         isInUse: dal.hasGeneratedCodes,
         inUseMessage: 'Codes were generated for this offer, so it cannot be deleted. Deactivate it instead.',
         toRecord,

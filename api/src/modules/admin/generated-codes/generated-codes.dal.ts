@@ -90,8 +90,12 @@ export const generatedCodesDal = {
 
   delete: (trx: Knex.Transaction, id: number) => trx('generated_codes').where({ id }).delete(),
 
-  /** Publishes or withdraws available codes picked by ids and/or request; answers how many changed. */
-  setPublished: (trx: Knex.Transaction, selection: { ids?: number[]; generationRequestId?: string }, published: boolean) =>
+  /** Publishes or withdraws available codes picked by ids and/or request; answers the product of each code changed. */
+  setPublished: (
+    trx: Knex.Transaction,
+    selection: { ids?: number[]; generationRequestId?: string },
+    published: boolean,
+  ): Promise<Array<Pick<GeneratedCode, 'product_id'>>> =>
     trx('generated_codes')
       .where({ status: 'available' })
       .whereNot({ published })
@@ -99,7 +103,8 @@ export const generatedCodesDal = {
         if (selection.ids) void query.whereIn('id', selection.ids);
         if (selection.generationRequestId) void query.where({ generation_request_id: selection.generationRequestId });
       })
-      .update({ published }),
+      .update({ published })
+      .returning('product_id'),
 
   denomination: (db: Knex, id: number) =>
     FreefireDenomination.columnsOf(db, id, ['id', 'name', 'game_amount', 'price_usd', 'price_rub']),

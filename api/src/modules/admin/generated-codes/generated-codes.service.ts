@@ -13,6 +13,7 @@ import {
   type GeneratedCodeWithDenomination,
   type GenerationRequestWithDenomination,
 } from './generated-codes.dal';
+import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
 
 /** A generated code as the back office lists it (common/src/api/admin-generated-codes.ts); the code masked. */
 export type GeneratedCodeRecord = Dated<GeneratedCode, 'createdAt'>;
@@ -91,8 +92,8 @@ const toRequestRecord = (row: GenerationRequestWithDenomination): GenerationRequ
 });
 
 /** Back-office management of generated Free Fire codes: generation requests, publishing, deletion. */
-export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCrypto }) {
-  const { db, codeCrypto } = deps;
+export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCrypto; catalogueChanges: CatalogueChanges }) {
+  const { db, codeCrypto, catalogueChanges } = deps;
 
   const toRecord = (row: GeneratedCodeWithDenomination): GeneratedCodeRecord => ({
     id: row.id,
@@ -139,6 +140,7 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
         const record = toRecord(row);
         await generatedCodesDal.delete(trx, id);
         await recordAudit(trx, { ...auditOf(actor, 'generated_code', 'delete', id), before: record, after: null });
+        catalogueChanges.products(trx, [row.product_id]);
         return record;
       });
     },
@@ -202,10 +204,15 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
         ]);
       }
       return db.transaction(async (trx) => {
-        const updated = await generatedCodesDal.setPublished(
+        const changed = await generatedCodesDal.setPublished(
           trx,
           { ids: body.ids, generationRequestId: body.generationRequestId },
           body.published,
+        );
+        const updated = changed.length;
+        catalogueChanges.products(
+          trx,
+          changed.map((code) => code.product_id),
         );
         if (updated > 0) {
           await recordAudit(trx, {

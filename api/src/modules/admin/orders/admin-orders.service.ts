@@ -31,6 +31,7 @@ import { orderLifecycleDal } from '../../orders/order-lifecycle.dal';
 import { orderPlacementDal, type TakenCode } from '../../orders/order-placement.dal';
 import { refundsOfOrder, type RefundDestination } from '../../payments/refunds';
 import { adminOrdersDal, type OrderItemWithProductTitle, type OrderWithBuyer } from './admin-orders.dal';
+import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
 
 export const CANCELLED_BY_STORE_REASON = 'The order was cancelled by the store';
 
@@ -115,8 +116,8 @@ const toAdminOrderItem = (row: OrderItemWithProductTitle): AdminOrderItem => ({
   providerStatus: row.provider_status,
 });
 
-export function createAdminOrdersService(deps: { db: Knex }) {
-  const { db } = deps;
+export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
+  const { db, catalogueChanges } = deps;
 
   async function snapshot(conn: Knex, orderId: number): Promise<Serializable<AdminOrder>> {
     const row = await adminOrdersDal.find(conn, orderId);
@@ -297,6 +298,8 @@ export function createAdminOrdersService(deps: { db: Knex }) {
       const before = await snapshot(trx, orderId);
       const effects = await apply(trx, order);
       if (effects === undefined) return;
+      // A cancel or a refund puts held codes back on sale, a re-run takes them again.
+      await catalogueChanges.ofOrders(trx, [orderId]);
       await recordAudit(trx, {
         ...auditOf(actor, 'order', verb, orderId),
         before,

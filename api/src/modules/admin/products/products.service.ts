@@ -14,6 +14,7 @@ import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminProductsDal as dal, type ProductWithStock, type ProductColumns } from './products.dal';
+import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
 
 /** A product as the back office sees it (common/src/api/admin-products.ts). */
 export type AdminProduct = Dated<AdminProductRecord, 'createdAt' | 'updatedAt'>;
@@ -71,8 +72,8 @@ function toColumns(fields: UpdateProductBody): ProductColumns {
 
 const slugTaken = (slug: string) => conflict(`The slug "${slug}" is already used by another product`, { field: 'slug' });
 
-export function createAdminProductsService(deps: { db: Knex }) {
-  const { db } = deps;
+export function createAdminProductsService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
+  const { db, catalogueChanges } = deps;
 
   async function record(conn: Knex, id: number): Promise<AdminProduct> {
     const row = await dal.findRecord(conn, id);
@@ -124,6 +125,7 @@ export function createAdminProductsService(deps: { db: Knex }) {
           if (fields.regionIds) await dal.replaceRegions(trx, id, fields.regionIds);
           const after = await record(trx, id);
           await recordAudit(trx, { ...auditOf(actor, 'product', 'create', id), before: null, after });
+          catalogueChanges.products(trx, [id]);
           return after;
         }),
       ),
@@ -139,6 +141,7 @@ export function createAdminProductsService(deps: { db: Knex }) {
           if (fields.regionIds) await dal.replaceRegions(trx, id, fields.regionIds);
           const after = await record(trx, id);
           await recordAudit(trx, { ...auditOf(actor, 'product', 'update', id), before, after });
+          catalogueChanges.products(trx, [id]);
           return after;
         }),
       ),
@@ -157,6 +160,7 @@ export function createAdminProductsService(deps: { db: Knex }) {
         try {
           const deletedCodes = await dal.deleteWithUnsoldCodes(trx, id);
           await recordAudit(trx, { ...auditOf(actor, 'product', 'delete', id), before: { ...before, deletedCodes }, after: null });
+          catalogueChanges.products(trx, [id]);
         } catch (error) {
           // A checkout took one of its codes a moment ago: the foreign keys keep the sale intact.
           if (isForeignKeyViolation(error)) {
@@ -181,6 +185,7 @@ export function createAdminProductsService(deps: { db: Knex }) {
         await dal.replaceRegions(trx, productId, regionIds);
         const after = await regions(trx, productId);
         await recordAudit(trx, { ...auditOf(actor, 'product', 'regions_update', productId), before, after });
+        catalogueChanges.products(trx, [productId]);
         return after;
       }),
 
@@ -195,6 +200,7 @@ export function createAdminProductsService(deps: { db: Knex }) {
         }
         const after = await regions(trx, productId);
         await recordAudit(trx, { ...auditOf(actor, 'product', 'region_currency_update', productId), before, after });
+        catalogueChanges.products(trx, [productId]);
         return after;
       }),
   };

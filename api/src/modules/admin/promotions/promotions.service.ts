@@ -5,6 +5,7 @@ import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminPromotionsDal as dal, type ListedPromotion, type PromotionColumns } from './promotions.dal';
+import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
 
 /** A promotion badge as the back office sees it (common/src/api/admin-promotions.ts). */
 export type AdminPromotion = Dated<AdminPromotionRecord, 'createdAt'>;
@@ -39,8 +40,8 @@ function toColumns(fields: UpdatePromotionBody): PromotionColumns {
   return columns;
 }
 
-export function createAdminPromotionsService(deps: { db: Knex }) {
-  const { db } = deps;
+export function createAdminPromotionsService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
+  const { db, catalogueChanges } = deps;
 
   return {
     async list(query: ListQuery) {
@@ -59,6 +60,7 @@ export function createAdminPromotionsService(deps: { db: Knex }) {
       db.transaction(async (trx) => {
         const after = toRecord(await dal.insert(trx, toColumns(fields)));
         await recordAudit(trx, { ...auditOf(actor, 'promotion', 'create', after.id), before: null, after });
+        catalogueChanges.everything(trx);
         return after;
       }),
 
@@ -69,6 +71,7 @@ export function createAdminPromotionsService(deps: { db: Knex }) {
         const columns = toColumns(fields);
         const after = toRecord(Object.keys(columns).length > 0 ? await dal.update(trx, id, columns) : current);
         await recordAudit(trx, { ...auditOf(actor, 'promotion', 'update', id), before: toRecord(current), after });
+        catalogueChanges.everything(trx);
         return after;
       }),
 
@@ -79,6 +82,7 @@ export function createAdminPromotionsService(deps: { db: Knex }) {
         await dal.delete(trx, id);
         const before = toRecord(current);
         await recordAudit(trx, { ...auditOf(actor, 'promotion', 'delete', id), before, after: null });
+        catalogueChanges.everything(trx);
         return before;
       }),
   };

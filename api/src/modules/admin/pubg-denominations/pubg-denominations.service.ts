@@ -10,6 +10,7 @@ import {
   type PubgDenominationWithStock,
   type PubgDenominationColumns,
 } from './pubg-denominations.dal';
+import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
 
 /** A PUBG UC package as the back office sees it (common/src/api/admin-pubg.ts). */
 export type AdminPubgDenomination = Dated<PubgDenomination, 'created'>;
@@ -53,8 +54,8 @@ function toColumns(fields: UpdatePubgDenominationBody): PubgDenominationColumns 
   return columns;
 }
 
-export function createAdminPubgDenominationsService(deps: { db: Knex }) {
-  const { db } = deps;
+export function createAdminPubgDenominationsService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
+  const { db, catalogueChanges } = deps;
 
   async function record(conn: Knex, id: number): Promise<AdminPubgDenomination> {
     const row = await dal.findRecord(conn, id);
@@ -93,6 +94,7 @@ export function createAdminPubgDenominationsService(deps: { db: Knex }) {
           const id = await dal.insert(trx, columns);
           const after = await record(trx, id);
           await recordAudit(trx, { ...auditOf(actor, 'pubg_denomination', 'create', id), before: null, after });
+          catalogueChanges.everything(trx);
           return after;
         }),
       );
@@ -107,6 +109,7 @@ export function createAdminPubgDenominationsService(deps: { db: Knex }) {
           if (Object.keys(columns).length > 0) await dal.update(trx, id, columns);
           const after = await record(trx, id);
           await recordAudit(trx, { ...auditOf(actor, 'pubg_denomination', 'update', id), before, after });
+          catalogueChanges.everything(trx);
           return after;
         }),
       );
@@ -129,6 +132,7 @@ export function createAdminPubgDenominationsService(deps: { db: Knex }) {
           before: { ...before, deletedCodes: codes.total },
           after: null,
         });
+        catalogueChanges.everything(trx);
         return before;
       }),
   };

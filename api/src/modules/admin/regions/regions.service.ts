@@ -7,6 +7,7 @@ import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import type { Region, RowOf } from '../../../models';
 import { adminRegionsDal as dal, type RegionColumns } from './regions.dal';
+import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
 
 /** A region as the back office sees it (common/src/api/admin-regions.ts). */
 export type AdminRegion = Dated<AdminRegionRecord, 'createdAt'>;
@@ -42,8 +43,8 @@ function toColumns(fields: UpdateRegionBody): RegionColumns {
   return columns;
 }
 
-export function createAdminRegionsService(deps: { db: Knex }) {
-  const { db } = deps;
+export function createAdminRegionsService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
+  const { db, catalogueChanges } = deps;
 
   /** Runs a write, turning a taken code into 409. */
   async function writing<T>(code: string | undefined, work: () => Promise<T>): Promise<T> {
@@ -87,6 +88,7 @@ export function createAdminRegionsService(deps: { db: Knex }) {
           const columns = toColumns(fields);
           const after = toRecord(Object.keys(columns).length > 0 ? await dal.update(trx, id, columns) : current);
           await recordAudit(trx, { ...auditOf(actor, 'region', 'update', id), before: toRecord(current), after });
+          await catalogueChanges.ofRegion(trx, id);
           return after;
         }),
       ),
@@ -96,7 +98,14 @@ export function createAdminRegionsService(deps: { db: Knex }) {
       deleteUnlessInUse(db, actor, id, {
         entity: 'region',
         label: 'Region',
-        dal,
+        dal: {
+          lock: dal.lock,
+          // Its links to products go with it (on delete cascade): their pages change.
+          async delete(trx, regionId) {
+            await catalogueChanges.ofRegion(trx, regionId);
+            return dal.delete(trx, regionId);
+          },
+        },
         isInUse: dal.isInUse,
         inUseMessage: 'Codes or orders use this region, so it cannot be deleted. Deactivate it instead.',
         toRecord,

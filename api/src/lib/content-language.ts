@@ -1,0 +1,28 @@
+import { LRUCache } from 'lru-cache';
+import type { AppContext } from '../types';
+
+/** The languages of catalogue texts (DESIGN.md, "languages of content"); the first is the default. */
+export const CONTENT_LANGUAGES = ['ru', 'en', 'uz'] as const;
+export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+
+/** A browser sends the same Accept-Language every time: each one is negotiated once. */
+const byAcceptLanguage = new LRUCache<string, ContentLanguage>({ max: 1000 });
+
+const isContentLanguage = (value: string): value is ContentLanguage => (CONTENT_LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * The language an answer is written in: `?lang=` (`en`, `en-US`), else the best of Accept-Language,
+ * else Russian.
+ */
+export function contentLanguage(ctx: AppContext): ContentLanguage {
+  const asked = ctx.query.lang;
+  const primary = (typeof asked === 'string' ? asked : '').split('-')[0]!.toLowerCase();
+  if (isContentLanguage(primary)) return primary;
+  const header = ctx.get('accept-language');
+  let language = byAcceptLanguage.get(header);
+  if (!language) {
+    language = (ctx.acceptsLanguages(...CONTENT_LANGUAGES) || CONTENT_LANGUAGES[0]) as ContentLanguage;
+    byAcceptLanguage.set(header, language);
+  }
+  return language;
+}

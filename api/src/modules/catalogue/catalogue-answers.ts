@@ -1,0 +1,51 @@
+import type { InvalidationBus } from '@topup/server-kit';
+import { createAnswerCache, type AnswerDependency } from '../../lib/answer-cache';
+import { contentLanguage } from '../../lib/content-language';
+import type { PreparedAnswer } from '../../lib/prepared-answer';
+import type { Serializable } from '../../lib/typed-routes';
+import type { AppContext, AppMiddleware } from '../../types';
+
+const keyOf = (ctx: AppContext) => `${contentLanguage(ctx)} ${ctx.url}`;
+
+/** Enough for every page, option list and language of a large catalogue, and bounded against endless searches. */
+const MAX_ANSWERS = 5_000;
+
+/**
+ * The shopper's catalogue reads (products, prices, promotions, Free Fire offers, PUBG packages) as
+ * answers prepared once per language and kept until a change to what they show is published on the
+ * `catalogue` topic. They are the same for every shopper: nothing user-specific goes in them.
+ */
+export function createCatalogueAnswers(deps: {
+  invalidations: InvalidationBus;
+  /** The safety net for a change whose invalidation never reached this process (Redis away). */
+  ttlMs: number;
+}) {
+  const cache = createAnswerCache({ ttlMs: deps.ttlMs, max: MAX_ANSWERS });
+  deps.invalidations.subscribe('catalogue', ({ productId }) => cache.drop(productId));
+
+  return {
+    /**
+     * The answer to this request (its route has validated it), from the cache or built by `build`.
+     * It is cached by language and URL: the same URL always passes the same checks.
+     */
+    answer: <T>(
+      ctx: AppContext,
+      dependsOn: AnswerDependency | ((value: Serializable<T>) => AnswerDependency),
+      build: () => Promise<Serializable<T>>,
+    ): Promise<PreparedAnswer<T>> => cache.get(keyOf(ctx), dependsOn, build),
+
+    /**
+     * Sends an anonymous GET its answer straight from the cache when a request with the same URL and
+     * language was answered before, without the body parser, the session look-up and the router: the
+     * answer is the same for every shopper, and the route checked that URL when it built it. Put it
+     * after the middleware every answer needs (request id and log, security headers).
+     */
+    serveCached: (): AppMiddleware => async (ctx, next) => {
+      const cached = (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.get('authorization') ? cache.ready(keyOf(ctx)) : undefined;
+      if (cached) cached.send(ctx);
+      else await next();
+    },
+  };
+}
+
+export type CatalogueAnswers = ReturnType<typeof createCatalogueAnswers>;
