@@ -293,7 +293,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     }),
   );
   // A catalogue read asked exactly so before is answered here, already compressed, past nothing it does not need.
-  app.use(catalogueAnswers.serveCached());
+  app.use(catalogueAnswers.serveCached(guards.isAnonymousOrSignedIn));
   // JSON answers and index.html; built assets arrive precompressed and are left alone.
   app.use(compress({ threshold: 1024, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(errorHandler());

@@ -7,6 +7,8 @@ import type { AppContext, AppMiddleware, AuthenticatedSession, AuthenticatedUser
 export interface AuthGuards {
   /** Sets ctx.state.user when a valid token is sent; anonymous requests pass through. */
   identify: AppMiddleware;
+  /** Whether `identify` would let the request through: anonymous, or with a valid session. Answers nothing. */
+  isAnonymousOrSignedIn(ctx: AppContext): Promise<boolean>;
   requireUser: AppMiddleware;
   requireAdmin: AppMiddleware;
   /** Any valid session, one limited to two-factor enrolment included (to log out). */
@@ -60,6 +62,16 @@ export function createAuthGuards(deps: { tokens: TokenService; sessions: Session
     await next();
   };
 
+  const isAnonymousOrSignedIn = async (ctx: AppContext): Promise<boolean> => {
+    if (!ctx.get('authorization')) return true;
+    try {
+      await sessionOf(ctx);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   const requireUser: AppMiddleware = async (ctx, next) => {
     const session = await sessionOf(ctx);
     if (session.token.enrolment) throw twoFactorEnrolmentRequired();
@@ -87,7 +99,7 @@ export function createAuthGuards(deps: { tokens: TokenService; sessions: Session
     await next();
   };
 
-  return { identify, requireUser, requireAdmin, requireSession, requireAdminEnrolment };
+  return { identify, isAnonymousOrSignedIn, requireUser, requireAdmin, requireSession, requireAdminEnrolment };
 }
 
 /** The session the guard in front of this handler authenticated. */

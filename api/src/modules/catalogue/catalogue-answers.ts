@@ -35,16 +35,20 @@ export function createCatalogueAnswers(deps: {
     ): Promise<PreparedAnswer<T>> => cache.get(keyOf(ctx), dependsOn, build),
 
     /**
-     * Sends an anonymous GET its answer straight from the cache when a request with the same URL and
-     * language was answered before, without the body parser, the session look-up and the router: the
-     * answer is the same for every shopper, and the route checked that URL when it built it. Put it
-     * after the middleware every answer needs (request id and log, security headers).
+     * Sends a GET its answer straight from the cache when a request with the same URL and language
+     * was answered before, without the body parser and the router: the answer is the same for every
+     * shopper, and the route checked that URL when it built it. `mayServe` says whether the request's
+     * sender may have it at all (a token sent must be valid, as on the route); when it says no, the
+     * request goes the whole way and gets the route's own answer. Put it after the middleware every
+     * answer needs (request id and log, security headers).
      */
-    serveCached: (): AppMiddleware => async (ctx, next) => {
-      const cached = (ctx.method === 'GET' || ctx.method === 'HEAD') && !ctx.get('authorization') ? cache.ready(keyOf(ctx)) : undefined;
-      if (cached) cached.send(ctx);
-      else await next();
-    },
+    serveCached:
+      (mayServe: (ctx: AppContext) => Promise<boolean>): AppMiddleware =>
+      async (ctx, next) => {
+        const cached = ctx.method === 'GET' || ctx.method === 'HEAD' ? cache.ready(keyOf(ctx)) : undefined;
+        if (cached && (await mayServe(ctx))) cached.send(ctx);
+        else await next();
+      },
   };
 }
 

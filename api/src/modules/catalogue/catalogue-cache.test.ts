@@ -241,6 +241,25 @@ describe('HTTP caching of catalogue answers', () => {
       expect(answer.body.equals(anonymous.body), path).toBe(true);
     }
   });
+
+  it('answers a signed-in shopper from memory too, and still refuses a token that no longer holds', async () => {
+    const shopper = await app.createUser();
+    await rawRequest(app.baseUrl, '/api/products', { authorization: `Bearer ${shopper.token}` });
+    const sent: string[] = [];
+    const stop = app.watchQueries((sql) => sent.push(sql));
+    try {
+      const again = await rawRequest(app.baseUrl, '/api/products', { authorization: `Bearer ${shopper.token}` });
+      expect(again.status).toBe(200);
+    } finally {
+      stop();
+    }
+    expect(sent).toEqual([]);
+
+    expect((await app.request('POST', '/api/logout', { token: shopper.token })).status).toBe(204);
+    const refused = await rawRequest(app.baseUrl, '/api/products', { authorization: `Bearer ${shopper.token}` });
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.body.toString()).error.code).toBe('UNAUTHORIZED');
+  });
 });
 
 describe('answers served before the router', () => {
