@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
@@ -19,21 +20,36 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterProductionDir, 'dom-export.mjs') },
 ];
 
+// react-i18next's use of the pre-React-18 shim, answered by React's own hook.
+const reactBuiltIns = [
+  {
+    find: /^use-sync-external-store\/shim$/,
+    replacement: fileURLToPath(new URL('src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+  },
+];
+
 export default defineConfig(({ command }) => ({
   // Precompressed copies next to each asset; the API server sends them to browsers that accept them.
   plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
-  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
+  resolve: { alias: [...reactBuiltIns, ...(command === 'build' ? reactRouterProduction : [])] },
   server: { port: 5173, proxy: api },
   preview: { port: 4173, proxy: api },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // The libraries every page starts with, in one chunk: compressed together, and cached across
-        // releases that change only the app's code.
-        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }] },
+        // What every page starts with, in two chunks: the libraries (cached across releases that change
+        // only the app's code) and the app's own start code (otherwise split into many small shared
+        // chunks, each its own request and compressed apart).
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'app', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 1 },
+          ],
+        },
       },
     },
   },

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { useSession } from '../../lib/auth';
@@ -7,14 +7,17 @@ import { MenuIcon } from '../ui/icons/menu-icon';
 import { CartCount } from './cart-count';
 import { CurrencySwitcher } from './currency-switcher';
 import { LanguageSwitcher } from './language-switcher';
-import { MobileMenu } from './mobile-menu';
 import { navItems } from './nav-links';
 import styles from './header.module.css';
+
+// Drawn only on small screens and only once opened: its code loads on the first open.
+const MobileMenu = lazy(async () => ({ default: (await import('./mobile-menu')).MobileMenu }));
 
 export function Header() {
   const { t } = useTranslation();
   const session = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuMounted, setMenuMounted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const items = navItems(session !== null);
 
@@ -62,21 +65,28 @@ export function Header() {
             className={`btn btn--ghost btn--icon ${styles.menuButton}`}
             aria-label={t('nav.open_menu')}
             aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen(true)}
+            aria-controls={menuMounted ? 'mobile-menu' : undefined}
+            onClick={() => {
+              setMenuMounted(true);
+              setMenuOpen(true);
+            }}
           >
             <MenuIcon size={24} />
           </button>
         </div>
       </header>
-      <MobileMenu
-        open={menuOpen}
-        items={items}
-        onClose={(restoreFocus) => {
-          setMenuOpen(false);
-          if (restoreFocus) menuButton.current?.focus();
-        }}
-      />
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={menuOpen}
+            items={items}
+            onClose={(restoreFocus) => {
+              setMenuOpen(false);
+              if (restoreFocus) menuButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

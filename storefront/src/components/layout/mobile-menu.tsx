@@ -29,13 +29,12 @@ export function MobileMenu({ open, items, onClose }: MobileMenuProps) {
     latest.current = { open, onClose };
   });
 
-  // Leaving the page (a link, back button, redirect) closes the menu.
-  const firstRender = useRef(true);
+  // Leaving the page (a link, back button, redirect) closes the menu. Compared with the address last
+  // seen, as React may run this effect again without a move (a suspended part shown again).
+  const seenPathname = useRef(location.pathname);
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (seenPathname.current === location.pathname) return;
+    seenPathname.current = location.pathname;
     if (latest.current.open) latest.current.onClose(false);
   }, [location.pathname]);
 
