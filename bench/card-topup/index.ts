@@ -19,7 +19,7 @@ import { createDb } from '@topup/api/db';
 import { createTokenService } from '@topup/api/tokens';
 import { startYookassaStandIn, type YookassaStandIn } from '@topup/api/testing';
 import { percentile } from '../lib/load';
-import { deleteRedisKeys, freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, stopProcess, waitForHealth } from '../lib/store';
+import { deleteRedisKeys, freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, scratchStoreEnv, stopProcess, waitForHealth } from '../lib/store';
 
 const base = loadConfig();
 const orders = positiveInteger('BENCH_ORDERS', 50);
@@ -65,13 +65,7 @@ async function startStore(gateway: 'sandbox' | 'yookassa', yookassa?: YookassaSt
   const baseUrl = `http://127.0.0.1:${port}`;
   const redisPrefix = `bench-card-${randomBytes(3).toString('hex')}`;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATABASE_URL: databaseUrl,
-    REDIS_PREFIX: redisPrefix,
-    LOG_LEVEL: 'warn',
+    ...scratchStoreEnv({ port, databaseUrl, redisPrefix, logLevel: 'warn' }),
     GAME_PROVIDER_LATENCY_MS: '0',
     PAYMENT_PROVIDER: gateway,
     ...(yookassa ? { YOOKASSA_SHOP_ID: yookassa.shopId, YOOKASSA_SECRET_KEY: yookassa.secretKey, YOOKASSA_API_URL: yookassa.url } : {}),

@@ -54,6 +54,22 @@ export function scratchDatabaseUrl(databaseUrl: string, name: string): string {
   return url.toString();
 }
 
+/**
+ * The environment of a store process that a bench starts on its own port, scratch database and Redis
+ * prefix, in development mode so no production secret is needed.
+ */
+export function scratchStoreEnv(store: { port: number; databaseUrl: string; redisPrefix: string; logLevel: string }): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(store.port),
+    PUBLIC_URL: `http://127.0.0.1:${store.port}`,
+    DATABASE_URL: store.databaseUrl,
+    REDIS_PREFIX: store.redisPrefix,
+    LOG_LEVEL: store.logLevel,
+  };
+}
+
 /** Runs one of the store's entry points as `npm start` does, with a store's settings; its stderr is shown. */
 export function runStoreProcess(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -19,7 +19,7 @@ import { dropDatabase, ensureDatabase, migrateLatest, seedDemoData } from '@topu
 import { loadConfig } from '@topup/api/config';
 import { createDb } from '@topup/api/db';
 import { runLoad, type LoadResult } from '../lib/load';
-import { deleteRedisKeys, freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, stopProcess, waitForHealth } from '../lib/store';
+import { deleteRedisKeys, freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, scratchStoreEnv, stopProcess, waitForHealth } from '../lib/store';
 
 const base = loadConfig();
 const durationMs = positiveInteger('BENCH_SECONDS', 10) * 1000;
@@ -63,14 +63,8 @@ async function startStore(): Promise<Store> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const redisPrefix = `bench-flood-${randomBytes(3).toString('hex')}`;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATABASE_URL: databaseUrl,
-    REDIS_PREFIX: redisPrefix,
     // Each shed request is a warning line; the figures are what this run is about.
-    LOG_LEVEL: 'error',
+    ...scratchStoreEnv({ port, databaseUrl, redisPrefix, logLevel: 'error' }),
     TRUST_PROXY_HOPS: '1',
   };
   const api = runStoreProcess('api/src/server.ts', env);

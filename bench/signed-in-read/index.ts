@@ -15,7 +15,7 @@ import { loadConfig } from '@topup/api/config';
 import { createDb } from '@topup/api/db';
 import { createTokenService } from '@topup/api/tokens';
 import { runLoad } from '../lib/load';
-import { deleteRedisKeys, freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, stopProcess, waitForHealth } from '../lib/store';
+import { deleteRedisKeys, freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, scratchStoreEnv, stopProcess, waitForHealth } from '../lib/store';
 
 const base = loadConfig();
 const durationMs = positiveInteger('BENCH_SECONDS', 10) * 1000;
@@ -53,15 +53,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const redisPrefix = `bench-read-${randomBytes(3).toString('hex')}`;
-  const api = runStoreProcess('api/src/server.ts', {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATABASE_URL: databaseUrl,
-    REDIS_PREFIX: redisPrefix,
-    LOG_LEVEL: 'error',
-  });
+  const api = runStoreProcess('api/src/server.ts', scratchStoreEnv({ port, databaseUrl, redisPrefix, logLevel: 'error' }));
   try {
     await waitForHealth(baseUrl, [api]);
     const read = async (client: number, iteration: number) => {
