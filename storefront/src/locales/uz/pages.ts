@@ -1,3 +1,5 @@
+import account from './account.json';
+import auth from './auth.json';
 import cart from './cart.json';
 import catalogue from './catalogue.json';
 import checkout from './checkout.json';
@@ -11,8 +13,13 @@ import steam from './steam.json';
 import support from './support.json';
 import validation from './validation.json';
 
-/** The uz texts of the pages other than home, one file per feature (each a top-level section). */
+/**
+ * The uz texts of the pages other than home, one file per feature (each a top-level
+ * section; account and auth add to the shell's sections of those names).
+ */
 export default {
+  ...account,
+  ...auth,
   ...cart,
   ...catalogue,
   ...checkout,
