@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Toast, ToastKind } from './toast-queue';
-import styles from './toast.module.css';
+import styles from './toast-item.module.css';
 
 const ICONS: Record<ToastKind, ReactNode> = {
   success: <path d="M5 12.5l4.5 4.5L19 7.5" />,
