@@ -7,4 +7,5 @@ export default {
   ...pages,
   account: { ...shell.account, ...pages.account },
   auth: { ...shell.auth, ...pages.auth },
+  errors: { ...shell.errors, ...pages.errors },
 };

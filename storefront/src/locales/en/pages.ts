@@ -3,6 +3,7 @@ import auth from './auth.json';
 import cart from './cart.json';
 import catalogue from './catalogue.json';
 import checkout from './checkout.json';
+import errors from './errors.json';
 import freefire from './freefire.json';
 import games from './games.json';
 import orders from './orders.json';
@@ -15,7 +16,7 @@ import validation from './validation.json';
 
 /**
  * The en texts of the pages other than home, one file per feature (each a top-level
- * section; account and auth add to the shell's sections of those names).
+ * section; account, auth and errors add to the shell's sections of those names).
  */
 export default {
   ...account,
@@ -23,6 +24,7 @@ export default {
   ...cart,
   ...catalogue,
   ...checkout,
+  ...errors,
   ...freefire,
   ...games,
   ...orders,

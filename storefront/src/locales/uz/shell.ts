@@ -1,7 +1,8 @@
 import base from './base.json';
 
 /**
- * The uz texts of the shell (header, footer, errors) and the home page. Of the account and auth sections it
- * holds only what the shell draws (the cart count, the log-in prompt); their other keys are in pages.ts.
+ * The uz texts of the shell (header, footer, error pages) and the home page. Of the account, auth and errors
+ * sections it holds only what the shell draws (the cart count, the log-in prompt, the error and not-found
+ * pages); their other keys are in pages.ts.
  */
 export default base;
