@@ -28,6 +28,10 @@ const reactBuiltIns = [
   },
 ];
 
+// The chunks index.html starts every page with: the bundler's runtime and the two groups below.
+const START_CHUNKS = { vendor: 'vendor', app: 'app' };
+const startChunkFile = new RegExp(`(^|/)(rolldown-runtime|${Object.values(START_CHUNKS).join('|')})-[\\w-]+\\.js$`);
+
 export default defineConfig(({ command }) => ({
   // Precompressed copies next to each asset; the API server sends them to browsers that accept them.
   plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
@@ -38,7 +42,11 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy chunk's preload list need not name the start chunks: they are always loaded already.
+      resolveDependencies: (_file, dependencies) => dependencies.filter((dependency) => !startChunkFile.test(dependency)),
+    },
     rolldownOptions: {
       output: {
         // What every page starts with, in two chunks: the libraries (cached across releases that change
@@ -46,8 +54,8 @@ export default defineConfig(({ command }) => ({
         // chunks, each its own request and compressed apart).
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
-            { name: 'app', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 1 },
+            { name: START_CHUNKS.vendor, test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: START_CHUNKS.app, test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 1 },
           ],
         },
       },

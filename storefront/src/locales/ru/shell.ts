@@ -1,5 +1,8 @@
-import account from './account.json';
 import base from './base.json';
 
-/** The ru texts of the shell (header, footer, errors) and the home page; account holds the header's cart count. */
-export default { ...base, ...account };
+/**
+ * The ru texts of the shell (header, footer, error pages) and the home page. Of the account, auth and errors
+ * sections it holds only what the shell draws (the cart count, the log-in prompt, the error and not-found
+ * pages); their other keys are in pages.ts.
+ */
+export default base;

@@ -1,6 +1,9 @@
+import account from './account.json';
+import auth from './auth.json';
 import cart from './cart.json';
 import catalogue from './catalogue.json';
 import checkout from './checkout.json';
+import errors from './errors.json';
 import freefire from './freefire.json';
 import games from './games.json';
 import orders from './orders.json';
@@ -11,11 +14,17 @@ import steam from './steam.json';
 import support from './support.json';
 import validation from './validation.json';
 
-/** The uz texts of the pages other than home, one file per feature (each a top-level section). */
+/**
+ * The uz texts of the pages other than home, one file per feature (each a top-level
+ * section; account, auth and errors add to the shell's sections of those names).
+ */
 export default {
+  ...account,
+  ...auth,
   ...cart,
   ...catalogue,
   ...checkout,
+  ...errors,
   ...freefire,
   ...games,
   ...orders,
