@@ -1,6 +1,9 @@
 import { BaseModel } from './BaseModel';
 
-/** One showing of an order item's activation code, to its owner or an admin. */
+/**
+ * An order item's activation code shown to its owner or an admin: the first showing of each hour
+ * (`reveal_hour`, unique per item and viewer), which stands for every showing in that hour.
+ */
 export class CodeReveal extends BaseModel {
   static override tableName = 'code_reveals';
 
@@ -10,4 +13,6 @@ export class CodeReveal extends BaseModel {
   declare ip: string | null;
   declare user_agent: string | null;
   declare revealed_at: Date;
+  /** The start of revealed_at's hour in UTC; null on rows older than hourly recording that were not an hour's first. */
+  declare reveal_hour: Date | null;
 }

@@ -2,6 +2,7 @@
 export { AuditLogEntry } from './AuditLogEntry';
 export { Balance } from './Balance';
 export { CartItem } from './CartItem';
+export { CartLine } from './CartLine';
 export { Code } from './Code';
 export { CodeGenerationRequest } from './CodeGenerationRequest';
 export { CodeReveal } from './CodeReveal';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { CartItem, Product } from '../../models';
+import type { CartItem, CartLine, RowOf } from '../../models';
 
 /**
  * One price option of a product: what a cart line holds and what checkout takes codes of. Minor
@@ -8,13 +8,10 @@ import type { CartItem, Product } from '../../models';
 export type StockOption = Pick<CartItem, 'product_id' | 'region_id' | 'game_amount' | 'price_usd' | 'price_rub'>;
 
 /** A cart line as the shopper sees it. */
-export type CartLineWithStock = StockOption &
-  Pick<CartItem, 'id' | 'quantity'> &
-  Pick<Product, 'image_url' | 'game_currency'> & {
-    product_title: Product['title'];
-    /** Codes of exactly this option a shopper can buy now (0 when the option is no longer sold). */
-    available_count: number;
-  };
+export type CartLineWithStock = Omit<RowOf<CartLine>, 'user_id' | 'sellable'> & {
+  /** Codes of exactly this option a shopper can buy now (0 when the option is no longer sold). */
+  available_count: number;
+};
 
 const LINE_STOCK = `
   (SELECT count(*) FROM sellable_stock s
