@@ -28,7 +28,11 @@ it('shows the queue dashboard to an admin, under the store\'s content security p
   const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    // A failed request is reported below with its address; the console's line for it names none.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
   });
   page.on('pageerror', (error) => problems.push(error.message));
 
