@@ -31,12 +31,17 @@ function textsUsed(file: string): string[] {
   return [...code.matchAll(/\bt\(\s*(?:'([\w.]+)'|`([a-z_]+)\.)/g)].map(([, key, section]) => key ?? section ?? '');
 }
 
-/** Whether a part holds a text: a section, a key, or a key's plural forms (`cart_count_one`, ...). */
-function holds(part: object, text: string): boolean {
+/**
+ * Whether a part holds a text: a section, a key, or every plural form the language has of a key
+ * (`cart_count_one`, `cart_count_few`, ... in Russian): a form missing there shows a raw key for that count.
+ */
+function holds(part: object, text: string, language: string): boolean {
   const [section = '', key] = text.split('.');
   const texts = (part as Record<string, Record<string, string> | undefined>)[section];
   if (!texts) return false;
-  return key === undefined || key in texts || `${key}_other` in texts;
+  if (key === undefined || key in texts) return true;
+  const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  return forms.every((form) => `${key}_${form}` in texts);
 }
 
 /** Leaf keys of a part, as section.key. */
@@ -54,11 +59,11 @@ describe('text parts', () => {
     ['ru', ruShell],
     ['en', enShell],
     ['uz', uzShell],
-  ])('the %s shell part holds every text the shell and the home page draw', (_language, shell) => {
+  ])('the %s shell part holds every text the shell and the home page draw', (language, shell) => {
     const used = new Set(shellFiles.flatMap(textsUsed));
     expect(used).toContain('account.cart_count');
     expect(used).toContain('auth.login_required');
-    for (const text of used) expect(holds(shell, text), text).toBe(true);
+    for (const text of used) expect(holds(shell, text, language), text).toBe(true);
   });
 
   it('keeps each text in one part only', () => {
