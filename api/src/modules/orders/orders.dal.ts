@@ -16,8 +16,8 @@ export type OrderItemWithProduct = Pick<OrderItem, 'id' | 'order_id' | 'item_typ
   code_encrypted?: Code['code_encrypted'] | null;
 };
 
-/** Who saw codes, and from where. */
-export interface RevealViewer {
+/** Who is looking at an order's codes, and from where; every reveal is recorded (once an hour per item and viewer). */
+export interface Viewer {
   userId: number;
   ip: string | null;
   userAgent: string | null;
@@ -84,7 +84,7 @@ export const ordersDal = {
    * Records that the viewer saw these items' codes: once per item, viewer and hour (the unique key
    * code_reveals_hourly_unique), so an order page polled all day adds a row an hour, not one a poll.
    */
-  recordReveals: (db: Knex, viewer: RevealViewer, orderItemIds: number[]) =>
+  recordReveals: (db: Knex, viewer: Viewer, orderItemIds: number[]) =>
     prepared(
       'orders.record-reveals',
       db.raw(

@@ -6,14 +6,7 @@ import { groupBy } from '../../lib/group-by';
 import type { Serializable } from '../../lib/typed-routes';
 import type { CodeCrypto } from '@topup/server-kit';
 import { refundsOfOrder } from '../payments/refunds';
-import { ordersDal, type OrderItemWithProduct, type ShopperOrder } from './orders.dal';
-
-/** Who is looking at an order's codes; every reveal is recorded (once an hour per item and viewer). */
-export interface Viewer {
-  userId: number;
-  ip: string | null;
-  userAgent: string | null;
-}
+import { ordersDal, type OrderItemWithProduct, type ShopperOrder, type Viewer } from './orders.dal';
 
 const toItemView = (row: OrderItemWithProduct): OrderItem => ({
   id: row.id,
