@@ -43,6 +43,7 @@ const ALL_TABLES = [
   'gateway_events',
   'outbox',
   'support_messages',
+  'support_replies',
   'audit_log',
   'code_reveals',
   'rate_update_runs',

@@ -50,6 +50,8 @@ import { createGeneratedCodesService } from './modules/admin/generated-codes/gen
 import { createQueueDashboard, openObservedQueues } from './modules/admin/queues/queue-dashboard';
 import { createQueueSessions } from './modules/admin/queues/queue-session';
 import { createQueuesRouter } from './modules/admin/queues/queues.router';
+import { createAdminSupportMessagesRouter } from './modules/admin/support-messages/support-messages.router';
+import { createAdminSupportMessagesService } from './modules/admin/support-messages/support-messages.service';
 import { createApiDocsRouter } from './modules/api-docs/api-docs.router';
 import { rawOperations } from './modules/api-docs/raw-operations';
 import { createAuthRouter } from './modules/auth/auth.router';
@@ -226,7 +228,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createPubgPlayerRouter({ players, rateLimit }),
     createSteamRouter({ steam, guards }),
     createTopupRouter({ topups, guards, idempotency }),
-    createSupportRouter({ support: createSupportService({ db }), rateLimit }),
+    createSupportRouter({ support: createSupportService({ db }), rateLimit, guards }),
     createCartRouter({ cart: createCartService({ db, catalogue }), guards }),
     createBalanceRouter({ balance: createBalanceService({ db }), guards }),
     createOrdersRouter({ orders: createOrdersService({ db, codeCrypto }), guards }),
@@ -262,6 +264,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       guards,
     }),
     createCurrencyRatesRouter({ currencyRates: createCurrencyRatesService({ db }), guards }),
+    createAdminSupportMessagesRouter({ supportMessages: createAdminSupportMessagesService({ db }), guards }),
     createDashboardRouter({ dashboard: createDashboardService({ db, queues }), guards }),
     createQueuesRouter({ db, sessions: queueSessions, guards }),
   ];

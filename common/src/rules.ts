@@ -17,6 +17,10 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** A support message is open until an admin replies (answered) or closes it; a reopened one is open again. */
+export const SUPPORT_MESSAGE_STATUSES = ['open', 'answered', 'closed'] as const;
+export type SupportMessageStatus = (typeof SUPPORT_MESSAGE_STATUSES)[number];
+
 export const CODE_STATUSES = ['available', 'reserved', 'used'] as const;
 export type CodeStatus = (typeof CODE_STATUSES)[number];
 

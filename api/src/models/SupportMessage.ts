@@ -1,7 +1,5 @@
+import type { SupportMessageStatus } from '@topup/common';
 import { BaseModel } from './BaseModel';
-
-export const SUPPORT_MESSAGE_STATUSES = ['new', 'answered'] as const;
-export type SupportMessageStatus = (typeof SUPPORT_MESSAGE_STATUSES)[number];
 
 /** A message from the support form; visitors may write without an account. */
 export class SupportMessage extends BaseModel {
@@ -14,4 +12,10 @@ export class SupportMessage extends BaseModel {
   declare message: string;
   declare status: SupportMessageStatus;
   declare created_at: Date;
+  /** When an admin first opened it; null while unread (or marked unread again). */
+  declare read_at: Date | null;
+  /** The last reply or status change. */
+  declare updated_at: Date;
+  /** Set exactly while the status is closed. */
+  declare closed_at: Date | null;
 }

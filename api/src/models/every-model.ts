@@ -28,6 +28,7 @@ export { Region } from './Region';
 export { RevokedToken } from './RevokedToken';
 export { SellableStock } from './SellableStock';
 export { SupportMessage } from './SupportMessage';
+export { SupportReply } from './SupportReply';
 export { TwoFactorChallenge } from './TwoFactorChallenge';
 export { TwoFactorRecoveryCode } from './TwoFactorRecoveryCode';
 export { User } from './User';

@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { GENERATION_STATUSES } from '../admin-records';
 import { ORDER_STATUSES } from '../rules';
 import { EmptyObject, endpoint, Nullable, StringEnum, Timestamp } from './contract';
+import { SupportInbox } from './admin-support-messages';
 
 
 /** The back office's start page figures. */
@@ -23,6 +24,7 @@ export const Dashboard = Type.Object(
       Type.Object({ id: Type.String({ format: 'uuid' }), status: StringEnum(GENERATION_STATUSES), generated: Type.Integer(), count: Type.Integer() }),
       { description: 'The latest code-generation requests.' },
     ),
+    supportInbox: SupportInbox,
   },
   {
     examples: [
@@ -32,6 +34,7 @@ export const Dashboard = Type.Object(
         lowStock: [{ kind: 'pubg', id: 2, name: '325 UC', available: 4 }],
         failedJobs: [{ queue: 'fulfilment', count: 0 }],
         generation: [{ id: '3f9a1c2e-8b4d-4e6f-a1b2-c3d4e5f60718', status: 'running', generated: 1200, count: 5000 }],
+        supportInbox: { unread: 1, latestUnread: [{ id: 318, nickname: 'player_one', preview: 'My code says it was already used.', createdAt: '2026-03-04T12:30:00.000Z' }] },
       },
     ],
   },

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { endpoint, MAX_INT, Success } from './contract';
+import { SUPPORT_MESSAGE_STATUSES } from '../rules';
+import { EmptyObject, endpoint, MAX_INT, StringEnum, Success, Timestamp } from './contract';
 
 /** Limits match the support_messages columns. */
 export const SUPPORT_LIMITS = { nickname: 64, userId: 64, contact: 200, message: 4000 } as const;
@@ -25,6 +26,32 @@ export const SupportMessageBody = Type.Object(
 );
 export type SupportMessageBody = Static<typeof SupportMessageBody>;
 
+/** Messages a shopper sees under "My requests", newest first. */
+export const MY_SUPPORT_MESSAGES_LIMIT = 50;
+
+/** A signed-in shopper's own message with the support team's replies, oldest reply first. */
+export const MySupportMessage = Type.Object(
+  {
+    id: Type.Integer(),
+    status: StringEnum(SUPPORT_MESSAGE_STATUSES),
+    message: Type.String(),
+    createdAt: Timestamp,
+    replies: Type.Array(Type.Object({ id: Type.Integer(), message: Type.String(), createdAt: Timestamp })),
+  },
+  {
+    examples: [
+      {
+        id: 318,
+        status: 'answered',
+        message: 'My code says it was already used.',
+        createdAt: '2026-03-04T12:30:00.000Z',
+        replies: [{ id: 12, message: 'We have sent you a new code: see your order.', createdAt: '2026-03-04T13:02:00.000Z' }],
+      },
+    ],
+  },
+);
+export type MySupportMessage = Static<typeof MySupportMessage>;
+
 export const supportEndpoints = {
   send: endpoint({
     method: 'post',
@@ -37,5 +64,15 @@ export const supportEndpoints = {
     body: SupportMessageBody,
     status: 201,
     response: Success({}),
+  }),
+  mine: endpoint({
+    method: 'get',
+    path: '/support/messages',
+    auth: 'user',
+    tag: 'Support',
+    summary: 'My support requests',
+    description: `The signed-in shopper's own messages (those sent while signed in), newest first, at most ${MY_SUPPORT_MESSAGES_LIMIT}, each with the support team's replies.`,
+    query: EmptyObject,
+    response: Type.Array(MySupportMessage),
   }),
 };

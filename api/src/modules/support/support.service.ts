@@ -1,20 +1,36 @@
 import type { Knex } from 'knex';
+import { MY_SUPPORT_MESSAGES_LIMIT, type MySupportMessage, type SupportMessageBody } from '@topup/common/api';
+import { groupBy } from '../../lib/group-by';
+import type { Serializable } from '../../lib/typed-routes';
 import { supportDal } from './support.dal';
-import type { SupportMessageBody } from '@topup/common/api';
 
 export function createSupportService(deps: { db: Knex }) {
+  const { db } = deps;
   return {
     /**
      * Stores a message for the support team, trimmed. `userId` is the signed-in writer's account, if
      * any; visitors may write too.
      */
     async send(userId: number | null, body: SupportMessageBody): Promise<number> {
-      return supportDal.insert(deps.db, {
+      return supportDal.insert(db, {
         user_id: userId,
         nickname: body.nickname.trim(),
         contact: (body.contact ?? '').trim(),
         message: body.message.trim(),
       });
+    },
+
+    /** The shopper's own messages, newest first, with the support team's replies (never who wrote them). */
+    async mine(userId: number): Promise<Serializable<MySupportMessage>[]> {
+      const messages = await supportDal.ofUser(db, userId, MY_SUPPORT_MESSAGES_LIMIT);
+      const replies = groupBy(messages.length > 0 ? await supportDal.repliesTo(db, messages.map((message) => message.id)) : [], (reply) => reply.message_id);
+      return messages.map((message) => ({
+        id: message.id,
+        status: message.status,
+        message: message.message,
+        createdAt: message.created_at,
+        replies: (replies.get(message.id) ?? []).map((reply) => ({ id: reply.id, message: reply.message, createdAt: reply.created_at })),
+      }));
     },
   };
 }

@@ -22,7 +22,7 @@ describe('POST /api/support', () => {
     const response = await send({ nickname: ' visitor ', userId: '', contact: ' @visitor ', message: '  Where is my order?  ' });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ success: true });
-    expect(await lastMessage()).toMatchObject({ user_id: null, nickname: 'visitor', contact: '@visitor', message: 'Where is my order?', status: 'new' });
+    expect(await lastMessage()).toMatchObject({ user_id: null, nickname: 'visitor', contact: '@visitor', message: 'Where is my order?', status: 'open', read_at: null });
   });
 
   it("links a signed-in writer's message to their account, never to a claimed id", async () => {
@@ -69,5 +69,46 @@ describe('POST /api/support', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('GET /api/support/messages', () => {
+  const mine = (token?: string) => app.request('GET', '/api/support/messages', { token });
+
+  it('needs a session', async () => {
+    const response = await mine();
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('UNAUTHORIZED');
+  });
+
+  it("answers the shopper's own messages, newest first, with the support team's replies and never another's", async () => {
+    const shopper = await app.createUser();
+    const other = await app.createUser();
+    const admin = await app.createUser({ role: 'admin' });
+    expect(await mine(shopper.token)).toMatchObject({ status: 200, body: [] });
+
+    await send({ nickname: shopper.nickname, message: 'First question' }, shopper.token);
+    await send({ nickname: shopper.nickname, message: 'Second question' }, shopper.token);
+    await send({ nickname: other.nickname, message: 'Not yours' }, other.token);
+    // A message sent without the session is not linked, even under the same nickname.
+    await send({ nickname: shopper.nickname, userId: shopper.id, message: 'Sent signed out' });
+
+    const [second, first] = await app.db('support_messages').where({ user_id: shopper.id }).orderBy('id', 'desc').pluck('id');
+    const reply = await app.request('POST', `/api/admin/support-messages/${first}/replies`, { token: admin.token, body: { message: 'Answered here' } });
+    expect(reply.status).toBe(201);
+
+    const response = await mine(shopper.token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.body).toEqual([
+      { id: second, status: 'open', message: 'Second question', createdAt: expect.any(String), replies: [] },
+      {
+        id: first,
+        status: 'answered',
+        message: 'First question',
+        createdAt: expect.any(String),
+        replies: [{ id: expect.any(Number), message: 'Answered here', createdAt: expect.any(String) }],
+      },
+    ]);
   });
 });

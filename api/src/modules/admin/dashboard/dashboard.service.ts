@@ -4,6 +4,7 @@ import { fromMinor, ORDER_STATUSES, type OrderStatus } from '@topup/common';
 import type { Dashboard } from '@topup/common/api';
 import type { Serializable } from '../../../lib/typed-routes';
 import { dashboardDal } from './dashboard.dal';
+import { supportInbox } from './support-inbox.dal';
 
 /** How long the dashboard waits for Redis before showing the database figures without job counts. */
 const QUEUE_TIMEOUT_MS = 2000;
@@ -28,10 +29,11 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
 
   return {
     async summary(): Promise<Serializable<Dashboard>> {
-      const [orderFigures, lowStock, generation, failedJobs] = await Promise.all([
+      const [orderFigures, lowStock, generation, inbox, failedJobs] = await Promise.all([
         dashboardDal.orderFigures(db),
         dashboardDal.lowStock(db),
         dashboardDal.recentGenerations(db),
+        supportInbox(db),
         Promise.all(Object.entries(queues).map(async ([queue, instance]) => ({ queue, count: await failedCount(instance) }))),
       ]);
 
@@ -44,7 +46,7 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
           salesToday.orders += row.completed_today;
         }
       }
-      return { salesToday, ordersByStatus, lowStock, failedJobs, generation };
+      return { salesToday, ordersByStatus, lowStock, failedJobs, generation, supportInbox: inbox };
     },
   };
 }
