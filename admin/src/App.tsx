@@ -16,6 +16,7 @@ import promotions from './promotions';
 import pubgCodes from './pubgCodes';
 import pubgDenominations from './pubgDenominations';
 import regions from './regions';
+import supportMessages from './supportMessages';
 import { TwoFactorPage } from './twoFactor';
 import users from './users';
 
@@ -57,6 +58,7 @@ export function App() {
               <Resource name="pubgCodes" {...pubgCodes} />
               <Resource name="pubgDenominations" {...pubgDenominations} />
               <Resource name="freefireCodes" {...freefireCodes} />
+              <Resource name="supportMessages" {...supportMessages} />
               <CustomRoutes>
                 <Route path="/two-factor" element={<TwoFactorPage />} />
               </CustomRoutes>

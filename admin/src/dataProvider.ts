@@ -48,6 +48,7 @@ export const RESOURCE_ENDPOINTS = {
   pubgCodes: '/api/pubg-admin/codes',
   pubgDenominations: '/api/pubg-admin/denominations',
   freefireCodes: '/api/freefire-admin/denominations',
+  supportMessages: '/api/admin/support-messages',
 } as const;
 
 /**

@@ -8,3 +8,6 @@ export const MAX_PRICE = 100_000_000;
 
 /** Longest activation code stored. */
 export const CODE_MAX_LENGTH = 255;
+
+/** Longest support message, and longest reply to one (support_messages.message, support_replies.message). */
+export const SUPPORT_TEXT_MAX_LENGTH = 4000;

@@ -33,6 +33,7 @@ import { OrderStatusChip } from '../orders/OrderStatusField';
 import { lowStockLink } from './links';
 import { useOpenQueueDashboard } from './queueDashboard';
 import { Panel, StatCard } from './StatCard';
+import { SupportInboxCard } from './SupportInboxCard';
 
 export const DASHBOARD_URL = '/api/admin/dashboard';
 /** The figures refresh on their own this often while the page is open. */
@@ -219,6 +220,7 @@ export function Dashboard() {
           {data ? <LowStock lines={data.lowStock} /> : <Skeleton variant="rounded" height={200} sx={{ m: 2 }} />}
         </Panel>
         <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+          <SupportInboxCard inbox={data?.supportInbox} />
           <Panel
             title={translate('dashboard.failed_jobs')}
             icon={<ErrorOutlineIcon />}

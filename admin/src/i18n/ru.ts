@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import { customEnglishMessages, operationsEnglishMessages } from './en';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { supportEnglishMessages, supportRussianMessages } from './support';
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
 
 const customRussianMessages: typeof customEnglishMessages = {
@@ -696,9 +697,11 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   customEnglishMessages,
   operationsEnglishMessages,
   twoFactorEnglishMessages,
+  supportEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
   twoFactorRussianMessages,
+  supportRussianMessages,
 );
 export default russianMessagesTree;

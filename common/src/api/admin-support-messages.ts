@@ -1,9 +1,9 @@
 import Type, { type Static } from 'typebox';
+import { SUPPORT_TEXT_MAX_LENGTH } from '../column-limits';
 import { SUPPORT_MESSAGE_STATUSES } from '../rules';
 import { listEndpoint } from './admin-crud';
 import { BigIdParams, endpoint, Nullable, StringEnum, Timestamp } from './contract';
 import { BalanceCurrency, OrderStatus } from './orders';
-import { SUPPORT_LIMITS } from './support';
 
 const SupportMessageStatus = StringEnum(SUPPORT_MESSAGE_STATUSES);
 
@@ -92,7 +92,7 @@ export const UpdateSupportMessageBody = Type.Object(
 export type UpdateSupportMessageBody = Static<typeof UpdateSupportMessageBody>;
 
 export const SupportReplyBody = Type.Object(
-  { message: Type.String({ minLength: 1, maxLength: SUPPORT_LIMITS.message, pattern: '\\S', description: 'Trimmed.' }) },
+  { message: Type.String({ minLength: 1, maxLength: SUPPORT_TEXT_MAX_LENGTH, pattern: '\\S', description: 'Trimmed.' }) },
   { additionalProperties: false, examples: [{ message: 'We have sent you a new code: see your order.' }] },
 );
 export type SupportReplyBody = Static<typeof SupportReplyBody>;

@@ -1,9 +1,10 @@
 import Type, { type Static } from 'typebox';
+import { SUPPORT_TEXT_MAX_LENGTH } from '../column-limits';
 import { SUPPORT_MESSAGE_STATUSES } from '../rules';
 import { EmptyObject, endpoint, MAX_INT, StringEnum, Success, Timestamp } from './contract';
 
 /** Limits match the support_messages columns. */
-export const SUPPORT_LIMITS = { nickname: 64, userId: 64, contact: 200, message: 4000 } as const;
+export const SUPPORT_LIMITS = { nickname: 64, userId: 64, contact: 200, message: SUPPORT_TEXT_MAX_LENGTH } as const;
 
 const requiredText = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 

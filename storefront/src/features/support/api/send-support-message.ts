@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf, SupportMessageBody, supportEndpoints } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 
@@ -7,5 +7,10 @@ export function sendSupportMessage(input: SupportMessageBody): Promise<ResponseO
 }
 
 export function useSendSupportMessage() {
-  return useMutation({ mutationFn: sendSupportMessage });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendSupportMessage,
+    // A signed-in writer's new message joins "My requests" at once.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['support-messages'] }),
+  });
 }

@@ -12,16 +12,22 @@ import { useSession } from '../../../lib/auth';
 import { useSendSupportMessage } from '../api/send-support-message';
 import { SUPPORT_CHANNEL } from '../config';
 import { SUPPORT_LIMITS, type SupportField, supportFormErrors, supportPayload } from '../utils/support-form';
+import { MyRequests } from './my-requests';
 import styles from './support-view.module.css';
 
 const FAQ = ['password', 'orders', 'direct'] as const;
 
-/** The /support page: message form, FAQ, confirmation modal and the messenger link (spec section 2). */
+/** The /support page: message form, "My requests" when signed in, FAQ, confirmation modal and the messenger link (spec section 2). */
 export function SupportView() {
   const { t } = useTranslation();
+  const session = useSession();
   return (
     <div className={styles.layout}>
-      <SupportForm />
+      <div className={styles.main}>
+        <SupportForm />
+        {/* A signed-in shopper's own messages and the team's replies. */}
+        {session && <MyRequests />}
+      </div>
       <section className={styles.faq} aria-labelledby="support-faq">
         <h2 id="support-faq" className={styles.sectionTitle}>
           {t('support.faq_title')}

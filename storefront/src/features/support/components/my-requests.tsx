@@ -1,0 +1,80 @@
+import type { SupportMessageStatus } from '@topup/common';
+import type { MySupportMessage } from '@topup/common/api';
+import { useTranslation } from 'react-i18next';
+import { AlertIcon } from '../../../components/ui/icons/alert-icon';
+import { CheckIcon } from '../../../components/ui/icons/check-icon';
+import { ClockIcon } from '../../../components/ui/icons/clock-icon';
+import { CloseIcon } from '../../../components/ui/icons/close-icon';
+import { intlLocale } from '../../../lib/currency';
+import { useMySupportMessages } from '../api/get-my-support-messages';
+import styles from './my-requests.module.css';
+
+const STATUS_ICONS: Record<SupportMessageStatus, typeof ClockIcon> = { open: ClockIcon, answered: CheckIcon, closed: CloseIcon };
+
+function formatTime(value: string, language: string | undefined): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+function Request({ request }: { request: MySupportMessage }) {
+  const { t, i18n } = useTranslation();
+  const Icon = STATUS_ICONS[request.status];
+  return (
+    <li className={`card ${styles.request}`} data-testid="support-request">
+      <div className={styles.head}>
+        <time dateTime={request.createdAt} className={styles.time}>
+          {formatTime(request.createdAt, i18n.resolvedLanguage)}
+        </time>
+        <span className={`${styles.status} ${styles[request.status]}`} data-testid="support-request-status" data-status={request.status}>
+          <Icon size={14} />
+          {t(`support.my_requests.status.${request.status}`)}
+        </span>
+      </div>
+      <p className={styles.text}>{request.message}</p>
+      {request.replies.map((reply) => (
+        <div key={reply.id} className={styles.reply} data-testid="support-reply">
+          <p className={styles.replyHead}>
+            {t('support.my_requests.team')} · <time dateTime={reply.createdAt}>{formatTime(reply.createdAt, i18n.resolvedLanguage)}</time>
+          </p>
+          <p className={styles.text}>{reply.message}</p>
+        </div>
+      ))}
+      {request.status === 'open' && request.replies.length === 0 && <p className={styles.waiting}>{t('support.my_requests.waiting')}</p>}
+    </li>
+  );
+}
+
+/** "My requests" on /support: the signed-in shopper's messages, newest first, with the team's replies. */
+export function MyRequests() {
+  const { t } = useTranslation();
+  const requests = useMySupportMessages();
+  return (
+    <section className={styles.section} aria-labelledby="support-my-requests">
+      <h2 id="support-my-requests" className={styles.title}>
+        {t('support.my_requests.title')}
+      </h2>
+      {requests.isPending ? (
+        <div className={styles.loading}>
+          <span className="spinner" aria-hidden="true" />
+        </div>
+      ) : requests.isError ? (
+        <p className={styles.failed} role="alert">
+          <AlertIcon size={18} />
+          <span>{t('support.my_requests.load_failed')}</span>
+          <button type="button" className="btn btn--ghost" onClick={() => void requests.refetch()}>
+            {t('support.my_requests.retry')}
+          </button>
+        </p>
+      ) : requests.data.length === 0 ? (
+        <p className={styles.empty}>{t('support.my_requests.empty')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {requests.data.map((request) => (
+            <Request key={request.id} request={request} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
