@@ -1,5 +1,5 @@
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import { Button, Chip, List, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Chip, List, ListItemButton, ListItemText, Skeleton } from '@mui/material';
 import type { SupportInbox } from '@topup/common/api';
 import { useBasename, useCreatePath, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -27,14 +27,14 @@ export function SupportInboxCard({ inbox }: { inbox: SupportInbox | undefined })
         <Skeleton variant="rounded" height={120} sx={{ m: 2 }} />
       ) : (
         <>
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
+          <Box sx={{ px: 2, pb: 1 }}>
             <Chip
               size="small"
               color={inbox.unread > 0 ? 'error' : 'success'}
               variant={inbox.unread > 0 ? 'filled' : 'outlined'}
               label={translate('support_inbox.unread', { smart_count: inbox.unread })}
             />
-          </Typography>
+          </Box>
           {inbox.latestUnread.length > 0 && (
             <List dense disablePadding sx={{ pb: 1 }}>
               {inbox.latestUnread.map((message) => (

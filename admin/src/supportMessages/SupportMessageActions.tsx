@@ -1,14 +1,14 @@
 import ArchiveIcon from '@mui/icons-material/Archive';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
-import type { AdminSupportMessageDetail, UpdateSupportMessageBody } from '@topup/common/api';
+import type { AdminSupportMessage, UpdateSupportMessageBody } from '@topup/common/api';
 import { Button, ListButton, TopToolbar, useNotify, useRecordContext, useRedirect, useUpdate } from 'react-admin';
 import { errorNotification } from '../components/errors';
 
 function useChangeMessage() {
-  const message = useRecordContext<AdminSupportMessageDetail>();
+  const message = useRecordContext<AdminSupportMessage>();
   const notify = useNotify();
-  const [update, { isPending }] = useUpdate<AdminSupportMessageDetail>();
+  const [update, { isPending }] = useUpdate<AdminSupportMessage>();
   const change = (data: UpdateSupportMessageBody, done: string, onSuccess?: () => void) => {
     if (!message) return;
     void update(

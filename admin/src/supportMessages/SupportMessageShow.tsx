@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Divider, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
-import type { AdminSupportMessageDetail } from '@topup/common/api';
+import type { AdminSupportMessage, AdminSupportMessageDetail } from '@topup/common/api';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Show, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -10,6 +11,15 @@ import { SupportMessageActions } from './SupportMessageActions';
 import { SupportReplyForm } from './SupportReplyForm';
 import { SupportStatusChip } from './SupportStatusField';
 import { SupportWriterField } from './SupportWriterField';
+
+/**
+ * The message with its replies and orders once the page has read it: until then react-admin shows the
+ * record a list already holds (the unread count's, say), which has neither.
+ */
+function useMessageDetail(): AdminSupportMessageDetail | undefined {
+  const record = useRecordContext<AdminSupportMessage | AdminSupportMessageDetail>();
+  return record && 'replies' in record ? record : undefined;
+}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -40,7 +50,7 @@ function Bubble({ author, time, text, fromTeam }: { author: string; time: string
 }
 
 function MessageSummary() {
-  const message = useRecordContext<AdminSupportMessageDetail>();
+  const message = useRecordContext<AdminSupportMessage>();
   const translate = useTranslate();
   const formatDateTime = useFormatDateTime();
   if (!message) return null;
@@ -65,7 +75,7 @@ function MessageSummary() {
 }
 
 function Conversation() {
-  const message = useRecordContext<AdminSupportMessageDetail>();
+  const message = useMessageDetail();
   const translate = useTranslate();
   const formatDateTime = useFormatDateTime();
   if (!message) return null;
@@ -91,7 +101,7 @@ function Conversation() {
 }
 
 function RecentOrders() {
-  const message = useRecordContext<AdminSupportMessageDetail>();
+  const message = useMessageDetail();
   const translate = useTranslate();
   const createPath = useCreatePath();
   const formatDateTime = useFormatDateTime();
@@ -122,10 +132,23 @@ function RecentOrders() {
   );
 }
 
+function ShowTitle() {
+  const message = useRecordContext<AdminSupportMessage>();
+  const translate = useTranslate();
+  return <>{message ? translate('resources.supportMessages.title', { id: message.id }) : ''}</>;
+}
+
 /** One support message: who wrote, how to reach them, the conversation with a reply form, and their latest orders. */
 export function SupportMessageShow() {
+  const queryClient = useQueryClient();
   return (
-    <Show actions={<SupportMessageActions />} component="div">
+    <Show
+      actions={<SupportMessageActions />}
+      component="div"
+      title={<ShowTitle />}
+      // Opening marks the message read: the inbox and the unread count show it at once.
+      queryOptions={{ onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['supportMessages', 'getList'] }) }}
+    >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <Card variant="outlined">

@@ -1,7 +1,7 @@
 import SendIcon from '@mui/icons-material/Send';
 import { Box, Button, TextField } from '@mui/material';
 import { SUPPORT_TEXT_MAX_LENGTH } from '@topup/common';
-import type { AdminSupportMessageDetail } from '@topup/common/api';
+import type { AdminSupportMessage } from '@topup/common/api';
 import { useState, type FormEvent } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { errorNotification } from '../components/errors';
@@ -9,7 +9,7 @@ import { useApiRequest } from '../lib/useApiRequest';
 
 /** Writes a reply: the shopper reads it on /support, and the message becomes answered. */
 export function SupportReplyForm() {
-  const message = useRecordContext<AdminSupportMessageDetail>();
+  const message = useRecordContext<AdminSupportMessage>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
