@@ -18,7 +18,7 @@ export const supportEnglishMessages = {
         closed: 'Closed',
       },
       filters: {
-        search: 'Name, contact, text or #number',
+        search: 'Name, contact or text',
         read: 'Read',
         unread_only: 'Unread',
         read_only: 'Read',
@@ -75,7 +75,7 @@ export const supportRussianMessages: typeof supportEnglishMessages = {
         closed: 'Закрыто',
       },
       filters: {
-        search: 'Имя, контакт, текст или #номер',
+        search: 'Имя, контакт или текст',
         read: 'Прочтение',
         unread_only: 'Непрочитанные',
         read_only: 'Прочитанные',
