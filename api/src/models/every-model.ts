@@ -31,4 +31,5 @@ export { SupportMessage } from './SupportMessage';
 export { TwoFactorChallenge } from './TwoFactorChallenge';
 export { TwoFactorRecoveryCode } from './TwoFactorRecoveryCode';
 export { User } from './User';
+export { UserNote } from './UserNote';
 export { UserTwoFactor } from './UserTwoFactor';

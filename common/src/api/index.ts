@@ -13,6 +13,7 @@ export * from './admin-users';
 export * from './admin-currency';
 export * from './admin-generated-codes';
 export * from './admin-dashboard';
+export * from './admin-audit-log';
 export * from './health';
 export * from './auth';
 export * from './two-factor';
