@@ -103,7 +103,7 @@ export function createCurrencyRatesService(deps: { db: Knex }) {
       await db.transaction(async (trx) => {
         await currencyRatesDal.insertRun(trx, { id: requestId, run_key: `manual:${requestId}`, trigger: 'manual', requested_by: actor.userId });
         await enqueueJob(trx, 'rate-update', 'refresh-rates', { requestId });
-        await recordAudit(trx, { ...auditOf(actor, 'currency_rate', 'refresh', null), before: null, after: { refreshRequestId: requestId } });
+        await recordAudit(trx, { ...auditOf(actor, 'currency_rate', 'refresh_request', null), before: null, after: { refreshRequestId: requestId } });
       });
       return { requestId };
     },
