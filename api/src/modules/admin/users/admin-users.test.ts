@@ -20,7 +20,6 @@ afterAll(async () => {
 });
 
 const asAdmin = (method: string, path: string, body?: unknown) => app.request(method, path, { token: admin.token, body });
-const updateUser = (userId: number, body: Record<string, unknown>) => asAdmin('PUT', `/api/admin/users/${userId}`, body);
 
 /** A shopper who has bought one code with their balance (1 order, balances back at 0). */
 async function shopperWithOrder(nickname?: string) {
