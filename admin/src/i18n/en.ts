@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { activityEnglishMessages } from './activity';
 import { twoFactorEnglishMessages } from './twoFactor';
 
 export const customEnglishMessages = {
@@ -577,15 +578,6 @@ export const operationsEnglishMessages = {
       sections: {
         orders: 'Orders',
       },
-      notifications: {
-        updated: 'Balances saved',
-      },
-      balance: {
-        save: 'Save balances',
-        reason_hint: 'Required when a balance changes: it is kept with the ledger entry.',
-        reason_required: 'Say why the balance changes',
-        reason_too_long: 'Keep the reason under 500 characters',
-      },
       password: {
         title: 'Password',
         new: 'New password',
@@ -684,5 +676,11 @@ export const operationsEnglishMessages = {
   },
 };
 
-export const englishMessagesTree: TranslationMessages = mergeTranslations(englishMessages, customEnglishMessages, operationsEnglishMessages, twoFactorEnglishMessages);
+export const englishMessagesTree: TranslationMessages = mergeTranslations(
+  englishMessages,
+  customEnglishMessages,
+  operationsEnglishMessages,
+  twoFactorEnglishMessages,
+  activityEnglishMessages,
+);
 export default englishMessagesTree;

@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import { customEnglishMessages, operationsEnglishMessages } from './en';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { activityEnglishMessages, activityRussianMessages } from './activity';
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
 
 const customRussianMessages: typeof customEnglishMessages = {
@@ -583,15 +584,6 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
       sections: {
         orders: 'Заказы',
       },
-      notifications: {
-        updated: 'Балансы сохранены',
-      },
-      balance: {
-        save: 'Сохранить балансы',
-        reason_hint: 'Обязательна при изменении баланса: сохраняется в журнале операций.',
-        reason_required: 'Укажите, почему меняется баланс',
-        reason_too_long: 'Причина должна быть короче 500 символов',
-      },
       password: {
         title: 'Пароль',
         new: 'Новый пароль',
@@ -696,9 +688,11 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   customEnglishMessages,
   operationsEnglishMessages,
   twoFactorEnglishMessages,
+  activityEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
   twoFactorRussianMessages,
+  activityRussianMessages,
 );
 export default russianMessagesTree;

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Nullable, Timestamp } from './contract';
+import { BigIdParams, endpoint, Nullable, Timestamp } from './contract';
 import { listEndpoint } from './admin-crud';
 
 /** One recorded admin change or operator action (audit_log), as the activity log shows it. */
@@ -44,5 +44,15 @@ export const adminAuditLogEndpoints = {
     description:
       'Newest first by default. Filters: `actorId`, `entity`, `action`, `entityId`, `createdFrom`/`createdTo` (a day YYYY-MM-DD in the store\'s time zone, or an ISO 8601 time). Sort: id, createdAt, action, entity.',
     record: AuditLogRecord,
+  }),
+  get: endpoint({
+    method: 'get',
+    path: '/admin/audit-log/:id',
+    auth: 'admin',
+    tag: 'Back office: activity log',
+    summary: 'Read one recorded change',
+    params: BigIdParams,
+    response: AuditLogRecord,
+    errors: [404],
   }),
 };

@@ -108,6 +108,7 @@ const DOCUMENTED: Array<[method: string, path: string]> = [
   ['POST', '/api/admin/users/:id/notes'],
   ['GET', '/api/admin/users/:id/support-messages'],
   ['GET', '/api/admin/audit-log'],
+  ['GET', '/api/admin/audit-log/:id'],
   ['GET', '/api/admin/users/:id/2fa'],
   ['DELETE', '/api/admin/users/:id/2fa'],
   ['GET', '/api/admin/2fa'],

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AuditLogRecord, ListQuery } from '@topup/common/api';
 import { typedFilter, type Dated } from '../../../lib/admin-input';
+import { notFound } from '../../../lib/app-error';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { auditLogDal, type AuditRowWithActor } from './audit-log.dal';
 
@@ -43,6 +44,12 @@ export function createAuditLogService(deps: { db: Knex }) {
       const list = parseListQuery(query, AUDIT_LOG_LIST);
       const { rows, total } = await listPage<AuditRowWithActor>(auditLogDal.listQuery(db), AUDIT_LOG_LIST, list, 'a.id');
       return { rows: rows.map(toRecord), total, range: list.range };
+    },
+
+    async get(id: number): Promise<AuditLogEntryRecord> {
+      const row = await auditLogDal.listQuery(db).where('a.id', id).first<AuditRowWithActor | undefined>();
+      if (!row) throw notFound('Activity log entry');
+      return toRecord(row);
     },
   };
 }

@@ -26,7 +26,10 @@ async function audited(row: { actorId: number | null; action: string; entityId?:
 
 describe('GET /api/admin/audit-log', () => {
   it('is for admins only', async () => {
-    await expectAdminOnly(app, app.shopper, [{ method: 'GET', path: BASE }]);
+    await expectAdminOnly(app, app.shopper, [
+      { method: 'GET', path: BASE },
+      { method: 'GET', path: `${BASE}/1` },
+    ]);
   });
 
   it('lists the changes newest first with who made them, filtered by admin, entity, action, record and date', async () => {
@@ -53,6 +56,8 @@ describe('GET /api/admin/audit-log', () => {
       createdAt: '2026-03-01T10:00:00.000Z',
     });
     expect(all.body[0]).toMatchObject({ actorId: null, actorNickname: null });
+    expect((await app.asAdmin('GET', `${BASE}/${product}`)).body).toEqual(all.body[3]);
+    expect((await app.asAdmin('GET', `${BASE}/999999999`)).status).toBe(404);
 
     const ids = async (filter: Record<string, unknown>) =>
       (await app.asAdmin('GET', listPath(BASE, { filter: { id: [product, refresh, job, scheduled], ...filter } }))).body.map((row: { id: number }) => row.id);
