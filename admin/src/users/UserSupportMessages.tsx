@@ -51,7 +51,7 @@ export function UserSupportMessages() {
         <DataTable
           bulkActionButtons={false}
           rowClick={(_id, _resource, record) => {
-            navigate(supportMessagePath(record as AdminUserSupportMessage));
+            void navigate(supportMessagePath(record as AdminUserSupportMessage));
             return false;
           }}
         >
