@@ -9,7 +9,7 @@ const ENTITY_CHOICES = AUDIT_ENTITIES.map((id) => ({ id, name: `resources.audit-
 
 const auditFilters = [
   <ReferenceInput key="actorId" source="actorId" reference="users" filter={{ role: 'admin' }} alwaysOn>
-    <AutocompleteInput optionText="nickname" filterToQuery={(q: string) => ({ q })} label="resources.audit-log.fields.actorId" />
+    <AutocompleteInput optionText="nickname" filterToQuery={(q: string) => ({ q })} label="resources.audit-log.fields.actorId" sx={{ minWidth: 220 }} />
   </ReferenceInput>,
   <SelectInput key="entity" source="entity" choices={ENTITY_CHOICES} alwaysOn />,
   <TextInput key="action" source="action" />,
