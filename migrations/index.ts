@@ -17,6 +17,7 @@ import * as sessionsAndTwoFactor from './migrations/20261124120001_sessions_and_
 import * as checkoutInOneStatement from './migrations/20261125120001_checkout_in_one_statement';
 import * as hourlyCodeReveals from './migrations/20261125120002_hourly_code_reveals';
 import * as supportInbox from './migrations/20261126020001_support_inbox';
+import * as activityLogAndCustomerNotes from './migrations/20261126030001_activity_log_and_customer_notes';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -50,6 +51,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261125120001_checkout_in_one_statement', migration: checkoutInOneStatement },
   { name: '20261125120002_hourly_code_reveals', migration: hourlyCodeReveals },
   { name: '20261126020001_support_inbox', migration: supportInbox },
+  { name: '20261126030001_activity_log_and_customer_notes', migration: activityLogAndCustomerNotes },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -1,5 +1,6 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import auditLog from './auditLog';
 import { authProvider } from './authProvider';
 import codes from './codes';
 import currencyRates from './currencyRates';
@@ -59,6 +60,11 @@ export function App() {
               <Resource name="pubgDenominations" {...pubgDenominations} />
               <Resource name="freefireCodes" {...freefireCodes} />
               <Resource name="supportMessages" {...supportMessages} />
+              <Resource name="audit-log" {...auditLog} />
+              {/* A user's own lists, shown on the user's page only. */}
+              <Resource name="userLedger" />
+              <Resource name="userNotes" />
+              <Resource name="userSupportMessages" />
               <CustomRoutes>
                 <Route path="/two-factor" element={<TwoFactorPage />} />
               </CustomRoutes>

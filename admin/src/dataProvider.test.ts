@@ -34,6 +34,23 @@ describe('dataProvider', () => {
     expect(urls).toEqual(['/api/pubg-admin/codes/5', '/api/freefire-admin/denominations/7']);
   });
 
+  it("reads a user's own lists under the user, without the target in the filter, and adds a note there", async () => {
+    const urls = recordRequests([{ id: 1 }]);
+    const ledger = await dataProvider.getManyReference('userLedger', {
+      target: 'userId',
+      id: 7,
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { currency: 'usd' },
+    });
+    expect(ledger.total).toBe(1);
+    const url = new URL(urls[0]!, 'http://store');
+    expect(url.pathname).toBe('/api/admin/users/7/ledger');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ sort: '["id","DESC"]', range: '[10,19]', filter: '{"currency":"usd"}' });
+    await dataProvider.create('userNotes', { data: { userId: 7, note: 'Called back' } });
+    expect(urls[1]).toBe('/api/admin/users/7/notes');
+  });
+
   it('refuses a resource the back office does not have', () => {
     expect(() => dataProvider.getOne('nothing', { id: 1 })).toThrow('Unknown back-office resource: nothing');
   });

@@ -49,6 +49,14 @@ export const RESOURCE_ENDPOINTS = {
   pubgDenominations: '/api/pubg-admin/denominations',
   freefireCodes: '/api/freefire-admin/denominations',
   supportMessages: '/api/admin/support-messages',
+  'audit-log': '/api/admin/audit-log',
+} as const;
+
+/** Lists that belong to one user, read from the user's page (target `userId`): `/api/admin/users/:id/<path>`. */
+export const USER_SCOPED_RESOURCES = {
+  userLedger: 'ledger',
+  userNotes: 'notes',
+  userSupportMessages: 'support-messages',
 } as const;
 
 /**
@@ -59,9 +67,41 @@ function providerAt(resource: string, endpoint: string): DataProvider {
   return simpleRestProvider('', (url: string, options?: fetchUtils.Options) => httpClient(endpoint + url.slice(resource.length + 1), options));
 }
 
-const providers = new Map<string, DataProvider>(
-  Object.entries(RESOURCE_ENDPOINTS).map(([resource, endpoint]) => [resource, providerAt(resource, endpoint)]),
-);
+const notOffered = (resource: string) => () => Promise.reject(new Error(`${resource} is only read from a user's page`));
+
+/** A user's own list (getManyReference with target `userId`) and, for notes, adding one (create with `userId`). */
+function userScopedProvider(resource: string, path: string): DataProvider {
+  const url = (userId: unknown) => `${RESOURCE_ENDPOINTS.users}/${encodeURIComponent(String(userId))}/${path}`;
+  return {
+    getList: notOffered(resource),
+    getOne: notOffered(resource),
+    getMany: notOffered(resource),
+    update: notOffered(resource),
+    updateMany: notOffered(resource),
+    delete: notOffered(resource),
+    deleteMany: notOffered(resource),
+    async getManyReference(_resource, { id, pagination, sort, filter }) {
+      const { page, perPage } = pagination;
+      const query = new URLSearchParams({
+        sort: JSON.stringify([sort.field, sort.order]),
+        range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]),
+        filter: JSON.stringify(filter),
+      });
+      const { json, headers } = await httpClient(`${url(id)}?${query.toString()}`);
+      return { data: json, total: Number((headers.get('content-range') ?? '').split('/').pop()) };
+    },
+    async create(_resource, { data }) {
+      const { userId, ...body } = data as { userId: number };
+      const { json } = await httpClient(url(userId), { method: 'POST', body: JSON.stringify(body) });
+      return { data: json };
+    },
+  } as DataProvider;
+}
+
+const providers = new Map<string, DataProvider>([
+  ...Object.entries(RESOURCE_ENDPOINTS).map(([resource, endpoint]) => [resource, providerAt(resource, endpoint)] as const),
+  ...Object.entries(USER_SCOPED_RESOURCES).map(([resource, path]) => [resource, userScopedProvider(resource, path)] as const),
+]);
 
 /** Each resource talks to its own endpoint; everything else is ra-data-simple-rest. */
 export const dataProvider = combineDataProviders((resource) => {

@@ -39,6 +39,8 @@ import { createAdminFreefireDenominationsRouter } from './modules/admin/freefire
 import { createAdminFreefireDenominationsService } from './modules/admin/freefire-denominations/freefire-denominations.service';
 import { createAdminOrdersRouter } from './modules/admin/orders/admin-orders.router';
 import { createAdminOrdersService } from './modules/admin/orders/admin-orders.service';
+import { createAuditLogRouter } from './modules/admin/audit-log/audit-log.router';
+import { createAuditLogService } from './modules/admin/audit-log/audit-log.service';
 import { createAdminUsersRouter } from './modules/admin/users/admin-users.router';
 import { createAdminUsersService } from './modules/admin/users/admin-users.service';
 import { createCurrencyRatesRouter } from './modules/admin/currency-rates/currency-rates.router';
@@ -48,6 +50,7 @@ import { createDashboardService } from './modules/admin/dashboard/dashboard.serv
 import { createGeneratedCodesRouter } from './modules/admin/generated-codes/generated-codes.router';
 import { createGeneratedCodesService } from './modules/admin/generated-codes/generated-codes.service';
 import { createQueueDashboard, openObservedQueues } from './modules/admin/queues/queue-dashboard';
+import { createQueueChangeRecorder } from './modules/admin/queues/queue-audit';
 import { createQueueSessions } from './modules/admin/queues/queue-session';
 import { createQueuesRouter } from './modules/admin/queues/queues.router';
 import { createAdminSupportMessagesRouter } from './modules/admin/support-messages/support-messages.router';
@@ -267,6 +270,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createAdminSupportMessagesRouter({ supportMessages: createAdminSupportMessagesService({ db }), guards }),
     createDashboardRouter({ dashboard: createDashboardService({ db, queues }), guards }),
     createQueuesRouter({ db, sessions: queueSessions, guards }),
+    createAuditLogRouter({ auditLog: createAuditLogService({ db }), guards }),
   ];
   // One allowedMethods, the app's own below, answers 405 and 501 for them all: one per router would be
   // a middleware every request runs through.
@@ -312,7 +316,15 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(guards.identify);
   app.use(answerUnmatchedApiRequests());
   // bull-board is a Koa app of its own, mounted at /api/admin/queues behind its admin check.
-  app.use(createQueueDashboard({ db, queues: Object.values(queues), sessions: queueSessions, publicUrl: config.publicUrl }));
+  app.use(
+    createQueueDashboard({
+      db,
+      queues: Object.values(queues),
+      sessions: queueSessions,
+      publicUrl: config.publicUrl,
+      recordChange: createQueueChangeRecorder({ db }),
+    }),
+  );
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(

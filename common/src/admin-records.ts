@@ -12,6 +12,9 @@ export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 /** Longest reason an admin gives for a balance change. */
 export const ADJUSTMENT_REASON_MAX_LENGTH = 500;
 
+/** Longest note an admin keeps on a customer. */
+export const USER_NOTE_MAX_LENGTH = 2000;
+
 /** Longest note an admin can attach to a refund (it reaches the ledger and the shopper's order). */
 export const REFUND_NOTE_MAX_LENGTH = 500;
 

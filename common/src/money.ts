@@ -2,6 +2,10 @@
 export const BALANCE_CURRENCIES = ['usd', 'rub'] as const;
 export type BalanceCurrency = (typeof BALANCE_CURRENCIES)[number];
 
+/** Why a balance moved; the balance_ledger table checks the same list. */
+export const LEDGER_REASONS = ['admin_topup', 'admin_adjustment', 'order_payment', 'order_refund', 'late_payment_credit', 'initial_grant'] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
 /** Currencies the Steam calculation accepts as input. */
 export const STEAM_INPUT_CURRENCIES = ['usd', 'rub', 'kzt'] as const;
 export type SteamInputCurrency = (typeof STEAM_INPUT_CURRENCIES)[number];

@@ -1,16 +1,9 @@
 import type { Knex } from 'knex';
-import { ErrorCode, formatMinor, fromMinor, type BalanceCurrency } from '@topup/common';
+import { ErrorCode, formatMinor, fromMinor, type BalanceCurrency, type LedgerReason } from '@topup/common';
 import { AppError } from './app-error';
 import { prepared, sqlRefusal } from './postgres';
 
-/** Why a balance moved; the balance_ledger table checks the same list. */
-export type LedgerReason =
-  | 'admin_topup'
-  | 'admin_adjustment'
-  | 'order_payment'
-  | 'order_refund'
-  | 'late_payment_credit'
-  | 'initial_grant';
+export type { LedgerReason };
 
 export interface BalanceChange {
   userId: number;

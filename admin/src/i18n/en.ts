@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { supportEnglishMessages } from './support';
+import { activityEnglishMessages } from './activity';
 import { twoFactorEnglishMessages } from './twoFactor';
 
 export const customEnglishMessages = {
@@ -578,15 +579,6 @@ export const operationsEnglishMessages = {
       sections: {
         orders: 'Orders',
       },
-      notifications: {
-        updated: 'Balances saved',
-      },
-      balance: {
-        save: 'Save balances',
-        reason_hint: 'Required when a balance changes: it is kept with the ledger entry.',
-        reason_required: 'Say why the balance changes',
-        reason_too_long: 'Keep the reason under 500 characters',
-      },
       password: {
         title: 'Password',
         new: 'New password',
@@ -691,5 +683,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   operationsEnglishMessages,
   twoFactorEnglishMessages,
   supportEnglishMessages,
+  activityEnglishMessages,
 );
 export default englishMessagesTree;

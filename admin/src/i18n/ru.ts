@@ -3,6 +3,7 @@ import russianMessages from 'ra-language-russian';
 import { customEnglishMessages, operationsEnglishMessages } from './en';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { supportEnglishMessages, supportRussianMessages } from './support';
+import { activityEnglishMessages, activityRussianMessages } from './activity';
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
 
 const customRussianMessages: typeof customEnglishMessages = {
@@ -584,15 +585,6 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
       sections: {
         orders: 'Заказы',
       },
-      notifications: {
-        updated: 'Балансы сохранены',
-      },
-      balance: {
-        save: 'Сохранить балансы',
-        reason_hint: 'Обязательна при изменении баланса: сохраняется в журнале операций.',
-        reason_required: 'Укажите, почему меняется баланс',
-        reason_too_long: 'Причина должна быть короче 500 символов',
-      },
       password: {
         title: 'Пароль',
         new: 'Новый пароль',
@@ -698,10 +690,12 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   operationsEnglishMessages,
   twoFactorEnglishMessages,
   supportEnglishMessages,
+  activityEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
   twoFactorRussianMessages,
   supportRussianMessages,
+  activityRussianMessages,
 );
 export default russianMessagesTree;

@@ -1,17 +1,16 @@
 import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Edit, useRecordContext, useTranslate, type TransformData } from 'react-admin';
+import { Edit, useRecordContext, useTranslate } from 'react-admin';
 import type { AdminUser } from '@topup/common/api';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { UserTwoFactor } from '../twoFactor';
-import { balanceUpdate } from './balanceUpdate';
 import { UserBalanceForm } from './UserBalanceForm';
+import { UserLedger } from './UserLedger';
+import { UserNotes } from './UserNotes';
 import { UserOrders } from './UserOrders';
 import { UserPasswordForm } from './UserPasswordForm';
 import { UserRoleChip } from './UserRoleField';
-
-/** Only the balances that changed, with the reason (the API refuses any other field). */
-const transform: TransformData = (data, options) => balanceUpdate(options?.previousData ?? {}, data) ?? {};
+import { UserSupportMessages } from './UserSupportMessages';
 
 function UserHeader() {
   const user = useRecordContext<AdminUser>();
@@ -45,16 +44,41 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A user's page: balances (with a reason), a new password, two-factor authentication, and their orders. */
+/**
+ * The customer screen: balances with a credit or debit, the balance history, orders, support requests,
+ * admins' notes, a new password and two-factor authentication. Each part saves on its own.
+ */
 export function UserEdit() {
   return (
-    <Edit component="div" mutationMode="pessimistic" transform={transform} redirect="list">
+    <Edit component="div" actions={false}>
       <Box sx={{ display: 'grid', gap: 2 }}>
         <Card variant="outlined">
           <UserHeader />
           <Divider />
-          <UserBalanceForm />
+          <CardContent>
+            <UserBalanceForm />
+          </CardContent>
         </Card>
+        <Section title="resources.users.sections.ledger">
+          <Box sx={{ overflowX: 'auto', pt: 1 }}>
+            <UserLedger />
+          </Box>
+        </Section>
+        <Section title="resources.users.sections.orders">
+          <Box sx={{ overflowX: 'auto' }}>
+            <UserOrders />
+          </Box>
+        </Section>
+        <Section title="resources.users.sections.support">
+          <Box sx={{ overflowX: 'auto' }}>
+            <UserSupportMessages />
+          </Box>
+        </Section>
+        <Section title="resources.users.sections.notes">
+          <Box sx={{ pt: 1 }}>
+            <UserNotes />
+          </Box>
+        </Section>
         <Section title="resources.users.password.title">
           <CardContent>
             <UserPasswordForm />
@@ -64,11 +88,6 @@ export function UserEdit() {
           <CardContent>
             <UserTwoFactor />
           </CardContent>
-        </Section>
-        <Section title="resources.users.sections.orders">
-          <Box sx={{ overflowX: 'auto' }}>
-            <UserOrders />
-          </Box>
         </Section>
       </Box>
     </Edit>

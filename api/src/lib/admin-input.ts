@@ -1,4 +1,4 @@
-import { ErrorCode, hasAtMostTwoDecimals, toMinor } from '@topup/common';
+import { ErrorCode, hasAtMostTwoDecimals, STORE_TIME_ZONE, toMinor } from '@topup/common';
 import { MAX_INT } from '@topup/common/api';
 import { currentUser } from '../middleware/auth';
 import type { AppContext } from '../types';
@@ -75,6 +75,18 @@ function badFilter(field: string, message: string) {
   return validationFailed('The request is not valid', [{ field: `filter.${field}`, message }]);
 }
 
+/** A whole day of the store's calendar (`2026-11-21`, inclusive) or an exact ISO 8601 time. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+function dateFilter(field: string, value: unknown): string {
+  const text = String(value);
+  if ((!DAY.test(text) && !ISO_TIME.test(text)) || Number.isNaN(Date.parse(text))) {
+    throw badFilter(field, 'must be a date (YYYY-MM-DD) or an ISO 8601 time');
+  }
+  return text;
+}
+
 /**
  * List filters that check their value before it reaches SQL, so a wrong type is a 400 naming the
  * filter rather than a database error.
@@ -120,6 +132,24 @@ export const typedFilter = {
         throw badFilter(field, `must be one of ${allowed.join(', ')}`);
       }
       void query.where(column, value);
+    },
+
+  /** From a day (midnight in the store's time zone, as on the dashboard) or an exact time, inclusive. */
+  since:
+    (field: string, column: string): FilterApplier =>
+    (query, value) => {
+      const from = dateFilter(field, value);
+      if (DAY.test(from)) void query.whereRaw('?? >= (?::date)::timestamp AT TIME ZONE ?', [column, from, STORE_TIME_ZONE]);
+      else void query.where(column, '>=', from);
+    },
+
+  /** Up to the end of a day in the store's time zone, or an exact time, inclusive. */
+  until:
+    (field: string, column: string): FilterApplier =>
+    (query, value) => {
+      const to = dateFilter(field, value);
+      if (DAY.test(to)) void query.whereRaw('?? < (?::date + 1)::timestamp AT TIME ZONE ?', [column, to, STORE_TIME_ZONE]);
+      else void query.where(column, '<=', to);
     },
 
   /** Free text: a string (or number) of at most 200 characters. */

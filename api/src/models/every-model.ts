@@ -32,4 +32,5 @@ export { SupportReply } from './SupportReply';
 export { TwoFactorChallenge } from './TwoFactorChallenge';
 export { TwoFactorRecoveryCode } from './TwoFactorRecoveryCode';
 export { User } from './User';
+export { UserNote } from './UserNote';
 export { UserTwoFactor } from './UserTwoFactor';

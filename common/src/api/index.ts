@@ -14,6 +14,7 @@ export * from './admin-currency';
 export * from './admin-generated-codes';
 export * from './admin-dashboard';
 export * from './admin-support-messages';
+export * from './admin-audit-log';
 export * from './health';
 export * from './auth';
 export * from './two-factor';

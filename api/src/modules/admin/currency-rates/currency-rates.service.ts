@@ -97,12 +97,13 @@ export function createCurrencyRatesService(deps: { db: Knex }) {
       });
     },
 
-    /** Queues a rate-update run for the admin; its id is the request id the progress is read by. */
+    /** Queues a rate-update run for the admin, audited; its id is the request id the progress is read by. */
     async requestRefresh(actor: AdminActor): Promise<{ requestId: string }> {
       const requestId = randomUUID();
       await db.transaction(async (trx) => {
         await currencyRatesDal.insertRun(trx, { id: requestId, run_key: `manual:${requestId}`, trigger: 'manual', requested_by: actor.userId });
         await enqueueJob(trx, 'rate-update', 'refresh-rates', { requestId });
+        await recordAudit(trx, { ...auditOf(actor, 'currency_rate', 'refresh_request', null), before: null, after: { refreshRequestId: requestId } });
       });
       return { requestId };
     },

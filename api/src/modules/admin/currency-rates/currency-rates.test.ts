@@ -106,6 +106,10 @@ describe('refresh', () => {
     expect(refresh.body).toEqual({ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const outbox = await app.db('outbox').where({ queue: 'rate-update' }).whereRaw(`payload->>'requestId' = ?`, [requestId]);
     expect(outbox.map((row) => [row.job_name, row.payload])).toEqual([['refresh-rates', { requestId }]]);
+    // The admin's request is on the activity log at once, before any rate moves.
+    expect(await app.db('audit_log').where({ action: 'currency_rate.refresh_request' }).whereRaw(`after->>'refreshRequestId' = ?`, [requestId])).toEqual([
+      expect.objectContaining({ actor_id: app.admin.id, entity: 'currency_rate', entity_id: null, before: null, request_id: expect.any(String) }),
+    ]);
 
     const queued = await app.asAdmin('GET', `${BASE}/refresh/${requestId}`);
     expect(queued.body).toMatchObject({ requestId, status: 'queued', updated: null, finishedAt: null });

@@ -13,6 +13,7 @@ import { AppError, forbidden, unauthorized } from '../../../lib/app-error';
 import { openQueues } from '../../../lib/job-queues';
 import type { Logger } from '../../../logger';
 import type { AppContext, AppMiddleware, AppState } from '../../../types';
+import type { QueueChangeRecorder } from './queue-audit';
 import { QUEUE_DASHBOARD_PATH, QUEUE_SESSION_COOKIE, type QueueSessions } from './queue-session';
 
 const SESSION_PATH = `${QUEUE_DASHBOARD_PATH}/session`;
@@ -79,6 +80,8 @@ export function createQueueDashboard(deps: {
   sessions: QueueSessions;
   /** The store's public address (config.publicUrl); changes may come from its origin or the request's own host. */
   publicUrl: string;
+  /** Puts a change (retry, clean, pause …) on the audit log before bull-board runs it. */
+  recordChange: QueueChangeRecorder;
 }): AppMiddleware {
   const storeOrigin = urlOf(deps.publicUrl)?.origin;
   const serverAdapter = new KoaAdapter();
@@ -101,12 +104,14 @@ export function createQueueDashboard(deps: {
     if (!user || user.token_version !== claims.tokenVersion) {
       throw unauthorized('Your queue dashboard session has expired; open it again from the back office');
     }
-    return user;
+    return { id: claims.userId, role: user.role };
   }
 
-  async function authorise(ctx: AppContext): Promise<void> {
-    const role = ctx.state.user ? ctx.state.user.role : (await sessionUser(ctx)).role;
+  /** The admin's id; refuses anyone else. */
+  async function authorise(ctx: AppContext): Promise<number> {
+    const { id, role } = ctx.state.user ?? (await sessionUser(ctx));
     if (role !== 'admin') throw forbidden('Administrator access required');
+    return id;
   }
 
   return async (ctx, next) => {
@@ -116,8 +121,9 @@ export function createQueueDashboard(deps: {
       return next();
     }
     if (!isBoardPath(ctx.path)) return next();
+    let adminId: number;
     try {
-      await authorise(ctx);
+      adminId = await authorise(ctx);
       refuseCrossSiteChange(ctx, storeOrigin, Boolean(ctx.state.user));
     } catch (err) {
       if (!(err instanceof AppError) || ctx.path.startsWith(BOARD_API_PATH)) throw err;
@@ -126,6 +132,7 @@ export function createQueueDashboard(deps: {
       ctx.body = err.message;
       return;
     }
+    if (!SAFE_METHODS.has(ctx.method)) await deps.recordChange(ctx, adminId);
     // Never cached: the board is live and behind a session.
     ctx.set('Cache-Control', 'no-store');
     await board(ctx, next);

@@ -100,6 +100,52 @@ describe('the queue dashboard', () => {
     expect(await queue.isPaused()).toBe(false);
   });
 
+  it('puts every change on the audit log before bull-board runs it, even one that then fails', async () => {
+    const queue = openQueue('fulfilment', app.redis, app.config.redisPrefix);
+    const session = await openSession(app.admin.token);
+    const change = (method: string, path: string, body?: unknown) =>
+      fetch(`${app.baseUrl}/api/admin/queues/api/queues/${path}`, {
+        method,
+        headers: { cookie: session.cookie, origin: app.baseUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const newestAudit = () => app.db('audit_log').orderBy('id', 'desc').first();
+
+    // No such job: bull-board refuses it, and the attempt is on record all the same.
+    const retry = await change('PUT', 'fulfilment/no-such-job/retry');
+    expect(retry.ok).toBe(false);
+    expect(await newestAudit()).toMatchObject({
+      actor_id: app.admin.id,
+      action: 'job.retry',
+      entity: 'job',
+      entity_id: 'fulfilment:no-such-job',
+      before: null,
+      after: { queue: 'fulfilment', jobId: 'no-such-job', status: null, method: 'PUT' },
+      request_id: expect.any(String),
+    });
+
+    expect((await change('PUT', 'fulfilment/clean/completed')).ok).toBe(true);
+    expect(await newestAudit()).toMatchObject({ action: 'queue.clean', entity: 'queue', entity_id: 'fulfilment', after: { queue: 'fulfilment', status: 'completed' } });
+
+    expect((await change('PUT', 'fulfilment/pause')).ok).toBe(true);
+    expect(await newestAudit()).toMatchObject({ action: 'queue.pause', entity_id: 'fulfilment' });
+    expect(await queue.isPaused()).toBe(true);
+    await queue.resume();
+
+    // An edit keeps what the admin sent.
+    const job = await queue.add('deliver', { orderId: 1 });
+    const edit = await change('PATCH', `fulfilment/${job.id}/update-data`, { jobData: { orderId: 2 } });
+    expect(edit.ok).toBe(true);
+    expect(await newestAudit()).toMatchObject({ action: 'job.update_data', entity_id: `fulfilment:${job.id}`, after: { body: { jobData: { orderId: 2 } } } });
+    await job.remove();
+
+    // Refused requests change nothing, so they are not on the log.
+    const before = await newestAudit();
+    expect((await fetch(`${app.baseUrl}/api/admin/queues/api/queues/fulfilment/pause`, { method: 'PUT', headers: { cookie: session.cookie, origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await fetch(`${app.baseUrl}/api/admin/queues/api/queues/fulfilment/pause`, { method: 'PUT', headers: { authorization: `Bearer ${app.shopper.token}` } })).status).toBe(403);
+    expect((await newestAudit()).id).toBe(before.id);
+  });
+
   it('refuses a change sent from another site, and still shows the board to a link from anywhere', async () => {
     const queue = openQueue('fulfilment', app.redis, app.config.redisPrefix);
     const session = await openSession(app.admin.token);

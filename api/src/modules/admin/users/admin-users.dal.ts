@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { BalanceCurrency } from '@topup/common';
-import { Balance, User } from '../../../models';
+import { Balance, User, type LedgerEntry, type SupportMessage, type UserNote } from '../../../models';
 
 /** A user as the back office reads it, with both balances (minor units) and how many orders they placed. */
 export type UserWithTotals = Pick<User, 'id' | 'nickname' | 'role' | 'created_at'> & {
@@ -25,6 +25,12 @@ function usersWithTotals(db: Knex): Knex.QueryBuilder {
     );
 }
 
+/** A ledger entry with the nickname of the admin behind it. */
+export type LedgerRowWithActor = LedgerEntry & { actor_nickname: string | null };
+
+/** A note with its author's nickname. */
+export type NoteWithAuthor = UserNote & { author_nickname: string | null };
+
 /** Data access for the back office's users; every function takes the connection or transaction to use. */
 export const adminUsersDal = {
   listBase: usersWithTotals,
@@ -45,6 +51,28 @@ export const adminUsersDal = {
     for (const row of rows) balances[row.currency] = row.amount;
     return balances;
   },
+
+  /** One user's ledger with each entry's admin, as a list query. */
+  ledgerQuery: (db: Knex, userId: number) =>
+    db('balance_ledger as l')
+      .leftJoin('users as a', 'a.id', 'l.actor_id')
+      .where('l.user_id', userId)
+      .select('l.id', 'l.currency', 'l.amount', 'l.balance_after', 'l.reason', 'l.order_id', 'l.actor_id', 'a.nickname as actor_nickname', 'l.note', 'l.created_at'),
+
+  /** One user's notes with their authors, as a list query. */
+  notesQuery: (db: Knex) =>
+    db('user_notes as n')
+      .leftJoin('users as a', 'a.id', 'n.author_id')
+      .select('n.id', 'n.user_id', 'n.author_id', 'a.nickname as author_nickname', 'n.note', 'n.created_at'),
+
+  async addNote(trx: Knex.Transaction, fields: Pick<UserNote, 'user_id' | 'author_id' | 'note'>): Promise<number> {
+    const [row] = await trx('user_notes').insert(fields).returning<Array<{ id: number }>>('id');
+    return Number(row!.id);
+  },
+
+  /** The support requests a user sent (signed in), as a list query. */
+  supportMessagesQuery: (db: Knex, userId: number) =>
+    db('support_messages').where({ user_id: userId }).select<Array<Pick<SupportMessage, 'id' | 'status' | 'message' | 'created_at'>>>('id', 'status', 'message', 'created_at'),
 
   /** Sets the password and moves the token version on, so every token signed before stops working. */
   changePassword: (trx: Knex.Transaction, userId: number, passwordHash: string) =>

@@ -9,7 +9,7 @@ import type { AdminOrdersService } from '../orders/admin-orders.service';
 import type { AdminUsersService } from './admin-users.service';
 
 /**
- * The back office's users: balances, password, orders. No create or delete. The admin guard the contracts
+ * The back office's users: balances and their ledger, password, orders, support requests, notes. No create or delete. The admin guard the contracts
  * name sits on each route, so it never runs for another router's paths once the routers are composed under /api.
  */
 export function createAdminUsersRouter(deps: { users: AdminUsersService; orders: AdminOrdersService; guards: AuthGuards }) {
@@ -21,7 +21,15 @@ export function createAdminUsersRouter(deps: { users: AdminUsersService; orders:
 
   routes.add(endpoints.get, (_ctx, { params }) => users.detail(params.id));
 
-  routes.add(endpoints.update, (ctx, { params, body }) => users.update(adminActor(ctx), params.id, body));
+  routes.add(endpoints.changeBalance, (ctx, { params, body }) => users.changeBalance(adminActor(ctx), params.id, body));
+
+  addListRoute(routes, endpoints.ledger, (query, { id }) => users.ledger(id, query));
+
+  addListRoute(routes, endpoints.notes, (query, { id }) => users.notes(id, query));
+
+  routes.add(endpoints.addNote, (ctx, { params, body }) => users.addNote(adminActor(ctx), params.id, body.note));
+
+  addListRoute(routes, endpoints.supportMessages, (query, { id }) => users.supportMessages(id, query));
 
   routes.add(endpoints.changePassword, (ctx, { params, body }) => users.changePassword(adminActor(ctx), params.id, body.password));
 

@@ -1,16 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { BALANCE_CURRENCIES, fromMinor, USER_ROLES, type BalanceCurrency } from '@topup/common';
-import type { AdminUser as AdminUserRecord, ListQuery, UpdateUserBody } from '@topup/common/api';
+import { BALANCE_CURRENCIES, ErrorCode, formatMinor, fromMinor, LEDGER_REASONS, USER_ROLES } from '@topup/common';
+import type {
+  AdminLedgerEntry,
+  AdminUser as AdminUserRecord,
+  AdminUserNote,
+  AdminUserSupportMessage,
+  BalanceChangeBody,
+  ListQuery,
+} from '@topup/common/api';
 import { auditOf, minorUnits, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
-import { notFound, validationFailed } from '../../../lib/app-error';
+import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { changeBalance, type InvalidationBus } from '@topup/server-kit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { hashPassword } from '../../auth/auth.service';
-import { adminUsersDal, type UserWithTotals } from './admin-users.dal';
+import { adminUsersDal, type LedgerRowWithActor, type NoteWithAuthor, type UserWithTotals } from './admin-users.dal';
 
 export type AdminUser = Dated<AdminUserRecord, 'createdAt'>;
+export type LedgerEntryRecord = Dated<AdminLedgerEntry, 'createdAt'>;
+export type UserNoteRecord = Dated<AdminUserNote, 'createdAt'>;
+export type UserSupportMessageRecord = Dated<AdminUserSupportMessage, 'createdAt'>;
 
 const USER_LIST: ListSpec = {
   resource: 'users',
@@ -30,6 +40,62 @@ const USER_LIST: ListSpec = {
     role: typedFilter.oneOf('role', 'u.role', USER_ROLES),
   },
 };
+
+const LEDGER_LIST: ListSpec = {
+  resource: 'ledger',
+  sortable: { id: 'l.id', createdAt: 'l.created_at', amount: 'l.amount' },
+  defaultSort: ['id', 'DESC'],
+  filters: {
+    currency: typedFilter.oneOf('currency', 'l.currency', BALANCE_CURRENCIES),
+    reason: typedFilter.oneOf('reason', 'l.reason', LEDGER_REASONS),
+    createdFrom: typedFilter.since('createdFrom', 'l.created_at'),
+    createdTo: typedFilter.until('createdTo', 'l.created_at'),
+  },
+};
+
+const NOTE_LIST: ListSpec = {
+  resource: 'user-notes',
+  sortable: { id: 'n.id', createdAt: 'n.created_at' },
+  defaultSort: ['id', 'DESC'],
+  filters: {},
+};
+
+const SUPPORT_LIST: ListSpec = {
+  resource: 'support-messages',
+  sortable: { id: 'id', createdAt: 'created_at' },
+  defaultSort: ['id', 'DESC'],
+  filters: { status: typedFilter.text('status', filterBy.equals('status')) },
+};
+
+/** How much of a support message the customer screen shows. */
+const PREVIEW_WORDS = 12;
+
+function previewOf(message: string): string {
+  const words = message.trim().split(/\s+/);
+  return words.length > PREVIEW_WORDS ? `${words.slice(0, PREVIEW_WORDS).join(' ')}…` : words.join(' ');
+}
+
+const toLedgerEntry = (row: LedgerRowWithActor): LedgerEntryRecord => ({
+  id: Number(row.id),
+  currency: row.currency,
+  amount: fromMinor(Number(row.amount)),
+  balanceAfter: fromMinor(Number(row.balance_after)),
+  reason: row.reason,
+  orderId: row.order_id === null ? null : Number(row.order_id),
+  actorId: row.actor_id,
+  actorNickname: row.actor_nickname,
+  note: row.note,
+  createdAt: row.created_at,
+});
+
+const toNote = (row: NoteWithAuthor): UserNoteRecord => ({
+  id: Number(row.id),
+  userId: row.user_id,
+  authorId: row.author_id,
+  authorNickname: row.author_nickname,
+  note: row.note,
+  createdAt: row.created_at,
+});
 
 const toAdminUser = (row: UserWithTotals): AdminUser => ({
   id: row.id,
@@ -65,46 +131,92 @@ export function createAdminUsersService(deps: { db: Knex; invalidations: Invalid
     },
 
     /**
-     * Sets the balances sent. Each difference goes on the ledger as an admin adjustment carrying the
-     * reason, under the balance row locks, and the change is audited; nothing changes unless all of it does.
+     * Credits or debits one balance through the ledger (an admin adjustment carrying the reason), under
+     * the balance row lock, audited in the same transaction. A debit never takes the balance below zero.
      */
-    async update(actor: AdminActor, userId: number, body: UpdateUserBody): Promise<AdminUser> {
-      const minor = minorUnits({ balanceUsd: body.balanceUsd, balanceRub: body.balanceRub });
-      const requested: Partial<Record<BalanceCurrency, number>> = { usd: minor.balanceUsd, rub: minor.balanceRub };
-      const reason = body.reason?.trim() ?? '';
+    async changeBalance(actor: AdminActor, userId: number, body: BalanceChangeBody): Promise<AdminUser> {
+      const amount = minorUnits({ amount: body.amount }).amount!;
+      const reason = body.reason.trim();
+      if (amount === 0 || !reason) {
+        throw validationFailed('The request is not valid', [
+          ...(amount === 0 ? [{ field: 'amount', message: 'must not be 0' }] : []),
+          ...(reason ? [] : [{ field: 'reason', message: 'is required' }]),
+        ]);
+      }
       await db.transaction(async (trx) => {
         if (!(await adminUsersDal.lockUser(trx, userId))) throw notFound('User');
-        const current = await adminUsersDal.lockBalances(trx, userId);
-        const changes = BALANCE_CURRENCIES.flatMap((currency) => {
-          const target = requested[currency];
-          return target === undefined || target === current[currency] ? [] : [{ currency, difference: target - current[currency] }];
-        });
-        if (changes.length === 0) return;
-        if (!reason) {
-          throw validationFailed('Say why the balance changes', [{ field: 'reason', message: 'is required when a balance changes' }]);
+        const balance = (await adminUsersDal.lockBalances(trx, userId))[body.currency];
+        if (balance + amount < 0) {
+          throw new AppError(
+            409,
+            ErrorCode.INSUFFICIENT_BALANCE,
+            `The ${body.currency.toUpperCase()} balance is ${formatMinor(balance, body.currency)}: a debit of ${formatMinor(-amount, body.currency)} would take it below zero`,
+            { currency: body.currency, balance: fromMinor(balance), amount: body.amount },
+          );
         }
         const before = await detail(trx, userId);
-        const entries = [];
-        for (const { currency, difference } of changes) {
-          const entry = await changeBalance(trx, {
-            userId,
-            currency,
-            amount: difference,
-            reason: 'admin_adjustment',
-            // Every adjustment is its own event; the reference only keeps its ledger row unique.
-            reference: `admin-adjustment:${userId}:${currency}:${randomUUID()}`,
-            actorId: actor.userId,
-            note: reason,
-          });
-          entries.push({ ledgerEntryId: entry.id, currency, difference: fromMinor(difference) });
-        }
+        const entry = await changeBalance(trx, {
+          userId,
+          currency: body.currency,
+          amount,
+          reason: 'admin_adjustment',
+          // Every adjustment is its own event; the reference only keeps its ledger row unique.
+          reference: `admin-adjustment:${userId}:${body.currency}:${randomUUID()}`,
+          actorId: actor.userId,
+          note: reason,
+        });
         await recordAudit(trx, {
-          ...auditOf(actor, 'user', 'balance_set', userId),
+          ...auditOf(actor, 'user', amount > 0 ? 'balance_credit' : 'balance_debit', userId),
           before,
-          after: { ...(await detail(trx, userId)), reason, adjustments: entries },
+          after: { ...(await detail(trx, userId)), reason, ledgerEntryId: entry.id, currency: body.currency, amount: body.amount },
         });
       });
       return detail(db, userId);
+    },
+
+    async ledger(userId: number, query: ListQuery) {
+      await detail(db, userId);
+      const list = parseListQuery(query, LEDGER_LIST);
+      const { rows, total } = await listPage<LedgerRowWithActor>(adminUsersDal.ledgerQuery(db, userId), LEDGER_LIST, list, 'l.id');
+      return { rows: rows.map(toLedgerEntry), total, range: list.range };
+    },
+
+    async notes(userId: number, query: ListQuery) {
+      await detail(db, userId);
+      const list = parseListQuery(query, NOTE_LIST);
+      const base = adminUsersDal.notesQuery(db).where('n.user_id', userId);
+      const { rows, total } = await listPage<NoteWithAuthor>(base, NOTE_LIST, list, 'n.id');
+      return { rows: rows.map(toNote), total, range: list.range };
+    },
+
+    /** Adds an admin's note on the user, audited. */
+    async addNote(actor: AdminActor, userId: number, text: string): Promise<UserNoteRecord> {
+      const note = text.trim();
+      if (!note) throw validationFailed('The request is not valid', [{ field: 'note', message: 'must not be blank' }]);
+      return db.transaction(async (trx) => {
+        if (!(await adminUsersDal.lockUser(trx, userId))) throw notFound('User');
+        const id = await adminUsersDal.addNote(trx, { user_id: userId, author_id: actor.userId, note });
+        const record = toNote((await adminUsersDal.notesQuery(trx).where('n.id', id).first()) as NoteWithAuthor);
+        await recordAudit(trx, { ...auditOf(actor, 'user', 'note_add', userId), before: null, after: record });
+        return record;
+      });
+    },
+
+    async supportMessages(userId: number, query: ListQuery) {
+      await detail(db, userId);
+      const list = parseListQuery(query, SUPPORT_LIST);
+      const { rows, total } = await listPage<{ id: number; status: string; message: string; created_at: Date }>(
+        adminUsersDal.supportMessagesQuery(db, userId),
+        SUPPORT_LIST,
+        list,
+      );
+      const records: UserSupportMessageRecord[] = rows.map((row) => ({
+        id: Number(row.id),
+        status: row.status,
+        preview: previewOf(row.message),
+        createdAt: row.created_at,
+      }));
+      return { rows: records, total, range: list.range };
     },
 
     /** Sets a new password (hashed as at registration) and ends every session of the user. */
