@@ -22,7 +22,9 @@ export const ratesDal = {
   lastUpdate: (db: Knex): Promise<LatestRateUpdate | undefined> =>
     db('rate_update_runs as r')
       .leftJoin('users as u', 'u.id', 'r.requested_by')
-      .where((where) => where.whereNot('r.status', 'queued').orWhereNotNull('r.error'))
+      .where((where) => {
+        void where.whereNot('r.status', 'queued').orWhereNotNull('r.error');
+      })
       .orderByRaw('coalesce(r.finished_at, r.created_at) DESC, r.created_at DESC')
       .first<LatestRateUpdate | undefined>(
         'r.trigger',
