@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import { customEnglishMessages, operationsEnglishMessages } from './en';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { ratesEnglishMessages, ratesRussianMessages } from './rates';
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
 
 const customRussianMessages: typeof customEnglishMessages = {
@@ -375,7 +376,7 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
     orders_today: 'Выполнено заказов сегодня',
     orders_by_status: 'Заказы по статусам',
     low_stock: 'Заканчиваются',
-    low_stock_none: 'Каждого кода, пакета PUBG и предложения Free Fire в продаже не меньше 10.',
+    low_stock_none: 'Каждого кода, пакета PUBG и предложения Free Fire в продаже не меньше его порога.',
     available: 'остался %{smart_count} |||| осталось %{smart_count} |||| осталось %{smart_count}',
     stock_kind: {
       code: 'Подарочные коды и коды активации',
@@ -696,9 +697,11 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   customEnglishMessages,
   operationsEnglishMessages,
   twoFactorEnglishMessages,
+  ratesEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
   twoFactorRussianMessages,
+  ratesRussianMessages,
 );
 export default russianMessagesTree;

@@ -1,13 +1,7 @@
 import Type, { type Static } from 'typebox';
+import { STOCK_THRESHOLD_TARGETS } from '../admin-records';
 import { MAX_INT, Nullable, StringEnum, Timestamp } from './contract';
 import { crudEndpoints, Ignored } from './admin-crud';
-
-/** What a threshold applies to; `default` is every stock line without a threshold of its own. */
-export const STOCK_THRESHOLD_TARGETS = ['default', 'product', 'pubg', 'freefire'] as const;
-export type StockThresholdTarget = (typeof STOCK_THRESHOLD_TARGETS)[number];
-
-/** The default threshold before an admin changes it: fewer than 10 sellable is low stock. */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 10;
 
 /** Below how many sellable a stock line shows as low stock on the dashboard. */
 export const AdminStockThreshold = Type.Object(

@@ -1,4 +1,5 @@
-import { DEFAULT_LOW_STOCK_THRESHOLD, type LowStockLine } from '@topup/common/api';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '@topup/common';
+import type { LowStockLine } from '@topup/common/api';
 import type { Knex } from 'knex';
 
 /** Low-stock lines answered at most, the emptiest first. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
+import { STOCK_THRESHOLD_TARGETS } from '@topup/common';
 import {
-  STOCK_THRESHOLD_TARGETS,
   type AdminStockThreshold,
   type CreateStockThresholdBody,
   type ListQuery,
