@@ -35,6 +35,7 @@ const PASSES = [
     texts: {
       dialog: 'Change the rate by +9,900 %?',
       change: 'USD → RUB: 79.00 → 7,900.00',
+      listRate: '7,900.00',
       save: 'Save',
       confirm: 'Save the rate',
       inverse: '0.0126582',
@@ -49,6 +50,7 @@ const PASSES = [
     texts: {
       dialog: 'Изменить курс на +9\u00a0900 %?',
       change: 'USD → RUB: 79,00 → 7\u00a0900,00',
+      listRate: '7\u00a0900,00',
       save: 'Сохранить',
       confirm: 'Сохранить курс',
       inverse: '0,0126582',
@@ -82,6 +84,10 @@ describe.each(PASSES)('on a $name', ({ name, viewport, language, texts }) => {
     await page.waitForURL(/\/admin\/currencyRates$/);
     await expect.poll(async () => (await app.db('currency_rates').where({ id: usdRubRateId }).first()).rate, WAIT).toBe('7900.000000');
     await expect.poll(() => notification(page, /./).count(), WAIT).toBeGreaterThan(0);
+    // The list, in the admin's number format, with the inverse and both times.
+    await expect.poll(() => page.locator('input[name="rate"]').count(), WAIT).toBe(0);
+    await expect.poll(() => page.getByText(texts.listRate).count(), WAIT).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('input[name="steamCommissionPercent"]').count(), WAIT).toBe(1);
     await settleAndShoot(page, `admin-rates-${name}`);
 
     await page.goto(`${app.baseUrl}/admin/`);
