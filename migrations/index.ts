@@ -18,6 +18,7 @@ import * as checkoutInOneStatement from './migrations/20261125120001_checkout_in
 import * as hourlyCodeReveals from './migrations/20261125120002_hourly_code_reveals';
 import * as supportInbox from './migrations/20261126020001_support_inbox';
 import * as activityLogAndCustomerNotes from './migrations/20261126030001_activity_log_and_customer_notes';
+import * as rateGuardsAndStockThresholds from './migrations/20261126040001_rate_guards_and_stock_thresholds';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -52,6 +53,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261125120002_hourly_code_reveals', migration: hourlyCodeReveals },
   { name: '20261126020001_support_inbox', migration: supportInbox },
   { name: '20261126030001_activity_log_and_customer_notes', migration: activityLogAndCustomerNotes },
+  { name: '20261126040001_rate_guards_and_stock_thresholds', migration: rateGuardsAndStockThresholds },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

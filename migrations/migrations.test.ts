@@ -36,6 +36,7 @@ const ALL_TABLES = [
   'promotions',
   'currency_rates',
   'currency_settings',
+  'stock_thresholds',
   'cart_items',
   'orders',
   'order_items',
@@ -128,6 +129,35 @@ describe('migrations', () => {
   });
 });
 
+describe('one exchange rate per pair', () => {
+  const MIGRATION = '20261126040001_rate_guards_and_stock_thresholds';
+
+  it('folds inverse rows into their pair, turns a lone rate below 1 round, and keeps the timestamps', async () => {
+    await migrateLatest(db);
+    await db.migrate.down({ migrationSource, name: MIGRATION });
+    await db('currency_rates').delete();
+    await db('currency_rates').insert([
+      { from_currency: 'usd', to_currency: 'rub', rate: '79', auto_update: true, updated_at: '2026-01-02T03:04:05Z' },
+      { from_currency: 'rub', to_currency: 'usd', rate: '0.012658', auto_update: true },
+      { from_currency: 'kzt', to_currency: 'usd', rate: '0.002', auto_update: false },
+      { from_currency: 'usd', to_currency: 'uzs', rate: '12650', auto_update: true },
+    ]);
+    await migrateLatest(db);
+
+    const rates = await db('currency_rates').orderBy(['from_currency', 'to_currency']).select('from_currency', 'to_currency', 'rate', 'auto_update');
+    expect(rates).toEqual([
+      { from_currency: 'usd', to_currency: 'kzt', rate: '500.000000', auto_update: false },
+      { from_currency: 'usd', to_currency: 'rub', rate: '79.000000', auto_update: true },
+      { from_currency: 'usd', to_currency: 'uzs', rate: '12650.000000', auto_update: true },
+    ]);
+    const usdRub = await db('currency_rates').where({ from_currency: 'usd', to_currency: 'rub' }).first('checked_at', 'changed_at');
+    expect([usdRub.checked_at.toISOString(), usdRub.changed_at.toISOString()]).toEqual(['2026-01-02T03:04:05.000Z', '2026-01-02T03:04:05.000Z']);
+    // Either direction of a pair is the same pair.
+    expect(await sqlState(db('currency_rates').insert({ from_currency: 'rub', to_currency: 'usd', rate: '0.0125' }))).toBe('23505');
+    await db('currency_rates').delete();
+  });
+});
+
 describe('demo seed', () => {
   beforeAll(async () => {
     await migrateLatest(db);
@@ -147,7 +177,7 @@ describe('demo seed', () => {
     expect(first.pubg_denominations).toBe(6);
     expect(first.pubg_codes).toBe(120);
     expect(first.promotions).toBe(4);
-    expect(first.currency_rates).toBe(5);
+    expect(first.currency_rates).toBe(3);
     expect(first.currency_settings).toBe(1);
 
     const passwordHash = await db('users').where({ nickname: 'shopper' }).first('password_hash', 'updated_at');

@@ -4,6 +4,7 @@ import auditLog from './auditLog';
 import { authProvider } from './authProvider';
 import codes from './codes';
 import currencyRates from './currencyRates';
+import stockThresholds from './stockThresholds';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import freefireCodes from './freefireCodes';
@@ -56,6 +57,7 @@ export function App() {
               <Resource name="promotions" {...promotions} />
               <Resource name="regions" {...regions} />
               <Resource name="currencyRates" {...currencyRates} />
+              <Resource name="stockThresholds" {...stockThresholds} />
               <Resource name="pubgCodes" {...pubgCodes} />
               <Resource name="pubgDenominations" {...pubgDenominations} />
               <Resource name="freefireCodes" {...freefireCodes} />

@@ -45,6 +45,7 @@ export const RESOURCE_ENDPOINTS = {
   promotions: '/api/admin/promotions',
   regions: '/api/admin/regions',
   currencyRates: '/api/admin/currency-rates',
+  stockThresholds: '/api/admin/stock-thresholds',
   pubgCodes: '/api/pubg-admin/codes',
   pubgDenominations: '/api/pubg-admin/denominations',
   freefireCodes: '/api/freefire-admin/denominations',

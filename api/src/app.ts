@@ -47,6 +47,8 @@ import { createCurrencyRatesRouter } from './modules/admin/currency-rates/curren
 import { createCurrencyRatesService } from './modules/admin/currency-rates/currency-rates.service';
 import { createDashboardRouter } from './modules/admin/dashboard/dashboard.router';
 import { createDashboardService } from './modules/admin/dashboard/dashboard.service';
+import { createStockThresholdsRouter } from './modules/admin/stock-thresholds/stock-thresholds.router';
+import { createStockThresholdsService } from './modules/admin/stock-thresholds/stock-thresholds.service';
 import { createGeneratedCodesRouter } from './modules/admin/generated-codes/generated-codes.router';
 import { createGeneratedCodesService } from './modules/admin/generated-codes/generated-codes.service';
 import { createQueueDashboard, openObservedQueues } from './modules/admin/queues/queue-dashboard';
@@ -269,6 +271,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createCurrencyRatesRouter({ currencyRates: createCurrencyRatesService({ db }), guards }),
     createAdminSupportMessagesRouter({ supportMessages: createAdminSupportMessagesService({ db }), guards }),
     createDashboardRouter({ dashboard: createDashboardService({ db, queues }), guards }),
+    createStockThresholdsRouter({ stockThresholds: createStockThresholdsService({ db }), guards }),
     createQueuesRouter({ db, sessions: queueSessions, guards }),
     createAuditLogRouter({ auditLog: createAuditLogService({ db }), guards }),
   ];

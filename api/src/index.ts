@@ -15,3 +15,4 @@ export { createCatalogueChanges, type CatalogueChanges } from './modules/catalog
 export { createRateUpdateService, type RateUpdateTrigger } from './modules/rates/rate-update.service';
 export { createCbrRatesProvider, createRatesProvider, type RatesProvider } from './providers/rates';
 export { pruneIdempotencyKeys } from './middleware/idempotency';
+export { lowStockLines } from './modules/admin/stock-thresholds/low-stock.dal';

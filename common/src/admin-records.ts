@@ -20,3 +20,10 @@ export const REFUND_NOTE_MAX_LENGTH = 500;
 
 /** Where a failed delivery of a card-paid top-up is refunded automatically: the balance, or back to the card. */
 export const FAILED_CARD_TOPUP_REFUND_TARGETS = ['balance', 'card'] as const;
+
+/** What a low-stock threshold applies to; `default` is every stock line without a threshold of its own. */
+export const STOCK_THRESHOLD_TARGETS = ['default', 'product', 'pubg', 'freefire'] as const;
+export type StockThresholdTarget = (typeof STOCK_THRESHOLD_TARGETS)[number];
+
+/** The default low-stock threshold before an admin changes it: fewer than 10 sellable is low stock. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 10;

@@ -21,6 +21,8 @@ export const ErrorCode = {
   CART_EMPTY: 'CART_EMPTY',
   INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
   CONFLICT: 'CONFLICT',
+  /** An admin's rate edit changes the rate by more than the confirmation threshold: send it again with `confirm: true`. */
+  RATE_CHANGE_NEEDS_CONFIRMATION: 'RATE_CHANGE_NEEDS_CONFIRMATION',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   IDEMPOTENCY_KEY_IN_USE: 'IDEMPOTENCY_KEY_IN_USE',
   UNPROCESSABLE: 'UNPROCESSABLE',

@@ -99,12 +99,48 @@ export function rateToMicros(rate: string | number): number {
 
 /**
  * Converts minor units by the inverse of a rate (divides by it), rounding half up, integer arithmetic
- * only: RUB -> USD when only the USD->RUB rate is configured.
+ * only: RUB -> USD by the USD->RUB rate, the one row its pair keeps. Never through a rounded
+ * 0.012658: the division is exact and the result is rounded once.
  */
 export function convertMinorInverse(minor: number, rate: string | number): number {
   const micros = BigInt(rateToMicros(rate));
   if (micros === 0n) throw new RangeError(`Cannot divide by a zero rate: ${rate}`);
   return divideRoundingHalfUp(BigInt(minor) * 1_000_000n, micros);
+}
+
+/**
+ * 1 / rate as a decimal string with `significantDigits` significant digits, rounded half up, for
+ * reading ("79" -> "0.012658228"). Conversions divide by the rate instead (convertMinorInverse).
+ */
+export function inverseRate(rate: string | number, significantDigits = 8): string {
+  const micros = BigInt(rateToMicros(rate));
+  if (micros === 0n) throw new RangeError(`Cannot invert a zero rate: ${rate}`);
+  const smallest = 10n ** BigInt(significantDigits - 1);
+  // 1 / rate = 10^6 / micros; scaled by 10^scale until it has the digits asked for.
+  let scale = 0;
+  while ((1_000_000n * 10n ** BigInt(scale)) / micros < smallest) scale += 1;
+  const numerator = 1_000_000n * 10n ** BigInt(scale);
+  const digits = ((numerator * 2n + micros) / (micros * 2n)).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
+  return fraction === '' ? whole : `${whole}.${fraction}`;
+}
+
+/** How much `next` differs from `current`, percent of `current`, to two decimals (79 -> 7900: 9900). */
+export function rateChangePercent(current: string | number, next: string | number): number {
+  const before = BigInt(rateToMicros(current));
+  const difference = BigInt(rateToMicros(next)) - before;
+  const magnitude = difference < 0n ? -difference : difference;
+  return divideRoundingHalfUp(magnitude * 10_000n, before) / 100;
+}
+
+/** True when `next` differs from `current` by more than `percent` % of it: exact, never a rounded percentage. */
+export function rateChangeExceeds(current: string | number, next: string | number, percent: string | number): boolean {
+  const before = BigInt(rateToMicros(current));
+  const difference = BigInt(rateToMicros(next)) - before;
+  const magnitude = difference < 0n ? -difference : difference;
+  // |next - current| / current > percent / 100, all in millionths.
+  return magnitude * 100n * 1_000_000n > BigInt(rateToMicros(percent)) * before;
 }
 
 /**

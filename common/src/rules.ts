@@ -10,6 +10,8 @@ export const PUBG_QUICK_PICKS = [385, 720, 1920] as const;
 export const ORDERS_PAGE_SIZE = 6;
 export const OPTIONS_PAGE_SIZE = 9;
 export const STEAM_COMMISSION_PERCENT_DEFAULT = 3;
+/** A rate change larger than this (percent) needs an admin's confirmation; the automatic update refuses it. */
+export const RATE_CHANGE_CONFIRM_PERCENT_DEFAULT = 10;
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

@@ -410,10 +410,8 @@ export interface CurrencyRateSeed {
 
 export const CURRENCY_RATES: readonly CurrencyRateSeed[] = [
   { from_currency: 'usd', to_currency: 'rub', rate: DEMO_USD_RUB_RATE },
+  // One row per pair: RUB -> USD and KZT -> USD divide by these.
   { from_currency: 'usd', to_currency: 'kzt', rate: '480' },
-  // 1 / 79 and 1 / 480, to numeric(18,6).
-  { from_currency: 'rub', to_currency: 'usd', rate: '0.012658' },
-  { from_currency: 'kzt', to_currency: 'usd', rate: '0.002083' },
   { from_currency: 'usd', to_currency: 'uzs', rate: '12650' },
 ];
 

@@ -19,6 +19,7 @@ function twoDecimals(value: unknown) {
 }
 
 const validateCommission = [required(), minValue(0), maxValue(100), twoDecimals];
+const validateConfirmPercent = [required(), minValue(0.01), maxValue(1000), twoDecimals];
 
 /** Steam commission, the daily automatic rate update and where failed card top-ups are refunded, beside the rates. */
 export function CurrencySettingsCard() {
@@ -73,6 +74,17 @@ export function CurrencySettingsCard() {
                 max={100}
                 step={0.5}
                 validate={validateCommission}
+                sx={{ width: 240 }}
+                slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+              />
+              <NumberInput
+                source="rateChangeConfirmPercent"
+                label="resources.currencyRates.settings.rateChangeConfirmPercent"
+                helperText="resources.currencyRates.settings.rateChangeConfirmPercent_hint"
+                min={0.01}
+                max={1000}
+                step={1}
+                validate={validateConfirmPercent}
                 sx={{ width: 240 }}
                 slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
               />

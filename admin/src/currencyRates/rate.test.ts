@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, validateRate } from './rate';
+import { formatRate, RATE_FORMAT_OPTIONS, validateRate } from './rate';
 
 describe('validateRate', () => {
   it('accepts positive rates with up to six decimals', () => {
@@ -18,10 +18,25 @@ describe('validateRate', () => {
   });
 });
 
+const formatsOf = (locale: string) => ({
+  large: new Intl.NumberFormat(locale, RATE_FORMAT_OPTIONS.large),
+  small: new Intl.NumberFormat(locale, RATE_FORMAT_OPTIONS.small),
+});
+
 describe('formatRate', () => {
-  it('drops trailing zeros of the stored six decimals', () => {
-    expect(formatRate('79.000000')).toBe('79');
-    expect(formatRate('0.012650')).toBe('0.01265');
-    expect(formatRate('12650')).toBe('12650');
+  it('writes rates as the admin reads numbers: two decimals at least, trailing zeros of the six dropped', () => {
+    const ru = formatsOf('ru-RU');
+    expect(formatRate('79.000000', ru)).toBe('79,00');
+    expect(formatRate('80.983400', ru)).toBe('80,9834');
+    expect(formatRate('12650.000000', ru)).toBe('12\u00a0650,00');
+    const en = formatsOf('en-US');
+    expect(formatRate('79.000000', en)).toBe('79.00');
+    expect(formatRate('12650.5', en)).toBe('12,650.50');
+  });
+
+  it('gives small rates (inverses) six significant digits, never float noise', () => {
+    expect(formatRate('0.012658228', formatsOf('ru-RU'))).toBe('0,0126582');
+    expect(formatRate('0.000079051383', formatsOf('en-US'))).toBe('0.0000790514');
+    expect(formatRate('0.1', formatsOf('en-US'))).toBe('0.1');
   });
 });

@@ -1,12 +1,16 @@
 import { FAILED_CARD_TOPUP_REFUND_TARGETS } from '@topup/common';
 import type { CurrencySettings } from '@topup/common/api';
 
-export type EditableSettings = Pick<CurrencySettings, 'steamCommissionPercent' | 'ratesAutoUpdate' | 'failedCardTopupRefundTo'>;
+export type EditableSettings = Pick<CurrencySettings, 'steamCommissionPercent' | 'ratesAutoUpdate' | 'rateChangeConfirmPercent' | 'failedCardTopupRefundTo'>;
 export interface SettingsFormValues {
   steamCommissionPercent?: unknown;
   ratesAutoUpdate?: unknown;
+  rateChangeConfirmPercent?: unknown;
   failedCardTopupRefundTo?: unknown;
 }
+
+/** A number input's value as a number, NaN when empty. */
+const numberOf = (value: unknown) => (value === '' || value === null || value === undefined ? NaN : Number(value));
 
 export type RefundTarget = CurrencySettings['failedCardTopupRefundTo'];
 
@@ -19,8 +23,12 @@ function isRefundTarget(value: unknown): value is RefundTarget {
 /** The settings that changed, as `POST /api/currency-settings/settings` takes them. */
 export function settingsChanges(previous: EditableSettings, values: SettingsFormValues): Partial<EditableSettings> {
   const changes: Partial<EditableSettings> = {};
-  const percent = values.steamCommissionPercent === '' || values.steamCommissionPercent === null ? NaN : Number(values.steamCommissionPercent);
+  const percent = numberOf(values.steamCommissionPercent);
   if (Number.isFinite(percent) && percent !== Number(previous.steamCommissionPercent)) changes.steamCommissionPercent = percent;
+  const confirmPercent = numberOf(values.rateChangeConfirmPercent);
+  if (Number.isFinite(confirmPercent) && confirmPercent !== Number(previous.rateChangeConfirmPercent)) {
+    changes.rateChangeConfirmPercent = confirmPercent;
+  }
   if (typeof values.ratesAutoUpdate === 'boolean' && values.ratesAutoUpdate !== previous.ratesAutoUpdate) {
     changes.ratesAutoUpdate = values.ratesAutoUpdate;
   }

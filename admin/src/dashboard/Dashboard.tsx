@@ -1,6 +1,5 @@
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import FactoryIcon from '@mui/icons-material/Factory';
-import InventoryIcon from '@mui/icons-material/Inventory2';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PaidIcon from '@mui/icons-material/Paid';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -30,7 +29,8 @@ import { listLink } from '../lib/listLink';
 import { formatMoney } from '../lib/money';
 import { useApiRequest } from '../lib/useApiRequest';
 import { OrderStatusChip } from '../orders/OrderStatusField';
-import { lowStockLink } from './links';
+import { LastRateUpdatePanel } from './LastRateUpdatePanel';
+import { LowStockPanel } from './LowStockPanel';
 import { useOpenQueueDashboard } from './queueDashboard';
 import { Panel, StatCard } from './StatCard';
 import { SupportInboxCard } from './SupportInboxCard';
@@ -55,32 +55,6 @@ function OrdersByStatus({ data }: { data: DashboardData['ordersByStatus'] }) {
         <ListItemButton key={status} component={RouterLink} to={listLink('orders', { status }, basename)}>
           <ListItemText primary={<OrderStatusChip status={status} />} />
           <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{data[status] ?? 0}</Typography>
-        </ListItemButton>
-      ))}
-    </List>
-  );
-}
-
-function LowStock({ lines }: { lines: DashboardData['lowStock'] }) {
-  const translate = useTranslate();
-  const basename = useBasename();
-  if (lines.length === 0) return <Empty text={translate('dashboard.low_stock_none')} />;
-  return (
-    <List dense disablePadding sx={{ pb: 1, maxHeight: 360, overflowY: 'auto' }}>
-      {lines.map((line) => (
-        <ListItemButton key={`${line.kind}-${line.id}-${line.name}`} component={RouterLink} to={lowStockLink(line, basename)}>
-          <ListItemText
-            primary={line.name}
-            secondary={translate(`dashboard.stock_kind.${line.kind}`)}
-            slotProps={{ primary: { noWrap: true } }}
-            sx={{ minWidth: 0 }}
-          />
-          <Chip
-            size="small"
-            color={line.available === 0 ? 'error' : 'warning'}
-            label={translate('dashboard.available', { smart_count: line.available })}
-            sx={{ ml: 1, flexShrink: 0 }}
-          />
         </ListItemButton>
       ))}
     </List>
@@ -146,7 +120,7 @@ function Generation({ requests }: { requests: DashboardData['generation'] }) {
   );
 }
 
-/** The back office's start page: today's sales, orders by status, low stock, failed jobs, code generation. */
+/** The back office's start page: today's sales, orders by status, low stock, failed jobs, code generation, the last rate update. */
 export function Dashboard() {
   const translate = useTranslate();
   const request = useApiRequest();
@@ -216,9 +190,7 @@ export function Dashboard() {
         <Panel title={translate('dashboard.orders_by_status')} icon={<ReceiptLongIcon />}>
           {data ? <OrdersByStatus data={data.ordersByStatus} /> : <Skeleton variant="rounded" height={200} sx={{ m: 2 }} />}
         </Panel>
-        <Panel title={translate('dashboard.low_stock')} icon={<InventoryIcon />}>
-          {data ? <LowStock lines={data.lowStock} /> : <Skeleton variant="rounded" height={200} sx={{ m: 2 }} />}
-        </Panel>
+        <LowStockPanel lines={data?.lowStock} />
         <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
           <SupportInboxCard inbox={data?.supportInbox} />
           <Panel
@@ -235,6 +207,7 @@ export function Dashboard() {
           <Panel title={translate('dashboard.generation')} icon={<FactoryIcon />}>
             {data ? <Generation requests={data.generation} /> : <Skeleton variant="rounded" height={120} sx={{ m: 2 }} />}
           </Panel>
+          <LastRateUpdatePanel update={data?.lastRateUpdate} loading={!data} />
         </Box>
       </Box>
     </Box>

@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { supportEnglishMessages } from './support';
 import { activityEnglishMessages } from './activity';
+import { ratesEnglishMessages } from './rates';
 import { twoFactorEnglishMessages } from './twoFactor';
 
 export const customEnglishMessages = {
@@ -372,7 +373,7 @@ export const operationsEnglishMessages = {
     orders_today: 'Orders completed today',
     orders_by_status: 'Orders by status',
     low_stock: 'Low stock',
-    low_stock_none: 'Every code, PUBG package and Free Fire offer has at least 10 for sale.',
+    low_stock_none: 'Every code, PUBG package and Free Fire offer has at least its threshold for sale.',
     available: '%{smart_count} left |||| %{smart_count} left',
     stock_kind: {
       code: 'Gift and activation codes',
@@ -684,5 +685,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   twoFactorEnglishMessages,
   supportEnglishMessages,
   activityEnglishMessages,
+  ratesEnglishMessages,
 );
 export default englishMessagesTree;

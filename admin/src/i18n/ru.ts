@@ -4,6 +4,7 @@ import { customEnglishMessages, operationsEnglishMessages } from './en';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { supportEnglishMessages, supportRussianMessages } from './support';
 import { activityEnglishMessages, activityRussianMessages } from './activity';
+import { ratesEnglishMessages, ratesRussianMessages } from './rates';
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
 
 const customRussianMessages: typeof customEnglishMessages = {
@@ -377,7 +378,7 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
     orders_today: 'Выполнено заказов сегодня',
     orders_by_status: 'Заказы по статусам',
     low_stock: 'Заканчиваются',
-    low_stock_none: 'Каждого кода, пакета PUBG и предложения Free Fire в продаже не меньше 10.',
+    low_stock_none: 'Каждого кода, пакета PUBG и предложения Free Fire в продаже не меньше его порога.',
     available: 'остался %{smart_count} |||| осталось %{smart_count} |||| осталось %{smart_count}',
     stock_kind: {
       code: 'Подарочные коды и коды активации',
@@ -691,11 +692,13 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   twoFactorEnglishMessages,
   supportEnglishMessages,
   activityEnglishMessages,
+  ratesEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
   twoFactorRussianMessages,
   supportRussianMessages,
   activityRussianMessages,
+  ratesRussianMessages,
 );
 export default russianMessagesTree;

@@ -1,6 +1,9 @@
 import { BaseModel } from './BaseModel';
 
-/** Units of `to_currency` per unit of `from_currency` (lowercase ISO codes: 'usd', 'rub', 'kzt'). */
+/**
+ * Units of `to_currency` per unit of `from_currency` (lowercase ISO codes: 'usd', 'rub', 'kzt'). One row
+ * per pair, either way round: the other direction is derived by dividing (convertMinorInverse).
+ */
 export class CurrencyRate extends BaseModel {
   static override tableName = 'currency_rates';
   static override hasUpdatedAt = true;
@@ -13,4 +16,8 @@ export class CurrencyRate extends BaseModel {
   /** Refreshed by the daily rate-update job when true. */
   declare auto_update: boolean;
   declare updated_at: Date;
+  /** When the feed or an admin last confirmed the rate, changed or not. */
+  declare checked_at: Date;
+  /** When the rate's value last changed. */
+  declare changed_at: Date;
 }

@@ -27,6 +27,7 @@ export { RateUpdateRun } from './RateUpdateRun';
 export { Region } from './Region';
 export { RevokedToken } from './RevokedToken';
 export { SellableStock } from './SellableStock';
+export { StockThreshold } from './StockThreshold';
 export { SupportMessage } from './SupportMessage';
 export { SupportReply } from './SupportReply';
 export { TwoFactorChallenge } from './TwoFactorChallenge';

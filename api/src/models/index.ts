@@ -10,4 +10,5 @@ export { BaseModel, type RowOf } from './BaseModel';
 export * from './every-model';
 export { ORDER_KINDS, PAYMENT_METHODS, type OrderKind, type PaymentMethod } from './Order';
 export { ORDER_ITEM_TYPES, PROVIDER_STATUSES, type OrderItemType, type ProviderStatus } from './OrderItem';
-export { type RateUpdateRunStatus } from './RateUpdateRun';
+export { type RateUpdateChange, type RateUpdateRefusal, type RateUpdateRunStatus } from './RateUpdateRun';
+export { SUPPORT_MESSAGE_STATUSES, type SupportMessageStatus } from './SupportMessage';

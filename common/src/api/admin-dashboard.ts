@@ -1,5 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { GENERATION_STATUSES } from '../admin-records';
+import { LastRateUpdate } from './admin-currency';
+import { LowStockLine } from './admin-stock-thresholds';
 import { ORDER_STATUSES } from '../rules';
 import { EmptyObject, endpoint, Nullable, StringEnum, Timestamp } from './contract';
 import { SupportInbox } from './admin-support-messages';
@@ -13,10 +15,8 @@ export const Dashboard = Type.Object(
       { description: 'Orders completed today (a Moscow day), summed per order currency, as decimals.' },
     ),
     ordersByStatus: Type.Record(Type.Enum(ORDER_STATUSES), Type.Integer(), { description: 'Orders per status, every status named.' }),
-    lowStock: Type.Array(
-      Type.Object({ kind: StringEnum(['code', 'pubg', 'freefire']), id: Type.Integer(), name: Type.String(), available: Type.Integer() }),
-      { description: 'Stock lines with fewer than 10 sellable, the emptiest first.' },
-    ),
+    lowStock: Type.Array(LowStockLine, { description: 'Stock lines with fewer sellable than their threshold, the emptiest first.' }),
+    lastRateUpdate: Nullable(LastRateUpdate),
     failedJobs: Type.Array(
       Type.Object({ queue: Type.String(), count: Nullable(Type.Integer({ description: 'null when Redis did not answer within 2 s.' })) }),
     ),
@@ -31,7 +31,8 @@ export const Dashboard = Type.Object(
       {
         salesToday: { usd: 59.88, rub: 12450, orders: 31 },
         ordersByStatus: { pending: 2, processing: 1, completed: 1840, failed: 12, cancelled: 40 },
-        lowStock: [{ kind: 'pubg', id: 2, name: '325 UC', available: 4 }],
+        lowStock: [{ kind: 'pubg', id: 2, name: '325 UC', available: 4, threshold: 10 }],
+        lastRateUpdate: null,
         failedJobs: [{ queue: 'fulfilment', count: 0 }],
         generation: [{ id: '3f9a1c2e-8b4d-4e6f-a1b2-c3d4e5f60718', status: 'running', generated: 1200, count: 5000 }],
         supportInbox: { unread: 1, latestUnread: [{ id: 318, nickname: 'player_one', preview: 'My code says it was already used.', createdAt: '2026-03-04T12:30:00.000Z' }] },

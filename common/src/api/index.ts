@@ -12,6 +12,7 @@ export * from './admin-orders';
 export * from './admin-users';
 export * from './admin-currency';
 export * from './admin-generated-codes';
+export * from './admin-stock-thresholds';
 export * from './admin-dashboard';
 export * from './admin-support-messages';
 export * from './admin-audit-log';

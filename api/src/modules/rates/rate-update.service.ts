@@ -1,9 +1,9 @@
-import { storeDate } from '@topup/common';
+import { RATE_CHANGE_CONFIRM_PERCENT_DEFAULT, rateChangeExceeds, rateChangePercent, storeDate } from '@topup/common';
 import type { Knex } from 'knex';
 import { recordAudit } from '../../lib/audit';
 import type { Logger } from '../../logger';
 import { rateBetween, type RatesProvider } from '../../providers/rates';
-import type { CurrencyRate, RateUpdateRun, RateUpdateRunStatus } from '../../models';
+import type { CurrencyRate, RateUpdateChange, RateUpdateRefusal, RateUpdateRun, RateUpdateRunStatus } from '../../models';
 import { currencyRatesDal } from '../admin/currency-rates/currency-rates.dal';
 
 /** What starts a run: an admin's refresh (by its request id) or the daily schedule (by when it fired). */
@@ -22,13 +22,7 @@ export function rateUpdateRunKey(trigger: RateUpdateTrigger): string {
   return trigger.kind === 'manual' ? `manual:${trigger.requestId}` : `scheduled:${storeDate(trigger.firedAt)}`;
 }
 
-interface RateChange {
-  id: number;
-  from: string;
-  to: string;
-  before: string;
-  after: string;
-}
+type RateChange = RateUpdateChange & { id: number };
 
 const outcomeOf = (run: RateUpdateRun): RateUpdateOutcome => ({
   runKey: run.run_key,
@@ -41,7 +35,9 @@ const isFinished = (run: RateUpdateRun) => run.status === 'completed' || run.sta
 /**
  * The rate-update job (DESIGN.md, Queues): refreshes every rate marked auto-update from the rates
  * provider. A scheduled run does nothing while the settings' rates_auto_update switch is off; an
- * admin's refresh always runs. Idempotent per run key: the run's row is locked while the rates are
+ * admin's refresh always runs. A rate the feed would change by more than the settings'
+ * rate_change_confirm_percent keeps its value and the run records the refusal (an outlier in the
+ * feed must not reprice the store; an admin can set it by hand). Idempotent per run key: the run's row is locked while the rates are
  * written and marked finished in the same transaction, so a retried, duplicated or concurrent
  * delivery of the same run changes the rates (and writes the audit entry) once.
  */
@@ -92,19 +88,27 @@ export function createRateUpdateService(deps: { db: Knex; rates: RatesProvider; 
         if (!run) throw new Error(`rate update run ${runKey} vanished`);
         // Another delivery of this run finished while this one was fetching.
         if (isFinished(run)) return outcomeOf(run);
-        if (run.trigger === 'scheduled' && !((await currencyRatesDal.lockSettings(trx))?.rates_auto_update ?? true)) {
+        const settings = await currencyRatesDal.lockSettings(trx);
+        if (run.trigger === 'scheduled' && !(settings?.rates_auto_update ?? true)) {
           await currencyRatesDal.finishRun(trx, runKey, { status: 'skipped', provider: null, updated: 0 });
           return { runKey, status: 'skipped' as const, updated: 0 };
         }
+        const confirmPercent = settings?.rate_change_confirm_percent ?? String(RATE_CHANGE_CONFIRM_PERCENT_DEFAULT);
 
         const changes: RateChange[] = [];
+        const refusals: RateUpdateRefusal[] = [];
         const unpriced: string[] = [];
         for (const row of await currencyRatesDal.lockAutoUpdated(trx)) {
+          const pair = { from: row.from_currency, to: row.to_currency };
+          const current = normalisedRate(row);
           const next = rateBetween(table, row.from_currency, row.to_currency);
-          if (next === undefined) unpriced.push(`${row.from_currency}->${row.to_currency}`);
-          else if (next !== normalisedRate(row)) {
-            await currencyRatesDal.update(trx, row.id, { rate: next });
-            changes.push({ id: row.id, from: row.from_currency, to: row.to_currency, before: row.rate, after: next });
+          if (next === undefined) unpriced.push(`${pair.from}->${pair.to}`);
+          else if (next === current) await currencyRatesDal.update(trx, row.id, { checked: true });
+          else if (rateChangeExceeds(current, next, confirmPercent)) {
+            refusals.push({ ...pair, current, offered: next, percent: rateChangePercent(current, next) });
+          } else {
+            await currencyRatesDal.update(trx, row.id, { rate: next, checked: true, changed: true });
+            changes.push({ id: row.id, ...pair, before: current, after: next });
           }
         }
         if (changes.length > 0) {
@@ -122,7 +126,16 @@ export function createRateUpdateService(deps: { db: Knex; rates: RatesProvider; 
             requestId: `rate-update:${runKey}`,
           });
         }
-        await currencyRatesDal.finishRun(trx, runKey, { status: 'completed', provider: rates.name, updated: changes.length });
+        await currencyRatesDal.finishRun(trx, runKey, {
+          status: 'completed',
+          provider: rates.name,
+          updated: changes.length,
+          changes: changes.map(({ from, to, before, after }) => ({ from, to, before, after })),
+          refusals,
+        });
+        if (refusals.length > 0) {
+          logger.warn({ runKey, provider: rates.name, refusals }, 'Rates changing by more than the confirmation threshold were kept');
+        }
         if (unpriced.length > 0) {
           logger.warn({ runKey, provider: rates.name, pairs: unpriced }, 'The rates provider does not quote some auto-update pairs; they keep their rate');
         }

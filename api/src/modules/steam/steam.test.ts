@@ -10,7 +10,7 @@ beforeAll(async () => {
   app = await startTestApp();
   fixtures = createFixtures(app.db, app.config.codesKey);
   await fixtures.usdRubRate('79');
-  await fixtures.rate('kzt', 'usd', '0.002083');
+  await fixtures.rate('usd', 'kzt', '480');
   await fixtures.steamCommission('3');
   user = await app.createUser();
 });
@@ -33,13 +33,13 @@ describe('POST /api/steam/calculate', () => {
     expect(response.body.calculation).toEqual({ amountInUSD: 10, commission: 0.3, amountInUserCurrency: 813.7 });
   });
 
-  it('converts KZT to USD by the KZT->USD rate, in integer minor units', async () => {
-    // 5000 KZT * 0.002083 = 10.415 -> 10.42 USD; 3 % = 0.3126 -> 0.31; 10.73 USD * 79 = 847.67 RUB.
+  it('converts KZT to USD by dividing by the USD->KZT rate, in integer minor units', async () => {
+    // 5000 KZT / 480 = 10.4166… -> 10.42 USD; 3 % = 0.3126 -> 0.31; 10.73 USD * 79 = 847.67 RUB.
     const response = await calculate({ amount: 5000, inputCurrency: 'kzt', userBalanceCurrency: 'rub' });
     expect(response.body.calculation).toEqual({ amountInUSD: 10.42, commission: 0.31, amountInUserCurrency: 847.67 });
   });
 
-  it('converts RUB by dividing by the USD->RUB rate when no RUB->USD rate is set', async () => {
+  it('converts RUB by dividing by the USD->RUB rate, the one rate of the pair', async () => {
     // 790 RUB / 79 = 10 USD; 3 % = 0.30; 10.30 USD.
     const response = await calculate({ amount: 790, inputCurrency: 'rub', userBalanceCurrency: 'usd' });
     expect(response.body.calculation).toEqual({ amountInUSD: 10, commission: 0.3, amountInUserCurrency: 10.3 });
@@ -47,14 +47,14 @@ describe('POST /api/steam/calculate', () => {
 
   it('uses the commission setting and the rates of the moment', async () => {
     await fixtures.steamCommission('5.5');
-    await fixtures.rate('rub', 'usd', '0.0125');
+    await fixtures.usdRubRate('80');
     try {
-      // 1000 RUB * 0.0125 = 12.50 USD; 5.5 % = 0.6875 -> 0.69; 13.19 USD.
+      // 1000 RUB / 80 = 12.50 USD; 5.5 % = 0.6875 -> 0.69; 13.19 USD.
       const response = await calculate({ amount: 1000, inputCurrency: 'rub', userBalanceCurrency: 'usd' });
       expect(response.body.calculation).toEqual({ amountInUSD: 12.5, commission: 0.69, amountInUserCurrency: 13.19 });
     } finally {
       await fixtures.steamCommission('3');
-      await app.db('currency_rates').where({ from_currency: 'rub', to_currency: 'usd' }).delete();
+      await fixtures.usdRubRate('79');
     }
   });
 
@@ -86,13 +86,13 @@ describe('POST /api/steam/calculate', () => {
   });
 
   it('answers 503 while a needed rate is missing', async () => {
-    await app.db('currency_rates').where({ from_currency: 'kzt' }).delete();
+    await app.db('currency_rates').where({ to_currency: 'kzt' }).delete();
     try {
       const response = await calculate({ amount: 1000, inputCurrency: 'kzt', userBalanceCurrency: 'usd' });
       expect(response.status).toBe(503);
       expect(response.body.error.code).toBe('SERVICE_UNAVAILABLE');
     } finally {
-      await fixtures.rate('kzt', 'usd', '0.002083');
+      await fixtures.rate('usd', 'kzt', '480');
     }
   });
 });

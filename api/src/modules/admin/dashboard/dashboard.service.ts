@@ -3,6 +3,9 @@ import type { Knex } from 'knex';
 import { fromMinor, ORDER_STATUSES, type OrderStatus } from '@topup/common';
 import type { Dashboard } from '@topup/common/api';
 import type { Serializable } from '../../../lib/typed-routes';
+import { ratesDal } from '../../rates/rates.dal';
+import { toLastRateUpdate } from '../currency-rates/currency-rates.service';
+import { lowStockLines } from '../stock-thresholds/low-stock.dal';
 import { dashboardDal } from './dashboard.dal';
 import { supportInbox } from './support-inbox.dal';
 
@@ -29,9 +32,10 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
 
   return {
     async summary(): Promise<Serializable<Dashboard>> {
-      const [orderFigures, lowStock, generation, inbox, failedJobs] = await Promise.all([
+      const [orderFigures, lowStock, lastRateUpdate, generation, inbox, failedJobs] = await Promise.all([
         dashboardDal.orderFigures(db),
-        dashboardDal.lowStock(db),
+        lowStockLines(db),
+        ratesDal.lastUpdate(db),
         dashboardDal.recentGenerations(db),
         supportInbox(db),
         Promise.all(Object.entries(queues).map(async ([queue, instance]) => ({ queue, count: await failedCount(instance) }))),
@@ -46,7 +50,7 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
           salesToday.orders += row.completed_today;
         }
       }
-      return { salesToday, ordersByStatus, lowStock, failedJobs, generation, supportInbox: inbox };
+      return { salesToday, ordersByStatus, lowStock, lastRateUpdate: lastRateUpdate ? toLastRateUpdate(lastRateUpdate) : null, failedJobs, generation, supportInbox: inbox };
     },
   };
 }

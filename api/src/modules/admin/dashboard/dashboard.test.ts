@@ -88,10 +88,10 @@ describe('GET /api/admin/dashboard', () => {
     expect(dashboard.ordersByStatus).toEqual({ pending: 1, processing: 2, completed: 5, failed: 1, cancelled: 0 });
 
     expect(dashboard.lowStock).toEqual([
-      { kind: 'freefire', id: unpublishedOffer.denomination_id, name: expect.any(String), available: 0 },
-      { kind: 'pubg', id: pubgLow.id, name: '60 UC', available: 2 },
-      { kind: 'code', id: card.id, name: 'Star Card · Global · 10 USD · $10.00', available: 3 },
-      { kind: 'freefire', id: lowOffer.denomination_id, name: expect.any(String), available: 5 },
+      { kind: 'freefire', id: unpublishedOffer.denomination_id, name: expect.any(String), available: 0, threshold: 10 },
+      { kind: 'pubg', id: pubgLow.id, name: '60 UC', available: 2, threshold: 10 },
+      { kind: 'code', id: card.id, name: 'Star Card · Global · 10 USD · $10.00', available: 3, threshold: 10 },
+      { kind: 'freefire', id: lowOffer.denomination_id, name: expect.any(String), available: 5, threshold: 10 },
     ]);
 
     expect(dashboard.failedJobs).toEqual(
