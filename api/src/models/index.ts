@@ -11,4 +11,3 @@ export * from './every-model';
 export { ORDER_KINDS, PAYMENT_METHODS, type OrderKind, type PaymentMethod } from './Order';
 export { ORDER_ITEM_TYPES, PROVIDER_STATUSES, type OrderItemType, type ProviderStatus } from './OrderItem';
 export { type RateUpdateChange, type RateUpdateRefusal, type RateUpdateRunStatus } from './RateUpdateRun';
-export { SUPPORT_MESSAGE_STATUSES, type SupportMessageStatus } from './SupportMessage';

@@ -12,6 +12,7 @@ import type {
 import { auditOf, minorUnits, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
+import type { SupportMessage } from '../../../models';
 import { changeBalance, type InvalidationBus } from '@topup/server-kit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { hashPassword } from '../../auth/auth.service';
@@ -205,7 +206,7 @@ export function createAdminUsersService(deps: { db: Knex; invalidations: Invalid
     async supportMessages(userId: number, query: ListQuery) {
       await detail(db, userId);
       const list = parseListQuery(query, SUPPORT_LIST);
-      const { rows, total } = await listPage<{ id: number; status: string; message: string; created_at: Date }>(
+      const { rows, total } = await listPage<Pick<SupportMessage, 'id' | 'status' | 'message' | 'created_at'>>(
         adminUsersDal.supportMessagesQuery(db, userId),
         SUPPORT_LIST,
         list,
