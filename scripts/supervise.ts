@@ -17,6 +17,13 @@ export interface RestartPolicy {
 
 export const DEFAULT_RESTART_POLICY: RestartPolicy = { initialDelayMs: 1000, maxDelayMs: 30_000, resetAfterMs: 60_000 };
 
+/**
+ * Signals this close together are one delivery, not a second Ctrl+C: one Ctrl+C or `kill` of the
+ * process group reaches this process both directly and through npm, which forwards what it gets to
+ * its child. Passed on twice, the services would take the copy as "stop now" and drop running jobs.
+ */
+export const SAME_SIGNAL_WINDOW_MS = 1000;
+
 export interface SuperviseOptions {
   services: ServiceSpec[];
   cwd?: string;
@@ -28,8 +35,9 @@ export interface SuperviseOptions {
 
 export interface Supervisor {
   /**
-   * Passes `signal` to every running process and never restarts one again. Called again (a second
-   * Ctrl+C), it passes the signal on again, which the services take as "stop now".
+   * Passes `signal` to every running process and never restarts one again. Called again later than
+   * SAME_SIGNAL_WINDOW_MS (a second Ctrl+C), it passes the signal on again, which the services take
+   * as "stop now"; sooner, it is the same signal delivered twice and is ignored.
    */
   stop(signal: NodeJS.Signals): void;
   /** Resolves once every process has ended after stop(): 0 when all ended cleanly, else 1. */
@@ -71,6 +79,7 @@ export function supervise(options: SuperviseOptions): Supervisor {
     restartTimer: null,
   }));
   let stopping = false;
+  let lastStopAt = -Infinity;
   let exitCode = 0;
   let resolveStopped: (code: number) => void = () => {};
   const stopped = new Promise<number>((resolve) => (resolveStopped = resolve));
@@ -122,6 +131,9 @@ export function supervise(options: SuperviseOptions): Supervisor {
     stopped,
     starts: (name) => slots.find((slot) => slot.spec.name === name)?.starts ?? 0,
     stop(signal) {
+      const now = Date.now();
+      if (now - lastStopAt < SAME_SIGNAL_WINDOW_MS) return;
+      lastStopAt = now;
       stopping = true;
       for (const slot of slots) {
         if (slot.restartTimer) clearTimeout(slot.restartTimer);

@@ -109,3 +109,24 @@ export function createOutboxDispatcher(deps: {
     }
   };
 }
+
+/**
+ * Deletes dispatched outbox rows older than `retentionDays`, in batches (so no single statement holds
+ * many locks); resolves to how many. Undispatched rows are never touched, however old.
+ */
+export async function pruneOutbox(db: Knex, retentionDays: number, batchSize = 5000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await db('outbox')
+      .whereIn(
+        'id',
+        db('outbox')
+          .select('id')
+          .where('dispatched_at', '<', db.raw(`now() - make_interval(days => ?)`, [retentionDays]))
+          .limit(batchSize),
+      )
+      .delete();
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
+}
