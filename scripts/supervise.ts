@@ -31,6 +31,8 @@ export interface SuperviseOptions {
   policy?: RestartPolicy;
   /** Where lines for the operator go (a stopped process, a restart). */
   report?: (line: string) => void;
+  /** Receives the services' output instead of this process's stdout and stderr (tests read it). */
+  onOutput?: (text: string) => void;
 }
 
 export interface Supervisor {
@@ -96,10 +98,12 @@ export function supervise(options: SuperviseOptions): Supervisor {
     const child = spawn(slot.spec.command, slot.spec.args, {
       cwd: options.cwd,
       env: options.env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', options.onOutput ? 'pipe' : 'inherit', options.onOutput ? 'pipe' : 'inherit'],
       detached: true,
     });
     slot.child = child;
+    const onOutput = options.onOutput;
+    if (onOutput) for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
     // Handled once: a process that could not be spawned may report an error and no exit, or both.
     const ended = (code: number | null, signal: NodeJS.Signals | null) => {
       if (slot.child === child) onExit(slot, code, signal);
