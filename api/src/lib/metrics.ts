@@ -62,7 +62,7 @@ export function createMetricsPublisher(deps: {
   return {
     start() {
       void publishLogged();
-      timer = setInterval(publishLogged, METRICS_PUBLISH_MS);
+      timer = setInterval(() => void publishLogged(), METRICS_PUBLISH_MS);
       timer.unref();
     },
     async stop() {

@@ -1,3 +1,5 @@
+// The other workspaces compile this file too, without the api package's declarations: name them here.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./parse-prometheus-text-format.d.ts" />
 import parsePrometheusTextFormat, { type PrometheusSample } from 'parse-prometheus-text-format';
 import { expect } from 'vitest';

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createFixtures, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
-import { supervise } from '../../scripts/supervise';
+import { supervise } from './supervise';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Long enough for the stop to arrive while the game provider is still answering. */
 const GAME_LATENCY_MS = 600;
 
