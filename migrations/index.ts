@@ -19,6 +19,7 @@ import * as hourlyCodeReveals from './migrations/20261125120002_hourly_code_reve
 import * as supportInbox from './migrations/20261126020001_support_inbox';
 import * as activityLogAndCustomerNotes from './migrations/20261126030001_activity_log_and_customer_notes';
 import * as rateGuardsAndStockThresholds from './migrations/20261126040001_rate_guards_and_stock_thresholds';
+import * as outboxRequestIdAndPruning from './migrations/20261126060001_outbox_request_id_and_pruning';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -54,6 +55,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261126020001_support_inbox', migration: supportInbox },
   { name: '20261126030001_activity_log_and_customer_notes', migration: activityLogAndCustomerNotes },
   { name: '20261126040001_rate_guards_and_stock_thresholds', migration: rateGuardsAndStockThresholds },
+  { name: '20261126060001_outbox_request_id_and_pruning', migration: outboxRequestIdAndPruning },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

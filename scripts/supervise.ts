@@ -17,6 +17,13 @@ export interface RestartPolicy {
 
 export const DEFAULT_RESTART_POLICY: RestartPolicy = { initialDelayMs: 1000, maxDelayMs: 30_000, resetAfterMs: 60_000 };
 
+/**
+ * Signals this close together are one delivery, not a second Ctrl+C: one Ctrl+C or `kill` of the
+ * process group reaches this process both directly and through npm, which forwards what it gets to
+ * its child. Passed on twice, the services would take the copy as "stop now" and drop running jobs.
+ */
+export const SAME_SIGNAL_WINDOW_MS = 1000;
+
 export interface SuperviseOptions {
   services: ServiceSpec[];
   cwd?: string;
@@ -24,12 +31,15 @@ export interface SuperviseOptions {
   policy?: RestartPolicy;
   /** Where lines for the operator go (a stopped process, a restart). */
   report?: (line: string) => void;
+  /** Receives the services' output instead of this process's stdout and stderr (tests read it). */
+  onOutput?: (text: string) => void;
 }
 
 export interface Supervisor {
   /**
-   * Passes `signal` to every running process and never restarts one again. Called again (a second
-   * Ctrl+C), it passes the signal on again, which the services take as "stop now".
+   * Passes `signal` to every running process and never restarts one again. Called again later than
+   * SAME_SIGNAL_WINDOW_MS (a second Ctrl+C), it passes the signal on again, which the services take
+   * as "stop now"; sooner, it is the same signal delivered twice and is ignored.
    */
   stop(signal: NodeJS.Signals): void;
   /** Resolves once every process has ended after stop(): 0 when all ended cleanly, else 1. */
@@ -71,6 +81,7 @@ export function supervise(options: SuperviseOptions): Supervisor {
     restartTimer: null,
   }));
   let stopping = false;
+  let lastStopAt = -Infinity;
   let exitCode = 0;
   let resolveStopped: (code: number) => void = () => {};
   const stopped = new Promise<number>((resolve) => (resolveStopped = resolve));
@@ -87,10 +98,12 @@ export function supervise(options: SuperviseOptions): Supervisor {
     const child = spawn(slot.spec.command, slot.spec.args, {
       cwd: options.cwd,
       env: options.env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', options.onOutput ? 'pipe' : 'inherit', options.onOutput ? 'pipe' : 'inherit'],
       detached: true,
     });
     slot.child = child;
+    const onOutput = options.onOutput;
+    if (onOutput) for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
     // Handled once: a process that could not be spawned may report an error and no exit, or both.
     const ended = (code: number | null, signal: NodeJS.Signals | null) => {
       if (slot.child === child) onExit(slot, code, signal);
@@ -122,6 +135,9 @@ export function supervise(options: SuperviseOptions): Supervisor {
     stopped,
     starts: (name) => slots.find((slot) => slot.spec.name === name)?.starts ?? 0,
     stop(signal) {
+      const now = Date.now();
+      if (now - lastStopAt < SAME_SIGNAL_WINDOW_MS) return;
+      lastStopAt = now;
       stopping = true;
       for (const slot of slots) {
         if (slot.restartTimer) clearTimeout(slot.restartTimer);

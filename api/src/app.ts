@@ -12,6 +12,7 @@ import type { Endpoint } from '@topup/common/api';
 import type { Config } from './config';
 import { AppError } from './lib/app-error';
 import { createOutboxDispatcher, withOutboxDispatch } from './lib/outbox';
+import { createProcessRegistry, processLabel } from './lib/metrics';
 import { endpointOf } from './lib/typed-routes';
 import { createCodeCrypto, type InvalidationBus } from '@topup/server-kit';
 import type { Logger } from './logger';
@@ -57,6 +58,8 @@ import { createQueueSessions } from './modules/admin/queues/queue-session';
 import { createQueuesRouter } from './modules/admin/queues/queues.router';
 import { createAdminSupportMessagesRouter } from './modules/admin/support-messages/support-messages.router';
 import { createAdminSupportMessagesService } from './modules/admin/support-messages/support-messages.service';
+import { createApiMetrics } from './modules/metrics/api-metrics';
+import { serveMetrics } from './modules/metrics/metrics.router';
 import { createApiDocsRouter } from './modules/api-docs/api-docs.router';
 import { rawOperations } from './modules/api-docs/raw-operations';
 import { createAuthRouter } from './modules/auth/auth.router';
@@ -172,6 +175,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const queues = openObservedQueues(redis, config.redisPrefix, logger);
   const db = withOutboxDispatch(deps.db, createOutboxDispatcher({ db: deps.db, queues, connection: redis, logger }));
 
+  const metricsRegistry = createProcessRegistry(processLabel('api'));
+  const metrics = createApiMetrics(metricsRegistry);
+
   const tokens = createTokenService({
     secret: config.jwtSecret,
     ttlSeconds: config.jwtTtlSeconds,
@@ -252,6 +258,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       guards,
       rateLimit,
       idempotency,
+      recordWebhook: metrics.recordWebhook,
     }),
     // Back office: catalogue and stock; each router guards its own prefix.
     createAdminProductsRouter({ products: createAdminProductsService({ db, catalogueChanges }), guards }),
@@ -286,6 +293,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   composedApiRouters.set(app, api);
 
   app.use(requestContext(logger));
+  app.use(metrics.measureRequests);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -314,6 +322,17 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       enableTypes: ['json'],
       jsonLimit: config.bodyLimit,
       encoding: 'utf-8',
+    }),
+  );
+  app.use(
+    serveMetrics({
+      registry: metricsRegistry,
+      db,
+      redis,
+      redisPrefix: config.redisPrefix,
+      queues,
+      metricsToken: config.metricsToken,
+      guards,
     }),
   );
   app.use(guards.identify);

@@ -59,6 +59,10 @@ export interface Config {
   publicUrl: string;
   bodyLimit: string;
   logLevel: string;
+  /** The bearer token Prometheus scrapes /api/metrics with; unset: only an admin's token is accepted. */
+  metricsToken: string | undefined;
+  /** Dispatched outbox rows older than this many days are deleted by the outbox-pruning schedule. */
+  outboxRetentionDays: number;
   workerConcurrency: number;
   /** How many workers processes `npm start` runs beside the API. */
   workerProcesses: number;
@@ -146,6 +150,8 @@ const ENVIRONMENT = Type.Object({
   CARD_HOLD_MINUTES: integer(1, 15),
   PUBLIC_URL: Type.Optional(Type.String({ format: 'uri', description: 'a URL' })),
   BODY_LIMIT: Type.String({ pattern: '^\\d+(\\.\\d+)?\\s*(b|kb|mb|gb)?$', description: 'a size such as 100kb or 1mb', default: '100kb' }),
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'a token of at least 16 characters' })),
+  OUTBOX_RETENTION_DAYS: integer(1, 7, 3650),
   LOG_LEVEL: Type.Optional(Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   WORKER_CONCURRENCY: integer(1, 5),
   WORKER_PROCESSES: integer(1, 1),
@@ -254,6 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     bodyLimit: vars.BODY_LIMIT,
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    metricsToken: vars.METRICS_TOKEN,
+    outboxRetentionDays: vars.OUTBOX_RETENTION_DAYS,
     workerConcurrency: vars.WORKER_CONCURRENCY,
     workerProcesses: vars.WORKER_PROCESSES,
     workerLockMs: vars.WORKER_LOCK_MS,

@@ -9,7 +9,17 @@ export { createPaymentCallbackService } from './modules/payments/payment-callbac
 export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';
 export { openQueue, openQueues } from './lib/job-queues';
-export { bullmqJobOf, createOutboxDispatcher, dispatchAfterCommit, withOutboxDispatch, type OutboxJob } from './lib/outbox';
+export {
+  bullmqJobOf,
+  createOutboxDispatcher,
+  dispatchAfterCommit,
+  pruneOutbox,
+  withOutboxDispatch,
+  type JobData,
+  type OutboxJob,
+} from './lib/outbox';
+export { runTraced, traceFields } from './lib/trace-context';
+export { createMetricsPublisher, createProcessRegistry, METRICS_PREFIX, processLabel } from './lib/metrics';
 export { createCodeGenerationService } from './modules/code-generation/code-generation.service';
 export { createCatalogueChanges, type CatalogueChanges } from './modules/catalogue/catalogue-changes';
 export { createRateUpdateService, type RateUpdateTrigger } from './modules/rates/rate-update.service';

@@ -1,18 +1,25 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { Histogram, type Registry } from 'prom-client';
 import { QUEUES, type QueueName, type QueuePayloads } from '@topup/common';
 import {
   createCatalogueChanges,
   createDb,
   createLogger,
+  createMetricsPublisher,
   createOutboxDispatcher,
+  createProcessRegistry,
   createRedis,
   loadConfig,
+  METRICS_PREFIX,
+  processLabel,
   productionWarnings,
+  runTraced,
   withOutboxDispatch,
   type Config,
+  type JobData,
   type Logger,
 } from '@topup/api';
 import { createInvalidationBus } from '@topup/server-kit';
@@ -28,9 +35,11 @@ export interface RunningWorkers {
 
 /**
  * The workers process: the outbox relay plus one BullMQ Worker per queue that has a processor.
- * Any number of these processes can run against the same Postgres and Redis.
+ * Any number of these processes can run against the same Postgres and Redis. Its metrics are
+ * published to Redis under `processName` (see createMetricsPublisher) for the API's scrape; pass a logger
+ * made with `traced: true` for every line logged during a job to carry its request id.
  */
-export async function startWorkers(config: Config, logger: Logger): Promise<RunningWorkers> {
+export async function startWorkers(config: Config, logger: Logger, processName = processLabel('workers')): Promise<RunningWorkers> {
   const queues = createQueues(config, logger);
   const pool = createDb(config.databaseUrl, { min: 0, max: config.databasePoolMax });
   // Jobs the processors queue (a paid order's fulfilment, a refund) go to BullMQ as their transaction commits.
@@ -50,12 +59,22 @@ export async function startWorkers(config: Config, logger: Logger): Promise<Runn
     onError: (err, action) => logger.warn({ err: err.message }, `invalidation bus: ${action}`),
   });
   const deps: ProcessorDeps = { config, db, logger, redis: workerConnection, catalogueChanges: createCatalogueChanges(invalidations) };
+  const registry = createProcessRegistry(processName);
+  const jobDurations = jobDurationHistogram(registry);
   const workers = Object.values(QUEUES).flatMap((name) => {
-    const worker = startWorker(name, deps, workerConnection);
+    const worker = startWorker(name, deps, workerConnection, jobDurations);
     return worker ? [worker] : [];
+  });
+  const metrics = createMetricsPublisher({
+    registry,
+    redis: publishConnection,
+    prefix: config.redisPrefix,
+    process: processName,
+    onError: (err) => logger.debug({ err: err.message }, 'Could not publish the metrics'),
   });
 
   relay.start();
+  metrics.start();
   const schedules = startSchedules(queues, logger.child({ component: 'schedules' }));
   logger.info({ queues: workers.map((worker) => worker.name), concurrency: config.workerConcurrency }, 'Workers started');
 
@@ -64,6 +83,8 @@ export async function startWorkers(config: Config, logger: Logger): Promise<Runn
       schedules.stop();
       await relay.stop();
       await Promise.all(workers.map((worker) => worker.close()));
+      // A stopped process leaves no series behind; with Redis away its key expires by itself.
+      await metrics.stop().catch((err: Error) => logger.debug({ err: err.message }, 'Could not remove the metrics'));
       workerConnection.disconnect();
       await invalidations.close();
       publishConnection.disconnect();
@@ -73,11 +94,46 @@ export async function startWorkers(config: Config, logger: Logger): Promise<Runn
   };
 }
 
-function startWorker<N extends QueueName>(name: N, deps: ProcessorDeps, connection: Redis): Worker | undefined {
+function jobDurationHistogram(registry: Registry) {
+  return new Histogram({
+    name: `${METRICS_PREFIX}job_duration_seconds`,
+    help: 'Jobs run by queue and outcome (completed, failed), and how long they took',
+    labelNames: ['queue', 'outcome'],
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+    registers: [registry],
+  });
+}
+
+/** The fields that tie a job's log lines to it and to the request that caused it. */
+const jobFields = (job: Job<JobData> | undefined) => ({ jobId: job?.id, requestId: job?.data.originRequestId });
+
+function startWorker<N extends QueueName>(
+  name: N,
+  deps: ProcessorDeps,
+  connection: Redis,
+  jobDurations: Histogram<'queue' | 'outcome'>,
+): Worker | undefined {
   const createProcessor = processorFactories[name];
   if (!createProcessor) return undefined;
   const { config, logger } = deps;
-  const worker = new Worker<QueuePayloads[N]>(name, createProcessor({ ...deps, logger: logger.child({ queue: name }) }), {
+  const processJob = createProcessor({ ...deps, logger: logger.child({ queue: name }) });
+  // Each job runs in its trace context: the lines its processor logs carry its id and its request's
+  // (with a traced logger), and the outbox rows it writes pass the request id on.
+  const traced = (job: Job<QueuePayloads[N]>) => {
+    const { jobId, requestId } = jobFields(job as Job<JobData>);
+    const stop = jobDurations.startTimer({ queue: name });
+    return runTraced({ jobId, requestId }, () => processJob(job)).then(
+      (result) => {
+        stop({ outcome: 'completed' });
+        return result;
+      },
+      (err: unknown) => {
+        stop({ outcome: 'failed' });
+        throw err;
+      },
+    );
+  };
+  const worker = new Worker<QueuePayloads[N]>(name, traced, {
     connection,
     prefix: config.redisPrefix,
     concurrency: config.workerConcurrency,
@@ -85,11 +141,12 @@ function startWorker<N extends QueueName>(name: N, deps: ProcessorDeps, connecti
     lockDuration: config.workerLockMs,
     stalledInterval: config.workerStalledIntervalMs,
   });
+  // A child logger per job for the lines about it.
+  const jobLog = (job: Job | undefined) => logger.child({ queue: name, ...jobFields(job as Job<JobData> | undefined) });
   worker.on('stalled', (jobId) => logger.warn({ queue: name, jobId }, 'Job stalled: its worker stopped before finishing it'));
-  worker.on('completed', (job) => logger.debug({ queue: name, jobId: job.id }, 'Job completed'));
-  worker.on('failed', (job, err) =>
-    logger.warn({ err, queue: name, jobId: job?.id, attemptsMade: job?.attemptsMade }, 'Job failed'),
-  );
+  worker.on('active', (job) => jobLog(job).debug('Job started'));
+  worker.on('completed', (job) => jobLog(job).debug('Job completed'));
+  worker.on('failed', (job, err) => jobLog(job).warn({ err, attemptsMade: job?.attemptsMade }, 'Job failed'));
   // While Redis is away every reconnect attempt errors; the outage itself is logged once.
   worker.on('error', (err) =>
     connection.status === 'ready' ? logger.error({ err, queue: name }, 'Worker error') : logger.debug({ err, queue: name }, 'Worker error'),
@@ -103,7 +160,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Plain stderr lines, so no LOG_LEVEL can hide them.
   for (const warning of productionWarnings(config)) console.warn(warning);
-  const logger = createLogger(config.logLevel, 'workers');
+  const logger = createLogger(config.logLevel, 'workers', { traced: true });
   const workers = await startWorkers(config, logger);
 
   let stopping = false;

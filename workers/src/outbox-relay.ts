@@ -51,7 +51,7 @@ export function createOutboxRelay({ db, queues, logger, pollMs = 250 }: OutboxRe
   async function dispatchBatch(): Promise<number> {
     const outcome = await db.transaction(async (trx) => {
       const rows: OutboxJob[] = await trx('outbox')
-        .select('id', 'queue', { jobName: 'job_name' }, 'payload')
+        .select('id', 'queue', { jobName: 'job_name' }, 'payload', { originRequestId: 'origin_request_id' })
         .whereNull('dispatched_at')
         .whereIn('queue', knownQueues)
         .orderBy('id')

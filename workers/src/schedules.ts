@@ -2,6 +2,7 @@ import { STORE_TIME_ZONE } from '@topup/common';
 import type { JobsOptions } from 'bullmq';
 import type { QueueName, QueuePayloads } from '@topup/common';
 import type { Logger } from '@topup/api';
+import { PRUNE_OUTBOX_JOB } from './processors/reservation-expiry.processor';
 import type { JobQueues } from './queues';
 
 /** When a schedule fires: every so many milliseconds, or on a cron pattern in a time zone. */
@@ -35,6 +36,14 @@ export const SCHEDULES: Schedule[] = [
     timing: { everyMs: 60_000 },
     jobName: 'poll-payments',
     data: { bucket: 'every-minute' } satisfies QueuePayloads['payment-callback'],
+  },
+  {
+    // Dispatched outbox rows are kept OUTBOX_RETENTION_DAYS to look into, then deleted hourly.
+    id: 'outbox-pruning',
+    queue: 'reservation-expiry',
+    timing: { everyMs: 3_600_000 },
+    jobName: PRUNE_OUTBOX_JOB,
+    data: { bucket: 'hourly' } satisfies QueuePayloads['reservation-expiry'],
   },
   {
     // Daily at 09:00 Moscow time (the store's time zone, STORE_TIME_ZONE), when the day's official

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { OUTBOX_CHANNEL, type QueueName, type QueuePayloads } from '@topup/common';
 import { afterCommit, outermostTransaction } from '@topup/server-kit';
 import type { Logger } from '../logger';
+import { currentRequestId } from './trace-context';
 
 /** An outbox row, as the job it stands for. */
 export interface OutboxJob<N extends QueueName = QueueName> {
@@ -11,7 +12,12 @@ export interface OutboxJob<N extends QueueName = QueueName> {
   queue: N;
   jobName: string;
   payload: QueuePayloads[N];
+  /** The X-Request-Id of the request that caused the job, carried into the job's data and its logs. */
+  originRequestId?: string | null;
 }
+
+/** A BullMQ job's data: its queue's payload, plus the request that caused it when known. */
+export type JobData<N extends QueueName = QueueName> = QueuePayloads[N] & { originRequestId?: string };
 
 const JOB_OPTIONS = {
   attempts: 5,
@@ -25,7 +31,8 @@ const JOB_OPTIONS = {
  * BullMQ ignores every copy after the first: the direct dispatch and the relay may both send a row.
  */
 export function bullmqJobOf(job: OutboxJob) {
-  return { name: job.jobName, data: job.payload, opts: { ...JOB_OPTIONS, jobId: `outbox-${job.id}` } };
+  const data: JobData = job.originRequestId ? { ...job.payload, originRequestId: job.originRequestId } : job.payload;
+  return { name: job.jobName, data, opts: { ...JOB_OPTIONS, jobId: `outbox-${job.id}` } };
 }
 
 /** Sends a committed outbox row's job to BullMQ; never throws (the relay is the fallback). */
@@ -52,9 +59,12 @@ export async function enqueueJob<N extends QueueName>(
   jobName: string,
   payload: QueuePayloads[N],
 ): Promise<number> {
-  const [row] = await trx('outbox').insert({ queue, job_name: jobName, payload }).returning<{ id: number }[]>('id');
+  const originRequestId = currentRequestId() ?? null;
+  const [row] = await trx('outbox')
+    .insert({ queue, job_name: jobName, payload, origin_request_id: originRequestId })
+    .returning<{ id: number }[]>('id');
   if (!row) throw new Error('outbox insert returned no row');
-  await dispatchAfterCommit(trx, { id: row.id, queue, jobName, payload });
+  await dispatchAfterCommit(trx, { id: row.id, queue, jobName, payload, originRequestId });
   return row.id;
 }
 
@@ -62,12 +72,14 @@ export async function enqueueJob<N extends QueueName>(
  * Sends the job of an outbox row that `trx` wrote once `trx` commits, with the transaction's
  * dispatcher (see withOutboxDispatch). Without one, a notification delivered on commit wakes the
  * relay instead of it finding the row at its next poll. A dispatched row sends no notification:
- * the relay would only race the dispatcher to the same job.
+ * the relay would only race the dispatcher to the same job. A row written in SQL (place_cart_order)
+ * comes without its request id: the dispatcher records the caller's as it marks the row dispatched.
  */
 export async function dispatchAfterCommit<N extends QueueName>(trx: Knex.Transaction, job: OutboxJob<N>): Promise<void> {
   // knex hands user params down to transactions but not to savepoints.
   const dispatch = outermostTransaction(trx).userParams[DISPATCHER_PARAM] as OutboxDispatcher | undefined;
-  if (dispatch) afterCommit(trx, () => dispatch(job as OutboxJob));
+  const traced = { ...job, originRequestId: job.originRequestId ?? currentRequestId() ?? null } as OutboxJob;
+  if (dispatch) afterCommit(trx, () => dispatch(traced));
   else await trx.raw('select pg_notify(?, ?)', [OUTBOX_CHANNEL, '']);
 }
 
@@ -91,9 +103,30 @@ export function createOutboxDispatcher(deps: {
       await queues[job.queue].add(name, data, opts);
       await db('outbox')
         .whereIn('id', db('outbox').select('id').where({ id: job.id }).whereNull('dispatched_at').forUpdate().skipLocked())
-        .update({ dispatched_at: db.fn.now() });
+        .update({ dispatched_at: db.fn.now(), origin_request_id: db.raw('coalesce(origin_request_id, ?)', [job.originRequestId ?? null]) });
     } catch (err) {
       logger.warn({ err, outboxId: job.id }, 'Could not send an outbox job at once; the relay will');
     }
   };
+}
+
+/**
+ * Deletes dispatched outbox rows older than `retentionDays`, in batches (so no single statement holds
+ * many locks); resolves to how many. Undispatched rows are never touched, however old.
+ */
+export async function pruneOutbox(db: Knex, retentionDays: number, batchSize = 5000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await db('outbox')
+      .whereIn(
+        'id',
+        db('outbox')
+          .select('id')
+          .where('dispatched_at', '<', db.raw(`now() - make_interval(days => ?)`, [retentionDays]))
+          .limit(batchSize),
+      )
+      .delete();
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
 }

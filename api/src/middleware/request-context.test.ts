@@ -71,3 +71,53 @@ describe('the access log', () => {
     expect(loggableUrl('/api/health')).toBe('/api/health');
   });
 });
+
+describe('the access log of a store serving its web apps', () => {
+  const lines: Array<Record<string, unknown>> = [];
+  let storeServer: ReturnType<Koa['listen']>;
+  let storeUrl: string;
+
+  beforeAll(async () => {
+    const app = new Koa<AppState>();
+    app.use(
+      requestContext(
+        pino(
+          { level: 'info' },
+          new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+              done();
+            },
+          }),
+        ),
+      ),
+    );
+    app.use((ctx) => {
+      // Stands in for the identify guard: a signed-in shopper.
+      if (ctx.get('authorization')) ctx.state.user = { id: 42, nickname: 'shopper', role: 'user' };
+      if (ctx.path.endsWith('/missing.js')) ctx.status = 404;
+      else ctx.body = 'ok';
+    });
+    storeServer = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => storeServer.once('listening', () => resolve()));
+    storeUrl = `http://127.0.0.1:${(storeServer.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => storeServer.close(() => resolve()));
+  });
+
+  it('skips the files of the web apps but keeps API calls, page navigations and failed files', async () => {
+    const paths = ['/assets/index-3f2a.js', '/admin/assets/index-9c1b.css', '/images/pubg.svg', '/locales/ru/common.json', '/api/admin/queues/static/main.js'];
+    const kept = ['/api/catalogue', '/orders/12', '/admin/', '/assets/missing.js'];
+    for (const path of [...paths, ...kept]) await (await fetch(`${storeUrl}${path}`)).text();
+    expect(lines.map((line) => line.url)).toEqual(kept);
+  });
+
+  it('names the signed-in user', async () => {
+    lines.length = 0;
+    await (await fetch(`${storeUrl}/api/orders`, { headers: { authorization: 'Bearer token' } })).text();
+    await (await fetch(`${storeUrl}/api/catalogue`)).text();
+    expect(lines.map((line) => line.userId)).toEqual([42, undefined]);
+  });
+});

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { runTraced } from '../lib/trace-context';
 import type { Logger } from '../logger';
-import type { AppMiddleware, AppState } from '../types';
+import type { AppContext, AppMiddleware, AppState } from '../types';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -36,6 +38,21 @@ export function loggableUrl(originalUrl: string): string {
   return `${path}?${shown.join('&')}`;
 }
 
+/** bull-board's page scripts, styles and images (served under the API's path). */
+const QUEUE_DASHBOARD_FILES = '/api/admin/queues/static/';
+
+/**
+ * A web app's file (a script, a style, an image, a translation) served as asked: left out of the
+ * access log, where a page load would otherwise add dozens of lines. API calls and page navigations
+ * (paths without an extension, answered with index.html) stay, and so does a failed file.
+ */
+function isStaticFile(requestPath: string, status: number): boolean {
+  if (status >= 400) return false;
+  if (requestPath.startsWith(QUEUE_DASHBOARD_FILES)) return true;
+  const underApi = requestPath === '/api' || requestPath.startsWith('/api/');
+  return !underApi && path.extname(requestPath) !== '';
+}
+
 /** Gives every request an id (kept from X-Request-Id when sane), a child logger, and one access-log line. */
 export function requestContext(logger: Logger): AppMiddleware {
   /** `ctx.state.log`, made on first use: most requests log nothing but their access line (written by the logger itself, with the id). */
@@ -54,15 +71,27 @@ export function requestContext(logger: Logger): AppMiddleware {
     ctx.set('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     try {
-      await next();
+      // Outbox rows written while answering remember the request id (see trace-context).
+      await runTraced({ requestId }, next);
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // Never headers (Authorization, cookies): the method, the URL with its secrets redacted, the outcome.
-      const line = { requestId, method: ctx.method, url: loggableUrl(ctx.originalUrl), status: ctx.status, ms: Math.round(ms * 10) / 10 };
-      // A 503 is a refusal to retry later (overload, a service away), not a bug: a warning, not an error.
-      if (ctx.status === 503) logger.warn(line, 'request refused');
-      else if (ctx.status >= 500) logger.error(line, 'request failed');
-      else logger.info(line, 'request');
+      if (!isStaticFile(ctx.path, ctx.status)) logAccess(ctx, Number(process.hrtime.bigint() - started) / 1e6);
     }
   };
+
+  function logAccess(ctx: AppContext, ms: number): void {
+    // Never headers (Authorization, cookies): the method, the URL with its secrets redacted, who asked, the outcome.
+    const userId = ctx.state.user?.id ?? ctx.state.session?.user.id;
+    const line = {
+      requestId: ctx.state.requestId,
+      method: ctx.method,
+      url: loggableUrl(ctx.originalUrl),
+      ...(userId === undefined ? {} : { userId }),
+      status: ctx.status,
+      ms: Math.round(ms * 10) / 10,
+    };
+    // A 503 is a refusal to retry later (overload, a service away), not a bug: a warning, not an error.
+    if (ctx.status === 503) logger.warn(line, 'request refused');
+    else if (ctx.status >= 500) logger.error(line, 'request failed');
+    else logger.info(line, 'request');
+  }
 }

@@ -16,4 +16,6 @@ export class OutboxMessage extends BaseModel {
   declare dispatched_at: Date | null;
   declare attempts: number;
   declare last_error: string | null;
+  /** The X-Request-Id of the API request (or of the job's own origin) that wrote the row. */
+  declare origin_request_id: string | null;
 }

@@ -4,3 +4,4 @@ export * from './fixtures';
 export * from './cbr-feed';
 export * from './topup-data';
 export * from './yookassa-stand-in';
+export * from './metrics';

@@ -1,12 +1,19 @@
-import { createReservationExpiryService, pruneIdempotencyKeys } from '@topup/api';
+import { createReservationExpiryService, pruneIdempotencyKeys, pruneOutbox } from '@topup/api';
 import type { ProcessorFactory } from './index';
 
+/** The hourly job of this queue that deletes dispatched outbox rows past their retention. */
+export const PRUNE_OUTBOX_JOB = 'prune-outbox';
+
 /**
- * Releases the codes of unpaid card orders whose hold has ended (run every minute by the schedule in
- * ../schedules.ts), and drops the money calls' idempotency records past their 24 hours. Each run
- * handles whatever has lapsed by then, so a repeated run is harmless.
+ * The store's housekeeping, run by the schedules in ../schedules.ts. Every minute: releases the codes
+ * of unpaid card orders whose hold has ended, and drops the money calls' idempotency records past
+ * their 24 hours. Hourly (PRUNE_OUTBOX_JOB): deletes dispatched outbox rows older than
+ * OUTBOX_RETENTION_DAYS. Each run handles whatever has lapsed by then, so a repeated run is harmless.
  */
-export const createReservationExpiryProcessor: ProcessorFactory<'reservation-expiry'> = ({ db, logger, catalogueChanges }) => {
+export const createReservationExpiryProcessor: ProcessorFactory<'reservation-expiry'> = ({ config, db, logger, catalogueChanges }) => {
   const expiry = createReservationExpiryService({ db, logger, catalogueChanges });
-  return async () => ({ ...(await expiry.expireHolds()), idempotencyKeysPruned: await pruneIdempotencyKeys(db) });
+  return async (job) => {
+    if (job.name === PRUNE_OUTBOX_JOB) return { outboxRowsPruned: await pruneOutbox(db, config.outboxRetentionDays) };
+    return { ...(await expiry.expireHolds()), idempotencyKeysPruned: await pruneIdempotencyKeys(db) };
+  };
 };

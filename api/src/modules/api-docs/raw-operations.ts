@@ -8,6 +8,21 @@ const html = (description: string) => ({ description, content: { 'text/html': { 
  */
 export const rawOperations: RawOperation[] = [
   {
+    method: 'get',
+    path: '/metrics',
+    operation: {
+      tags: ['Operations'],
+      summary: 'Prometheus metrics',
+      description:
+        "The scrape of the whole store in Prometheus' text format: this API process's and every workers process's metrics (told apart by the `process` label), queue depths and the database's figures read now. Send `Authorization: Bearer <METRICS_TOKEN>` or an admin's token.",
+      responses: {
+        '200': { description: 'The metrics', content: { 'text/plain': { schema: { type: 'string' } } } },
+        '401': { description: 'No token, or not a valid one', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } },
+        '403': { description: 'Not an admin', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } },
+      },
+    },
+  },
+  {
     method: 'post',
     path: '/payment/webhook/{provider}',
     operation: {

@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import { paymentsEndpoints } from '@topup/common/api';
 import { currentUser, type AuthGuards } from '../../middleware/auth';
+import { AppError } from '../../lib/app-error';
 import { typedRoutes } from '../../lib/typed-routes';
 import type { RateLimitFactory } from '../../middleware/rate-limit';
 import { validate } from '../../middleware/validate';
 import type { PaymentGateways } from '../../providers/payment';
 import type { AppMiddleware, AppState } from '../../types';
 import type { CheckoutService } from '../checkout/checkout.service';
+import type { ApiMetrics } from '../metrics/api-metrics';
 import { webhookParams, type WebhookParams } from './payments.schemas';
 import type { PaymentsService } from './payments.service';
 
@@ -18,8 +20,10 @@ export function createPaymentsRouter(deps: {
   guards: AuthGuards;
   rateLimit: RateLimitFactory;
   idempotency: AppMiddleware;
+  /** Counts each webhook's outcome for the metrics. */
+  recordWebhook: ApiMetrics['recordWebhook'];
 }) {
-  const { payments, checkout, gateways, guards, rateLimit, idempotency } = deps;
+  const { payments, checkout, gateways, guards, rateLimit, idempotency, recordWebhook } = deps;
   const router = new Router<AppState>();
   const routes = typedRoutes(router, guards);
 
@@ -42,8 +46,11 @@ export function createPaymentsRouter(deps: {
     try {
       const receipt = await payments.receiveWebhook(provider, ctx.request.rawBody as string | undefined, ctx.headers);
       ctx.state.log.info({ provider, reference: receipt.reference, duplicate: receipt.duplicate }, 'Gateway webhook received');
+      recordWebhook(provider, receipt.duplicate ? 'duplicate' : 'accepted');
     } catch (err) {
       ctx.state.log.warn({ provider, err: (err as Error).message }, 'Gateway webhook refused');
+      // Refused: the gateway's notification was wrong (4xx); failed: the store could not take it (5xx).
+      recordWebhook(provider, err instanceof AppError && err.status < 500 ? 'refused' : 'failed');
       throw err;
     }
     ctx.body = { received: true };

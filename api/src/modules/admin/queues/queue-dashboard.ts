@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createBullBoard } from '@bull-board/api';
+import type { UIConfig } from '@bull-board/api/typings/app';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
 import type { Queue } from 'bullmq';
@@ -12,6 +14,7 @@ import type { UserRole } from '@topup/common';
 import { AppError, forbidden, unauthorized } from '../../../lib/app-error';
 import { openQueues } from '../../../lib/job-queues';
 import type { Logger } from '../../../logger';
+import { apiPackageDir } from '../../../package-dir';
 import type { AppContext, AppMiddleware, AppState } from '../../../types';
 import type { QueueChangeRecorder } from './queue-audit';
 import { QUEUE_DASHBOARD_PATH, QUEUE_SESSION_COOKIE, type QueueSessions } from './queue-session';
@@ -21,6 +24,69 @@ const SESSION_PATH = `${QUEUE_DASHBOARD_PATH}/session`;
 const BOARD_API_PATH = `${QUEUE_DASHBOARD_PATH}/api/`;
 
 const uiBasePath = path.dirname(createRequire(import.meta.url).resolve('@bull-board/ui/package.json'));
+
+/** The back office's dark palette (admin/src/layout/themes.ts), for both of bull-board's schemes. */
+const BACK_OFFICE_COLOURS = {
+  background: '#080a13',
+  foreground: '#e6e8f2',
+  card: '#131829',
+  'card-foreground': '#e6e8f2',
+  popover: '#131829',
+  'popover-foreground': '#e6e8f2',
+  primary: '#8b6dff',
+  'primary-foreground': '#ffffff',
+  secondary: '#1c2238',
+  'secondary-foreground': '#e6e8f2',
+  muted: '#1c2238',
+  'muted-foreground': '#9aa0b8',
+  accent: '#22d3ee',
+  'accent-foreground': '#06121a',
+  border: '#262d45',
+  input: '#262d45',
+  ring: '#8b6dff',
+  sidebar: '#0d1120',
+  'sidebar-foreground': '#e6e8f2',
+  'sidebar-primary': '#8b6dff',
+  'sidebar-primary-foreground': '#ffffff',
+  'sidebar-accent': '#1c2238',
+  'sidebar-accent-foreground': '#e6e8f2',
+  'sidebar-border': '#262d45',
+} as const;
+
+const UI_CONFIG: UIConfig = {
+  boardTitle: 'Top-up store queues',
+  boardLogo: { path: '/images/favicon.svg', width: 28, height: 28 },
+  favIcon: { default: '/images/favicon.svg', alternative: '/images/favicon.svg' },
+  miscLinks: [{ text: 'Back office', url: '/admin/' }],
+  hideDocsLink: true,
+  // Connection details of the store's Redis are no operator's business.
+  hideRedisDetails: true,
+  theme: { light: BACK_OFFICE_COLOURS, dark: BACK_OFFICE_COLOURS },
+};
+
+const repoRoot = path.dirname(apiPackageDir);
+
+/** A failed job's stack trace with the server's directories left out: paths from the project's root. */
+export function withoutServerPaths(line: string): string {
+  return line.replaceAll(pathToFileURL(`${repoRoot}${path.sep}`).href, '').replaceAll(`${repoRoot}${path.sep}`, '');
+}
+
+/** bull-board's view of a queue, showing failed jobs' stack traces without the server's file paths. */
+class StoreQueueAdapter extends BullMQAdapter {
+  override async getJobs(...args: Parameters<BullMQAdapter['getJobs']>) {
+    return (await super.getJobs(...args)).map(trimStack);
+  }
+
+  override async getJob(id: string) {
+    const job = await super.getJob(id);
+    return job && trimStack(job);
+  }
+}
+
+function trimStack<T extends { stacktrace?: string[] | null }>(job: T): T {
+  if (job.stacktrace) job.stacktrace = job.stacktrace.map(withoutServerPaths);
+  return job;
+}
 
 /**
  * The store's queues as the API looks at them (dashboard figures, the queue dashboard), on the
@@ -87,9 +153,9 @@ export function createQueueDashboard(deps: {
   const serverAdapter = new KoaAdapter();
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({
-    queues: deps.queues.map((queue) => new BullMQAdapter(queue)),
+    queues: deps.queues.map((queue) => new StoreQueueAdapter(queue)),
     serverAdapter,
-    options: { uiBasePath, uiConfig: { boardTitle: 'Top-up store queues' } },
+    options: { uiBasePath, uiConfig: UI_CONFIG },
   });
   const board = serverAdapter.registerPlugin() as unknown as Koa.Middleware<AppState>;
 

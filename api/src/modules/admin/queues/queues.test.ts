@@ -218,3 +218,15 @@ describe('the queue dashboard', () => {
     expect(((await response.json()) as any).error.code).toBe('NOT_FOUND');
   });
 });
+
+describe('failed jobs on the queue dashboard', () => {
+  it('show their stack traces without the server directories', async () => {
+    const { withoutServerPaths } = await import('./queue-dashboard');
+    const { apiPackageDir } = await import('../../../package-dir');
+    const root = (await import('node:path')).dirname(apiPackageDir);
+    expect(withoutServerPaths(`    at fulfil (${root}/api/src/modules/fulfilment/fulfilment.service.ts:12:3)`)).toBe(
+      '    at fulfil (api/src/modules/fulfilment/fulfilment.service.ts:12:3)',
+    );
+    expect(withoutServerPaths(`    at file://${root}/workers/dist/index.js:5:1`)).toBe('    at workers/dist/index.js:5:1');
+  });
+});

@@ -1,0 +1,54 @@
+import { Counter, Histogram, type Registry } from 'prom-client';
+import { METRICS_PREFIX } from '../../lib/metrics';
+import type { AppContext, AppMiddleware } from '../../types';
+
+/** What became of a payment gateway's notification. */
+export type WebhookOutcome = 'accepted' | 'duplicate' | 'refused' | 'failed';
+
+export interface ApiMetrics {
+  /** Times every request by method, route pattern and status. */
+  measureRequests: AppMiddleware;
+  recordWebhook(provider: string, outcome: WebhookOutcome): void;
+}
+
+/** The route a request is counted under: the router's pattern (`/api/orders/:id`), never the raw URL. */
+function routeOf(ctx: AppContext): string {
+  const matched = (ctx as AppContext & { _matchedRoute?: string | RegExp })._matchedRoute;
+  if (matched !== undefined) return String(matched);
+  if (ctx.path === '/api/admin/queues' || ctx.path.startsWith('/api/admin/queues/')) return '/api/admin/queues/*';
+  if (ctx.path === '/api/metrics') return '/api/metrics';
+  if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return 'unmatched';
+  // The storefront's and the back office's pages and files.
+  return ctx.path.startsWith('/admin/') ? 'admin-web' : 'storefront-web';
+}
+
+/** The API process's own metrics, in its process registry (createProcessRegistry). */
+export function createApiMetrics(registry: Registry): ApiMetrics {
+  const requestDuration = new Histogram({
+    name: `${METRICS_PREFIX}http_request_duration_seconds`,
+    help: 'HTTP requests by method, route pattern and status, and how long they took',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const webhooks = new Counter({
+    name: `${METRICS_PREFIX}payment_webhooks_total`,
+    help: "Payment gateways' notifications by provider and outcome",
+    labelNames: ['provider', 'outcome'],
+    registers: [registry],
+  });
+
+  return {
+    async measureRequests(ctx, next) {
+      const stop = requestDuration.startTimer();
+      try {
+        await next();
+      } finally {
+        stop({ method: ctx.method, route: routeOf(ctx), status: String(ctx.status) });
+      }
+    },
+    recordWebhook(provider, outcome) {
+      webhooks.inc({ provider, outcome });
+    },
+  };
+}
