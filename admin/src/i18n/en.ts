@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { codeStockEnglishMessages } from './codeStock';
 import { twoFactorEnglishMessages } from './twoFactor';
 
 export const customEnglishMessages = {
@@ -684,5 +685,11 @@ export const operationsEnglishMessages = {
   },
 };
 
-export const englishMessagesTree: TranslationMessages = mergeTranslations(englishMessages, customEnglishMessages, operationsEnglishMessages, twoFactorEnglishMessages);
+export const englishMessagesTree: TranslationMessages = mergeTranslations(
+  englishMessages,
+  customEnglishMessages,
+  operationsEnglishMessages,
+  twoFactorEnglishMessages,
+  codeStockEnglishMessages,
+);
 export default englishMessagesTree;

@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import { customEnglishMessages, operationsEnglishMessages } from './en';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { codeStockEnglishMessages, codeStockRussianMessages } from './codeStock';
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
 
 const customRussianMessages: typeof customEnglishMessages = {
@@ -696,9 +697,11 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   customEnglishMessages,
   operationsEnglishMessages,
   twoFactorEnglishMessages,
+  codeStockEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
   twoFactorRussianMessages,
+  codeStockRussianMessages,
 );
 export default russianMessagesTree;

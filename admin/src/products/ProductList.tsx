@@ -9,6 +9,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
+import { NumberColumn } from '../components/NumberColumn';
 import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
 import { SearchFilterInput } from '../components/SearchFilterInput';
 import { InlineSwitchField } from '../components/InlineSwitchField';
@@ -120,7 +121,7 @@ export function ProductList() {
             <StockCell />
           </DataTable.Col>
           <DataTable.Col source="gameCurrency" disableSort />
-          <DataTable.NumberCol source="sortOrder" />
+          <NumberColumn source="sortOrder" />
           <DataTable.Col source="active" disableSort>
             <InlineSwitchField source="active" ariaLabel="resources.products.fields.active" />
           </DataTable.Col>

@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
+import { NumberColumn } from '../components/NumberColumn';
 import { SearchFilterInput } from '../components/SearchFilterInput';
 import { MaskedCode } from '../codes/CodeList';
 import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
@@ -95,7 +96,7 @@ export function PubgCodeList() {
             <DataTable.Col source="code" disableSort>
               <MaskedCode />
             </DataTable.Col>
-            <DataTable.NumberCol source="ucAmount" />
+            <NumberColumn source="ucAmount" />
             <MoneyColumn source="priceUsd" currency="USD" disableSort />
             <MoneyColumn source="priceRub" currency="RUB" disableSort />
             <DataTable.Col source="status">

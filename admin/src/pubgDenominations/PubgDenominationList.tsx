@@ -3,6 +3,7 @@ import { CreateButton, DataTable, List, SimpleList, TopToolbar, useTranslate } f
 import type { PubgDenomination } from '@topup/common/api';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
+import { NumberColumn } from '../components/NumberColumn';
 import { InlineSwitchField } from '../components/InlineSwitchField';
 import { RowActions, RowEditButton } from '../components/RowActions';
 import { MoneyColumn } from '../components/MoneyField';
@@ -39,10 +40,10 @@ export function PubgDenominationList() {
         ) : (
           <DataTable sx={listTableSx} rowClick="edit" bulkActionButtons={false}>
             <DataTable.Col source="id" />
-            <DataTable.NumberCol source="ucAmount" />
+            <NumberColumn source="ucAmount" />
             <MoneyColumn source="priceUsd" currency="USD" />
             <MoneyColumn source="priceRub" currency="RUB" />
-            <DataTable.NumberCol source="availableCodes" disableSort />
+            <NumberColumn source="availableCodes" disableSort />
             <DataTable.Col source="active" disableSort>
               <InlineSwitchField source="active" ariaLabel="resources.pubgDenominations.fields.active" />
             </DataTable.Col>
