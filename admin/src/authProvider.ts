@@ -47,8 +47,6 @@ function leaveToStorefront(): Promise<never> {
   return new Promise<never>(() => undefined);
 }
 
-const onLoginPage = () => /\/login\/?$/.test(window.location.pathname);
-
 /** The back office's home: with a session limited to enrolment, the layout shows the enrolment there. */
 const ADMIN_HOME = '/admin/';
 
@@ -114,11 +112,8 @@ export const authProvider: AuthProvider = {
   },
 
   async checkAuth() {
-    if (!getToken()) {
-      // The back office's own login page stays reachable; anywhere else a visitor goes to the store.
-      if (onLoginPage()) throw { message: false };
-      return leaveToStorefront();
-    }
+    // Without a session, react-admin opens the back office's own login page (silently: `message: false`).
+    if (!getToken()) throw { message: false };
     // The layout shows the enrolment and nothing else; the API refuses this token everything else.
     if (isEnrolmentToken(getToken())) return;
     let profile: Profile;

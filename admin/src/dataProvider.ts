@@ -19,13 +19,13 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
 }
 
 /**
- * POST of a text/plain body (a file, or a large paste) with its parameters in the query: any number of
- * lines go up without the JSON body limit.
+ * POST of a text/plain (or `contentType`) body (a file, or a large paste) with its parameters in the
+ * query: any number of lines go up without the JSON body limit.
  */
-export async function postText<T>(url: string, query: Record<string, string>, body: Blob): Promise<T> {
+export async function postText<T>(url: string, query: Record<string, string>, body: Blob, contentType = 'text/plain'): Promise<T> {
   const { json } = await httpClient(`${url}?${new URLSearchParams(query).toString()}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'text/plain', Accept: 'application/json' },
+    headers: { 'Content-Type': contentType, Accept: 'application/json' },
     body,
   });
   return json as T;

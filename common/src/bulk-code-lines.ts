@@ -45,6 +45,11 @@ export function readManualCodeLine(text: string): CodeLineReading<ManualCodeFiel
   const parts = text.split(',').map((part) => part.trim());
   if (parts.length !== 4) return { problem: 'fields', found: parts.length };
   const [rawCode = '', usd = '', rub = '', amount = ''] = parts;
+  return readManualCodeFields(rawCode, usd, rub, amount);
+}
+
+/** The fields of a manual code, each already cut out of its line (by commas here, by CSV columns on the server). */
+export function readManualCodeFields(rawCode: string, usd: string, rub: string, amount: string): CodeLineReading<ManualCodeFields> {
   const code = readCode(rawCode);
   if ('problem' in code) return code;
   const priceUsd = readPrice(usd, 'price_usd');

@@ -20,11 +20,14 @@ import {
 } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
+import { NumberColumn } from '../components/NumberColumn';
 import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
-import { MoneyColumn } from '../components/MoneyField';
+import { MoneyField } from '../components/MoneyField';
 import { formatPrices } from '../lib/money';
 import { StatusChip } from '../components/StatusChip';
+import { useNumberFormat } from '../components/useNumberFormat';
 import { BulkCodesButton } from './BulkCodesDialog';
+import { CsvExportButton, CsvImportButton } from './CodeCsvButtons';
 import { RegionFilterInput } from './RegionInputs';
 
 const codeStatusChoices = CODE_STATUSES.map((id) => ({ id, name: `catalogue.status.${id}` }));
@@ -45,6 +48,8 @@ function CodeListActions() {
     <TopToolbar>
       <FilterButton />
       <BulkCodesButton defaultProductId={productId} />
+      <CsvImportButton />
+      <CsvExportButton />
       <CreateButton />
     </TopToolbar>
   );
@@ -84,6 +89,19 @@ function CodeCell() {
   );
 }
 
+/** Column names may take two lines here ("Игровое количество"): the table fits a 1440 px screen with its actions. */
+const codesTableSx = { ...listTableSx, '& .MuiTableCell-head': { whiteSpace: 'normal' } };
+
+/** Both prices in one cell, one above the other: the table fits a laptop screen with its actions. */
+function PricesCell() {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end' }}>
+      <MoneyField source="priceUsd" currency="USD" />
+      <MoneyField source="priceRub" currency="RUB" sx={{ color: 'text.secondary' }} />
+    </Box>
+  );
+}
+
 /** Edit and delete only while nobody holds the code: the API refuses both for reserved and sold codes. */
 function CodeActions() {
   const record = useRecordContext<AdminCode>();
@@ -100,19 +118,20 @@ function CodeActions() {
 export function CodeList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
+  const number = useNumberFormat();
   return (
     <List sx={scrollableListSx} filters={codeFilters} actions={<CodeListActions />} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
       {isSmall ? (
         <SimpleList<AdminCode>
           primaryText={(record) => `${record.productTitle} · ${record.code}`}
-          secondaryText={(record) => `${record.gameAmount} · ${formatPrices(record.priceUsd, record.priceRub)}`}
+          secondaryText={(record) => `${number.format(record.gameAmount)} · ${formatPrices(record.priceUsd, record.priceRub)}`}
           tertiaryText={(record) => translate(`catalogue.status.${record.status}`)}
           rowClick={(_id, _resource, record) => (record.status === 'available' ? 'edit' : false)}
         />
       ) : (
-        <DataTable sx={listTableSx} bulkActionButtons={false} rowClick={false}>
+        <DataTable sx={codesTableSx} bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="id" />
-          <DataTable.Col source="productId" disableSort>
+          <DataTable.Col source="productId" disableSort cellSx={() => ({ minWidth: 130 })}>
             <ReferenceField source="productId" reference="products" link="edit" />
           </DataTable.Col>
           <DataTable.Col source="regionId" disableSort>
@@ -121,9 +140,10 @@ export function CodeList() {
           <DataTable.Col source="code" disableSort>
             <CodeCell />
           </DataTable.Col>
-          <DataTable.NumberCol source="gameAmount" />
-          <MoneyColumn source="priceUsd" currency="USD" />
-          <MoneyColumn source="priceRub" currency="RUB" />
+          <NumberColumn source="gameAmount" />
+          <DataTable.Col source="priceUsd" label="resources.codes.fields.prices" align="right">
+            <PricesCell />
+          </DataTable.Col>
           <DataTable.Col source="status">
             <StatusChip />
           </DataTable.Col>

@@ -1,9 +1,11 @@
 import type { BulkCodesResult } from '@topup/common/api';
-import { postText, RESOURCE_ENDPOINTS } from '../dataProvider';
+import { httpClient, postText, RESOURCE_ENDPOINTS } from '../dataProvider';
 import type { ApiRequest } from '../lib/useApiRequest';
 import { GLOBAL_REGION } from './types';
 
 const BULK_URL = `${RESOURCE_ENDPOINTS.codes}/bulk`;
+const IMPORT_URL = `${RESOURCE_ENDPOINTS.codes}/import`;
+const EXPORT_URL = `${RESOURCE_ENDPOINTS.codes}/export`;
 
 /** Where bulk codes go: a product, and a region or (GLOBAL_REGION / none) global. */
 export interface BulkTarget {
@@ -25,4 +27,29 @@ export function postCodeFile(target: BulkTarget, body: Blob) {
   const regionId = regionOf(target);
   const query = { productId: String(target.productId), ...(regionId ? { regionId: String(regionId) } : {}) };
   return postText<BulkCodesResult>(BULK_URL, query, body);
+}
+
+/** POST /api/admin/codes/import, JSON form: the CSV text in `codes`. */
+export const postCsvText = (request: ApiRequest, csv: string) => request<BulkCodesResult>('POST', IMPORT_URL, { codes: csv });
+
+/** POST /api/admin/codes/import, streamed form: the file as a text/csv body. */
+export const postCsvFile = (body: Blob) => postText<BulkCodesResult>(IMPORT_URL, {}, body, 'text/csv');
+
+/**
+ * POST /api/admin/codes/export with the list's filters and the reason, saved as the file the API
+ * names. The store writes the audit row before the first line.
+ */
+export async function downloadCodesCsv(filter: Record<string, unknown>, reason: string): Promise<void> {
+  const { body, headers } = await httpClient(`${EXPORT_URL}?${new URLSearchParams({ filter: JSON.stringify(filter) }).toString()}`, {
+    method: 'POST',
+    headers: new Headers({ 'Content-Type': 'application/json', Accept: 'text/csv' }),
+    body: JSON.stringify({ reason }),
+  });
+  const name = /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1] ?? 'codes.csv';
+  const url = URL.createObjectURL(new Blob([body], { type: 'text/csv' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
 }

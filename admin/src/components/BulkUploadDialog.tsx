@@ -136,12 +136,12 @@ function BulkUploadDialog(props: BulkUploadDialogProps) {
 }
 
 /** A list toolbar's button that opens the bulk upload dialog. */
-export function BulkUploadButton({ label, ...dialog }: Omit<BulkUploadDialogProps, 'onClose'> & { label: string }) {
+export function BulkUploadButton({ label, icon = <PlaylistAddIcon />, ...dialog }: Omit<BulkUploadDialogProps, 'onClose'> & { label: string; icon?: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button label={label} onClick={() => setOpen(true)}>
-        <PlaylistAddIcon />
+        {icon}
       </Button>
       {open && <BulkUploadDialog {...dialog} onClose={() => setOpen(false)} />}
     </>

@@ -10,6 +10,7 @@ import {
 } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
+import { NumberColumn } from '../components/NumberColumn';
 import { SearchFilterInput } from '../components/SearchFilterInput';
 import { InlineSwitchField } from '../components/InlineSwitchField';
 import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
@@ -55,8 +56,8 @@ export function FreefireDenominationList() {
         <DataTable sx={listTableSx} rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="id" />
           <DataTable.Col source="name" cellSx={noWrap} />
-          <DataTable.NumberCol source="item_id" />
-          <DataTable.NumberCol source="game_amount" />
+          <DataTable.Col source="item_id" />
+          <NumberColumn source="game_amount" />
           <MoneyColumn source="price" currency="USD" />
           <MoneyColumn source="price_rub" currency="RUB" />
           <DataTable.Col source="is_active" disableSort>

@@ -83,6 +83,8 @@ export function GeneratedCodeList() {
                 translate(record.published ? 'resources.generatedCodes.published' : 'resources.generatedCodes.unpublished'),
               ].join(' · ')
             }
+            // The switch on the row itself: a phone has no room for the table's column or bulk bar.
+            rightIcon={() => <PublishedToggle />}
             rowClick={false}
           />
         ) : (

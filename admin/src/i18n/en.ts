@@ -3,6 +3,7 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { supportEnglishMessages } from './support';
 import { activityEnglishMessages } from './activity';
 import { ratesEnglishMessages } from './rates';
+import { codeStockEnglishMessages } from './codeStock';
 import { twoFactorEnglishMessages } from './twoFactor';
 
 export const customEnglishMessages = {
@@ -686,5 +687,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   supportEnglishMessages,
   activityEnglishMessages,
   ratesEnglishMessages,
+  codeStockEnglishMessages,
 );
 export default englishMessagesTree;

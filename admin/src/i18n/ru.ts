@@ -5,6 +5,7 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { supportEnglishMessages, supportRussianMessages } from './support';
 import { activityEnglishMessages, activityRussianMessages } from './activity';
 import { ratesEnglishMessages, ratesRussianMessages } from './rates';
+import { codeStockEnglishMessages, codeStockRussianMessages } from './codeStock';
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
 
 const customRussianMessages: typeof customEnglishMessages = {
@@ -693,6 +694,7 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   supportEnglishMessages,
   activityEnglishMessages,
   ratesEnglishMessages,
+  codeStockEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
@@ -700,5 +702,6 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   supportRussianMessages,
   activityRussianMessages,
   ratesRussianMessages,
+  codeStockRussianMessages,
 );
 export default russianMessagesTree;

@@ -13,7 +13,8 @@ export function Menu() {
   const basename = useBasename();
   const openQueueDashboard = useOpenQueueDashboard();
   return (
-    <RaMenu>
+    // Long names ("Сгенерированные коды") wrap onto a second line instead of being cut.
+    <RaMenu sx={{ '& .MuiMenuItem-root, & .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal' } }}>
       <RaMenu.DashboardItem />
       <RaMenu.ResourceItems />
       <Divider sx={{ my: 1 }} />

@@ -9,10 +9,12 @@ import {
   useTranslate,
 } from 'react-admin';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
+import { NumberColumn } from '../components/NumberColumn';
 import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
 import { SearchFilterInput } from '../components/SearchFilterInput';
 import { InlineSwitchField } from '../components/InlineSwitchField';
 import { FilterCreateActions } from '../components/ListActions';
+import { useNumberFormat } from '../components/useNumberFormat';
 import { categoryChoices } from './ProductForm';
 
 const activeChoices = [
@@ -68,9 +70,17 @@ function CategoryChip() {
   );
 }
 
+/** "1 200 в продаже / 35 продано": sellable codes (manual and published generated) and sold ones, in the admin's number format. */
+function useStockText() {
+  const translate = useTranslate();
+  const number = useNumberFormat();
+  return (record: AdminProduct) =>
+    translate('resources.products.stock_cell', { available: number.format(record.availableCodes), sold: number.format(record.soldCodes) });
+}
+
 function StockCell() {
   const record = useRecordContext<AdminProduct>();
-  const translate = useTranslate();
+  const stockText = useStockText();
   if (!record) return null;
   // Top-ups by player id (PUBG, Steam) sell no codes of their own.
   if (record.category === 'topup' && record.availableCodes === 0 && record.soldCodes === 0) {
@@ -78,7 +88,7 @@ function StockCell() {
   }
   return (
     <Typography variant="body2" color={record.availableCodes === 0 ? 'error' : 'text.primary'}>
-      {translate('resources.products.stock_cell', { available: record.availableCodes, sold: record.soldCodes })}
+      {stockText(record)}
     </Typography>
   );
 }
@@ -92,6 +102,7 @@ const deleteConfirm = {
 export function ProductList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
+  const stockText = useStockText();
   return (
     <List sx={scrollableListSx} filters={productFilters} actions={<FilterCreateActions />} sort={{ field: 'sortOrder', order: 'ASC' }} perPage={25}>
       {isSmall ? (
@@ -99,10 +110,7 @@ export function ProductList() {
           leftAvatar={() => <ProductThumbnail />}
           primaryText={(record) => record.title}
           secondaryText={(record) =>
-            `${translate(`resources.products.category.${record.category}`)} · ${translate('resources.products.stock_cell', {
-              available: record.availableCodes,
-              sold: record.soldCodes,
-            })}`
+            `${translate(`resources.products.category.${record.category}`)} · ${stockText(record)}`
           }
           tertiaryText={(record) => (record.active ? '' : translate('resources.products.filters.inactive'))}
           rowClick="edit"
@@ -120,7 +128,7 @@ export function ProductList() {
             <StockCell />
           </DataTable.Col>
           <DataTable.Col source="gameCurrency" disableSort />
-          <DataTable.NumberCol source="sortOrder" />
+          <NumberColumn source="sortOrder" />
           <DataTable.Col source="active" disableSort>
             <InlineSwitchField source="active" ariaLabel="resources.products.fields.active" />
           </DataTable.Col>

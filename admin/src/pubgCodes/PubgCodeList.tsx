@@ -16,6 +16,8 @@ import {
 } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
+import { NumberColumn } from '../components/NumberColumn';
+import { useNumberFormat } from '../components/useNumberFormat';
 import { SearchFilterInput } from '../components/SearchFilterInput';
 import { MaskedCode } from '../codes/CodeList';
 import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
@@ -78,13 +80,14 @@ function CodeActions() {
 export function PubgCodeList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
+  const number = useNumberFormat();
   return (
     <>
       <PubgTabs />
       <List sx={scrollableListSx} filters={filters} actions={<Actions />} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
         {isSmall ? (
           <SimpleList<PubgCode>
-            primaryText={(record) => `${record.ucAmount} UC · ${record.code}`}
+            primaryText={(record) => `${number.format(record.ucAmount)} UC · ${record.code}`}
             secondaryText={(record) => formatPrices(record.priceUsd, record.priceRub)}
             tertiaryText={(record) => translate(`catalogue.status.${record.status}`)}
             rowClick={(_id, _resource, record) => (record.status === 'available' ? 'edit' : false)}
@@ -95,7 +98,7 @@ export function PubgCodeList() {
             <DataTable.Col source="code" disableSort>
               <MaskedCode />
             </DataTable.Col>
-            <DataTable.NumberCol source="ucAmount" />
+            <NumberColumn source="ucAmount" />
             <MoneyColumn source="priceUsd" currency="USD" disableSort />
             <MoneyColumn source="priceRub" currency="RUB" disableSort />
             <DataTable.Col source="status">

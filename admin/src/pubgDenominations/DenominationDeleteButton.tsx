@@ -8,7 +8,8 @@ export function DenominationDeleteButton({ asIcon = false }: { asIcon?: boolean 
   const record = useRecordContext<PubgDenomination>();
   if (!record) return null;
   const props = {
-    redirect: DENOMINATIONS_PATH,
+    // A function: react-admin puts its basename (/admin) before the path only then.
+    redirect: () => DENOMINATIONS_PATH,
     confirmTitle: 'resources.pubgDenominations.delete.title',
     confirmContent: 'resources.pubgDenominations.delete.content',
     titleTranslateOptions: { uc: record.ucAmount },

@@ -3,6 +3,8 @@ import { CreateButton, DataTable, List, SimpleList, TopToolbar, useTranslate } f
 import type { PubgDenomination } from '@topup/common/api';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
+import { NumberColumn } from '../components/NumberColumn';
+import { useNumberFormat } from '../components/useNumberFormat';
 import { InlineSwitchField } from '../components/InlineSwitchField';
 import { RowActions, RowEditButton } from '../components/RowActions';
 import { MoneyColumn } from '../components/MoneyField';
@@ -22,13 +24,14 @@ function Actions() {
 export function PubgDenominationList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
+  const number = useNumberFormat();
   return (
     <>
       <PubgTabs />
       <List sx={scrollableListSx} resource="pubgDenominations" actions={<Actions />} sort={{ field: 'ucAmount', order: 'ASC' }} perPage={25}>
         {isSmall ? (
           <SimpleList<PubgDenomination>
-            primaryText={(record) => `${record.ucAmount} UC`}
+            primaryText={(record) => `${number.format(record.ucAmount)} UC`}
             secondaryText={(record) => formatPrices(record.priceUsd, record.priceRub)}
             tertiaryText={(record) =>
               translate('resources.pubgDenominations.available', { smart_count: record.availableCodes ?? 0 }) +
@@ -39,10 +42,10 @@ export function PubgDenominationList() {
         ) : (
           <DataTable sx={listTableSx} rowClick="edit" bulkActionButtons={false}>
             <DataTable.Col source="id" />
-            <DataTable.NumberCol source="ucAmount" />
+            <NumberColumn source="ucAmount" />
             <MoneyColumn source="priceUsd" currency="USD" />
             <MoneyColumn source="priceRub" currency="RUB" />
-            <DataTable.NumberCol source="availableCodes" disableSort />
+            <NumberColumn source="availableCodes" disableSort />
             <DataTable.Col source="active" disableSort>
               <InlineSwitchField source="active" ariaLabel="resources.pubgDenominations.fields.active" />
             </DataTable.Col>

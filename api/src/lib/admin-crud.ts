@@ -53,15 +53,17 @@ type BulkEndpoint<Body extends TSchema> = Endpoint<TSchema, TSchema, Body, typeo
 /**
  * `POST <path>` loading codes in bulk, in two forms (common/src/api/admin-codes.ts):
  * - JSON `{...target, codes: "<lines>"}`, within the normal body limit: the contract's form;
- * - `Content-Type: text/plain` with the target in the query (`streamQuery`) and the lines as the body,
- *   read line by line as it arrives (never held whole), up to BULK_MAX_BYTES.
- * The app's body parser leaves text/plain bodies unread, so the stream is still whole here.
+ * - `Content-Type: text/plain` (or `streamType`) with the target in the query (`streamQuery`) and the
+ *   lines as the body, read line by line as it arrives (never held whole), up to BULK_MAX_BYTES.
+ * The app's body parser reads JSON only, so the stream is still whole here.
  */
 export function addBulkRoute<Body extends TSchema, StreamQuery extends TSchema>(
   routes: TypedRoutes,
   bulk: BulkEndpoint<Body>,
   options: {
     streamQuery: StreamQuery;
+    /** The streamed form's Content-Type; text/plain unless named. */
+    streamType?: string;
     load(
       actor: AdminActor,
       target: Omit<Static<Body>, 'codes'> | Static<StreamQuery>,
@@ -73,7 +75,7 @@ export function addBulkRoute<Body extends TSchema, StreamQuery extends TSchema>(
   const checkStreamQuery = validate({ query: options.streamQuery });
   // Runs before the contract's JSON checks, and answers the text/plain form itself.
   const streamed: AppMiddleware = async (ctx, next) => {
-    if (!ctx.is('text/plain')) return next();
+    if (!ctx.is(options.streamType ?? 'text/plain')) return next();
     // Checked before a byte is read: the declared size, then the target's schema.
     assertDeclaredSize(ctx.get('content-length'));
     await checkStreamQuery(ctx, async () => {

@@ -118,7 +118,7 @@ const CODE_MESSAGES = {
 } as const;
 
 /** The API's wording of what the grammar found wrong with a line. */
-function problemMessage(problem: CodeLineProblem): string {
+export function problemMessage(problem: CodeLineProblem): string {
   switch (problem.problem) {
     case 'fields':
       return `Expected 4 comma-separated fields (code, USD price, RUB price, game amount), found ${problem.found}`;

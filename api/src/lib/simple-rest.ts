@@ -88,6 +88,16 @@ export function parseListQuery(query: ListQuery, spec: ListSpec): ParsedList {
   };
 }
 
+/** The base query narrowed by the list's filters (a copy: the base stays as it was). */
+export function applyFilters(base: Knex.QueryBuilder, spec: ListSpec, filter: ParsedList['filter']): Knex.QueryBuilder {
+  const filtered = base.clone();
+  for (const [field, value] of Object.entries(filter)) {
+    if (value === undefined || value === '' || value === null) continue;
+    spec.filters[field]!(filtered, value);
+  }
+  return filtered;
+}
+
 /**
  * One page of `base` (a query selecting the resource's rows) with the filters, the sort and the total.
  * The id is always the last sort key so pages never overlap.
@@ -98,11 +108,7 @@ export async function listPage<Row>(
   list: ParsedList,
   idColumn = 'id',
 ): Promise<{ rows: Row[]; total: number }> {
-  const filtered = base.clone();
-  for (const [field, value] of Object.entries(list.filter)) {
-    if (value === undefined || value === '' || value === null) continue;
-    spec.filters[field]!(filtered, value);
-  }
+  const filtered = applyFilters(base, spec, list.filter);
   const [countRow] = (await filtered.clone().clearSelect().clearOrder().count({ total: '*' })) as Array<{
     total: string | number;
   }>;

@@ -5,6 +5,7 @@ import type { Static } from 'typebox';
 import type { Endpoint } from '@topup/common/api';
 import type { AuthGuards } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { FileAnswer } from './file-answer';
 import { PreparedAnswer } from './prepared-answer';
 import type { AppContext, AppMiddleware, AppState } from '../types';
 
@@ -24,11 +25,11 @@ export type Serializable<T> = T extends string
       ? { [K in keyof T]: Serializable<T[K]> }
       : T;
 
-/** A handler answers the value, or the value prepared once for many requests (a cached answer). */
+/** A handler answers the value, the value prepared once for many requests (a cached answer), or a streamed file. */
 export type RouteHandler<E extends Endpoint> = (
   ctx: AppContext,
   input: ValidInput<E>,
-) => Promise<Serializable<Static<E['response']>> | PreparedAnswer<Static<E['response']>>>;
+) => Promise<Serializable<Static<E['response']>> | PreparedAnswer<Static<E['response']>> | FileAnswer>;
 
 const ENDPOINT = Symbol('endpoint');
 
@@ -96,6 +97,10 @@ export function typedRoutes(router: Router<AppState>, guards?: AuthGuards) {
       const body = await handler(ctx, ctx.state.valid as ValidInput<E>);
       if (body instanceof PreparedAnswer) {
         checkAnswer?.(JSON.parse(body.json));
+        body.send(ctx);
+        return;
+      }
+      if (body instanceof FileAnswer) {
         body.send(ctx);
         return;
       }

@@ -14,7 +14,7 @@ export const AdminCode = Type.Object(
     productTitle: Type.String(),
     regionId: Nullable(Type.Integer({ description: 'null: a global code, valid in every region.' })),
     regionName: Nullable(Type.String()),
-    code: Type.String({ description: 'Masked: the last 4 characters shown.' }),
+    code: Type.String({ description: 'Masked: the first 3 and last 4 characters of a code of 12 or more, else the last 4.' }),
     gameAmount: Type.Integer(),
     priceUsd: Type.Number(),
     priceRub: Type.Number(),
@@ -32,7 +32,7 @@ export const AdminCode = Type.Object(
         productTitle: 'Steam Wallet Turkey',
         regionId: 3,
         regionName: 'Turkey',
-        code: '••••••AB12',
+        code: 'STE••••••AB12',
         gameAmount: 100,
         priceUsd: 4.99,
         priceRub: 449,
@@ -100,7 +100,58 @@ export type BulkCodesBody = Static<typeof BulkCodesBody>;
 /** The streamed form's target, in the query. */
 export const BulkCodesQuery = Strict({ productId, regionId: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_INT })) });
 
+/** The JSON form of a CSV import: the whole file in one string, up to the normal body limit. */
+export const CsvCodesBody = Type.Object(
+  { codes: Type.String({ description: 'The CSV file: a header line, then one code a line.' }) },
+  {
+    additionalProperties: false,
+    examples: [{ codes: 'product_slug,region,code,price_usd,price_rub,game_amount\nsteam-wallet,TR,STEAM-7K2Q-9XAB12,4.99,449,100\nsteam-wallet,,STEAM-P0LM-3ZCD34,9.99,899,200' }],
+  },
+);
+export type CsvCodesBody = Static<typeof CsvCodesBody>;
+
+/** Which codes an export writes: the list's filters, as the list call takes them. */
+export const ExportCodesQuery = Strict({
+  filter: Type.Optional(Type.String({ maxLength: 10_000, description: 'JSON object of the list filters (`productId`, `regionId`, `status`, `q`, `id`).' })),
+});
+
+export const ExportCodesBody = Type.Object(
+  { reason: Type.String({ minLength: 3, maxLength: 500, pattern: '\\S', description: 'Why the codes leave the store; kept in the audit log.' }) },
+  { additionalProperties: false, examples: [{ reason: 'Stock moved to the partner store, ticket 4512' }] },
+);
+export type ExportCodesBody = Static<typeof ExportCodesBody>;
+
 export const adminCodeEndpoints = {
+  csvImport: endpoint({
+    method: 'post',
+    path: '/admin/codes/import',
+    auth: 'admin',
+    tag: 'Back office: codes',
+    summary: 'Load codes from a CSV file',
+    description: [
+      'The first line names the columns: `code`, `price_usd`, `price_rub`, `game_amount`, and `product_id` or `product_slug`; optionally `region` (a region code such as `TR`; empty or `global` for a global code) and `popular` (true/false). Other columns (those of an export) are ignored, so an exported file loads back.',
+      'Two forms. JSON: the file in `codes`, within the normal body limit. Streamed: `Content-Type: text/csv` with the file as the body, read line by line (up to 10 000 000 bytes). Blank lines are skipped; a field may be quoted but not span lines.',
+      'One upload is one transaction. A header without the needed columns is a 400; refused lines are answered, not fatal.',
+    ].join(' '),
+    query: EmptyObject,
+    body: CsvCodesBody,
+    response: BulkCodesResult,
+    errors: [413],
+  }),
+  csvExport: endpoint({
+    method: 'post',
+    path: '/admin/codes/export',
+    auth: 'admin',
+    tag: 'Back office: codes',
+    summary: 'Export codes as a CSV file',
+    description: [
+      'Answers `text/csv` (an attachment), streamed in id order, with the columns `id, product_id, product_slug, region, code, price_usd, price_rub, game_amount, popular, status, order_id, sold_at, created_at`.',
+      'Available codes are written in clear: the reason is required, and the audit log records it with the filter and the counts before the file is written. Held and sold codes stay masked, always: they belong to an order, and the order screen is where they are revealed.',
+    ].join(' '),
+    query: ExportCodesQuery,
+    body: ExportCodesBody,
+    response: Type.String({ description: 'The CSV file.', examples: ['id,product_id,product_slug,region,code,price_usd,price_rub,game_amount,popular,status,order_id,sold_at,created_at\n5012,12,steam-wallet,TR,STEAM-7K2Q-9XAB12,4.99,449,100,false,available,,,2026-03-01T09:00:00.000Z'] }),
+  }),
   bulk: endpoint({
     method: 'post',
     path: '/admin/codes/bulk',

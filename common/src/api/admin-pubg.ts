@@ -47,7 +47,7 @@ export const PubgCode = Type.Object(
   {
     id: Type.Integer(),
     denominationId: Type.Integer(),
-    code: Type.String({ description: 'Masked: the last 4 characters shown.' }),
+    code: Type.String({ description: 'Masked: the first 3 and last 4 characters of a code of 12 or more, else the last 4.' }),
     ucAmount: Type.Integer(),
     priceUsd: Type.Number(),
     priceRub: Type.Number(),
@@ -61,7 +61,7 @@ export const PubgCode = Type.Object(
       {
         id: 9001,
         denominationId: 2,
-        code: '••••••QX7P',
+        code: 'UC7••••••QX7P',
         ucAmount: 325,
         priceUsd: 4.99,
         priceRub: 449,

@@ -19,6 +19,22 @@ export type CodeWithNames = Pick<
   | 'created_at'
 > & { product_title: Product['title']; region_name: Region['name'] | null };
 
+/** A code as an export writes it: its product's slug and its region's code besides. */
+export type CodeForExport = CodeWithNames & { product_slug: Product['slug']; region_code: Region['code'] | null };
+
+/** Where a CSV line may put codes: each product with the codes of its regions. */
+export interface ProductPlacement {
+  id: number;
+  slug: string;
+  has_regions: boolean;
+  has_global_codes: boolean;
+  /** Region code (upper case) → region id. */
+  regions: Map<string, number>;
+}
+
+/** A CSV line's code with its product and region resolved. */
+export type PlacedCodeFields = ManualCodeFields & { productId: number; regionId: number | null; popular: boolean };
+
 export type CodeColumns = Partial<
   Pick<Code, 'product_id' | 'region_id' | 'code_encrypted' | 'code_hash' | 'game_amount' | 'price_usd' | 'price_rub' | 'popular'>
 >;
@@ -45,6 +61,19 @@ export const adminCodesDal = {
         'c.sold_at',
         'c.created_at',
       ),
+
+  exportRecords: (db: Knex): Knex.QueryBuilder => adminCodesDal.records(db).select('p.slug as product_slug', 'r.code as region_code'),
+
+  /** Every product and its regions, read once per CSV import (the catalogue is small; a file has many lines). */
+  async placements(db: Knex): Promise<ProductPlacement[]> {
+    const products = await db('products').select<Array<Omit<ProductPlacement, 'regions'>>>('id', 'slug', 'has_regions', 'has_global_codes');
+    const regions = await db('product_regions as pr')
+      .join('regions as r', 'r.id', 'pr.region_id')
+      .select<Array<{ product_id: number; region_id: number; code: string }>>('pr.product_id', 'pr.region_id', 'r.code');
+    const byProduct = new Map(products.map((product) => [product.id, { ...product, regions: new Map<string, number>() }]));
+    for (const region of regions) byProduct.get(region.product_id)?.regions.set(region.code.toUpperCase(), region.region_id);
+    return [...byProduct.values()];
+  },
 
   findRecord: (db: Knex, id: number): Promise<CodeWithNames | undefined> => adminCodesDal.records(db).where('c.id', id).first(),
 
@@ -90,6 +119,30 @@ export const adminCodesDal = {
         batch.map((row) => row.fields.gameAmount),
         batch.map((row) => row.fields.priceUsd),
         batch.map((row) => row.fields.priceRub),
+      ],
+    );
+    return new Set(result.rows.map((row) => row.code_hash));
+  },
+
+  /** insertBatch for lines that each name their product, region and popular flag (a CSV import). */
+  async insertPlacedBatch(trx: Knex.Transaction, batch: Array<PendingCode<PlacedCodeFields>>): Promise<Set<string>> {
+    const result = await trx.raw<{ rows: Array<{ code_hash: string }> }>(
+      `INSERT INTO codes (product_id, region_id, code_encrypted, code_hash, game_amount, price_usd, price_rub, popular)
+       SELECT t.product_id, NULLIF(t.region_id, 0), t.code_encrypted, t.code_hash, t.game_amount, t.price_usd, t.price_rub, t.popular
+         FROM unnest(?::integer[], ?::integer[], ?::text[], ?::text[], ?::integer[], ?::bigint[], ?::bigint[], ?::boolean[])
+           AS t (product_id, region_id, code_encrypted, code_hash, game_amount, price_usd, price_rub, popular)
+       ON CONFLICT (code_hash) DO NOTHING
+       RETURNING code_hash`,
+      [
+        batch.map((row) => row.fields.productId),
+        // 0 for a global code, so the array holds numbers only.
+        batch.map((row) => row.fields.regionId ?? 0),
+        batch.map((row) => row.encrypted),
+        batch.map((row) => row.hash),
+        batch.map((row) => row.fields.gameAmount),
+        batch.map((row) => row.fields.priceUsd),
+        batch.map((row) => row.fields.priceRub),
+        batch.map((row) => row.fields.popular),
       ],
     );
     return new Set(result.rows.map((row) => row.code_hash));

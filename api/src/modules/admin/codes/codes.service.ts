@@ -1,14 +1,33 @@
+import { pipeline, Readable } from 'node:stream';
 import type { Knex } from 'knex';
+import { stringify } from 'csv-stringify';
 import { CODE_STATUSES, fromMinor, type CodeStatus } from '@topup/common';
-import type { AdminCode as AdminCodeRecord, BulkCodesBody, BulkCodesResult, CreateCodeBody, ListQuery, UpdateCodeBody } from '@topup/common/api';
+import type {
+  AdminCode as AdminCodeRecord,
+  BulkCodesBody,
+  BulkCodesResult,
+  CreateCodeBody,
+  ExportCodesBody,
+  ListQuery,
+  UpdateCodeBody,
+} from '@topup/common/api';
 import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
-import { importCodeLines, parseManualCodeLine, type NumberedLine } from '../../../lib/bulk-codes';
+import { importCodeLines, parseManualCodeLine, type LineParse, type NumberedLine } from '../../../lib/bulk-codes';
+import { CODE_CSV_COLUMNS, linesAfterHeader, readCodeCsvHeader, readCodeCsvLine, type CodeCsvColumn, type CodeCsvHeader, type CodeCsvRow } from '../../../lib/code-csv';
+import { FileAnswer } from '../../../lib/file-answer';
 import type { CodeCrypto } from '@topup/server-kit';
 import { maskCode } from '../../../lib/code-mask';
-import { listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
-import { adminCodesDal as dal, type CodeWithNames, type CodeColumns } from './codes.dal';
+import { applyFilters, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
+import {
+  adminCodesDal as dal,
+  type CodeColumns,
+  type CodeForExport,
+  type CodeWithNames,
+  type PlacedCodeFields,
+  type ProductPlacement,
+} from './codes.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
 
 /** A manual code as the back office sees it (common/src/api/admin-codes.ts): the code itself masked. */
@@ -20,6 +39,32 @@ export type BulkForm = 'json' | 'stream';
 const STATUS_WORDS: Record<CodeStatus, string> = { available: 'available', reserved: 'held for an order', used: 'sold' };
 
 const codeTaken = () => conflict('This code is already stored', { field: 'code' });
+
+/** Rows an export fetches at a time: memory stays bounded by this, whatever the file's size. */
+const EXPORT_BATCH = 1000;
+
+const decimal = (minor: number) => fromMinor(minor).toFixed(2);
+
+/**
+ * Finds the product and region a CSV line names, under the same rule as a single code (`placement`):
+ * global codes only for a product that sells them, else one of its regions.
+ */
+function placeCsvLine(line: LineParse<CodeCsvRow>, products: { byId: Map<number, ProductPlacement>; bySlug: Map<string, ProductPlacement> }): LineParse<PlacedCodeFields> {
+  if ('error' in line) return line;
+  const { product: named, region, ...fields } = line.fields;
+  const product = 'id' in named ? products.byId.get(named.id) : products.bySlug.get(named.slug);
+  if (!product) return { error: 'id' in named ? `No product has the id ${named.id}` : `No product has the slug "${named.slug}"` };
+  const regionCodes = [...product.regions.keys()].join(', ');
+  if (region === null) {
+    if (!product.has_global_codes) return { error: `${product.slug} sells no global codes: fill region with one of its regions (${regionCodes})` };
+    return { code: line.code, fields: { ...fields, productId: product.id, regionId: null } };
+  }
+  const regionId = product.has_regions ? product.regions.get(region) : undefined;
+  if (regionId === undefined) {
+    return { error: `Region "${region}" is not one of the regions of ${product.slug}${regionCodes ? ` (${regionCodes})` : ''}` };
+  }
+  return { code: line.code, fields: { ...fields, productId: product.id, regionId } };
+}
 
 export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto; catalogueChanges: CatalogueChanges }) {
   const { db, codeCrypto, catalogueChanges } = deps;
@@ -65,6 +110,47 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
     soldAt: row.sold_at,
     createdAt: row.created_at,
   });
+
+  /** Only an available code is written in clear: a held or sold one belongs to an order and stays masked. */
+  const toCsvRecord = (row: CodeForExport): Record<CodeCsvColumn, string | number> => {
+    const code = codeCrypto.decrypt(row.code_encrypted);
+    return {
+      id: row.id,
+      product_id: row.product_id,
+      product_slug: row.product_slug,
+      region: row.region_code ?? '',
+      code: row.status === 'available' ? code : maskCode(code),
+      price_usd: decimal(row.price_usd),
+      price_rub: decimal(row.price_rub),
+      game_amount: row.game_amount,
+      popular: String(row.popular),
+      status: row.status,
+      order_id: row.order_id ?? '',
+      sold_at: row.sold_at?.toISOString() ?? '',
+      created_at: row.created_at.toISOString(),
+    };
+  };
+
+  /**
+   * The rows of an export through a cursor, EXPORT_BATCH at a time: one query and one snapshot for
+   * the whole file, and memory bounded by the batch. A client that goes away ends the stream, which
+   * ends this generator and rolls its transaction back.
+   */
+  async function* exportRows(filter: Record<string, unknown>): AsyncGenerator<Record<CodeCsvColumn, string | number>> {
+    const trx = await db.transaction(undefined, { isolationLevel: 'repeatable read', readOnly: true });
+    try {
+      const query = applyFilters(dal.exportRecords(trx), listSpec, filter).orderBy('c.id').toSQL();
+      await trx.raw(`DECLARE code_export NO SCROLL CURSOR FOR ${query.sql}`, query.bindings);
+      for (;;) {
+        const { rows } = await trx.raw<{ rows: CodeForExport[] }>(`FETCH ${EXPORT_BATCH} FROM code_export`);
+        for (const row of rows) yield toCsvRecord(row);
+        if (rows.length < EXPORT_BATCH) break;
+      }
+      await trx.commit();
+    } finally {
+      if (!trx.isCompleted()) await trx.rollback();
+    }
+  }
 
   async function record(conn: Knex, id: number): Promise<AdminCode> {
     const row = await dal.findRecord(conn, id);
@@ -196,6 +282,66 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
         catalogueChanges.products(trx, [target.productId]);
         return result;
       }),
+
+    /**
+     * Loads a CSV file (lib/code-csv.ts): each line names its product and region. One transaction, like
+     * bulkAdd; the products and their regions are read once, before the first line.
+     */
+    csvImport: (actor: AdminActor, _target: unknown, lines: Iterable<NumberedLine> | AsyncIterable<NumberedLine>, form: BulkForm): Promise<BulkCodesResult> =>
+      db.transaction(async (trx) => {
+        const placements = await dal.placements(trx);
+        const products = {
+          byId: new Map(placements.map((product) => [product.id, product])),
+          bySlug: new Map(placements.map((product) => [product.slug, product])),
+        };
+        let header: CodeCsvHeader = {};
+        const productIds = new Set<number>();
+        const result = await importCodeLines<PlacedCodeFields>({
+          lines: linesAfterHeader(lines, (text) => {
+            header = readCodeCsvHeader(text);
+          }),
+          parse: (text) => placeCsvLine(readCodeCsvLine(header, text), products),
+          codeCrypto,
+          insertBatch: async (batch) => {
+            const inserted = await dal.insertPlacedBatch(trx, batch);
+            for (const pending of batch) if (inserted.has(pending.hash)) productIds.add(pending.fields.productId);
+            return inserted;
+          },
+        });
+        await recordAudit(trx, {
+          ...auditOf(actor, 'code', 'csv_import', null),
+          before: null,
+          after: { form, productIds: [...productIds].sort((a, b) => a - b), added: result.added, rejectedCount: result.rejectedCount },
+        });
+        catalogueChanges.products(trx, [...productIds]);
+        return result;
+      }),
+
+    /**
+     * The codes the list's filter selects, as a CSV file streamed in id order. The audit row (reason,
+     * filter, how many rows and how many in clear) commits before the first row is read.
+     */
+    async csvExport(actor: AdminActor, filterText: string | undefined, body: ExportCodesBody): Promise<FileAnswer> {
+      const { filter } = parseListQuery({ filter: filterText }, listSpec);
+      const [counts] = (await applyFilters(dal.records(db), listSpec, filter)
+        .clearSelect()
+        .select(db.raw('count(*)::int as total'), db.raw(`count(*) filter (where c.status = 'available')::int as in_clear`))) as Array<{
+        total: number;
+        in_clear: number;
+      }>;
+      await db.transaction((trx) =>
+        recordAudit(trx, {
+          ...auditOf(actor, 'code', 'export', null),
+          before: null,
+          after: { reason: body.reason.trim(), filter, count: counts?.total ?? 0, inClear: counts?.in_clear ?? 0 },
+        }),
+      );
+      const csv = stringify({ header: true, columns: [...CODE_CSV_COLUMNS], bom: true });
+      // A failed query destroys the file stream, which ends the response; the error is logged by the app.
+      pipeline(Readable.from(exportRows(filter)), csv, () => undefined);
+      const day = new Date().toISOString().slice(0, 10);
+      return new FileAnswer({ type: 'text/csv; charset=utf-8', name: `codes-${day}.csv`, body: csv });
+    },
   };
 }
 

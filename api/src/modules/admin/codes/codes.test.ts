@@ -102,7 +102,7 @@ describe('GET /api/admin/codes', () => {
       productTitle: 'Orbit Card',
       regionId: null,
       regionName: null,
-      code: `••••••${globalCode.slice(-4)}`,
+      code: `ADM••••••${globalCode.slice(-4)}`,
       gameAmount: 5,
       priceUsd: 4.99,
       priceRub: 394.21,
@@ -141,7 +141,7 @@ describe('GET /api/admin/codes', () => {
     const response = await app.asAdmin('GET', listPath(BASE, { sort: ['id', 'ASC'], range: [0, 999], filter: { status: 'available' } }));
     expect(response.status).toBe(200);
     expect(contentRange(response.headers).total).toBeGreaterThan(0);
-    expect(response.body.filter((row: any) => !/^••••••\S{4}$/.test(row.code))).toEqual([]);
+    expect(response.body.filter((row: any) => !/^\S{3}••••••\S{4}$/.test(row.code))).toEqual([]);
     expect(JSON.stringify(response.body)).not.toContain('DEMO-');
   });
 
@@ -167,7 +167,7 @@ describe('single codes', () => {
     const created = await app.asAdmin('POST', BASE, { productId: product.id, code, priceUsd: 1, priceRub: 79, gameAmount: 1 });
     const response = await app.asAdmin('GET', `${BASE}/${created.body.id}`);
     expect(response.body).toEqual(created.body);
-    expect(response.body.code).toBe(`••••••${code.slice(-4)}`);
+    expect(response.body.code).toBe(`ADM••••••${code.slice(-4)}`);
     expect((await app.asAdmin('GET', `${BASE}/99999999`)).status).toBe(404);
   });
 

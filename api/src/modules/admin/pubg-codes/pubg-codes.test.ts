@@ -43,7 +43,7 @@ describe('GET /api/pubg-admin/codes', () => {
     expect(response.body[0]).toEqual({
       id: pkg.codeIds[0],
       denominationId: pkg.id,
-      code: `••••••${known.slice(-4)}`,
+      code: `UC${known.slice(2, 3)}••••••${known.slice(-4)}`,
       ucAmount: pkg.ucAmount,
       priceUsd: 0.99,
       priceRub: 78.21,
@@ -73,7 +73,7 @@ describe('one code', () => {
     const code = newCode();
     const created = await app.asAdmin('POST', BASE, { denominationId: pkg.id, code: ` ${code} ` });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ denominationId: pkg.id, code: `••••••${code.slice(-4)}`, status: 'available' });
+    expect(created.body).toMatchObject({ denominationId: pkg.id, code: `UC${code.slice(2, 3)}••••••${code.slice(-4)}`, status: 'available' });
     const row = await app.db('pubg_codes').where({ id: created.body.id }).first();
     expect(crypto.decrypt(row.code_encrypted)).toBe(code);
     expect(row.code_hash).toBe(crypto.hash(code));
