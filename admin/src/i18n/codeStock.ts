@@ -43,6 +43,9 @@ export const codeStockEnglishMessages = {
     pubgCodes: { empty: 'No PUBG codes yet', invite: 'Add UC codes one by one or in bulk.' },
     pubgDenominations: { empty: 'No PUBG denominations yet', invite: 'Add a UC package.' },
     freefireCodes: { empty: 'No Free Fire denominations yet', invite: 'Add a Free Fire denomination.' },
+    stockThresholds: { empty: 'No thresholds of its own yet', invite: 'Every line uses the default threshold until you set one.' },
+    supportMessages: { empty: 'No support messages yet', invite: 'Messages from the support form appear here.' },
+    'audit-log': { empty: 'No activity yet', invite: 'Every change made in the back office appears here.' },
   },
 };
 
@@ -88,5 +91,8 @@ export const codeStockRussianMessages: typeof codeStockEnglishMessages = {
     pubgCodes: { empty: 'Кодов PUBG пока нет', invite: 'Добавьте коды UC по одному или списком.' },
     pubgDenominations: { empty: 'Номиналов PUBG пока нет', invite: 'Добавьте пакет UC.' },
     freefireCodes: { empty: 'Номиналов Free Fire пока нет', invite: 'Добавьте номинал Free Fire.' },
+    stockThresholds: { empty: 'Своих порогов пока нет', invite: 'Пока порог не задан, действует порог по умолчанию.' },
+    supportMessages: { empty: 'Обращений пока нет', invite: 'Здесь появятся сообщения из формы поддержки.' },
+    'audit-log': { empty: 'Действий пока нет', invite: 'Здесь появится каждое изменение, сделанное в админке.' },
   },
 };
