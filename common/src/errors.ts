@@ -21,6 +21,8 @@ export const ErrorCode = {
   CART_EMPTY: 'CART_EMPTY',
   INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
   CONFLICT: 'CONFLICT',
+  /** Retry delivery of an order that is not flagged as needing attention (already retried, or delivered). */
+  NOTHING_TO_RETRY: 'NOTHING_TO_RETRY',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   IDEMPOTENCY_KEY_IN_USE: 'IDEMPOTENCY_KEY_IN_USE',
   UNPROCESSABLE: 'UNPROCESSABLE',
