@@ -262,7 +262,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       guards,
     }),
     createCurrencyRatesRouter({ currencyRates: createCurrencyRatesService({ db }), guards }),
-    createDashboardRouter({ dashboard: createDashboardService({ db, queues }), guards }),
+    createDashboardRouter({ dashboard: createDashboardService({ db, queues, attentionAfterMinutes: config.attentionAfterMinutes }), guards }),
     createQueuesRouter({ db, sessions: queueSessions, guards }),
   ];
   // One allowedMethods, the app's own below, answers 405 and 501 for them all: one per router would be

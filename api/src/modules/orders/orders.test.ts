@@ -66,6 +66,7 @@ describe('GET /api/orders', () => {
       failure_reason: null,
       payment_method: 'balance',
       returned_to_cart: false,
+      delayed: false,
       items: [item, item],
     });
   });

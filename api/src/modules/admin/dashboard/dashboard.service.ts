@@ -4,6 +4,7 @@ import { fromMinor, ORDER_STATUSES, type OrderStatus } from '@topup/common';
 import type { Dashboard } from '@topup/common/api';
 import type { Serializable } from '../../../lib/typed-routes';
 import { dashboardDal } from './dashboard.dal';
+import { needsAttentionDal } from './needs-attention.dal';
 
 /** How long the dashboard waits for Redis before showing the database figures without job counts. */
 const QUEUE_TIMEOUT_MS = 2000;
@@ -23,16 +24,17 @@ async function failedCount(queue: Queue): Promise<number | null> {
 }
 
 /** The back office's start page figures (common/src/api/admin-dashboard.ts). */
-export function createDashboardService(deps: { db: Knex; queues: Record<string, Queue> }) {
-  const { db, queues } = deps;
+export function createDashboardService(deps: { db: Knex; queues: Record<string, Queue>; attentionAfterMinutes: number }) {
+  const { db, queues, attentionAfterMinutes } = deps;
 
   return {
     async summary(): Promise<Serializable<Dashboard>> {
-      const [orderFigures, lowStock, generation, failedJobs] = await Promise.all([
+      const [orderFigures, lowStock, generation, failedJobs, needsAttention] = await Promise.all([
         dashboardDal.orderFigures(db),
         dashboardDal.lowStock(db),
         dashboardDal.recentGenerations(db),
         Promise.all(Object.entries(queues).map(async ([queue, instance]) => ({ queue, count: await failedCount(instance) }))),
+        needsAttentionDal.orders(db, attentionAfterMinutes),
       ]);
 
       const salesToday = { usd: 0, rub: 0, orders: 0 };
@@ -44,7 +46,21 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
           salesToday.orders += row.completed_today;
         }
       }
-      return { salesToday, ordersByStatus, lowStock, failedJobs, generation };
+      return {
+        salesToday,
+        ordersByStatus,
+        lowStock,
+        failedJobs,
+        generation,
+        needsAttention: needsAttention.map((row) => ({
+          orderId: row.id,
+          kind: row.kind,
+          userNickname: row.user_nickname,
+          flagged: row.flagged,
+          reason: row.attention_reason,
+          since: row.since,
+        })),
+      };
     },
   };
 }
