@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { twoFactorEnglishMessages } from './twoFactor';
+import { orderTimelineEnglishMessages } from './orderTimeline';
 
 export const customEnglishMessages = {
   app: {
@@ -684,5 +685,5 @@ export const operationsEnglishMessages = {
   },
 };
 
-export const englishMessagesTree: TranslationMessages = mergeTranslations(englishMessages, customEnglishMessages, operationsEnglishMessages, twoFactorEnglishMessages);
+export const englishMessagesTree: TranslationMessages = mergeTranslations(englishMessages, customEnglishMessages, operationsEnglishMessages, twoFactorEnglishMessages, orderTimelineEnglishMessages);
 export default englishMessagesTree;

@@ -3,6 +3,7 @@ import russianMessages from 'ra-language-russian';
 import { customEnglishMessages, operationsEnglishMessages } from './en';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
+import { orderTimelineEnglishMessages, orderTimelineRussianMessages } from './orderTimeline';
 
 const customRussianMessages: typeof customEnglishMessages = {
   app: {
@@ -696,9 +697,11 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   customEnglishMessages,
   operationsEnglishMessages,
   twoFactorEnglishMessages,
+  orderTimelineEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
   twoFactorRussianMessages,
+  orderTimelineRussianMessages,
 );
 export default russianMessagesTree;

@@ -183,7 +183,7 @@ export const adminOrdersEndpoints = {
     tag,
     summary: 'List orders',
     description:
-      'Filters: `status`, `userId`, `createdFrom`, `createdTo` (a day of the store\'s calendar, inclusive, or an ISO 8601 time), `q` (an order number, `#1234` or `1234`), `needsAttention` (`true`: orders whose delivery ran out of attempts), `id`. Sort: id, createdAt, total (by the USD value), status.',
+      'Filters: `status`, `userId`, `createdFrom`, `createdTo` (a day of the store\'s calendar, inclusive, or an ISO 8601 time), `q` (an order number, `#1234` or `1234`), `needsAttention` (`true`: orders whose delivery ran out of attempts; `false`: the others), `id`. Sort: id, createdAt, total (by the USD value), status.',
     record: AdminOrder,
   }),
   get: endpoint({

@@ -76,10 +76,11 @@ const ORDER_FILTERS: Record<string, FilterApplier> = {
     if (DAY.test(to)) void query.whereRaw('o.created_at < (?::date + 1)::timestamp AT TIME ZONE ?', [to, STORE_TIME_ZONE]);
     else void query.where('o.created_at', '<=', to);
   },
-  // Flagged orders: their delivery ran out of attempts.
+  // Flagged orders (their delivery ran out of attempts), or with false the others.
   needsAttention: (query, value) => {
-    if (value !== true && value !== 'true') throw invalidFilter('needsAttention', 'must be true');
-    void query.whereNotNull('o.attention_since');
+    if (![true, false, 'true', 'false'].includes(value as never)) throw invalidFilter('needsAttention', 'must be true or false');
+    if (value === true || value === 'true') void query.whereNotNull('o.attention_since');
+    else void query.whereNull('o.attention_since');
   },
   // An order number, as shoppers quote it ("#1234" or "1234").
   q: (query, value) => {
