@@ -140,6 +140,22 @@ describe('a delivery that runs out of attempts', () => {
     expect((await as(admin, 'GET', listPath('/api/admin/orders', { filter: { needsAttention: true } }))).body.map((row: { id: number }) => row.id)).not.toContain(orderId);
   });
 
+  it('puts an unflagged order still processing after ATTENTION_AFTER_MINUTES on the dashboard too, newest problem first', async () => {
+    const shopper = await app.createUser();
+    const slow = await freefireOrder(shopper);
+    const recent = await freefireOrder(shopper);
+    await app.db('orders').where({ id: slow }).update({ paid_at: app.db.raw(`now() - interval '${app.config.attentionAfterMinutes + 1} minutes'`) });
+    await app.db('orders').where({ id: recent }).update({ paid_at: app.db.raw(`now() - interval '1 minute'`) });
+
+    const { body } = await as(admin, 'GET', '/api/admin/dashboard');
+    const listed = body.needsAttention.map((row: { orderId: number }) => row.orderId);
+    expect(listed).toContain(slow);
+    expect(listed).not.toContain(recent);
+    expect(body.needsAttention.find((row: { orderId: number }) => row.orderId === slow)).toMatchObject({ flagged: false, reason: null });
+    const since = body.needsAttention.map((row: { since: string }) => Date.parse(row.since));
+    expect(since).toEqual([...since].sort((a, b) => b - a));
+  });
+
   it('refuses Retry delivery on an order that is not flagged', async () => {
     const shopper = await app.createUser();
     const orderId = await freefireOrder(shopper);
