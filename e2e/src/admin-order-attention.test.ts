@@ -38,6 +38,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminState = await adminSession(browser, app.baseUrl);
   redis = createRedis(inject('redisUrl'));
+  // Its commands are not queued before the connection is up.
+  await new Promise((resolve) => redis.once('ready', resolve));
   games = new SandboxGameProvider({ redis, prefix: app.redisPrefix });
 
   await games.setDeliveryOutage(true);
@@ -49,10 +51,6 @@ beforeAll(async () => {
     body: { currency: 'usd', topupData: { service: 'freefire', player_id: '7730017', offer_id: offer!.item_id, price_usd: offer!.price, price_rub: offer!.price_rub } },
   });
   orderId = placed.orderId;
-  // Five attempts with the queue's backoff between them (1 + 2 + 4 + 8 s).
-  await expect
-    .poll(async () => (await app.db('orders').where({ id: orderId }).first()).attention_reason, { timeout: 60_000, interval: 500 })
-    .toBe(REASON);
 }, 180_000);
 
 afterAll(async () => {
@@ -64,6 +62,10 @@ afterAll(async () => {
 
 describe('an order whose delivery ran out of attempts', () => {
   it('is on the dashboard inbox and its own screen with the reason; the shopper reads that it is late (desktop, English)', async () => {
+    // Five attempts with the queue's backoff between them (1 + 2 + 4 + 8 s).
+    await expect
+      .poll(async () => (await app.db('orders').where({ id: orderId }).first()).attention_reason, { timeout: 60_000, interval: 500 })
+      .toBe(REASON);
     expect(await app.db('orders').where({ id: orderId }).first()).toMatchObject({ status: 'processing' });
     expect(await app.db('balance_ledger').where({ order_id: orderId }).pluck('reason')).toEqual(['order_payment']);
 
@@ -101,7 +103,7 @@ describe('an order whose delivery ran out of attempts', () => {
     await expectNoRawKeys(store);
     await screenshot(store, 'storefront-order-delayed-phone-ru');
     await shopper.close();
-  });
+  }, 150_000);
 
   it('is completed by Retry delivery once the game answers, and leaves the inbox (phone, Russian)', async () => {
     await games.setDeliveryOutage(false);
