@@ -23,7 +23,7 @@ export function OrderAttentionAlert() {
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <RetryDeliveryButton />
-        <RefundOrderButton />
+        <RefundOrderButton labelled />
       </Box>
     </Alert>
   );

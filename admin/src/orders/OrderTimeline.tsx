@@ -14,9 +14,11 @@ type Translate = ReturnType<typeof useTranslate>;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** An amount an event carries in minor units of its currency. */
-const money = (payload: AdminOrderEvent['payload']) =>
-  typeof payload.amount === 'number' ? formatMoney(fromMinor(payload.amount), text(payload.currency)) : '—';
+/** An amount an event carries in minor units of its currency: a payment's or refund's `amount`, an order's `total`. */
+function money(payload: AdminOrderEvent['payload']): string {
+  const minor = payload.amount ?? payload.total;
+  return typeof minor === 'number' ? formatMoney(fromMinor(minor), text(payload.currency)) : '—';
+}
 
 /** What happened, in one line of the interface language. */
 function headline(event: AdminOrderEvent, translate: Translate): string {

@@ -1,6 +1,7 @@
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useState } from 'react';
-import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Button } from '@mui/material';
+import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { RESOURCE_ENDPOINTS } from '../dataProvider';
 import { errorNotification } from '../components/errors';
 import { useApiRequest } from '../lib/useApiRequest';
@@ -10,6 +11,7 @@ import type { ShownOrder } from './types';
 /** Sends a flagged order's delivery again; disabled while the request runs, so a double click sends one. */
 export function RetryDeliveryButton() {
   const order = useRecordContext<ShownOrder>();
+  const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const request = useApiRequest();
@@ -32,8 +34,8 @@ export function RetryDeliveryButton() {
   };
 
   return (
-    <Button label="order_attention.retry" onClick={() => void retry()} disabled={pending} variant="contained" color="primary">
-      <ReplayIcon />
+    <Button onClick={() => void retry()} disabled={pending} variant="contained" size="small" startIcon={<ReplayIcon />}>
+      {translate('order_attention.retry')}
     </Button>
   );
 }
