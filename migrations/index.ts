@@ -16,6 +16,7 @@ import * as idempotencyKeys from './migrations/20261123100002_idempotency_keys';
 import * as sessionsAndTwoFactor from './migrations/20261124120001_sessions_and_two_factor';
 import * as checkoutInOneStatement from './migrations/20261125120001_checkout_in_one_statement';
 import * as hourlyCodeReveals from './migrations/20261125120002_hourly_code_reveals';
+import * as orderEventsAndAttention from './migrations/20261126010001_order_events_and_attention';
 import * as supportInbox from './migrations/20261126020001_support_inbox';
 import * as activityLogAndCustomerNotes from './migrations/20261126030001_activity_log_and_customer_notes';
 import * as rateGuardsAndStockThresholds from './migrations/20261126040001_rate_guards_and_stock_thresholds';
@@ -52,6 +53,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261124120001_sessions_and_two_factor', migration: sessionsAndTwoFactor },
   { name: '20261125120001_checkout_in_one_statement', migration: checkoutInOneStatement },
   { name: '20261125120002_hourly_code_reveals', migration: hourlyCodeReveals },
+  { name: '20261126010001_order_events_and_attention', migration: orderEventsAndAttention },
   { name: '20261126020001_support_inbox', migration: supportInbox },
   { name: '20261126030001_activity_log_and_customer_notes', migration: activityLogAndCustomerNotes },
   { name: '20261126040001_rate_guards_and_stock_thresholds', migration: rateGuardsAndStockThresholds },

@@ -40,6 +40,7 @@ const ALL_TABLES = [
   'cart_items',
   'orders',
   'order_items',
+  'order_events',
   'payments',
   'gateway_events',
   'outbox',

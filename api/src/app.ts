@@ -277,7 +277,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     }),
     createCurrencyRatesRouter({ currencyRates: createCurrencyRatesService({ db }), guards }),
     createAdminSupportMessagesRouter({ supportMessages: createAdminSupportMessagesService({ db }), guards }),
-    createDashboardRouter({ dashboard: createDashboardService({ db, queues }), guards }),
+    createDashboardRouter({ dashboard: createDashboardService({ db, queues, attentionAfterMinutes: config.attentionAfterMinutes }), guards }),
     createStockThresholdsRouter({ stockThresholds: createStockThresholdsService({ db }), guards }),
     createQueuesRouter({ db, sessions: queueSessions, guards }),
     createAuditLogRouter({ auditLog: createAuditLogService({ db }), guards }),

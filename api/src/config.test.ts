@@ -188,6 +188,7 @@ describe('the environment schema', () => {
         paymentMode: 'full_payment',
       },
       cardHoldMinutes: 15,
+      attentionAfterMinutes: 15,
       publicUrl: 'http://localhost:3000',
       bodyLimit: '100kb',
       logLevel: 'info',

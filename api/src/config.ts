@@ -56,6 +56,8 @@ export interface Config {
   };
   /** How long an unpaid card order holds its codes (and its pay page stays payable). */
   cardHoldMinutes: number;
+  /** A paid order still processing after this long shows in the dashboard's "Needs attention" inbox. */
+  attentionAfterMinutes: number;
   publicUrl: string;
   bodyLimit: string;
   logLevel: string;
@@ -148,6 +150,7 @@ const ENVIRONMENT = Type.Object({
   YOOKASSA_PAYMENT_SUBJECT: text('service'),
   YOOKASSA_PAYMENT_MODE: text('full_payment'),
   CARD_HOLD_MINUTES: integer(1, 15),
+  ATTENTION_AFTER_MINUTES: integer(1, 15),
   PUBLIC_URL: Type.Optional(Type.String({ format: 'uri', description: 'a URL' })),
   BODY_LIMIT: Type.String({ pattern: '^\\d+(\\.\\d+)?\\s*(b|kb|mb|gb)?$', description: 'a size such as 100kb or 1mb', default: '100kb' }),
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'a token of at least 16 characters' })),
@@ -257,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentMode: vars.YOOKASSA_PAYMENT_MODE,
     },
     cardHoldMinutes: vars.CARD_HOLD_MINUTES,
+    attentionAfterMinutes: vars.ATTENTION_AFTER_MINUTES,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     bodyLimit: vars.BODY_LIMIT,
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

@@ -23,6 +23,8 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   /** An admin's rate edit changes the rate by more than the confirmation threshold: send it again with `confirm: true`. */
   RATE_CHANGE_NEEDS_CONFIRMATION: 'RATE_CHANGE_NEEDS_CONFIRMATION',
+  /** Retry delivery of an order that is not flagged as needing attention (already retried, or delivered). */
+  NOTHING_TO_RETRY: 'NOTHING_TO_RETRY',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   IDEMPOTENCY_KEY_IN_USE: 'IDEMPOTENCY_KEY_IN_USE',
   UNPROCESSABLE: 'UNPROCESSABLE',

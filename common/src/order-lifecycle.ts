@@ -59,3 +59,29 @@ export function adminNextStatuses(from: unknown): OrderStatus[] {
   if (!isOrderStatus(from)) return [];
   return STATUS_CHANGES.filter((name) => canTransition(name, from, 'admin')).map((name) => ORDER_TRANSITIONS[name].to);
 }
+
+/**
+ * What an order's timeline records (the order_events table): its placement, its gateway payment,
+ * every status change, each delivery attempt with the provider's answer, codes handed over, refunds,
+ * the back office's notes, the needs-attention flag and an admin's retry of the delivery.
+ */
+export const ORDER_EVENT_KINDS = [
+  'placed',
+  'payment_created',
+  'payment_succeeded',
+  'payment_declined',
+  'payment_late',
+  'status_changed',
+  'delivery_attempt',
+  'codes_delivered',
+  'refunded',
+  'note',
+  'attention_raised',
+  'attention_cleared',
+  'retry_requested',
+] as const;
+
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/** Longest back-office note on an order. */
+export const ORDER_NOTE_MAX_LENGTH = 2000;

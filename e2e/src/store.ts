@@ -13,6 +13,8 @@ export interface RunningStore {
   baseUrl: string;
   /** The store's own database, to look at what the browser did. */
   db: Knex;
+  /** Its Redis key prefix, to reach what it keeps there (the sandbox game's records). */
+  redisPrefix: string;
   /** Everything the store printed, for a failing test's message. */
   output(): string;
   close(): Promise<void>;
@@ -84,6 +86,7 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
   return {
     baseUrl,
     db: database.db,
+    redisPrefix,
     output: () => output,
     async close() {
       child.kill('SIGTERM');

@@ -4,6 +4,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PaidIcon from '@mui/icons-material/Paid';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import {
   Alert,
   Box,
@@ -31,6 +32,8 @@ import { useApiRequest } from '../lib/useApiRequest';
 import { OrderStatusChip } from '../orders/OrderStatusField';
 import { LastRateUpdatePanel } from './LastRateUpdatePanel';
 import { LowStockPanel } from './LowStockPanel';
+import { lowStockLink } from './links';
+import { NeedsAttention } from './NeedsAttention';
 import { useOpenQueueDashboard } from './queueDashboard';
 import { Panel, StatCard } from './StatCard';
 import { SupportInboxCard } from './SupportInboxCard';
@@ -187,6 +190,9 @@ export function Dashboard() {
       </Box>
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
+        <Panel title={translate('needs_attention.title')} icon={<WarningAmberIcon />}>
+          {data ? <NeedsAttention orders={data.needsAttention} /> : <Skeleton variant="rounded" height={120} sx={{ m: 2 }} />}
+        </Panel>
         <Panel title={translate('dashboard.orders_by_status')} icon={<ReceiptLongIcon />}>
           {data ? <OrdersByStatus data={data.ordersByStatus} /> : <Skeleton variant="rounded" height={200} sx={{ m: 2 }} />}
         </Panel>

@@ -5,6 +5,7 @@ import { activityEnglishMessages } from './activity';
 import { ratesEnglishMessages } from './rates';
 import { codeStockEnglishMessages } from './codeStock';
 import { twoFactorEnglishMessages } from './twoFactor';
+import { orderTimelineEnglishMessages } from './orderTimeline';
 
 export const customEnglishMessages = {
   app: {
@@ -689,4 +690,5 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   ratesEnglishMessages,
   codeStockEnglishMessages,
 );
+export const englishMessagesTree: TranslationMessages = mergeTranslations(englishMessages, customEnglishMessages, operationsEnglishMessages, twoFactorEnglishMessages, orderTimelineEnglishMessages);
 export default englishMessagesTree;

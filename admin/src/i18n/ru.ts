@@ -7,6 +7,7 @@ import { activityEnglishMessages, activityRussianMessages } from './activity';
 import { ratesEnglishMessages, ratesRussianMessages } from './rates';
 import { codeStockEnglishMessages, codeStockRussianMessages } from './codeStock';
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
+import { orderTimelineEnglishMessages, orderTimelineRussianMessages } from './orderTimeline';
 
 const customRussianMessages: typeof customEnglishMessages = {
   app: {
@@ -695,6 +696,7 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   activityEnglishMessages,
   ratesEnglishMessages,
   codeStockEnglishMessages,
+  orderTimelineEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
@@ -703,5 +705,6 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   activityRussianMessages,
   ratesRussianMessages,
   codeStockRussianMessages,
+  orderTimelineRussianMessages,
 );
 export default russianMessagesTree;

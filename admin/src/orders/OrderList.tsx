@@ -1,6 +1,7 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import {
   AutocompleteInput,
+  BooleanInput,
   DataTable,
   DateInput,
   List,
@@ -29,6 +30,7 @@ const orderFilters = [
     slotProps={{ htmlInput: { inputMode: 'numeric' } }}
   />,
   <SelectInput key="status" source="status" choices={ORDER_STATUS_CHOICES} alwaysOn />,
+  <BooleanInput key="needsAttention" source="needsAttention" label="order_attention.filter" />,
   <ReferenceInput key="userId" source="userId" reference="users">
     <AutocompleteInput optionText="nickname" filterToQuery={(q: string) => ({ q })} />
   </ReferenceInput>,

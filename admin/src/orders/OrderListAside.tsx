@@ -1,11 +1,12 @@
 import EventIcon from '@mui/icons-material/Event';
 import FlagIcon from '@mui/icons-material/Flag';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Card, CardContent } from '@mui/material';
 import { ORDER_STATUSES } from '@topup/common';
 import { FilterList, FilterListItem } from 'react-admin';
 import { DATE_RANGE_PRESETS, presetRange } from './dateRange';
 
-/** Quick filters beside the orders list on wide screens: a status, a creation-date range. */
+/** Quick filters beside the orders list on wide screens: a status, flagged orders, a creation-date range. */
 export function OrderListAside() {
   const now = new Date();
   return (
@@ -15,6 +16,9 @@ export function OrderListAside() {
           {ORDER_STATUSES.map((status) => (
             <FilterListItem key={status} label={`resources.orders.status.${status}`} value={{ status }} />
           ))}
+        </FilterList>
+        <FilterList label="order_attention.filter" icon={<WarningAmberIcon />}>
+          <FilterListItem label="order_attention.marker" value={{ needsAttention: true }} />
         </FilterList>
         <FilterList label="resources.orders.filters.created" icon={<EventIcon />}>
           {DATE_RANGE_PRESETS.map((preset) => (

@@ -3,7 +3,9 @@ import { ListButton, RecordField, Show, TopToolbar, useRecordContext, useTransla
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { MoneyField } from '../components/MoneyField';
 import { ChangeOrderStatusButton } from './ChangeOrderStatusButton';
+import { OrderAttentionAlert } from './OrderAttentionAlert';
 import { OrderItems } from './OrderItems';
+import { OrderTimeline } from './OrderTimeline';
 import { OrderPayment } from './OrderPayment';
 import { OrderStatusChip } from './OrderStatusField';
 import { RefundOrderButton } from './RefundOrderButton';
@@ -40,6 +42,7 @@ function OrderSummary() {
         </Typography>
         <OrderStatusChip status={order.status} size="medium" />
       </Box>
+      <OrderAttentionAlert />
       {order.failureReason && (
         <Alert severity={order.status === 'failed' ? 'error' : 'warning'} sx={{ mb: 2 }}>
           {order.failureReason}
@@ -79,7 +82,10 @@ function OrderSummary() {
   );
 }
 
-/** One order: who, what, how much, its items and top-up data, its payment and refunds, with status change and refund. */
+/**
+ * One order: who, what, how much, its items and top-up data, its payment and refunds, its timeline
+ * with notes, with status change and refund, and Retry delivery when its delivery ran out of attempts.
+ */
 export function OrderShow() {
   const translate = useTranslate();
   return (
@@ -100,6 +106,11 @@ export function OrderShow() {
         <Card variant="outlined" sx={{ minWidth: 0 }}>
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
             <OrderPayment />
+          </CardContent>
+        </Card>
+        <Card variant="outlined" sx={{ minWidth: 0 }}>
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <OrderTimeline />
           </CardContent>
         </Card>
       </Box>

@@ -1,7 +1,7 @@
 import { SimpleList } from 'react-admin';
 import { useFormatDateTime } from '../components/LocalizedDateField';
 import { formatMoney } from '../lib/money';
-import { OrderStatusChip } from './OrderStatusField';
+import { OrderStatusWithMarker } from './OrderStatusField';
 import type { AdminOrder } from '@topup/common/api';
 
 /** Orders on a small screen: the title given, status and date under it, then the total; a tap opens the order. */
@@ -12,7 +12,7 @@ export function OrderSimpleList({ primaryText }: { primaryText: (order: AdminOrd
       primaryText={primaryText}
       secondaryText={(order) => (
         <>
-          <OrderStatusChip status={order.status} /> {formatDateTime(order.createdAt)}
+          <OrderStatusWithMarker order={order} /> {formatDateTime(order.createdAt)}
         </>
       )}
       tertiaryText={(order) => formatMoney(order.total, order.currency)}

@@ -27,8 +27,9 @@ import { errorNotification } from '../components/errors';
 /**
  * Refunds a paid order's total, after a confirmation with an optional note: to the buyer's balance,
  * or back to the card (or SBP account) a gateway-paid order was paid with, sent as `destination`.
+ * `labelled`: the label shows on a phone too (a toolbar button shows only its icon there).
  */
-export function RefundOrderButton() {
+export function RefundOrderButton({ labelled = false }: { labelled?: boolean }) {
   const order = useRecordContext<ShownOrder>();
   const translate = useTranslate();
   const notify = useNotify();
@@ -71,15 +72,18 @@ export function RefundOrderButton() {
     }
   };
 
+  const label = toCard ? 'resources.orders.actions.refund_any' : 'resources.orders.actions.refund';
   return (
     <>
-      <Button
-        label={toCard ? 'resources.orders.actions.refund_any' : 'resources.orders.actions.refund'}
-        onClick={() => setOpen(true)}
-        color="warning"
-      >
-        <UndoIcon />
-      </Button>
+      {labelled ? (
+        <MuiButton onClick={() => setOpen(true)} color="warning" variant="outlined" size="small" startIcon={<UndoIcon />}>
+          {translate(label)}
+        </MuiButton>
+      ) : (
+        <Button label={label} onClick={() => setOpen(true)} color="warning">
+          <UndoIcon />
+        </Button>
+      )}
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="refund-title">
         <DialogTitle id="refund-title">
           {translate(destination === 'card' ? 'resources.orders.refund.title_card' : 'resources.orders.refund.title', { id: order.id })}

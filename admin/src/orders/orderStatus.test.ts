@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRefundOrder, canRefundToCard, refundDestinations } from './orderStatus';
+import { canRefundOrder, canRefundToCard, needsAttention, refundDestinations } from './orderStatus';
 
 describe('canRefundOrder', () => {
   it('offers a refund for paid orders that still count as sold', () => {
@@ -10,6 +10,16 @@ describe('canRefundOrder', () => {
     expect(canRefundOrder({ status: 'pending' })).toBe(false);
     expect(canRefundOrder({ status: 'cancelled' })).toBe(false);
     expect(canRefundOrder(undefined)).toBe(false);
+  });
+});
+
+describe('needsAttention', () => {
+  it('is a processing order flagged with a reason, and nothing else', () => {
+    expect(needsAttention({ status: 'processing', attentionReason: 'Game provider unavailable' })).toBe(true);
+    expect(needsAttention({ status: 'processing', attentionReason: null })).toBe(false);
+    // A failed (refunded) or completed order offers no retry, whatever an old row says.
+    expect(needsAttention({ status: 'failed', attentionReason: 'Game provider unavailable' })).toBe(false);
+    expect(needsAttention(undefined)).toBe(false);
   });
 });
 

@@ -9,6 +9,11 @@ export function canRefundOrder(order: { status?: unknown } | undefined): boolean
   return isOrderStatus(order?.status) && canTransition('refund', order.status, 'admin');
 }
 
+/** A processing order whose delivery ran out of attempts: it offers Retry delivery (and the refund). */
+export function needsAttention(order: { status?: unknown; attentionReason?: string | null } | undefined): boolean {
+  return order?.status === 'processing' && Boolean(order.attentionReason);
+}
+
 export type RefundDestination = NonNullable<RefundOrderBody['destination']>;
 
 /**

@@ -14,6 +14,7 @@ export { GeneratedCode } from './GeneratedCode';
 export { IdempotencyKey } from './IdempotencyKey';
 export { LedgerEntry } from './LedgerEntry';
 export { Order } from './Order';
+export { OrderEvent } from './OrderEvent';
 export { OrderItem } from './OrderItem';
 export { OutboxMessage } from './OutboxMessage';
 export { Payment } from './Payment';

@@ -25,6 +25,17 @@ export const Dashboard = Type.Object(
       { description: 'The latest code-generation requests.' },
     ),
     supportInbox: SupportInbox,
+    needsAttention: Type.Array(
+      Type.Object({
+        orderId: Type.Integer(),
+        kind: StringEnum(['codes', 'topup']),
+        userNickname: Type.String(),
+        flagged: Type.Boolean({ description: 'true: its delivery ran out of attempts (see `reason`); false: still processing for longer than ATTENTION_AFTER_MINUTES.' }),
+        reason: Nullable(Type.String({ description: "The flag's reason: the delivery's last error." })),
+        since: Timestamp,
+      }),
+      { description: 'Paid orders a person should look at, the newest problem first (at most 50).' },
+    ),
   },
   {
     examples: [
@@ -36,6 +47,9 @@ export const Dashboard = Type.Object(
         failedJobs: [{ queue: 'fulfilment', count: 0 }],
         generation: [{ id: '3f9a1c2e-8b4d-4e6f-a1b2-c3d4e5f60718', status: 'running', generated: 1200, count: 5000 }],
         supportInbox: { unread: 1, latestUnread: [{ id: 318, nickname: 'player_one', preview: 'My code says it was already used.', createdAt: '2026-03-04T12:30:00.000Z' }] },
+        needsAttention: [
+          { orderId: 1042, kind: 'topup', userNickname: 'player_one', flagged: true, reason: 'Game provider unavailable', since: '2026-03-04T12:45:00.000Z' },
+        ],
       },
     ],
   },

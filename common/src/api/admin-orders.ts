@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { REFUND_NOTE_MAX_LENGTH } from '../admin-records';
-import { BigIdParams, endpoint, Nullable, StringEnum, Timestamp } from './contract';
+import { ORDER_EVENT_KINDS, ORDER_NOTE_MAX_LENGTH } from '../order-lifecycle';
+import { BigIdParams, EmptyObject, endpoint, Nullable, StringEnum, Timestamp } from './contract';
 import { listEndpoint } from './admin-crud';
 import {
   BalanceCurrency,
@@ -29,6 +30,8 @@ const adminOrderExample = {
   createdAt: '2026-03-04T12:30:00.000Z',
   paidAt: '2026-03-04T12:30:00.000Z',
   completedAt: '2026-03-04T12:30:05.000Z',
+  attentionReason: null,
+  attentionSince: null,
 };
 
 /** An order as the back office lists it; amounts are decimals. */
@@ -47,6 +50,10 @@ export const AdminOrder = Type.Object(
     createdAt: Timestamp,
     paidAt: Nullable(Timestamp),
     completedAt: Nullable(Timestamp),
+    attentionReason: Nullable(
+      Type.String({ description: "Why a processing order needs a person: its delivery ran out of attempts with this last error (e.g. the provider's answer). null otherwise." }),
+    ),
+    attentionSince: Nullable(Timestamp),
   },
   { examples: [adminOrderExample] },
 );
@@ -103,6 +110,21 @@ export const AdminOrderRefund = Type.Object({
 });
 export type AdminOrderRefund = Static<typeof AdminOrderRefund>;
 
+/** One entry of an order's timeline. */
+export const AdminOrderEvent = Type.Object({
+  id: Type.Integer(),
+  kind: StringEnum(ORDER_EVENT_KINDS),
+  actorId: Nullable(Type.Integer({ description: 'The admin behind the event; null for the store itself.' })),
+  actorNickname: Nullable(Type.String()),
+  payload: Type.Record(Type.String(), Type.Unknown(), {
+    description:
+      "What the event says: `reason`, `from`/`to` of a status change, the provider's `outcome`/`detail` of a delivery attempt, `amount` in minor units of `currency`, a note's `text`.",
+  }),
+  requestId: Nullable(Type.String()),
+  createdAt: Timestamp,
+});
+export type AdminOrderEvent = Static<typeof AdminOrderEvent>;
+
 /** One order with its lines (never their codes), its gateway payment and the money given back, oldest first. */
 export const AdminOrderDetail = Type.Object(
   {
@@ -110,6 +132,7 @@ export const AdminOrderDetail = Type.Object(
     items: Type.Array(AdminOrderItem),
     payment: Nullable(Type.Object(AdminOrderPayment.properties, { description: 'null for an order paid from the balance.' })),
     refunds: Type.Array(AdminOrderRefund),
+    timeline: Type.Array(AdminOrderEvent, { description: "The order's history, oldest first." }),
   },
   {
     examples: [
@@ -118,6 +141,9 @@ export const AdminOrderDetail = Type.Object(
         items: [{ id: 2210, itemType: 'code', productTitle: 'Pulse Card', gameAmount: 25, amount: 898, topupData: null, providerStatus: null }],
         payment: null,
         refunds: [],
+        timeline: [
+          { id: 1, kind: 'placed', actorId: null, actorNickname: null, payload: { total: 89800, currency: 'rub', paymentMethod: 'balance' }, requestId: null, createdAt: '2026-03-04T12:30:00.000Z' },
+        ],
       },
     ],
   },
@@ -140,6 +166,14 @@ export const RefundOrderBody = Type.Object(
 );
 export type RefundOrderBody = Static<typeof RefundOrderBody>;
 
+export { ORDER_NOTE_MAX_LENGTH };
+
+export const AddOrderNoteBody = Type.Object(
+  { note: Type.String({ minLength: 1, maxLength: ORDER_NOTE_MAX_LENGTH }) },
+  { additionalProperties: false, examples: [{ note: 'Called the buyer: the game account is theirs.' }] },
+);
+export type AddOrderNoteBody = Static<typeof AddOrderNoteBody>;
+
 const tag = 'Back office: orders';
 
 export const adminOrdersEndpoints = {
@@ -149,7 +183,7 @@ export const adminOrdersEndpoints = {
     tag,
     summary: 'List orders',
     description:
-      'Filters: `status`, `userId`, `createdFrom`, `createdTo` (a day of the store\'s calendar, inclusive, or an ISO 8601 time), `q` (an order number, `#1234` or `1234`), `id`. Sort: id, createdAt, total (by the USD value), status.',
+      'Filters: `status`, `userId`, `createdFrom`, `createdTo` (a day of the store\'s calendar, inclusive, or an ISO 8601 time), `q` (an order number, `#1234` or `1234`), `needsAttention` (`true`: orders whose delivery ran out of attempts; `false`: the others), `id`. Sort: id, createdAt, total (by the USD value), status.',
     record: AdminOrder,
   }),
   get: endpoint({
@@ -192,5 +226,30 @@ export const adminOrdersEndpoints = {
     body: RefundOrderBody,
     response: AdminOrderDetail,
     errors: [404, 409],
+  }),
+  retryDelivery: endpoint({
+    method: 'post',
+    path: '/admin/orders/:id/retry-delivery',
+    auth: 'admin',
+    tag,
+    summary: "Retry a flagged order's delivery",
+    description:
+      'For a processing order whose delivery ran out of attempts (`attentionReason` set): clears the flag and queues its fulfilment again, recorded on the timeline and in the audit log. Any other order is 409 NOTHING_TO_RETRY, so a repeated click (by the same or another admin) queues nothing. To give the money back instead, use the refund.',
+    params: BigIdParams,
+    body: EmptyObject,
+    response: AdminOrderDetail,
+    errors: [404, 409],
+  }),
+  addNote: endpoint({
+    method: 'post',
+    path: '/admin/orders/:id/notes',
+    auth: 'admin',
+    tag,
+    summary: 'Add a note to an order',
+    description: "Appended to the order's timeline under the admin's name, and to the audit log. The shopper never sees it.",
+    params: BigIdParams,
+    body: AddOrderNoteBody,
+    response: AdminOrderDetail,
+    errors: [404],
   }),
 };

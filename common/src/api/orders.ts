@@ -53,6 +53,7 @@ const orderFields = {
   failure_reason: Nullable(Type.String({ description: 'Why a failed or cancelled order was not delivered, in words the shopper can act on.' })),
   payment_method: OrderPaymentMethod,
   returned_to_cart: Type.Boolean({ description: 'A declined or expired card order whose lines went back into the cart.' }),
+  delayed: Type.Boolean({ description: 'A paid order whose delivery is taking longer than usual: the store is on it, and it needs no new payment.' }),
 };
 
 const orderExample = {
@@ -64,6 +65,7 @@ const orderExample = {
   failure_reason: null,
   payment_method: 'balance',
   returned_to_cart: false,
+  delayed: false,
 };
 const itemExample = {
   id: 2210,

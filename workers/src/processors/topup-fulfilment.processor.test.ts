@@ -57,3 +57,52 @@ it('top-up orders are delivered by the workers through the game provider, and a 
   // 50.00 - 1.99 - 0.99 - 1.99 + 1.99 (refund).
   expect(await app.db('balances').where({ user_id: shopper.id, currency: 'usd' }).first()).toMatchObject({ amount: 4702 });
 });
+
+it('a top-up whose game is down through every attempt ends flagged, unrefunded; Retry delivery completes it once the game answers', async () => {
+  const fixtures = createFixtures(app.db, app.config.codesKey);
+  const games = new SandboxGameProvider({ redis: app.redis, prefix: app.config.redisPrefix });
+  const admin = await app.createUser({ role: 'admin' });
+  const shopper = await app.createUser();
+  await fixtures.usdRubRate();
+  await fixtures.fundBalance(shopper.id, 'usd', 199);
+  const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721, gameAmount: 100 });
+
+  await games.setDeliveryOutage(true);
+  try {
+    const topupData = { service: 'freefire', player_id: '777301', offer_id: offer.itemId, price_usd: 1.99, price_rub: 157.21 };
+    const placed = await app.request('POST', '/api/orders/topup', { token: shopper.token, body: { topupData, currency: 'usd' } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const orderId = placed.body.orderId as number;
+
+    // Five attempts with the queue's exponential backoff (1 + 2 + 4 + 8 s between them).
+    const flagged = await vi.waitFor(
+      async () => {
+        const response = await app.request('GET', `/api/admin/orders/${orderId}`, { token: admin.token });
+        expect(response.body.attentionReason).toMatch(/deliveries are down/);
+        return response.body;
+      },
+      { timeout: 45_000, interval: 250 },
+    );
+    expect(flagged.status).toBe('processing');
+    const attempts = flagged.timeline.filter((event: { kind: string }) => event.kind === 'delivery_attempt');
+    expect(attempts).toHaveLength(5);
+    expect(attempts.every((event: { payload: { outcome: string } }) => event.payload.outcome === 'unavailable')).toBe(true);
+    expect(flagged.timeline.at(-1)).toMatchObject({ kind: 'attention_raised' });
+    expect(await app.db('balance_ledger').where({ order_id: orderId }).pluck('reason')).toEqual(['order_payment']);
+    const dashboard = await app.request('GET', '/api/admin/dashboard', { token: admin.token });
+    expect(dashboard.body.needsAttention).toContainEqual(expect.objectContaining({ orderId, flagged: true, reason: flagged.attentionReason }));
+
+    await games.setDeliveryOutage(false);
+    const retried = await app.request('POST', `/api/admin/orders/${orderId}/retry-delivery`, { token: admin.token, body: {} });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    const again = await app.request('POST', `/api/admin/orders/${orderId}/retry-delivery`, { token: admin.token, body: {} });
+    expect(again.body.error.code).toBe('NOTHING_TO_RETRY');
+
+    expect((await settled(orderId, shopper.token)).status).toBe('completed');
+    expect(await games.creditsOf('freefire', '777301')).toEqual([expect.objectContaining({ idempotencyKey: `order:${orderId}`, amount: 100 })]);
+    const dashboardAfter = await app.request('GET', '/api/admin/dashboard', { token: admin.token });
+    expect(dashboardAfter.body.needsAttention.map((row: { orderId: number }) => row.orderId)).not.toContain(orderId);
+  } finally {
+    await games.setDeliveryOutage(false);
+  }
+}, 90_000);

@@ -3,7 +3,7 @@ import { formatMinor, toMinor, type BalanceCurrency } from '@topup/common';
 import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import type { OrderItem, RowOf } from '../../models';
-import type { GameProvider, RejectionReason, TopUpRequest } from '../../providers/game';
+import type { GameProvider, ProviderOutcome, RejectionReason, TopUpRequest } from '../../providers/game';
 import {
   completeWithRefund,
   deliveryRefundReference,
@@ -13,6 +13,7 @@ import {
   type LockedOrder,
   type Undelivered,
 } from '../orders/order-lifecycle';
+import { recordOrderEvent } from '../orders/order-events';
 import type { RefundDestination } from '../payments/refunds';
 import { topupDal, type OrderPubgCode } from '../topup/topup.dal';
 import type { StoredTopupData } from '../topup/topup.service';
@@ -62,6 +63,34 @@ function failureReason(
 export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeCrypto: CodeCrypto; logger: Logger }) {
   const { db, games, codeCrypto, logger } = deps;
 
+  /**
+   * One call to the game. A call that fails before any answer (the provider unreachable) is recorded
+   * on the order's timeline in a short transaction of its own, then thrown for the queue to retry.
+   */
+  async function callGame(orderId: number, call: () => Promise<ProviderOutcome>, facts: Record<string, unknown>): Promise<ProviderOutcome> {
+    try {
+      return await call();
+    } catch (err) {
+      const detail = err instanceof Error ? err.message : String(err);
+      await db.transaction(async (trx) => {
+        const order = await lockOrder(trx, orderId);
+        if (order?.status === 'processing') await recordOrderEvent(trx, orderId, 'delivery_attempt', { ...facts, outcome: 'unavailable', detail });
+      });
+      throw err;
+    }
+  }
+
+  /** The game's answer to one call, as the order's timeline keeps it. */
+  const recordAnswer = (trx: Knex.Transaction, orderId: number, outcome: ProviderOutcome, facts: Record<string, unknown>) =>
+    recordOrderEvent(
+      trx,
+      orderId,
+      'delivery_attempt',
+      outcome.status === 'succeeded'
+        ? { ...facts, outcome: 'succeeded', reference: outcome.reference }
+        : { ...facts, outcome: 'rejected', reason: outcome.reason, detail: outcome.detail },
+    );
+
   async function complete(trx: Knex.Transaction, order: LockedOrder, itemId: number, reference?: string): Promise<void> {
     await topupDal.setProviderStatus(trx, itemId, 'succeeded', reference);
     await markCompleted(trx, order, 'system');
@@ -105,10 +134,12 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
       data.service === 'steam'
         ? { game: 'steam', login: data.login, amount: toMinor(data.amount ?? 0), currency: data.input_currency, idempotencyKey }
         : { game: 'freefire', playerId: data.player_id, offerId: data.offer_id, diamonds: item.game_amount ?? 0, idempotencyKey };
-    const outcome = await games.topUp(request);
+    const facts = { game: data.service };
+    const outcome = await callGame(orderId, () => games.topUp(request), facts);
     await db.transaction(async (trx) => {
       const order = await lockOrder(trx, orderId);
       if (!order || order.status !== 'processing') return;
+      await recordAnswer(trx, orderId, outcome, facts);
       if (outcome.status === 'succeeded') {
         await complete(trx, order, item.id, outcome.reference);
         return;
@@ -183,14 +214,21 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
       const next = await nextPubgStep(orderId, item, data);
       if (next.done) return;
       const { code } = next;
-      const outcome = await games.redeemPubgCode({
-        playerId: data.player_id,
-        code: codeCrypto.decrypt(code.code_encrypted),
-        idempotencyKey: `order:${orderId}:code:${code.id}`,
-      });
+      const facts = { game: 'pubg', pubgCodeId: code.id };
+      const outcome = await callGame(
+        orderId,
+        () =>
+          games.redeemPubgCode({
+            playerId: data.player_id,
+            code: codeCrypto.decrypt(code.code_encrypted),
+            idempotencyKey: `order:${orderId}:code:${code.id}`,
+          }),
+        facts,
+      );
       await db.transaction(async (trx) => {
         const order = await lockOrder(trx, orderId);
         if (!order || order.status !== 'processing') return;
+        await recordAnswer(trx, orderId, outcome, facts);
         if (outcome.status === 'succeeded') {
           if (await topupDal.markPubgCodeUsed(trx, orderId, code.id)) {
             await topupDal.appendProviderReference(trx, item.id, outcome.reference);

@@ -13,6 +13,7 @@ import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import { requestCardRefund, type RefundDestination } from '../payments/refunds';
 import { orderLifecycleDal, type LockedOrder } from './order-lifecycle.dal';
+import { recordOrderEvent, recordOrderEvents, STORE, type EventAuthor } from './order-events';
 
 /**
  * The order lifecycle: every change of an order's status goes through one of these functions, each
@@ -37,22 +38,27 @@ function assertAllowed(order: LockedOrder, name: OrderTransitionName, actor: Ord
 }
 
 /**
- * Moves one locked order along a transition the state machine allows `actor` to make. The update
- * repeats the status condition, so a stale row is never moved twice.
+ * Moves one locked order along a transition the state machine allows `actor` to make, and records it
+ * on the order's timeline. The update repeats the status condition, so a stale row is never moved
+ * twice. A status change settles whatever needed attention, so the flag goes with it.
  */
 async function move(
   trx: Knex.Transaction,
   order: LockedOrder,
   name: OrderTransitionName,
   actor: OrderActor,
-  changes: Record<string, unknown> = {},
+  changes: { failure_reason?: string | null; [column: string]: unknown } = {},
+  by: EventAuthor = STORE,
 ): Promise<void> {
   assertAllowed(order, name, actor);
+  const to = ORDER_TRANSITIONS[name].to;
   const moved = await trx('orders')
     .where({ id: order.id })
     .whereIn('status', statusesFrom(name, actor))
-    .update({ status: ORDER_TRANSITIONS[name].to, ...changes, updated_at: trx.fn.now() });
+    .update({ status: to, ...changes, attention_reason: null, attention_since: null, updated_at: trx.fn.now() });
   if (moved !== 1) throw new Error(`Order ${order.id} changed under its lock: it is no longer ${order.status}`);
+  await recordOrderEvent(trx, order.id, 'status_changed', { from: order.status, to, transition: name, reason: changes.failure_reason ?? null }, by);
+  if (order.attention_since !== null) await recordOrderEvent(trx, order.id, 'attention_cleared', { cause: 'status_changed', to }, by);
 }
 
 /** A paid order goes to fulfilment, its codes held for as long as a paid order's. */
@@ -71,8 +77,14 @@ export async function markPaid(trx: Knex.Transaction, order: LockedOrder): Promi
  * processing -> completed. `note` tells the shopper what was not delivered (a top-up delivered only
  * in part, the rest refunded).
  */
-export async function markCompleted(trx: Knex.Transaction, order: LockedOrder, actor: OrderActor, note?: string): Promise<void> {
-  await move(trx, order, 'complete', actor, { completed_at: trx.fn.now(), ...(note === undefined ? {} : { failure_reason: note }) });
+export async function markCompleted(
+  trx: Knex.Transaction,
+  order: LockedOrder,
+  actor: OrderActor,
+  note?: string,
+  by: EventAuthor = STORE,
+): Promise<void> {
+  await move(trx, order, 'complete', actor, { completed_at: trx.fn.now(), ...(note === undefined ? {} : { failure_reason: note }) }, by);
 }
 
 /** Money given back for an order, in minor units of the order's currency. */
@@ -98,7 +110,16 @@ export const deliveryRefundReference = (orderId: number) => `order:${orderId}:re
  * the balance on the ledger. The card cannot take it when the order has no paid gateway payment with
  * anything left to refund; when no destination can, 409 and nothing moved.
  */
-async function giveBack(trx: Knex.Transaction, order: LockedOrder, refund: OrderRefund): Promise<RefundDestination> {
+async function giveBack(trx: Knex.Transaction, order: LockedOrder, refund: OrderRefund, by: EventAuthor): Promise<RefundDestination> {
+  const destination = await refundTo(trx, order, refund);
+  if (refund.amount > 0) {
+    await recordOrderEvent(trx, order.id, 'refunded', { amount: refund.amount, currency: order.currency, destination, reference: refund.reference }, by);
+  }
+  return destination;
+}
+
+/** The refund's first destination that takes it (see giveBack). */
+async function refundTo(trx: Knex.Transaction, order: LockedOrder, refund: OrderRefund): Promise<RefundDestination> {
   for (const destination of refund.destinations) {
     if (refund.amount <= 0) return destination;
     if (destination === 'balance') {
@@ -131,8 +152,8 @@ async function giveBack(trx: Knex.Transaction, order: LockedOrder, refund: Order
 }
 
 /** What was not delivered goes back: the money, the codes the order still holds, its top-up marked failed. */
-async function settleUndelivered(trx: Knex.Transaction, order: LockedOrder, refund: OrderRefund) {
-  const destination = await giveBack(trx, order, refund);
+async function settleUndelivered(trx: Knex.Transaction, order: LockedOrder, refund: OrderRefund, by: EventAuthor) {
+  const destination = await giveBack(trx, order, refund, by);
   const releasedCodes = await orderLifecycleDal.releaseReservedCodes(trx, [order.id]);
   await orderLifecycleDal.settleTopupItems(trx, order.id, ['pending'], 'failed');
   return { destination, releasedCodes };
@@ -156,17 +177,18 @@ export async function failWithRefund(
   transition: Extract<OrderTransitionName, 'fail' | 'refund'>,
   actor: OrderActor,
   undelivered: Undelivered,
+  by: EventAuthor = STORE,
 ): Promise<{ destination: RefundDestination; releasedCodes: number }> {
   assertAllowed(order, transition, actor);
-  const settled = await settleUndelivered(trx, order, undelivered.refund);
-  await move(trx, order, transition, actor, { failure_reason: undelivered.explain(settled.destination) });
+  const settled = await settleUndelivered(trx, order, undelivered.refund, by);
+  await move(trx, order, transition, actor, { failure_reason: undelivered.explain(settled.destination) }, by);
   return settled;
 }
 
 /** processing -> completed for a top-up delivered in part: the rest is refunded as a failed delivery's would be. */
 export async function completeWithRefund(trx: Knex.Transaction, order: LockedOrder, undelivered: Undelivered): Promise<RefundDestination> {
   assertAllowed(order, 'complete', 'system');
-  const { destination } = await settleUndelivered(trx, order, undelivered.refund);
+  const { destination } = await settleUndelivered(trx, order, undelivered.refund, STORE);
   await markCompleted(trx, order, 'system', undelivered.explain(destination));
   return destination;
 }
@@ -189,6 +211,7 @@ export async function cancelUnpaid(
   orderIds: number[],
   closing: UnpaidOrderClosing,
   actor: OrderActor = 'system',
+  by: EventAuthor = STORE,
 ): Promise<number> {
   if (orderIds.length === 0) return 0;
   const cancelled: Array<{ id: number }> = await trx('orders')
@@ -203,6 +226,13 @@ export async function cancelUnpaid(
     .returning('id');
   const ids = cancelled.map((row) => row.id);
   if (ids.length === 0) return 0;
+  await recordOrderEvents(
+    trx,
+    ids,
+    'status_changed',
+    { from: 'pending', to: ORDER_TRANSITIONS.cancel.to, transition: 'cancel', reason: closing.reason, paymentStatus: closing.paymentStatus },
+    by,
+  );
   await orderLifecycleDal.restoreCarts(trx, ids);
   await trx('payments')
     .whereRaw('order_id = any(?)', [ids])
@@ -216,8 +246,44 @@ export async function cancelUnpaid(
  * failure kept and its top-up to be delivered again. The caller has charged the buyer again and given
  * a code order its codes back.
  */
-export async function rerun(trx: Knex.Transaction, order: LockedOrder): Promise<void> {
-  await move(trx, order, 'rerun', 'admin', { failure_reason: null, completed_at: null });
+export async function rerun(trx: Knex.Transaction, order: LockedOrder, by: EventAuthor): Promise<void> {
+  await move(trx, order, 'rerun', 'admin', { failure_reason: null, completed_at: null }, by);
   await orderLifecycleDal.settleTopupItems(trx, order.id, ['failed'], 'pending');
   await sendToFulfilment(trx, order.id);
+}
+
+/**
+ * A paid order whose delivery ran out of attempts: it stays processing (nothing refunded) and is
+ * flagged for a person with the last error. Orders no longer processing, or already flagged, are left
+ * as they are. Resolves to whether the flag was raised.
+ */
+export async function raiseAttention(trx: Knex.Transaction, order: LockedOrder, reason: string, facts: Record<string, unknown> = {}): Promise<boolean> {
+  if (order.status !== 'processing' || order.attention_since !== null) return false;
+  await trx('orders')
+    .where({ id: order.id, status: 'processing' })
+    .update({ attention_reason: reason, attention_since: trx.fn.now(), updated_at: trx.fn.now() });
+  await recordOrderEvent(trx, order.id, 'attention_raised', { reason, ...facts });
+  return true;
+}
+
+/**
+ * An admin sends a flagged order's delivery again: the flag is cleared and a new fulfilment job queued,
+ * in the caller's transaction. Only a flagged processing order can be retried, so a second click (or a
+ * second admin) finds nothing to retry and queues nothing.
+ */
+export async function retryDelivery(trx: Knex.Transaction, order: LockedOrder, by: EventAuthor): Promise<void> {
+  if (order.status !== 'processing' || order.attention_since === null) {
+    throw new AppError(
+      409,
+      ErrorCode.NOTHING_TO_RETRY,
+      order.status === 'processing'
+        ? 'This order is not waiting for a retry: its delivery is already running (retried, or not yet out of attempts).'
+        : `This order is ${order.status}: only a processing order whose delivery ran out of attempts can be retried.`,
+      { status: order.status },
+    );
+  }
+  await trx('orders').where({ id: order.id }).update({ attention_reason: null, attention_since: null, updated_at: trx.fn.now() });
+  await recordOrderEvent(trx, order.id, 'attention_cleared', { cause: 'retry' }, by);
+  await recordOrderEvent(trx, order.id, 'retry_requested', {}, by);
+  await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: order.id });
 }

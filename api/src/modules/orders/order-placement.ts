@@ -4,6 +4,7 @@ import { insufficientBalance, prepared, sqlRefusal } from '@topup/server-kit';
 import { AppError } from '../../lib/app-error';
 import { dispatchAfterCommit } from '../../lib/outbox';
 import { PAID_ORDER_HOLD_SECONDS } from './order-lifecycle.dal';
+import { recordOrderEvent } from './order-events';
 
 /** How an order is paid: from the balance at once, or through a gateway within a hold of its codes. */
 export type OrderPayment = { method: 'balance' } | { method: 'card'; holdSeconds: number };
@@ -75,6 +76,7 @@ export async function placeCartOrder(
     );
     const [placed] = rows;
     if (!placed) throw new Error('place_cart_order returned no row');
+    await recordOrderEvent(trx, placed.order_id, 'placed', { total: placed.total, currency, paymentMethod: payment.method });
     if (placed.outbox_id !== null) {
       // The row place_cart_order wrote: sent to BullMQ as soon as the transaction commits.
       await dispatchAfterCommit(trx, {

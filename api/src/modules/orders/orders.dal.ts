@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { prepared } from '@topup/server-kit';
 import { Order, type Code, type OrderItem, type Payment, type Product } from '../../models';
 
-const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'failure_reason', 'payment_method', 'returned_to_cart'] as const;
+const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'failure_reason', 'payment_method', 'returned_to_cart', 'attention_since'] as const;
 
 /** An order as its shopper sees it. */
 export type ShopperOrder = Pick<Order, (typeof ORDER_COLUMNS)[number]>;

@@ -33,6 +33,8 @@ const toOrderView = (order: ShopperOrder, items: OrderItem[]): Serializable<Orde
   failure_reason: order.failure_reason,
   payment_method: order.payment_method,
   returned_to_cart: order.returned_to_cart,
+  // Only that the delivery is late: why is for the back office.
+  delayed: order.attention_since !== null,
   items,
 });
 

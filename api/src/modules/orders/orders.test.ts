@@ -7,6 +7,7 @@ import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
 import { createFulfilmentService, type FulfilmentService } from '../fulfilment/fulfilment.service';
 import { cancelUnpaid, lockOrder, markCompleted, markPaid, rerun, type LockedOrder } from './order-lifecycle';
+import { STORE } from './order-events';
 
 let app: TestApp;
 let fixtures: ReturnType<typeof createFixtures>;
@@ -65,6 +66,7 @@ describe('GET /api/orders', () => {
       failure_reason: null,
       payment_method: 'balance',
       returned_to_cart: false,
+      delayed: false,
       items: [item, item],
     });
   });
@@ -211,7 +213,10 @@ describe('order transitions', () => {
     const orderId = await placeOrder(await app.createUser());
     const before = await everything(orderId);
     // A paid order is neither paid again nor re-run while it is being delivered.
-    const attempts: Record<string, (trx: Knex.Transaction, order: LockedOrder) => Promise<void>> = { pay: markPaid, rerun };
+    const attempts: Record<string, (trx: Knex.Transaction, order: LockedOrder) => Promise<void>> = {
+      pay: markPaid,
+      rerun: (trx, order) => rerun(trx, order, STORE),
+    };
     for (const [name, attempt] of Object.entries(attempts)) {
       const refused = await app.db
         .transaction(async (trx) => attempt(trx, (await lockOrder(trx, orderId))!))

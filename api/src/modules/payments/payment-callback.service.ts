@@ -4,6 +4,7 @@ import type { Logger } from '../../logger';
 import type { GatewayEvent, Payment, RowOf } from '../../models';
 import type { GatewayPaymentState, PaymentGateways } from '../../providers/payment';
 import { cancelUnpaid, lockOrder, markPaid, type LockedOrder } from '../orders/order-lifecycle';
+import { recordOrderEvent } from '../orders/order-events';
 import { paymentsDal } from './payments.dal';
 import { createRefundsService } from './refunds';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes';
@@ -72,7 +73,9 @@ export function createPaymentCallbackService(deps: {
     }
 
     await paymentsDal.markPaymentPaid(trx, payment.id);
+    const received = { paymentId: payment.id, amount: payment.amount, currency: payment.currency };
     if (order.status === 'pending' && order.hold_active) {
+      await recordOrderEvent(trx, order.id, 'payment_succeeded', received);
       await markPaid(trx, order);
       logger.info({ orderId: order.id, paymentId: payment.id }, 'Card payment received; order sent to fulfilment');
       return 'paid';
@@ -88,6 +91,7 @@ export function createPaymentCallbackService(deps: {
       reference: `payment:${payment.id}:late-credit`,
       orderId: order.id,
     });
+    await recordOrderEvent(trx, order.id, 'payment_late', { ...received, reason: LATE_PAYMENT_REASON });
     if (order.status === 'pending') {
       await cancelUnpaid(trx, [order.id], { reason: LATE_PAYMENT_REASON, paymentStatus: 'expired' });
       await catalogueChanges.ofOrders(trx, [order.id]);
@@ -101,6 +105,7 @@ export function createPaymentCallbackService(deps: {
   async function applyDeclined(trx: Knex.Transaction, payment: RowOf<Payment>, order: LockedOrder): Promise<CallbackOutcome> {
     if (payment.status !== 'pending') return 'ignored';
     await paymentsDal.setPaymentStatus(trx, payment.id, 'declined');
+    await recordOrderEvent(trx, order.id, 'payment_declined', { paymentId: payment.id, reason: DECLINED_REASON });
     const released = await cancelUnpaid(trx, [order.id], { reason: DECLINED_REASON, paymentStatus: 'declined' });
     await catalogueChanges.ofOrders(trx, [order.id]);
     logger.info({ orderId: order.id, paymentId: payment.id, released }, 'Card payment declined; order cancelled');

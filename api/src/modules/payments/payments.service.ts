@@ -15,6 +15,7 @@ import {
   type WebhookMessage,
 } from '../../providers/payment';
 import { cancelUnpaid, lockOrder } from '../orders/order-lifecycle';
+import { recordOrderEvent } from '../orders/order-events';
 import { placeCartOrder } from '../orders/order-placement';
 import { ratesDal } from '../rates/rates.dal';
 import type { TopupOrdersService } from '../topup/topup.service';
@@ -164,6 +165,13 @@ export function createPaymentsService(deps: {
           amount: charge.amount,
           currency: charge.currency,
           holdSeconds,
+        });
+        await recordOrderEvent(trx, order.orderId, 'payment_created', {
+          paymentId,
+          provider: gateway.name,
+          method: body.method,
+          amount: charge.amount,
+          currency: charge.currency,
         });
         return { ...order, charge, paymentId };
       });

@@ -15,6 +15,7 @@ import { enqueueJob } from '../../lib/outbox';
 import type { PubgDenomination, RowOf } from '../../models';
 import { orderPlacementDal } from '../orders/order-placement.dal';
 import type { OrderPayment } from '../orders/order-placement';
+import { recordOrderEvent } from '../orders/order-events';
 import { steamAmountToMinor, type SteamService } from '../steam/steam.service';
 import type { PlayerCheckService } from './player-check.service';
 import { topupDal } from './topup.dal';
@@ -312,6 +313,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       paid,
       holdSeconds: paid ? undefined : payment.holdSeconds,
     });
+    await recordOrderEvent(trx, orderId, 'placed', { total: priced.total, currency: body.currency, paymentMethod: payment.method, service: body.topupData.service });
     if (paid) {
       await changeBalance(trx, {
         userId,

@@ -98,6 +98,16 @@ export class SandboxGameProvider implements GameProvider {
     this.outageCalls += calls;
   }
 
+  /**
+   * Switches an outage of deliveries (top-ups and code redemptions; player checks still answer) on or
+   * off for every process sharing these records, until switched back: tests and demos of a delivery
+   * that runs out of attempts, then succeeds when retried.
+   */
+  async setDeliveryOutage(down: boolean): Promise<void> {
+    if (down) await this.redis.set(this.deliveryOutageKey(), '1');
+    else await this.redis.del(this.deliveryOutageKey());
+  }
+
   /** The credits the sandbox game applied to an account, oldest first. */
   async creditsOf(game: Game, account: string): Promise<SandboxCredit[]> {
     const entries = await this.redis.lrange(this.creditsKey(game, account), 0, -1);
@@ -115,6 +125,7 @@ export class SandboxGameProvider implements GameProvider {
       throw new Error('A top-up amount must be an integer');
     }
     await this.roundTrip();
+    await this.deliveryAvailable();
     const account = request.game === 'steam' ? request.login : request.playerId;
     const rejection = this.accountRejection(request.game, account);
     if (rejection) return (await this.stored(request.idempotencyKey)) ?? rejection;
@@ -135,6 +146,7 @@ export class SandboxGameProvider implements GameProvider {
 
   async redeemPubgCode(request: RedeemPubgCodeRequest): Promise<ProviderOutcome> {
     await this.roundTrip();
+    await this.deliveryAvailable();
     const rejection = this.accountRejection('pubg', request.playerId);
     if (rejection) return (await this.stored(request.idempotencyKey)) ?? rejection;
     const code = request.code.trim();
@@ -216,6 +228,16 @@ export class SandboxGameProvider implements GameProvider {
     } catch (err) {
       throw new GameProviderUnavailableError('Sandbox game provider: its records are unreachable', { cause: err });
     }
+  }
+
+  private async deliveryAvailable(): Promise<void> {
+    if (await this.records(() => this.redis.exists(this.deliveryOutageKey()))) {
+      throw new GameProviderUnavailableError('Sandbox game provider: deliveries are down (simulated outage)');
+    }
+  }
+
+  private deliveryOutageKey(): string {
+    return `${this.keyPrefix}:delivery-outage`;
   }
 
   private operationKey(idempotencyKey: string): string {

@@ -8,6 +8,7 @@ import { toLastRateUpdate } from '../currency-rates/currency-rates.service';
 import { lowStockLines } from '../stock-thresholds/low-stock.dal';
 import { dashboardDal } from './dashboard.dal';
 import { supportInbox } from './support-inbox.dal';
+import { needsAttentionDal } from './needs-attention.dal';
 
 /** How long the dashboard waits for Redis before showing the database figures without job counts. */
 const QUEUE_TIMEOUT_MS = 2000;
@@ -27,18 +28,19 @@ async function failedCount(queue: Queue): Promise<number | null> {
 }
 
 /** The back office's start page figures (common/src/api/admin-dashboard.ts). */
-export function createDashboardService(deps: { db: Knex; queues: Record<string, Queue> }) {
-  const { db, queues } = deps;
+export function createDashboardService(deps: { db: Knex; queues: Record<string, Queue>; attentionAfterMinutes: number }) {
+  const { db, queues, attentionAfterMinutes } = deps;
 
   return {
     async summary(): Promise<Serializable<Dashboard>> {
-      const [orderFigures, lowStock, lastRateUpdate, generation, inbox, failedJobs] = await Promise.all([
+      const [orderFigures, lowStock, lastRateUpdate, generation, inbox, failedJobs, needsAttention] = await Promise.all([
         dashboardDal.orderFigures(db),
         lowStockLines(db),
         ratesDal.lastUpdate(db),
         dashboardDal.recentGenerations(db),
         supportInbox(db),
         Promise.all(Object.entries(queues).map(async ([queue, instance]) => ({ queue, count: await failedCount(instance) }))),
+        needsAttentionDal.orders(db, attentionAfterMinutes),
       ]);
 
       const salesToday = { usd: 0, rub: 0, orders: 0 };
@@ -50,7 +52,23 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
           salesToday.orders += row.completed_today;
         }
       }
-      return { salesToday, ordersByStatus, lowStock, lastRateUpdate: lastRateUpdate ? toLastRateUpdate(lastRateUpdate) : null, failedJobs, generation, supportInbox: inbox };
+      return {
+        salesToday,
+        ordersByStatus,
+        lowStock,
+        failedJobs,
+        generation,
+        lastRateUpdate: lastRateUpdate ? toLastRateUpdate(lastRateUpdate) : null,
+        supportInbox: inbox,
+        needsAttention: needsAttention.map((row) => ({
+          orderId: row.id,
+          kind: row.kind,
+          userNickname: row.user_nickname,
+          flagged: row.flagged,
+          reason: row.attention_reason,
+          since: row.since,
+        })),
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { GatewayEvent, Order, OrderItem, Payment, Product, User } from '../../../models';
+import type { GatewayEvent, Order, OrderEvent, OrderItem, Payment, Product, User } from '../../../models';
 import type { StockOption } from '../../cart/cart.dal';
 import { deliveryRefundReference, type LockedOrder } from '../../orders/order-lifecycle';
 import { ORDER_CODE_TABLES } from '../../orders/order-lifecycle.dal';
@@ -19,7 +19,14 @@ export type OrderWithBuyer = Pick<
   | 'created_at'
   | 'paid_at'
   | 'completed_at'
+  | 'attention_reason'
+  | 'attention_since'
 > & { user_nickname: User['nickname'] };
+
+/** One event of an order's timeline, with the nickname of the admin behind it. */
+export type OrderEventWithActor = Pick<OrderEvent, 'id' | 'kind' | 'actor_id' | 'payload' | 'request_id' | 'created_at'> & {
+  actor_nickname: User['nickname'] | null;
+};
 
 /** An order item with its product's title (null for items without a catalogue product: top-ups). */
 export type OrderItemWithProductTitle = Pick<
@@ -69,6 +76,8 @@ export const ORDER_COLUMNS = [
   'o.created_at',
   'o.paid_at',
   'o.completed_at',
+  'o.attention_reason',
+  'o.attention_since',
 ];
 
 /** Data access for the back office's orders; every function takes the connection or transaction to use. */
@@ -103,6 +112,14 @@ export const adminOrdersDal = {
         'created_at as createdAt',
         'paid_at as paidAt',
       ),
+
+  /** The order's timeline, oldest first. */
+  timeline: (db: Knex, orderId: number): Promise<OrderEventWithActor[]> =>
+    db('order_events as e')
+      .leftJoin('users as u', 'u.id', 'e.actor_id')
+      .where('e.order_id', orderId)
+      .orderBy('e.id')
+      .select('e.id', 'e.kind', 'e.actor_id', 'e.payload', 'e.request_id', 'e.created_at', 'u.nickname as actor_nickname'),
 
   gatewayEvents: (
     db: Knex,

@@ -24,5 +24,9 @@ export function createAdminOrdersRouter(deps: { orders: AdminOrdersService; guar
 
   routes.add(endpoints.refund, (ctx, { params, body }) => orders.refund(adminActor(ctx), params.id, body.note, body.destination));
 
+  routes.add(endpoints.retryDelivery, (ctx, { params }) => orders.retryDelivery(adminActor(ctx), params.id));
+
+  routes.add(endpoints.addNote, (ctx, { params, body }) => orders.addNote(adminActor(ctx), params.id, body.note));
+
   return router;
 }

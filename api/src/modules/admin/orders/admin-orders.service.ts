@@ -9,7 +9,7 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from '@topup/common';
-import type { AdminOrder, AdminOrderDetail, AdminOrderItem, ListQuery } from '@topup/common/api';
+import type { AdminOrder, AdminOrderDetail, AdminOrderEvent, AdminOrderItem, ListQuery } from '@topup/common/api';
 import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
@@ -24,12 +24,14 @@ import {
   markCompleted,
   PAID_ORDER_HOLD_SECONDS,
   rerun as rerunOrder,
+  retryDelivery as retryOrderDelivery,
   type LockedOrder,
 } from '../../orders/order-lifecycle';
+import { recordOrderEvent, type EventAuthor } from '../../orders/order-events';
 import { orderLifecycleDal } from '../../orders/order-lifecycle.dal';
 import { orderPlacementDal, type TakenCode } from '../../orders/order-placement.dal';
 import { refundsOfOrder, type RefundDestination } from '../../payments/refunds';
-import { adminOrdersDal, type OrderItemWithProductTitle, type OrderWithBuyer } from './admin-orders.dal';
+import { adminOrdersDal, type OrderEventWithActor, type OrderItemWithProductTitle, type OrderWithBuyer } from './admin-orders.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
 
 export const CANCELLED_BY_STORE_REASON = 'The order was cancelled by the store';
@@ -52,6 +54,12 @@ const ORDER_FILTERS: Record<string, FilterApplier> = {
   userId: typedFilter.reference('userId', 'o.user_id'),
   createdFrom: typedFilter.since('createdFrom', 'o.created_at'),
   createdTo: typedFilter.until('createdTo', 'o.created_at'),
+  // Flagged orders (their delivery ran out of attempts), or with false the others.
+  needsAttention: (query, value) => {
+    if (![true, false, 'true', 'false'].includes(value as never)) throw invalidFilter('needsAttention', 'must be true or false');
+    if (value === true || value === 'true') void query.whereNotNull('o.attention_since');
+    else void query.whereNull('o.attention_since');
+  },
   // An order number, as shoppers quote it ("#1234" or "1234").
   q: (query, value) => {
     const text = String(value).trim().replace(/^#/, '');
@@ -82,7 +90,22 @@ const toAdminOrder = (row: OrderWithBuyer): Serializable<AdminOrder> => ({
   createdAt: row.created_at,
   paidAt: row.paid_at,
   completedAt: row.completed_at,
+  attentionReason: row.attention_reason,
+  attentionSince: row.attention_since,
 });
+
+const toAdminOrderEvent = (row: OrderEventWithActor): Serializable<AdminOrderEvent> => ({
+  id: row.id,
+  kind: row.kind,
+  actorId: row.actor_id,
+  actorNickname: row.actor_nickname,
+  payload: row.payload,
+  requestId: row.request_id,
+  createdAt: row.created_at,
+});
+
+/** The admin behind a change, as the order's timeline names them. */
+const byAdmin = (actor: AdminActor): EventAuthor => ({ actorId: actor.userId, requestId: actor.requestId });
 
 const toAdminOrderItem = (row: OrderItemWithProductTitle): AdminOrderItem => ({
   id: row.id,
@@ -105,10 +128,11 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
 
   async function detail(orderId: number): Promise<Serializable<AdminOrderDetail>> {
     const order = await snapshot(db, orderId);
-    const [items, payment, refunds] = await Promise.all([
+    const [items, payment, refunds, timeline] = await Promise.all([
       adminOrdersDal.items(db, orderId),
       adminOrdersDal.payment(db, orderId),
       refundsOfOrder(db, orderId),
+      adminOrdersDal.timeline(db, orderId),
     ]);
     return {
       ...order,
@@ -122,12 +146,19 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
           }
         : null,
       refunds: refunds.map(({ created_at, ...refund }) => ({ ...refund, amount: fromMinor(refund.amount), createdAt: created_at })),
+      timeline: timeline.map(toAdminOrderEvent),
     };
   }
 
   /** pending -> cancelled: the one cancellation path of unpaid orders, so the held codes go back on sale. */
-  async function cancel(trx: Knex.Transaction, order: LockedOrder): Promise<Record<string, unknown>> {
-    const releasedCodes = await cancelUnpaid(trx, [order.id], { reason: CANCELLED_BY_STORE_REASON, paymentStatus: 'expired' }, 'admin');
+  async function cancel(trx: Knex.Transaction, actor: AdminActor, order: LockedOrder): Promise<Record<string, unknown>> {
+    const releasedCodes = await cancelUnpaid(
+      trx,
+      [order.id],
+      { reason: CANCELLED_BY_STORE_REASON, paymentStatus: 'expired' },
+      'admin',
+      byAdmin(actor),
+    );
     return { releasedCodes };
   }
 
@@ -135,7 +166,7 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
    * processing -> completed, for a top-up the game credited outside the store (by support, say).
    * A code order is completed only by fulfilment handing over its codes, so it is refused here.
    */
-  async function completeByHand(trx: Knex.Transaction, order: LockedOrder): Promise<Record<string, unknown>> {
+  async function completeByHand(trx: Knex.Transaction, actor: AdminActor, order: LockedOrder): Promise<Record<string, unknown>> {
     if (order.kind !== 'topup') {
       throw conflict(
         'A code order is completed by fulfilment when its codes are handed over, not by hand. Wait for fulfilment, or refund the order.',
@@ -145,7 +176,7 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
     // PUBG codes still held were not redeemed: the delivery happened elsewhere, so they go back on sale.
     const releasedCodes = await orderLifecycleDal.releaseReservedCodes(trx, [order.id]);
     await orderLifecycleDal.settleTopupItems(trx, order.id, ['pending', 'failed'], 'succeeded');
-    await markCompleted(trx, order, 'admin');
+    await markCompleted(trx, order, 'admin', undefined, byAdmin(actor));
     return { deliveredOutsideTheStore: true, releasedCodes };
   }
 
@@ -177,7 +208,7 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
         note: note || undefined,
       },
       explain: (to) => [explain(formatMinor(amount, order.currency), to), note].filter(Boolean).join(' '),
-    });
+    }, byAdmin(actor));
     const deliveredCodesKept = await adminOrdersDal.deliveredCodes(trx, order.id);
     return {
       refunded: fromMinor(amount),
@@ -259,7 +290,7 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
         throw err;
       }
     }
-    await rerunOrder(trx, order);
+    await rerunOrder(trx, order, byAdmin(actor));
     return { charged: fromMinor(Math.max(charge, 0)), currency: order.currency, retakenCodes };
   }
 
@@ -314,9 +345,9 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
         }
         switch (transition) {
           case 'cancel':
-            return cancel(trx, order);
+            return cancel(trx, actor, order);
           case 'complete':
-            return completeByHand(trx, order);
+            return completeByHand(trx, actor, order);
           case 'rerun':
             return rerun(trx, actor, order);
           case 'fail':
@@ -353,6 +384,25 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
           note?.trim(),
           destination,
         );
+      }),
+
+    /**
+     * Sends a flagged order's delivery again (its flag cleared, a new fulfilment job queued); 409
+     * NOTHING_TO_RETRY for any other order, so a repeated click queues nothing.
+     */
+    retryDelivery: (actor: AdminActor, orderId: number) =>
+      changeOrder(actor, orderId, 'retry_delivery', async (trx, order) => {
+        await retryOrderDelivery(trx, order, byAdmin(actor));
+        return { retried: true };
+      }),
+
+    /** Adds an admin's note to the order's timeline. */
+    addNote: (actor: AdminActor, orderId: number, note: string) =>
+      changeOrder(actor, orderId, 'note', async (trx, order) => {
+        const text = note.trim();
+        if (text === '') throw validationFailed('The request is not valid', [{ field: 'note', message: 'must not be blank' }]);
+        await recordOrderEvent(trx, order.id, 'note', { text }, byAdmin(actor));
+        return { note: text };
       }),
   };
 }

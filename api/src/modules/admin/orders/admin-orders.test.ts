@@ -124,6 +124,8 @@ describe('GET /api/admin/orders', () => {
         createdAt: expect.any(String),
         paidAt: expect.any(String),
         completedAt: null,
+        attentionReason: null,
+        attentionSince: null,
       },
     ]);
     expect(new Date(response.body[0].createdAt).toISOString()).toBe(response.body[0].createdAt);

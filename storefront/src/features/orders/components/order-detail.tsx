@@ -165,7 +165,9 @@ function OrderProgress({ order }: { order: OrderDetail }) {
     return (
       <p className={styles.notice} role="status" data-testid="order-progress">
         <span className="spinner" aria-hidden="true" />
-        <span>{order.status === 'pending' ? t('orders.confirming_payment') : t('orders.delivering')}</span>
+        <span data-delayed={order.delayed || undefined}>
+          {order.status === 'pending' ? t('orders.confirming_payment') : order.delayed ? t('orders.delivery_delayed') : t('orders.delivering')}
+        </span>
       </p>
     );
   }

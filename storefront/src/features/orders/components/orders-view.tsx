@@ -106,6 +106,7 @@ function OrderCard({ order }: { order: Order }) {
       <span className={styles.summaryText}>{itemSummary(order.items, formatNumber)}</span>
       {order.status === 'failed' && order.failure_reason && <span className={styles.reason}>{order.failure_reason}</span>}
       {order.status === 'cancelled' && order.returned_to_cart && <span className={styles.reason}>{t('orders.returned_to_cart_short')}</span>}
+      {order.status === 'processing' && order.delayed && <span className={styles.reason}>{t('orders.delivery_delayed_short')}</span>}
       <span className={styles.cardFoot}>
         <span className={styles.itemsCount}>{t('orders.items_count', { count: order.items.length })}</span>
         <span className={styles.cardTotal}>{formatMoney(order.total, parseCurrency(order.currency))}</span>

@@ -32,6 +32,7 @@ const order = (overrides: Partial<PaidOrder> = {}): PaidOrder => ({
   failure_reason: null,
   payment_method: 'card',
   returned_to_cart: false,
+  delayed: false,
   items: [topupItem('pubg')],
   payment: payment(),
   refunds: [],

@@ -1,0 +1,47 @@
+import type { Knex } from 'knex';
+import type { OrderEventKind } from '@topup/common';
+
+/** Who is behind an event: an admin (and the request that made the change), or the store itself (null). */
+export interface EventAuthor {
+  actorId: number | null;
+  requestId?: string | null;
+}
+
+/** The store itself: payments, fulfilment, schedules. */
+export const STORE: EventAuthor = { actorId: null };
+
+/**
+ * Appends one event to an order's timeline, in the transaction that makes the change it records, so
+ * neither exists without the other. `payload` says what happened: reasons, the provider's answer,
+ * amounts in minor units.
+ */
+export async function recordOrderEvent(
+  trx: Knex.Transaction,
+  orderId: number,
+  kind: OrderEventKind,
+  payload: Record<string, unknown> = {},
+  by: EventAuthor = STORE,
+): Promise<void> {
+  await trx('order_events').insert({
+    order_id: orderId,
+    kind,
+    actor_id: by.actorId,
+    // jsonb: serialised explicitly so arrays inside stay JSON.
+    payload: JSON.stringify(payload),
+    request_id: by.requestId ?? null,
+  });
+}
+
+/** The same event on several orders at once (a batch of expired card orders). */
+export async function recordOrderEvents(
+  trx: Knex.Transaction,
+  orderIds: number[],
+  kind: OrderEventKind,
+  payload: Record<string, unknown>,
+  by: EventAuthor = STORE,
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  await trx('order_events').insert(
+    orderIds.map((orderId) => ({ order_id: orderId, kind, actor_id: by.actorId, payload: JSON.stringify(payload), request_id: by.requestId ?? null })),
+  );
+}
