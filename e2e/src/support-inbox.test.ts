@@ -145,5 +145,6 @@ describe.each(PASSES)('the support inbox on a $name ($language)', ({ name, viewp
     await expectNoRawKeys(store);
     await snap(store, `support-my-requests-${name}-${language}`);
     await shopper.close();
-  });
+    // Two web apps and a dozen page loads: a busy machine takes more than the default minute.
+  }, 180_000);
 });

@@ -149,17 +149,34 @@ export function SupportMessageShow() {
       // Opening marks the message read: the inbox and the unread count show it at once.
       queryOptions={{ onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['supportMessages', 'getList'] }) }}
     >
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          <Card variant="outlined">
-            <MessageSummary />
-          </Card>
-          <Card variant="outlined">
-            <Conversation />
-          </Card>
-        </Box>
-        <RecentOrders />
-      </Box>
+      <MessageLayout />
     </Show>
+  );
+}
+
+/** The message and conversation, with the writer's orders beside them on a wide screen (a visitor has none). */
+function MessageLayout() {
+  const message = useRecordContext<AdminSupportMessage>();
+  const withOrders = message?.userId != null;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', lg: withOrders ? 'minmax(0, 2fr) minmax(0, 1fr)' : 'minmax(0, 1fr)' },
+        alignItems: 'start',
+        maxWidth: withOrders ? undefined : 1000,
+      }}
+    >
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <Card variant="outlined">
+          <MessageSummary />
+        </Card>
+        <Card variant="outlined">
+          <Conversation />
+        </Card>
+      </Box>
+      <RecentOrders />
+    </Box>
   );
 }
