@@ -689,6 +689,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   activityEnglishMessages,
   ratesEnglishMessages,
   codeStockEnglishMessages,
+  orderTimelineEnglishMessages,
 );
-export const englishMessagesTree: TranslationMessages = mergeTranslations(englishMessages, customEnglishMessages, operationsEnglishMessages, twoFactorEnglishMessages, orderTimelineEnglishMessages);
 export default englishMessagesTree;
