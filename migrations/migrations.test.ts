@@ -54,6 +54,7 @@ const ALL_TABLES = [
   'revoked_tokens',
   'user_two_factor',
   'two_factor_recovery_codes',
+  'user_notes',
   'two_factor_challenges',
 ].sort();
 

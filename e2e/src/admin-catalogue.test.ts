@@ -280,7 +280,7 @@ describe('on a phone, in Russian', () => {
     ['admin-code-create-phone', '/admin/codes/create', 'Код'],
     ['admin-generated-codes-phone', '/admin/generatedCodes', 'Последние запросы генерации'],
     ['admin-pubg-codes-phone', '/admin/pubgCodes', 'Номиналы'],
-    ['admin-pubg-denominations-phone', '/admin/pubgCodes/denominations', '8100 UC'],
+    ['admin-pubg-denominations-phone', '/admin/pubgCodes/denominations', '8 100 UC'],
     ['admin-freefire-codes-phone', '/admin/freefireCodes', '100 Diamonds'],
     ['admin-freefire-create-phone', '/admin/freefireCodes/create', 'Алмазы'],
   ];

@@ -52,7 +52,7 @@ describe('the reservation-expiry processor', () => {
 });
 
 describe('the reservation-expiry schedule', () => {
-  it('two processes upserting the schedule leave one scheduler and one pending run', async () => {
+  it('two processes upserting the schedules leave one scheduler and one pending run of each', async () => {
     const config = { ...app.config, redisPrefix: `${app.config.redisPrefix}:schedules` };
     const processes = [createQueues(config, logger), createQueues(config, logger)];
     try {
@@ -61,10 +61,20 @@ describe('the reservation-expiry schedule', () => {
       await startSchedules(processes[0]!, logger).ready;
 
       const queue = processes[0]!.byName['reservation-expiry'];
-      const schedulers = await queue.getJobSchedulers();
-      expect(schedulers).toEqual([expect.objectContaining({ key: 'reservation-expiry', every: 60_000, name: 'expire-holds' })]);
+      // The queue also carries the hourly outbox pruning.
+      const ownSchedules = SCHEDULES.filter((schedule) => schedule.queue === 'reservation-expiry');
+      const byKey = <T,>(items: T[], key: (item: T) => string) => [...items].sort((a, b) => key(a).localeCompare(key(b)));
+      const schedulers = byKey(await queue.getJobSchedulers(), (scheduler) => scheduler.key);
+      expect(schedulers).toEqual(
+        byKey(ownSchedules, (schedule) => schedule.id).map((schedule) =>
+          expect.objectContaining({ key: schedule.id, name: schedule.jobName, every: 'everyMs' in schedule.timing ? schedule.timing.everyMs : undefined }),
+        ),
+      );
+      expect(schedulers.map((scheduler) => scheduler.key)).toContain('reservation-expiry');
       const runs = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
-      expect(runs.map((job) => [job.name, job.data])).toEqual([['expire-holds', SCHEDULES[0]!.data]]);
+      expect(byKey(runs.map((job) => `${job.name} ${JSON.stringify(job.data)}`), String)).toEqual(
+        byKey(ownSchedules.map((schedule) => `${schedule.jobName} ${JSON.stringify(schedule.data)}`), String),
+      );
     } finally {
       await Promise.all(processes.map((queues) => queues.close()));
     }
