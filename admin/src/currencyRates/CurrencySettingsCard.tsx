@@ -83,7 +83,8 @@ export function CurrencySettingsCard() {
                 helperText="resources.currencyRates.settings.rateChangeConfirmPercent_hint"
                 min={0.01}
                 max={1000}
-                step={1}
+                // A step of 1 from a minimum of 0.01 would make the browser refuse 10 itself.
+                step={0.01}
                 validate={validateConfirmPercent}
                 sx={{ width: 240 }}
                 slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
