@@ -51,6 +51,9 @@ describe('the reservation-expiry processor', () => {
   });
 });
 
+/** The queue also carries the hourly outbox pruning. */
+const RESERVATION_EXPIRY_SCHEDULES = SCHEDULES.filter((schedule) => schedule.queue === 'reservation-expiry');
+
 describe('the reservation-expiry schedule', () => {
   it('two processes upserting the schedules leave one scheduler and one pending run of each', async () => {
     const config = { ...app.config, redisPrefix: `${app.config.redisPrefix}:schedules` };
@@ -61,19 +64,17 @@ describe('the reservation-expiry schedule', () => {
       await startSchedules(processes[0]!, logger).ready;
 
       const queue = processes[0]!.byName['reservation-expiry'];
-      // The queue also carries the hourly outbox pruning.
-      const ownSchedules = SCHEDULES.filter((schedule) => schedule.queue === 'reservation-expiry');
       const byKey = <T,>(items: T[], key: (item: T) => string) => [...items].sort((a, b) => key(a).localeCompare(key(b)));
       const schedulers = byKey(await queue.getJobSchedulers(), (scheduler) => scheduler.key);
       expect(schedulers).toEqual(
-        byKey(ownSchedules, (schedule) => schedule.id).map((schedule) =>
+        byKey(RESERVATION_EXPIRY_SCHEDULES, (schedule) => schedule.id).map((schedule) =>
           expect.objectContaining({ key: schedule.id, name: schedule.jobName, every: 'everyMs' in schedule.timing ? schedule.timing.everyMs : undefined }),
         ),
       );
       expect(schedulers.map((scheduler) => scheduler.key)).toContain('reservation-expiry');
       const runs = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
       expect(byKey(runs.map((job) => `${job.name} ${JSON.stringify(job.data)}`), String)).toEqual(
-        byKey(ownSchedules.map((schedule) => `${schedule.jobName} ${JSON.stringify(schedule.data)}`), String),
+        byKey(RESERVATION_EXPIRY_SCHEDULES.map((schedule) => `${schedule.jobName} ${JSON.stringify(schedule.data)}`), String),
       );
     } finally {
       await Promise.all(processes.map((queues) => queues.close()));
@@ -85,7 +86,7 @@ describe('the reservation-expiry schedule', () => {
     try {
       const queues = createQueues(app.config, logger);
       try {
-        await vi.waitFor(async () => expect(await queues.byName['reservation-expiry'].getJobSchedulersCount()).toBe(1), { timeout: 10_000 });
+        await vi.waitFor(async () => expect(await queues.byName['reservation-expiry'].getJobSchedulersCount()).toBe(RESERVATION_EXPIRY_SCHEDULES.length), { timeout: 10_000 });
       } finally {
         await queues.close();
       }
