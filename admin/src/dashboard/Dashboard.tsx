@@ -32,7 +32,6 @@ import { useApiRequest } from '../lib/useApiRequest';
 import { OrderStatusChip } from '../orders/OrderStatusField';
 import { LastRateUpdatePanel } from './LastRateUpdatePanel';
 import { LowStockPanel } from './LowStockPanel';
-import { lowStockLink } from './links';
 import { NeedsAttention } from './NeedsAttention';
 import { useOpenQueueDashboard } from './queueDashboard';
 import { Panel, StatCard } from './StatCard';
