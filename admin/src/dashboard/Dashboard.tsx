@@ -37,6 +37,8 @@ import { useOpenQueueDashboard } from './queueDashboard';
 import { Panel, StatCard } from './StatCard';
 import { SupportInboxCard } from './SupportInboxCard';
 
+const dashboardStack = { display: 'grid', gap: 2, alignContent: 'start' } as const;
+
 export const DASHBOARD_URL = '/api/admin/dashboard';
 /** The figures refresh on their own this often while the page is open. */
 const REFRESH_MS = 30_000;
@@ -188,16 +190,19 @@ export function Dashboard() {
         )}
       </Box>
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
-        <Panel title={translate('needs_attention.title')} icon={<WarningAmberIcon />}>
-          {data ? <NeedsAttention orders={data.needsAttention} /> : <Skeleton variant="rounded" height={120} sx={{ m: 2 }} />}
-        </Panel>
-        <Panel title={translate('dashboard.orders_by_status')} icon={<ReceiptLongIcon />}>
-          {data ? <OrdersByStatus data={data.ordersByStatus} /> : <Skeleton variant="rounded" height={200} sx={{ m: 2 }} />}
-        </Panel>
-        <LowStockPanel lines={data?.lowStock} />
-        <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+      {/* Three stacks, each as tall as its own cards: the inboxes a person acts on, the store's figures, the stock. */}
+      <Box sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
+        <Box sx={dashboardStack}>
+          <Panel title={translate('needs_attention.title')} icon={<WarningAmberIcon />}>
+            {data ? <NeedsAttention orders={data.needsAttention} /> : <Skeleton variant="rounded" height={120} sx={{ m: 2 }} />}
+          </Panel>
           <SupportInboxCard inbox={data?.supportInbox} />
+          <LastRateUpdatePanel update={data?.lastRateUpdate} loading={!data} />
+        </Box>
+        <Box sx={dashboardStack}>
+          <Panel title={translate('dashboard.orders_by_status')} icon={<ReceiptLongIcon />}>
+            {data ? <OrdersByStatus data={data.ordersByStatus} /> : <Skeleton variant="rounded" height={200} sx={{ m: 2 }} />}
+          </Panel>
           <Panel
             title={translate('dashboard.failed_jobs')}
             icon={<ErrorOutlineIcon />}
@@ -212,8 +217,8 @@ export function Dashboard() {
           <Panel title={translate('dashboard.generation')} icon={<FactoryIcon />}>
             {data ? <Generation requests={data.generation} /> : <Skeleton variant="rounded" height={120} sx={{ m: 2 }} />}
           </Panel>
-          <LastRateUpdatePanel update={data?.lastRateUpdate} loading={!data} />
         </Box>
+        <LowStockPanel lines={data?.lowStock} />
       </Box>
     </Box>
   );
