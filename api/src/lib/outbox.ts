@@ -72,8 +72,7 @@ export async function enqueueJob<N extends QueueName>(
  * Sends the job of an outbox row that `trx` wrote once `trx` commits, with the transaction's
  * dispatcher (see withOutboxDispatch). Without one, a notification delivered on commit wakes the
  * relay instead of it finding the row at its next poll. A dispatched row sends no notification:
- * the relay would only race the dispatcher to the same job. A row written in SQL (place_cart_order)
- * comes without its request id: the dispatcher records the caller's as it marks the row dispatched.
+ * the relay would only race the dispatcher to the same job.
  */
 export async function dispatchAfterCommit<N extends QueueName>(trx: Knex.Transaction, job: OutboxJob<N>): Promise<void> {
   // knex hands user params down to transactions but not to savepoints.
@@ -103,7 +102,7 @@ export function createOutboxDispatcher(deps: {
       await queues[job.queue].add(name, data, opts);
       await db('outbox')
         .whereIn('id', db('outbox').select('id').where({ id: job.id }).whereNull('dispatched_at').forUpdate().skipLocked())
-        .update({ dispatched_at: db.fn.now(), origin_request_id: db.raw('coalesce(origin_request_id, ?)', [job.originRequestId ?? null]) });
+        .update({ dispatched_at: db.fn.now() });
     } catch (err) {
       logger.warn({ err, outboxId: job.id }, 'Could not send an outbox job at once; the relay will');
     }

@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 import type { OrderEventKind } from '@topup/common';
+import { currentRequestId } from '../../lib/trace-context';
 
-/** Who is behind an event: an admin (and the request that made the change), or the store itself (null). */
+/**
+ * Who is behind an event: an admin, or the store itself (null). The request (or job's originating
+ * request) that made the change is the one being served unless named.
+ */
 export interface EventAuthor {
   actorId: number | null;
   requestId?: string | null;
@@ -28,7 +32,7 @@ export async function recordOrderEvent(
     actor_id: by.actorId,
     // jsonb: serialised explicitly so arrays inside stay JSON.
     payload: JSON.stringify(payload),
-    request_id: by.requestId ?? null,
+    request_id: by.requestId ?? currentRequestId() ?? null,
   });
 }
 
@@ -42,6 +46,6 @@ export async function recordOrderEvents(
 ): Promise<void> {
   if (orderIds.length === 0) return;
   await trx('order_events').insert(
-    orderIds.map((orderId) => ({ order_id: orderId, kind, actor_id: by.actorId, payload: JSON.stringify(payload), request_id: by.requestId ?? null })),
+    orderIds.map((orderId) => ({ order_id: orderId, kind, actor_id: by.actorId, payload: JSON.stringify(payload), request_id: by.requestId ?? currentRequestId() ?? null })),
   );
 }

@@ -3,6 +3,7 @@ import { ErrorCode, initialOrderStatus, type BalanceCurrency } from '@topup/comm
 import { insufficientBalance, prepared, sqlRefusal } from '@topup/server-kit';
 import { AppError } from '../../lib/app-error';
 import { dispatchAfterCommit } from '../../lib/outbox';
+import { currentRequestId } from '../../lib/trace-context';
 import { PAID_ORDER_HOLD_SECONDS } from './order-lifecycle.dal';
 import { recordOrderEvent } from './order-events';
 
@@ -78,7 +79,10 @@ export async function placeCartOrder(
     if (!placed) throw new Error('place_cart_order returned no row');
     await recordOrderEvent(trx, placed.order_id, 'placed', { total: placed.total, currency, paymentMethod: payment.method });
     if (placed.outbox_id !== null) {
-      // The row place_cart_order wrote: sent to BullMQ as soon as the transaction commits.
+      // The row place_cart_order wrote: it records the request (for a relay that sends it later), and
+      // is sent to BullMQ as soon as the transaction commits.
+      const requestId = currentRequestId();
+      if (requestId) await trx('outbox').where({ id: placed.outbox_id }).update({ origin_request_id: requestId });
       await dispatchAfterCommit(trx, {
         id: placed.outbox_id,
         queue: 'fulfilment',
