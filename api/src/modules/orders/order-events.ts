@@ -14,6 +14,18 @@ export interface EventAuthor {
 /** The store itself: payments, fulfilment, schedules. */
 export const STORE: EventAuthor = { actorId: null };
 
+/** One event's row, as `recordOrderEvent` writes it. */
+export function orderEventRow(orderId: number, kind: OrderEventKind, payload: Record<string, unknown> = {}, by: EventAuthor = STORE) {
+  return {
+    order_id: orderId,
+    kind,
+    actor_id: by.actorId,
+    // jsonb: serialised explicitly so arrays inside stay JSON.
+    payload: JSON.stringify(payload),
+    request_id: by.requestId ?? currentRequestId() ?? null,
+  };
+}
+
 /**
  * Appends one event to an order's timeline, in the transaction that makes the change it records, so
  * neither exists without the other. `payload` says what happened: reasons, the provider's answer,
@@ -26,14 +38,7 @@ export async function recordOrderEvent(
   payload: Record<string, unknown> = {},
   by: EventAuthor = STORE,
 ): Promise<void> {
-  await trx('order_events').insert({
-    order_id: orderId,
-    kind,
-    actor_id: by.actorId,
-    // jsonb: serialised explicitly so arrays inside stay JSON.
-    payload: JSON.stringify(payload),
-    request_id: by.requestId ?? currentRequestId() ?? null,
-  });
+  await trx('order_events').insert(orderEventRow(orderId, kind, payload, by));
 }
 
 /** The same event on several orders at once (a batch of expired card orders). */
@@ -45,7 +50,5 @@ export async function recordOrderEvents(
   by: EventAuthor = STORE,
 ): Promise<void> {
   if (orderIds.length === 0) return;
-  await trx('order_events').insert(
-    orderIds.map((orderId) => ({ order_id: orderId, kind, actor_id: by.actorId, payload: JSON.stringify(payload), request_id: by.requestId ?? currentRequestId() ?? null })),
-  );
+  await trx('order_events').insert(orderIds.map((orderId) => orderEventRow(orderId, kind, payload, by)));
 }

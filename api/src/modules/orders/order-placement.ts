@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { dispatchAfterCommit } from '../../lib/outbox';
 import { currentRequestId } from '../../lib/trace-context';
 import { PAID_ORDER_HOLD_SECONDS } from './order-lifecycle.dal';
-import { recordOrderEvent } from './order-events';
+import { orderEventRow } from './order-events';
 
 /** How an order is paid: from the balance at once, or through a gateway within a hold of its codes. */
 export type OrderPayment = { method: 'balance' } | { method: 'card'; holdSeconds: number };
@@ -77,12 +77,17 @@ export async function placeCartOrder(
     );
     const [placed] = rows;
     if (!placed) throw new Error('place_cart_order returned no row');
-    await recordOrderEvent(trx, placed.order_id, 'placed', { total: placed.total, currency, paymentMethod: payment.method });
+    const placedEvent = trx('order_events').insert(
+      orderEventRow(placed.order_id, 'placed', { total: placed.total, currency, paymentMethod: payment.method }),
+    );
+    const requestId = currentRequestId();
+    if (placed.outbox_id === null || !requestId) await placedEvent;
+    else {
+      // One round trip: the timeline's event, and on the row place_cart_order wrote the request that
+      // made it, so a row the relay sends later (Redis away) still traces back.
+      await placedEvent.with('traced', trx('outbox').where({ id: placed.outbox_id }).update({ origin_request_id: requestId }));
+    }
     if (placed.outbox_id !== null) {
-      // The row place_cart_order wrote: it records the request (for a relay that sends it later), and
-      // is sent to BullMQ as soon as the transaction commits.
-      const requestId = currentRequestId();
-      if (requestId) await trx('outbox').where({ id: placed.outbox_id }).update({ origin_request_id: requestId });
       await dispatchAfterCommit(trx, {
         id: placed.outbox_id,
         queue: 'fulfilment',
