@@ -23,6 +23,8 @@ export interface AppState extends Koa.DefaultState {
   session?: AuthenticatedSession;
   /** Request parts as validated (and, for query and params, type-coerced) by the route's schemas. */
   valid: { body?: unknown; query?: unknown; params?: unknown };
+  /** The route pattern of an answer sent before the router ran (a cached catalogue read), for metrics. */
+  answeredRoute?: string;
 }
 
 export type AppContext = Koa.ParameterizedContext<AppState>;

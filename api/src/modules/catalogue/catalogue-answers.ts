@@ -23,6 +23,9 @@ export function createCatalogueAnswers(deps: {
   const cache = createAnswerCache({ ttlMs: deps.ttlMs, max: MAX_ANSWERS });
   deps.invalidations.subscribe('catalogue', ({ productId }) => cache.drop(productId));
 
+  /** The route each answer was built by, so a request served from the cache is measured under it. */
+  const routeOfAnswer = new WeakMap<PreparedAnswer, string>();
+
   return {
     /**
      * The answer to this request (its route has validated it), from the cache or built by `build`.
@@ -32,7 +35,11 @@ export function createCatalogueAnswers(deps: {
       ctx: AppContext,
       dependsOn: AnswerDependency | ((value: Serializable<T>) => AnswerDependency),
       build: () => Promise<Serializable<T>>,
-    ): Promise<PreparedAnswer<T>> => cache.get(keyOf(ctx), dependsOn, build),
+    ): Promise<PreparedAnswer<T>> => {
+      const answer = cache.get(keyOf(ctx), dependsOn, build);
+      void answer.then((prepared) => routeOfAnswer.set(prepared, String(ctx._matchedRoute)), () => undefined);
+      return answer;
+    },
 
     /**
      * Sends a GET its answer straight from the cache when a request with the same URL and language
@@ -46,7 +53,10 @@ export function createCatalogueAnswers(deps: {
       (mayServe: (ctx: AppContext) => Promise<boolean>): AppMiddleware =>
       async (ctx, next) => {
         const cached = ctx.method === 'GET' || ctx.method === 'HEAD' ? cache.ready(keyOf(ctx)) : undefined;
-        if (cached && (await mayServe(ctx))) cached.send(ctx);
+        if (cached && (await mayServe(ctx))) {
+          ctx.state.answeredRoute = routeOfAnswer.get(cached);
+          cached.send(ctx);
+        }
         else await next();
       },
   };

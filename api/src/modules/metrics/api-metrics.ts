@@ -15,6 +15,7 @@ export interface ApiMetrics {
 function routeOf(ctx: AppContext): string {
   const matched = (ctx as AppContext & { _matchedRoute?: string | RegExp })._matchedRoute;
   if (matched !== undefined) return String(matched);
+  if (ctx.state.answeredRoute !== undefined) return ctx.state.answeredRoute;
   if (ctx.path === '/api/admin/queues' || ctx.path.startsWith('/api/admin/queues/')) return '/api/admin/queues/*';
   if (ctx.path === '/api/metrics') return '/api/metrics';
   if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return 'unmatched';
