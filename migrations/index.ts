@@ -21,6 +21,7 @@ import * as supportInbox from './migrations/20261126020001_support_inbox';
 import * as activityLogAndCustomerNotes from './migrations/20261126030001_activity_log_and_customer_notes';
 import * as rateGuardsAndStockThresholds from './migrations/20261126040001_rate_guards_and_stock_thresholds';
 import * as outboxRequestIdAndPruning from './migrations/20261126060001_outbox_request_id_and_pruning';
+import * as catalogueTranslations from './migrations/20261127000001_catalogue_translations';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -58,6 +59,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261126030001_activity_log_and_customer_notes', migration: activityLogAndCustomerNotes },
   { name: '20261126040001_rate_guards_and_stock_thresholds', migration: rateGuardsAndStockThresholds },
   { name: '20261126060001_outbox_request_id_and_pruning', migration: outboxRequestIdAndPruning },
+  { name: '20261127000001_catalogue_translations', migration: catalogueTranslations },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -1,9 +1,7 @@
 import { LRUCache } from 'lru-cache';
+import { CONTENT_LANGUAGES, type ContentLanguage } from '@topup/common';
 import type { AppContext } from '../types';
 
-/** The languages of catalogue texts (DESIGN.md, "languages of content"); the first is the default. */
-export const CONTENT_LANGUAGES = ['ru', 'en', 'uz'] as const;
-export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 
 /** A browser sends the same Accept-Language every time: each one is negotiated once. */
 const byAcceptLanguage = new LRUCache<string, ContentLanguage>({ max: 1000 });

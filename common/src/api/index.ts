@@ -1,4 +1,5 @@
 export * from './contract';
+export * from './translations';
 export * from './cart';
 export * from './admin-crud';
 export * from './admin-products';

@@ -1,0 +1,23 @@
+import Type, { type TSchema } from 'typebox';
+import { Strict } from './contract';
+
+/** The languages of the store; the first is the default, in which a catalogue row's own fields are written. */
+export const CONTENT_LANGUAGES = ['ru', 'en', 'uz'] as const;
+export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+export const DEFAULT_CONTENT_LANGUAGE: ContentLanguage = CONTENT_LANGUAGES[0];
+/** The languages a catalogue row carries besides its own (default-language) fields. */
+export const TRANSLATED_LANGUAGES = ['en', 'uz'] as const;
+export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+
+/**
+ * A catalogue record's texts in the other languages, `{en: {title: …}, uz: {…}}`, keyed by the record's own
+ * field names. Any field or language may be missing: it reads as the default-language field.
+ */
+export function Translations<Fields extends Record<string, TSchema>>(fields: Fields) {
+  const oneLanguage = Strict(Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, Type.Optional(schema)])) as { [Name in keyof Fields]: ReturnType<typeof Type.Optional<Fields[Name]>> });
+  return Strict(
+    { en: Type.Optional(oneLanguage), uz: Type.Optional(oneLanguage) },
+    { description: 'Texts in English and Uzbek, by field name; a missing or blank one reads as the Russian field.' },
+  );
+}
+export type TranslationsOf<Fields extends Record<string, unknown>> = Partial<Record<TranslatedLanguage, Partial<Fields>>>;
