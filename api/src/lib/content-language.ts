@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { CONTENT_LANGUAGES, type ContentLanguage } from '@topup/common';
+import { CONTENT_LANGUAGES, type ContentLanguage } from '@topup/common/api';
 import type { AppContext } from '../types';
 
 
