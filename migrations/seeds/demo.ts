@@ -12,6 +12,7 @@ import {
   REGIONS,
   SHOPPER_INITIAL_BALANCES,
   TOPUP_PRODUCTS,
+  type Localized,
   type ProductSeed,
 } from './demo-data';
 import { createAccountIfMissing, ensureAdminAccount, lockSeed, type AdminSeedOptions } from './admin';
@@ -28,6 +29,11 @@ export interface DemoSeedOptions extends AdminSeedOptions {
  * its natural key (nickname, slug, region code, code hash, item id, ...) and only inserted when
  * missing, so a second run changes nothing and an admin's later edits are never overwritten.
  * Existing accounts are never touched: no password reset, no role change, no extra money.
+ *
+ * One exception brings a store seeded before the catalogue spoke three languages up to date: a demo
+ * row that still holds the earlier seed's English text in its own (Russian) columns and has no
+ * translations gets its texts in every language (see translateEnglishDemoRow). A row an admin
+ * renamed or translated no longer matches and is left alone.
  *
  * One transaction under an advisory lock, so replicas starting together cannot interleave. Never run in
  * production, which seeds the admin account alone (./admin.ts).
@@ -49,6 +55,29 @@ export async function seedDemoData(db: Knex, options: DemoSeedOptions): Promise<
 }
 
 const rubFromUsd = (usdMinor: number) => convertMinor(usdMinor, DEMO_USD_RUB_RATE);
+
+/** A row's texts as columns: Russian (the default language) in its own columns, English and Uzbek in `translations`. */
+function textColumns<T extends object>(texts: Localized<T>): T & { translations: string } {
+  return { ...texts.ru, translations: JSON.stringify({ en: texts.en, uz: texts.uz }) };
+}
+
+/** One translated column's texts as columns. */
+function textColumn(column: string, text: Localized<string>): Record<string, string> {
+  return textColumns({ ru: { [column]: text.ru }, en: { [column]: text.en }, uz: { [column]: text.uz } });
+}
+
+/**
+ * The one update a re-run makes: a demo row (found by `where`, its natural key plus the English
+ * demo text an earlier seed wrote into its own columns) that was never translated gets `columns`.
+ */
+async function translateEnglishDemoRow(
+  trx: Knex.Transaction,
+  table: string,
+  where: Record<string, string | number>,
+  columns: Record<string, unknown>,
+): Promise<void> {
+  await trx(table).where(where).whereRaw("translations = '{}'::jsonb").update(columns);
+}
 
 function requireId(ids: Map<string, number>, key: string): number {
   const id = ids.get(key);
@@ -107,7 +136,13 @@ async function ensureBalanceRows(trx: Knex.Transaction): Promise<void> {
 }
 
 async function seedRegions(trx: Knex.Transaction): Promise<Map<string, number>> {
-  await trx('regions').insert(REGIONS.map((region) => ({ ...region }))).onConflict('code').ignore();
+  for (const region of REGIONS) {
+    await translateEnglishDemoRow(trx, 'regions', { code: region.code, name: region.name.en }, textColumn('name', region.name));
+  }
+  await trx('regions')
+    .insert(REGIONS.map(({ name, ...region }) => ({ ...region, ...textColumn('name', name) })))
+    .onConflict('code')
+    .ignore();
   const rows = await trx('regions')
     .whereIn('code', REGIONS.map((region) => region.code))
     .select<Array<{ id: number; code: string }>>('id', 'code');
@@ -116,25 +151,29 @@ async function seedRegions(trx: Knex.Transaction): Promise<Map<string, number>> 
 
 async function seedProducts(trx: Knex.Transaction, regionIds: Map<string, number>): Promise<Map<string, number>> {
   const products: readonly ProductSeed[] = [...TOPUP_PRODUCTS, ...GIFT_CARD_PRODUCTS];
+  const regional = (product: ProductSeed) => product.codes?.some((group) => group.region !== null) ?? false;
+  // Top-ups sell no codes but Free Fire's generated ones; regional gift cards here have no global codes.
+  const hasGlobalCodes = (product: ProductSeed) =>
+    product.sells_generated_codes === true || (product.category === 'gift_card' && !regional(product));
+  for (const product of products) {
+    await translateEnglishDemoRow(trx, 'products', { slug: product.slug, title: product.texts.en.title }, {
+      ...textColumns(product.texts),
+      // The earlier seed left Free Fire's generated codes unsellable.
+      ...(product.sells_generated_codes ? { has_global_codes: true } : {}),
+    });
+  }
   await trx('products')
     .insert(
-      products.map((product) => {
-        const regional = product.codes?.some((group) => group.region !== null) ?? false;
-        return {
-          slug: product.slug,
-          title: product.title,
-          description: product.description,
-          image_url: `/images/${product.slug}.svg`,
-          keywords: product.keywords,
-          category: product.category,
-          game_currency: product.game_currency,
-          activation_instructions: product.activation_instructions,
-          has_regions: regional,
-          // Top-ups sell no codes; regional gift cards here have no global codes.
-          has_global_codes: product.category === 'gift_card' && !regional,
-          sort_order: product.sort_order,
-        };
-      }),
+      products.map((product) => ({
+        slug: product.slug,
+        ...textColumns(product.texts),
+        image_url: `/images/${product.slug}.svg`,
+        category: product.category,
+        game_currency: product.game_currency,
+        has_regions: regional(product),
+        has_global_codes: hasGlobalCodes(product),
+        sort_order: product.sort_order,
+      })),
     )
     .onConflict('slug')
     .ignore();
@@ -189,10 +228,18 @@ async function insertMissingCodes(trx: Knex.Transaction, table: string, rows: Ar
 }
 
 async function seedFreeFire(trx: Knex.Transaction, codeCrypto: CodeCrypto, freefireProductId: number): Promise<void> {
+  for (const denomination of FREEFIRE_DENOMINATIONS) {
+    await translateEnglishDemoRow(
+      trx,
+      'freefire_denominations',
+      { item_id: denomination.item_id, name: denomination.name.en },
+      textColumn('name', denomination.name),
+    );
+  }
   await trx('freefire_denominations')
     .insert(
       FREEFIRE_DENOMINATIONS.map((denomination) => ({
-        name: denomination.name,
+        ...textColumn('name', denomination.name),
         item_id: denomination.item_id,
         game_amount: denomination.game_amount,
         price_usd: denomination.price_usd,
@@ -229,9 +276,19 @@ async function seedFreeFire(trx: Knex.Transaction, codeCrypto: CodeCrypto, freef
 }
 
 async function seedPubg(trx: Knex.Transaction, codeCrypto: CodeCrypto): Promise<void> {
+  for (const denomination of PUBG_DENOMINATIONS) {
+    // Packages had no name before: a blank one is the earlier seed's.
+    await translateEnglishDemoRow(
+      trx,
+      'pubg_denominations',
+      { uc_amount: denomination.uc_amount, name: '' },
+      textColumn('name', denomination.name),
+    );
+  }
   await trx('pubg_denominations')
     .insert(
       PUBG_DENOMINATIONS.map((denomination) => ({
+        ...textColumn('name', denomination.name),
         uc_amount: denomination.uc_amount,
         price_usd: denomination.price_usd,
         price_rub: rubFromUsd(denomination.price_usd),
@@ -254,14 +311,16 @@ async function seedPubg(trx: Knex.Transaction, codeCrypto: CodeCrypto): Promise<
   await insertMissingCodes(trx, 'pubg_codes', rows);
 }
 
-/** Promotions have no natural key: the text identifies a demo promotion. */
+/** Promotions have no natural key: the (Russian) text identifies a demo promotion. */
 async function seedPromotions(trx: Knex.Transaction): Promise<void> {
-  for (const promotion of PROMOTIONS) {
+  for (const { text, ...promotion } of PROMOTIONS) {
+    const columns = textColumn('text', text);
+    await translateEnglishDemoRow(trx, 'promotions', { text: text.en }, columns);
     await trx.raw(
-      `INSERT INTO promotions (text, background_color, active, sort_order)
-       SELECT :text, :background_color, :active, :sort_order
+      `INSERT INTO promotions (text, translations, background_color, active, sort_order)
+       SELECT :text, :translations, :background_color, :active, :sort_order
        WHERE NOT EXISTS (SELECT 1 FROM promotions WHERE text = :text)`,
-      { ...promotion },
+      { ...promotion, ...columns },
     );
   }
 }

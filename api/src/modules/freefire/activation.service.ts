@@ -22,6 +22,12 @@ export const ACTIVATION_ERRORS = {
 const failure = (error: string): CodeActivation => ({ success: false, error });
 
 /**
+ * A code as it is stored: generated codes are upper case (CODE_ALPHABET), so one typed in lower
+ * case or with spaces around it is the same code.
+ */
+const asStored = (code: string) => code.trim().toUpperCase();
+
+/**
  * Activation of the generated Free Fire codes the store sells: a code credits its diamonds to one
  * player, once. Rule: a code can be activated by the shopper it was sold to (any player id they
  * choose, theirs or a friend's); any other code, sold to someone else or never sold, is an invalid
@@ -64,7 +70,7 @@ export function createActivationService(deps: { db: Knex; games: GameProvider; c
 
   return {
     async activate(userId: number, playerId: string, code: string): Promise<CodeActivation> {
-      const sold = await activationDal.findSoldTo(db, userId, codeCrypto.hash(code));
+      const sold = await activationDal.findSoldTo(db, userId, codeCrypto.hash(asStored(code)));
       if (!sold) return failure(ACTIVATION_ERRORS.invalidCode);
       if (sold.activated_at) {
         return sold.activated_player_id === playerId
