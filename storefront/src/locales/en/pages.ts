@@ -5,6 +5,7 @@ import catalogue from './catalogue.json';
 import checkout from './checkout.json';
 import errors from './errors.json';
 import freefire from './freefire.json';
+import freefireCodes from './freefire-codes.json';
 import games from './games.json';
 import orders from './orders.json';
 import profile from './profile.json';
@@ -26,6 +27,7 @@ export default {
   ...checkout,
   ...errors,
   ...freefire,
+  ...freefireCodes,
   ...games,
   ...orders,
   ...profile,

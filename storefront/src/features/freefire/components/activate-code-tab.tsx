@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field';
 import { CheckIcon } from '../../../components/ui/icons/check-icon';
@@ -12,6 +12,7 @@ import { usePlayerCheck } from '../../../hooks/use-player-check';
 import { ACTIVATE_CODE_PATH, useActivateFreefireCode } from '../api/activate-code';
 import { checkFreefirePlayer } from '../api/check-player';
 import { activationFailure, canActivate } from '../utils/activation';
+import { FREEFIRE_CODES_ID } from '../utils/tabs';
 import styles from './freefire-tabs.module.css';
 
 /** The activate-code tab: a Free Fire code bought in the store, credited to a player ID. */
@@ -28,6 +29,14 @@ export function ActivateCodeTab() {
   // One Idempotency-Key per activation attempt, kept for its retries; a second click while it runs is ignored.
   const [attemptKeys] = useState(() => createAttemptKeys());
   const inFlight = useRef(false);
+
+  // Scrolled to by hand: a hash change would count as a new address for the router's scroll restoration.
+  const showCodesForSale = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const target = document.getElementById(FREEFIRE_CODES_ID);
+    target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    target?.focus({ preventScroll: true });
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -95,7 +104,10 @@ export function ActivateCodeTab() {
           onChange={(event) => setCode(event.target.value)}
         />
         <p id={ids.codeHint} className="field__hint">
-          {t('freefire.code_hint')}
+          {t('freefire.code_hint')}{' '}
+          <a href={`#${FREEFIRE_CODES_ID}`} onClick={showCodesForSale}>
+            {t('freefire_codes.buy_link')}
+          </a>
         </p>
       </Field>
       <button

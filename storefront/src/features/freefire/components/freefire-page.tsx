@@ -5,10 +5,11 @@ import { GamePageLayout, GamePanel, GameSteps } from '../../../components/game-t
 import { FREEFIRE_IMAGE } from '../utils/topup-data';
 import { FREEFIRE_TABS, parseFreefireTab, searchForTab, type FreefireTab } from '../utils/tabs';
 import { ActivateCodeTab } from './activate-code-tab';
+import { BuyCodes } from './buy-codes';
 import { TopupTab } from './topup-tab';
 import styles from './freefire-page.module.css';
 
-/** /products/freefire: top-up by player ID, or activation of a bought code (`?tab=activate`). */
+/** /products/freefire: top-up by player ID, or activation of a bought code (`?tab=activate`); under both, Free Fire codes for sale. */
 export function FreefirePage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -92,6 +93,7 @@ export function FreefirePage() {
           <ActivateCodeTab />
         </div>
       </GamePanel>
+      <BuyCodes />
     </GamePageLayout>
   );
 }

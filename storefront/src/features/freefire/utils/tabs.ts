@@ -15,3 +15,6 @@ export function searchForTab(search: URLSearchParams, tab: FreefireTab): URLSear
   else next.delete(TAB_PARAM);
   return next;
 }
+
+/** The element id of the page's "Free Fire codes" part, where the Activate tab sends a shopper without a code. */
+export const FREEFIRE_CODES_ID = 'freefire-codes';
