@@ -51,6 +51,14 @@ describe('POST /api/freefire/activate-code', () => {
     expect(await codeRow(code.id)).toEqual(row);
   });
 
+  it('takes the code in any case and with spaces around it', async () => {
+    const code = await fixtures.freefireCode({ soldTo: user.id });
+    const player = playerId();
+    const response = await activate({ playerID: player, code: `  ${code.code.toLowerCase()}  ` });
+    expect(response.body).toEqual({ success: true });
+    expect(await codeRow(code.id)).toMatchObject({ activated_player_id: player });
+  });
+
   it('10 concurrent activations of one code credit the player once', async () => {
     const code = await fixtures.freefireCode({ soldTo: user.id });
     const players = Array.from({ length: 10 }, () => playerId());
