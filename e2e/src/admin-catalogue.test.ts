@@ -57,7 +57,7 @@ describe('the catalogue and stock tabs', () => {
   it('creates a product sold in one region with its own game currency there', async () => {
     const { context, page } = await openAdmin(VIEWPORTS.desktop);
     await page.goto(`${app.baseUrl}/admin/products`);
-    await eventually(() => page.getByText('PUBG Mobile UC').count()).toBeGreaterThan(0);
+    await eventually(() => page.getByText('UC для PUBG Mobile').count()).toBeGreaterThan(0);
     await settleAndShoot(page, 'admin-products-desktop');
 
     await page.getByRole('link', { name: 'Create' }).click();
@@ -67,8 +67,8 @@ describe('the catalogue and stock tabs', () => {
     await page.locator('input[name="gameCurrency"]').fill(PRODUCT.gameCurrency);
     await page.getByLabel('Has global codes').uncheck();
     await page.getByLabel('Sold by region').check();
-    await pickOption(page, page.getByRole('combobox', { name: 'Regions' }), /Türkiye/);
-    await page.getByLabel(/Türkiye/).fill(PRODUCT.regionCurrency);
+    await pickOption(page, page.getByRole('combobox', { name: 'Regions' }), /Турция/);
+    await page.getByLabel(/Турция/).fill(PRODUCT.regionCurrency);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await eventually(() => page.getByText('Use lowercase letters, digits and single dashes').count()).toBe(1);
     await page.locator('input[name="slug"]').fill(PRODUCT.slug);
@@ -80,7 +80,7 @@ describe('the catalogue and stock tabs', () => {
     await eventually(() => row.count()).toBe(1);
     await row.click();
     await page.waitForURL(/\/admin\/products\/\d+$/);
-    await eventually(() => page.getByLabel(/Türkiye/).inputValue()).toBe(PRODUCT.regionCurrency);
+    await eventually(() => page.getByLabel(/Турция/).inputValue()).toBe(PRODUCT.regionCurrency);
     await settleAndShoot(page, 'admin-product-edit-desktop');
 
     const stored = await app.db('products').where({ slug: PRODUCT.slug }).first();
@@ -114,7 +114,7 @@ describe('the catalogue and stock tabs', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'Product' }).fill('Arena Test');
     await page.getByRole('option', { name: PRODUCT.title }).click();
-    await pickOption(page, dialog.getByRole('combobox', { name: 'Region' }), /Türkiye/);
+    await pickOption(page, dialog.getByRole('combobox', { name: 'Region' }), /Турция/);
     const lines = [
       'ARENA-0001-AAAA, 4.99, 394.21, 777',
       'ARENA-0002-BBBB, 4.99, 394.21, 777',
@@ -175,7 +175,7 @@ describe('the catalogue and stock tabs', () => {
   it('creates a Free Fire offer, generates 20 codes with a progress bar, publishes them, and the store offers it', async () => {
     const { context, page } = await openAdmin(VIEWPORTS.desktop);
     await page.goto(`${app.baseUrl}/admin/freefireCodes`);
-    await eventually(() => page.getByText('100 Diamonds').count()).toBeGreaterThan(0);
+    await eventually(() => page.getByText('100 алмазов').count()).toBeGreaterThan(0);
     await settleAndShoot(page, 'admin-freefire-codes-desktop');
 
     await page.getByRole('link', { name: 'Create' }).click();
@@ -274,14 +274,14 @@ describe('the catalogue and stock tabs', () => {
 
 describe('on a phone, in Russian', () => {
   const pages: Array<[name: string, path: string, ready: string]> = [
-    ['admin-products-phone', '/admin/products', 'PUBG Mobile UC'],
+    ['admin-products-phone', '/admin/products', 'UC для PUBG Mobile'],
     ['admin-product-create-phone', '/admin/products/create', 'Название'],
     ['admin-codes-phone', '/admin/codes', 'В продаже'],
     ['admin-code-create-phone', '/admin/codes/create', 'Код'],
     ['admin-generated-codes-phone', '/admin/generatedCodes', 'Последние запросы генерации'],
     ['admin-pubg-codes-phone', '/admin/pubgCodes', 'Номиналы'],
     ['admin-pubg-denominations-phone', '/admin/pubgCodes/denominations', '8 100 UC'],
-    ['admin-freefire-codes-phone', '/admin/freefireCodes', '100 Diamonds'],
+    ['admin-freefire-codes-phone', '/admin/freefireCodes', '100 алмазов'],
     ['admin-freefire-create-phone', '/admin/freefireCodes/create', 'Алмазы'],
   ];
 
