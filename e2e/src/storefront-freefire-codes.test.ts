@@ -113,6 +113,8 @@ describe.each(PASSES)('on a $name in $language', ({ name, viewport, language, cu
     const addButton = page.getByRole('button', { name: texts.add });
     await expect.poll(() => addButton.isEnabled()).toBe(true);
     await expectNoRawKeys(page);
+    // From the top: the fixed header is drawn where the page happens to be scrolled.
+    await page.evaluate('window.scrollTo(0, 0)');
     await screenshot(page, `storefront-freefire-codes-${name}`);
 
     // A double click puts one code in the cart.
