@@ -6,6 +6,7 @@ import checkout from './checkout.json';
 import errors from './errors.json';
 import freefire from './freefire.json';
 import games from './games.json';
+import loginGate from './login-gate.json';
 import orders from './orders.json';
 import profile from './profile.json';
 import pubg from './pubg.json';
@@ -27,6 +28,7 @@ export default {
   ...errors,
   ...freefire,
   ...games,
+  ...loginGate,
   ...orders,
   ...profile,
   ...pubg,
