@@ -2,10 +2,11 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToast } from '../components/ui/toast/toast-provider';
 import { useSession } from '../lib/auth';
+import { keepPageState } from './use-kept-state';
 
 /**
  * Buying needs a session: without one, a warning and /login, which brings the shopper back to this
- * very page (path and query, so the Free Fire tab is kept) afterwards.
+ * very page (path and query, so the Free Fire tab is kept) with what they had chosen (useKeptState).
  */
 export function useLoginGate() {
   const session = useSession();
@@ -14,6 +15,7 @@ export function useLoginGate() {
   const toast = useToast();
 
   const goToLogin = useCallback(() => {
+    keepPageState(location.pathname);
     void navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
   }, [navigate, location.pathname, location.search]);
 

@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../components/ui/toast/toast-provider';
+import { useKeptState } from './use-kept-state';
 import { normalizePlayerId, playerCheckErrorKey, verifiedNameFor, type VerifiedPlayer } from '../utils/player-check';
 
 /** Asks the game whether a player exists: the nickname, or null for an unknown player. */
@@ -10,12 +11,13 @@ export type PlayerLookup = (playerId: string) => Promise<string | null>;
 /**
  * The Find button of a game page: checks the id, remembers the verified nickname for that id, and
  * tells the shopper how it went ('player found' / 'invalid id' / 'failed to verify').
- * `enterIdMessage` is the game's own 'please enter id' text.
+ * `enterIdMessage` is the game's own 'please enter id' text; `keptAs` names the verified player on
+ * its page, so it survives the login detour (useKeptState).
  */
-export function usePlayerCheck(lookup: PlayerLookup, enterIdMessage: string) {
+export function usePlayerCheck(lookup: PlayerLookup, enterIdMessage: string, keptAs: string) {
   const { t } = useTranslation();
   const toast = useToast();
-  const [verified, setVerified] = useState<VerifiedPlayer | null>(null);
+  const [verified, setVerified] = useKeptState<VerifiedPlayer | null>(keptAs, null);
   // mutateAsync is stable across renders (the mutation result object is not), so `find` stays stable too.
   const { mutateAsync: lookUp, isPending: checking } = useMutation({ mutationFn: lookup });
 
@@ -43,10 +45,10 @@ export function usePlayerCheck(lookup: PlayerLookup, enterIdMessage: string) {
         return null;
       }
     },
-    [lookUp, enterIdMessage, t, toast],
+    [lookUp, enterIdMessage, t, toast, setVerified],
   );
 
-  const reset = useCallback(() => setVerified(null), []);
+  const reset = useCallback(() => setVerified(null), [setVerified]);
 
   return {
     find,

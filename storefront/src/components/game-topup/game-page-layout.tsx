@@ -13,22 +13,26 @@ interface GamePageLayoutProps {
   aside?: ReactNode;
 }
 
-/** A game top-up page: picture, title and help on one side, the purchase panel on the other. */
+/**
+ * A game top-up page: picture, title and help on one side, the purchase panel on the other. On a
+ * phone the picture shrinks to a thumbnail beside the title and the panel comes first, on the first
+ * screen; the description follows it.
+ */
 export function GamePageLayout({ image, title, description, children, aside }: GamePageLayoutProps) {
   const { t } = useTranslation();
   return (
-    <article className={page.layout}>
+    <article className={styles.layout}>
       <title>{`${title} — ${t('app.name')}`}</title>
-      <div className={page.media}>
+      <div className={`${page.media} ${styles.media}`}>
         <img src={image} alt="" className={page.image} width={640} height={400} />
       </div>
-      <div className={page.text}>
-        <span className={page.badge}>{t('catalogue.topup_badge')}</span>
+      <div className={styles.heading}>
+        <span className={`${page.badge} ${styles.badge}`}>{t('catalogue.topup_badge')}</span>
         <h1 className="page-title">{title}</h1>
-        <p className={page.description}>{description}</p>
       </div>
-      <div className={page.main}>{children}</div>
-      {aside && <div className={`${page.side} ${styles.aside}`}>{aside}</div>}
+      <p className={`${page.description} ${styles.description}`}>{description}</p>
+      <div className={styles.main}>{children}</div>
+      {aside && <div className={`${styles.side} ${styles.aside}`}>{aside}</div>}
     </article>
   );
 }

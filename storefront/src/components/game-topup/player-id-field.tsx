@@ -1,4 +1,4 @@
-import { useId, type Ref } from 'react';
+import { useEffect, useId, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../ui/field';
 import { CheckIcon } from '../ui/icons/check-icon';
@@ -22,6 +22,12 @@ export function PlayerIdField({ value, onChange, onFind, finding, verifiedName, 
   const { t } = useTranslation();
   const ids = { input: useId(), hint: useId(), verified: useId() };
   const describedBy = [hint ? ids.hint : null, verifiedName ? ids.verified : null].filter(Boolean).join(' ') || undefined;
+  const verifiedBox = useRef<HTMLParagraphElement>(null);
+
+  // The toast announcing the player shows at the bottom of the screen: the box moves up out of its way.
+  useEffect(() => {
+    if (verifiedName) verifiedBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [verifiedName]);
 
   return (
     <Field id={ids.input} label={t('games.player_id')}>
@@ -57,7 +63,7 @@ export function PlayerIdField({ value, onChange, onFind, finding, verifiedName, 
       )}
       <div aria-live="polite">
         {verifiedName && (
-          <p id={ids.verified} className={styles.verified} data-testid="verified-player">
+          <p ref={verifiedBox} id={ids.verified} className={styles.verified} data-testid="verified-player">
             <span className={styles.verifiedIcon} aria-hidden="true">
               <CheckIcon size={16} />
             </span>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
+import { keepPageState } from '../../hooks/use-kept-state';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { useToast } from '../ui/toast/toast-provider';
 import { Footer } from './footer';
@@ -20,6 +21,7 @@ export function MainLayout() {
       const { pathname, search, hash } = window.location;
       if (pathname === '/login') return;
       toast.warning(t('auth.login_required'));
+      keepPageState(pathname);
       void navigate('/login', { replace: true, state: { from: `${pathname}${search}${hash}` } });
     });
   }, [navigate, toast, t]);

@@ -7,6 +7,7 @@ import errors from './errors.json';
 import freefire from './freefire.json';
 import freefireCodes from './freefire-codes.json';
 import games from './games.json';
+import loginGate from './login-gate.json';
 import orders from './orders.json';
 import profile from './profile.json';
 import pubg from './pubg.json';
@@ -29,6 +30,7 @@ export default {
   ...freefire,
   ...freefireCodes,
   ...games,
+  ...loginGate,
   ...orders,
   ...profile,
   ...pubg,

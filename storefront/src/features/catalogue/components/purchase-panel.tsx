@@ -1,6 +1,5 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorCode } from '@topup/common';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PriceOption, Product } from '@topup/common/api';
@@ -10,8 +9,10 @@ import { CartIcon } from '../../../components/ui/icons/cart-icon';
 import { ShieldIcon } from '../../../components/ui/icons/shield-icon';
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
+import { useKeptState } from '../../../hooks/use-kept-state';
+import { useLoginGate } from '../../../hooks/use-login-gate';
+import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { toApiError } from '../../../lib/api-error';
-import { useSession } from '../../../lib/auth';
 import { lineTotal, pickPrice, toAmount } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
@@ -26,9 +27,7 @@ import styles from './purchase-panel.module.css';
 export function PurchasePanel({ product }: { product: Product }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const { loggedIn, requireLogin } = useLoginGate();
   const queryClient = useQueryClient();
   const [currency] = useCurrency();
   const formatMoney = useFormatMoney();
@@ -37,11 +36,12 @@ export function PurchasePanel({ product }: { product: Product }) {
   const optionsRef = useRef<HTMLDivElement>(null);
 
   const choices = useMemo(() => regionChoices(product), [product]);
-  const [regionId, setRegionId] = useState<number>(choices[0]?.id ?? GLOBAL_REGION_ID);
+  // Kept across the login detour: the shopper comes back to the same region, option and quantity.
+  const [regionId, setRegionId] = useKeptState<number>('product.region', choices[0]?.id ?? GLOBAL_REGION_ID);
   const region = choices.find((choice) => choice.id === regionId) ?? choices[0];
-  const [selectedKey, setSelectedKey] = useState<string | null>(null);
-  const [quantity, setQuantity] = useState(1);
-  const [page, setPage] = useState(0);
+  const [selectedKey, setSelectedKey] = useKeptState<string | null>('product.option', null);
+  const [quantity, setQuantity] = useKeptState('product.quantity', 1);
+  const [page, setPage] = useKeptState('product.page', 0);
 
   const priceOptions = usePriceOptions({
     productId: product.id,
@@ -61,6 +61,7 @@ export function PurchasePanel({ product }: { product: Product }) {
   const gameCurrency = region?.gameCurrency ?? product.game_currency;
 
   const addToCart = useAddToCart();
+  const adding = useSingleFlight();
 
   const changeRegion = (next: number) => {
     setRegionId(next);
@@ -77,19 +78,15 @@ export function PurchasePanel({ product }: { product: Product }) {
   const refreshOptions = () =>
     queryClient.invalidateQueries({ queryKey: getPriceOptionsQueryOptions(product.id, regionId).queryKey });
 
-  const onAdd = () => {
-    if (!session) {
-      toast.info(t('auth.login_required'));
-      void navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
-      return;
-    }
+  const add = async () => {
+    if (!requireLogin(t('login_gate.add_to_cart'))) return;
     if (!selected) {
       toast.warning(t('product.select_option'));
       optionsRef.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
       return;
     }
-    addToCart.mutate(
-      {
+    try {
+      await addToCart.mutateAsync({
         productId: product.id,
         gameAmount: Number(selected.game_amount),
         priceUsd: toAmount(selected.price_usd),
@@ -97,26 +94,21 @@ export function PurchasePanel({ product }: { product: Product }) {
         gameCurrency,
         quantity: count,
         regionId,
-      },
-      {
-        onSuccess: () => {
-          toast.success(t('product.added'));
-          void refreshOptions();
-        },
-        onError: (error) => {
-          const apiError = toApiError(error);
-          if (apiError.status === 401) return; // the API client already sent the shopper to /login
-          if (apiError.code === ErrorCode.PRICE_CHANGED) {
-            setSelectedKey(null);
-            toast.error(t('product.price_not_found'));
-            void refreshOptions();
-            return;
-          }
-          if (apiError.code === ErrorCode.OUT_OF_STOCK) void refreshOptions();
-          toast.error(t(errorMessageKey(error, 'product.add_failed')));
-        },
-      },
-    );
+      });
+      toast.success(t('product.added'));
+      void refreshOptions();
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.status === 401) return; // the API client already sent the shopper to /login
+      if (apiError.code === ErrorCode.PRICE_CHANGED) {
+        setSelectedKey(null);
+        toast.error(t('product.price_not_found'));
+        void refreshOptions();
+        return;
+      }
+      if (apiError.code === ErrorCode.OUT_OF_STOCK) void refreshOptions();
+      toast.error(t(errorMessageKey(error, 'product.add_failed')));
+    }
   };
 
   const showRegionSelect = choices.length > 1;
@@ -127,18 +119,17 @@ export function PurchasePanel({ product }: { product: Product }) {
       {showRegionSelect && region && (
         <Field id={ids.region} label={t('product.region')}>
           <div className={styles.regionControl}>
-            {region.flagIsImage && (
-              <img className={styles.flagImage} src={region.flag} alt="" width={22} height={16} aria-hidden="true" />
-            )}
+            {/* The chosen region's flag as an image: a list option can only hold text. */}
+            <img className={styles.flagImage} src={region.flagUrl} alt="" width={22} height={16} data-testid="region-flag" />
             <select
               id={ids.region}
-              className={`select ${region.flagIsImage ? styles.withImage : ''}`}
+              className={`select ${styles.withImage}`}
               value={regionId}
               onChange={(event) => changeRegion(Number(event.target.value))}
             >
               {choices.map((choice) => (
                 <option key={choice.id} value={choice.id}>
-                  {choice.flagIsImage ? choice.name : `${choice.flag}\u2002${choice.name ?? t('product.global')}`}
+                  {choice.name ?? t('product.global')}
                 </option>
               ))}
             </select>
@@ -206,13 +197,13 @@ export function PurchasePanel({ product }: { product: Product }) {
           <button
             type="button"
             className="btn btn--primary btn--lg btn--block"
-            onClick={onAdd}
+            onClick={() => void adding.run(add)}
             // Until the options arrive there is nothing to add: a click then would only say "choose an option".
-            disabled={addToCart.isPending || priceOptions.isPending}
-            aria-busy={addToCart.isPending || undefined}
+            disabled={adding.busy || priceOptions.isPending}
+            aria-busy={adding.busy || undefined}
           >
-            {addToCart.isPending ? <span className="spinner" aria-hidden="true" /> : <CartIcon size={20} />}
-            {addToCart.isPending ? t('product.adding') : session ? t('product.add_to_cart') : t('product.login_to_buy')}
+            {adding.busy ? <span className="spinner" aria-hidden="true" /> : <CartIcon size={20} />}
+            {adding.busy ? t('product.adding') : loggedIn ? t('product.add_to_cart') : t('product.login_to_buy')}
           </button>
         </>
       )}

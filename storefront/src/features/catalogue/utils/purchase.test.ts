@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceOption } from '@topup/common/api';
-import { clampQuantity, isImageFlag, optionKey, pageCount, pageItems, regionChoices, sortOptions } from './purchase';
+import { flagImageByCode, isImageFlag } from './flags';
+import { clampQuantity, optionKey, pageCount, pageItems, regionChoices, sortOptions } from './purchase';
 
 const region = (id: number, flag: string, game_currency = '') => ({
   id,
@@ -29,16 +30,17 @@ describe('regionChoices', () => {
     expect(choices[1]?.gameCurrency).toBe('USD');
   });
 
-  it('falls back to a globe for a missing flag and recognises image flags', () => {
+  it("shows an admin's flag image, else the flag of the region's code, else the global flag", () => {
     const choices = regionChoices({
       hasRegions: true,
-      hasGlobalCodes: false,
-      regions: [region(1, ''), region(2, '/flags/kz.png')],
+      hasGlobalCodes: true,
+      regions: [{ ...region(1, '/flags/kz.png'), code: 'KZ' }, { ...region(2, '🇹🇷'), code: 'TR' }, { ...region(3, ''), code: 'GLOBAL' }],
       game_currency: 'USD',
     });
-    expect(choices[0]?.flag).toBe('🌐');
-    expect(choices[0]?.flagIsImage).toBe(false);
-    expect(choices[1]?.flagIsImage).toBe(true);
+    const global = flagImageByCode('un');
+    expect(global).toBeTruthy();
+    expect(choices.map((choice) => choice.flagUrl)).toEqual([global, '/flags/kz.png', flagImageByCode('tr'), global]);
+    expect(flagImageByCode('TR')).toMatch(/\btr\b.*\.svg/);
   });
 
   it('offers global when the product has no regions', () => {

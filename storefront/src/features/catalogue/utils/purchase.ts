@@ -1,22 +1,17 @@
 import type { PriceOption, Product } from '@topup/common/api';
+import { regionFlagUrl } from './flags';
 
 // Paging of option grids is shared with the game top-up pages.
 export { pageCount, pageItems } from '../../../lib/paging';
 
 export const GLOBAL_REGION_ID = 0;
-export const GLOBE = '🌐';
 
 export interface RegionChoice {
   id: number;
   name: string | null;
-  /** An emoji flag, or an image URL when `flagIsImage`. Missing flags fall back to a globe. */
-  flag: string;
-  flagIsImage: boolean;
+  /** The flag's image (utils/flags: an admin's image, else by region code, else the global flag). */
+  flagUrl: string;
   gameCurrency: string;
-}
-
-export function isImageFlag(flag: string): boolean {
-  return /^(https?:)?\/\//i.test(flag) || flag.startsWith('/') || flag.startsWith('data:image/');
 }
 
 /**
@@ -27,15 +22,13 @@ export function regionChoices(product: Pick<Product, 'hasRegions' | 'hasGlobalCo
   const regions = product.hasRegions && Array.isArray(product.regions) ? product.regions : [];
   const choices: RegionChoice[] = [];
   if (product.hasGlobalCodes || regions.length === 0) {
-    choices.push({ id: GLOBAL_REGION_ID, name: null, flag: GLOBE, flagIsImage: false, gameCurrency: product.game_currency });
+    choices.push({ id: GLOBAL_REGION_ID, name: null, flagUrl: regionFlagUrl(null), gameCurrency: product.game_currency });
   }
   for (const region of regions) {
-    const flag = region.flag.trim() || GLOBE;
     choices.push({
       id: region.id,
       name: region.name,
-      flag,
-      flagIsImage: isImageFlag(flag),
+      flagUrl: regionFlagUrl(region),
       gameCurrency: region.game_currency.trim() || product.game_currency,
     });
   }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field';
 import { CheckIcon } from '../../../components/ui/icons/check-icon';
@@ -7,7 +7,9 @@ import { toApiError } from '../../../lib/api-error';
 import { errorMessageKey } from '../../../lib/error-message';
 import { createAttemptKeys, isKeyInUse, requestScope } from '../../../lib/idempotency';
 import { PlayerIdField } from '../../../components/game-topup/player-id-field';
+import { useKeptState } from '../../../hooks/use-kept-state';
 import { useLoginGate } from '../../../hooks/use-login-gate';
+import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { usePlayerCheck } from '../../../hooks/use-player-check';
 import { ACTIVATE_CODE_PATH, useActivateFreefireCode } from '../api/activate-code';
 import { checkFreefirePlayer } from '../api/check-player';
@@ -21,14 +23,14 @@ export function ActivateCodeTab() {
   const toast = useToast();
   const { requireLogin } = useLoginGate();
   const ids = { code: useId(), codeHint: useId() };
-  const [playerId, setPlayerId] = useState('');
-  const [code, setCode] = useState('');
-  const players = usePlayerCheck(checkFreefirePlayer, t('freefire.please_enter_id'));
+  // Kept across the login detour.
+  const [playerId, setPlayerId] = useKeptState('activate.playerId', '');
+  const [code, setCode] = useKeptState('activate.code', '');
+  const players = usePlayerCheck(checkFreefirePlayer, t('freefire.please_enter_id'), 'activate.verified');
   const activation = useActivateFreefireCode();
-  const busy = activation.isPending;
-  // One Idempotency-Key per activation attempt, kept for its retries; a second click while it runs is ignored.
+  const activating = useSingleFlight();
+  // One Idempotency-Key per activation attempt, kept for its retries.
   const [attemptKeys] = useState(() => createAttemptKeys());
-  const inFlight = useRef(false);
 
   // Scrolled to by hand: a hash change would count as a new address for the router's scroll restoration.
   const showCodesForSale = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -38,46 +40,41 @@ export function ActivateCodeTab() {
     target?.focus({ preventScroll: true });
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy || inFlight.current) return;
-    if (!requireLogin(t('freefire.login_required'))) return;
+  const activate = async () => {
+    if (!requireLogin(t('login_gate.activate_code'))) return;
     if (!canActivate(playerId, code)) {
       toast.warning(t('freefire.fill_all_fields'));
       return;
     }
     const input = { playerID: playerId.trim(), code: code.trim() };
     const idempotencyKey = attemptKeys.keyFor(requestScope(ACTIVATE_CODE_PATH, input));
-    inFlight.current = true;
-    activation.mutate(
-      { ...input, idempotencyKey },
-      {
-        onSettled: (_result, error) => {
-          attemptKeys.settle(error ?? null);
-          inFlight.current = false;
-        },
-        onSuccess: (result) => {
-          if (result?.success) {
-            toast.success(t('freefire.code_activated'));
-            setPlayerId('');
-            setCode('');
-            players.reset();
-            return;
-          }
-          const failure = activationFailure(result);
-          toast.error('key' in failure ? t(failure.key) : failure.text);
-        },
-        onError: (error) => {
-          if (toApiError(error).status === 401) return; // the API client already sent the shopper to /login
-          // The first request is still running: its answer is replayed on the next try.
-          if (isKeyInUse(error)) {
-            toast.info(t('freefire.activation_in_progress'));
-            return;
-          }
-          toast.error(t(errorMessageKey(error, 'freefire.activation_failed')));
-        },
-      },
-    );
+    try {
+      const result = await activation.mutateAsync({ ...input, idempotencyKey });
+      attemptKeys.settle(null);
+      if (result?.success) {
+        toast.success(t('freefire.code_activated'));
+        setPlayerId('');
+        setCode('');
+        players.reset();
+        return;
+      }
+      const failure = activationFailure(result);
+      toast.error('key' in failure ? t(failure.key) : failure.text);
+    } catch (error) {
+      attemptKeys.settle(error);
+      if (toApiError(error).status === 401) return; // the API client already sent the shopper to /login
+      // The first request is still running: its answer is replayed on the next try.
+      if (isKeyInUse(error)) {
+        toast.info(t('freefire.activation_in_progress'));
+        return;
+      }
+      toast.error(t(errorMessageKey(error, 'freefire.activation_failed')));
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void activating.run(activate);
   };
 
   return (
@@ -113,11 +110,11 @@ export function ActivateCodeTab() {
       <button
         type="submit"
         className="btn btn--primary btn--lg btn--block"
-        disabled={!canActivate(playerId, code) || busy}
-        aria-busy={busy || undefined}
+        disabled={!canActivate(playerId, code) || activating.busy}
+        aria-busy={activating.busy || undefined}
       >
-        {busy ? <span className="spinner" aria-hidden="true" /> : <CheckIcon size={20} />}
-        {busy ? t('freefire.activating') : t('freefire.activate_now')}
+        {activating.busy ? <span className="spinner" aria-hidden="true" /> : <CheckIcon size={20} />}
+        {activating.busy ? t('freefire.activating') : t('freefire.activate_now')}
       </button>
     </form>
   );

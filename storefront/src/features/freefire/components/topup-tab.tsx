@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { FreefireOffer } from '@topup/common/api';
@@ -11,7 +11,9 @@ import { PanelSection } from '../../../components/game-topup/game-page-layout';
 import { OrderSummary } from '../../../components/game-topup/order-summary';
 import { PlayerIdField } from '../../../components/game-topup/player-id-field';
 import { TopUpButton } from '../../../components/game-topup/top-up-button';
+import { useKeptState } from '../../../hooks/use-kept-state';
 import { useLoginGate } from '../../../hooks/use-login-gate';
+import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { usePlayerCheck } from '../../../hooks/use-player-check';
 import { checkFreefirePlayer } from '../api/check-player';
 import { useFreefireOffers } from '../api/get-offers';
@@ -32,14 +34,16 @@ export function TopupTab() {
 
   const offers = useFreefireOffers();
   const list = useMemo(() => visibleOffers(offers.data), [offers.data]);
-  const [selectedItemId, setSelectedItemId] = useState<number | null>(null);
+  // Kept across the login detour: the same offer and player come back.
+  const [selectedItemId, setSelectedItemId] = useKeptState<number | null>('topup.offer', null);
   const selected = list.find((offer) => offer.item_id === selectedItemId) ?? null;
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useKeptState('topup.page', 0);
 
-  const [playerId, setPlayerId] = useState('');
-  const players = usePlayerCheck(checkFreefirePlayer, t('freefire.please_enter_id'));
+  const [playerId, setPlayerId] = useKeptState('topup.playerId', '');
+  const players = usePlayerCheck(checkFreefirePlayer, t('freefire.please_enter_id'), 'topup.verified');
   const verifiedName = players.nameFor(playerId);
-  const busy = players.checking;
+  const proceeding = useSingleFlight();
+  const busy = players.checking || proceeding.busy;
 
   const price = selected ? offerPrice(selected, currency) : 0;
   const canSubmit = selected !== null && price > 0 && playerId.trim() !== '' && !busy;
@@ -119,7 +123,7 @@ export function TopupTab() {
         total={selected && price > 0 ? formatMoney(price, currency) : '—'}
       />
 
-      <TopUpButton onClick={() => void onTopUp()} disabled={!canSubmit} busy={busy} />
+      <TopUpButton onClick={() => void proceeding.run(onTopUp)} disabled={!canSubmit} busy={busy} />
     </>
   );
 }

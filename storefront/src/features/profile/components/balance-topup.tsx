@@ -13,6 +13,7 @@ import { toApiError } from '../../../lib/api-error';
 import { CURRENCIES, type Currency, toBalanceCurrency } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useFormatMoney } from '../../../lib/preferences';
+import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { useTopUpBalance } from '../api/top-up-balance';
 import { parseTopupAmount } from '../utils/topup-amount';
 import styles from './profile-extras.module.css';
@@ -54,35 +55,35 @@ function TopupForm({ preferred, onDone }: { preferred: Currency; onDone: () => v
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const topUp = useTopUpBalance();
+  const paying = useSingleFlight();
+  const busy = paying.busy;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (topUp.isPending) return;
+  const pay = async () => {
     const value = parseTopupAmount(amount);
     if (value === null) {
       setError(t('account.invalid_amount'));
       return;
     }
     setError(null);
-    topUp.mutate(
-      { currency: toBalanceCurrency(currency), amount: value },
-      {
-        onSuccess: () => {
-          toast.success(t('account.topup_success', { amount: formatMoney(value, currency) }));
-          onDone();
-        },
-        onError: (failure) => {
-          if (toApiError(failure).status === 401) return;
-          const key = errorMessageKey(failure, 'account.topup_failed');
-          setError(key === 'errors.validation_failed' ? t('account.invalid_amount') : t(key));
-        },
-      },
-    );
+    try {
+      await topUp.mutateAsync({ currency: toBalanceCurrency(currency), amount: value });
+      toast.success(t('account.topup_success', { amount: formatMoney(value, currency) }));
+      onDone();
+    } catch (failure) {
+      if (toApiError(failure).status === 401) return;
+      const key = errorMessageKey(failure, 'account.topup_failed');
+      setError(key === 'errors.validation_failed' ? t('account.invalid_amount') : t(key));
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void paying.run(pay);
   };
 
   return (
     <form className={styles.topupForm} onSubmit={submit} noValidate>
-      <fieldset className={styles.topupCurrencies} disabled={topUp.isPending}>
+      <fieldset className={styles.topupCurrencies} disabled={busy}>
         <legend className="field__label">{t('account.topup_currency')}</legend>
         {CURRENCIES.map((code) => (
           <label key={code} className={styles.topupCurrency}>
@@ -115,11 +116,11 @@ function TopupForm({ preferred, onDone }: { preferred: Currency; onDone: () => v
         )}
       </Field>
       <div className={styles.formActions}>
-        <button type="button" className="btn" onClick={onDone} disabled={topUp.isPending}>
+        <button type="button" className="btn" onClick={onDone} disabled={busy}>
           {t('account.cancel')}
         </button>
-        <button type="submit" className="btn btn--primary" disabled={topUp.isPending} aria-busy={topUp.isPending || undefined}>
-          {topUp.isPending && <span className="spinner" aria-hidden="true" />}
+        <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
+          {busy && <span className="spinner" aria-hidden="true" />}
           {t('account.topup_submit')}
         </button>
       </div>

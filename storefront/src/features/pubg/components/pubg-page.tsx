@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CUSTOM_UC_MAX, PUBG_QUICK_PICKS } from '@topup/common';
@@ -14,7 +14,9 @@ import { GamePageLayout, GamePanel, GameSteps, PanelSection } from '../../../com
 import { OrderSummary } from '../../../components/game-topup/order-summary';
 import { PlayerIdField } from '../../../components/game-topup/player-id-field';
 import { TopUpButton } from '../../../components/game-topup/top-up-button';
+import { useKeptState } from '../../../hooks/use-kept-state';
 import { useLoginGate } from '../../../hooks/use-login-gate';
+import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { usePlayerCheck } from '../../../hooks/use-player-check';
 import { checkPubgPlayer } from '../api/check-player';
 import { usePubgPackages } from '../api/get-packages';
@@ -39,15 +41,17 @@ export function PubgPage() {
     () => (Array.isArray(packagesQuery.data) ? packagesQuery.data.filter((pkg) => pkg.uc_amount > 0) : []),
     [packagesQuery.data],
   );
-  const [selection, setSelection] = useState<number[]>([]);
-  const [customUc, setCustomUc] = useState('');
-  const [page, setPage] = useState(0);
+  // Kept across the login detour, with the player id and its check below.
+  const [selection, setSelection] = useKeptState<number[]>('pubg.selection', []);
+  const [customUc, setCustomUc] = useKeptState('pubg.customUc', '');
+  const [page, setPage] = useKeptState('pubg.page', 0);
   const summary = useMemo(() => summarizeSelection(selection, packages), [selection, packages]);
 
-  const [playerId, setPlayerId] = useState('');
-  const players = usePlayerCheck(checkPubgPlayer, t('pubg.please_enter_id'));
+  const [playerId, setPlayerId] = useKeptState('pubg.playerId', '');
+  const players = usePlayerCheck(checkPubgPlayer, t('pubg.please_enter_id'), 'pubg.verified');
   const verifiedName = players.nameFor(playerId);
-  const busy = players.checking;
+  const proceeding = useSingleFlight();
+  const busy = players.checking || proceeding.busy;
   const tooMuch = customUcEffect(customUc).kind === 'keep';
 
   const changeCustomUc = (raw: string) => {
@@ -179,7 +183,7 @@ export function PubgPage() {
         />
 
         <TopUpButton
-          onClick={onTopUp}
+          onClick={() => void proceeding.run(onTopUp)}
           disabled={!canTopUpPubg({ busy, playerId, packageCount: summary.packages.length, verifiedName })}
           busy={busy}
         />

@@ -12,7 +12,9 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { fromBalanceCurrency, toBalanceCurrency } from '../../../lib/currency';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { GamePageLayout, GamePanel } from '../../../components/game-topup/game-page-layout';
+import { useKeptState } from '../../../hooks/use-kept-state';
 import { useLoginGate } from '../../../hooks/use-login-gate';
+import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { getSteamCalculationQueryOptions, useSteamCalculation } from '../../../lib/steam-calculation';
 import {
   CALCULATION_DEBOUNCE_MS,
@@ -44,11 +46,12 @@ export function SteamPage() {
   const formatMoney = useFormatMoney();
   const ids = { login: useId(), loginHint: useId(), currency: useId(), amount: useId(), deducted: useId() };
 
-  const [login, setLogin] = useState('');
-  const [inputCurrency, setInputCurrency] = useState<SteamInputCurrency>(DEFAULT_STEAM_CURRENCY);
-  const [amountText, setAmountText] = useState('');
+  // Kept across the login detour.
+  const [login, setLogin] = useKeptState('steam.login', '');
+  const [inputCurrency, setInputCurrency] = useKeptState<SteamInputCurrency>('steam.currency', DEFAULT_STEAM_CURRENCY);
+  const [amountText, setAmountText] = useKeptState('steam.amount', '');
   const [guideOpen, setGuideOpen] = useState(false);
-  const [preparing, setPreparing] = useState(false);
+  const preparing = useSingleFlight();
 
   // The header's currency is the balance the top-up is paid from.
   const balanceCurrency = toBalanceCurrency(currency);
@@ -87,12 +90,10 @@ export function SteamPage() {
       ? { amountInUserCurrency: exactQuote.calculation.amountInUserCurrency, balanceCurrency: exactQuote.request.userBalanceCurrency }
       : null,
     calculating,
-    preparing,
+    preparing: preparing.busy,
   });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (preparing) return;
+  const proceedToCheckout = async () => {
     const blocker = proceedBlocker({ loggedIn, login, amount, hasCalculation: exactQuote !== null });
     if (blocker === 'login_required') {
       toast.warning(t('steam.errors.login_to_purchase'));
@@ -107,7 +108,6 @@ export function SteamPage() {
       toast.warning(t('steam.errors.wait_for_calculation'));
       return;
     }
-    setPreparing(true);
     try {
       // price_rub needs the store's USD to RUB rate: read off the same top-up calculated for a RUB balance.
       const rubQuote =
@@ -127,9 +127,12 @@ export function SteamPage() {
       void navigate('/checkout', { state: { topupData } });
     } catch {
       toast.error(t('steam.errors.checkout_preparation_failed'));
-    } finally {
-      setPreparing(false);
     }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void preparing.run(proceedToCheckout);
   };
 
   const proceedText = (label: ProceedLabel): string => {
@@ -145,7 +148,7 @@ export function SteamPage() {
   return (
     <GamePageLayout image={STEAM_IMAGE} title={t('steam.title')} description={t('steam.description')} aside={<SteamInfo />}>
       <GamePanel>
-        <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
           <div className="field">
             <div className={styles.labelRow}>
               <label htmlFor={ids.login} className="field__label">
