@@ -1,10 +1,11 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriceOption } from '@topup/common/api';
 import { CartIcon } from '../../../components/ui/icons/cart-icon';
 import { ErrorState, LoadingState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { useLoginGate } from '../../../hooks/use-login-gate';
+import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { toApiError } from '../../../lib/api-error';
 import { pickPrice, toAmount } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
@@ -27,41 +28,37 @@ export function BuyCodes() {
   const titleId = useId();
   const codes = useFreefireCodes();
   const addToCart = useAddCodeToCart();
-  // The option being added: its button ignores further clicks until the answer (the ref, before React re-renders).
-  const [adding, setAdding] = useState<string | null>(null);
-  const inFlight = useRef(false);
+  const adding = useSingleFlight();
+  // The option being added, for its own spinner.
+  const [addingKey, setAddingKey] = useState<string | null>(null);
 
   const product = codes.data;
   const options = [...(product?.prices ?? [])].sort((a, b) => a.game_amount - b.game_amount || toAmount(a.price_usd) - toAmount(b.price_usd));
   const diamonds = (option: PriceOption) => t('freefire_codes.diamonds', { count: option.game_amount, amount: formatNumber(option.game_amount) });
 
   const add = (option: PriceOption) => {
-    if (!product || inFlight.current) return;
+    if (!product) return;
     if (!requireLogin(t('freefire_codes.login_required'))) return;
-    inFlight.current = true;
-    setAdding(optionKey(option));
-    addToCart.mutate(
-      {
-        productId: product.id,
-        gameAmount: option.game_amount,
-        priceUsd: toAmount(option.price_usd),
-        priceRub: toAmount(option.price_rub),
-        gameCurrency: product.game_currency,
-        quantity: 1,
-        regionId: null,
-      },
-      {
-        onSettled: () => {
-          inFlight.current = false;
-          setAdding(null);
-        },
-        onSuccess: () => toast.success(t('freefire_codes.added', { diamonds: diamonds(option) })),
-        onError: (error) => {
-          if (toApiError(error).status === 401) return; // the API client already sent the shopper to /login
-          toast.error(t(errorMessageKey(error, 'freefire_codes.add_failed')));
-        },
-      },
-    );
+    void adding.run(async () => {
+      setAddingKey(optionKey(option));
+      try {
+        await addToCart.mutateAsync({
+          productId: product.id,
+          gameAmount: option.game_amount,
+          priceUsd: toAmount(option.price_usd),
+          priceRub: toAmount(option.price_rub),
+          gameCurrency: product.game_currency,
+          quantity: 1,
+          regionId: null,
+        });
+        toast.success(t('freefire_codes.added', { diamonds: diamonds(option) }));
+      } catch (error) {
+        if (toApiError(error).status === 401) return; // the API client already sent the shopper to /login
+        toast.error(t(errorMessageKey(error, 'freefire_codes.add_failed')));
+      } finally {
+        setAddingKey(null);
+      }
+    });
   };
 
   return (
@@ -84,7 +81,7 @@ export function BuyCodes() {
           {options.map((option) => {
             const key = optionKey(option);
             const soldOut = option.available_count <= 0;
-            const busy = adding === key;
+            const busy = addingKey === key;
             return (
               <li key={key} className={styles.row}>
                 <span className={styles.amount}>
