@@ -9,3 +9,4 @@ export * from './queues';
 export * from './rules';
 export * from './store-time';
 export * from './steam-pricing';
+export * from './nickname';
