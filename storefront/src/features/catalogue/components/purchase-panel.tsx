@@ -13,6 +13,7 @@ import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
 import { lineTotal, pickPrice, toAmount } from '../../../lib/currency';
+import { useCartFailureToast } from '../../../lib/cart-failure';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { useAddToCart } from '../api/add-to-cart';
@@ -61,6 +62,7 @@ export function PurchasePanel({ product }: { product: Product }) {
   const gameCurrency = region?.gameCurrency ?? product.game_currency;
 
   const addToCart = useAddToCart();
+  const cartFailed = useCartFailureToast();
 
   const changeRegion = (next: number) => {
     setRegionId(next);
@@ -113,7 +115,7 @@ export function PurchasePanel({ product }: { product: Product }) {
             return;
           }
           if (apiError.code === ErrorCode.OUT_OF_STOCK) void refreshOptions();
-          toast.error(t(errorMessageKey(error, 'product.add_failed')));
+          cartFailed({ kind: 'add', title: product.title }, error);
         },
       },
     );
