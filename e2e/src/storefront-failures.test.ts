@@ -31,8 +31,8 @@ async function api<T>(path: string, options: { method?: string; body?: unknown }
 }
 
 /** Puts one gift card with global codes in stock into the shopper's cart, through the store's own API. */
-async function fillCart(): Promise<string> {
-  const products = await api<Array<{ id: number; title: string; category: string }>>('/products');
+async function fillCart(): Promise<{ title: string; slug: string }> {
+  const products = await api<Array<{ id: number; title: string; slug: string; category: string }>>('/products');
   for (const product of products.filter((p) => p.category === 'gift_card')) {
     const options = await api<Array<{ game_amount: number; price_usd: number; price_rub: number; available_count: number }>>(
       `/products/${product.id}/codes/0`,
@@ -43,7 +43,7 @@ async function fillCart(): Promise<string> {
       method: 'POST',
       body: { productId: product.id, gameAmount: option.game_amount, priceUsd: option.price_usd, priceRub: option.price_rub, quantity: 1, regionId: 0 },
     });
-    return product.title;
+    return { title: product.title, slug: product.slug };
   }
   throw new Error('No gift card with global codes in stock');
 }
@@ -86,9 +86,9 @@ async function snap(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
 }
 
-/** Makes every change of `operation` ('UPDATE' or 'DELETE') on cart lines fail in the database until `undo` is called. */
-async function breakCartLines(operation: 'UPDATE' | 'DELETE'): Promise<() => Promise<void>> {
-  const name = `e2e_refuse_cart_${operation.toLowerCase()}`;
+/** Makes every `operation` on cart lines fail in the database until the function it answers is called. */
+async function breakCartLines(operation: 'INSERT OR UPDATE' | 'DELETE'): Promise<() => Promise<void>> {
+  const name = `e2e_refuse_cart_${operation.toLowerCase().replaceAll(' ', '_')}`;
   await app.db.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'cart lines refused by the test'; END $$`);
   await app.db.raw(`CREATE TRIGGER ${name} BEFORE ${operation} ON cart_items FOR EACH ROW EXECUTE FUNCTION ${name}()`);
   return async () => {
@@ -164,7 +164,7 @@ describe.each([
 
   it('a cart change the server fails says what was tried and why, and the cart comes back', async () => {
     await api('/cart/clear', { method: 'POST', body: {} });
-    const title = await fillCart();
+    const { title, slug } = await fillCart();
     const context = await openContext(viewport, true);
     const page = await context.newPage();
     await page.goto(`${app.baseUrl}/cart`);
@@ -187,7 +187,7 @@ describe.each([
       await restoreDelete();
     }
 
-    const restoreUpdate = await breakCartLines('UPDATE');
+    const restoreUpdate = await breakCartLines('INSERT OR UPDATE');
     try {
       for (const close of await toast.getByRole('button').all()) await close.click();
       await eventually(() => toast.count()).toBe(0);
@@ -198,6 +198,15 @@ describe.each([
       // Shown as 2 at once, then rolled back to 1 in sight.
       await eventually(() => page.getByTestId('cart-line').locator('output').textContent()).toBe('1');
       await snap(page, `cart-quantity-failed-${name}`);
+
+      for (const close of await toast.getByRole('button').all()) await close.click();
+      await eventually(() => toast.count()).toBe(0);
+      await page.goto(`${app.baseUrl}/products/${slug}`);
+      await page.getByRole('button', { name: 'В корзину', exact: true }).click();
+      await eventually(() => toast.allTextContents()).toContainEqual(
+        expect.stringContaining(`Не удалось добавить «${title}» в корзину. Магазину не удалось сохранить изменение: попробуйте ещё раз.`),
+      );
+      await snap(page, `cart-add-failed-${name}`);
     } finally {
       await restoreUpdate();
     }
