@@ -228,7 +228,7 @@ describe('the environment schema', () => {
       ratesProvider: 'cbr',
       cardHoldMinutes: 15,
     });
-    expect(config.rateLimits.register).toEqual({ points: 50, durationSeconds: 60 });
+    expect(config.rateLimits.register).toEqual({ points: 50, durationSeconds: 60, refusedPoints: 30 });
   });
 
   it.each([

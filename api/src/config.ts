@@ -80,10 +80,21 @@ export interface Config {
    * entry the outermost of them appended (README, "Behind a reverse proxy"); 0 means the socket's peer.
    */
   trustProxyHops: number;
-  rateLimits: Record<RateLimitedAction, { points: number; durationSeconds: number }>;
+  rateLimits: Record<RateLimitedAction, RateLimitRule>;
   loginProtection: LoginProtectionLimits;
   /** argon2 is CPU- and memory-heavy: at most `concurrency` hashes at once, `queue` more waiting, the rest 503. */
   passwordHashing: { concurrency: number; queue: number };
+}
+
+/** `points` requests per `durationSeconds` window and client. */
+export interface RateLimitRule {
+  points: number;
+  durationSeconds: number;
+  /**
+   * When set, a request refused as invalid (400 VALIDATION_FAILED) gives its point back and spends one
+   * of this separate budget instead: correcting a typo costs nothing, a flood of bad bodies is still stopped.
+   */
+  refusedPoints?: number;
 }
 
 /** Actions limited per client (DESIGN.md, Trust boundaries). Logins have their own, finer limits. */
@@ -164,6 +175,7 @@ const ENVIRONMENT = Type.Object({
   TRUST_PROXY_HOPS: Type.Optional(integer(0)),
   RATE_LIMIT_REGISTER: integer(1, 5),
   RATE_LIMIT_REGISTER_WINDOW_SECONDS: integer(1, 600),
+  RATE_LIMIT_REGISTER_REFUSED: integer(1, 30),
   RATE_LIMIT_PLAYER_CHECK: integer(1, 30),
   RATE_LIMIT_PLAYER_CHECK_WINDOW_SECONDS: integer(1, 60),
   RATE_LIMIT_SUPPORT: integer(1, 5),
@@ -273,7 +285,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // TRUST_PROXY=true is the older spelling of one trusted hop; an explicit TRUST_PROXY_HOPS wins.
     trustProxyHops: vars.TRUST_PROXY_HOPS ?? (vars.TRUST_PROXY ? 1 : 0),
     rateLimits: {
-      register: { points: vars.RATE_LIMIT_REGISTER, durationSeconds: vars.RATE_LIMIT_REGISTER_WINDOW_SECONDS },
+      register: {
+        points: vars.RATE_LIMIT_REGISTER,
+        durationSeconds: vars.RATE_LIMIT_REGISTER_WINDOW_SECONDS,
+        refusedPoints: vars.RATE_LIMIT_REGISTER_REFUSED,
+      },
       playerCheck: { points: vars.RATE_LIMIT_PLAYER_CHECK, durationSeconds: vars.RATE_LIMIT_PLAYER_CHECK_WINDOW_SECONDS },
       support: { points: vars.RATE_LIMIT_SUPPORT, durationSeconds: vars.RATE_LIMIT_SUPPORT_WINDOW_SECONDS },
       paymentCreate: { points: vars.RATE_LIMIT_PAYMENT_CREATE, durationSeconds: vars.RATE_LIMIT_PAYMENT_CREATE_WINDOW_SECONDS },

@@ -8,3 +8,5 @@ export * from './promotion-badge-style';
 export * from './queues';
 export * from './rules';
 export * from './store-time';
+export * from './steam-pricing';
+export * from './nickname';

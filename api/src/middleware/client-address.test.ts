@@ -42,7 +42,7 @@ describe('the client address from trusted hops', () => {
   });
 });
 
-/** Register's limit (5 per address) as the witness of which address a request is counted against. */
+/** Register's limit of refused bodies (30 per address) as the witness of which address a request is counted against. */
 describe('rate limits key on the trusted address', () => {
   const apps = new Map<number, TestApp>();
 
@@ -54,14 +54,14 @@ describe('rate limits key on the trusted address', () => {
     for (const app of apps.values()) await app.close();
   });
 
-  /** A registration the validator refuses (400): it still counts, and creates nobody. */
+  /** A registration the validator refuses (400): it counts against the refused budget, and creates nobody. */
   const register = (hops: number, forwardedFor?: string) =>
     apps.get(hops)!.request('POST', '/api/register', {
       body: {},
       headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
     });
 
-  const limit = () => apps.get(0)!.config.rateLimits.register.points;
+  const limit = () => apps.get(0)!.config.rateLimits.register.refusedPoints!;
 
   it('with 0 hops ignores the header: rotating it does not escape the limit', async () => {
     for (let i = 0; i < limit(); i += 1) expect((await register(0, `198.51.100.${i}`)).status).toBe(400);

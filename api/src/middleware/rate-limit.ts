@@ -2,10 +2,12 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ErrorCode } from '@topup/common';
 import type { Config, RateLimitedAction } from '../config';
-import { AppError } from '../lib/app-error';
+import { AppError, RetryLaterError } from '../lib/app-error';
 import type { AppContext, AppMiddleware } from '../types';
 
 export type RateLimitFactory = (action: RateLimitedAction, key?: (ctx: AppContext) => string) => AppMiddleware;
+
+const isRefusedBody = (err: unknown) => err instanceof AppError && err.status === 400 && err.code === ErrorCode.VALIDATION_FAILED;
 
 /**
  * Redis-backed limits shared by every API replica. While Redis is unreachable an in-memory limiter
@@ -16,29 +18,44 @@ export function createRateLimitFactory(deps: {
   prefix: string;
   rules: Config['rateLimits'];
 }): RateLimitFactory {
-  return (action, key = (ctx) => ctx.ip) => {
-    const { points, durationSeconds } = deps.rules[action];
-    const limiter = new RateLimiterRedis({
+  const limiter = (name: string, points: number, duration: number) =>
+    new RateLimiterRedis({
       storeClient: deps.redis,
       useRedisPackage: false,
-      keyPrefix: `${deps.prefix}:rl:${action}`,
+      keyPrefix: `${deps.prefix}:rl:${name}`,
       points,
-      duration: durationSeconds,
-      insuranceLimiter: new RateLimiterMemory({ points, duration: durationSeconds }),
+      duration,
+      insuranceLimiter: new RateLimiterMemory({ points, duration }),
     });
+
+  return (action, key = (ctx) => ctx.ip) => {
+    const { points, durationSeconds, refusedPoints } = deps.rules[action];
+    const accepted = limiter(action, points, durationSeconds);
+    // Requests refused as invalid are counted here instead (RateLimitRule.refusedPoints).
+    const refused = refusedPoints === undefined ? null : limiter(`${action}:refused`, refusedPoints, durationSeconds);
     return async (ctx, next) => {
+      const client = key(ctx);
       try {
-        const result = await limiter.consume(key(ctx));
+        const spent = await refused?.get(client);
+        if (spent && refusedPoints !== undefined && spent.consumedPoints >= refusedPoints) throw spent;
+        const result = await accepted.consume(client);
         ctx.set('RateLimit-Remaining', String(result.remainingPoints));
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-        ctx.set('Retry-After', String(retryAfter));
-        throw new AppError(429, ErrorCode.RATE_LIMITED, 'Too many requests. Please wait a moment and try again.', {
-          retryAfterSeconds: retryAfter,
-        });
+        throw new RetryLaterError(429, ErrorCode.RATE_LIMITED, 'Too many requests. Please wait a moment and try again.', rejection.msBeforeNext / 1000);
       }
-      await next();
+      try {
+        await next();
+      } catch (err) {
+        if (refused && isRefusedBody(err)) {
+          await accepted.reward(client, 1);
+          // An exhausted budget answers 429 from the next request on; this one keeps its 400.
+          await refused.consume(client).catch((rejection: unknown) => {
+            if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          });
+        }
+        throw err;
+      }
     };
   };
 }

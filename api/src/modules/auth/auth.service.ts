@@ -1,12 +1,6 @@
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
-import {
-  ErrorCode,
-  fromMinor,
-  NICKNAME_MAX_LENGTH,
-  NICKNAME_MIN_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '@topup/common';
+import { ErrorCode, fromMinor, nicknameError, PASSWORD_MIN_LENGTH } from '@topup/common';
 import type { AuthSession, LoginBody, Profile, RegisterBody, SignInAnswer } from '@topup/common/api';
 import { AppError, notFound, validationFailed } from '../../lib/app-error';
 import type { SignInUser } from '../two-factor/two-factor.service';
@@ -15,16 +9,13 @@ import { usersDal } from '../users/users.dal';
 import type { PasswordHasher } from './password-hasher';
 import type { TokenService } from './token.service';
 
-const NICKNAME_CHARACTERS = /^[\p{L}\p{N}_.-]+$/u;
 const UNIQUE_VIOLATION = '23505';
 
 /** Each failed rule is reported with the message key the storefront translates. */
 export function registrationErrors(body: RegisterBody): Array<{ field: string; message: string }> {
   const errors: Array<{ field: string; message: string }> = [];
-  const nickname = body.nickname.trim();
-  if (nickname.length < NICKNAME_MIN_LENGTH) errors.push({ field: 'nickname', message: 'nickname_too_short' });
-  else if (nickname.length > NICKNAME_MAX_LENGTH) errors.push({ field: 'nickname', message: 'nickname_too_long' });
-  else if (!NICKNAME_CHARACTERS.test(nickname)) errors.push({ field: 'nickname', message: 'nickname_invalid' });
+  const nickname = nicknameError(body.nickname);
+  if (nickname) errors.push({ field: 'nickname', message: nickname });
   errors.push(...passwordErrors(body.password, 'password'));
   if (body.confirmPassword !== body.password) {
     errors.push({ field: 'confirmPassword', message: 'passwords_dont_match' });

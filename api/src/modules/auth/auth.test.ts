@@ -47,6 +47,8 @@ describe('POST /api/register', () => {
     [{ nickname: 'player', password: 'nodigitshere', confirmPassword: 'nodigitshere' }, 'password', 'password_no_number'],
     [{ nickname: 'player', password: 'secret123', confirmPassword: 'secret124' }, 'confirmPassword', 'passwords_dont_match'],
     [{ nickname: 'bad nick!', password: 'secret123', confirmPassword: 'secret123' }, 'nickname', 'nickname_invalid'],
+    [{ nickname: 'two words', password: 'secret123', confirmPassword: 'secret123' }, 'nickname', 'nickname_invalid'],
+    [{ nickname: 'gamer🎮', password: 'secret123', confirmPassword: 'secret123' }, 'nickname', 'nickname_invalid'],
   ])('rejects %j with %s: %s', async (body, field, message) => {
     const before = await app.db('users').count({ n: '*' }).first();
     const response = await register(body);
@@ -85,6 +87,49 @@ describe('POST /api/register', () => {
         { field: 'confirmPassword', message: 'is required' },
       ]),
     );
+  });
+});
+
+describe('the registration limit', () => {
+  /** A store allowing 3 registrations and 4 refused bodies per address and window. */
+  async function limitedApp() {
+    return startTestApp({ rateLimits: { ...app.config.rateLimits, register: { points: 3, durationSeconds: 600, refusedPoints: 4 } } });
+  }
+  const valid = (nickname: string) => ({ nickname, password: 'secret123', confirmPassword: 'secret123' });
+
+  it('does not count a refused body: after 3 refusals, 3 registrations still go through, then 429', async () => {
+    const limited = await limitedApp();
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const refused = await limited.request('POST', '/api/register', { body: valid(`with space ${i}`) });
+        expect(refused.status).toBe(400);
+        expect(refused.body.error.details).toEqual([{ field: 'nickname', message: 'nickname_invalid' }]);
+      }
+      for (let i = 0; i < 3; i += 1) {
+        expect((await limited.request('POST', '/api/register', { body: valid(`limited_${i}`) })).status).toBe(201);
+      }
+      const blocked = await limited.request('POST', '/api/register', { body: valid('limited_3') });
+      expect(blocked.status).toBe(429);
+      expectErrorBody(blocked.body, 'RATE_LIMITED');
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await limited.db('users').where('nickname', 'like', 'limited_%').count({ n: '*' }).first()).toEqual({ n: 3 });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('still stops a flood of refused bodies, which then blocks valid ones too', async () => {
+    const limited = await limitedApp();
+    try {
+      for (let i = 0; i < 4; i += 1) expect((await limited.request('POST', '/api/register', { body: {} })).status).toBe(400);
+      const flooded = await limited.request('POST', '/api/register', { body: {} });
+      expect(flooded.status).toBe(429);
+      expectErrorBody(flooded.body, 'RATE_LIMITED');
+      expect((await limited.request('POST', '/api/register', { body: valid('after_flood') })).status).toBe(429);
+      expect(await limited.db('users').where({ nickname: 'after_flood' }).first()).toBeUndefined();
+    } finally {
+      await limited.close();
+    }
   });
 });
 

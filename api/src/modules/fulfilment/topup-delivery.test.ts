@@ -130,14 +130,14 @@ describe('top-up delivery: Free Fire and Steam', () => {
       token: user.token,
       body: { amount: 5000, inputCurrency: 'kzt', userBalanceCurrency: 'usd' },
     });
-    const { amountInUSD, commission } = calculation.body.calculation;
+    const { amountInUSD, commission, amountInRUB } = calculation.body.calculation;
     const orderId = await placeOrder(user, {
       service: 'steam',
       login,
       player_id: login,
       offer_id: 0,
       price_usd: amountInUSD,
-      price_rub: amountInUSD * 79,
+      price_rub: amountInRUB,
       input_currency: 'kzt',
       commission,
       amount: 5000,

@@ -1,89 +1,70 @@
 import type { Knex } from 'knex';
 import {
-  convertMinor,
-  convertMinorInverse,
   ErrorCode,
   fromMinor,
-  hasAtMostTwoDecimals,
-  percentOfMinor,
+  priceSteam,
   STEAM_COMMISSION_PERCENT_DEFAULT,
+  steamAmountError,
   toMinor,
   type BalanceCurrency,
   type SteamInputCurrency,
+  type SteamPrice,
+  type SteamToUsd,
 } from '@topup/common';
-import { MAX_STEAM_AMOUNT, type SteamCalculateBody, type SteamCalculation } from '@topup/common/api';
+import type { SteamCalculateBody, SteamCalculation } from '@topup/common/api';
 import { AppError, validationFailed } from '../../lib/app-error';
 import { ratesDal } from '../rates/rates.dal';
 import { steamDal } from './steam.dal';
 
-/** A Steam top-up priced: every amount in minor units. */
-export interface SteamQuote {
+/** A Steam top-up priced: every amount in minor units, each rounded once from the exact value. */
+export interface SteamQuote extends SteamPrice {
   /** What the shopper asked for, in the input currency. */
   amount: number;
   inputCurrency: SteamInputCurrency;
-  /** The amount in USD, before commission. */
-  amountUsd: number;
-  /** The commission, USD. */
-  commissionUsd: number;
-  /** amountUsd + commissionUsd. */
-  totalUsd: number;
   balanceCurrency: BalanceCurrency;
-  /** What the balance is charged: totalUsd in the balance currency. */
-  totalInBalanceCurrency: number;
 }
 
 const unavailable = () =>
   new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Steam top-up is unavailable right now. Please try again later.');
 
-export const invalidAmount = (field = 'amount') =>
-  validationFailed('Invalid amount', [{ field, message: `must be above 0, at most ${MAX_STEAM_AMOUNT}, with at most 2 decimals` }]);
-
-/** A decimal Steam amount as minor units, or 400 'Invalid amount'. */
+/** A decimal Steam amount as minor units, or 400 'Invalid amount' naming the field and the broken rule (a message key). */
 export function steamAmountToMinor(amount: number, field = 'amount'): number {
-  if (!(amount > 0) || amount > MAX_STEAM_AMOUNT || !hasAtMostTwoDecimals(amount)) throw invalidAmount(field);
+  const error = steamAmountError(amount);
+  if (error) throw validationFailed('Invalid amount', [{ field, message: error }]);
   return toMinor(amount);
 }
 
 /**
- * Steam pricing (DESIGN.md, Money and currencies): the amount in its input currency goes to USD by
- * the current rate, the commission (a currency setting, 3 % by default) is added in USD, and the
- * total goes to the balance currency. Integer minor units and exact decimal rates throughout.
+ * Steam pricing (DESIGN.md, Money and currencies) with the rates and the commission of the moment;
+ * the arithmetic is the one rule in common (priceSteam), the storefront shows what this answers.
  */
 export function createSteamService(deps: { db: Knex }) {
-  /** Converts input-currency minor units to USD: by the X->USD rate, else by dividing by USD->X. */
-  async function toUsd(db: Knex, amount: number, currency: SteamInputCurrency): Promise<number> {
-    if (currency === 'usd') return amount;
+  /** How the input currency reaches USD: by its X->USD row, else by dividing by the USD->X row. */
+  async function toUsd(db: Knex, currency: SteamInputCurrency): Promise<SteamToUsd> {
+    if (currency === 'usd') return 'usd';
     const direct = await ratesDal.rate(db, currency, 'usd');
-    if (direct) return convertMinor(amount, direct);
+    if (direct) return { multiplyBy: direct };
     const inverse = await ratesDal.rate(db, 'usd', currency);
-    if (inverse) return convertMinorInverse(amount, inverse);
+    if (inverse) return { divideBy: inverse };
     throw unavailable();
   }
 
   async function quote(
     db: Knex,
-    request: { amount: number; inputCurrency: SteamInputCurrency; balanceCurrency: BalanceCurrency },
+    request: { amount: number; inputCurrency: SteamInputCurrency; balanceCurrency: BalanceCurrency; usdRub?: string },
   ): Promise<SteamQuote> {
-    const amountUsd = await toUsd(db, request.amount, request.inputCurrency);
-    if (amountUsd <= 0) throw invalidAmount();
-    const percent = (await steamDal.commissionPercent(db)) ?? String(STEAM_COMMISSION_PERCENT_DEFAULT);
-    const commissionUsd = percentOfMinor(amountUsd, percent);
-    const totalUsd = amountUsd + commissionUsd;
-    let totalInBalanceCurrency = totalUsd;
-    if (request.balanceCurrency === 'rub') {
-      const usdRubRate = await ratesDal.rate(db, 'usd', 'rub');
-      if (!usdRubRate) throw unavailable();
-      totalInBalanceCurrency = convertMinor(totalUsd, usdRubRate);
-    }
-    return {
+    const usdRub = request.usdRub ?? (await ratesDal.rate(db, 'usd', 'rub'));
+    if (!usdRub) throw unavailable();
+    const price = priceSteam({
       amount: request.amount,
-      inputCurrency: request.inputCurrency,
-      amountUsd,
-      commissionUsd,
-      totalUsd,
+      toUsd: await toUsd(db, request.inputCurrency),
+      commissionPercent: (await steamDal.commissionPercent(db)) ?? String(STEAM_COMMISSION_PERCENT_DEFAULT),
+      usdRub,
       balanceCurrency: request.balanceCurrency,
-      totalInBalanceCurrency,
-    };
+    });
+    // A rate so small that the amount is worth nothing in USD cannot be bought.
+    if (price.amountUsd <= 0) throw validationFailed('Invalid amount', [{ field: 'amount', message: 'steam_amount_below_minimum' }]);
+    return { ...price, amount: request.amount, inputCurrency: request.inputCurrency, balanceCurrency: request.balanceCurrency };
   }
 
   return {
@@ -101,6 +82,7 @@ export function createSteamService(deps: { db: Knex }) {
         amountInUSD: fromMinor(priced.amountUsd),
         commission: fromMinor(priced.commissionUsd),
         amountInUserCurrency: fromMinor(priced.totalInBalanceCurrency),
+        amountInRUB: fromMinor(priced.amountRub),
       };
     },
   };

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import {
-  convertMinor,
   ErrorCode,
   fromMinor,
   toMinor,
@@ -64,7 +63,7 @@ interface TopupQuote {
   itemPriceRub: number;
   gameAmount: number | null;
   /** The prices the client must have sent: the chosen currency's (price_usd or price_rub) and the commission. */
-  expected: { price: number; commission: number; tolerance: number };
+  expected: { price: number; commission: number };
   data: Omit<StoredTopupData, 'player_name'>;
   /** PUBG: how many codes of each package the order needs. */
   pubgCodes?: Map<number, number>;
@@ -123,7 +122,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       itemPriceUsd: offer.price_usd,
       itemPriceRub: offer.price_rub,
       gameAmount: offer.game_amount,
-      expected: { price, commission: 0, tolerance: 0 },
+      expected: { price, commission: 0 },
       data: {
         service: 'freefire',
         login: account,
@@ -165,7 +164,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       itemPriceUsd: priceUsd,
       itemPriceRub: priceRub,
       gameAmount: totalUc,
-      expected: { price, commission: 0, tolerance: 0 },
+      expected: { price, commission: 0 },
       data: {
         service: 'pubg',
         login: account,
@@ -190,17 +189,17 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       amount: steamAmountToMinor(data.amount ?? 0, 'topupData.amount'),
       inputCurrency,
       balanceCurrency: currency,
+      usdRub: rate,
     });
-    const amountRub = convertMinor(priced.amountUsd, rate);
     return {
       total: priced.totalInBalanceCurrency,
       totalUsd: priced.totalUsd,
       itemPriceUsd: priced.totalUsd,
-      itemPriceRub: convertMinor(priced.totalUsd, rate),
+      itemPriceRub: priced.totalRub,
       gameAmount: null,
-      // The page's price_usd is the calculation's amountInUSD and price_rub that times the rate (which
-      // it may round in floating point, hence one kopeck of tolerance); the commission comes on top.
-      expected: { price: currency === 'usd' ? priced.amountUsd : amountRub, commission: priced.commissionUsd, tolerance: currency === 'usd' ? 0 : 1 },
+      // The page sends the calculation's amountInUSD as price_usd and its amountInRUB as price_rub;
+      // the commission comes on top.
+      expected: { price: currency === 'usd' ? priced.amountUsd : priced.amountRub, commission: priced.commissionUsd },
       data: {
         service: 'steam',
         login: account,
@@ -208,7 +207,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
         offer_id: 0,
         offer_name: `Steam ${fromMinor(priced.amount)} ${inputCurrency.toUpperCase()}`,
         price_usd: fromMinor(priced.amountUsd),
-        price_rub: fromMinor(amountRub),
+        price_rub: fromMinor(priced.amountRub),
         input_currency: inputCurrency,
         currency,
         commission: fromMinor(priced.commissionUsd),
@@ -240,8 +239,8 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     const { topupData: data, currency } = body;
     const claimed = toMinor(currency === 'usd' ? data.price_usd : data.price_rub);
     const claimedCommission = toMinor(data.commission ?? 0);
-    const { price, commission, tolerance } = priced.expected;
-    if (Math.abs(claimed - price) <= tolerance && claimedCommission === commission) return;
+    const { price, commission } = priced.expected;
+    if (claimed === price && claimedCommission === commission) return;
     throw new AppError(409, ErrorCode.PRICE_CHANGED, 'The price has changed. Please review the new price and try again.', {
       currency,
       price: fromMinor(price),

@@ -280,12 +280,11 @@ describe('POST /api/orders/topup: Steam', () => {
       token: user.token,
       body: { amount: 5000, inputCurrency: 'kzt', userBalanceCurrency: 'rub' },
     });
-    const { amountInUSD, commission, amountInUserCurrency } = calculation.body.calculation;
+    const { amountInUSD, commission, amountInUserCurrency, amountInRUB } = calculation.body.calculation;
     const topupData = steamData({
       offer_name: 'Steam 5000 KZT',
       price_usd: amountInUSD,
-      // As the page computes it, in floating point.
-      price_rub: amountInUSD * 79,
+      price_rub: amountInRUB,
       input_currency: 'kzt',
       currency: 'rub',
       user_balance_currency: 'rub',
@@ -296,7 +295,31 @@ describe('POST /api/orders/topup: Steam', () => {
     expect(response.status).toBe(201);
     const row = await app.db('orders').where({ id: response.body.orderId }).first();
     expect(row.total / 100).toBe(amountInUserCurrency);
-    expect(row).toMatchObject({ currency: 'rub', total: 84_767, total_usd: 1073 });
+    // 5000 * 0.002083 * 1.03 * 79 = 847.4697…: rounded once, never from rounded dollars (10.73 * 79 = 847.67).
+    expect(row).toMatchObject({ currency: 'rub', total: 84_747, total_usd: 1073 });
+  });
+
+  it('charges 1000 RUB at USD->RUB 79 exactly 1030.00 RUB', async () => {
+    const user = await shopper();
+    const calculation = await app.request('POST', '/api/steam/calculate', {
+      token: user.token,
+      body: { amount: 1000, inputCurrency: 'rub', userBalanceCurrency: 'rub' },
+    });
+    const { amountInUSD, commission, amountInRUB } = calculation.body.calculation;
+    expect(calculation.body.calculation).toMatchObject({ amountInUserCurrency: 1030, amountInRUB: 1000 });
+    const topupData = steamData({
+      offer_name: 'Steam 1000 RUB',
+      price_usd: amountInUSD,
+      price_rub: amountInRUB,
+      input_currency: 'rub',
+      currency: 'rub',
+      user_balance_currency: 'rub',
+      commission,
+      amount: 1000,
+    });
+    const response = await order(user, { topupData, currency: 'rub' });
+    expect(response.status).toBe(201);
+    expect(await app.db('orders').where({ id: response.body.orderId }).first('total')).toEqual({ total: 103_000 });
   });
 
   it('refuses a forged commission or amount price with 409, charging nothing', async () => {
@@ -317,11 +340,17 @@ describe('POST /api/orders/topup: Steam', () => {
     expect(response.body.error).toMatchObject({ code: 'UNPROCESSABLE', details: { field: 'login' } });
   });
 
-  it("answers 400 'Invalid amount' for a non-positive amount", async () => {
+  it.each([[0], [0.5]])("answers 400 'Invalid amount' for an amount of %j, below the minimum of 1, creating nothing", async (amount) => {
     const user = await shopper();
-    const response = await order(user, { topupData: steamData({ amount: 0 }), currency: 'usd' });
+    const before = await snapshot(user.id);
+    const response = await order(user, { topupData: steamData({ amount, price_usd: amount }), currency: 'usd' });
     expect(response.status).toBe(400);
-    expect(response.body.error.message).toBe('Invalid amount');
+    expect(response.body.error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid amount',
+      details: [{ field: 'topupData.amount', message: 'steam_amount_below_minimum' }],
+    });
+    expect(await snapshot(user.id)).toEqual(before);
   });
 });
 

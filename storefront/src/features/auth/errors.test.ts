@@ -18,14 +18,32 @@ describe('loginErrorKey', () => {
 
 describe('registerFailure', () => {
   it('reports a taken nickname on the nickname field', () => {
-    expect(registerFailure(failure(409, 'NICKNAME_TAKEN'))).toEqual({ field: 'nickname', key: 'nickname_taken' });
+    expect(registerFailure(failure(409, 'NICKNAME_TAKEN'))).toEqual({ fields: { nickname: 'nickname_taken' } });
+  });
+
+  it("puts a 400's named fields under those fields", () => {
+    const refused = normalizeApiError({
+      status: 400,
+      body: {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Please correct the highlighted fields',
+          details: [
+            { field: 'nickname', message: 'nickname_invalid' },
+            { field: 'confirmPassword', message: 'passwords_dont_match' },
+            { field: 'elsewhere', message: 'nickname_invalid' },
+          ],
+        },
+      },
+    });
+    expect(registerFailure(refused)).toEqual({ fields: { nickname: 'nickname_invalid', confirmPassword: 'passwords_dont_match' } });
   });
 
   it('reports anything else as a general error', () => {
-    expect(registerFailure(failure(400, 'VALIDATION_FAILED')).key).toBe('errors.validation_failed');
-    expect(registerFailure(failure(503)).key).toBe('errors.server_error');
-    expect(registerFailure(failure(0)).key).toBe('errors.network_error');
-    expect(registerFailure(failure(418)).key).toBe('errors.general');
+    expect(registerFailure(failure(400, 'VALIDATION_FAILED'))).toEqual({ general: 'errors.validation_failed' });
+    expect(registerFailure(failure(503))).toEqual({ general: 'errors.server_error' });
+    expect(registerFailure(failure(0))).toEqual({ general: 'errors.network_error' });
+    expect(registerFailure(failure(418))).toEqual({ general: 'errors.general' });
   });
 });
 

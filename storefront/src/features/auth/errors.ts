@@ -1,5 +1,6 @@
 import { ErrorCode } from '@topup/common';
 import { toApiError } from '../../lib/api-error';
+import type { RegisterErrorKey, RegisterErrors, RegisterInput } from './validation';
 
 export type LoginErrorKey =
   | 'validation.invalid_credentials'
@@ -21,18 +22,48 @@ export function loginErrorKey(error: unknown): LoginErrorKey {
 }
 
 export type RegisterFailure =
-  | { field: 'nickname'; key: 'nickname_taken' }
-  | { field: null; key: 'errors.network_error' | 'errors.rate_limited' | 'errors.validation_failed' | 'errors.server_error' | 'errors.general' };
+  /** Errors to show under their fields. */
+  | { fields: RegisterErrors }
+  | { general: 'errors.network_error' | 'errors.rate_limited' | 'errors.validation_failed' | 'errors.server_error' | 'errors.general' };
 
-/** Register failures: 409 nickname taken (on the nickname field); others are general errors. */
+const REGISTER_FIELDS: ReadonlyArray<keyof RegisterInput> = ['nickname', 'password', 'confirmPassword'];
+const REGISTER_ERROR_KEYS: readonly RegisterErrorKey[] = [
+  'nickname_too_short',
+  'nickname_too_long',
+  'nickname_invalid',
+  'password_too_short',
+  'password_too_long',
+  'password_no_number',
+  'passwords_dont_match',
+];
+
+/** The field errors a 400 names (`details: [{field, message}]` with a message key), those this form knows. */
+function fieldErrors(details: unknown): RegisterErrors {
+  const errors: RegisterErrors = {};
+  if (!Array.isArray(details)) return errors;
+  for (const detail of details as Array<{ field?: unknown; message?: unknown }>) {
+    const field = REGISTER_FIELDS.find((name) => name === detail.field);
+    const key = REGISTER_ERROR_KEYS.find((name) => name === detail.message);
+    if (field && key && !errors[field]) errors[field] = key;
+  }
+  return errors;
+}
+
+/**
+ * Register failures: 409 nickname taken and a 400 naming its fields go under those fields; others
+ * (and a 400 this form cannot place) are general errors.
+ */
 export function registerFailure(error: unknown): RegisterFailure {
   const apiError = toApiError(error);
-  if (apiError.status === 409 || apiError.code === ErrorCode.NICKNAME_TAKEN) return { field: 'nickname', key: 'nickname_taken' };
-  if (apiError.status === 0) return { field: null, key: 'errors.network_error' };
-  if (apiError.status === 429 || apiError.code === ErrorCode.RATE_LIMITED) return { field: null, key: 'errors.rate_limited' };
-  if (apiError.code === ErrorCode.VALIDATION_FAILED) return { field: null, key: 'errors.validation_failed' };
-  if (apiError.status >= 500) return { field: null, key: 'errors.server_error' };
-  return { field: null, key: 'errors.general' };
+  if (apiError.status === 409 || apiError.code === ErrorCode.NICKNAME_TAKEN) return { fields: { nickname: 'nickname_taken' } };
+  if (apiError.status === 0) return { general: 'errors.network_error' };
+  if (apiError.status === 429 || apiError.code === ErrorCode.RATE_LIMITED) return { general: 'errors.rate_limited' };
+  if (apiError.code === ErrorCode.VALIDATION_FAILED) {
+    const fields = fieldErrors(apiError.details);
+    return Object.keys(fields).length > 0 ? { fields } : { general: 'errors.validation_failed' };
+  }
+  if (apiError.status >= 500) return { general: 'errors.server_error' };
+  return { general: 'errors.general' };
 }
 
 export type TwoFactorFailure =

@@ -16,6 +16,13 @@ describe('validateRegistration', () => {
     expect(validateRegistration({ ...valid, nickname: 'abc' }).nickname).toBeUndefined();
   });
 
+  it('allows letters of any alphabet, digits, _ . and -, the same rule as the API', () => {
+    expect(validateRegistration({ ...valid, nickname: 'Игрок_2.0-uz' }).nickname).toBeUndefined();
+    expect(validateRegistration({ ...valid, nickname: 'two words' }).nickname).toBe('nickname_invalid');
+    expect(validateRegistration({ ...valid, nickname: 'gamer🎮' }).nickname).toBe('nickname_invalid');
+    expect(validateRegistration({ ...valid, nickname: 'bad!' }).nickname).toBe('nickname_invalid');
+  });
+
   it('rejects nicknames longer than 32 characters', () => {
     expect(validateRegistration({ ...valid, nickname: 'a'.repeat(33) }).nickname).toBe('nickname_too_long');
     expect(validateRegistration({ ...valid, nickname: 'a'.repeat(32) }).nickname).toBeUndefined();

@@ -1,10 +1,11 @@
-import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH } from '@topup/common';
+import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, nicknameError } from '@topup/common';
 import { PASSWORD_LIMITS, passwordRuleError } from '../../utils/password-rules';
 
 /** Message keys under `validation.*` in the locales (spec section 5). */
 export type RegisterErrorKey =
   | 'nickname_too_short'
   | 'nickname_too_long'
+  | 'nickname_invalid'
   | 'password_too_short'
   | 'password_too_long'
   | 'password_no_number'
@@ -20,14 +21,13 @@ export interface RegisterInput {
 export type RegisterErrors = Partial<Record<keyof RegisterInput, RegisterErrorKey>>;
 
 /**
- * Registration rules: nickname trimmed at least 3 (at most 32) characters; password at least 8
- * (at most 128) characters with a digit; confirmation equal to the password.
+ * Registration rules: the nickname rule the API applies (trimmed 3 to 32 letters, digits, `_`, `.`
+ * or `-`); password at least 8 (at most 128) characters with a digit; confirmation equal to the password.
  */
 export function validateRegistration(input: RegisterInput): RegisterErrors {
   const errors: RegisterErrors = {};
-  const nickname = input.nickname.trim();
-  if (nickname.length < NICKNAME_MIN_LENGTH) errors.nickname = 'nickname_too_short';
-  else if (nickname.length > NICKNAME_MAX_LENGTH) errors.nickname = 'nickname_too_long';
+  const nickname = nicknameError(input.nickname);
+  if (nickname) errors.nickname = nickname;
 
   const password = passwordRuleError(input.password);
   if (password) errors.password = password;

@@ -130,7 +130,7 @@ describe('one rate per pair', () => {
       token: app.shopper.token,
       body: { amount: 7_900_000, inputCurrency: 'rub', userBalanceCurrency: 'usd' },
     });
-    expect(steam.body.calculation).toEqual({ amountInUSD: 100_000, commission: 3_000, amountInUserCurrency: 103_000 });
+    expect(steam.body.calculation).toEqual({ amountInUSD: 100_000, commission: 3_000, amountInUserCurrency: 103_000, amountInRUB: 7_900_000 });
     // KZT divides by USD->KZT: 5000 / 500 = 10 USD.
     const kzt = await app.request('POST', '/api/steam/calculate', {
       token: app.shopper.token,

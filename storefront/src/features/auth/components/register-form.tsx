@@ -29,7 +29,7 @@ export function RegisterForm() {
   const [values, setValues] = useState<RegisterInput>({ nickname: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const [general, setGeneral] = useState<Extract<RegisterFailure, { field: null }>['key'] | null>(null);
+  const [general, setGeneral] = useState<Extract<RegisterFailure, { general: string }>['general'] | null>(null);
   const [shaking, setShaking] = useState(false);
   const inputs = useRef<Partial<Record<keyof RegisterInput, HTMLInputElement | null>>>({});
   const shakeTimer = useRef<number | undefined>(undefined);
@@ -53,11 +53,12 @@ export function RegisterForm() {
       },
       onError: (failure) => {
         const result = registerFailure(failure);
-        if (result.field) {
-          setErrors((previous) => ({ ...previous, nickname: 'nickname_taken' }));
-          inputs.current.nickname?.focus();
+        if ('fields' in result) {
+          setErrors((previous) => ({ ...previous, ...result.fields }));
+          const first = FIELDS.find((field) => result.fields[field]);
+          if (first) inputs.current[first]?.focus();
         } else {
-          setGeneral(result.key);
+          setGeneral(result.general);
         }
         shake();
       },

@@ -8,7 +8,6 @@ import { CartIcon } from '../../../components/ui/icons/cart-icon';
 import { TrashIcon } from '../../../components/ui/icons/trash-icon';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
-import { toApiError } from '../../../lib/api-error';
 import { type Currency } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
@@ -75,11 +74,6 @@ function CartContents({ items, products }: { items: CartItem[]; products: Produc
   const other: Currency = currency === 'USD' ? 'RUB' : 'USD';
   const totalIn = (code: Currency) => (code === 'USD' ? totals.usd : totals.rub);
 
-  const failed = (key: 'cart.update_failed' | 'cart.clear_failed') => (error: unknown) => {
-    if (toApiError(error).status === 401) return; // already on the way to /login
-    toast.error(t(errorMessageKey(error, key)));
-  };
-
   const change = (item: CartItem, delta: number) => {
     const next = quantityChange(item, delta);
     if (next.kind === 'max') {
@@ -87,26 +81,22 @@ function CartContents({ items, products }: { items: CartItem[]; products: Produc
       return;
     }
     if (next.kind === 'remove') {
-      removeItem.mutate(item.id, { onError: failed('cart.update_failed') });
+      removeItem.mutate({ id: item.id, title: item.product_title });
       return;
     }
     updateQuantity.mutate(
-      { id: item.id, quantity: next.quantity },
+      { id: item.id, quantity: next.quantity, title: item.product_title },
       {
         onSuccess: (cart) => {
           if (cart.capped) toast.warning(t('cart.max_quantity'));
         },
-        onError: failed('cart.update_failed'),
       },
     );
   };
 
   const clear = () => {
     setConfirmClear(false);
-    clearCart.mutate(undefined, {
-      onSuccess: () => toast.info(t('cart.cleared')),
-      onError: failed('cart.clear_failed'),
-    });
+    clearCart.mutate();
   };
 
   return (
@@ -130,7 +120,7 @@ function CartContents({ items, products }: { items: CartItem[]; products: Produc
               currency={currency}
               onDecrease={() => change(item, -1)}
               onIncrease={() => change(item, 1)}
-              onRemove={() => removeItem.mutate(item.id, { onError: failed('cart.update_failed') })}
+              onRemove={() => removeItem.mutate({ id: item.id, title: item.product_title })}
             />
           ))}
         </ul>

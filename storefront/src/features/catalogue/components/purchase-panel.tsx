@@ -14,6 +14,7 @@ import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { toApiError } from '../../../lib/api-error';
 import { lineTotal, pickPrice, toAmount } from '../../../lib/currency';
+import { useCartFailureToast } from '../../../lib/cart-failure';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { useAddToCart } from '../api/add-to-cart';
@@ -62,6 +63,7 @@ export function PurchasePanel({ product }: { product: Product }) {
 
   const addToCart = useAddToCart();
   const adding = useSingleFlight();
+  const cartFailed = useCartFailureToast();
 
   const changeRegion = (next: number) => {
     setRegionId(next);
@@ -107,7 +109,7 @@ export function PurchasePanel({ product }: { product: Product }) {
         return;
       }
       if (apiError.code === ErrorCode.OUT_OF_STOCK) void refreshOptions();
-      toast.error(t(errorMessageKey(error, 'product.add_failed')));
+      cartFailed({ kind: 'add', title: product.title }, error);
     }
   };
 

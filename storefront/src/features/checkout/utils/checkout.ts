@@ -1,4 +1,4 @@
-import { ErrorCode, fromMinor, toMinor, TOPUP_SERVICES } from '@topup/common';
+import { ErrorCode, TOPUP_SERVICES } from '@topup/common';
 import type { PaymentMethods, TopupData } from '@topup/common/api';
 import { toApiError, UNEXPECTED_ERROR } from '../../../lib/api-error';
 import { type Currency, parseCurrency, toAmount, toBalanceCurrency } from '../../../lib/currency';
@@ -50,14 +50,13 @@ export function topupPayload(data: TopupData, currency: Currency): TopupData {
 }
 
 /**
- * What a top-up costs in a currency, when the data alone tells: its price plus the commission
- * (0 except Steam, whose commission is in USD, so a Steam ruble charge needs the server's rate: null).
+ * What a top-up costs in a currency, when the data alone tells: its price (commission 0, all but
+ * Steam). A Steam top-up is left to the server's calculation (null), which rounds its total once:
+ * the rounded USD amount plus the rounded commission can be a cent off what is charged.
  */
 export function topupPrice(data: TopupData, currency: Currency): number | null {
-  const commission = toAmount(data.commission);
-  if (currency === 'USD') return fromMinor(toMinor(toAmount(data.price_usd)) + toMinor(commission));
-  if (commission > 0) return null;
-  return toAmount(data.price_rub);
+  if (toAmount(data.commission) > 0) return null;
+  return toAmount(currency === 'USD' ? data.price_usd : data.price_rub);
 }
 
 /** The account a top-up goes to: the Steam login or the player id. */

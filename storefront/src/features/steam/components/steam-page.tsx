@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import type { SteamInputCurrency } from '@topup/common';
+import { MAX_STEAM_AMOUNT, STEAM_MIN_AMOUNT, type SteamInputCurrency } from '@topup/common';
 import { Field } from '../../../components/ui/field';
 import { ArrowRightIcon } from '../../../components/ui/icons/arrow-right-icon';
 import { InfoIcon } from '../../../components/ui/icons/info-icon';
@@ -15,17 +14,17 @@ import { GamePageLayout, GamePanel } from '../../../components/game-topup/game-p
 import { useKeptState } from '../../../hooks/use-kept-state';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
-import { getSteamCalculationQueryOptions, useSteamCalculation } from '../../../lib/steam-calculation';
+import { useSteamCalculation } from '../../../lib/steam-calculation';
 import {
+  amountErrorOf,
   CALCULATION_DEBOUNCE_MS,
   calculationRequest,
   DEFAULT_STEAM_CURRENCY,
   formatSteamAmount,
+  orderableSteamAmount,
   parseRequestKey,
-  parseSteamAmount,
   requestKey,
   STEAM_CURRENCIES,
-  STEAM_MIN_AMOUNT,
   visibleQuote,
 } from '../utils/amount';
 import { calculationErrorKey } from '../utils/errors';
@@ -40,11 +39,10 @@ export function SteamPage() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { loggedIn, goToLogin } = useLoginGate();
   const [currency] = useCurrency();
   const formatMoney = useFormatMoney();
-  const ids = { login: useId(), loginHint: useId(), currency: useId(), amount: useId(), deducted: useId() };
+  const ids = { login: useId(), loginHint: useId(), currency: useId(), amount: useId(), amountError: useId(), deducted: useId() };
 
   // Kept across the login detour.
   const [login, setLogin] = useKeptState('steam.login', '');
@@ -55,7 +53,9 @@ export function SteamPage() {
 
   // The header's currency is the balance the top-up is paid from.
   const balanceCurrency = toBalanceCurrency(currency);
-  const amount = parseSteamAmount(amountText);
+  // The server's own rule, checked as the shopper types: a refused amount is never sent.
+  const amountError = amountErrorOf(amountText);
+  const amount = orderableSteamAmount(amountText);
   const request = calculationRequest(amountText, inputCurrency, balanceCurrency);
   const currentKey = requestKey(request);
   // Asked 500 ms after the last change of amount, input currency or balance currency.
@@ -109,20 +109,12 @@ export function SteamPage() {
       return;
     }
     try {
-      // price_rub needs the store's USD to RUB rate: read off the same top-up calculated for a RUB balance.
-      const rubQuote =
-        exactQuote.request.userBalanceCurrency === 'rub'
-          ? exactQuote
-          : await queryClient.fetchQuery(
-              getSteamCalculationQueryOptions({ ...exactQuote.request, userBalanceCurrency: 'rub' }, loggedIn),
-            );
       const topupData = buildSteamTopupData({
         login,
         amount: exactQuote.request.amount,
         inputCurrency: exactQuote.request.inputCurrency,
         balanceCurrency: exactQuote.request.userBalanceCurrency,
         calculation: exactQuote.calculation,
-        rubCalculation: rubQuote.calculation,
       });
       void navigate('/checkout', { state: { topupData } });
     } catch {
@@ -210,9 +202,18 @@ export function SteamPage() {
               step="0.01"
               value={amountText}
               placeholder={t('steam.amount_placeholder')}
-              aria-invalid={errorKey === 'steam.errors.invalid_amount' || undefined}
+              aria-invalid={amountError !== null || (errorKey !== null && errorKey !== 'steam.errors.login_required') || undefined}
+              aria-describedby={amountError ? ids.amountError : undefined}
               onChange={(event) => setAmountText(event.target.value)}
             />
+            {amountError && (
+              <p id={ids.amountError} className="field__error" role="alert" data-testid="steam-amount-error">
+                {t(`steam.errors.${amountError}`, {
+                  min: formatSteamAmount(STEAM_MIN_AMOUNT, inputCurrency, i18n.resolvedLanguage),
+                  max: formatSteamAmount(MAX_STEAM_AMOUNT, inputCurrency, i18n.resolvedLanguage),
+                })}
+              </p>
+            )}
           </Field>
 
           <section className={styles.deducted} aria-labelledby={ids.deducted} aria-busy={calculating || undefined}>

@@ -1,4 +1,4 @@
-import type { BalanceCurrency, SteamInputCurrency } from '@topup/common';
+import { steamAmountError, type BalanceCurrency, type SteamAmountError, type SteamInputCurrency } from '@topup/common';
 import type { SteamCalculateBody } from '@topup/common/api';
 import { formatMoney, intlLocale } from '../../../lib/currency';
 import type { SteamQuote } from '../../../lib/steam-calculation';
@@ -6,7 +6,6 @@ import type { SteamQuote } from '../../../lib/steam-calculation';
 /** The wallet currencies a Steam top-up can be entered in (spec: USD, RUB, KZT; USD first and default). */
 export const STEAM_CURRENCIES = ['usd', 'rub', 'kzt'] as const satisfies readonly SteamInputCurrency[];
 export const DEFAULT_STEAM_CURRENCY: SteamInputCurrency = 'usd';
-export const STEAM_MIN_AMOUNT = 1;
 /** The wait after the last change before the server is asked (spec section 9). */
 export const CALCULATION_DEBOUNCE_MS = 500;
 
@@ -18,13 +17,27 @@ export function parseSteamAmount(text: string): number | null {
   return Number.isFinite(amount) && amount > 0 ? amount : null;
 }
 
-/** The calculation request for the current inputs, or null when there is nothing to calculate. */
+/**
+ * Why the typed amount cannot be ordered (the server's rule, checked before asking it), or null;
+ * nothing typed yet is no error.
+ */
+export function amountErrorOf(text: string): SteamAmountError | null {
+  const trimmed = text.trim().replace(',', '.');
+  return trimmed === '' ? null : steamAmountError(Number(trimmed));
+}
+
+/** The typed amount when it can be ordered, else null. */
+export function orderableSteamAmount(text: string): number | null {
+  return amountErrorOf(text) === null ? parseSteamAmount(text) : null;
+}
+
+/** The calculation request for the current inputs, or null when there is nothing to calculate (no amount, or one the server would refuse). */
 export function calculationRequest(
   amountText: string,
   inputCurrency: SteamInputCurrency,
   balanceCurrency: BalanceCurrency,
 ): SteamCalculateBody | null {
-  const amount = parseSteamAmount(amountText);
+  const amount = orderableSteamAmount(amountText);
   return amount === null ? null : { amount, inputCurrency, userBalanceCurrency: balanceCurrency };
 }
 

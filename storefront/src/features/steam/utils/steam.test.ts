@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import {
+  amountErrorOf,
   calculationRequest,
   formatSteamAmount,
   parseRequestKey,
@@ -10,7 +11,7 @@ import {
 } from './amount';
 import { calculationErrorKey } from './errors';
 import { proceedBlocker, steamProceedState, type ProceedInput } from './proceed';
-import { buildSteamTopupData, steamOfferName, usdRubRateOf } from './topup-data';
+import { buildSteamTopupData, steamOfferName } from './topup-data';
 
 describe('steamProceedState (spec section 2)', () => {
   const base: ProceedInput = {
@@ -77,6 +78,18 @@ describe('Steam amount', () => {
   it('builds the calculation request from the inputs, none without a valid amount', () => {
     expect(calculationRequest('100', 'kzt', 'rub')).toEqual({ amount: 100, inputCurrency: 'kzt', userBalanceCurrency: 'rub' });
     expect(calculationRequest('0', 'usd', 'usd')).toBeNull();
+    // Below the minimum of 1 or with more than 2 decimals: the server would refuse it, so it is never asked.
+    expect(calculationRequest('0.5', 'usd', 'usd')).toBeNull();
+    expect(calculationRequest('10.001', 'usd', 'usd')).toBeNull();
+  });
+
+  it('names the rule a typed amount breaks, nothing for an empty field', () => {
+    expect(amountErrorOf('')).toBeNull();
+    expect(amountErrorOf('1')).toBeNull();
+    expect(amountErrorOf('0,5')).toBe('steam_amount_below_minimum');
+    expect(amountErrorOf('0')).toBe('steam_amount_below_minimum');
+    expect(amountErrorOf('20000000')).toBe('steam_amount_above_maximum');
+    expect(amountErrorOf('1.999')).toBe('steam_amount_decimals');
   });
 
   it('keys a request as text and reads it back', () => {
@@ -98,7 +111,7 @@ describe('Steam amount', () => {
 describe('visibleQuote', () => {
   const quote = {
     request: { amount: 10, inputCurrency: 'usd' as const, userBalanceCurrency: 'rub' as const },
-    calculation: { amountInUSD: 10, commission: 0.3, amountInUserCurrency: 813.7 },
+    calculation: { amountInUSD: 10, commission: 0.3, amountInUserCurrency: 813.7, amountInRUB: 790 },
   };
 
   it('shows the calculation of the current inputs, exactly', () => {
@@ -118,11 +131,14 @@ describe('visibleQuote', () => {
 });
 
 describe('calculationErrorKey (spec section 8)', () => {
-  const failure = (status: number) => new ApiError({ code: 'X', message: 'x', status });
+  const failure = (status: number, details?: unknown) => new ApiError({ code: 'X', message: 'x', status, details });
 
-  it('maps 401, 400 and everything else', () => {
+  it('maps 401, 400 (with the broken rule when named) and everything else', () => {
     expect(calculationErrorKey(failure(401))).toBe('steam.errors.login_required');
     expect(calculationErrorKey(failure(400))).toBe('steam.errors.invalid_amount');
+    expect(calculationErrorKey(failure(400, [{ field: 'amount', message: 'steam_amount_below_minimum' }]))).toBe(
+      'steam.errors.steam_amount_below_minimum',
+    );
     expect(calculationErrorKey(failure(503))).toBe('steam.errors.calculation_failed');
     expect(calculationErrorKey(new Error('offline'))).toBe('steam.errors.calculation_failed');
   });
@@ -130,7 +146,7 @@ describe('calculationErrorKey (spec section 8)', () => {
 
 describe('buildSteamTopupData (spec section 3)', () => {
   // 10 USD at 79 RUB/USD with 3 % commission: 10.30 USD in all, 813.70 RUB.
-  const rubCalculation = { amountInUSD: 10, commission: 0.3, amountInUserCurrency: 813.7 };
+  const rubCalculation = { amountInUSD: 10, commission: 0.3, amountInUserCurrency: 813.7, amountInRUB: 790 };
 
   it('describes the top-up as the server prices it, paid in rubles', () => {
     expect(
@@ -140,7 +156,6 @@ describe('buildSteamTopupData (spec section 3)', () => {
         inputCurrency: 'usd',
         balanceCurrency: 'rub',
         calculation: rubCalculation,
-        rubCalculation,
       }),
     ).toEqual({
       service: 'steam',
@@ -159,57 +174,16 @@ describe('buildSteamTopupData (spec section 3)', () => {
     });
   });
 
-  it('reads the rate off the RUB calculation when paying in dollars', () => {
+  it("takes price_rub as the server computed it, never re-rounded from rounded dollars", () => {
     const data = buildSteamTopupData({
       login: 'gaben',
-      amount: 5000,
-      inputCurrency: 'kzt',
+      amount: 1000,
+      inputCurrency: 'rub',
       balanceCurrency: 'usd',
-      // 5000 KZT at 0.0021 USD: 10.50 USD, commission 0.32 USD (0.315 rounded half up).
-      calculation: { amountInUSD: 10.5, commission: 0.32, amountInUserCurrency: 10.82 },
-      rubCalculation: { amountInUSD: 10.5, commission: 0.32, amountInUserCurrency: 854.78 },
+      // 1000 RUB at 79: 12.658… USD (12.66 shown), and exactly 1000 RUB, not 12.66 x 79 = 1000.14.
+      calculation: { amountInUSD: 12.66, commission: 0.38, amountInUserCurrency: 13.04, amountInRUB: 1000 },
     });
-    expect(data.currency).toBe('usd');
-    expect(data.user_balance_currency).toBe('usd');
-    expect(data.price_usd).toBe(10.5);
-    // 10.50 x 79 = 829.50.
-    expect(data.price_rub).toBe(829.5);
-    expect(data.offer_name).toBe('Steam 5000 KZT');
-    expect(data.commission).toBe(0.32);
-  });
-
-  it('lands within a kopeck of the amount in rubles at the exact rate', () => {
-    // A rate with decimals (92.4731): the RUB total is rounded, so the rate read back is not exact.
-    for (const amountUsd of [1, 3.33, 17.77, 99.99, 1234.56]) {
-      const commission = Math.round(amountUsd * 3) / 100;
-      const totalRub = Math.round((amountUsd + commission) * 92.4731 * 100) / 100;
-      const rate = usdRubRateOf({ amountInUSD: amountUsd, commission, amountInUserCurrency: totalRub });
-      expect(rate).not.toBeNull();
-      const data = buildSteamTopupData({
-        login: 'gaben',
-        amount: amountUsd,
-        inputCurrency: 'usd',
-        balanceCurrency: 'rub',
-        calculation: { amountInUSD: amountUsd, commission, amountInUserCurrency: totalRub },
-        rubCalculation: { amountInUSD: amountUsd, commission, amountInUserCurrency: totalRub },
-      });
-      const exactKopecks = Math.round(amountUsd * 92.4731 * 100);
-      expect(Math.abs(Math.round(data.price_rub * 100) - exactKopecks)).toBeLessThanOrEqual(1);
-    }
-  });
-
-  it('cannot read a rate from an empty calculation', () => {
-    expect(usdRubRateOf({ amountInUSD: 0, commission: 0, amountInUserCurrency: 0 })).toBeNull();
-    expect(() =>
-      buildSteamTopupData({
-        login: 'gaben',
-        amount: 1,
-        inputCurrency: 'usd',
-        balanceCurrency: 'usd',
-        calculation: rubCalculation,
-        rubCalculation: { amountInUSD: 0, commission: 0, amountInUserCurrency: 0 },
-      }),
-    ).toThrow(RangeError);
+    expect(data).toMatchObject({ currency: 'usd', user_balance_currency: 'usd', price_usd: 12.66, price_rub: 1000, commission: 0.38, offer_name: 'Steam 1000 RUB' });
   });
 
   it('names the offer after the amount and its currency', () => {
