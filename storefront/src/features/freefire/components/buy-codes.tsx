@@ -6,9 +6,8 @@ import { ErrorState, LoadingState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
-import { toApiError } from '../../../lib/api-error';
+import { useCartFailureToast } from '../../../lib/cart-failure';
 import { pickPrice, toAmount } from '../../../lib/currency';
-import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { useAddCodeToCart } from '../api/add-code-to-cart';
 import { useFreefireCodes } from '../api/get-codes';
@@ -29,6 +28,7 @@ export function BuyCodes() {
   const codes = useFreefireCodes();
   const addToCart = useAddCodeToCart();
   const adding = useSingleFlight();
+  const cartFailed = useCartFailureToast();
   // The option being added, for its own spinner.
   const [addingKey, setAddingKey] = useState<string | null>(null);
 
@@ -53,8 +53,7 @@ export function BuyCodes() {
         });
         toast.success(t('freefire_codes.added', { diamonds: diamonds(option) }));
       } catch (error) {
-        if (toApiError(error).status === 401) return; // the API client already sent the shopper to /login
-        toast.error(t(errorMessageKey(error, 'freefire_codes.add_failed')));
+        cartFailed({ kind: 'add', title: diamonds(option) }, error);
       } finally {
         setAddingKey(null);
       }
