@@ -2,24 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast/toast-provider';
-import { useOrderEvents } from '../features/orders/api/order-events';
 import i18n from '../lib/i18n';
 import { queryConfig } from '../lib/react-query';
 
 /** The page's one query cache; the first page's data starts loading into it before the first render. */
 export const queryClient = new QueryClient({ defaultOptions: queryConfig });
 
-/** The signed-in shopper's order pages update as soon as an order changes: one stream per tab, whatever page is open. */
-function LiveOrderStatus() {
-  useOrderEvents();
-  return null;
-}
-
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <LiveOrderStatus />
         <ToastProvider>{children}</ToastProvider>
       </QueryClientProvider>
     </I18nextProvider>
