@@ -172,6 +172,11 @@ async function serveApp(config: Config, db: Knex, release: (redis: Redis) => Pro
     if (options.body !== undefined) payload = JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload });
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      // A stream stays open: its status and headers are the answer.
+      await response.body?.cancel();
+      return { status: response.status, headers: response.headers, body: '' as T };
+    }
     const text = await response.text();
     const isJson = response.headers.get('content-type')?.includes('application/json');
     return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
