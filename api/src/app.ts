@@ -182,9 +182,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, redis, invalidations, logger } = deps;
   const app = new Koa<AppState>(clientAddressOptions(config.trustProxyHops));
   // The queues as the API sees them: the dashboards look at them, and every transaction of the
-  // services below adds its outbox jobs to them as soon as it commits,
+  // services below adds its outbox jobs to them as soon as it commits, and tells the shoppers' open
+  // order streams (in whichever API process) what it changed of their orders.
   const queues = openObservedQueues(redis, config.redisPrefix, logger);
-  // and tells the shoppers' open order streams (in whichever API process) what it changed of their orders.
   const db = withOrderChangeFeed(withOutboxDispatch(deps.db, createOutboxDispatcher({ db: deps.db, queues, connection: redis, logger })), {
     redis,
     prefix: config.redisPrefix,

@@ -143,7 +143,7 @@ export const ordersEndpoints = {
     tag,
     summary: 'Your orders as they change (Server-Sent Events)',
     description:
-      'A `text/event-stream` that stays open and sends an event whenever one of your orders changes, whichever store process made the change. A comment line is sent every 15 seconds to keep the connection open; the stream ends when the session does (checked at each of those lines), and the client reconnects with its token in the `Authorization` header, never in the URL.',
+      'A `text/event-stream` that stays open and sends an event whenever one of your orders changes, whichever store process made the change. A comment line is sent every 15 seconds (by default) to keep the connection open; the stream ends when the session does (checked at each of those lines), and the client reconnects with its token in the `Authorization` header, never in the URL.',
     response: OrderChange,
     eventStream: ORDER_STREAM_EVENTS,
     responseHeaders: { 'Cache-Control': '`no-store`: every answer is live.' },
