@@ -84,6 +84,7 @@ import { createFreefirePlayerRouter } from './modules/freefire/freefire-player.r
 import { createFreefireRouter } from './modules/freefire/freefire.router';
 import { createFreefireService } from './modules/freefire/freefire.service';
 import { createHealthRouter } from './modules/health/health.router';
+import { createOrderFeed, withOrderChangeFeed, type OrderFeed } from './modules/orders/order-feed';
 import { createOrdersRouter } from './modules/orders/orders.router';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createPaymentsRouter } from './modules/payments/payments.router';
@@ -166,14 +167,35 @@ function routesOf(api: Router<AppState>): ApiRoute[] {
   );
 }
 
+/** The order feed of each app, whose open streams its server ends when it shuts down. */
+const appOrderFeeds = new WeakMap<Koa<AppState>, OrderFeed>();
+
+/** The app's live order feed: `close()` it before closing the server, so open streams do not hold the shutdown. */
+export function orderFeedOf(app: Koa<AppState>): OrderFeed {
+  const feed = appOrderFeeds.get(app);
+  if (!feed) throw new Error('This app was not built by createApp');
+  return feed;
+}
+
 /** Composition root: builds every service from its explicit dependencies and mounts the routers. */
 export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, redis, invalidations, logger } = deps;
   const app = new Koa<AppState>(clientAddressOptions(config.trustProxyHops));
   // The queues as the API sees them: the dashboards look at them, and every transaction of the
-  // services below adds its outbox jobs to them as soon as it commits.
+  // services below adds its outbox jobs to them as soon as it commits, and tells the shoppers' open
+  // order streams (in whichever API process) what it changed of their orders.
   const queues = openObservedQueues(redis, config.redisPrefix, logger);
-  const db = withOutboxDispatch(deps.db, createOutboxDispatcher({ db: deps.db, queues, connection: redis, logger }));
+  const db = withOrderChangeFeed(withOutboxDispatch(deps.db, createOutboxDispatcher({ db: deps.db, queues, connection: redis, logger })), {
+    redis,
+    prefix: config.redisPrefix,
+    onError: (err) => logger.warn({ err: err.message }, 'Could not publish an order change'),
+  });
+  const orderFeed = createOrderFeed({
+    redis,
+    prefix: config.redisPrefix,
+    onError: (err, action) => logger.warn({ err: err.message }, `order feed: ${action}`),
+  });
+  appOrderFeeds.set(app, orderFeed);
 
   const metricsRegistry = createProcessRegistry(processLabel('api'));
   const metrics = createApiMetrics(metricsRegistry);
@@ -242,7 +264,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createSupportRouter({ support: createSupportService({ db }), rateLimit, guards }),
     createCartRouter({ cart: createCartService({ db, catalogue }), guards }),
     createBalanceRouter({ balance: createBalanceService({ db }), guards }),
-    createOrdersRouter({ orders: createOrdersService({ db, codeCrypto }), guards }),
+    createOrdersRouter({ orders: createOrdersService({ db, codeCrypto }), feed: orderFeed, heartbeatMs: config.orderEventsHeartbeatMs, guards }),
     createPaymentsRouter({
       payments: createPaymentsService({
         db,
@@ -312,7 +334,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   );
   // A catalogue read asked exactly so before is answered here, already compressed, past nothing it does not need.
   app.use(catalogueAnswers.serveCached(guards.isAnonymousOrSignedIn));
-  // JSON answers and index.html; built assets arrive precompressed and are left alone.
+  // JSON answers and index.html; built assets arrive precompressed and are left alone, and event
+  // streams opt out (lib/event-stream.ts), as compression would hold their events back.
   app.use(compress({ threshold: 1024, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(errorHandler());
   // The anonymous ways into argon2, refused at once while its gate is full (see shedWhenBusy).

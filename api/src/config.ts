@@ -16,6 +16,8 @@ export interface Config {
   redisPrefix: string;
   /** Longest an API process serves a cached catalogue answer: how stale it may be when an invalidation is lost (Redis away). */
   catalogueCacheTtlMs: number;
+  /** How often an open order event stream sends a comment line (keeping proxies from closing it) and checks its session. */
+  orderEventsHeartbeatMs: number;
   jwtSecret: string;
   /** Lifetime of a session token. */
   jwtTtlSeconds: number;
@@ -137,6 +139,7 @@ const ENVIRONMENT = Type.Object({
   REDIS_URL: url('redis://127.0.0.1:6379'),
   REDIS_PREFIX: text('topup'),
   CATALOGUE_CACHE_TTL_MS: integer(100, 5000, 3_600_000),
+  ORDER_EVENTS_HEARTBEAT_MS: integer(100, 15_000, 300_000),
   JWT_SECRET: text(DEV_JWT_SECRET),
   JWT_TTL_SECONDS: integer(60, 24 * 3600),
   JWT_REMEMBER_TTL_SECONDS: integer(60, 30 * 24 * 3600),
@@ -244,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: vars.REDIS_URL,
     redisPrefix: vars.REDIS_PREFIX,
     catalogueCacheTtlMs: vars.CATALOGUE_CACHE_TTL_MS,
+    orderEventsHeartbeatMs: vars.ORDER_EVENTS_HEARTBEAT_MS,
     jwtSecret: vars.JWT_SECRET,
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     jwtRememberTtlSeconds: vars.JWT_REMEMBER_TTL_SECONDS,

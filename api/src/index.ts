@@ -18,6 +18,7 @@ export {
   type JobData,
   type OutboxJob,
 } from './lib/outbox';
+export { withOrderChangeFeed } from './modules/orders/order-feed';
 export { runTraced, traceFields } from './lib/trace-context';
 export { createMetricsPublisher, createProcessRegistry, METRICS_PREFIX, processLabel } from './lib/metrics';
 export { createCodeGenerationService } from './modules/code-generation/code-generation.service';

@@ -1,7 +1,7 @@
 import { createInvalidationBus } from '@topup/server-kit';
 import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { createApp } from './app';
+import { createApp, orderFeedOf } from './app';
 import { loadConfig, productionWarnings, type Config } from './config';
 import { createDb } from './db';
 import { createLogger, type Logger } from './logger';
@@ -38,8 +38,10 @@ export async function startApiServer(config: Config, logger: Logger): Promise<Ru
   return {
     port,
     async close() {
-      // Stop accepting, let in-flight requests finish, then release the pools.
+      // Stop accepting, end the open event streams (they never finish by themselves; clients
+      // reconnect to another process), let in-flight requests finish, then release the pools.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      orderFeedOf(app).close();
       server.closeIdleConnections();
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;

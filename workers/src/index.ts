@@ -17,6 +17,7 @@ import {
   processLabel,
   productionWarnings,
   runTraced,
+  withOrderChangeFeed,
   withOutboxDispatch,
   type Config,
   type JobData,
@@ -44,15 +45,20 @@ export async function startWorkers(config: Config, logger: Logger, processName =
   const pool = createDb(config.databaseUrl, { min: 0, max: config.databasePoolMax });
   // Jobs the processors queue (a paid order's fulfilment, a refund) go to BullMQ as their transaction commits.
   const dispatcher = createOutboxDispatcher({ db: pool, queues: queues.byName, connection: queues.connection, logger });
-  const db = withOutboxDispatch(pool, dispatcher);
+  // Publish only, on a connection that fails fast: a worker's change that releases stock tells the API
+  // processes' caches, and a change of an order tells its shopper's open streams.
+  const publishConnection = createRedis(config.redisUrl);
+  logConnectionHealth(publishConnection, logger, 'invalidations');
+  const db = withOrderChangeFeed(withOutboxDispatch(pool, dispatcher), {
+    redis: publishConnection,
+    prefix: config.redisPrefix,
+    onError: (err) => logger.warn({ err: err.message }, 'Could not publish an order change'),
+  });
   const relay = createOutboxRelay({ db, queues, logger: logger.child({ component: 'outbox-relay' }) });
 
   // Workers share one connection for their commands; BullMQ adds a blocking one per Worker.
   const workerConnection = createRedis(config.redisUrl, { forQueues: true });
   logConnectionHealth(workerConnection, logger, 'workers');
-  // Publish only, on a connection that fails fast: a worker's change that releases stock tells the API processes' caches.
-  const publishConnection = createRedis(config.redisUrl);
-  logConnectionHealth(publishConnection, logger, 'invalidations');
   const invalidations = createInvalidationBus({
     redis: publishConnection,
     prefix: config.redisPrefix,

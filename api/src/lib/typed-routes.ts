@@ -5,6 +5,7 @@ import type { Static } from 'typebox';
 import type { Endpoint } from '@topup/common/api';
 import type { AuthGuards } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { EventStream } from './event-stream';
 import { FileAnswer } from './file-answer';
 import { PreparedAnswer } from './prepared-answer';
 import type { AppContext, AppMiddleware, AppState } from '../types';
@@ -25,11 +26,14 @@ export type Serializable<T> = T extends string
       ? { [K in keyof T]: Serializable<T[K]> }
       : T;
 
-/** A handler answers the value, the value prepared once for many requests (a cached answer), or a streamed file. */
+/**
+ * A handler answers the value, the value prepared once for many requests (a cached answer), a streamed
+ * file, or a stream of events (a contract with `eventStream`).
+ */
 export type RouteHandler<E extends Endpoint> = (
   ctx: AppContext,
   input: ValidInput<E>,
-) => Promise<Serializable<Static<E['response']>> | PreparedAnswer<Static<E['response']>> | FileAnswer>;
+) => Promise<Serializable<Static<E['response']>> | PreparedAnswer<Static<E['response']>> | FileAnswer | EventStream>;
 
 const ENDPOINT = Symbol('endpoint');
 
@@ -100,7 +104,7 @@ export function typedRoutes(router: Router<AppState>, guards?: AuthGuards) {
         body.send(ctx);
         return;
       }
-      if (body instanceof FileAnswer) {
+      if (body instanceof FileAnswer || body instanceof EventStream) {
         body.send(ctx);
         return;
       }

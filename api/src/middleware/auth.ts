@@ -9,6 +9,8 @@ export interface AuthGuards {
   identify: AppMiddleware;
   /** Whether `identify` would let the request through: anonymous, or with a valid session. Answers nothing. */
   isAnonymousOrSignedIn(ctx: AppContext): Promise<boolean>;
+  /** Whether the request's session is still valid now (not logged out, revoked or expired since it began): for answers that stay open. */
+  stillSignedIn(ctx: AppContext): Promise<boolean>;
   requireUser: AppMiddleware;
   requireAdmin: AppMiddleware;
   /** Any valid session, one limited to two-factor enrolment included (to log out). */
@@ -72,6 +74,12 @@ export function createAuthGuards(deps: { tokens: TokenService; sessions: Session
     }
   };
 
+  const stillSignedIn = (ctx: AppContext): Promise<boolean> =>
+    resolveSession(ctx.get('authorization')).then(
+      () => true,
+      () => false,
+    );
+
   const requireUser: AppMiddleware = async (ctx, next) => {
     const session = await sessionOf(ctx);
     if (session.token.enrolment) throw twoFactorEnrolmentRequired();
@@ -99,7 +107,7 @@ export function createAuthGuards(deps: { tokens: TokenService; sessions: Session
     await next();
   };
 
-  return { identify, isAnonymousOrSignedIn, requireUser, requireAdmin, requireSession, requireAdminEnrolment };
+  return { identify, isAnonymousOrSignedIn, stillSignedIn, requireUser, requireAdmin, requireSession, requireAdminEnrolment };
 }
 
 /** The session the guard in front of this handler authenticated. */

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { seedDemoData } from '@topup/migrations';
 import type { UserRole } from '@topup/common';
-import { createApp } from '../app';
+import { createApp, orderFeedOf } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb } from '../db';
 import { createLogger } from '../logger';
@@ -107,6 +107,8 @@ export interface TestApp {
   seedDemoData(): Promise<void>;
   /** Calls `listener` with every SQL statement sent through `db`, the app's and the test's own, until the returned function is called. */
   watchQueries(listener: (sql: string) => void): () => void;
+  /** How many order event streams are open on this process. */
+  openOrderStreams(): number;
   close(): Promise<void>;
 }
 
@@ -170,6 +172,11 @@ async function serveApp(config: Config, db: Knex, release: (redis: Redis) => Pro
     if (options.body !== undefined) payload = JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload });
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      // A stream stays open: its status and headers are the answer.
+      await response.body?.cancel();
+      return { status: response.status, headers: response.headers, body: '' as T };
+    }
     const text = await response.text();
     const isJson = response.headers.get('content-type')?.includes('application/json');
     return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
@@ -206,8 +213,11 @@ async function serveApp(config: Config, db: Knex, release: (redis: Redis) => Pro
       queries.on('query', listener);
       return () => queries.off('query', listener);
     },
+    openOrderStreams: () => orderFeedOf(app).listenerCount(),
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      orderFeedOf(app).close();
+      await closed;
       await invalidations.close();
       await release(redis);
       redis.disconnect();

@@ -32,6 +32,11 @@ export interface Endpoint<
   errors?: readonly number[];
   /** Headers the answer carries that a client reads (Content-Range of admin lists). */
   responseHeaders?: Readonly<Record<string, string>>;
+  /**
+   * The answer is a `text/event-stream` (Server-Sent Events) that stays open: `response` is then the
+   * JSON data of each event, and these are the event names it may send, each with what it means.
+   */
+  eventStream?: Readonly<Record<string, string>>;
 }
 
 /**

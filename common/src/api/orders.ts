@@ -120,9 +120,34 @@ export const ListOrdersQuery = Strict({
 });
 export type ListOrdersQuery = Static<typeof ListOrdersQuery>;
 
+/** What the order event stream tells of one of the shopper's orders that changed: enough to fetch it again. */
+export const OrderChange = Type.Object(
+  { id: Type.Integer({ description: 'The order number.' }), status: OrderStatus },
+  { examples: [{ id: 1042, status: 'completed' }] },
+);
+export type OrderChange = Static<typeof OrderChange>;
+
+/** The events of `GET /orders/events`, by name. */
+export const ORDER_STREAM_EVENTS = {
+  order: "One of your orders changed (its status, codes, delay or refund): the data is the order's number and status.",
+  resync: 'Changes may have been missed (the store lost its feed for a moment): fetch your orders again. No data.',
+} as const;
+
 const tag = 'Orders';
 
 export const ordersEndpoints = {
+  events: endpoint({
+    method: 'get',
+    path: '/orders/events',
+    auth: 'user',
+    tag,
+    summary: 'Your orders as they change (Server-Sent Events)',
+    description:
+      'A `text/event-stream` that stays open and sends an event whenever one of your orders changes, whichever store process made the change. A comment line is sent every 15 seconds (by default) to keep the connection open; the stream ends when the session does (checked at each of those lines), and the client reconnects with its token in the `Authorization` header, never in the URL.',
+    response: OrderChange,
+    eventStream: ORDER_STREAM_EVENTS,
+    responseHeaders: { 'Cache-Control': '`no-store`: every answer is live.' },
+  }),
   list: endpoint({
     method: 'get',
     path: '/orders',

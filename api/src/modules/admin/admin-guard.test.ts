@@ -56,6 +56,11 @@ async function send(method: string, path: string, authorization?: string): Promi
   const hasBody = ['POST', 'PUT', 'PATCH'].includes(method);
   if (hasBody) headers['content-type'] = 'application/json';
   const response = await fetch(`${app.baseUrl}${path}`, { method, headers, body: hasBody ? '{}' : undefined, redirect: 'manual' });
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    // An event stream stays open: let through is all there is to know.
+    await response.body?.cancel();
+    return { status: response.status, location: null, body: '' };
+  }
   const text = await response.text();
   let body: unknown = text;
   try {

@@ -61,6 +61,7 @@ describe('GET /api/openapi.json', () => {
       expect(operation.security, nameOf(route)).toEqual(endpoint.auth === 'none' ? [] : [{ bearer: [] }]);
       const success = operation.responses[String(endpoint.status ?? 200)];
       if (endpoint.status === 204) expect(success.content, nameOf(route)).toBeUndefined();
+      else if (endpoint.eventStream) expect(success.content['text/event-stream'].example, nameOf(route)).toMatch(/^event: \w+\ndata: \{/);
       else expect(success.content['application/json'].example, nameOf(route)).toBeDefined();
       if (endpoint.auth !== 'none') {
         expect(operation.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });

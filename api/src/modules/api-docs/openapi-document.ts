@@ -91,6 +91,24 @@ function errorStatuses(endpoint: Endpoint): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
+const jsonContent = (schema: JsonSchema) => ({ 'application/json': { schema, example: exampleOf(schema) } });
+
+/**
+ * A stream of Server-Sent Events: the body is text, one event after another; `x-event-data` is the
+ * schema of each event's JSON data (OpenAPI 3.1 has no field of its own for it).
+ */
+function eventStreamContent(events: Readonly<Record<string, string>>, data: JsonSchema) {
+  const eventList = Object.entries(events).map(([name, meaning]) => `\`${name}\`: ${meaning}`);
+  const [first] = Object.keys(events);
+  return {
+    'text/event-stream': {
+      schema: { type: 'string', description: ['Server-Sent Events, by name:', ...eventList].join('\n\n') },
+      example: `event: ${first}\ndata: ${JSON.stringify(exampleOf(data))}\n\n: heartbeat\n\n`,
+      'x-event-data': data,
+    },
+  };
+}
+
 function operationOf(endpoint: Endpoint) {
   const success = String(endpoint.status ?? 200);
   const responseSchema = endpoint.response as JsonSchema;
@@ -105,7 +123,7 @@ function operationOf(endpoint: Endpoint) {
           }
         : {}),
       // A 204 carries no body at all.
-      ...(success === '204' ? {} : { content: { 'application/json': { schema: responseSchema, example: exampleOf(responseSchema) } } }),
+      ...(success === '204' ? {} : { content: endpoint.eventStream ? eventStreamContent(endpoint.eventStream, responseSchema) : jsonContent(responseSchema) }),
     },
   };
   for (const status of errorStatuses(endpoint)) {

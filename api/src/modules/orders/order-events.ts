@@ -1,6 +1,15 @@
 import type { Knex } from 'knex';
 import type { OrderEventKind } from '@topup/common';
 import { currentRequestId } from '../../lib/trace-context';
+import { announceOrderChanges } from './order-feed';
+
+/** Events only the back office sees: they change nothing of the order the shopper is shown. */
+const BACK_OFFICE_ONLY: readonly OrderEventKind[] = ['note', 'delivery_attempt', 'retry_requested'];
+
+/** Every other event changes what the shopper sees of the order: their open streams hear of it. */
+function announce(trx: Knex.Transaction, orderIds: number[], kind: OrderEventKind): void {
+  if (!BACK_OFFICE_ONLY.includes(kind)) announceOrderChanges(trx, orderIds);
+}
 
 /**
  * Who is behind an event: an admin, or the store itself (null). The request (or job's originating
@@ -39,6 +48,7 @@ export async function recordOrderEvent(
   by: EventAuthor = STORE,
 ): Promise<void> {
   await trx('order_events').insert(orderEventRow(orderId, kind, payload, by));
+  announce(trx, [orderId], kind);
 }
 
 /** The same event on several orders at once (a batch of expired card orders). */
@@ -51,4 +61,5 @@ export async function recordOrderEvents(
 ): Promise<void> {
   if (orderIds.length === 0) return;
   await trx('order_events').insert(orderIds.map((orderId) => orderEventRow(orderId, kind, payload, by)));
+  announce(trx, orderIds, kind);
 }

@@ -1,17 +1,35 @@
 import Router from '@koa/router';
 import { ordersEndpoints } from '@topup/common/api';
 import { currentUser, type AuthGuards } from '../../middleware/auth';
+import { EventStream } from '../../lib/event-stream';
 import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
+import type { OrderFeed } from './order-feed';
 import type { OrdersService } from './orders.service';
 
 /** Long enough for any real browser's User-Agent; bounds what one request can write. */
 const USER_AGENT_MAX_LENGTH = 512;
 
-export function createOrdersRouter(deps: { orders: OrdersService; guards: AuthGuards }) {
-  const { orders, guards } = deps;
+export function createOrdersRouter(deps: { orders: OrdersService; feed: OrderFeed; heartbeatMs: number; guards: AuthGuards }) {
+  const { orders, feed, heartbeatMs, guards } = deps;
   const router = new Router<AppState>();
   const routes = typedRoutes(router, guards);
+
+  // Before `/orders/:id`, which would take "events" for an order number.
+  routes.add(ordersEndpoints.events, async (ctx) => {
+    const userId = currentUser(ctx).id;
+    // The answer starts once this process hears every change made from then on.
+    await feed.ready();
+    return new EventStream({
+      heartbeatMs,
+      stillValid: () => guards.stillSignedIn(ctx),
+      open: (sink) =>
+        feed.listen(userId, {
+          changed: (change) => (change ? sink.send('order', change) : sink.send('resync')),
+          end: sink.end,
+        }),
+    });
+  });
 
   routes.add(ordersEndpoints.list, async (ctx, { query }) => orders.list(currentUser(ctx).id, query.search));
 

@@ -6,6 +6,7 @@ import type { Logger } from '../../logger';
 import type { Order, PaymentRefund, RowOf } from '../../models';
 import { GatewayRequestError, type GatewayRefundState, type PaymentGateways } from '../../providers/payment';
 import { paymentsDal } from './payments.dal';
+import { announceOrderChanges } from '../orders/order-feed';
 
 /** Where money goes back to: the shopper's balance (a ledger row) or the card the order was paid with. */
 export type RefundDestination = 'balance' | 'card';
@@ -106,6 +107,7 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
   /** The refund could not go to the card: the balance gets the order-currency amount on the ledger instead. */
   async function fallBackToBalance(trx: Knex.Transaction, refund: RowOf<PaymentRefund>, why: string): Promise<void> {
     await trx('payment_refunds').where({ id: refund.id }).update({ status: 'failed', failure: why, settled_at: trx.fn.now() });
+    announceOrderChanges(trx, [refund.order_id]);
     const order = await trx('orders').where({ id: refund.order_id }).first<Pick<Order, 'user_id' | 'currency' | 'failure_reason'>>();
     if (!order || refund.order_amount <= 0) return;
     await changeBalance(trx, {
@@ -136,6 +138,7 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
         await fallBackToBalance(trx, refund, 'The gateway cancelled the refund');
         return 'failed';
       }
+      announceOrderChanges(trx, [refund.order_id]);
       await trx('payment_refunds')
         .where({ id: refund.id })
         .update({ status: 'succeeded', provider_refund_id: state.providerRefundId, settled_at: trx.fn.now() });

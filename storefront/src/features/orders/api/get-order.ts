@@ -3,6 +3,7 @@ import type { OrderDetail } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { keepsChanging } from '../utils/order-status';
+import { useOrderEvents } from './order-events';
 
 export function getOrder(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<OrderDetail> {
   return api.get<OrderDetail>(`/orders/${id}`, { signal });
@@ -22,7 +23,10 @@ export const getOrderQueryOptions = (token: string | null, id: number) =>
     refetchOnMount: true,
   });
 
+/** One order, live while it can still change (the poll above is the fallback). */
 export function useOrder(id: number) {
   const session = useSession();
-  return useQuery(getOrderQueryOptions(session?.token ?? null, id));
+  const order = useQuery(getOrderQueryOptions(session?.token ?? null, id));
+  useOrderEvents(order.data !== undefined && keepsChanging(order.data));
+  return order;
 }

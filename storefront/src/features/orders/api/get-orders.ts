@@ -4,6 +4,8 @@ import { api } from '../../../lib/api-client';
 import { isRetryableError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
 import { QUERY_RETRIES, type QueryConfig, RETRY_DELAY_MS } from '../../../lib/react-query';
+import { keepsChanging } from '../utils/order-status';
+import { useOrderEvents } from './order-events';
 
 export function getOrders({ search, signal }: { search?: string; signal?: AbortSignal } = {}): Promise<Order[]> {
   return api.get<Order[]>('/orders', { params: { search: search || undefined }, signal });
@@ -26,7 +28,10 @@ export const getOrdersQueryOptions = (token: string | null, search = '') =>
     refetchOnMount: true,
   });
 
+/** The shopper's orders, live while one of them can still change (the poll above is the fallback). */
 export function useOrders({ search, queryConfig }: { search?: string; queryConfig?: QueryConfig<typeof getOrdersQueryOptions> } = {}) {
   const session = useSession();
-  return useQuery({ ...getOrdersQueryOptions(session?.token ?? null, search), ...queryConfig });
+  const orders = useQuery({ ...getOrdersQueryOptions(session?.token ?? null, search), ...queryConfig });
+  useOrderEvents(orders.data?.some(keepsChanging) ?? false);
+  return orders;
 }

@@ -1,0 +1,184 @@
+import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../db';
+import { createRedis } from '../../redis';
+import { createFixtures } from '../../testing/fixtures';
+import { startSecondApp, startTestApp, type TestApp, type TestUser } from '../../testing/harness';
+import { withOrderChangeFeed } from './order-feed';
+import { lockOrder, markCompleted } from './order-lifecycle';
+
+const HEARTBEAT_MS = 300;
+
+let app: TestApp;
+let fixtures: ReturnType<typeof createFixtures>;
+/** Another process of the store, as the workers are: its own database pool and Redis connection. */
+let workers: { db: Knex; redis: Redis };
+
+beforeAll(async () => {
+  app = await startTestApp({ orderEventsHeartbeatMs: HEARTBEAT_MS });
+  fixtures = createFixtures(app.db, app.config.codesKey);
+  await fixtures.usdRubRate('79');
+  const redis = createRedis(app.config.redisUrl);
+  await new Promise((resolve) => redis.once('ready', resolve));
+  const pool = createDb(app.config.databaseUrl, { min: 0, max: 2 });
+  workers = { redis, db: withOrderChangeFeed(pool, { redis, prefix: app.config.redisPrefix, onError: (err) => console.error(err) }) };
+});
+
+afterAll(async () => {
+  await workers?.db.destroy();
+  workers?.redis.disconnect();
+  await app?.close();
+});
+
+/** A paid code order, waiting for delivery (no workers run here); resolves to its id. */
+async function processingOrder(user: TestUser): Promise<number> {
+  const product = await fixtures.product();
+  await fixtures.codes({ productId: product.id, gameAmount: 25, priceUsd: 2500, priceRub: 197500, count: 1 });
+  await fixtures.cartLine({ userId: user.id, productId: product.id, gameAmount: 25, priceUsd: 2500, priceRub: 197500, quantity: 1 });
+  await fixtures.fundBalance(user.id, 'rub', 197500);
+  const response = await app.request('POST', '/api/payment/from-balance', { token: user.token, body: { currency: 'rub' } });
+  expect(response.status).toBe(201);
+  return response.body.orderId;
+}
+
+/** The workers process completes the order, as its delivery would. */
+const completeFromWorkers = (orderId: number) =>
+  workers.db.transaction(async (trx) => markCompleted(trx, (await lockOrder(trx, orderId))!, 'system'));
+
+interface ReceivedEvent {
+  event: string;
+  data: unknown;
+}
+
+/** An open `GET /api/orders/events`, read as it arrives. */
+async function openStream(token: string, target: TestApp = app, headers: Record<string, string> = {}) {
+  const abort = new AbortController();
+  const response = await fetch(`${target.baseUrl}/api/orders/events`, {
+    headers: { authorization: `Bearer ${token}`, ...headers },
+    signal: abort.signal,
+  });
+  expect(response.status).toBe(200);
+  const events: ReceivedEvent[] = [];
+  let heartbeats = 0;
+  let ended = false;
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      for await (const chunk of response.body!) {
+        buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end: number;
+        while ((end = buffered.indexOf('\n\n')) !== -1) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          if (block.startsWith(':')) heartbeats += 1;
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event) events.push({ event, data: data ? JSON.parse(data) : undefined });
+        }
+      }
+    } catch {
+      // Aborted by the test.
+    }
+    ended = true;
+  })();
+  return {
+    response,
+    events,
+    heartbeats: () => heartbeats,
+    ended: () => ended,
+    async close() {
+      abort.abort();
+      await reading;
+    },
+  };
+}
+
+describe('GET /api/orders/events', () => {
+  it('refuses a request without a valid session before any stream starts', async () => {
+    const attempts: Array<Record<string, string>> = [{}, { authorization: 'Bearer not-a-token' }, { authorization: 'token-in-the-wrong-form' }];
+    for (const headers of attempts) {
+      const response = await fetch(`${app.baseUrl}/api/orders/events`, { headers });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it("sends the shopper their own order's change made by another process, and nobody else's", async () => {
+    const shopper = await app.createUser();
+    const other = await app.createUser();
+    const orderId = await processingOrder(shopper);
+    const othersOrderId = await processingOrder(other);
+    const mine = await openStream(shopper.token);
+    const theirs = await openStream(other.token);
+
+    const changedAt = Date.now();
+    await completeFromWorkers(orderId);
+    await expect.poll(() => mine.events).toEqual([{ event: 'order', data: { id: orderId, status: 'completed' } }]);
+    expect(Date.now() - changedAt).toBeLessThan(1000);
+
+    // The other shopper's stream hears of their own order next, and never heard of the first.
+    await completeFromWorkers(othersOrderId);
+    await expect.poll(() => theirs.events).toEqual([{ event: 'order', data: { id: othersOrderId, status: 'completed' } }]);
+    expect(mine.events).toHaveLength(1);
+    await Promise.all([mine.close(), theirs.close()]);
+  });
+
+  it('sends the change to every stream of the shopper, on every API process', async () => {
+    const second = await startSecondApp(app);
+    try {
+      const shopper = await app.createUser();
+      const orderId = await processingOrder(shopper);
+      const streams = [await openStream(shopper.token), await openStream(shopper.token), await openStream(shopper.token, second)];
+      await completeFromWorkers(orderId);
+      for (const stream of streams) {
+        await expect.poll(() => stream.events).toEqual([{ event: 'order', data: { id: orderId, status: 'completed' } }]);
+      }
+      await Promise.all(streams.map((stream) => stream.close()));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('streams uncompressed and uncached, with a heartbeat, whatever encodings the client accepts', async () => {
+    const shopper = await app.createUser();
+    const stream = await openStream(shopper.token, app, { 'accept-encoding': 'br, gzip, deflate' });
+    expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.response.headers.get('content-encoding')).toBeNull();
+    expect(stream.response.headers.get('cache-control')).toBe('no-store');
+    await expect.poll(() => stream.heartbeats(), { timeout: 5 * HEARTBEAT_MS }).toBeGreaterThanOrEqual(2);
+    await stream.close();
+  });
+
+  it('leaves no listener behind once its clients have gone', async () => {
+    const shopper = await app.createUser();
+    const before = app.openOrderStreams();
+    const first = await openStream(shopper.token);
+    const second = await openStream(shopper.token);
+    expect(app.openOrderStreams()).toBe(before + 2);
+    await first.close();
+    await expect.poll(() => app.openOrderStreams()).toBe(before + 1);
+    await second.close();
+    await expect.poll(() => app.openOrderStreams()).toBe(before);
+  });
+
+  it('ends at the next heartbeat once the session is logged out, and a new stream is refused', async () => {
+    const shopper = await app.createUser();
+    const stream = await openStream(shopper.token);
+    expect((await app.request('POST', '/api/logout', { token: shopper.token })).status).toBe(204);
+    await expect.poll(() => stream.ended(), { timeout: 5 * HEARTBEAT_MS }).toBe(true);
+    expect((await fetch(`${app.baseUrl}/api/orders/events`, { headers: { authorization: `Bearer ${shopper.token}` } })).status).toBe(401);
+  });
+
+  it('ends its open streams when its process shuts down, without holding the shutdown', async () => {
+    const second = await startSecondApp(app);
+    const shopper = await app.createUser();
+    const stream = await openStream(shopper.token, second);
+    const closing = Date.now();
+    await second.close();
+    expect(Date.now() - closing).toBeLessThan(1000);
+    await expect.poll(() => stream.ended()).toBe(true);
+  });
+});
