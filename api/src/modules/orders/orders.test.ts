@@ -63,7 +63,7 @@ describe('GET /api/orders', () => {
       status: 'processing',
       total: 3950,
       currency: 'rub',
-      failure_reason: null,
+      notices: [],
       payment_method: 'balance',
       returned_to_cart: false,
       delayed: false,
@@ -225,7 +225,7 @@ describe('order transitions', () => {
       expect((refused as AppError).code).toBe('CONFLICT');
     }
     // Cancelling leaves a paid order alone: only unpaid orders are cancelled.
-    const released = await app.db.transaction(async (trx) => cancelUnpaid(trx, [orderId], { reason: 'x', paymentStatus: 'expired' }));
+    const released = await app.db.transaction(async (trx) => cancelUnpaid(trx, [orderId], { notice: { code: 'CANCELLED_BY_STORE', params: {} }, paymentStatus: 'expired' }));
     expect(released).toBe(0);
     expect(await everything(orderId)).toEqual(before);
   });
