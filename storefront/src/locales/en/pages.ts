@@ -7,7 +7,9 @@ import errors from './errors.json';
 import freefire from './freefire.json';
 import games from './games.json';
 import orders from './orders.json';
+import orderNotices from './order-notices.json';
 import profile from './profile.json';
+import receipt from './receipt.json';
 import pubg from './pubg.json';
 import security from './security.json';
 import steam from './steam.json';
@@ -28,7 +30,9 @@ export default {
   ...freefire,
   ...games,
   ...orders,
+  ...orderNotices,
   ...profile,
+  ...receipt,
   ...pubg,
   ...security,
   ...steam,

@@ -1,21 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Order } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import { isRetryableError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
 import { QUERY_RETRIES, type QueryConfig, RETRY_DELAY_MS } from '../../../lib/react-query';
 
-export function getOrders({ search, signal }: { search?: string; signal?: AbortSignal } = {}): Promise<Order[]> {
-  return api.get<Order[]>('/orders', { params: { search: search || undefined }, signal });
+/** The shopper's orders, product and region names in `lang`. */
+export function getOrders({ search, lang, signal }: { search?: string; lang?: string; signal?: AbortSignal } = {}): Promise<Order[]> {
+  return api.get<Order[]>('/orders', { params: { search: search || undefined, lang }, signal });
 }
 
 /** Orders list timings (spec section 9): refresh every 10 s, fresh 5 s, cached 60 s, 3 retries 1 s apart. */
 export const ORDERS_REFRESH_MS = 10_000;
 
-export const getOrdersQueryOptions = (token: string | null, search = '') =>
+export const getOrdersQueryOptions = (token: string | null, search = '', lang?: string) =>
   queryOptions({
-    queryKey: ['orders', token, { search }],
-    queryFn: ({ signal }) => getOrders({ search, signal }),
+    queryKey: ['orders', token, { search, lang }],
+    queryFn: ({ signal }) => getOrders({ search, lang, signal }),
     enabled: token !== null,
     refetchInterval: ORDERS_REFRESH_MS,
     staleTime: 5_000,
@@ -28,5 +30,6 @@ export const getOrdersQueryOptions = (token: string | null, search = '') =>
 
 export function useOrders({ search, queryConfig }: { search?: string; queryConfig?: QueryConfig<typeof getOrdersQueryOptions> } = {}) {
   const session = useSession();
-  return useQuery({ ...getOrdersQueryOptions(session?.token ?? null, search), ...queryConfig });
+  const { i18n } = useTranslation();
+  return useQuery({ ...getOrdersQueryOptions(session?.token ?? null, search, i18n.resolvedLanguage), ...queryConfig });
 }
