@@ -46,9 +46,17 @@ export function OrderDetailView({ id }: { id: number }) {
   const order = useOrder(id);
 
   if (!valid || (order.isError && toApiError(order.error).status === 404)) return <OrderNotFound />;
-  if (order.isPending) return <LoadingState />;
-  if (order.isError) {
-    return <ErrorState message={t(errorMessageKey(order.error, 'orders.load_failed'))} onRetry={() => void order.refetch()} />;
+  if (order.isPending || order.isError) {
+    return (
+      <>
+        <title>{`${t('orders.order_number', { id })} — ${t('app.name')}`}</title>
+        {order.isPending ? (
+          <LoadingState />
+        ) : (
+          <ErrorState message={t(errorMessageKey(order.error, 'orders.load_failed'))} onRetry={() => void order.refetch()} />
+        )}
+      </>
+    );
   }
   return <Receipt order={order.data} />;
 }
