@@ -59,19 +59,24 @@ const SENTENCES: Array<[RegExp, (match: RegExpExecArray) => Notice]> = [
   ],
 ];
 
-/** The notices an old text meant; what follows a store refund is the admin's note, anything else unknown a MESSAGE. */
+/** The same sentences anywhere in a text: where words of the store's own end (an admin's note). */
+const ANYWHERE = SENTENCES.map(([pattern]) => new RegExp(` ${pattern.source.slice(1)}`));
+
+/** The notices an old text meant; words that follow a store refund are the admin's note, anything else unknown a MESSAGE. */
 export function noticesOf(text: string | null): Notice[] {
   const notices: Notice[] = [];
   let rest = (text ?? '').trim();
   while (rest !== '') {
     const known = SENTENCES.map(([pattern, read]) => ({ match: pattern.exec(rest), read })).find((candidate) => candidate.match);
-    if (!known?.match) {
-      const afterRefund = ['STORE_REFUNDED', 'STORE_STOPPED_DELIVERY'].includes(notices.at(-1)?.code ?? '');
-      notices.push({ code: afterRefund ? 'STORE_NOTE' : 'MESSAGE', params: { text: rest } });
-      break;
+    if (known?.match) {
+      notices.push(known.read(known.match));
+      rest = rest.slice(known.match[0].length).trim();
+      continue;
     }
-    notices.push(known.read(known.match));
-    rest = rest.slice(known.match[0].length).trim();
+    const next = Math.min(...ANYWHERE.map((pattern) => pattern.exec(rest)?.index ?? rest.length));
+    const afterRefund = ['STORE_REFUNDED', 'STORE_STOPPED_DELIVERY'].includes(notices.at(-1)?.code ?? '');
+    notices.push({ code: afterRefund ? 'STORE_NOTE' : 'MESSAGE', params: { text: rest.slice(0, next).trim() } });
+    rest = rest.slice(next).trim();
   }
   return notices;
 }
