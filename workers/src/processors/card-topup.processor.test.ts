@@ -264,7 +264,10 @@ describe('the back office refunds a card-paid order', () => {
       payment: { provider: 'sandbox', method: 'card', status: 'refunded', amount: 1.99, refundedAmount: 1.99, providerPaymentId: expect.stringMatching(/^pay_/) },
     });
     expect(detail.payment.events).toEqual([expect.objectContaining({ eventType: 'payment.succeeded', processedAt: expect.any(String) })]);
-    expect((await orderOfShopper(shopper, orderId)).notices).toEqual([expect.objectContaining({ code: 'STORE_REFUNDED', params: expect.objectContaining({ refundTo: 'card' }) })]);
+    expect((await orderOfShopper(shopper, orderId)).notices).toEqual([
+      { code: 'STORE_REFUNDED', params: { refund: { amount: 1.99, currency: 'usd' }, refundTo: 'card' } },
+      { code: 'STORE_NOTE', params: { text: 'Goodwill' } },
+    ]);
     expect(await balancesOf(shopper.id)).toEqual({ usd: 0, rub: 0 });
 
     const again = await app.request('POST', `/api/admin/orders/${orderId}/refund`, { token: admin.token, body: { destination: 'card' } });
