@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import en from '@topup/storefront/src/locales/en';
 import ru from '@topup/storefront/src/locales/ru';
@@ -57,7 +57,10 @@ beforeAll(async () => {
     topupData: { service: 'freefire', player_id: DECLINED_PLAYER, offer_id: offer.item_id, offer_name: offer.name, price_usd: offer.price, price_rub: offer.price_rub },
   });
   failedOrder = Number(topup.orderId);
-  await expect.poll(async () => (await app.db('orders').where({ id: failedOrder }).first('status')).status, { timeout: 30_000 }).toBe('failed');
+  await vi.waitFor(async () => expect((await app.db('orders').where({ id: failedOrder }).first('status')).status).toBe('failed'), {
+    timeout: 30_000,
+    interval: 100,
+  });
 
   // A European Steam code: its amount counts euros, and it works only in Europe.
   const option = await app
