@@ -16,7 +16,6 @@ import { toApiError } from '../../../lib/api-error';
 import { parseCurrency } from '../../../lib/currency';
 import { useFormat } from '../../../lib/format';
 import { errorMessageKey } from '../../../lib/error-message';
-import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { useOrder } from '../api/get-order';
 import { copyText } from '../utils/clipboard';
 import { noticeText } from '../utils/notices';
@@ -84,7 +83,6 @@ function OrderNotFound() {
 function Receipt({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const formatMoney = useFormatMoney();
   const currency = parseCurrency(order.currency);
   const date = format.date(order.created_at);
   const groups = groupItems(order.items);
@@ -135,12 +133,12 @@ function Receipt({ order }: { order: OrderDetail }) {
           </div>
           <div className={styles.grandTotal}>
             <dt>{t('orders.total')}</dt>
-            <dd data-testid="order-total">{formatMoney(order.total, currency)}</dd>
+            <dd data-testid="order-total">{format.money(order.total, currency)}</dd>
           </div>
           {charged && (
             <div>
               <dt>{charged.kind === 'charged' ? t('orders.charged') : t('orders.to_charge')}</dt>
-              <dd data-testid="order-charged">{formatMoney(charged.amount, charged.currency)}</dd>
+              <dd data-testid="order-charged">{format.money(charged.amount, charged.currency)}</dd>
             </div>
           )}
         </dl>
@@ -247,7 +245,6 @@ const REFUND_TONES: Record<RefundLine['state'], string | undefined> = { pending:
 function RefundsList({ refunds }: { refunds: RefundLine[] }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const formatMoney = useFormatMoney();
   return (
     <section className={styles.refunds} aria-labelledby="order-refunds" data-testid="order-refunds">
       <h2 id="order-refunds" className={styles.blockTitle}>
@@ -264,7 +261,7 @@ function RefundsList({ refunds }: { refunds: RefundLine[] }) {
                   {[date, refund.state === 'failed' ? t('orders.refund_failed_hint') : ''].filter(Boolean).join(' · ')}
                 </span>
               </span>
-              <span className={styles.refundAmount}>{formatMoney(refund.amount, refund.currency)}</span>
+              <span className={styles.refundAmount}>{format.money(refund.amount, refund.currency)}</span>
               <span className={`${styles.refundState} ${REFUND_TONES[refund.state]}`}>{t(`orders.refund_state.${refund.state}`)}</span>
             </li>
           );
@@ -276,8 +273,7 @@ function RefundsList({ refunds }: { refunds: RefundLine[] }) {
 
 function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 'RUB' }) {
   const { t } = useTranslation();
-  const formatMoney = useFormatMoney();
-  const formatNumber = useFormatNumber();
+  const format = useFormat();
   const { item } = group;
   const topup = item.item_type === 'topup' ? topupDetails(item.topup_data) : null;
   const image = item.product?.image_url || (typeof item.topup_data?.image_url === 'string' ? item.topup_data.image_url : '') || (topup ? `/images/${topup.service}.svg` : null);
@@ -312,13 +308,13 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
           </dl>
         ) : (
           <span className={styles.lineMeta} data-testid="order-line-meta">
-            {[amountWithUnit(group, formatNumber), group.region && t('receipt.region', { name: group.region.name }), t('orders.quantity', { count: group.count })]
+            {[amountWithUnit(group, format.number), group.region && t('receipt.region', { name: group.region.name }), t('orders.quantity', { count: group.count })]
               .filter(Boolean)
               .join(' · ')}
           </span>
         )}
       </div>
-      <span className={styles.linePrice}>{formatMoney(group.amount, currency)}</span>
+      <span className={styles.linePrice}>{format.money(group.amount, currency)}</span>
     </li>
   );
 }
@@ -326,7 +322,7 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
 function CodesSection({ codes, completed }: { codes: ReturnType<typeof deliveredCodes>; completed: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const formatNumber = useFormatNumber();
+  const format = useFormat();
   const [shown, setShown] = useState(false);
   const listId = useId();
 
@@ -377,7 +373,7 @@ function CodesSection({ codes, completed }: { codes: ReturnType<typeof delivered
                 <li key={code.itemId} className={styles.codeRow}>
                   <span className={styles.codeLabel}>
                     {code.title}
-                    {code.gameAmount !== null ? ` · ${[formatNumber(code.gameAmount), code.unit].filter(Boolean).join('\u00a0')}` : ''}
+                    {code.gameAmount !== null ? ` · ${[format.number(code.gameAmount), code.unit].filter(Boolean).join('\u00a0')}` : ''}
                     {code.region ? ` · ${code.region.name}` : ''}
                   </span>
                   <code className={styles.code} data-testid="activation-code">

@@ -10,7 +10,6 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { parseCurrency } from '../../../lib/currency';
 import { useFormat } from '../../../lib/format';
 import { errorMessageKey } from '../../../lib/error-message';
-import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { useOrders } from '../api/get-orders';
 import { noticesText } from '../utils/notices';
 import { itemSummary, normalizeOrderSearch, ORDERS_PER_PAGE, visibleOrders } from '../utils/order-status';
@@ -97,8 +96,6 @@ export function OrdersView() {
 function OrderCard({ order }: { order: Order }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const formatMoney = useFormatMoney();
-  const formatNumber = useFormatNumber();
   const date = format.date(order.created_at);
   return (
     <Link to={`/orders/${order.id}`} className={`card ${styles.card}`} data-testid="order-card" data-order-id={order.id}>
@@ -107,7 +104,7 @@ function OrderCard({ order }: { order: Order }) {
         <StatusBadge status={order.status} />
       </span>
       {date && <time dateTime={order.created_at} className={styles.date}>{date}</time>}
-      <span className={styles.summaryText}>{itemSummary(order.items, formatNumber)}</span>
+      <span className={styles.summaryText}>{itemSummary(order.items, format.number)}</span>
       {order.notices.length > 0 && (
         <span className={styles.reason} data-testid="order-card-notice">
           {noticesText(order.notices, t, format)}
@@ -119,7 +116,7 @@ function OrderCard({ order }: { order: Order }) {
         <span className={styles.itemsCount}>
           {t('orders.items_count', { count: order.items.length })} · <span data-testid="order-card-payment">{t(paymentLineKey(order))}</span>
         </span>
-        <span className={styles.cardTotal}>{formatMoney(order.total, parseCurrency(order.currency))}</span>
+        <span className={styles.cardTotal}>{format.money(order.total, parseCurrency(order.currency))}</span>
       </span>
     </Link>
   );
