@@ -22,6 +22,7 @@ import * as activityLogAndCustomerNotes from './migrations/20261126030001_activi
 import * as rateGuardsAndStockThresholds from './migrations/20261126040001_rate_guards_and_stock_thresholds';
 import * as outboxRequestIdAndPruning from './migrations/20261126060001_outbox_request_id_and_pruning';
 import * as catalogueTranslations from './migrations/20261127000001_catalogue_translations';
+import * as orderNotices from './migrations/20261127030001_order_notices';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -60,6 +61,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261126040001_rate_guards_and_stock_thresholds', migration: rateGuardsAndStockThresholds },
   { name: '20261126060001_outbox_request_id_and_pruning', migration: outboxRequestIdAndPruning },
   { name: '20261127000001_catalogue_translations', migration: catalogueTranslations },
+  { name: '20261127030001_order_notices', migration: orderNotices },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

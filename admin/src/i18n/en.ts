@@ -5,6 +5,7 @@ import { activityEnglishMessages } from './activity';
 import { ratesEnglishMessages } from './rates';
 import { codeStockEnglishMessages } from './codeStock';
 import { twoFactorEnglishMessages } from './twoFactor';
+import { orderNoticesEnglishMessages } from './orderNotices';
 import { orderTimelineEnglishMessages } from './orderTimeline';
 
 export const customEnglishMessages = {
@@ -410,7 +411,7 @@ export const operationsEnglishMessages = {
         currency: 'Currency',
         total: 'Total',
         totalUsd: 'Total in USD',
-        failureReason: 'Failure reason',
+        notices: 'Told to the shopper',
         createdAt: 'Created',
         createdFrom: 'Created from',
         createdTo: 'Created to',
@@ -690,5 +691,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   ratesEnglishMessages,
   codeStockEnglishMessages,
   orderTimelineEnglishMessages,
+  orderNoticesEnglishMessages,
 );
 export default englishMessagesTree;

@@ -7,6 +7,7 @@ import { activityEnglishMessages, activityRussianMessages } from './activity';
 import { ratesEnglishMessages, ratesRussianMessages } from './rates';
 import { codeStockEnglishMessages, codeStockRussianMessages } from './codeStock';
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
+import { orderNoticesEnglishMessages, orderNoticesRussianMessages } from './orderNotices';
 import { orderTimelineEnglishMessages, orderTimelineRussianMessages } from './orderTimeline';
 
 const customRussianMessages: typeof customEnglishMessages = {
@@ -415,7 +416,7 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
         currency: 'Валюта',
         total: 'Сумма',
         totalUsd: 'Сумма в USD',
-        failureReason: 'Причина сбоя',
+        notices: 'Сообщено покупателю',
         createdAt: 'Создан',
         createdFrom: 'Создан с',
         createdTo: 'Создан по',
@@ -697,6 +698,7 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   ratesEnglishMessages,
   codeStockEnglishMessages,
   orderTimelineEnglishMessages,
+  orderNoticesEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
@@ -706,5 +708,6 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   ratesRussianMessages,
   codeStockRussianMessages,
   orderTimelineRussianMessages,
+  orderNoticesRussianMessages,
 );
 export default russianMessagesTree;

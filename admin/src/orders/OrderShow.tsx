@@ -4,6 +4,7 @@ import { LocalizedDateField } from '../components/LocalizedDateField';
 import { MoneyField } from '../components/MoneyField';
 import { ChangeOrderStatusButton } from './ChangeOrderStatusButton';
 import { OrderAttentionAlert } from './OrderAttentionAlert';
+import { noticesText } from './orderNotices';
 import { OrderItems } from './OrderItems';
 import { OrderTimeline } from './OrderTimeline';
 import { OrderPayment } from './OrderPayment';
@@ -43,9 +44,9 @@ function OrderSummary() {
         <OrderStatusChip status={order.status} size="medium" />
       </Box>
       <OrderAttentionAlert />
-      {order.failureReason && (
-        <Alert severity={order.status === 'failed' ? 'error' : 'warning'} sx={{ mb: 2 }}>
-          {order.failureReason}
+      {order.notices.length > 0 && (
+        <Alert severity={order.status === 'failed' ? 'error' : 'warning'} sx={{ mb: 2 }} data-testid="order-notices">
+          <strong>{translate('resources.orders.fields.notices')}:</strong> {noticesText(order.notices, translate)}
         </Alert>
       )}
       <Box

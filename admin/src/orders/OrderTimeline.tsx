@@ -1,12 +1,13 @@
 import { Box, Button, List, ListItem, TextField, Typography } from '@mui/material';
 import { fromMinor, ORDER_NOTE_MAX_LENGTH } from '@topup/common';
-import type { AdminOrderEvent } from '@topup/common/api';
+import type { AdminOrderEvent, OrderNotice } from '@topup/common/api';
 import { useState } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { RESOURCE_ENDPOINTS } from '../dataProvider';
 import { errorNotification } from '../components/errors';
 import { useFormatDateTime } from '../components/LocalizedDateField';
 import { formatMoney } from '../lib/money';
+import { noticesText } from './orderNotices';
 import { useApiRequest } from '../lib/useApiRequest';
 import type { ShownOrder } from './types';
 
@@ -43,12 +44,16 @@ function headline(event: AdminOrderEvent, translate: Translate): string {
   }
 }
 
-/** The words an event carries: a reason, the provider's answer, a note. */
+/**
+ * The words an event carries: what the shopper was told (notices, money in minor units as events keep
+ * it), the provider's answer, a note; events recorded before notices had codes keep their `reason`.
+ */
 function details(event: AdminOrderEvent, translate: Translate): string | undefined {
   const { payload } = event;
   const reference = text(payload.reference);
   if (event.kind === 'delivery_attempt' && reference) return translate('order_timeline.reference', { reference });
-  return text(payload.text) ?? text(payload.detail) ?? text(payload.reason);
+  const told = Array.isArray(payload.notices) ? noticesText(payload.notices as OrderNotice[], translate, { minorUnits: true }) : undefined;
+  return text(payload.text) ?? text(payload.detail) ?? text(told) ?? text(payload.reason);
 }
 
 /** Adds a back-office note to the order's timeline. */

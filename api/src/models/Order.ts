@@ -1,5 +1,6 @@
 import type { RelationMappings } from 'objection';
 import type { BalanceCurrency, OrderStatus } from '@topup/common';
+import type { OrderNotice } from '@topup/common/api';
 import { BaseModel } from './BaseModel';
 import type { OrderItem } from './OrderItem';
 
@@ -29,7 +30,8 @@ export class Order extends BaseModel {
   declare total_usd: number;
   /** The USD->RUB rate the order was priced at (decimal string). */
   declare rate_usd_rub: string;
-  declare failure_reason: string | null;
+  /** What the shopper is told about the order (codes with parameters, money in minor units), oldest first. */
+  declare notices: OrderNotice[];
   declare hold_expires_at: Date | null;
   declare paid_at: Date | null;
   declare completed_at: Date | null;

@@ -15,6 +15,7 @@ import {
   RefundDestination,
   RefundStatus,
 } from './orders';
+import { OrderNotices } from './order-notices';
 
 const adminOrderExample = {
   id: 1042,
@@ -26,7 +27,7 @@ const adminOrderExample = {
   currency: 'rub',
   total: 898,
   totalUsd: 9.98,
-  failureReason: null,
+  notices: [],
   createdAt: '2026-03-04T12:30:00.000Z',
   paidAt: '2026-03-04T12:30:00.000Z',
   completedAt: '2026-03-04T12:30:05.000Z',
@@ -46,7 +47,7 @@ export const AdminOrder = Type.Object(
     currency: BalanceCurrency,
     total: Type.Number({ description: 'In `currency`.' }),
     totalUsd: Type.Number(),
-    failureReason: Nullable(Type.String()),
+    notices: OrderNotices,
     createdAt: Timestamp,
     paidAt: Nullable(Timestamp),
     completedAt: Nullable(Timestamp),

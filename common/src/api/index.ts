@@ -28,6 +28,7 @@ export * from './pubg';
 export * from './steam';
 export * from './support';
 export * from './balance';
+export * from './order-notices';
 export * from './orders';
 export * from './topup';
 export * from './payments';

@@ -1,7 +1,8 @@
 import Type, { type Static } from 'typebox';
 import { BALANCE_CURRENCIES } from '../money';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../rules';
-import { BigIdParams, endpoint, Nullable, Strict, StringEnum, Timestamp } from './contract';
+import { BigIdParams, ContentLanguageQuery, contentLanguageField, endpoint, Nullable, Strict, StringEnum, Timestamp } from './contract';
+import { OrderNotices } from './order-notices';
 
 /*
  * A shopper's orders (spec §3, "Order"): amounts are decimals in the order's currency.
@@ -41,6 +42,13 @@ export const OrderItem = Type.Object({
     ),
   ),
   topup_data: OrderTopupData,
+  unit: Nullable(Type.String({ description: 'What `game_amount` counts (UC, Diamonds, EUR, USD …): the region\'s game currency, else the product\'s. null on a top-up (its `service` says).' })),
+  region: Nullable(
+    Type.Object(
+      { code: Type.String({ description: "'TR', 'US', 'EU' …" }), name: Type.String({ description: 'In the asked language.' }) },
+      { description: 'The region a code works in (only there); null on a global code or a top-up.' },
+    ),
+  ),
 });
 export type OrderItem = Static<typeof OrderItem>;
 
@@ -50,7 +58,7 @@ const orderFields = {
   status: OrderStatus,
   total: Type.Number({ description: 'In `currency`.' }),
   currency: BalanceCurrency,
-  failure_reason: Nullable(Type.String({ description: 'Why a failed or cancelled order was not delivered, in words the shopper can act on.' })),
+  notices: OrderNotices,
   payment_method: OrderPaymentMethod,
   returned_to_cart: Type.Boolean({ description: 'A declined or expired card order whose lines went back into the cart.' }),
   delayed: Type.Boolean({ description: 'A paid order whose delivery is taking longer than usual: the store is on it, and it needs no new payment.' }),
@@ -62,7 +70,7 @@ const orderExample = {
   status: 'completed',
   total: 1975,
   currency: 'rub',
-  failure_reason: null,
+  notices: [],
   payment_method: 'balance',
   returned_to_cart: false,
   delayed: false,
@@ -74,6 +82,8 @@ const itemExample = {
   game_amount: 25,
   product: { title: 'Pulse Card', image_url: 'https://img.example/pulse.png', activation_instructions: 'Redeem in the launcher' },
   topup_data: null,
+  unit: 'EUR',
+  region: { code: 'EU', name: 'Европа' },
 };
 
 export const Order = Type.Object({ ...orderFields, items: Type.Array(OrderItem) }, { examples: [{ ...orderExample, items: [itemExample] }] });
@@ -116,6 +126,7 @@ export const OrderDetail = Type.Object(
 export type OrderDetail = Static<typeof OrderDetail>;
 
 export const ListOrdersQuery = Strict({
+  lang: contentLanguageField,
   search: Type.Optional(Type.String({ pattern: '^[0-9]*$', maxLength: 19, description: 'Digits of an order number; empty lists every order.' })),
 });
 export type ListOrdersQuery = Static<typeof ListOrdersQuery>;
@@ -154,7 +165,8 @@ export const ordersEndpoints = {
     auth: 'user',
     tag,
     summary: 'Your orders, newest first',
-    description: 'Every order with its lines; activation codes are never in the list (open the order).',
+    description:
+      'Every order with its lines; activation codes are never in the list (open the order). Product and region names in `?lang=`, else Accept-Language, else Russian.',
     query: ListOrdersQuery,
     response: Type.Array(Order),
   }),
@@ -167,6 +179,7 @@ export const ordersEndpoints = {
     description:
       "Codes are shown only once the order is completed, and every showing is recorded. Another shopper's order is 404, as an unknown one. The answer is never cached (`Cache-Control: no-store`).",
     params: BigIdParams,
+    query: ContentLanguageQuery,
     response: OrderDetail,
     errors: [404],
     responseHeaders: { 'Cache-Control': '`no-store`: the answer may hold activation codes.' },

@@ -1,4 +1,4 @@
-import { type BalanceCurrency, formatAmount, fromMinor, toMinor } from '@topup/common';
+import { type BalanceCurrency, fromMinor, toMinor } from '@topup/common';
 
 /** Display currencies of the store (balances and prices). */
 export const CURRENCIES = ['RUB', 'USD'] as const;
@@ -34,41 +34,6 @@ export function toAmount(value: unknown): number {
 export function lineTotal(price: unknown, quantity: number): number {
   const count = Number.isSafeInteger(quantity) && quantity > 0 ? quantity : 0;
   return fromMinor(toMinor(toAmount(price)) * count);
-}
-
-export type MoneyContext = 'default' | 'cart';
-
-export interface FormatMoneyOptions {
-  /** 'cart' shows RUB without kopecks; everywhere else RUB has 2 decimals. */
-  context?: MoneyContext;
-}
-
-export function fractionDigits(currency: Currency, context: MoneyContext = 'default'): number {
-  return currency === 'RUB' && context === 'cart' ? 0 : 2;
-}
-
-/**
- * USD: $ before the number, 2 decimals ("$1,234.50"). RUB: ₽ after the number, 0 decimals in the
- * cart and 2 elsewhere ("1 234,50 ₽") (spec section 9).
- */
-export function formatMoney(amount: unknown, currency: Currency, options: FormatMoneyOptions = {}): string {
-  return formatAmount(toAmount(amount), currency, { fractionDigits: fractionDigits(currency, options.context) });
-}
-
-const INTL_LOCALES: Record<string, string> = { en: 'en-US', ru: 'ru-RU', uz: 'uz-Latn-UZ' };
-
-/** The Intl locale for a UI language (en, ru, uz). */
-export function intlLocale(language: string | undefined): string {
-  return INTL_LOCALES[language ?? 'ru'] ?? language ?? 'ru-RU';
-}
-
-/** A plain number (game amounts, counts) in the UI language's digit grouping. */
-export function formatNumber(value: number, language?: string): string {
-  try {
-    return new Intl.NumberFormat(intlLocale(language)).format(value);
-  } catch {
-    return String(value);
-  }
 }
 
 /** The price of an option in the chosen display currency. */

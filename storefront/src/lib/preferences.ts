@@ -1,6 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import { type Currency, formatMoney, formatNumber, type MoneyContext, parseCurrency } from './currency';
-import { useTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import { type Currency, parseCurrency } from './currency';
 import { STORAGE_KEYS, storage } from './storage';
 
 /** The shopper's display currency, persisted in localStorage `currency` (default and fallback RUB). */
@@ -32,14 +31,5 @@ export function useCurrency(): [Currency, (next: Currency) => void] {
   return [useSyncExternalStore(subscribe, getCurrency, getCurrency), setCurrency];
 }
 
-/** The money formatter (kept as a hook so screens need not care how money is written). */
-export function useFormatMoney(): (amount: unknown, currency: Currency, context?: MoneyContext) => string {
-  return useCallback((amount: unknown, target: Currency, context?: MoneyContext) => formatMoney(amount, target, { context }), []);
-}
-
-/** A number formatter bound to the current UI language. */
-export function useFormatNumber(): (value: number) => string {
-  const { i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? i18n.language;
-  return useCallback((value: number) => formatNumber(value, locale), [locale]);
-}
+/** Screens write money and numbers through the interface language's formatter (lib/format). */
+export { useFormatMoney, useFormatNumber } from './format';

@@ -146,7 +146,7 @@ describe('a card-paid top-up the game declines', () => {
     const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer, { player_id: DECLINED_PLAYER }) });
     await decide(payPath, 'pay');
     const failed = await waitForOrder(shopper, orderId, 'failed');
-    expect(failed.failure_reason).toContain('refunded to your balance');
+    expect(failed.notices).toEqual([expect.objectContaining({ code: 'TOPUP_DECLINED', params: expect.objectContaining({ refundTo: 'balance' }) })]);
     expect(failed.refunds).toEqual([{ destination: 'balance', amount: 1.99, currency: 'usd', status: 'succeeded', created_at: expect.any(String) }]);
     expect(await balancesOf(shopper.id)).toEqual({ usd: 199, rub: 0 });
   });
@@ -159,7 +159,7 @@ describe('a card-paid top-up the game declines', () => {
       const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer, { player_id: DECLINED_PLAYER }) });
       await decide(payPath, 'pay');
       const failed = await waitForOrder(shopper, orderId, 'failed');
-      expect(failed.failure_reason).toContain('refunded to your card');
+      expect(failed.notices).toEqual([expect.objectContaining({ code: 'TOPUP_DECLINED', params: expect.objectContaining({ refundTo: 'card' }) })]);
       const settled = await vi.waitFor(
         async () => {
           const order = await app.request('GET', `/api/orders/${orderId}`, { token: shopper.token });
@@ -194,7 +194,7 @@ describe('a declined or abandoned card payment loses nothing', () => {
 
     await decide(first.payPath, 'decline');
     const cancelled = await waitForOrder(shopper, first.orderId, 'cancelled');
-    expect(cancelled).toMatchObject({ returned_to_cart: true, failure_reason: 'The card payment was declined' });
+    expect(cancelled).toMatchObject({ returned_to_cart: true, notices: [{ code: 'CARD_DECLINED', params: {} }] });
     expect(await cartLines(shopper.id)).toEqual(before);
     expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available', 'available']);
     const cart = await app.request('GET', '/api/cart', { token: shopper.token });
@@ -264,7 +264,10 @@ describe('the back office refunds a card-paid order', () => {
       payment: { provider: 'sandbox', method: 'card', status: 'refunded', amount: 1.99, refundedAmount: 1.99, providerPaymentId: expect.stringMatching(/^pay_/) },
     });
     expect(detail.payment.events).toEqual([expect.objectContaining({ eventType: 'payment.succeeded', processedAt: expect.any(String) })]);
-    expect((await orderOfShopper(shopper, orderId)).failure_reason).toContain('is being returned to your card');
+    expect((await orderOfShopper(shopper, orderId)).notices).toEqual([
+      { code: 'STORE_REFUNDED', params: { refund: { amount: 1.99, currency: 'usd' }, refundTo: 'card' } },
+      { code: 'STORE_NOTE', params: { text: 'Goodwill' } },
+    ]);
     expect(await balancesOf(shopper.id)).toEqual({ usd: 0, rub: 0 });
 
     const again = await app.request('POST', `/api/admin/orders/${orderId}/refund`, { token: admin.token, body: { destination: 'card' } });

@@ -34,7 +34,7 @@ async function lapsedCardOrder(shopper: TestUser) {
 }
 
 const codeOf = (codeId: number) => app.db('codes').where({ id: codeId }).first('status', 'order_id', 'reserved_until');
-const orderOf = (orderId: number) => app.db('orders').where({ id: orderId }).first('status', 'failure_reason');
+const orderOf = (orderId: number) => app.db('orders').where({ id: orderId }).first('status', 'notices');
 
 describe('the reservation-expiry processor', () => {
   it('cancels lapsed card orders and puts their codes back on sale, once', async () => {
@@ -45,7 +45,7 @@ describe('the reservation-expiry processor', () => {
 
     const first = (await processor(job)) as { orders: number; codes: number };
     expect(first.orders).toBeGreaterThanOrEqual(1);
-    expect(await orderOf(orderId)).toEqual({ status: 'cancelled', failure_reason: 'Payment not received in time' });
+    expect(await orderOf(orderId)).toEqual({ status: 'cancelled', notices: [{ code: 'PAYMENT_EXPIRED', params: {} }] });
     expect(await codeOf(codeId)).toEqual({ status: 'available', order_id: null, reserved_until: null });
     expect(await processor(job)).toEqual({ orders: 0, codes: 0, idempotencyKeysPruned: 0 });
   });

@@ -65,7 +65,7 @@ async function pubgOrder(user: TestUser, player: string, packages: Array<{ id: n
 }
 
 const orderRow = (orderId: number) =>
-  app.db('orders').where({ id: orderId }).first('status', 'failure_reason', 'completed_at', 'total', 'currency');
+  app.db('orders').where({ id: orderId }).first('status', 'notices', 'completed_at', 'total', 'currency');
 const itemRow = (orderId: number) =>
   app.db('order_items').where({ order_id: orderId }).first('provider_status', 'provider_reference', 'topup_data');
 const pubgCodes = (denominationId: number) =>
@@ -93,7 +93,7 @@ describe('top-up delivery: Free Fire and Steam', () => {
     await fulfilment.fulfilOrder(orderId);
 
     const order = await orderRow(orderId);
-    expect(order).toMatchObject({ status: 'completed', failure_reason: null });
+    expect(order).toMatchObject({ status: 'completed', notices: [] });
     expect(order.completed_at).toBeInstanceOf(Date);
     const item = await itemRow(orderId);
     expect(item).toMatchObject({ provider_status: 'succeeded', provider_reference: expect.stringMatching(/^SBX-/) });
@@ -160,9 +160,11 @@ describe('top-up delivery: Free Fire and Steam', () => {
 
     const order = await orderRow(orderId);
     expect(order).toMatchObject({ status: 'failed', completed_at: null });
-    expect(order.failure_reason).toBe(`Free Fire declined the top-up for player ID ${player}. 1.99 USD has been refunded to your balance.`);
+    // Stored as a code with its parameters (money in minor units), answered with the money in decimals.
+    const declined = { code: 'TOPUP_DECLINED', params: { game: 'freefire', account: player, refundTo: 'balance', deliveredUc: 0 } };
+    expect(order.notices).toEqual([{ ...declined, params: { ...declined.params, refund: { amount: 199, currency: 'usd' } } }]);
     const shown = await app.request('GET', `/api/orders/${orderId}`, { token: user.token });
-    expect(shown.body).toMatchObject({ status: 'failed', failure_reason: order.failure_reason });
+    expect(shown.body).toMatchObject({ status: 'failed', notices: [{ ...declined, params: { ...declined.params, refund: { amount: 1.99, currency: 'usd' } } }] });
     expect(await itemRow(orderId)).toMatchObject({ provider_status: 'failed', provider_reference: null });
     expect(await refunds(orderId)).toEqual([
       expect.objectContaining({ user_id: user.id, currency: 'usd', amount: 199, balance_after: 100_000, reference: `order:${orderId}:refund` }),
@@ -185,7 +187,12 @@ describe('top-up delivery: Free Fire and Steam', () => {
     await fulfilment.fulfilOrder(orderId);
     const order = await orderRow(orderId);
     expect(order.status).toBe('failed');
-    expect(order.failure_reason).toBe('Steam declined the top-up for the Steam login fail13. 813.70 RUB has been refunded to your balance.');
+    expect(order.notices).toEqual([
+      {
+        code: 'TOPUP_DECLINED',
+        params: { game: 'steam', account: 'fail13', refund: { amount: 81_370, currency: 'rub' }, refundTo: 'balance', deliveredUc: 0 },
+      },
+    ]);
     expect(await refunds(orderId)).toEqual([expect.objectContaining({ currency: 'rub', amount: 81_370 })]);
     await expectBalancesMatchLedger(user.id);
   });
@@ -196,7 +203,7 @@ describe('top-up delivery: Free Fire and Steam', () => {
     const { orderId } = await freefireOrder(user, player);
     games.simulateOutage(1);
     await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(GameProviderUnavailableError);
-    expect(await orderRow(orderId)).toMatchObject({ status: 'processing', failure_reason: null });
+    expect(await orderRow(orderId)).toMatchObject({ status: 'processing', notices: [] });
     expect(await itemRow(orderId)).toMatchObject({ provider_status: 'pending' });
     expect(await refunds(orderId)).toEqual([]);
 
@@ -217,7 +224,7 @@ describe('top-up delivery: PUBG', () => {
     await Promise.all([fulfilment.fulfilOrder(orderId), fulfilment.fulfilOrder(orderId)]);
     await fulfilment.fulfilOrder(orderId);
 
-    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', failure_reason: null });
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', notices: [] });
     const codes = [...(await pubgCodes(small.id)), ...(await pubgCodes(large.id))];
     expect(codes.map((code) => [code.status, code.order_id])).toEqual([
       ['used', orderId],
@@ -259,7 +266,9 @@ describe('top-up delivery: PUBG', () => {
 
     const order = await orderRow(orderId);
     expect(order.status).toBe('failed');
-    expect(order.failure_reason).toBe('We ran out of UC codes for your packages. 0.99 USD has been refunded to your balance.');
+    expect(order.notices).toEqual([
+      { code: 'PUBG_OUT_OF_CODES', params: { game: 'pubg', account: expect.any(String), refund: { amount: 99, currency: 'usd' }, refundTo: 'balance', deliveredUc: 0 } },
+    ]);
     expect(await refunds(orderId)).toEqual([expect.objectContaining({ amount: 99, currency: 'usd' })]);
     expect(await pubgCodes(pkg.id)).toEqual([expect.objectContaining({ status: 'error', order_id: orderId })]);
     await expectBalancesMatchLedger(user.id);
@@ -276,9 +285,9 @@ describe('top-up delivery: PUBG', () => {
 
     const order = await orderRow(orderId);
     expect(order.status).toBe('completed');
-    expect(order.failure_reason).toBe(
-      `We ran out of UC codes for your packages. ${good.ucAmount} UC were delivered; 0.99 USD for the rest has been refunded to your balance.`,
-    );
+    expect(order.notices).toEqual([
+      { code: 'PUBG_OUT_OF_CODES', params: { game: 'pubg', account: player, refund: { amount: 99, currency: 'usd' }, refundTo: 'balance', deliveredUc: good.ucAmount } },
+    ]);
     expect(await itemRow(orderId)).toMatchObject({ provider_status: 'failed' });
     expect(await refunds(orderId)).toEqual([expect.objectContaining({ amount: 99 })]);
     expect(await games.creditsOf('pubg', player)).toHaveLength(1);
@@ -294,7 +303,9 @@ describe('top-up delivery: PUBG', () => {
     await fulfilment.fulfilOrder(orderId);
 
     expect(await orderRow(orderId)).toMatchObject({ status: 'failed' });
-    expect((await orderRow(orderId)).failure_reason).toMatch(/^PUBG Mobile declined the top-up for player ID \d+13\. 1\.98 USD has been refunded/);
+    expect((await orderRow(orderId)).notices).toEqual([
+      { code: 'TOPUP_DECLINED', params: { game: 'pubg', account: player, refund: { amount: 198, currency: 'usd' }, refundTo: 'balance', deliveredUc: 0 } },
+    ]);
     expect(await refunds(orderId)).toEqual([expect.objectContaining({ amount: 198 })]);
     expect((await pubgCodes(pkg.id)).map((code) => [code.status, code.order_id])).toEqual([
       ['available', null],

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { formatMinor, toMinor, type BalanceCurrency } from '@topup/common';
+import { toMinor, type BalanceCurrency } from '@topup/common';
+import type { OrderNotice } from '@topup/common/api';
 import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import type { OrderItem, RowOf } from '../../models';
@@ -24,30 +25,27 @@ type UndeliveredReason = Exclude<RejectionReason, 'invalid_code'> | 'out_of_code
 /** Bounds one run: every step uses up or rejects a code, so this is only reached by a broken invariant. */
 const MAX_PUBG_STEPS = 500;
 
-const GAME_NAMES = { freefire: 'Free Fire', pubg: 'PUBG Mobile', steam: 'Steam' } as const;
+const NOTICE_CODES = { player_not_found: 'TOPUP_PLAYER_NOT_FOUND', declined: 'TOPUP_DECLINED', out_of_codes: 'PUBG_OUT_OF_CODES' } as const;
 
-/** What the shopper reads on a top-up that failed (or was only partly delivered). */
-function failureReason(
+/** What the shopper is told of a top-up that failed (or was only partly delivered): money in minor units. */
+function undeliveredNotice(
   data: StoredTopupData,
   reason: UndeliveredReason,
   refund: number,
   currency: BalanceCurrency,
   destination: RefundDestination,
   deliveredUc = 0,
-): string {
-  const game = GAME_NAMES[data.service];
-  const account = data.service === 'steam' ? `the Steam login ${data.login}` : `player ID ${data.player_id}`;
-  const cause =
-    reason === 'player_not_found'
-      ? `${game} could not find ${account}.`
-      : reason === 'declined'
-        ? `${game} declined the top-up for ${account}.`
-        : 'We ran out of UC codes for your packages.';
-  const refunded = destination === 'card' ? 'is being refunded to your card' : 'has been refunded to your balance';
-  if (deliveredUc > 0) {
-    return `${cause} ${deliveredUc} UC were delivered; ${formatMinor(refund, currency)} for the rest ${refunded}.`;
-  }
-  return refund > 0 ? `${cause} ${formatMinor(refund, currency)} ${refunded}.` : cause;
+): OrderNotice {
+  return {
+    code: NOTICE_CODES[reason],
+    params: {
+      game: data.service,
+      account: data.service === 'steam' ? data.login : data.player_id,
+      refund: { amount: refund, currency },
+      refundTo: destination,
+      deliveredUc,
+    },
+  };
 }
 
 /**
@@ -98,7 +96,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
   }
 
   /**
-   * Refunds what was not delivered and ends the order with a reason the shopper reads: failed, or
+   * Refunds what was not delivered and ends the order with a notice to the shopper: failed, or
    * completed when some UC were delivered. The money goes back to the card it was paid with when the
    * shop refunds failed card top-ups there (a back-office setting) and the payment can be refunded;
    * otherwise to the balance.
@@ -118,7 +116,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
         reference: deliveryRefundReference(order.id),
         cardReason: 'The top-up could not be delivered',
       },
-      explain: (destination) => failureReason(data, reason, undelivered.amount, order.currency, destination, undelivered.deliveredUc),
+      explain: (destination) => [undeliveredNotice(data, reason, undelivered.amount, order.currency, destination, undelivered.deliveredUc)],
     };
     const destination =
       undelivered.deliveredUc > 0

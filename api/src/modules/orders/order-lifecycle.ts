@@ -8,12 +8,14 @@ import {
   type OrderTransitionName,
   type PaymentStatus,
 } from '@topup/common';
+import type { OrderNotice } from '@topup/common/api';
 import { AppError } from '../../lib/app-error';
 import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import { requestCardRefund, type RefundDestination } from '../payments/refunds';
 import { orderLifecycleDal, type LockedOrder } from './order-lifecycle.dal';
 import { recordOrderEvent, recordOrderEvents, STORE, type EventAuthor } from './order-events';
+import { appendNotices } from './order-notices';
 
 /**
  * The order lifecycle: every change of an order's status goes through one of these functions, each
@@ -40,24 +42,33 @@ function assertAllowed(order: LockedOrder, name: OrderTransitionName, actor: Ord
 /**
  * Moves one locked order along a transition the state machine allows `actor` to make, and records it
  * on the order's timeline. The update repeats the status condition, so a stale row is never moved
- * twice. A status change settles whatever needed attention, so the flag goes with it.
+ * twice. A status change settles whatever needed attention, so the flag goes with it. `notices` are
+ * added to what the order tells its shopper.
  */
 async function move(
   trx: Knex.Transaction,
   order: LockedOrder,
   name: OrderTransitionName,
   actor: OrderActor,
-  changes: { failure_reason?: string | null; [column: string]: unknown } = {},
+  changes: { [column: string]: unknown } = {},
   by: EventAuthor = STORE,
+  notices: readonly OrderNotice[] = [],
 ): Promise<void> {
   assertAllowed(order, name, actor);
   const to = ORDER_TRANSITIONS[name].to;
   const moved = await trx('orders')
     .where({ id: order.id })
     .whereIn('status', statusesFrom(name, actor))
-    .update({ status: to, ...changes, attention_reason: null, attention_since: null, updated_at: trx.fn.now() });
+    .update({
+      status: to,
+      ...changes,
+      ...(notices.length > 0 ? { notices: appendNotices(trx, notices) } : {}),
+      attention_reason: null,
+      attention_since: null,
+      updated_at: trx.fn.now(),
+    });
   if (moved !== 1) throw new Error(`Order ${order.id} changed under its lock: it is no longer ${order.status}`);
-  await recordOrderEvent(trx, order.id, 'status_changed', { from: order.status, to, transition: name, reason: changes.failure_reason ?? null }, by);
+  await recordOrderEvent(trx, order.id, 'status_changed', { from: order.status, to, transition: name, notices }, by);
   if (order.attention_since !== null) await recordOrderEvent(trx, order.id, 'attention_cleared', { cause: 'status_changed', to }, by);
 }
 
@@ -74,17 +85,17 @@ export async function markPaid(trx: Knex.Transaction, order: LockedOrder): Promi
 }
 
 /**
- * processing -> completed. `note` tells the shopper what was not delivered (a top-up delivered only
+ * processing -> completed. `notices` tell the shopper what was not delivered (a top-up delivered only
  * in part, the rest refunded).
  */
 export async function markCompleted(
   trx: Knex.Transaction,
   order: LockedOrder,
   actor: OrderActor,
-  note?: string,
+  notices: readonly OrderNotice[] = [],
   by: EventAuthor = STORE,
 ): Promise<void> {
-  await move(trx, order, 'complete', actor, { completed_at: trx.fn.now(), ...(note === undefined ? {} : { failure_reason: note }) }, by);
+  await move(trx, order, 'complete', actor, { completed_at: trx.fn.now() }, by, notices);
 }
 
 /** Money given back for an order, in minor units of the order's currency. */
@@ -159,10 +170,10 @@ async function settleUndelivered(trx: Knex.Transaction, order: LockedOrder, refu
   return { destination, releasedCodes };
 }
 
-/** How an order that ends undelivered is closed: what goes back, and what the shopper reads about it. */
+/** How an order that ends undelivered is closed: what goes back, and what the shopper is told about it. */
 export interface Undelivered {
   refund: OrderRefund;
-  explain: (destination: RefundDestination) => string;
+  explain: (destination: RefundDestination) => OrderNotice[];
 }
 
 /**
@@ -181,7 +192,7 @@ export async function failWithRefund(
 ): Promise<{ destination: RefundDestination; releasedCodes: number }> {
   assertAllowed(order, transition, actor);
   const settled = await settleUndelivered(trx, order, undelivered.refund, by);
-  await move(trx, order, transition, actor, { failure_reason: undelivered.explain(settled.destination) }, by);
+  await move(trx, order, transition, actor, {}, by, undelivered.explain(settled.destination));
   return settled;
 }
 
@@ -195,7 +206,7 @@ export async function completeWithRefund(trx: Knex.Transaction, order: LockedOrd
 
 /** Closes unpaid orders: why, and what their still-pending payments become. */
 export interface UnpaidOrderClosing {
-  reason: string;
+  notice: OrderNotice;
   paymentStatus: Extract<PaymentStatus, 'declined' | 'expired'>;
 }
 
@@ -219,7 +230,7 @@ export async function cancelUnpaid(
     .whereIn('status', statusesFrom('cancel', actor))
     .update({
       status: ORDER_TRANSITIONS.cancel.to,
-      failure_reason: closing.reason,
+      notices: appendNotices(trx, [closing.notice]),
       returned_to_cart: trx.raw("kind = 'codes'"),
       updated_at: trx.fn.now(),
     })
@@ -230,7 +241,7 @@ export async function cancelUnpaid(
     trx,
     ids,
     'status_changed',
-    { from: 'pending', to: ORDER_TRANSITIONS.cancel.to, transition: 'cancel', reason: closing.reason, paymentStatus: closing.paymentStatus },
+    { from: 'pending', to: ORDER_TRANSITIONS.cancel.to, transition: 'cancel', notices: [closing.notice], paymentStatus: closing.paymentStatus },
     by,
   );
   await orderLifecycleDal.restoreCarts(trx, ids);
@@ -243,11 +254,11 @@ export async function cancelUnpaid(
 
 /**
  * failed -> processing: the back office sends a failed order to fulfilment again, nothing of its
- * failure kept and its top-up to be delivered again. The caller has charged the buyer again and given
+ * failure kept (its notices cleared) and its top-up to be delivered again. The caller has charged the buyer again and given
  * a code order its codes back.
  */
 export async function rerun(trx: Knex.Transaction, order: LockedOrder, by: EventAuthor): Promise<void> {
-  await move(trx, order, 'rerun', 'admin', { failure_reason: null, completed_at: null }, by);
+  await move(trx, order, 'rerun', 'admin', { notices: '[]', completed_at: null }, by);
   await orderLifecycleDal.settleTopupItems(trx, order.id, ['failed'], 'pending');
   await sendToFulfilment(trx, order.id);
 }

@@ -1,15 +1,21 @@
 import type { Knex } from 'knex';
 import { prepared } from '@topup/server-kit';
-import { Order, type Code, type OrderItem, type Payment, type Product } from '../../models';
+import type { ContentLanguage } from '@topup/common/api';
+import { Order, type Code, type OrderItem, type Payment, type Product, type Region } from '../../models';
 
-const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'failure_reason', 'payment_method', 'returned_to_cart', 'attention_since'] as const;
+const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'notices', 'payment_method', 'returned_to_cart', 'attention_since'] as const;
 
 /** An order as its shopper sees it. */
 export type ShopperOrder = Pick<Order, (typeof ORDER_COLUMNS)[number]>;
 
-/** An order item with its catalogue product (null for items without one: top-ups). */
+/** An order item with its catalogue product and region (null for items without one: top-ups, global codes). */
 export type OrderItemWithProduct = Pick<OrderItem, 'id' | 'order_id' | 'item_type' | 'amount' | 'game_amount' | 'topup_data'> & {
   product_title: Product['title'] | null;
+  /** What game_amount counts: the region's game currency, else the product's; null on a top-up. */
+  unit: string | null;
+  region_code: Region['code'] | null;
+  /** In the asked language. */
+  region_name: Region['name'] | null;
   product_image_url: Product['image_url'] | null;
   product_activation_instructions: Product['activation_instructions'] | null;
   /** The delivered activation code, encrypted; selected only when asked for. */
@@ -35,11 +41,13 @@ export const ordersDal = {
   findOwn: (db: Knex, userId: number, orderId: number): Promise<ShopperOrder | undefined> =>
     prepared('orders.find-own', db('orders').select(ORDER_COLUMNS).where({ id: orderId, user_id: userId }).first()),
 
-  /** Items of these orders in order; with `withCodes`, also each item's encrypted code. */
-  itemsOf(db: Knex, orderIds: number[], options: { withCodes: boolean }): Promise<OrderItemWithProduct[]> {
+  /** Items of these orders in order, product and region texts in `language`; with `withCodes`, also each item's encrypted code. */
+  itemsOf(db: Knex, orderIds: number[], options: { withCodes: boolean; language: ContentLanguage }): Promise<OrderItemWithProduct[]> {
     const query = db('order_items as oi')
       .leftJoin('products as p', 'p.id', 'oi.product_id')
-      // One statement text for any number of orders, so it can be prepared.
+      .leftJoin('regions as r', 'r.id', 'oi.region_id')
+      .leftJoin('product_regions as pr', (join) => void join.on('pr.product_id', 'oi.product_id').andOn('pr.region_id', 'oi.region_id'))
+      // One statement text for any number of orders and any language, so it can be prepared.
       .whereRaw('oi.order_id = any(?)', [orderIds])
       .select(
         'oi.id',
@@ -48,9 +56,12 @@ export const ordersDal = {
         'oi.amount',
         'oi.game_amount',
         'oi.topup_data',
-        'p.title as product_title',
+        db.raw("localized(p.title, p.translations, ?, 'title') as product_title", [options.language]),
         'p.image_url as product_image_url',
-        'p.activation_instructions as product_activation_instructions',
+        db.raw("localized(p.activation_instructions, p.translations, ?, 'activation_instructions') as product_activation_instructions", [options.language]),
+        db.raw("CASE WHEN oi.item_type = 'code' THEN coalesce(nullif(pr.game_currency, ''), p.game_currency) END as unit"),
+        'r.code as region_code',
+        db.raw("localized(r.name, r.translations, ?, 'name') as region_name", [options.language]),
       )
       .orderBy(['oi.order_id', 'oi.id']);
     if (!options.withCodes) return prepared('orders.items', query);

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { ordersEndpoints } from '@topup/common/api';
 import { currentUser, type AuthGuards } from '../../middleware/auth';
+import { contentLanguage } from '../../lib/content-language';
 import { EventStream } from '../../lib/event-stream';
 import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
@@ -31,7 +32,7 @@ export function createOrdersRouter(deps: { orders: OrdersService; feed: OrderFee
     });
   });
 
-  routes.add(ordersEndpoints.list, async (ctx, { query }) => orders.list(currentUser(ctx).id, query.search));
+  routes.add(ordersEndpoints.list, async (ctx, { query }) => orders.list(currentUser(ctx).id, contentLanguage(ctx), query.search));
 
   routes.add(ordersEndpoints.get, async (ctx, { params }) => {
     const viewer = {
@@ -39,7 +40,7 @@ export function createOrdersRouter(deps: { orders: OrdersService; feed: OrderFee
       ip: ctx.ip || null,
       userAgent: ctx.get('user-agent').slice(0, USER_AGENT_MAX_LENGTH) || null,
     };
-    const order = await orders.detail(viewer, params.id);
+    const order = await orders.detail(viewer, params.id, contentLanguage(ctx));
     // The body may hold activation codes: no browser or proxy cache may keep it.
     ctx.set('Cache-Control', 'no-store');
     return order;

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
-import type { Order, OrderDetail, OrderItem } from '@topup/common/api';
+import type { ContentLanguage, Order, OrderDetail, OrderItem } from '@topup/common/api';
 import { notFound } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import type { Serializable } from '../../lib/typed-routes';
 import type { CodeCrypto } from '@topup/server-kit';
 import { refundsOfOrder } from '../payments/refunds';
+import { noticesForApi } from './order-notices';
 import { ordersDal, type OrderItemWithProduct, type ShopperOrder, type Viewer } from './orders.dal';
 
 const toItemView = (row: OrderItemWithProduct): OrderItem => ({
@@ -22,6 +23,8 @@ const toItemView = (row: OrderItemWithProduct): OrderItem => ({
           activation_instructions: row.product_activation_instructions ?? '',
         },
   topup_data: row.topup_data,
+  unit: row.unit,
+  region: row.region_code === null ? null : { code: row.region_code, name: row.region_name ?? row.region_code },
 });
 
 const toOrderView = (order: ShopperOrder, items: OrderItem[]): Serializable<Order> => ({
@@ -30,7 +33,7 @@ const toOrderView = (order: ShopperOrder, items: OrderItem[]): Serializable<Orde
   status: order.status,
   total: fromMinor(order.total),
   currency: order.currency,
-  failure_reason: order.failure_reason,
+  notices: noticesForApi(order.notices),
   payment_method: order.payment_method,
   returned_to_cart: order.returned_to_cart,
   // Only that the delivery is late: why is for the back office.
@@ -42,13 +45,13 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
   const { db, codeCrypto } = deps;
 
   return {
-    async list(userId: number, search?: string): Promise<Serializable<Order>[]> {
+    async list(userId: number, language: ContentLanguage, search?: string): Promise<Serializable<Order>[]> {
       const orders = await ordersDal.listOwn(db, userId, search);
       if (orders.length === 0) return [];
       const items = await ordersDal.itemsOf(
         db,
         orders.map((order) => order.id),
-        { withCodes: false },
+        { withCodes: false, language },
       );
       const byOrder = groupBy(items, (item) => item.order_id);
       return orders.map((order) => toOrderView(order, (byOrder.get(order.id) ?? []).map(toItemView)));
@@ -58,11 +61,11 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
      * One of the viewer's own orders (another's is a 404, not a 403: its existence is not revealed).
      * Codes are shown only once the order is completed, and their showing is recorded.
      */
-    async detail(viewer: Viewer, orderId: number): Promise<Serializable<OrderDetail>> {
+    async detail(viewer: Viewer, orderId: number, language: ContentLanguage): Promise<Serializable<OrderDetail>> {
       const order = await ordersDal.findOwn(db, viewer.userId, orderId);
       if (!order) throw notFound('Order');
       const delivered = order.status === 'completed';
-      const rows = await ordersDal.itemsOf(db, [order.id], { withCodes: delivered });
+      const rows = await ordersDal.itemsOf(db, [order.id], { withCodes: delivered, language });
       const items = rows.map((row) => ({
         ...toItemView(row),
         code: delivered && row.code_encrypted ? { code: codeCrypto.decrypt(row.code_encrypted) } : null,

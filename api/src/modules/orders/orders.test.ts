@@ -56,6 +56,8 @@ describe('GET /api/orders', () => {
       game_amount: 25,
       product: { title: 'Pulse Card', image_url: 'https://img.example/pulse.png', activation_instructions: 'Redeem in the launcher' },
       topup_data: null,
+      unit: 'USD',
+      region: null,
     };
     expect(response.body[1]).toEqual({
       id: older,
@@ -63,7 +65,7 @@ describe('GET /api/orders', () => {
       status: 'processing',
       total: 3950,
       currency: 'rub',
-      failure_reason: null,
+      notices: [],
       payment_method: 'balance',
       returned_to_cart: false,
       delayed: false,
@@ -84,9 +86,33 @@ describe('GET /api/orders', () => {
       expect.objectContaining({
         id: order.id,
         total: 2.99,
-        items: [{ id: expect.any(Number), item_type: 'topup', amount: 2.99, game_amount: null, product: null, topup_data: topupData }],
+        items: [{ id: expect.any(Number), item_type: 'topup', amount: 2.99, game_amount: null, product: null, topup_data: topupData, unit: null, region: null }],
       }),
     ]);
+  });
+
+  it("names each code's unit and region, in the language asked for (Russian by default)", async () => {
+    const user = await app.createUser();
+    const product = await fixtures.product({
+      title: 'Подарочная карта Steam',
+      game_currency: 'USD',
+      has_regions: true,
+      translations: { en: { title: 'Steam Gift Card' }, uz: { title: "Steam sovg'a kartasi" } },
+    });
+    const region = await fixtures.region({ name: 'Европа', translations: { en: { name: 'Europe' }, uz: { name: 'Yevropa' } } });
+    await fixtures.linkRegion(product.id, region.id, 'EUR');
+    await fixtures.codes({ productId: product.id, regionId: region.id, gameAmount: 25, priceUsd: 2900, priceRub: 229100, count: 1 });
+    await fixtures.cartLine({ userId: user.id, productId: product.id, regionId: region.id, gameAmount: 25, priceUsd: 2900, priceRub: 229100, quantity: 1 });
+    await fixtures.fundBalance(user.id, 'usd', 2900);
+    const placed = await app.request('POST', '/api/payment/from-balance', { token: user.token, body: { currency: 'usd' } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const { code } = await app.db('regions').where({ id: region.id }).first('code');
+
+    const line = (title: string, name: string) => expect.objectContaining({ product: expect.objectContaining({ title }), game_amount: 25, unit: 'EUR', region: { code, name } });
+    expect((await app.request('GET', '/api/orders', { token: user.token })).body[0].items).toEqual([line('Подарочная карта Steam', 'Европа')]);
+    expect((await app.request('GET', '/api/orders?lang=en', { token: user.token })).body[0].items).toEqual([line('Steam Gift Card', 'Europe')]);
+    const uzbek = await app.request('GET', `/api/orders/${placed.body.orderId}`, { token: user.token, headers: { 'Accept-Language': 'uz-UZ,uz;q=0.9' } });
+    expect(uzbek.body).toMatchObject({ payment_method: 'balance', currency: 'usd', items: [line("Steam sovg'a kartasi", 'Yevropa')] });
   });
 
   it('finds orders by digits of their number', async () => {
@@ -225,7 +251,7 @@ describe('order transitions', () => {
       expect((refused as AppError).code).toBe('CONFLICT');
     }
     // Cancelling leaves a paid order alone: only unpaid orders are cancelled.
-    const released = await app.db.transaction(async (trx) => cancelUnpaid(trx, [orderId], { reason: 'x', paymentStatus: 'expired' }));
+    const released = await app.db.transaction(async (trx) => cancelUnpaid(trx, [orderId], { notice: { code: 'CANCELLED_BY_STORE', params: {} }, paymentStatus: 'expired' }));
     expect(released).toBe(0);
     expect(await everything(orderId)).toEqual(before);
   });

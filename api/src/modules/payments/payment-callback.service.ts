@@ -9,8 +9,10 @@ import { paymentsDal } from './payments.dal';
 import { createRefundsService } from './refunds';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 
-export const LATE_PAYMENT_REASON = 'The payment arrived after the order had expired; the amount was credited to your balance';
-export const DECLINED_REASON = 'The card payment was declined';
+import type { OrderNotice } from '@topup/common/api';
+
+const LATE_PAYMENT: OrderNotice = { code: 'LATE_PAYMENT_CREDITED', params: {} };
+const DECLINED: OrderNotice = { code: 'CARD_DECLINED', params: {} };
 
 /** What applying one event did, for logs and tests. */
 export type CallbackOutcome =
@@ -91,12 +93,12 @@ export function createPaymentCallbackService(deps: {
       reference: `payment:${payment.id}:late-credit`,
       orderId: order.id,
     });
-    await recordOrderEvent(trx, order.id, 'payment_late', { ...received, reason: LATE_PAYMENT_REASON });
+    await recordOrderEvent(trx, order.id, 'payment_late', { ...received, notices: [LATE_PAYMENT] });
     if (order.status === 'pending') {
-      await cancelUnpaid(trx, [order.id], { reason: LATE_PAYMENT_REASON, paymentStatus: 'expired' });
+      await cancelUnpaid(trx, [order.id], { notice: LATE_PAYMENT, paymentStatus: 'expired' });
       await catalogueChanges.ofOrders(trx, [order.id]);
     } else if (order.status === 'cancelled') {
-      await paymentsDal.setFailureReason(trx, order.id, LATE_PAYMENT_REASON);
+      await paymentsDal.addNotice(trx, order.id, LATE_PAYMENT);
     }
     logger.warn({ orderId: order.id, paymentId: payment.id, status: order.status }, 'Late card payment credited to the balance');
     return 'late-credit';
@@ -105,8 +107,8 @@ export function createPaymentCallbackService(deps: {
   async function applyDeclined(trx: Knex.Transaction, payment: RowOf<Payment>, order: LockedOrder): Promise<CallbackOutcome> {
     if (payment.status !== 'pending') return 'ignored';
     await paymentsDal.setPaymentStatus(trx, payment.id, 'declined');
-    await recordOrderEvent(trx, order.id, 'payment_declined', { paymentId: payment.id, reason: DECLINED_REASON });
-    const released = await cancelUnpaid(trx, [order.id], { reason: DECLINED_REASON, paymentStatus: 'declined' });
+    await recordOrderEvent(trx, order.id, 'payment_declined', { paymentId: payment.id, notices: [DECLINED] });
+    const released = await cancelUnpaid(trx, [order.id], { notice: DECLINED, paymentStatus: 'declined' });
     await catalogueChanges.ofOrders(trx, [order.id]);
     logger.info({ orderId: order.id, paymentId: payment.id, released }, 'Card payment declined; order cancelled');
     return 'declined';

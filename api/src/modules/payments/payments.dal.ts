@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { BalanceCurrency, PaymentStatus } from '@topup/common';
 import { GatewayEvent, Payment, type Order } from '../../models';
 import type { GatewayMethod } from '../../providers/payment';
+import type { OrderNotice } from '@topup/common/api';
+import { appendNotices } from '../orders/order-notices';
 
 export interface NewPayment {
   userId: number;
@@ -112,8 +114,8 @@ export const paymentsDal = {
   setPaymentStatus: (trx: Knex.Transaction, paymentId: number, status: PaymentStatus) =>
     trx('payments').where({ id: paymentId }).update({ status, updated_at: trx.fn.now() }),
 
-  setFailureReason: (trx: Knex.Transaction, orderId: number, reason: string) =>
-    trx('orders').where({ id: orderId }).update({ failure_reason: reason, updated_at: trx.fn.now() }),
+  addNotice: (trx: Knex.Transaction, orderId: number, notice: OrderNotice) =>
+    trx('orders').where({ id: orderId }).update({ notices: appendNotices(trx, [notice]), updated_at: trx.fn.now() }),
 
   /** Unpaid orders whose hold has ended, oldest first, locked; orders locked elsewhere are skipped. */
   async lockLapsedOrders(trx: Knex.Transaction, limit: number): Promise<number[]> {

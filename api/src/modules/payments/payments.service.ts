@@ -94,7 +94,7 @@ export function createPaymentsService(deps: {
   async function abandon(orderId: number): Promise<void> {
     await db.transaction(async (trx) => {
       await lockOrder(trx, orderId);
-      await cancelUnpaid(trx, [orderId], { reason: 'The card payment could not be started', paymentStatus: 'declined' });
+      await cancelUnpaid(trx, [orderId], { notice: { code: 'PAYMENT_NOT_STARTED', params: {} }, paymentStatus: 'declined' });
       await catalogueChanges.ofOrders(trx, [orderId]);
     });
   }

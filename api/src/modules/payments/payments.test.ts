@@ -8,9 +8,9 @@ import { createCatalogueChanges } from '../catalogue/catalogue-changes';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
 import { createFulfilmentService } from '../fulfilment/fulfilment.service';
-import { createPaymentCallbackService, LATE_PAYMENT_REASON } from './payment-callback.service';
+import { createPaymentCallbackService } from './payment-callback.service';
 import { createPaymentsService } from './payments.service';
-import { createReservationExpiryService, EXPIRED_REASON } from './reservation-expiry.service';
+import { createReservationExpiryService } from './reservation-expiry.service';
 
 let app: TestApp;
 let fixtures: ReturnType<typeof createFixtures>;
@@ -276,7 +276,7 @@ describe('POST /api/payment/create', () => {
       code: 'SERVICE_UNAVAILABLE',
     });
     const [order] = await app.db('orders').where({ user_id: user.id });
-    expect(order).toMatchObject({ status: 'cancelled', failure_reason: 'The card payment could not be started' });
+    expect(order).toMatchObject({ status: 'cancelled', notices: [{ code: 'PAYMENT_NOT_STARTED', params: {} }] });
     expect(await paymentOf(order.id)).toMatchObject({ status: 'declined' });
     expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available', 'available']);
     expect(await app.db('cart_items').where({ user_id: user.id }).select('product_id', 'game_amount', 'price_usd', 'price_rub', 'quantity')).toEqual(cartBefore);
@@ -367,7 +367,11 @@ describe('the sandbox pay page', () => {
     expect(await callbacks.applyGatewayEvent(event.id)).toBe('declined');
     expect(await callbacks.applyGatewayEvent(event.id)).toBe('already-processed');
     expect(await paymentOf(orderId)).toMatchObject({ status: 'declined', paid_at: null });
-    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled', failure_reason: 'The card payment was declined' });
+    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled', notices: [{ code: 'CARD_DECLINED', params: {} }] });
+    expect((await app.request('GET', `/api/orders/${orderId}`, { token: user.token })).body).toMatchObject({
+      status: 'cancelled',
+      notices: [{ code: 'CARD_DECLINED', params: {} }],
+    });
     const codes = await app.db('codes').whereIn('id', codeIds);
     expect(codes.map((code) => [code.status, code.order_id, code.reserved_until])).toEqual([
       ['available', null, null],
@@ -494,7 +498,7 @@ describe('POST /api/payment/webhook/:provider', () => {
 
     await fixtures.lapseHold(orderId);
     await expiry.expireHolds();
-    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled', failure_reason: EXPIRED_REASON });
+    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled', notices: [{ code: 'PAYMENT_EXPIRED', params: {} }] });
     expect(await paymentOf(orderId)).toMatchObject({ status: 'expired' });
     expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available']);
   });
@@ -513,7 +517,15 @@ describe('POST /api/payment/webhook/:provider', () => {
     expect(await callbacks.applyGatewayEvent(event.id)).toBe('already-processed');
 
     expect(await paymentOf(orderId)).toMatchObject({ status: 'paid', paid_at: expect.any(Date) });
-    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled', failure_reason: LATE_PAYMENT_REASON });
+    // The shopper is told both, in order, as codes their store writes out in their language.
+    const shown = await app.request('GET', `/api/orders/${orderId}`, { token: user.token });
+    expect(shown.body).toMatchObject({
+      status: 'cancelled',
+      notices: [
+        { code: 'PAYMENT_EXPIRED', params: {} },
+        { code: 'LATE_PAYMENT_CREDITED', params: {} },
+      ],
+    });
     const ledger = await app.db('balance_ledger').where({ user_id: user.id });
     expect(ledger).toEqual([
       expect.objectContaining({
@@ -537,7 +549,7 @@ describe('POST /api/payment/webhook/:provider', () => {
     expect((await sandboxWebhook(succeeded(payment))).status).toBe(200);
     const [event] = await eventsOf(payment.id);
     expect(await callbacks.applyGatewayEvent(event.id)).toBe('late-credit');
-    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled', failure_reason: LATE_PAYMENT_REASON });
+    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled', notices: [{ code: 'LATE_PAYMENT_CREDITED', params: {} }] });
     expect(await paymentOf(orderId)).toMatchObject({ status: 'paid' });
     expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available']);
     expect(await app.db('balances').where({ user_id: user.id, currency: 'usd' }).first()).toMatchObject({ amount: 1099 });
@@ -564,7 +576,7 @@ describe('reservation expiry', () => {
     const run = await expiry.expireHolds({ batchSize: 2 });
     expect(run.orders).toBeGreaterThanOrEqual(3);
     for (const started of lapsed) {
-      expect(await orderOf(started.orderId)).toMatchObject({ status: 'cancelled', failure_reason: 'Payment not received in time' });
+      expect(await orderOf(started.orderId)).toMatchObject({ status: 'cancelled', notices: [{ code: 'PAYMENT_EXPIRED', params: {} }] });
       expect(await paymentOf(started.orderId)).toMatchObject({ status: 'expired' });
       expect(await app.db('codes').whereIn('id', started.codeIds).pluck('status')).toEqual(started.codeIds.map(() => 'available'));
       expect(await app.db('codes').whereIn('id', started.codeIds).pluck('order_id')).toEqual(started.codeIds.map(() => null));

@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
-import { convertMinor, convertMinorInverse, formatMinor, type BalanceCurrency } from '@topup/common';
+import { convertMinor, convertMinorInverse, type BalanceCurrency } from '@topup/common';
 import { changeBalance, prepared } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import type { Logger } from '../../logger';
 import type { Order, PaymentRefund, RowOf } from '../../models';
 import { GatewayRequestError, type GatewayRefundState, type PaymentGateways } from '../../providers/payment';
+import { appendNotices } from '../orders/order-notices';
 import { paymentsDal } from './payments.dal';
 import { announceOrderChanges } from '../orders/order-feed';
 
@@ -108,7 +109,7 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
   async function fallBackToBalance(trx: Knex.Transaction, refund: RowOf<PaymentRefund>, why: string): Promise<void> {
     await trx('payment_refunds').where({ id: refund.id }).update({ status: 'failed', failure: why, settled_at: trx.fn.now() });
     announceOrderChanges(trx, [refund.order_id]);
-    const order = await trx('orders').where({ id: refund.order_id }).first<Pick<Order, 'user_id' | 'currency' | 'failure_reason'>>();
+    const order = await trx('orders').where({ id: refund.order_id }).first<Pick<Order, 'user_id' | 'currency'>>();
     if (!order || refund.order_amount <= 0) return;
     await changeBalance(trx, {
       userId: order.user_id,
@@ -118,10 +119,12 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
       reference: `refund:${refund.id}:balance`,
       orderId: refund.order_id,
     });
-    const notice = `The refund to your card could not be made, so ${formatMinor(refund.order_amount, order.currency)} was credited to your balance instead.`;
     await trx('orders')
       .where({ id: refund.order_id })
-      .update({ failure_reason: [order.failure_reason, notice].filter(Boolean).join(' '), updated_at: trx.fn.now() });
+      .update({
+        notices: appendNotices(trx, [{ code: 'CARD_REFUND_TO_BALANCE', params: { refund: { amount: refund.order_amount, currency: order.currency } } }]),
+        updated_at: trx.fn.now(),
+      });
     logger.warn({ refundId: refund.id, orderId: refund.order_id, why }, 'Card refund refused: credited to the balance');
   }
 

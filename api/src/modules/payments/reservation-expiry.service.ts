@@ -4,8 +4,6 @@ import { cancelUnpaid } from '../orders/order-lifecycle';
 import { paymentsDal } from './payments.dal';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 
-export const EXPIRED_REASON = 'Payment not received in time';
-
 const BATCH_SIZE = 200;
 
 export interface ExpiryRun {
@@ -31,7 +29,7 @@ export function createReservationExpiryService(deps: { db: Knex; logger: Logger;
       for (;;) {
         const batch = await db.transaction(async (trx) => {
           const orderIds = await paymentsDal.lockLapsedOrders(trx, batchSize);
-          const codes = await cancelUnpaid(trx, orderIds, { reason: EXPIRED_REASON, paymentStatus: 'expired' });
+          const codes = await cancelUnpaid(trx, orderIds, { notice: { code: 'PAYMENT_EXPIRED', params: {} }, paymentStatus: 'expired' });
           await catalogueChanges.ofOrders(trx, orderIds);
           return { orders: orderIds.length, codes };
         });

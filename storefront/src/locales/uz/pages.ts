@@ -9,7 +9,9 @@ import freefireCodes from './freefire-codes.json';
 import games from './games.json';
 import loginGate from './login-gate.json';
 import orders from './orders.json';
+import orderNotices from './order-notices.json';
 import profile from './profile.json';
+import receipt from './receipt.json';
 import pubg from './pubg.json';
 import security from './security.json';
 import steam from './steam.json';
@@ -32,7 +34,9 @@ export default {
   ...games,
   ...loginGate,
   ...orders,
+  ...orderNotices,
   ...profile,
+  ...receipt,
   ...pubg,
   ...security,
   ...steam,

@@ -15,7 +15,7 @@ export type OrderWithBuyer = Pick<
   | 'currency'
   | 'total'
   | 'total_usd'
-  | 'failure_reason'
+  | 'notices'
   | 'created_at'
   | 'paid_at'
   | 'completed_at'
@@ -72,7 +72,7 @@ export const ORDER_COLUMNS = [
   'o.currency',
   'o.total',
   'o.total_usd',
-  'o.failure_reason',
+  'o.notices',
   'o.created_at',
   'o.paid_at',
   'o.completed_at',

@@ -9,7 +9,7 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from '@topup/common';
-import type { AdminOrder, AdminOrderDetail, AdminOrderEvent, AdminOrderItem, ListQuery } from '@topup/common/api';
+import type { AdminOrder, AdminOrderDetail, AdminOrderEvent, AdminOrderItem, ListQuery, NoticeMoney, OrderNotice } from '@topup/common/api';
 import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
@@ -28,13 +28,12 @@ import {
   type LockedOrder,
 } from '../../orders/order-lifecycle';
 import { recordOrderEvent, type EventAuthor } from '../../orders/order-events';
+import { noticesForApi } from '../../orders/order-notices';
 import { orderLifecycleDal } from '../../orders/order-lifecycle.dal';
 import { orderPlacementDal, type TakenCode } from '../../orders/order-placement.dal';
 import { refundsOfOrder, type RefundDestination } from '../../payments/refunds';
 import { adminOrdersDal, type OrderEventWithActor, type OrderItemWithProductTitle, type OrderWithBuyer } from './admin-orders.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
-
-export const CANCELLED_BY_STORE_REASON = 'The order was cancelled by the store';
 
 /** The audit action of a change to each status. */
 const STATUS_VERBS: Record<OrderStatus, string> = {
@@ -86,7 +85,7 @@ const toAdminOrder = (row: OrderWithBuyer): Serializable<AdminOrder> => ({
   currency: row.currency,
   total: fromMinor(row.total),
   totalUsd: fromMinor(row.total_usd),
-  failureReason: row.failure_reason,
+  notices: noticesForApi(row.notices),
   createdAt: row.created_at,
   paidAt: row.paid_at,
   completedAt: row.completed_at,
@@ -155,7 +154,7 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
     const releasedCodes = await cancelUnpaid(
       trx,
       [order.id],
-      { reason: CANCELLED_BY_STORE_REASON, paymentStatus: 'expired' },
+      { notice: { code: 'CANCELLED_BY_STORE', params: {} }, paymentStatus: 'expired' },
       'admin',
       byAdmin(actor),
     );
@@ -176,14 +175,14 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
     // PUBG codes still held were not redeemed: the delivery happened elsewhere, so they go back on sale.
     const releasedCodes = await orderLifecycleDal.releaseReservedCodes(trx, [order.id]);
     await orderLifecycleDal.settleTopupItems(trx, order.id, ['pending', 'failed'], 'succeeded');
-    await markCompleted(trx, order, 'admin', undefined, byAdmin(actor));
+    await markCompleted(trx, order, 'admin', [], byAdmin(actor));
     return { deliveredOutsideTheStore: true, releasedCodes };
   }
 
   /**
    * Gives the buyer back what they paid for the order and have not had back (to the balance in the
    * order currency on the ledger, or to the card), releases the codes it still holds and fails it with
-   * a reason the shopper reads: the `fail` of a status change, or the `refund` action. Delivered codes
+   * a notice to the shopper (and the admin's note, if any): the `fail` of a status change, or the `refund` action. Delivered codes
    * cannot be taken back: they stay used, and the audit says so.
    */
   async function refundLocked(
@@ -191,7 +190,7 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
     actor: AdminActor,
     order: LockedOrder,
     transition: 'fail' | 'refund',
-    explain: (refunded: string, destination: RefundDestination) => string,
+    explain: (refund: NoticeMoney, destination: RefundDestination) => OrderNotice,
     note?: string,
     destination: RefundDestination = 'balance',
   ): Promise<Record<string, unknown>> {
@@ -207,7 +206,10 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
         actorId: actor.userId,
         note: note || undefined,
       },
-      explain: (to) => [explain(formatMinor(amount, order.currency), to), note].filter(Boolean).join(' '),
+      explain: (to) => [
+        explain({ amount, currency: order.currency }, to),
+        ...(note ? [{ code: 'STORE_NOTE', params: { text: note } } as const] : []),
+      ],
     }, byAdmin(actor));
     const deliveredCodesKept = await adminOrdersDal.deliveredCodes(trx, order.id);
     return {
@@ -356,7 +358,7 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
               actor,
               order,
               'fail',
-              (refunded) => `The store stopped the delivery of this order and refunded ${refunded} to your balance.`,
+              (refund) => ({ code: 'STORE_STOPPED_DELIVERY', params: { refund } }),
             );
         }
       }),
@@ -377,10 +379,7 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
           actor,
           order,
           'refund',
-          (refunded, to) =>
-            to === 'card'
-              ? `The store refunded this order: ${refunded} is being returned to your card.`
-              : `The store refunded this order: ${refunded} was returned to your balance.`,
+          (refund, refundTo) => ({ code: 'STORE_REFUNDED', params: { refund, refundTo } }),
           note?.trim(),
           destination,
         );

@@ -78,7 +78,7 @@ async function freefireOrder(user: TestUser, ending = '7') {
 }
 
 const orderRow = (orderId: number) =>
-  app.db('orders').where({ id: orderId }).first('status', 'failure_reason', 'paid_at', 'completed_at', 'updated_at');
+  app.db('orders').where({ id: orderId }).first('status', 'notices', 'paid_at', 'completed_at', 'updated_at');
 const codesOf = (codeIds: number[]) => app.db('codes').whereIn('id', codeIds).orderBy('id').select('id', 'status', 'order_id');
 const itemCodes = (orderId: number) => app.db('order_items').where({ order_id: orderId }).orderBy('id').select('id', 'code_id', 'generated_code_id');
 const ledgerOf = (orderId: number) => app.db('balance_ledger').where({ order_id: orderId }).orderBy('id');
@@ -120,7 +120,7 @@ describe('GET /api/admin/orders', () => {
         currency: 'rub',
         total: 3158.42,
         totalUsd: 39.98,
-        failureReason: null,
+        notices: [],
         createdAt: expect.any(String),
         paidAt: expect.any(String),
         completedAt: null,
@@ -213,7 +213,7 @@ describe('PUT /api/admin/orders/:id {status}', () => {
 
     const response = await setStatus(orderId, 'cancelled');
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toMatchObject({ id: orderId, status: 'cancelled', failureReason: 'The order was cancelled by the store', items: [expect.any(Object)] });
+    expect(response.body).toMatchObject({ id: orderId, status: 'cancelled', notices: [{ code: 'CANCELLED_BY_STORE', params: {} }], items: [expect.any(Object)] });
     expect(await codesOf(codeIds)).toEqual([{ id: codeIds[0], status: 'available', order_id: null }]);
     expect(await itemCodes(orderId)).toEqual([{ id: expect.any(Number), code_id: null, generated_code_id: null }]);
     expect((await app.db('payments').where({ order_id: orderId }).first()).status).toBe('expired');
@@ -283,7 +283,7 @@ describe('PUT /api/admin/orders/:id {status}', () => {
     expect(await balanceOf(buyer.id, 'usd')).toBe(0);
     const response = await setStatus(orderId, 'failed');
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('refunded 39.98 USD to your balance') });
+    expect(response.body).toMatchObject({ status: 'failed', notices: [{ code: 'STORE_STOPPED_DELIVERY', params: { refund: { amount: 39.98, currency: 'usd' } } }] });
     expect(await balanceOf(buyer.id, 'usd')).toBe(3998);
     expect((await ledgerOf(orderId)).map((entry) => [entry.reason, entry.amount, entry.reference])).toEqual([
       ['order_payment', -3998, `order:${orderId}:payment`],
@@ -306,7 +306,10 @@ describe('POST /api/admin/orders/:id/refund', () => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toMatchObject({
       status: 'failed',
-      failureReason: 'The store refunded this order: 3158.42 RUB was returned to your balance. Codes did not work for the buyer',
+      notices: [
+        { code: 'STORE_REFUNDED', params: { refund: { amount: 3158.42, currency: 'rub' }, refundTo: 'balance' } },
+        { code: 'STORE_NOTE', params: { text: 'Codes did not work for the buyer' } },
+      ],
     });
     const refundRow = (await ledgerOf(orderId)).at(-1);
     expect(refundRow).toMatchObject({
@@ -390,7 +393,7 @@ describe('re-running fulfilment (failed -> processing)', () => {
 
     const response = await setStatus(orderId, 'processing');
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toMatchObject({ status: 'processing', failureReason: null, completedAt: null });
+    expect(response.body).toMatchObject({ status: 'processing', notices: [], completedAt: null });
     expect(await fulfilmentJobs(orderId)).toHaveLength(jobsBefore + 1);
     const held = (await itemCodes(orderId)).map((item) => item.code_id).sort((a, b) => a - b);
     expect(held).toEqual([codeIds[1], spare]);
@@ -434,7 +437,7 @@ describe('re-running fulfilment (failed -> processing)', () => {
     expect(await balanceOf(buyer.id, 'usd')).toBe(0);
 
     await fulfilment.fulfilOrder(orderId);
-    expect(await orderRow(orderId)).toMatchObject({ status: 'failed', failure_reason: expect.stringContaining('declined') });
+    expect(await orderRow(orderId)).toMatchObject({ status: 'failed', notices: [expect.objectContaining({ code: 'TOPUP_DECLINED' })] });
     expect(await balanceOf(buyer.id, 'usd')).toBe(199);
     expect(await ledgerSum(buyer.id, 'usd')).toBe(199);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartAnswer, CartLine } from '@topup/common/api';
 import { cartItemCount, cartTotals } from '../../../lib/cart';
-import { formatMoney } from '../../../lib/currency';
+import { createFormat } from '../../../lib/format';
 import { hasStockProblem, isAtMax, quantityChange, removeLine, restoreLine, setLineQuantity } from './cart-rules';
 
 const line = (id: number, overrides: Partial<CartLine> = {}): CartLine => ({
@@ -55,8 +55,9 @@ describe('cart totals', () => {
 
   it('shows RUB subtotals without kopecks and USD with cents in the cart', () => {
     const { usd, rub } = cartTotals([line(1, { quantity: 2 })]);
-    expect(formatMoney(usd, 'USD', { context: 'cart' })).toBe('$21.18');
-    expect(plain(formatMoney(rub, 'RUB', { context: 'cart' }))).toBe('1 673 ₽');
+    const { money } = createFormat('ru');
+    expect(plain(money(usd, 'USD', 'cart'))).toBe('21,18 $');
+    expect(plain(money(rub, 'RUB', 'cart'))).toBe('1 673 ₽');
   });
 
   it('counts units, not lines', () => {

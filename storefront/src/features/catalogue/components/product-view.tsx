@@ -21,7 +21,12 @@ export function ProductView({ slug }: { slug: string }) {
   if (product.isError) {
     const error = toApiError(product.error);
     if (error.status === 404 || error.code === ErrorCode.NOT_FOUND) return <ProductNotFound />;
-    return <ErrorState message={t(errorMessageKey(error, 'product.load_failed'))} onRetry={() => void product.refetch()} />;
+    return (
+      <>
+        <title>{`${t('catalogue.title')} — ${t('app.name')}`}</title>
+        <ErrorState message={t(errorMessageKey(error, 'product.load_failed'))} onRetry={() => void product.refetch()} />
+      </>
+    );
   }
 
   const data = product.data;
@@ -53,17 +58,20 @@ export function ProductView({ slug }: { slug: string }) {
 export function ProductNotFound() {
   const { t } = useTranslation();
   return (
-    <StateView
-      headingLevel={1}
-      icon={<SearchIcon size={28} />}
-      title={t('product.not_found_title')}
-      text={t('product.not_found_text')}
-      actions={
-        <Link to="/products" className="btn btn--primary">
-          {t('product.browse_products')}
-        </Link>
-      }
-    />
+    <>
+      <title>{`${t('product.not_found_title')} — ${t('app.name')}`}</title>
+      <StateView
+        headingLevel={1}
+        icon={<SearchIcon size={28} />}
+        title={t('product.not_found_title')}
+        text={t('product.not_found_text')}
+        actions={
+          <Link to="/products" className="btn btn--primary">
+            {t('product.browse_products')}
+          </Link>
+        }
+      />
+    </>
   );
 }
 
@@ -71,6 +79,7 @@ function ProductSkeleton() {
   const { t } = useTranslation();
   return (
     <div className={page.layout} aria-busy="true" aria-label={t('common.loading')}>
+      <title>{`${t('catalogue.title')} — ${t('app.name')}`}</title>
       <div className={`skeleton ${page.media}`} />
       <div className={page.text}>
         <div className="skeleton" style={{ height: 36, width: '70%' }} />

@@ -1,21 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { keepsChanging } from '../utils/order-status';
 import { useOrderEvents } from './order-events';
 
-export function getOrder(id: number, { signal }: { signal?: AbortSignal } = {}): Promise<OrderDetail> {
-  return api.get<OrderDetail>(`/orders/${id}`, { signal });
+/** The order with its product and region names in `lang`. */
+export function getOrder(id: number, { lang, signal }: { lang?: string; signal?: AbortSignal } = {}): Promise<OrderDetail> {
+  return api.get<OrderDetail>(`/orders/${id}`, { params: { lang }, signal });
 }
 
 /** While an order is being paid for, delivered or refunded, its page looks again this often. */
 export const ORDER_POLL_MS = 3_000;
 
-export const getOrderQueryOptions = (token: string | null, id: number) =>
+export const getOrderQueryOptions = (token: string | null, id: number, lang?: string) =>
   queryOptions({
-    queryKey: ['order', token, id],
-    queryFn: ({ signal }) => getOrder(id, { signal }),
+    queryKey: ['order', token, id, { lang }],
+    queryFn: ({ signal }) => getOrder(id, { lang, signal }),
     enabled: token !== null && Number.isSafeInteger(id) && id > 0,
     // The card gateway's return lands here while the payment is still being confirmed; a refund to the card takes a while too.
     refetchInterval: (query) => (query.state.data && keepsChanging(query.state.data) ? ORDER_POLL_MS : false),
@@ -26,7 +28,8 @@ export const getOrderQueryOptions = (token: string | null, id: number) =>
 /** One order, live while it can still change (the poll above is the fallback). */
 export function useOrder(id: number) {
   const session = useSession();
-  const order = useQuery(getOrderQueryOptions(session?.token ?? null, id));
+  const { i18n } = useTranslation();
+  const order = useQuery(getOrderQueryOptions(session?.token ?? null, id, i18n.resolvedLanguage));
   useOrderEvents(order.data !== undefined && keepsChanging(order.data));
   return order;
 }

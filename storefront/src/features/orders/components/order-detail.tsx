@@ -13,16 +13,17 @@ import { Thumbnail } from '../../../components/ui/thumbnail';
 import { ErrorState, LoadingState, StateView } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
-import { intlLocale, parseCurrency } from '../../../lib/currency';
+import { parseCurrency } from '../../../lib/currency';
+import { useFormat } from '../../../lib/format';
 import { errorMessageKey } from '../../../lib/error-message';
-import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { useOrder } from '../api/get-order';
 import { copyText } from '../utils/clipboard';
+import { noticeText } from '../utils/notices';
 import { cancellationKind, chargedLine, paidBy, paymentLineKey, type RefundLine, refundLines, retryPath } from '../utils/payment-info';
 import {
   activationGuides,
+  amountWithUnit,
   deliveredCodes,
-  formatOrderDate,
   groupItems,
   type ItemGroup,
   topupDetails,
@@ -44,9 +45,17 @@ export function OrderDetailView({ id }: { id: number }) {
   const order = useOrder(id);
 
   if (!valid || (order.isError && toApiError(order.error).status === 404)) return <OrderNotFound />;
-  if (order.isPending) return <LoadingState />;
-  if (order.isError) {
-    return <ErrorState message={t(errorMessageKey(order.error, 'orders.load_failed'))} onRetry={() => void order.refetch()} />;
+  if (order.isPending || order.isError) {
+    return (
+      <>
+        <title>{`${t('orders.order_number', { id })} — ${t('app.name')}`}</title>
+        {order.isPending ? (
+          <LoadingState />
+        ) : (
+          <ErrorState message={t(errorMessageKey(order.error, 'orders.load_failed'))} onRetry={() => void order.refetch()} />
+        )}
+      </>
+    );
   }
   return <Receipt order={order.data} />;
 }
@@ -72,10 +81,10 @@ function OrderNotFound() {
 }
 
 function Receipt({ order }: { order: OrderDetail }) {
-  const { t, i18n } = useTranslation();
-  const formatMoney = useFormatMoney();
+  const { t } = useTranslation();
+  const format = useFormat();
   const currency = parseCurrency(order.currency);
-  const date = formatOrderDate(order.created_at, intlLocale(i18n.language));
+  const date = format.date(order.created_at);
   const groups = groupItems(order.items);
   const codes = deliveredCodes(order);
   const guides = activationGuides(order);
@@ -124,12 +133,12 @@ function Receipt({ order }: { order: OrderDetail }) {
           </div>
           <div className={styles.grandTotal}>
             <dt>{t('orders.total')}</dt>
-            <dd data-testid="order-total">{formatMoney(order.total, currency)}</dd>
+            <dd data-testid="order-total">{format.money(order.total, currency)}</dd>
           </div>
           {charged && (
             <div>
               <dt>{charged.kind === 'charged' ? t('orders.charged') : t('orders.to_charge')}</dt>
-              <dd data-testid="order-charged">{formatMoney(charged.amount, charged.currency)}</dd>
+              <dd data-testid="order-charged">{format.money(charged.amount, charged.currency)}</dd>
             </div>
           )}
         </dl>
@@ -158,9 +167,13 @@ function Receipt({ order }: { order: OrderDetail }) {
   );
 }
 
-/** Where an unsettled order stands (the page keeps looking until it settles), or why it did not go through. */
+/**
+ * Where an unsettled order stands (the page keeps looking until it settles), why it did not go through,
+ * or what a completed one could not deliver.
+ */
 function OrderProgress({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
+  const format = useFormat();
   if (order.status === 'pending' || order.status === 'processing') {
     return (
       <p className={styles.notice} role="status" data-testid="order-progress">
@@ -179,7 +192,15 @@ function OrderProgress({ order }: { order: OrderDetail }) {
         <InfoIcon size={18} />
         <div className={styles.noticeBody}>
           {kind && <p className={styles.noticeTitle}>{t(`orders.cancelled_kind.${kind}`)}</p>}
-          <p>{order.failure_reason || (order.status === 'failed' ? t('orders.failed_text') : t('orders.cancelled_text'))}</p>
+          {order.notices.length > 0 ? (
+            order.notices.map((notice, index) => (
+              <p key={index} data-testid="order-notice" data-code={notice.code}>
+                {noticeText(notice, t, format)}
+              </p>
+            ))
+          ) : (
+            <p>{order.status === 'failed' ? t('orders.failed_text') : t('orders.cancelled_text')}</p>
+          )}
           {order.returned_to_cart && <p data-testid="order-returned-to-cart">{t('orders.returned_to_cart')}</p>}
           {(order.returned_to_cart || gamePath) && (
             <p className={styles.noticeActions}>
@@ -200,6 +221,20 @@ function OrderProgress({ order }: { order: OrderDetail }) {
       </div>
     );
   }
+  if (order.notices.length > 0) {
+    return (
+      <div className={styles.notice} data-testid="order-failure" data-kind="partial">
+        <InfoIcon size={18} />
+        <div className={styles.noticeBody}>
+          {order.notices.map((notice, index) => (
+            <p key={index} data-testid="order-notice" data-code={notice.code}>
+              {noticeText(notice, t, format)}
+            </p>
+          ))}
+        </div>
+      </div>
+    );
+  }
   return null;
 }
 
@@ -208,9 +243,8 @@ const REFUND_TONES: Record<RefundLine['state'], string | undefined> = { pending:
 
 /** Money given back for the order: to the card or to the balance, on its way or made. */
 function RefundsList({ refunds }: { refunds: RefundLine[] }) {
-  const { t, i18n } = useTranslation();
-  const formatMoney = useFormatMoney();
-  const locale = intlLocale(i18n.language);
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <section className={styles.refunds} aria-labelledby="order-refunds" data-testid="order-refunds">
       <h2 id="order-refunds" className={styles.blockTitle}>
@@ -218,7 +252,7 @@ function RefundsList({ refunds }: { refunds: RefundLine[] }) {
       </h2>
       <ul className={styles.refundList}>
         {refunds.map((refund) => {
-          const date = formatOrderDate(refund.createdAt, locale);
+          const date = format.date(refund.createdAt);
           return (
             <li key={refund.key} className={styles.refundRow} data-testid="order-refund" data-destination={refund.destination} data-state={refund.state}>
               <span className={styles.refundText}>
@@ -227,7 +261,7 @@ function RefundsList({ refunds }: { refunds: RefundLine[] }) {
                   {[date, refund.state === 'failed' ? t('orders.refund_failed_hint') : ''].filter(Boolean).join(' · ')}
                 </span>
               </span>
-              <span className={styles.refundAmount}>{formatMoney(refund.amount, refund.currency)}</span>
+              <span className={styles.refundAmount}>{format.money(refund.amount, refund.currency)}</span>
               <span className={`${styles.refundState} ${REFUND_TONES[refund.state]}`}>{t(`orders.refund_state.${refund.state}`)}</span>
             </li>
           );
@@ -239,8 +273,7 @@ function RefundsList({ refunds }: { refunds: RefundLine[] }) {
 
 function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 'RUB' }) {
   const { t } = useTranslation();
-  const formatMoney = useFormatMoney();
-  const formatNumber = useFormatNumber();
+  const format = useFormat();
   const { item } = group;
   const topup = item.item_type === 'topup' ? topupDetails(item.topup_data) : null;
   const image = item.product?.image_url || (typeof item.topup_data?.image_url === 'string' ? item.topup_data.image_url : '') || (topup ? `/images/${topup.service}.svg` : null);
@@ -274,13 +307,14 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
             )}
           </dl>
         ) : (
-          <span className={styles.lineMeta}>
-            {group.gameAmount !== null ? `${formatNumber(group.gameAmount)} · ` : ''}
-            {t('orders.quantity', { count: group.count })}
+          <span className={styles.lineMeta} data-testid="order-line-meta">
+            {[amountWithUnit(group, format.number), group.region && t('receipt.region', { name: group.region.name }), t('orders.quantity', { count: group.count })]
+              .filter(Boolean)
+              .join(' · ')}
           </span>
         )}
       </div>
-      <span className={styles.linePrice}>{formatMoney(group.amount, currency)}</span>
+      <span className={styles.linePrice}>{format.money(group.amount, currency)}</span>
     </li>
   );
 }
@@ -288,7 +322,7 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
 function CodesSection({ codes, completed }: { codes: ReturnType<typeof deliveredCodes>; completed: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const formatNumber = useFormatNumber();
+  const format = useFormat();
   const [shown, setShown] = useState(false);
   const listId = useId();
 
@@ -339,7 +373,8 @@ function CodesSection({ codes, completed }: { codes: ReturnType<typeof delivered
                 <li key={code.itemId} className={styles.codeRow}>
                   <span className={styles.codeLabel}>
                     {code.title}
-                    {code.gameAmount !== null ? ` · ${formatNumber(code.gameAmount)}` : ''}
+                    {code.gameAmount !== null ? ` · ${[format.number(code.gameAmount), code.unit].filter(Boolean).join('\u00a0')}` : ''}
+                    {code.region ? ` · ${code.region.name}` : ''}
                   </span>
                   <code className={styles.code} data-testid="activation-code">
                     {code.code}

@@ -7,11 +7,13 @@ import { SearchIcon } from '../../../components/ui/icons/search-icon';
 import { SearchBox } from '../../../components/ui/search-box';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { intlLocale, parseCurrency } from '../../../lib/currency';
+import { parseCurrency } from '../../../lib/currency';
+import { useFormat } from '../../../lib/format';
 import { errorMessageKey } from '../../../lib/error-message';
-import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { useOrders } from '../api/get-orders';
-import { formatOrderDate, itemSummary, normalizeOrderSearch, ORDERS_PER_PAGE, visibleOrders } from '../utils/order-status';
+import { noticesText } from '../utils/notices';
+import { itemSummary, normalizeOrderSearch, ORDERS_PER_PAGE, visibleOrders } from '../utils/order-status';
+import { paymentLineKey } from '../utils/payment-info';
 import { StatusBadge } from './status-badge';
 import styles from './orders.module.css';
 
@@ -92,10 +94,9 @@ export function OrdersView() {
 }
 
 function OrderCard({ order }: { order: Order }) {
-  const { t, i18n } = useTranslation();
-  const formatMoney = useFormatMoney();
-  const formatNumber = useFormatNumber();
-  const date = formatOrderDate(order.created_at, intlLocale(i18n.language));
+  const { t } = useTranslation();
+  const format = useFormat();
+  const date = format.date(order.created_at);
   return (
     <Link to={`/orders/${order.id}`} className={`card ${styles.card}`} data-testid="order-card" data-order-id={order.id}>
       <span className={styles.cardHead}>
@@ -103,13 +104,19 @@ function OrderCard({ order }: { order: Order }) {
         <StatusBadge status={order.status} />
       </span>
       {date && <time dateTime={order.created_at} className={styles.date}>{date}</time>}
-      <span className={styles.summaryText}>{itemSummary(order.items, formatNumber)}</span>
-      {order.status === 'failed' && order.failure_reason && <span className={styles.reason}>{order.failure_reason}</span>}
+      <span className={styles.summaryText}>{itemSummary(order.items, format.number)}</span>
+      {order.notices.length > 0 && (
+        <span className={styles.reason} data-testid="order-card-notice">
+          {noticesText(order.notices, t, format)}
+        </span>
+      )}
       {order.status === 'cancelled' && order.returned_to_cart && <span className={styles.reason}>{t('orders.returned_to_cart_short')}</span>}
       {order.status === 'processing' && order.delayed && <span className={styles.reason}>{t('orders.delivery_delayed_short')}</span>}
       <span className={styles.cardFoot}>
-        <span className={styles.itemsCount}>{t('orders.items_count', { count: order.items.length })}</span>
-        <span className={styles.cardTotal}>{formatMoney(order.total, parseCurrency(order.currency))}</span>
+        <span className={styles.itemsCount}>
+          {t('orders.items_count', { count: order.items.length })} · <span data-testid="order-card-payment">{t(paymentLineKey(order))}</span>
+        </span>
+        <span className={styles.cardTotal}>{format.money(order.total, parseCurrency(order.currency))}</span>
       </span>
     </Link>
   );

@@ -15,13 +15,14 @@ import {
 
 type OrderItem = OrderDetail['items'][number];
 
-const codeItem = (id: number, title: string, gameAmount: number, amount: number, code?: string): OrderItem => ({
+const codeItem = (id: number, title: string, gameAmount: number, amount: number, code?: string, extra: Pick<OrderItem, 'unit' | 'region'> = { unit: 'USD', region: null }): OrderItem => ({
   id,
   item_type: 'code',
   amount,
   game_amount: gameAmount,
   product: { title, image_url: '', activation_instructions: `Redeem ${title}` },
   topup_data: null,
+  ...extra,
   code: code ? { code } : null,
 });
 
@@ -32,6 +33,8 @@ const topupItem: OrderItem = {
   game_amount: 100,
   product: null,
   topup_data: { service: 'freefire', player_id: '123456', player_name: 'Player3456', offer_name: '100 Diamonds', login: '123456' },
+  unit: null,
+  region: null,
   code: null,
 };
 
@@ -78,7 +81,7 @@ describe('orders list', () => {
 
   it('sums up identical items with a count', () => {
     const items = [codeItem(1, 'Razer Gold', 10, 10.29), codeItem(2, 'Razer Gold', 10, 10.29), codeItem(3, 'Apple Gift Card', 5, 5.39), topupItem];
-    expect(itemSummary(items)).toBe('Razer Gold 10 × 2, Apple Gift Card 5, 100 Diamonds');
+    expect(itemSummary(items)).toBe('Razer Gold 10\u00a0USD × 2, Apple Gift Card 5\u00a0USD, 100 Diamonds');
     const groups = groupItems(items);
     expect(groups.map((group) => [group.count, group.amount])).toEqual([
       [2, 20.58],
@@ -86,6 +89,13 @@ describe('orders list', () => {
       [1, 1.99],
     ]);
   });
+});
+
+it('tells codes of another region or unit apart, and names both', () => {
+  const europe = { unit: 'EUR', region: { code: 'EU', name: 'Европа' } };
+  const turkey = { unit: 'TRY', region: { code: 'TR', name: 'Турция' } };
+  const items = [codeItem(1, 'Steam', 25, 20, undefined, europe), codeItem(2, 'Steam', 25, 20, undefined, turkey), codeItem(3, 'Steam', 25, 20, undefined, europe)];
+  expect(itemSummary(items, (value) => `<${value}>`)).toBe('Steam <25>\u00a0EUR (Европа) × 2, Steam <25>\u00a0TRY (Турция)');
 });
 
 describe('order detail', () => {

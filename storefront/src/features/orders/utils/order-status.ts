@@ -56,35 +56,49 @@ export interface ItemGroup {
   key: string;
   title: string;
   gameAmount: number | null;
+  /** What the amount counts (UC, EUR …), '' when the item does not say. */
+  unit: string;
+  /** The region the codes work in, null for global ones. */
+  region: OrderItem['region'];
   count: number;
   /** Decimal sum of the group's items, in the order currency. */
   amount: number;
   item: OrderItem;
 }
 
-/** Identical items (same product, amount and price) as one line with a count, in order of appearance. */
+/** Identical items (same product, region, amount and price) as one line with a count, in order of appearance. */
 export function groupItems(items: readonly OrderItem[]): ItemGroup[] {
   const groups = new Map<string, ItemGroup>();
   for (const item of items) {
     const title = itemTitle(item);
-    const key = item.item_type === 'topup' ? `topup:${item.id}` : `${title}|${item.game_amount ?? ''}|${item.amount}`;
+    const key = item.item_type === 'topup' ? `topup:${item.id}` : `${title}|${item.region?.code ?? ''}|${item.game_amount ?? ''}|${item.amount}`;
     const group = groups.get(key);
     if (group) {
       group.count += 1;
       group.amount = fromMinor(toMinor(group.amount) + toMinor(item.amount));
     } else {
-      groups.set(key, { key, title, gameAmount: item.game_amount, count: 1, amount: item.amount, item });
+      groups.set(key, { key, title, gameAmount: item.game_amount, unit: item.unit ?? '', region: item.region, count: 1, amount: item.amount, item });
     }
   }
   return [...groups.values()];
 }
 
-/** A short line about what an order holds, for its card in the list: "Razer Gold 10 × 2, Apple Gift Card 5". */
+/** What a code item holds, with its unit: "25 EUR", "1 920 UC"; '' for a top-up or an item without an amount. */
+export function amountWithUnit(group: Pick<ItemGroup, 'gameAmount' | 'unit' | 'item'>, formatNumber: (value: number) => string = String): string {
+  if (group.item.item_type !== 'code' || group.gameAmount === null) return '';
+  return [formatNumber(group.gameAmount), group.unit].filter(Boolean).join('\u00a0');
+}
+
+/**
+ * A short line about what an order holds, for its card in the list: "Razer Gold 10 USD × 2, Steam
+ * Gift Card 25 EUR (Европа)" (a code works only in its region).
+ */
 export function itemSummary(items: readonly OrderItem[], formatNumber: (value: number) => string = String): string {
   return groupItems(items)
     .map((group) => {
-      const amount = group.item.item_type === 'code' && group.gameAmount !== null ? ` ${formatNumber(group.gameAmount)}` : '';
-      return `${group.title}${amount}${group.count > 1 ? ` × ${group.count}` : ''}`;
+      const amount = amountWithUnit(group, formatNumber);
+      const region = group.region ? ` (${group.region.name})` : '';
+      return `${group.title}${amount ? ` ${amount}` : ''}${region}${group.count > 1 ? ` × ${group.count}` : ''}`;
     })
     .join(', ');
 }
@@ -93,13 +107,17 @@ export interface DeliveredCode {
   itemId: number;
   title: string;
   gameAmount: number | null;
+  unit: string;
+  region: OrderItem['region'];
   code: string;
 }
 
 /** The activation codes of a completed order, in item order. */
 export function deliveredCodes(order: Pick<OrderDetail, 'items'>): DeliveredCode[] {
   return order.items.flatMap((item) =>
-    item.code?.code ? [{ itemId: item.id, title: itemTitle(item), gameAmount: item.game_amount, code: item.code.code }] : [],
+    item.code?.code
+      ? [{ itemId: item.id, title: itemTitle(item), gameAmount: item.game_amount, unit: item.unit ?? '', region: item.region, code: item.code.code }]
+      : [],
   );
 }
 
@@ -131,11 +149,4 @@ export function topupDetails(data: Record<string, unknown> | null): TopupDetails
     playerName: text(data.player_name),
     offer: text(data.offer_name),
   };
-}
-
-/** An order's date and time in the interface language; empty when the value is not a date. */
-export function formatOrderDate(value: string, locale: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

@@ -9,6 +9,8 @@ const topupItem = (service: string): OrderItem => ({
   game_amount: 720,
   product: null,
   topup_data: { service, player_id: '51234567', offer_name: 'PUBG Topup 720 UC' },
+  unit: null,
+  region: null,
 });
 
 const payment = (overrides: Partial<OrderPayment> = {}): OrderPayment => ({
@@ -29,7 +31,7 @@ const order = (overrides: Partial<PaidOrder> = {}): PaidOrder => ({
   status: 'completed',
   total: 10.98,
   currency: 'usd',
-  failure_reason: null,
+  notices: [],
   payment_method: 'card',
   returned_to_cart: false,
   delayed: false,

@@ -9,7 +9,8 @@ import { ShieldIcon } from '../../../components/ui/icons/shield-icon';
 import { ErrorState, LoadingState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { signOut } from '../../../lib/auth';
-import { CURRENCIES, CURRENCY_SYMBOLS, type Currency, intlLocale } from '../../../lib/currency';
+import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '../../../lib/currency';
+import { useFormat } from '../../../lib/format';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { revokeSession } from '../api/logout';
@@ -32,7 +33,8 @@ export function ProfileView({ buyerStatus }: { buyerStatus: ReactNode }) {
 }
 
 function ProfileCard({ profile, buyerStatus }: { profile: Profile; buyerStatus: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -40,7 +42,7 @@ function ProfileCard({ profile, buyerStatus }: { profile: Profile; buyerStatus: 
   const [preferred] = useCurrency();
   const isAdmin = profile.role === 'admin';
   const balance: Record<Currency, number> = { USD: profile.balanceUsd, RUB: profile.balanceRub };
-  const since = formatDate(profile.createdAt, i18n.resolvedLanguage);
+  const since = profile.createdAt ? format.date(profile.createdAt, false) || null : null;
 
   // The token is revoked on the server first, so a copy of it (another tab, a stolen one) ends too.
   const logout = () => {
@@ -117,11 +119,4 @@ function ProfileCard({ profile, buyerStatus }: { profile: Profile; buyerStatus: 
       </div>
     </div>
   );
-}
-
-function formatDate(value: string | undefined, language: string | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(intlLocale(language), { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
 }

@@ -9,6 +9,7 @@ import { LoginIcon } from '../../../components/ui/icons/login-icon';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { fromBalanceCurrency, toBalanceCurrency } from '../../../lib/currency';
+import { useFormat } from '../../../lib/format';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { GamePageLayout, GamePanel } from '../../../components/game-topup/game-page-layout';
 import { useKeptState } from '../../../hooks/use-kept-state';
@@ -36,12 +37,13 @@ import styles from './steam-page.module.css';
 
 /** /products/steam: a Steam wallet top-up by login, priced by the server as the shopper types. */
 export function SteamPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const { loggedIn, goToLogin } = useLoginGate();
   const [currency] = useCurrency();
   const formatMoney = useFormatMoney();
+  const format = useFormat();
   const ids = { login: useId(), loginHint: useId(), currency: useId(), amount: useId(), amountError: useId(), deducted: useId() };
 
   // Kept across the login detour.
@@ -131,7 +133,7 @@ export function SteamPage() {
     if (label.kind === 'login') return t('steam.proceed_login');
     if (label.kind === 'checkout') return t('steam.proceed_checkout', { amount: formatMoney(label.amount, fromBalanceCurrency(label.currency)) });
     if (label.amount === null) return t('steam.proceed_enter_amount');
-    return t('steam.proceed_amount', { amount: formatSteamAmount(label.amount, label.currency, i18n.resolvedLanguage) });
+    return t('steam.proceed_amount', { amount: formatSteamAmount(format, label.amount, label.currency) });
   };
 
   const shown = visible?.quote ?? null;
@@ -209,8 +211,8 @@ export function SteamPage() {
             {amountError && (
               <p id={ids.amountError} className="field__error" role="alert" data-testid="steam-amount-error">
                 {t(`steam.errors.${amountError}`, {
-                  min: formatSteamAmount(STEAM_MIN_AMOUNT, inputCurrency, i18n.resolvedLanguage),
-                  max: formatSteamAmount(MAX_STEAM_AMOUNT, inputCurrency, i18n.resolvedLanguage),
+                  min: formatSteamAmount(format, STEAM_MIN_AMOUNT, inputCurrency),
+                  max: formatSteamAmount(format, MAX_STEAM_AMOUNT, inputCurrency),
                 })}
               </p>
             )}

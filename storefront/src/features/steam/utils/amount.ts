@@ -1,6 +1,6 @@
 import { steamAmountError, type BalanceCurrency, type SteamAmountError, type SteamInputCurrency } from '@topup/common';
 import type { SteamCalculateBody } from '@topup/common/api';
-import { formatMoney, intlLocale } from '../../../lib/currency';
+import type { Format } from '../../../lib/format';
 import type { SteamQuote } from '../../../lib/steam-calculation';
 
 /** The wallet currencies a Steam top-up can be entered in (spec: USD, RUB, KZT; USD first and default). */
@@ -73,9 +73,7 @@ export function visibleQuote(
 }
 
 /** An amount in a Steam input currency: USD and RUB as the store writes money, KZT with the tenge sign. */
-export function formatSteamAmount(amount: number, currency: SteamInputCurrency, language?: string): string {
-  if (currency === 'usd') return formatMoney(amount, 'USD');
-  if (currency === 'rub') return formatMoney(amount, 'RUB');
-  const number = new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(amount);
-  return `${number}\u00a0₸`;
+export function formatSteamAmount(format: Format, amount: number, currency: SteamInputCurrency): string {
+  if (currency === 'kzt') return `${format.number(amount, 2)}\u00a0₸`;
+  return format.money(amount, currency);
 }

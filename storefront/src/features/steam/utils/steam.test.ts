@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
+import { createFormat } from '../../../lib/format';
 import {
   amountErrorOf,
   calculationRequest,
@@ -102,9 +103,11 @@ describe('Steam amount', () => {
   });
 
   it('writes amounts in the input currency', () => {
-    expect(formatSteamAmount(10, 'usd')).toBe('$10.00');
-    expect(formatSteamAmount(1000, 'rub')).toBe('1\u00a0000,00\u00a0₽');
-    expect(formatSteamAmount(5000, 'kzt', 'en')).toBe('5,000\u00a0₸');
+    const en = createFormat('en');
+    const ru = createFormat('ru');
+    expect(formatSteamAmount(en, 10, 'usd')).toBe('$10.00');
+    expect(formatSteamAmount(ru, 1000, 'rub')).toBe('1\u00a0000,00\u00a0₽');
+    expect(formatSteamAmount(en, 5000, 'kzt')).toBe('5,000\u00a0₸');
   });
 });
 

@@ -5,26 +5,21 @@ import { AlertIcon } from '../../../components/ui/icons/alert-icon';
 import { CheckIcon } from '../../../components/ui/icons/check-icon';
 import { ClockIcon } from '../../../components/ui/icons/clock-icon';
 import { CloseIcon } from '../../../components/ui/icons/close-icon';
-import { intlLocale } from '../../../lib/currency';
+import { useFormat } from '../../../lib/format';
 import { useMySupportMessages } from '../api/get-my-support-messages';
 import styles from './my-requests.module.css';
 
 const STATUS_ICONS: Record<SupportMessageStatus, typeof ClockIcon> = { open: ClockIcon, answered: CheckIcon, closed: CloseIcon };
 
-function formatTime(value: string, language: string | undefined): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
 function Request({ request }: { request: MySupportMessage }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const Icon = STATUS_ICONS[request.status];
   return (
     <li className={`card ${styles.request}`} data-testid="support-request">
       <div className={styles.head}>
         <time dateTime={request.createdAt} className={styles.time}>
-          {formatTime(request.createdAt, i18n.resolvedLanguage)}
+          {format.date(request.createdAt)}
         </time>
         <span className={`${styles.status} ${styles[request.status]}`} data-testid="support-request-status" data-status={request.status}>
           <Icon size={14} />
@@ -35,7 +30,7 @@ function Request({ request }: { request: MySupportMessage }) {
       {request.replies.map((reply) => (
         <div key={reply.id} className={styles.reply} data-testid="support-reply">
           <p className={styles.replyHead}>
-            {t('support.my_requests.team')} · <time dateTime={reply.createdAt}>{formatTime(reply.createdAt, i18n.resolvedLanguage)}</time>
+            {t('support.my_requests.team')} · <time dateTime={reply.createdAt}>{format.date(reply.createdAt)}</time>
           </p>
           <p className={styles.text}>{reply.message}</p>
         </div>

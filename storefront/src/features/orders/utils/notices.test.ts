@@ -1,0 +1,62 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import type { OrderNotice } from '@topup/common/api';
+import en from '../../../locales/en';
+import ru from '../../../locales/ru';
+import uz from '../../../locales/uz';
+import { createFormat } from '../../../lib/format';
+import { noticesText, noticeText } from './notices';
+
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+async function writer(language: 'en' | 'ru' | 'uz') {
+  const i18n = i18next.createInstance();
+  await i18n.init({ lng: language, resources: { en: { translation: en }, ru: { translation: ru }, uz: { translation: uz } }, interpolation: { escapeValue: false } });
+  const format = createFormat(language);
+  return (notice: OrderNotice) => plain(noticeText(notice, i18n.t, format));
+}
+
+const declined: OrderNotice = {
+  code: 'TOPUP_DECLINED',
+  params: { game: 'pubg', account: '5123413', refund: { amount: 5.98, currency: 'usd' }, refundTo: 'balance', deliveredUc: 0 },
+};
+
+describe('order notices', () => {
+  it("write a declined top-up in the shopper's language and money format", async () => {
+    expect((await writer('en'))(declined)).toBe('PUBG Mobile declined the top-up of the account with player ID 5123413. $5.98 has been refunded to your balance.');
+    expect((await writer('ru'))(declined)).toBe('PUBG Mobile отклонил пополнение аккаунта с ID игрока 5123413. 5,98 $ возвращено на ваш баланс.');
+    expect((await writer('uz'))(declined)).toBe("PUBG Mobile hisobni to'ldirishni rad etdi: o'yinchi ID 5123413. 5,98 $ balansingizga qaytarildi.");
+  });
+
+  it('say what a partial delivery delivered and where the rest went', async () => {
+    const partial: OrderNotice = { code: 'PUBG_OUT_OF_CODES', params: { ...declined.params, refundTo: 'card', deliveredUc: 8100 } };
+    expect((await writer('ru'))(partial)).toBe('У нас закончились коды UC для ваших пакетов. Доставлено 8 100 UC. За остальное 5,98 $ возвращается на вашу карту.');
+  });
+
+  it('name a Steam login as such, and leave out a refund of nothing', async () => {
+    const notFound: OrderNotice = {
+      code: 'TOPUP_PLAYER_NOT_FOUND',
+      params: { game: 'steam', account: 'gamer', refund: { amount: 0, currency: 'rub' }, refundTo: 'balance', deliveredUc: 0 },
+    };
+    expect((await writer('en'))(notFound)).toBe('Steam could not find the account with the Steam login gamer.');
+  });
+
+  it("write every code without parameters, the store's note and old messages as they are", async () => {
+    const write = await writer('uz');
+    for (const code of ['CARD_DECLINED', 'PAYMENT_NOT_STARTED', 'PAYMENT_EXPIRED', 'LATE_PAYMENT_CREDITED', 'CANCELLED_BY_STORE'] as const) {
+      const text = write({ code, params: {} });
+      expect(text, code).not.toBe('');
+      expect(text, code).not.toContain('order_notices');
+    }
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'ru', resources: { ru: { translation: ru } } });
+    const refunded: OrderNotice[] = [
+      { code: 'STORE_REFUNDED', params: { refund: { amount: 3158.42, currency: 'rub' }, refundTo: 'balance' } },
+      { code: 'STORE_NOTE', params: { text: 'Коды не подошли' } },
+      { code: 'MESSAGE', params: { text: 'An old text' } },
+    ];
+    expect(plain(noticesText(refunded, i18n.t, createFormat('ru')))).toBe(
+      'Магазин вернул деньги за заказ: 3 158,42 ₽ зачислено на ваш баланс. Комментарий магазина: Коды не подошли An old text',
+    );
+  });
+});
