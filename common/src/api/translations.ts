@@ -21,3 +21,14 @@ export function Translations<Fields extends Record<string, TSchema>>(fields: Fie
   );
 }
 export type TranslationsOf<Fields extends Record<string, unknown>> = Partial<Record<TranslatedLanguage, Partial<Fields>>>;
+
+/**
+ * The translations of a record's plain texts, each text at most as long as the field it translates
+ * (`{title: 200}`); blank ones are allowed (they read as the Russian field).
+ */
+export function TranslatedTexts<Field extends string>(maxLengths: Record<Field, number>) {
+  const fields = Object.fromEntries(
+    Object.entries<number>(maxLengths).map(([field, maxLength]) => [field, Type.String({ maxLength })]),
+  ) as Record<Field, ReturnType<typeof Type.String>>;
+  return Translations(fields);
+}

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import type { ContentLanguage } from '@topup/common/api';
 import { prepared } from '@topup/server-kit';
+import { localizedColumn } from '../../lib/translations';
 import { Order, type Code, type OrderItem, type Payment, type Product } from '../../models';
 
 const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'failure_reason', 'payment_method', 'returned_to_cart', 'attention_since'] as const;
@@ -35,8 +37,11 @@ export const ordersDal = {
   findOwn: (db: Knex, userId: number, orderId: number): Promise<ShopperOrder | undefined> =>
     prepared('orders.find-own', db('orders').select(ORDER_COLUMNS).where({ id: orderId, user_id: userId }).first()),
 
-  /** Items of these orders in order; with `withCodes`, also each item's encrypted code. */
-  itemsOf(db: Knex, orderIds: number[], options: { withCodes: boolean }): Promise<OrderItemWithProduct[]> {
+  /**
+   * Items of these orders in order, with their product's texts in `language` as the catalogue has them now
+   * (not as at purchase); with `withCodes`, also each item's encrypted code.
+   */
+  itemsOf(db: Knex, orderIds: number[], options: { withCodes: boolean; language: ContentLanguage }): Promise<OrderItemWithProduct[]> {
     const query = db('order_items as oi')
       .leftJoin('products as p', 'p.id', 'oi.product_id')
       // One statement text for any number of orders, so it can be prepared.
@@ -48,9 +53,9 @@ export const ordersDal = {
         'oi.amount',
         'oi.game_amount',
         'oi.topup_data',
-        'p.title as product_title',
+        localizedColumn(db, 'p', 'title', options.language, 'product_title'),
         'p.image_url as product_image_url',
-        'p.activation_instructions as product_activation_instructions',
+        localizedColumn(db, 'p', 'activation_instructions', options.language, 'product_activation_instructions'),
       )
       .orderBy(['oi.order_id', 'oi.id']);
     if (!options.withCodes) return prepared('orders.items', query);

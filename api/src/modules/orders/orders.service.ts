@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
-import type { Order, OrderDetail, OrderItem } from '@topup/common/api';
+import type { ContentLanguage, Order, OrderDetail, OrderItem } from '@topup/common/api';
 import { notFound } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import type { Serializable } from '../../lib/typed-routes';
@@ -42,13 +42,14 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
   const { db, codeCrypto } = deps;
 
   return {
-    async list(userId: number, search?: string): Promise<Serializable<Order>[]> {
+    /** The user's orders, their products' texts in `language`. */
+    async list(userId: number, language: ContentLanguage, search?: string): Promise<Serializable<Order>[]> {
       const orders = await ordersDal.listOwn(db, userId, search);
       if (orders.length === 0) return [];
       const items = await ordersDal.itemsOf(
         db,
         orders.map((order) => order.id),
-        { withCodes: false },
+        { withCodes: false, language },
       );
       const byOrder = groupBy(items, (item) => item.order_id);
       return orders.map((order) => toOrderView(order, (byOrder.get(order.id) ?? []).map(toItemView)));
@@ -58,11 +59,11 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
      * One of the viewer's own orders (another's is a 404, not a 403: its existence is not revealed).
      * Codes are shown only once the order is completed, and their showing is recorded.
      */
-    async detail(viewer: Viewer, orderId: number): Promise<Serializable<OrderDetail>> {
+    async detail(viewer: Viewer, language: ContentLanguage, orderId: number): Promise<Serializable<OrderDetail>> {
       const order = await ordersDal.findOwn(db, viewer.userId, orderId);
       if (!order) throw notFound('Order');
       const delivered = order.status === 'completed';
-      const rows = await ordersDal.itemsOf(db, [order.id], { withCodes: delivered });
+      const rows = await ordersDal.itemsOf(db, [order.id], { withCodes: delivered, language });
       const items = rows.map((row) => ({
         ...toItemView(row),
         code: delivered && row.code_encrypted ? { code: codeCrypto.decrypt(row.code_encrypted) } : null,
