@@ -6,6 +6,7 @@ import { ratesEnglishMessages } from './rates';
 import { codeStockEnglishMessages } from './codeStock';
 import { twoFactorEnglishMessages } from './twoFactor';
 import { orderTimelineEnglishMessages } from './orderTimeline';
+import { contentLanguagesEnglishMessages } from './contentLanguages';
 
 export const customEnglishMessages = {
   app: {
@@ -690,5 +691,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   ratesEnglishMessages,
   codeStockEnglishMessages,
   orderTimelineEnglishMessages,
+  contentLanguagesEnglishMessages,
 );
 export default englishMessagesTree;

@@ -8,6 +8,7 @@ import { ratesEnglishMessages, ratesRussianMessages } from './rates';
 import { codeStockEnglishMessages, codeStockRussianMessages } from './codeStock';
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
 import { orderTimelineEnglishMessages, orderTimelineRussianMessages } from './orderTimeline';
+import { contentLanguagesEnglishMessages, contentLanguagesRussianMessages } from './contentLanguages';
 
 const customRussianMessages: typeof customEnglishMessages = {
   app: {
@@ -697,6 +698,7 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   ratesEnglishMessages,
   codeStockEnglishMessages,
   orderTimelineEnglishMessages,
+  contentLanguagesEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
@@ -706,5 +708,6 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   ratesRussianMessages,
   codeStockRussianMessages,
   orderTimelineRussianMessages,
+  contentLanguagesRussianMessages,
 );
 export default russianMessagesTree;
