@@ -8,6 +8,9 @@ import { queryConfig } from '../lib/react-query';
 /** The page's one query cache; the first page's data starts loading into it before the first render. */
 export const queryClient = new QueryClient({ defaultOptions: queryConfig });
 
+// The API writes catalogue texts in the shopper's language (api-client sends it): a switch reads them again.
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
