@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box, FormHelperText, Typography } from '@mui/material';
 import { CONTENT_LANGUAGES, DEFAULT_CONTENT_LANGUAGE, type ContentLanguage } from '@topup/common';
 import { maxLength as maxLengthOf, TextInput, useResourceContext, useTranslate, useTranslateLabel, type TextInputProps, type Validator } from 'react-admin';
 
@@ -49,9 +49,7 @@ export function TranslatedTextInput({
         ))}
       </Box>
       {helperText ? (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: -0.5, mb: 1.5 }}>
-          {translate(String(helperText))}
-        </Typography>
+        <FormHelperText sx={{ mt: -0.5, mb: 1.5 }}>{translate(String(helperText))}</FormHelperText>
       ) : null}
     </Box>
   );
