@@ -49,7 +49,7 @@ export function TranslatedTextInput({
         ))}
       </Box>
       {helperText ? (
-        <FormHelperText sx={{ mt: -0.5, mb: 1.5 }}>{translate(String(helperText))}</FormHelperText>
+        <FormHelperText sx={{ mx: 1.75, mt: -0.5, mb: 1.5 }}>{translate(String(helperText))}</FormHelperText>
       ) : null}
     </Box>
   );

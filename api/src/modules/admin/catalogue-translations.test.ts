@@ -9,8 +9,15 @@ const unique = () => randomBytes(4).toString('hex');
 const nextItemId = distinctRandomIntegers(1_000_000, 9_000_000);
 const nextUcAmount = distinctRandomIntegers(100_000, 900_000);
 
-/** Each translatable resource: where it lives, a valid create body, its audit entity, and its translatable fields. */
-const RESOURCES = [
+/** A translatable resource: its audit entity, where it lives, a valid create body, and its translatable fields' longest texts. */
+interface TranslatedResource {
+  entity: string;
+  path: string;
+  create: () => Record<string, unknown>;
+  fields: Record<string, number>;
+}
+
+const RESOURCES: TranslatedResource[] = [
   {
     entity: 'product',
     path: '/api/admin/products',
