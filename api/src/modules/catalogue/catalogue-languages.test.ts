@@ -143,6 +143,35 @@ describe('the language of catalogue answers', () => {
     const order = await app.request('GET', `/api/orders/${placed.body.orderId}`, { token: user.token, headers: { 'accept-language': 'ru' } });
     expect(order.body.items[0].product).toMatchObject({ title: `Карта Звезда ${marker}`, activation_instructions: 'Нажмите «Найти»' });
   });
+
+  it("names a Free Fire top-up's offer in the language asked for, and keeps other top-ups' names as bought", async () => {
+    const offer = await fixtures.freefireOffer({ priceUsd: 99, priceRub: 7821, name: `${unique()} алмазов` });
+    await app.db('freefire_denominations').where({ id: offer.id }).update({ translations: { en: { name: 'Diamonds, in English' } } });
+    const user = await app.createUser();
+    const [order] = await app
+      .db('orders')
+      .insert({ user_id: user.id, status: 'completed', kind: 'topup', payment_method: 'balance', currency: 'usd', total: 99, total_usd: 99, rate_usd_rub: '79' })
+      .returning('id');
+    const item = (topupData: Record<string, unknown>) => ({
+      order_id: order.id,
+      item_type: 'topup',
+      amount: 99,
+      price_usd: 99,
+      price_rub: 7821,
+      rate_used: '79',
+      topup_data: topupData,
+    });
+    await app.db('order_items').insert([
+      item({ service: 'freefire', player_id: '5123413', offer_id: offer.itemId, offer_name: offer.name }),
+      item({ service: 'pubg', player_id: '5123413', offer_id: -1, offer_name: '60 UC' }),
+    ]);
+    const offerNames = async (language: string) =>
+      (await app.request('GET', `/api/orders/${order.id}`, { token: user.token, headers: { 'accept-language': language } })).body.items.map(
+        (orderItem: { topup_data: { offer_name: string } }) => orderItem.topup_data.offer_name,
+      );
+    expect(await offerNames('en')).toEqual(['Diamonds, in English', '60 UC']);
+    expect(await offerNames('uz')).toEqual([offer.name, '60 UC']);
+  });
 });
 
 describe('search in every language', () => {

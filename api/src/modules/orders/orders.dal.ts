@@ -14,6 +14,8 @@ export type OrderItemWithProduct = Pick<OrderItem, 'id' | 'order_id' | 'item_typ
   product_title: Product['title'] | null;
   product_image_url: Product['image_url'] | null;
   product_activation_instructions: Product['activation_instructions'] | null;
+  /** A Free Fire top-up's offer named in the language asked for (null for other items, or an offer since deleted). */
+  offer_name: string | null;
   /** The delivered activation code, encrypted; selected only when asked for. */
   code_encrypted?: Code['code_encrypted'] | null;
 };
@@ -56,6 +58,11 @@ export const ordersDal = {
         localizedColumn(db, 'p', 'title', options.language, 'product_title'),
         'p.image_url as product_image_url',
         localizedColumn(db, 'p', 'activation_instructions', options.language, 'product_activation_instructions'),
+        db.raw(
+          `(select localized(fd.name, fd.translations, ?, 'name') from freefire_denominations fd
+             where oi.topup_data ->> 'service' = 'freefire' and fd.item_id::text = oi.topup_data ->> 'offer_id') as offer_name`,
+          [options.language],
+        ),
       )
       .orderBy(['oi.order_id', 'oi.id']);
     if (!options.withCodes) return prepared('orders.items', query);

@@ -21,7 +21,8 @@ const toItemView = (row: OrderItemWithProduct): OrderItem => ({
           image_url: row.product_image_url ?? '',
           activation_instructions: row.product_activation_instructions ?? '',
         },
-  topup_data: row.topup_data,
+  // The Free Fire offer's name as the catalogue has it now, in the shopper's language; else as at purchase.
+  topup_data: row.offer_name && row.topup_data ? { ...row.topup_data, offer_name: row.offer_name } : row.topup_data,
 });
 
 const toOrderView = (order: ShopperOrder, items: OrderItem[]): Serializable<Order> => ({
