@@ -105,3 +105,18 @@ describe.each([
     expect(await storefrontTitle(viewport, 'ru', product.slug, `storefront-product-title-ru-${name}`)).toBe(product.title);
   });
 });
+
+describe('a language switch in the storefront', () => {
+  it('reads the product again in the new language, without a reload', async () => {
+    const product = await russianOnlyProduct();
+    await app.db('products').where({ id: product.id }).update({ translations: { uz: { title: `Yangi karta ${product.slug}` } } });
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/products/${product.slug}`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.innerText(), WAIT).toBe(product.title);
+    await page.locator('header select').filter({ has: page.locator('option[value="uz"]') }).selectOption('uz');
+    await expect.poll(() => heading.innerText(), WAIT).toBe(`Yangi karta ${product.slug}`);
+    await context.close();
+  });
+});

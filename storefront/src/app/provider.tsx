@@ -9,7 +9,13 @@ import { queryConfig } from '../lib/react-query';
 export const queryClient = new QueryClient({ defaultOptions: queryConfig });
 
 // The API writes catalogue texts in the shopper's language (api-client sends it): a switch reads them again.
-i18n.on('languageChanged', () => void queryClient.invalidateQueries());
+// (i18next also announces the language it starts in, once its texts arrive: nothing to read again then.)
+let queriedLanguage = i18n.language;
+i18n.on('languageChanged', (language: string) => {
+  if (language === queriedLanguage) return;
+  queriedLanguage = language;
+  void queryClient.invalidateQueries();
+});
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
