@@ -1,6 +1,7 @@
 export * from './admin-records';
 export * from './bulk-code-lines';
 export * from './column-limits';
+export * from './content-languages';
 export * from './errors';
 export * from './money';
 export * from './order-lifecycle';

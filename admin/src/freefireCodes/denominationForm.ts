@@ -4,7 +4,7 @@ import { validatePositiveInteger, validatePrice } from '../components/validators
 /** Every one of these must be filled (spec, section 5: "Please fill in all required fields"). */
 export const FREEFIRE_REQUIRED_FIELDS = ['name', 'item_id', 'price', 'price_rub', 'game_amount'] as const;
 
-export const FREEFIRE_FIELDS = [...FREEFIRE_REQUIRED_FIELDS, 'is_active'] as const;
+export const FREEFIRE_FIELDS = [...FREEFIRE_REQUIRED_FIELDS, 'translations', 'is_active'] as const;
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 

@@ -7,6 +7,7 @@ import { codeStockEnglishMessages } from './codeStock';
 import { twoFactorEnglishMessages } from './twoFactor';
 import { orderNoticesEnglishMessages } from './orderNotices';
 import { orderTimelineEnglishMessages } from './orderTimeline';
+import { contentLanguagesEnglishMessages } from './contentLanguages';
 
 export const customEnglishMessages = {
   app: {
@@ -692,5 +693,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   codeStockEnglishMessages,
   orderTimelineEnglishMessages,
   orderNoticesEnglishMessages,
+  contentLanguagesEnglishMessages,
 );
 export default englishMessagesTree;

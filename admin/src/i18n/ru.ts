@@ -9,6 +9,7 @@ import { codeStockEnglishMessages, codeStockRussianMessages } from './codeStock'
 import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor';
 import { orderNoticesEnglishMessages, orderNoticesRussianMessages } from './orderNotices';
 import { orderTimelineEnglishMessages, orderTimelineRussianMessages } from './orderTimeline';
+import { contentLanguagesEnglishMessages, contentLanguagesRussianMessages } from './contentLanguages';
 
 const customRussianMessages: typeof customEnglishMessages = {
   app: {
@@ -699,6 +700,7 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   codeStockEnglishMessages,
   orderTimelineEnglishMessages,
   orderNoticesEnglishMessages,
+  contentLanguagesEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
@@ -709,5 +711,6 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   codeStockRussianMessages,
   orderTimelineRussianMessages,
   orderNoticesRussianMessages,
+  contentLanguagesRussianMessages,
 );
 export default russianMessagesTree;

@@ -19,6 +19,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch, type FieldValues } from 'react-hook-form';
+import { TranslatedTextInput } from '../components/TranslatedTextInput';
 import { regionLabel } from '../regions/flag';
 import { chosenRegionIds, regionCurrencySource } from './productForm';
 
@@ -144,10 +145,8 @@ export function ProductForm({
   return (
     <SimpleForm onSubmit={onSubmit} defaultValues={defaultValues} toolbar={<ProductToolbar canDelete={canDelete} />} sx={{ gap: 2 }}>
       <Section title="resources.products.sections.main">
-        <Row>
-          <TextInput source="title" validate={required()} />
-          <TextInput source="slug" validate={validateSlug} helperText="resources.products.help.slug" />
-        </Row>
+        <TranslatedTextInput source="title" maxLength={200} validate={required()} />
+        <TextInput source="slug" validate={validateSlug} helperText="resources.products.help.slug" sx={{ maxWidth: 480 }} />
         <Row>
           <SelectInput source="category" choices={categoryChoices} validate={required()} />
           <NumberInput source="sortOrder" step={1} helperText="resources.products.help.sortOrder" />
@@ -156,11 +155,11 @@ export function ProductForm({
       </Section>
 
       <Section title="resources.products.sections.storefront">
-        <TextInput source="description" multiline minRows={3} />
+        <TranslatedTextInput source="description" maxLength={5000} multiline minRows={3} />
         <TextInput source="imageUrl" helperText="resources.products.help.imageUrl" />
         <ImagePreview />
-        <TextInput source="keywords" helperText="resources.products.help.keywords" />
-        <TextInput source="activationInstructions" multiline minRows={4} />
+        <TranslatedTextInput source="keywords" maxLength={1000} helperText="resources.products.help.keywords" />
+        <TranslatedTextInput source="activationInstructions" maxLength={10_000} multiline minRows={4} />
       </Section>
 
       <Section title="resources.products.sections.codes">

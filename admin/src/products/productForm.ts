@@ -10,6 +10,7 @@ export const PRODUCT_FIELDS = [
   'category',
   'gameCurrency',
   'activationInstructions',
+  'translations',
   'hasRegions',
   'hasGlobalCodes',
   'active',

@@ -2,21 +2,20 @@ import { Box, Typography } from '@mui/material';
 import {
   BooleanInput,
   FormDataConsumer,
-  maxLength,
   NumberInput,
   required,
   SimpleForm,
-  TextInput,
   useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
 import { ColorInput, validateHexColor } from '../components/ColorInput';
+import { TranslatedTextInput } from '../components/TranslatedTextInput';
 import { PromotionBadge } from './PromotionBadge';
 
 /** Longest promotion text the store keeps (it must fit a small badge). */
 export const PROMOTION_TEXT_MAX_LENGTH = 200;
 
-export const PROMOTION_FIELDS = ['text', 'backgroundColor', 'active', 'sortOrder'] as const;
+export const PROMOTION_FIELDS = ['text', 'translations', 'backgroundColor', 'active', 'sortOrder'] as const;
 
 export const PROMOTION_DEFAULTS = { text: '', backgroundColor: '#7c5cff', active: true, sortOrder: 0 };
 
@@ -62,13 +61,9 @@ function BadgePreview() {
 export function PromotionForm(props: Omit<SimpleFormProps, 'children'>) {
   return (
     <SimpleForm {...props}>
-      <Box sx={{ width: '100%', maxWidth: 640 }}>
+      <Box sx={{ width: '100%', maxWidth: 760 }}>
         <BadgePreview />
-        <TextInput
-          source="text"
-          validate={[required(), maxLength(PROMOTION_TEXT_MAX_LENGTH)]}
-          slotProps={{ htmlInput: { maxLength: PROMOTION_TEXT_MAX_LENGTH } }}
-        />
+        <TranslatedTextInput source="text" maxLength={PROMOTION_TEXT_MAX_LENGTH} validate={required()} />
         <ColorInput source="backgroundColor" validate={[required(), validateHexColor]} helperText="resources.promotions.color_hint" />
         <BooleanInput source="active" helperText="resources.promotions.active_hint" />
         <NumberInput source="sortOrder" step={1} validate={[required(), integer]} helperText="resources.promotions.sort_hint" />

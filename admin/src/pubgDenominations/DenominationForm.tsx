@@ -1,10 +1,11 @@
 import { Box } from '@mui/material';
 import { BooleanInput, NumberInput, required, SimpleForm } from 'react-admin';
 import { pickFields } from '../components/payload';
+import { TranslatedTextInput } from '../components/TranslatedTextInput';
 import { validatePositiveInteger, validatePrice } from '../components/validators';
 
 export const pubgDenominationPayload = (values: Record<string, unknown>) =>
-  pickFields(values, ['ucAmount', 'priceUsd', 'priceRub', 'active']);
+  pickFields(values, ['ucAmount', 'name', 'translations', 'priceUsd', 'priceRub', 'active']);
 
 /** After a save the admin is back on the PUBG tab's denominations. */
 export const DENOMINATIONS_PATH = '/pubgCodes/denominations';
@@ -17,6 +18,7 @@ export function PubgDenominationForm({ defaultValues, toolbar }: { defaultValues
         <NumberInput source="priceUsd" min={0} step={0.01} validate={[required(), validatePrice]} />
         <NumberInput source="priceRub" min={0} step={0.01} validate={[required(), validatePrice]} />
       </Box>
+      <TranslatedTextInput source="name" maxLength={100} helperText="resources.pubgDenominations.help.name" />
       <BooleanInput source="active" helperText="resources.pubgDenominations.help.active" />
     </SimpleForm>
   );

@@ -10,9 +10,10 @@ import {
   useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
+import { TranslatedTextInput } from '../components/TranslatedTextInput';
 import { RegionFlag } from './RegionFlag';
 
-export const REGION_FIELDS = ['name', 'code', 'flag', 'gameCurrency', 'isActive'] as const;
+export const REGION_FIELDS = ['name', 'translations', 'code', 'flag', 'gameCurrency', 'isActive'] as const;
 
 export const REGION_DEFAULTS = { name: '', code: '', flag: '', gameCurrency: '', isActive: true };
 
@@ -23,8 +24,8 @@ export function RegionForm(props: Omit<SimpleFormProps, 'children'>) {
   const translate = useTranslate();
   return (
     <SimpleForm {...props}>
-      <Box sx={{ width: '100%', maxWidth: 640 }}>
-        <TextInput source="name" validate={[required(), maxLength(100)]} />
+      <Box sx={{ width: '100%', maxWidth: 760 }}>
+        <TranslatedTextInput source="name" maxLength={100} validate={required()} />
         <TextInput
           source="code"
           validate={validateCode}

@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel';
+import type { RowTranslations } from '../lib/translations';
 
 /** A Free Fire diamond offer; `item_id` is the offer id shoppers send. */
 export class FreefireDenomination extends BaseModel {
@@ -7,6 +8,8 @@ export class FreefireDenomination extends BaseModel {
 
   declare id: number;
   declare name: string;
+  /** The name in English and Uzbek. */
+  declare translations: RowTranslations<'name'>;
   declare item_id: number;
   declare price_usd: number;
   declare price_rub: number;

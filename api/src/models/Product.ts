@@ -2,6 +2,7 @@ import type { RelationMappings } from 'objection';
 import type { ProductCategory } from '@topup/common';
 import { BaseModel } from './BaseModel';
 import type { Region } from './Region';
+import type { RowTranslations } from '../lib/translations';
 
 export class Product extends BaseModel {
   static override tableName = 'products';
@@ -18,6 +19,8 @@ export class Product extends BaseModel {
   /** What amounts count (UC, Diamonds, USD ...); product_regions may override it per region. */
   declare game_currency: string;
   declare activation_instructions: string;
+  /** English and Uzbek texts of title, description, keywords and activation_instructions. */
+  declare translations: RowTranslations<'title' | 'description' | 'keywords' | 'activation_instructions'>;
   declare has_regions: boolean;
   declare has_global_codes: boolean;
   declare active: boolean;

@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel';
+import type { RowTranslations } from '../lib/translations';
 
 /** A coloured badge on the home page banner. */
 export class Promotion extends BaseModel {
@@ -8,6 +9,8 @@ export class Promotion extends BaseModel {
   declare id: number;
   /** 1 to 200 characters. */
   declare text: string;
+  /** The text in English and Uzbek. */
+  declare translations: RowTranslations<'text'>;
   /** '#rrggbb'. */
   declare background_color: string;
   declare active: boolean;

@@ -1,4 +1,5 @@
 import { BaseModel } from './BaseModel';
+import type { RowTranslations } from '../lib/translations';
 
 export class Region extends BaseModel {
   static override tableName = 'regions';
@@ -11,6 +12,8 @@ export class Region extends BaseModel {
   declare game_currency: string;
   /** Emoji or image URL; empty means the storefront's global flag. */
   declare flag: string;
+  /** The name in English and Uzbek. */
+  declare translations: RowTranslations<'name'>;
   declare created_at: Date;
 
   /** Only when loaded through Product.regions: product_regions.game_currency (null or '' = product default). */

@@ -1,12 +1,17 @@
 import Type, { type Static } from 'typebox';
 import { MAX_INT, Nullable, Timestamp } from './contract';
 import { crudEndpoints, Ignored, MAX_PRICE } from './admin-crud';
+import { TranslatedTexts } from './translations';
+
+const NAME_MAX_LENGTH = 200;
+export const FreefireDenominationTranslations = TranslatedTexts({ name: NAME_MAX_LENGTH });
 
 /** A Free Fire offer, with the specification's field names. */
 export const FreefireDenomination = Type.Object(
   {
     id: Type.Integer(),
     name: Type.String(),
+    translations: FreefireDenominationTranslations,
     item_id: Type.Integer({ description: 'The offer id shoppers send (`topupData.offer_id`); unique.' }),
     price: Type.Number({ description: 'USD.' }),
     price_rub: Type.Number(),
@@ -14,7 +19,7 @@ export const FreefireDenomination = Type.Object(
     is_active: Type.Boolean(),
     created_at: Timestamp,
   },
-  { examples: [{ id: 1, name: '100 Diamonds', item_id: 101, price: 0.99, price_rub: 89, game_amount: 100, is_active: true, created_at: '2026-03-01T09:00:00.000Z' }] },
+  { examples: [{ id: 1, name: '100 алмазов', translations: { en: { name: '100 Diamonds' }, uz: { name: '100 olmos' } }, item_id: 101, price: 0.99, price_rub: 89, game_amount: 100, is_active: true, created_at: '2026-03-01T09:00:00.000Z' }] },
 );
 export type FreefireDenomination = Static<typeof FreefireDenomination>;
 
@@ -23,7 +28,8 @@ export const REQUIRED_FREEFIRE_FIELDS = ['name', 'item_id', 'price', 'price_rub'
 
 // null is accepted (an emptied form input) so that it is reported as a missing field, not a type error.
 const denominationFields = {
-  name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  name: Type.Optional(Nullable(Type.String({ maxLength: NAME_MAX_LENGTH }))),
+  translations: Type.Optional(FreefireDenominationTranslations),
   item_id: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_INT, description: 'The offer id shoppers send; unique.' }))),
   price: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: MAX_PRICE, description: 'USD.' }))),
   price_rub: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: MAX_PRICE }))),

@@ -2,6 +2,11 @@ import Type, { type Static } from 'typebox';
 import { PRODUCT_CATEGORIES } from '../admin-records';
 import { endpoint, IdParams, MAX_INT, Strict, StringEnum, Timestamp } from './contract';
 import { crudEndpoints, Ignored } from './admin-crud';
+import { TranslatedTexts } from './translations';
+
+/** The longest text of each field shoppers read in their language, in every language. */
+const TEXT_MAX_LENGTH = { title: 200, description: 5000, keywords: 1000, activationInstructions: 10_000 };
+export const ProductTranslations = TranslatedTexts(TEXT_MAX_LENGTH);
 
 /** A product as the back office sees it. */
 export const AdminProduct = Type.Object(
@@ -15,6 +20,7 @@ export const AdminProduct = Type.Object(
     category: StringEnum(PRODUCT_CATEGORIES),
     gameCurrency: Type.String(),
     activationInstructions: Type.String(),
+    translations: ProductTranslations,
     hasRegions: Type.Boolean(),
     hasGlobalCodes: Type.Boolean({ description: 'Codes valid in every region may be sold.' }),
     active: Type.Boolean(),
@@ -37,6 +43,10 @@ export const AdminProduct = Type.Object(
         category: 'gift_card',
         gameCurrency: 'TL',
         activationInstructions: 'Steam → Account → Add funds → Redeem a code.',
+        translations: {
+          en: { title: 'Steam Wallet Turkey', description: '', keywords: 'steam, wallet', activationInstructions: '' },
+          uz: { title: 'Steam hamyon Turkiya', description: '', keywords: 'стим', activationInstructions: '' },
+        },
         hasRegions: true,
         hasGlobalCodes: false,
         active: true,
@@ -61,18 +71,19 @@ const requiredFields = {
     pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
     description: 'The storefront address /products/<slug>: lowercase letters, digits and single dashes; unique.',
   }),
-  title: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  title: Type.String({ minLength: 1, maxLength: TEXT_MAX_LENGTH.title, pattern: '\\S' }),
   category: StringEnum(PRODUCT_CATEGORIES),
 };
 
 const optionalFields = {
-  description: Type.Optional(Type.String({ maxLength: 5000 })),
+  description: Type.Optional(Type.String({ maxLength: TEXT_MAX_LENGTH.description })),
   imageUrl: Type.Optional(
     Type.String({ maxLength: 2000, format: 'web-url', description: "An http(s) URL, a path of the store (`/images/x.svg`, never `//host`) or ''." }),
   ),
-  keywords: Type.Optional(Type.String({ maxLength: 1000 })),
+  keywords: Type.Optional(Type.String({ maxLength: TEXT_MAX_LENGTH.keywords, description: 'Comma separated search words; transliterations (пабг, стим) go here or in a translation.' })),
   gameCurrency: Type.Optional(Type.String({ maxLength: 64 })),
-  activationInstructions: Type.Optional(Type.String({ maxLength: 10_000 })),
+  activationInstructions: Type.Optional(Type.String({ maxLength: TEXT_MAX_LENGTH.activationInstructions })),
+  translations: Type.Optional(ProductTranslations),
   hasRegions: Type.Optional(Type.Boolean()),
   hasGlobalCodes: Type.Optional(Type.Boolean()),
   active: Type.Optional(Type.Boolean()),

@@ -1,24 +1,30 @@
 import Type, { type Static } from 'typebox';
 import { MAX_INT, Timestamp } from './contract';
 import { crudEndpoints, Ignored } from './admin-crud';
+import { TranslatedTexts } from './translations';
+
+const TEXT_MAX_LENGTH = 200;
+export const PromotionTranslations = TranslatedTexts({ text: TEXT_MAX_LENGTH });
 
 /** A badge on the storefront's home page. */
 export const AdminPromotion = Type.Object(
   {
     id: Type.Integer(),
     text: Type.String(),
+    translations: PromotionTranslations,
     backgroundColor: Type.String({ description: "`#rrggbb`, lowercase; the storefront's badge gradient derives from it." }),
     active: Type.Boolean(),
     sortOrder: Type.Integer(),
     createdAt: Timestamp,
   },
-  { examples: [{ id: 4, text: '−10% on PUBG UC this weekend', backgroundColor: '#ff6a00', active: true, sortOrder: 1, createdAt: '2026-03-01T09:00:00.000Z' }] },
+  { examples: [{ id: 4, text: '−10% на PUBG UC в эти выходные', translations: { en: { text: '−10% on PUBG UC this weekend' }, uz: { text: '' } }, backgroundColor: '#ff6a00', active: true, sortOrder: 1, createdAt: '2026-03-01T09:00:00.000Z' }] },
 );
 export type AdminPromotion = Static<typeof AdminPromotion>;
 
-const text = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+const text = Type.String({ minLength: 1, maxLength: TEXT_MAX_LENGTH, pattern: '\\S' });
 const backgroundColor = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: '`#rrggbb`.' });
 const optionalFields = {
+  translations: Type.Optional(PromotionTranslations),
   active: Type.Optional(Type.Boolean()),
   sortOrder: Type.Optional(Type.Integer({ minimum: -MAX_INT, maximum: MAX_INT })),
 };

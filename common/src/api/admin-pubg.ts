@@ -3,26 +3,41 @@ import { PUBG_CODE_STATUSES } from '../rules';
 import { BigIdParams, EmptyObject, endpoint, MAX_INT, Nullable, Strict, StringEnum, Timestamp } from './contract';
 import { BulkCodesResult, bulkUploadDescription, crudEndpoints, Ignored, Money } from './admin-crud';
 import { CODE_MAX_LENGTH } from './admin-codes';
+import { TranslatedTexts } from './translations';
+
+const NAME_MAX_LENGTH = 100;
+/** A package's own name; '' (the default) names it by its UC amount. */
+const name = Type.String({ maxLength: NAME_MAX_LENGTH, description: "In Russian; '' names the package by its UC amount." });
+export const PubgDenominationTranslations = TranslatedTexts({ name: NAME_MAX_LENGTH });
 
 /** A UC package. */
 export const PubgDenomination = Type.Object(
   {
     id: Type.Integer(),
     ucAmount: Type.Integer({ description: 'Unique.' }),
+    name,
+    translations: PubgDenominationTranslations,
     priceUsd: Type.Number(),
     priceRub: Type.Number(),
     active: Type.Boolean(),
     created: Timestamp,
     availableCodes: Type.Integer({ description: 'Codes of it on sale now.' }),
   },
-  { examples: [{ id: 2, ucAmount: 325, priceUsd: 4.99, priceRub: 449, active: true, created: '2026-03-01T09:00:00.000Z', availableCodes: 120 }] },
+  { examples: [{ id: 2, ucAmount: 325, name: '', translations: { en: { name: '' }, uz: { name: '' } }, priceUsd: 4.99, priceRub: 449, active: true, created: '2026-03-01T09:00:00.000Z', availableCodes: 120 }] },
 );
 export type PubgDenomination = Static<typeof PubgDenomination>;
 
 const ucAmount = Type.Integer({ minimum: 1, maximum: MAX_INT });
 
 export const CreatePubgDenominationBody = Type.Object(
-  { ucAmount, priceUsd: Money, priceRub: Money, active: Type.Optional(Type.Boolean()) },
+  {
+    ucAmount,
+    name: Type.Optional(name),
+    translations: Type.Optional(PubgDenominationTranslations),
+    priceUsd: Money,
+    priceRub: Money,
+    active: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false, examples: [{ ucAmount: 325, priceUsd: 4.99, priceRub: 449 }] },
 );
 export type CreatePubgDenominationBody = Static<typeof CreatePubgDenominationBody>;
@@ -31,6 +46,8 @@ export type CreatePubgDenominationBody = Static<typeof CreatePubgDenominationBod
 export const UpdatePubgDenominationBody = Type.Object(
   {
     ucAmount: Type.Optional(ucAmount),
+    name: Type.Optional(name),
+    translations: Type.Optional(PubgDenominationTranslations),
     priceUsd: Type.Optional(Money),
     priceRub: Type.Optional(Money),
     active: Type.Optional(Type.Boolean()),

@@ -4,8 +4,14 @@ import { playerCheckEndpoint } from './players';
 
 /** A PUBG package (spec §3). */
 export const PubgPackage = Type.Object(
-  { id: Type.Integer(), uc_amount: Type.Integer(), price_usd: Type.Number(), price_rub: Type.Number() },
-  { examples: [{ id: 1, uc_amount: 60, price_usd: 0.99, price_rub: 78.21 }] },
+  {
+    id: Type.Integer(),
+    uc_amount: Type.Integer(),
+    name: Type.String({ description: "The package's name in the language asked for; '' when it goes by its UC amount." }),
+    price_usd: Type.Number(),
+    price_rub: Type.Number(),
+  },
+  { examples: [{ id: 1, uc_amount: 60, name: '', price_usd: 0.99, price_rub: 78.21 }] },
 );
 export type PubgPackage = Static<typeof PubgPackage>;
 

@@ -1,13 +1,8 @@
 import Type, { type TSchema } from 'typebox';
 import { Strict } from './contract';
 
-/** The languages of the store; the first is the default, in which a catalogue row's own fields are written. */
-export const CONTENT_LANGUAGES = ['ru', 'en', 'uz'] as const;
-export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
-export const DEFAULT_CONTENT_LANGUAGE: ContentLanguage = CONTENT_LANGUAGES[0];
-/** The languages a catalogue row carries besides its own (default-language) fields. */
-export const TRANSLATED_LANGUAGES = ['en', 'uz'] as const;
-export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+export { CONTENT_LANGUAGES, DEFAULT_CONTENT_LANGUAGE, TRANSLATED_LANGUAGES, type ContentLanguage, type TranslatedLanguage } from '../content-languages';
+import type { TranslatedLanguage } from '../content-languages';
 
 /**
  * A catalogue record's texts in the other languages, `{en: {title: …}, uz: {…}}`, keyed by the record's own
@@ -21,3 +16,14 @@ export function Translations<Fields extends Record<string, TSchema>>(fields: Fie
   );
 }
 export type TranslationsOf<Fields extends Record<string, unknown>> = Partial<Record<TranslatedLanguage, Partial<Fields>>>;
+
+/**
+ * The translations of a record's plain texts, each text at most as long as the field it translates
+ * (`{title: 200}`); blank ones are allowed (they read as the Russian field).
+ */
+export function TranslatedTexts<Field extends string>(maxLengths: Record<Field, number>) {
+  const fields = Object.fromEntries(
+    Object.entries<number>(maxLengths).map(([field, maxLength]) => [field, Type.String({ maxLength })]),
+  ) as Record<Field, ReturnType<typeof Type.String>>;
+  return Translations(fields);
+}

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@topup/common';
 import { type ApiError, normalizeApiError } from './api-error';
 import { clearSession, getToken } from './auth';
+import i18n from './i18n';
 
 /** The one configured client for the store's API (same origin, base path /api). */
 export const API_BASE = '/api';
@@ -50,7 +51,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const token = getToken();
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  // The language the API writes catalogue texts in: the store's, not the browser's.
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', 'Accept-Language': i18n.language };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ContentLanguage } from '@topup/common/api';
 import type { CartItem, CartLine, RowOf } from '../../models';
 
 /**
@@ -21,16 +22,17 @@ const LINE_STOCK = `
 
 /** Data access for cart lines; every function takes the connection or transaction to use. */
 export const cartDal = {
-  /** The user's cart lines (or the one line `lineId`), oldest first, with live stock counts. */
-  async lines(db: Knex, userId: number, lineId?: number): Promise<CartLineWithStock[]> {
+  /** The user's cart lines (or the one line `lineId`), oldest first, with live stock counts and titles in `language`. */
+  async lines(db: Knex, language: ContentLanguage, userId: number, lineId?: number): Promise<CartLineWithStock[]> {
     const { rows } = await db.raw<{ rows: CartLineWithStock[] }>(
       `SELECT cl.id, cl.product_id, cl.region_id, cl.game_amount, cl.price_usd, cl.price_rub, cl.quantity,
-              cl.product_title, cl.image_url, cl.game_currency,
+              localized(cl.product_title, p.translations, ?, 'title') AS product_title, cl.image_url, cl.game_currency,
               CASE WHEN cl.sellable THEN ${LINE_STOCK} ELSE 0 END AS available_count
          FROM cart_lines cl
+         JOIN products p ON p.id = cl.product_id
         WHERE cl.user_id = ? ${lineId === undefined ? '' : 'AND cl.id = ?'}
         ORDER BY cl.id`,
-      lineId === undefined ? [userId] : [userId, lineId],
+      lineId === undefined ? [language, userId] : [language, userId, lineId],
     );
     return rows;
   },

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { cartEndpoints } from '@topup/common/api';
 import { currentUser, type AuthGuards } from '../../middleware/auth';
+import { contentLanguage } from '../../lib/content-language';
 import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
 import type { Cart, CartService } from './cart.service';
@@ -15,17 +16,17 @@ export function createCartRouter(deps: { cart: CartService; guards: AuthGuards }
   const router = new Router<AppState>();
   const routes = typedRoutes(router, guards);
 
-  routes.add(cartEndpoints.get, async (ctx) => cartBody(await cart.cart(currentUser(ctx).id)));
+  routes.add(cartEndpoints.get, async (ctx) => cartBody(await cart.cart(currentUser(ctx).id, contentLanguage(ctx))));
 
-  routes.add(cartEndpoints.add, async (ctx, { body }) => cartBody(await cart.add(currentUser(ctx).id, body)));
+  routes.add(cartEndpoints.add, async (ctx, { body }) => cartBody(await cart.add(currentUser(ctx).id, contentLanguage(ctx), body)));
 
   routes.add(cartEndpoints.updateQuantity, async (ctx, { params, body }) =>
-    cartBody(await cart.updateQuantity(currentUser(ctx).id, params.id, body.quantity)),
+    cartBody(await cart.updateQuantity(currentUser(ctx).id, contentLanguage(ctx), params.id, body.quantity)),
   );
 
-  routes.add(cartEndpoints.remove, async (ctx, { params }) => cartBody(await cart.remove(currentUser(ctx).id, params.id)));
+  routes.add(cartEndpoints.remove, async (ctx, { params }) => cartBody(await cart.remove(currentUser(ctx).id, contentLanguage(ctx), params.id)));
 
-  routes.add(cartEndpoints.clear, async (ctx) => cartBody(await cart.clear(currentUser(ctx).id)));
+  routes.add(cartEndpoints.clear, async (ctx) => cartBody(await cart.clear(currentUser(ctx).id, contentLanguage(ctx))));
 
   return router;
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ErrorCode, fromMinor, toMinor } from '@topup/common';
-import { CART_MAX_QUANTITY, type AddToCartBody, type CartLine } from '@topup/common/api';
+import { CART_MAX_QUANTITY, type AddToCartBody, type CartLine, type ContentLanguage } from '@topup/common/api';
 import { AppError, notFound } from '../../lib/app-error';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { cartDal, type CartLineWithStock, type StockOption } from './cart.dal';
@@ -31,8 +31,9 @@ const outOfStock = (details: Record<string, unknown>) =>
 export function createCartService(deps: { db: Knex; catalogue: CatalogueService }) {
   const { db, catalogue } = deps;
 
-  async function cartOf(userId: number): Promise<Cart> {
-    const rows = await cartDal.lines(db, userId);
+  /** The cart, its titles in `language`. */
+  async function cartOf(userId: number, language: ContentLanguage): Promise<Cart> {
+    const rows = await cartDal.lines(db, language, userId);
     let usd = 0;
     let rub = 0;
     for (const row of rows) {
@@ -73,7 +74,7 @@ export function createCartService(deps: { db: Knex; catalogue: CatalogueService 
     cart: cartOf,
 
     /** Adds to the line of the chosen option; the line never holds more than is in stock. */
-    async add(userId: number, body: AddToCartBody): Promise<Cart & { item: CartLine; capped: boolean }> {
+    async add(userId: number, language: ContentLanguage, body: AddToCartBody): Promise<Cart & { item: CartLine; capped: boolean }> {
       const { option, available } = await chosenOption(body);
       const cap = Math.min(available, CART_MAX_QUANTITY);
       const line = await db.transaction(async (trx) => {
@@ -81,7 +82,7 @@ export function createCartService(deps: { db: Knex; catalogue: CatalogueService 
         const saved = await cartDal.addToLine(trx, userId, option, body.quantity, cap);
         return { id: saved.id, capped: saved.quantity < wanted };
       });
-      const cart = await cartOf(userId);
+      const cart = await cartOf(userId, language);
       const item = cart.items.find((candidate) => candidate.id === line.id);
       // Only a concurrent removal of the line just written gets here.
       if (!item) throw notFound('Cart item');
@@ -89,25 +90,25 @@ export function createCartService(deps: { db: Knex; catalogue: CatalogueService 
     },
 
     /** Sets a line's quantity, lowered to what is in stock. */
-    async updateQuantity(userId: number, lineId: number, quantity: number): Promise<Cart & { capped: boolean }> {
-      const [line] = await cartDal.lines(db, userId, lineId);
+    async updateQuantity(userId: number, language: ContentLanguage, lineId: number, quantity: number): Promise<Cart & { capped: boolean }> {
+      const [line] = await cartDal.lines(db, language, userId, lineId);
       if (!line) throw notFound('Cart item');
       if (line.available_count === 0) {
         throw outOfStock({ productId: line.product_id, gameAmount: line.game_amount, available: 0 });
       }
       const allowed = Math.min(quantity, line.available_count);
       if (!(await cartDal.setQuantity(db, userId, lineId, allowed))) throw notFound('Cart item');
-      return { ...(await cartOf(userId)), capped: allowed < quantity };
+      return { ...(await cartOf(userId, language)), capped: allowed < quantity };
     },
 
-    async remove(userId: number, lineId: number): Promise<Cart> {
+    async remove(userId: number, language: ContentLanguage, lineId: number): Promise<Cart> {
       if (!(await cartDal.remove(db, userId, lineId))) throw notFound('Cart item');
-      return cartOf(userId);
+      return cartOf(userId, language);
     },
 
-    async clear(userId: number): Promise<Cart> {
+    async clear(userId: number, language: ContentLanguage): Promise<Cart> {
       await cartDal.clear(db, userId);
-      return cartOf(userId);
+      return cartOf(userId, language);
     },
   };
 }

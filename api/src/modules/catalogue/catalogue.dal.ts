@@ -1,22 +1,28 @@
 import type { Knex } from 'knex';
+import type { ContentLanguage } from '@topup/common/api';
+import { localizedColumn } from '../../lib/translations';
 import { Product, type ProductRegion, type Region, type SellableStock } from '../../models';
 
-const PRODUCT_COLUMNS = [
-  'id',
-  'slug',
-  'title',
-  'description',
-  'image_url',
-  'keywords',
-  'category',
-  'game_currency',
-  'activation_instructions',
-  'has_regions',
-  'has_global_codes',
-] as const;
+const PRODUCT_COLUMNS = ['id', 'slug', 'image_url', 'category', 'game_currency', 'has_regions', 'has_global_codes'] as const;
+/** The product's texts, read in the shopper's language. */
+const PRODUCT_TEXTS = ['title', 'description', 'keywords', 'activation_instructions'] as const;
 
-/** A product as the catalogue reads it. */
-export type ListedProduct = Pick<Product, (typeof PRODUCT_COLUMNS)[number]>;
+/** A product as the catalogue reads it, its texts in one language. */
+export type ListedProduct = Pick<Product, (typeof PRODUCT_COLUMNS)[number] | (typeof PRODUCT_TEXTS)[number]>;
+
+const selectProducts = (db: Knex, language: ContentLanguage) =>
+  Product.query(db)
+    .alias('p')
+    .select([...PRODUCT_COLUMNS.map((column) => `p.${column}`), ...PRODUCT_TEXTS.map((column) => localizedColumn(db, 'p', column, language))])
+    .castTo<ListedProduct[]>();
+
+/**
+ * What a search looks in: the title and keywords in every language at once, so "пабг", "pubg" and an
+ * English title typed in the Russian store all find the product. Lowercased, words apart.
+ */
+const SEARCHED_TEXT = `lower(concat_ws(' ', p.title, p.keywords,
+  p.translations #>> '{en,title}', p.translations #>> '{en,keywords}',
+  p.translations #>> '{uz,title}', p.translations #>> '{uz,keywords}'))`;
 
 /** One amount and price pair of a product, with how many codes are available at it. */
 export type PriceOptionCount = Pick<SellableStock, 'product_id' | 'game_amount' | 'price_usd' | 'price_rub'> & {
@@ -30,35 +36,31 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char
 const searchTerms = (search?: string): string[] => (search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
 
 export const catalogueDal = {
-  async listActiveProducts(db: Knex, search?: string): Promise<ListedProduct[]> {
-    const query = Product.query(db).select(PRODUCT_COLUMNS).where('active', true);
-    // Every word must appear in the title or the keywords: "steam tr" finds the Turkish Steam card.
-    for (const term of searchTerms(search)) {
-      const pattern = `%${escapeLike(term)}%`;
-      query.andWhere((where) =>
-        void where.whereRaw("lower(title) like ? escape '\\'", [pattern]).orWhereRaw("lower(keywords) like ? escape '\\'", [pattern]),
-      );
-    }
-    return query.orderBy([{ column: 'category', order: 'desc' }, 'sort_order', 'id']);
+  async listActiveProducts(db: Knex, language: ContentLanguage, search?: string): Promise<ListedProduct[]> {
+    const query = selectProducts(db, language).where('p.active', true);
+    // Every word must appear in a title or the keywords: "steam tr" finds the Turkish Steam card.
+    for (const term of searchTerms(search)) query.andWhereRaw(`${SEARCHED_TEXT} like ? escape '\\'`, [`%${escapeLike(term)}%`]);
+    return query.orderBy([{ column: 'p.category', order: 'desc' }, 'p.sort_order', 'p.id']);
   },
 
-  findActiveProductBySlug: async (db: Knex, slug: string): Promise<ListedProduct | undefined> =>
-    Product.query(db).select(PRODUCT_COLUMNS).findOne({ slug, active: true }),
+  findActiveProductBySlug: async (db: Knex, language: ContentLanguage, slug: string): Promise<ListedProduct | undefined> =>
+    (await selectProducts(db, language).where({ 'p.slug': slug, 'p.active': true }))[0],
 
-  findActiveProductById: async (db: Knex, id: number): Promise<ListedProduct | undefined> =>
-    Product.query(db).select(PRODUCT_COLUMNS).findOne({ id, active: true }),
+  findActiveProductById: async (db: Knex, language: ContentLanguage, id: number): Promise<ListedProduct | undefined> =>
+    (await selectProducts(db, language).where({ 'p.id': id, 'p.active': true }))[0],
 
-  /** The active regions of these products, with the per-product game-currency override (null when none). */
+  /** The active regions of these products (named in `language`), with the per-product game-currency override (null when none). */
   regionsOf: (
     db: Knex,
+    language: ContentLanguage,
     productIds: number[],
   ): Promise<Array<Pick<ProductRegion, 'product_id' | 'game_currency'> & Pick<Region, 'id' | 'name' | 'code' | 'flag'>>> =>
     db('product_regions as pr')
       .join('regions as r', 'r.id', 'pr.region_id')
       .whereIn('pr.product_id', productIds)
       .andWhere('r.is_active', true)
-      .select('pr.product_id', 'r.id', 'r.name', 'r.code', 'r.flag', 'pr.game_currency')
-      .orderBy(['pr.product_id', 'r.name']),
+      .select('pr.product_id', 'r.id', localizedColumn(db, 'r', 'name', language), 'r.code', 'r.flag', 'pr.game_currency')
+      .orderBy(['pr.product_id', 'name']),
 
   /** Price options (one per amount and price pair) with how many codes are available at that price. */
   priceOptions(db: Knex, productIds: number[], regionId: number | null, popularOnly = false): Promise<PriceOptionCount[]> {

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { catalogueEndpoints } from '@topup/common/api';
+import { contentLanguage } from '../../lib/content-language';
 import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
 import type { CatalogueAnswers } from './catalogue-answers';
@@ -11,11 +12,11 @@ export function createCatalogueRouter(deps: { catalogue: CatalogueService; answe
   const routes = typedRoutes(router);
 
   routes.add(catalogueEndpoints.list, async (ctx, { query }) =>
-    answers.answer(ctx, 'every product', () => catalogue.listProducts(query.search)),
+    answers.answer(ctx, 'every product', () => catalogue.listProducts(contentLanguage(ctx), query.search)),
   );
 
   routes.add(catalogueEndpoints.bySlug, async (ctx, { params }) =>
-    answers.answer(ctx, (product) => product.id, () => catalogue.productBySlug(params.slug)),
+    answers.answer(ctx, (product) => product.id, () => catalogue.productBySlug(contentLanguage(ctx), params.slug)),
   );
 
   routes.add(catalogueEndpoints.priceOptions, async (ctx, { params }) =>

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
-import type { PriceOption, Product } from '@topup/common/api';
+import { DEFAULT_CONTENT_LANGUAGE, type ContentLanguage, type PriceOption, type Product } from '@topup/common/api';
 import { notFound } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import { catalogueDal, type PriceOptionCount, type ListedProduct } from './catalogue.dal';
@@ -16,12 +16,12 @@ export function createCatalogueService(deps: { db: Knex }) {
   const { db } = deps;
 
   /** Regions and global prices of many products in two queries, whatever their number. */
-  async function present(products: ListedProduct[]): Promise<Product[]> {
+  async function present(language: ContentLanguage, products: ListedProduct[]): Promise<Product[]> {
     if (products.length === 0) return [];
     const ids = products.map((product) => product.id);
     const withGlobalCodes = products.filter((product) => product.has_global_codes).map((product) => product.id);
     const [regionRows, priceRows] = await Promise.all([
-      catalogueDal.regionsOf(db, ids),
+      catalogueDal.regionsOf(db, language, ids),
       withGlobalCodes.length > 0 ? catalogueDal.priceOptions(db, withGlobalCodes, null) : Promise.resolve([]),
     ]);
     const regionsByProduct = groupBy(regionRows, (row) => row.product_id);
@@ -61,7 +61,8 @@ export function createCatalogueService(deps: { db: Knex }) {
   }
 
   async function options(productId: number, regionId: number, popularOnly: boolean): Promise<PriceOption[]> {
-    const product = await catalogueDal.findActiveProductById(db, productId);
+    // Options carry no text: the product is read in the default language, only to check it is on sale.
+    const product = await catalogueDal.findActiveProductById(db, DEFAULT_CONTENT_LANGUAGE, productId);
     if (!product) throw notFound('Product');
     const region = await regionFilter(product, regionId);
     if (region === undefined) return [];
@@ -69,12 +70,14 @@ export function createCatalogueService(deps: { db: Knex }) {
   }
 
   return {
-    listProducts: async (search?: string) => present(await catalogueDal.listActiveProducts(db, search)),
+    /** The products on sale (those matching `search`, in any language), their texts in `language`. */
+    listProducts: async (language: ContentLanguage, search?: string) =>
+      present(language, await catalogueDal.listActiveProducts(db, language, search)),
 
-    async productBySlug(slug: string): Promise<Product> {
-      const product = await catalogueDal.findActiveProductBySlug(db, slug);
+    async productBySlug(language: ContentLanguage, slug: string): Promise<Product> {
+      const product = await catalogueDal.findActiveProductBySlug(db, language, slug);
       if (!product) throw notFound('Product');
-      const [presented] = await present([product]);
+      const [presented] = await present(language, [product]);
       return presented!;
     },
 

@@ -185,8 +185,8 @@ describe('promotions, Free Fire offers and PUBG packages', () => {
     ]);
     const response = await app.request('GET', '/api/pubg/packages');
     expect(response.body).toEqual([
-      { id: expect.any(Number), uc_amount: 60, price_usd: 0.99, price_rub: 78.21 },
-      { id: expect.any(Number), uc_amount: 660, price_usd: 9.99, price_rub: 789.21 },
+      { id: expect.any(Number), uc_amount: 60, name: '', price_usd: 0.99, price_rub: 78.21 },
+      { id: expect.any(Number), uc_amount: 660, name: '', price_usd: 9.99, price_rub: 789.21 },
     ]);
   });
 });

@@ -1,17 +1,18 @@
 import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
-import type { FreefireOffer } from '@topup/common/api';
+import type { ContentLanguage, FreefireOffer } from '@topup/common/api';
+import { localizedColumn } from '../../lib/translations';
 
 export function createFreefireService(deps: { db: Knex }) {
   return {
-    /** Active offers that have a price in at least one currency, cheapest first. */
-    async listOffers(): Promise<FreefireOffer[]> {
+    /** Active offers that have a price in at least one currency, cheapest first, named in `language`. */
+    async listOffers(language: ContentLanguage): Promise<FreefireOffer[]> {
       const rows = await deps
-        .db('freefire_denominations')
-        .where({ is_active: true })
-        .andWhere((where) => void where.where('price_usd', '>', 0).orWhere('price_rub', '>', 0))
-        .select('id', 'item_id', 'name', 'game_amount', 'is_active', 'price_usd', 'price_rub')
-        .orderBy(['game_amount', 'id']);
+        .db('freefire_denominations as fd')
+        .where({ 'fd.is_active': true })
+        .andWhere((where) => void where.where('fd.price_usd', '>', 0).orWhere('fd.price_rub', '>', 0))
+        .select('fd.id', 'fd.item_id', localizedColumn(deps.db, 'fd', 'name', language), 'fd.game_amount', 'fd.is_active', 'fd.price_usd', 'fd.price_rub')
+        .orderBy(['fd.game_amount', 'fd.id']);
       return rows.map((row) => ({
         id: row.id,
         item_id: row.item_id,

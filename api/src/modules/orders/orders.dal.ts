@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
-import { prepared } from '@topup/server-kit';
 import type { ContentLanguage } from '@topup/common/api';
+import { prepared } from '@topup/server-kit';
+import { localizedColumn } from '../../lib/translations';
 import { Order, type Code, type OrderItem, type Payment, type Product, type Region } from '../../models';
 
 const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'notices', 'payment_method', 'returned_to_cart', 'attention_since'] as const;
@@ -18,6 +19,8 @@ export type OrderItemWithProduct = Pick<OrderItem, 'id' | 'order_id' | 'item_typ
   region_name: Region['name'] | null;
   product_image_url: Product['image_url'] | null;
   product_activation_instructions: Product['activation_instructions'] | null;
+  /** A Free Fire top-up's offer named in the language asked for (null for other items, or an offer since deleted). */
+  offer_name: string | null;
   /** The delivered activation code, encrypted; selected only when asked for. */
   code_encrypted?: Code['code_encrypted'] | null;
 };
@@ -41,7 +44,10 @@ export const ordersDal = {
   findOwn: (db: Knex, userId: number, orderId: number): Promise<ShopperOrder | undefined> =>
     prepared('orders.find-own', db('orders').select(ORDER_COLUMNS).where({ id: orderId, user_id: userId }).first()),
 
-  /** Items of these orders in order, product and region texts in `language`; with `withCodes`, also each item's encrypted code. */
+  /**
+   * Items of these orders in order, with their product's and region's texts in `language` as the catalogue
+   * has them now (not as at purchase); with `withCodes`, also each item's encrypted code.
+   */
   itemsOf(db: Knex, orderIds: number[], options: { withCodes: boolean; language: ContentLanguage }): Promise<OrderItemWithProduct[]> {
     const query = db('order_items as oi')
       .leftJoin('products as p', 'p.id', 'oi.product_id')
@@ -56,12 +62,17 @@ export const ordersDal = {
         'oi.amount',
         'oi.game_amount',
         'oi.topup_data',
-        db.raw("localized(p.title, p.translations, ?, 'title') as product_title", [options.language]),
+        localizedColumn(db, 'p', 'title', options.language, 'product_title'),
         'p.image_url as product_image_url',
-        db.raw("localized(p.activation_instructions, p.translations, ?, 'activation_instructions') as product_activation_instructions", [options.language]),
+        localizedColumn(db, 'p', 'activation_instructions', options.language, 'product_activation_instructions'),
         db.raw("CASE WHEN oi.item_type = 'code' THEN coalesce(nullif(pr.game_currency, ''), p.game_currency) END as unit"),
         'r.code as region_code',
-        db.raw("localized(r.name, r.translations, ?, 'name') as region_name", [options.language]),
+        localizedColumn(db, 'r', 'name', options.language, 'region_name'),
+        db.raw(
+          `(select localized(fd.name, fd.translations, ?, 'name') from freefire_denominations fd
+             where oi.topup_data ->> 'service' = 'freefire' and fd.item_id::text = oi.topup_data ->> 'offer_id') as offer_name`,
+          [options.language],
+        ),
       )
       .orderBy(['oi.order_id', 'oi.id']);
     if (!options.withCodes) return prepared('orders.items', query);

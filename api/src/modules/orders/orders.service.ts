@@ -22,7 +22,8 @@ const toItemView = (row: OrderItemWithProduct): OrderItem => ({
           image_url: row.product_image_url ?? '',
           activation_instructions: row.product_activation_instructions ?? '',
         },
-  topup_data: row.topup_data,
+  // The Free Fire offer's name as the catalogue has it now, in the shopper's language; else as at purchase.
+  topup_data: row.offer_name && row.topup_data ? { ...row.topup_data, offer_name: row.offer_name } : row.topup_data,
   unit: row.unit,
   region: row.region_code === null ? null : { code: row.region_code, name: row.region_name ?? row.region_code },
 });
@@ -45,6 +46,7 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
   const { db, codeCrypto } = deps;
 
   return {
+    /** The user's orders, their products' texts in `language`. */
     async list(userId: number, language: ContentLanguage, search?: string): Promise<Serializable<Order>[]> {
       const orders = await ordersDal.listOwn(db, userId, search);
       if (orders.length === 0) return [];

@@ -1,10 +1,15 @@
 import type { Knex } from 'knex';
-import type { Promotion } from '@topup/common/api';
+import type { ContentLanguage, Promotion } from '@topup/common/api';
+import { localizedColumn } from '../../lib/translations';
 
 export function createPromotionsService(deps: { db: Knex }) {
   return {
-    listActive: (): Promise<Promotion[]> =>
-      deps.db('promotions').where({ active: true }).select('id', 'text', 'background_color').orderBy(['sort_order', 'id']),
+    listActive: (language: ContentLanguage): Promise<Promotion[]> =>
+      deps
+        .db('promotions as pm')
+        .where({ 'pm.active': true })
+        .select('pm.id', localizedColumn(deps.db, 'pm', 'text', language), 'pm.background_color')
+        .orderBy(['pm.sort_order', 'pm.id']),
   };
 }
 

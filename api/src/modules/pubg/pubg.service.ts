@@ -1,19 +1,21 @@
 import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
-import type { PubgPackage } from '@topup/common/api';
+import type { ContentLanguage, PubgPackage } from '@topup/common/api';
+import { localizedColumn } from '../../lib/translations';
 
 export function createPubgService(deps: { db: Knex }) {
   return {
-    /** Active denominations, smallest first: the order the automatic combination rule expects. */
-    async listPackages(): Promise<PubgPackage[]> {
+    /** Active denominations, smallest first (the order the automatic combination rule expects), named in `language`. */
+    async listPackages(language: ContentLanguage): Promise<PubgPackage[]> {
       const rows = await deps
-        .db('pubg_denominations')
-        .where({ active: true })
-        .select('id', 'uc_amount', 'price_usd', 'price_rub')
-        .orderBy('uc_amount');
+        .db('pubg_denominations as pd')
+        .where({ 'pd.active': true })
+        .select('pd.id', 'pd.uc_amount', localizedColumn(deps.db, 'pd', 'name', language), 'pd.price_usd', 'pd.price_rub')
+        .orderBy('pd.uc_amount');
       return rows.map((row) => ({
         id: row.id,
         uc_amount: row.uc_amount,
+        name: row.name,
         price_usd: fromMinor(row.price_usd),
         price_rub: fromMinor(row.price_rub),
       }));

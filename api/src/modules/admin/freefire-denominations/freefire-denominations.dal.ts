@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import { FreefireDenomination } from '../../../models';
 
-const COLUMNS = ['id', 'name', 'item_id', 'price_usd', 'price_rub', 'game_amount', 'is_active', 'created_at'] as const;
+const COLUMNS = ['id', 'name', 'translations', 'item_id', 'price_usd', 'price_rub', 'game_amount', 'is_active', 'created_at'] as const;
 
 /** A Free Fire offer as the back office reads it. */
 export type ListedFreefireDenomination = Pick<FreefireDenomination, (typeof COLUMNS)[number]>;
 
 export type FreefireDenominationColumns = Partial<
-  Pick<FreefireDenomination, 'name' | 'item_id' | 'price_usd' | 'price_rub' | 'game_amount' | 'is_active'>
+  Pick<FreefireDenomination, 'name' | 'translations' | 'item_id' | 'price_usd' | 'price_rub' | 'game_amount' | 'is_active'>
 >;
 
 /** Data access for the back office's Free Fire offers; every function takes the connection or transaction to use. */

@@ -11,6 +11,7 @@ import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type Adm
 import { deleteUnlessInUse } from '../../../lib/admin-crud';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
+import { translatedFields } from '../../../lib/translations';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import {
   adminFreefireDenominationsDal as dal,
@@ -42,9 +43,12 @@ export const FREEFIRE_DENOMINATIONS_LIST: ListSpec = {
   },
 };
 
+const TEXTS = translatedFields({ name: 'name' });
+
 const toRecord = (row: ListedFreefireDenomination): AdminFreefireDenomination => ({
   id: row.id,
   name: row.name,
+  translations: TEXTS.toRecord(row.translations),
   item_id: row.item_id,
   price: fromMinor(row.price_usd),
   price_rub: fromMinor(row.price_rub),
@@ -71,9 +75,11 @@ function assertFilledIn(fields: UpdateFreefireDenominationBody, creating: boolea
   }
 }
 
-function toColumns(fields: UpdateFreefireDenominationBody): FreefireDenominationColumns {
+/** The fields sent as columns; translations sent are merged into the `current` record's (none on a create). */
+function toColumns(fields: UpdateFreefireDenominationBody, current?: AdminFreefireDenomination): FreefireDenominationColumns {
   const prices = minorUnits({ price: fields.price ?? undefined, price_rub: fields.price_rub ?? undefined });
   const columns: FreefireDenominationColumns = {};
+  if (fields.translations !== undefined) columns.translations = TEXTS.toRow(fields.translations, current?.translations);
   if (typeof fields.name === 'string') columns.name = fields.name.trim();
   if (typeof fields.item_id === 'number') columns.item_id = fields.item_id;
   if (prices.price !== undefined) columns.price_usd = prices.price;
@@ -126,13 +132,14 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex; catalo
 
     update(actor: AdminActor, id: number, fields: UpdateFreefireDenominationBody): Promise<AdminFreefireDenomination> {
       assertFilledIn(fields, false);
-      const columns = toColumns(fields);
       return writing(fields.item_id, () =>
         db.transaction(async (trx) => {
           const current = await dal.lock(trx, id);
           if (!current) throw notFound('Free Fire offer');
+          const before = toRecord(current);
+          const columns = toColumns(fields, before);
           const after = toRecord(Object.keys(columns).length > 0 ? await dal.update(trx, id, columns) : current);
-          await recordAudit(trx, { ...auditOf(actor, 'freefire_denomination', 'update', id), before: toRecord(current), after });
+          await recordAudit(trx, { ...auditOf(actor, 'freefire_denomination', 'update', id), before, after });
           catalogueChanges.everything(trx);
           return after;
         }),

@@ -49,6 +49,7 @@ describe('GET /api/freefire-admin/denominations', () => {
     expect(sorted.body[1]).toEqual({
       id: c.id,
       name: `${tag} medium`,
+      translations: { en: { name: '' }, uz: { name: '' } },
       item_id: c.item_id,
       price: 5,
       price_rub: 78.21,
@@ -75,6 +76,7 @@ describe('one offer', () => {
     expect(created.body).toEqual({
       id: expect.any(Number),
       name: '310 Diamonds',
+      translations: { en: { name: '' }, uz: { name: '' } },
       item_id: body.item_id,
       price: 2.99,
       price_rub: 236.21,

@@ -19,6 +19,7 @@ export type ProductColumns = Partial<
     | 'category'
     | 'game_currency'
     | 'activation_instructions'
+    | 'translations'
     | 'has_regions'
     | 'has_global_codes'
     | 'active'
@@ -40,6 +41,7 @@ export const adminProductsDal = {
       'p.category',
       'p.game_currency',
       'p.activation_instructions',
+      'p.translations',
       'p.has_regions',
       'p.has_global_codes',
       'p.active',

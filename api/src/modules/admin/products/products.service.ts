@@ -12,6 +12,7 @@ import {
 } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
+import { translatedFields } from '../../../lib/translations';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminProductsDal as dal, type ProductWithStock, type ProductColumns } from './products.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
@@ -31,6 +32,14 @@ export const PRODUCTS_LIST: ListSpec = {
   },
 };
 
+/** The texts a shopper reads in their language: API field to column. */
+const TEXTS = translatedFields({
+  title: 'title',
+  description: 'description',
+  keywords: 'keywords',
+  activationInstructions: 'activation_instructions',
+});
+
 const toRecord = (row: ProductWithStock): AdminProduct => ({
   id: row.id,
   slug: row.slug,
@@ -41,6 +50,7 @@ const toRecord = (row: ProductWithStock): AdminProduct => ({
   category: row.category,
   gameCurrency: row.game_currency,
   activationInstructions: row.activation_instructions,
+  translations: TEXTS.toRecord(row.translations),
   hasRegions: row.has_regions,
   hasGlobalCodes: row.has_global_codes,
   active: row.active,
@@ -52,9 +62,13 @@ const toRecord = (row: ProductWithStock): AdminProduct => ({
   updatedAt: row.updated_at,
 });
 
-/** API fields to columns; only the fields sent. Text is trimmed (the slug's format allows no spaces). */
-function toColumns(fields: UpdateProductBody): ProductColumns {
+/**
+ * API fields to columns; only the fields sent. Text is trimmed (the slug's format allows no spaces).
+ * Translations sent are merged into the `current` record's (none on a create).
+ */
+function toColumns(fields: UpdateProductBody, current?: AdminProduct): ProductColumns {
   const columns: ProductColumns = {};
+  if (fields.translations !== undefined) columns.translations = TEXTS.toRow(fields.translations, current?.translations);
   if (fields.slug !== undefined) columns.slug = fields.slug;
   if (fields.title !== undefined) columns.title = fields.title.trim();
   if (fields.description !== undefined) columns.description = fields.description.trim();
@@ -136,7 +150,7 @@ export function createAdminProductsService(deps: { db: Knex; catalogueChanges: C
           if (!(await dal.lock(trx, id))) throw notFound('Product');
           const before = await record(trx, id);
           if (fields.regionIds) await assertRegionsExist(trx, fields.regionIds);
-          const columns = toColumns(fields);
+          const columns = toColumns(fields, before);
           if (Object.keys(columns).length > 0) await dal.update(trx, id, columns);
           if (fields.regionIds) await dal.replaceRegions(trx, id, fields.regionIds);
           const after = await record(trx, id);

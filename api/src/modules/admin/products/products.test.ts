@@ -119,6 +119,10 @@ describe('GET /api/admin/products/:id', () => {
       category: 'gift_card',
       gameCurrency: 'USD',
       activationInstructions: '',
+      translations: {
+        en: { title: '', description: '', keywords: '', activationInstructions: '' },
+        uz: { title: '', description: '', keywords: '', activationInstructions: '' },
+      },
       hasRegions: true,
       hasGlobalCodes: true,
       active: true,

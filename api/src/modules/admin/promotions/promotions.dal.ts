@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { Promotion } from '../../../models';
 
-const COLUMNS = ['id', 'text', 'background_color', 'active', 'sort_order', 'created_at'] as const;
+const COLUMNS = ['id', 'text', 'translations', 'background_color', 'active', 'sort_order', 'created_at'] as const;
 
 /** A promotion as the back office reads it. */
 export type ListedPromotion = Pick<Promotion, (typeof COLUMNS)[number]>;
 
-export type PromotionColumns = Partial<Pick<Promotion, 'text' | 'background_color' | 'active' | 'sort_order'>>;
+export type PromotionColumns = Partial<Pick<Promotion, 'text' | 'translations' | 'background_color' | 'active' | 'sort_order'>>;
 
 /** Data access for the back office's promotions; every function takes the connection or transaction to use. */
 export const adminPromotionsDal = {

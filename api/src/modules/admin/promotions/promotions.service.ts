@@ -3,6 +3,7 @@ import type { AdminPromotion as AdminPromotionRecord, CreatePromotionBody, ListQ
 import { auditOf, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
+import { translatedFields } from '../../../lib/translations';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminPromotionsDal as dal, type ListedPromotion, type PromotionColumns } from './promotions.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
@@ -21,17 +22,22 @@ export const PROMOTIONS_LIST: ListSpec = {
   },
 };
 
+const TEXTS = translatedFields({ text: 'text' });
+
 const toRecord = (row: ListedPromotion): AdminPromotion => ({
   id: row.id,
   text: row.text,
+  translations: TEXTS.toRecord(row.translations),
   backgroundColor: row.background_color,
   active: row.active,
   sortOrder: row.sort_order,
   createdAt: row.created_at,
 });
 
-function toColumns(fields: UpdatePromotionBody): PromotionColumns {
+/** The fields sent as columns; translations sent are merged into the `current` record's (none on a create). */
+function toColumns(fields: UpdatePromotionBody, current?: AdminPromotion): PromotionColumns {
   const columns: PromotionColumns = {};
+  if (fields.translations !== undefined) columns.translations = TEXTS.toRow(fields.translations, current?.translations);
   if (fields.text !== undefined) columns.text = fields.text.trim();
   // Stored lowercase so equal colours compare equal.
   if (fields.backgroundColor !== undefined) columns.background_color = fields.backgroundColor.toLowerCase();
@@ -68,9 +74,10 @@ export function createAdminPromotionsService(deps: { db: Knex; catalogueChanges:
       db.transaction(async (trx) => {
         const current = await dal.lock(trx, id);
         if (!current) throw notFound('Promotion');
-        const columns = toColumns(fields);
+        const before = toRecord(current);
+        const columns = toColumns(fields, before);
         const after = toRecord(Object.keys(columns).length > 0 ? await dal.update(trx, id, columns) : current);
-        await recordAudit(trx, { ...auditOf(actor, 'promotion', 'update', id), before: toRecord(current), after });
+        await recordAudit(trx, { ...auditOf(actor, 'promotion', 'update', id), before, after });
         catalogueChanges.everything(trx);
         return after;
       }),

@@ -52,6 +52,7 @@ describe('one promotion', () => {
     expect(created.body).toEqual({
       id: expect.any(Number),
       text: 'Double diamonds',
+      translations: { en: { text: '' }, uz: { text: '' } },
       backgroundColor: '#aa33cc',
       active: true,
       sortOrder: -1,

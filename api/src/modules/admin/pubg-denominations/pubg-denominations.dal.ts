@@ -2,11 +2,11 @@ import type { Knex } from 'knex';
 import { PubgDenomination } from '../../../models';
 
 /** A PUBG package as the back office reads it, with how many of its codes are available. */
-export type PubgDenominationWithStock = Pick<PubgDenomination, 'id' | 'uc_amount' | 'price_usd' | 'price_rub' | 'active' | 'created_at'> & {
+export type PubgDenominationWithStock = Pick<PubgDenomination, 'id' | 'uc_amount' | 'name' | 'translations' | 'price_usd' | 'price_rub' | 'active' | 'created_at'> & {
   available_codes: number;
 };
 
-export type PubgDenominationColumns = Partial<Pick<PubgDenomination, 'uc_amount' | 'price_usd' | 'price_rub' | 'active'>>;
+export type PubgDenominationColumns = Partial<Pick<PubgDenomination, 'uc_amount' | 'name' | 'translations' | 'price_usd' | 'price_rub' | 'active'>>;
 
 /** Data access for the back office's PUBG packages; every function takes the connection or transaction to use. */
 export const adminPubgDenominationsDal = {
@@ -14,6 +14,8 @@ export const adminPubgDenominationsDal = {
     db('pubg_denominations as d').select(
       'd.id',
       'd.uc_amount',
+      'd.name',
+      'd.translations',
       'd.price_usd',
       'd.price_rub',
       'd.active',

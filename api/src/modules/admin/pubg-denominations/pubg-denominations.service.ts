@@ -4,6 +4,7 @@ import type { CreatePubgDenominationBody, ListQuery, PubgDenomination, UpdatePub
 import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
+import { translatedFields } from '../../../lib/translations';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import {
   adminPubgDenominationsDal as dal,
@@ -34,9 +35,13 @@ export const PUBG_DENOMINATIONS_LIST: ListSpec = {
   },
 };
 
+const TEXTS = translatedFields({ name: 'name' });
+
 const toRecord = (row: PubgDenominationWithStock): AdminPubgDenomination => ({
   id: row.id,
   ucAmount: row.uc_amount,
+  name: row.name,
+  translations: TEXTS.toRecord(row.translations),
   priceUsd: fromMinor(row.price_usd),
   priceRub: fromMinor(row.price_rub),
   active: row.active,
@@ -44,10 +49,13 @@ const toRecord = (row: PubgDenominationWithStock): AdminPubgDenomination => ({
   availableCodes: row.available_codes,
 });
 
-function toColumns(fields: UpdatePubgDenominationBody): PubgDenominationColumns {
+/** The fields sent as columns; translations sent are merged into the `current` record's (none on a create). */
+function toColumns(fields: UpdatePubgDenominationBody, current?: AdminPubgDenomination): PubgDenominationColumns {
   const prices = minorUnits({ priceUsd: fields.priceUsd, priceRub: fields.priceRub });
   const columns: PubgDenominationColumns = {};
   if (fields.ucAmount !== undefined) columns.uc_amount = fields.ucAmount;
+  if (fields.name !== undefined) columns.name = fields.name.trim();
+  if (fields.translations !== undefined) columns.translations = TEXTS.toRow(fields.translations, current?.translations);
   if (prices.priceUsd !== undefined) columns.price_usd = prices.priceUsd;
   if (prices.priceRub !== undefined) columns.price_rub = prices.priceRub;
   if (fields.active !== undefined) columns.active = fields.active;
@@ -101,11 +109,11 @@ export function createAdminPubgDenominationsService(deps: { db: Knex; catalogueC
     },
 
     update(actor: AdminActor, id: number, fields: UpdatePubgDenominationBody): Promise<AdminPubgDenomination> {
-      const columns = toColumns(fields);
       return writing(fields.ucAmount, () =>
         db.transaction(async (trx) => {
           if (!(await dal.lock(trx, id))) throw notFound('PUBG package');
           const before = await record(trx, id);
+          const columns = toColumns(fields, before);
           if (Object.keys(columns).length > 0) await dal.update(trx, id, columns);
           const after = await record(trx, id);
           await recordAudit(trx, { ...auditOf(actor, 'pubg_denomination', 'update', id), before, after });

@@ -41,6 +41,8 @@ describe('lists', () => {
     expect(sorted.body[1]).toEqual({
       id: c.id,
       ucAmount: c.ucAmount,
+      name: '',
+      translations: { en: { name: '' }, uz: { name: '' } },
       priceUsd: 2,
       priceRub: 78.21,
       active: true,
@@ -88,6 +90,7 @@ describe('one package', () => {
     expect((await app.request('GET', '/api/pubg/packages')).body).toContainEqual({
       id: created.body.id,
       uc_amount: ucAmount,
+      name: '',
       price_usd: 4.99,
       price_rub: 394.21,
     });

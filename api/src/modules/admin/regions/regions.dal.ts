@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { Region, type RowOf } from '../../../models';
 
-const COLUMNS = ['id', 'name', 'code', 'is_active', 'game_currency', 'flag', 'created_at'] as const;
+const COLUMNS = ['id', 'name', 'translations', 'code', 'is_active', 'game_currency', 'flag', 'created_at'] as const;
 
-export type RegionColumns = Partial<Pick<Region, 'name' | 'code' | 'is_active' | 'game_currency' | 'flag'>>;
+export type RegionColumns = Partial<Pick<Region, 'name' | 'translations' | 'code' | 'is_active' | 'game_currency' | 'flag'>>;
 
 /** Data access for the back office's regions; every function takes the connection or transaction to use. */
 export const adminRegionsDal = {

@@ -4,6 +4,7 @@ import { auditOf, conflict, isUniqueViolation, typedFilter, type AdminActor, typ
 import { deleteUnlessInUse } from '../../../lib/admin-crud';
 import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
+import { translatedFields } from '../../../lib/translations';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import type { Region, RowOf } from '../../../models';
 import { adminRegionsDal as dal, type RegionColumns } from './regions.dal';
@@ -23,9 +24,12 @@ export const REGIONS_LIST: ListSpec = {
   },
 };
 
+const TEXTS = translatedFields({ name: 'name' });
+
 const toRecord = (row: RowOf<Region>): AdminRegion => ({
   id: row.id,
   name: row.name,
+  translations: TEXTS.toRecord(row.translations),
   code: row.code,
   isActive: row.is_active,
   gameCurrency: row.game_currency,
@@ -33,8 +37,10 @@ const toRecord = (row: RowOf<Region>): AdminRegion => ({
   createdAt: row.created_at,
 });
 
-function toColumns(fields: UpdateRegionBody): RegionColumns {
+/** The fields sent as columns; translations sent are merged into the `current` record's (none on a create). */
+function toColumns(fields: UpdateRegionBody, current?: AdminRegion): RegionColumns {
   const columns: RegionColumns = {};
+  if (fields.translations !== undefined) columns.translations = TEXTS.toRow(fields.translations, current?.translations);
   if (fields.name !== undefined) columns.name = fields.name.trim();
   if (fields.code !== undefined) columns.code = fields.code.trim();
   if (fields.isActive !== undefined) columns.is_active = fields.isActive;
@@ -85,9 +91,10 @@ export function createAdminRegionsService(deps: { db: Knex; catalogueChanges: Ca
         db.transaction(async (trx) => {
           const current = await dal.lock(trx, id);
           if (!current) throw notFound('Region');
-          const columns = toColumns(fields);
+          const before = toRecord(current);
+          const columns = toColumns(fields, before);
           const after = toRecord(Object.keys(columns).length > 0 ? await dal.update(trx, id, columns) : current);
-          await recordAudit(trx, { ...auditOf(actor, 'region', 'update', id), before: toRecord(current), after });
+          await recordAudit(trx, { ...auditOf(actor, 'region', 'update', id), before, after });
           await catalogueChanges.ofRegion(trx, id);
           return after;
         }),

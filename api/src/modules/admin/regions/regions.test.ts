@@ -63,6 +63,7 @@ describe('one region', () => {
     expect(created.body).toEqual({
       id: expect.any(Number),
       name: 'Turkey',
+      translations: { en: { name: '' }, uz: { name: '' } },
       code,
       isActive: true,
       gameCurrency: 'TRY',

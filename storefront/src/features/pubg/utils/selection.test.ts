@@ -41,7 +41,7 @@ describe('summarizeSelection', () => {
   });
 
   it('adds 0.1-style prices exactly', () => {
-    const packages: PubgPackage[] = [{ id: 9, uc_amount: 10, price_usd: 0.1, price_rub: 0.2 }];
+    const packages: PubgPackage[] = [{ id: 9, uc_amount: 10, name: '', price_usd: 0.1, price_rub: 0.2 }];
     const summary = summarizeSelection([9, 9, 9], packages);
     expect(summary.totalUsd).toBe(0.3);
     expect(summary.totalRub).toBe(0.6);

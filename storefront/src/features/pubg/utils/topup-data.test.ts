@@ -5,8 +5,8 @@ import { summarizeSelection } from './selection';
 import { buildPubgTopupData, PUBG_IMAGE } from './topup-data';
 
 const PACKAGES: PubgPackage[] = [
-  { id: 1, uc_amount: 60, price_usd: 0.99, price_rub: 78.21 },
-  { id: 2, uc_amount: 325, price_usd: 4.99, price_rub: 394.21 },
+  { id: 1, uc_amount: 60, name: '', price_usd: 0.99, price_rub: 78.21 },
+  { id: 2, uc_amount: 325, name: '', price_usd: 4.99, price_rub: 394.21 },
 ];
 
 describe('buildPubgTopupData (spec section 3)', () => {
