@@ -38,7 +38,7 @@ const CURRENCY_LOCALES: Record<string, string> = { USD: 'en-US', RUB: 'ru-RU', K
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** Intl.NumberFormat is costly to build and amounts are formatted by the hundred: one per shape. */
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale} ${JSON.stringify(options)}`;
   let format = numberFormats.get(key);
   if (!format) {

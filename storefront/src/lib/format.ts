@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '@topup/common';
 import { type Currency, toAmount } from './currency';
 
 /**
@@ -38,19 +39,6 @@ export interface Format {
  */
 const NUMBER_LOCALES: Record<string, string> = { en: 'en-US', ru: 'ru-RU', uz: 'ru-RU' };
 const DATE_LOCALES: Record<string, string> = { en: 'en-US', ru: 'ru-RU', uz: 'uz-Latn-UZ' };
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/** Intl formats are costly to build and amounts are written by the hundred: one per shape. */
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
 
 /** Whether the browser names months in this locale (without the data it writes "M11"). */
 function namesMonths(locale: string): boolean {
