@@ -1,4 +1,7 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import enTexts from '../locales/en';
+import ruTexts from '../locales/ru';
 import uz from '../locales/uz';
 import { createFormat } from './format';
 
@@ -61,5 +64,34 @@ describe('dates', () => {
 
   it('writes nothing for what is not a date', () => {
     expect(en.date('not a date')).toBe('');
+  });
+});
+
+describe('game amounts with their unit', () => {
+  /** The formatter as the app builds it: the unit's word from the language's own texts, by count. */
+  async function withTexts(language: 'en' | 'ru' | 'uz') {
+    const texts = { en: enTexts, ru: ruTexts, uz }[language];
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: language, resources: { [language]: { translation: texts } }, interpolation: { escapeValue: false } });
+    return createFormat(language, {
+      months: texts.format.months,
+      date: texts.format.date,
+      dateTime: texts.format.date_time,
+      unitName: (unit, count) => i18n.t(`format.units.${unit.toLowerCase()}`, { count, defaultValue: unit }),
+    });
+  }
+
+  it('names a unit the app has words for in the shopper language and number, and leaves codes as they are', async () => {
+    const [english, russian, uzbekWords] = await Promise.all([withTexts('en'), withTexts('ru'), withTexts('uz')]);
+    expect(plain(russian.amount(100, 'Diamonds'))).toBe('100 алмазов');
+    expect(plain(russian.amount(1, 'Diamonds'))).toBe('1 алмаз');
+    expect(plain(russian.amount(2180, 'Diamonds'))).toBe('2 180 алмазов');
+    expect(plain(russian.amount(522, 'Diamonds'))).toBe('522 алмаза');
+    expect(plain(english.amount(1, 'Diamonds'))).toBe('1 Diamond');
+    expect(plain(english.amount(1920, 'Diamonds'))).toBe('1,920 Diamonds');
+    expect(plain(uzbekWords.amount(310, 'Diamonds'))).toBe('310 olmos');
+    expect(plain(russian.amount(1920, 'UC'))).toBe('1 920 UC');
+    expect(plain(english.amount(25, 'EUR'))).toBe('25 EUR');
+    expect(russian.amount(5, '')).toBe('5');
   });
 });

@@ -22,6 +22,11 @@ export interface DateTexts {
   date: string;
   /** With {date} and {time}. */
   dateTime: string;
+  /**
+   * The word of a unit a game amount counts for `count` of it ("алмазов" for 100 Diamonds); the unit
+   * itself where the app has no word for it (UC, EUR, Robux).
+   */
+  unitName?: (unit: string, count: number) => string;
 }
 
 export interface Format {
@@ -31,6 +36,10 @@ export interface Format {
   money(amount: unknown, currency: string, context?: MoneyContext): string;
   /** A moment as a day ("23 ноября 2026 г."), or a day and time; '' when it is not a date. */
   date(value: string | Date, withTime?: boolean): string;
+  /** The word of `unit` for `count` of it, in the interface language ("алмазов", "UC"). */
+  unit(unit: string, count: number): string;
+  /** A game amount with its unit: "100 алмазов", "1 920 UC", "25 EUR"; the number alone without a unit. */
+  amount(value: number, unit: string): string;
 }
 
 /**
@@ -57,8 +66,13 @@ export function createFormat(language: string, texts?: DateTexts): Format {
   const intlDates = language !== 'uz' && namesMonths(dateLocale);
   const time = new Intl.DateTimeFormat(numberLocale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
+  const number = (value: number, maximumFractionDigits = 0) => numberFormat(numberLocale, { maximumFractionDigits }).format(value);
+  const unit = (name: string, count: number) => texts?.unitName?.(name, count) ?? name;
+
   return {
-    number: (value, maximumFractionDigits = 0) => numberFormat(numberLocale, { maximumFractionDigits }).format(value),
+    number,
+    unit,
+    amount: (value, name) => [number(value), name.trim() && unit(name.trim(), value)].filter(Boolean).join('\u00a0'),
 
     money(amount, currency, context = 'default') {
       const code = currency.trim().toUpperCase();
@@ -97,6 +111,7 @@ export function useFormat(): Format {
         months: t('format.months', { returnObjects: true }) as unknown as string[],
         date: t('format.date'),
         dateTime: t('format.date_time'),
+        unitName: (unit, count) => t(`format.units.${unit.toLowerCase()}`, { count, defaultValue: unit }),
       }),
     [language, t],
   );

@@ -6,7 +6,8 @@ import { PlusIcon } from '../../../components/ui/icons/plus-icon';
 import { TrashIcon } from '../../../components/ui/icons/trash-icon';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { type Currency, lineTotal, pickPrice } from '../../../lib/currency';
-import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
+import { useFormatMoney } from '../../../lib/preferences';
+import { useFormat } from '../../../lib/format';
 import { hasStockProblem, isAtMax } from '../utils/cart-rules';
 import styles from './cart-line.module.css';
 
@@ -29,7 +30,7 @@ export function CartLine({
 }) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
-  const formatNumber = useFormatNumber();
+  const format = useFormat();
   const unitPrice = pickPrice(item, currency);
   const region = item.region_id === null ? null : product?.regions.find((candidate) => candidate.id === item.region_id);
   const regionLabel = item.region_id === null ? t('cart.global') : (region?.name ?? null);
@@ -49,7 +50,7 @@ export function CartLine({
       <div className={styles.info}>
         <h3 className={styles.title}>{title}</h3>
         <p className={styles.meta}>
-          <span className={styles.amount}>{`${formatNumber(item.game_amount)} ${item.game_currency}`}</span>
+          <span className={styles.amount}>{format.amount(item.game_amount, item.game_currency)}</span>
           {regionLabel && <span>{regionLabel}</span>}
         </p>
         <p className={styles.unit}>{t('cart.unit_price', { price: formatMoney(unitPrice, currency, 'cart') })}</p>

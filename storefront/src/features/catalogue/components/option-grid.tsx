@@ -3,7 +3,8 @@ import type { PriceOption } from '@topup/common/api';
 import { PagedGrid, TileAmount, TileNote, TilePrice } from '../../../components/ui/paged-grid';
 import type { Currency } from '../../../lib/currency';
 import { pickPrice } from '../../../lib/currency';
-import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
+import { useFormatMoney } from '../../../lib/preferences';
+import { useFormat } from '../../../lib/format';
 import { optionKey } from '../utils/purchase';
 
 interface OptionGridProps {
@@ -21,7 +22,7 @@ interface OptionGridProps {
 export function OptionGrid({ labelId, options, selectedKey, onSelect, page, onPageChange, currency, gameCurrency }: OptionGridProps) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
-  const formatNumber = useFormatNumber();
+  const format = useFormat();
   return (
     <PagedGrid
       labelId={labelId}
@@ -36,7 +37,7 @@ export function OptionGrid({ labelId, options, selectedKey, onSelect, page, onPa
         const soldOut = option.available_count <= 0;
         return (
           <>
-            <TileAmount amount={formatNumber(Number(option.game_amount))} unit={gameCurrency || undefined} />
+            <TileAmount amount={format.number(Number(option.game_amount))} unit={format.unit(gameCurrency, Number(option.game_amount)) || undefined} />
             <TilePrice>{formatMoney(pickPrice(option, currency), currency)}</TilePrice>
             <TileNote danger={soldOut}>
               {soldOut ? t('product.out_of_stock') : t('product.in_stock', { count: option.available_count })}

@@ -16,7 +16,8 @@ import { toApiError } from '../../../lib/api-error';
 import { lineTotal, pickPrice, toAmount } from '../../../lib/currency';
 import { useCartFailureToast } from '../../../lib/cart-failure';
 import { errorMessageKey } from '../../../lib/error-message';
-import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
+import { useCurrency, useFormatMoney } from '../../../lib/preferences';
+import { useFormat } from '../../../lib/format';
 import { useAddToCart } from '../api/add-to-cart';
 import { getPriceOptionsQueryOptions, usePriceOptions } from '../api/get-price-options';
 import { clampQuantity, GLOBAL_REGION_ID, optionKey, regionChoices, sortOptions } from '../utils/purchase';
@@ -32,7 +33,7 @@ export function PurchasePanel({ product }: { product: Product }) {
   const queryClient = useQueryClient();
   const [currency] = useCurrency();
   const formatMoney = useFormatMoney();
-  const formatNumber = useFormatNumber();
+  const format = useFormat();
   const ids = { region: useId(), options: useId(), quantity: useId() };
   const optionsRef = useRef<HTMLDivElement>(null);
 
@@ -190,7 +191,7 @@ export function PurchasePanel({ product }: { product: Product }) {
               </output>
               {selected && (
                 <span className={styles.totalHint}>
-                  {`${formatNumber(Number(selected.game_amount))} ${gameCurrency} × ${count}`}
+                  {`${format.amount(Number(selected.game_amount), gameCurrency)} × ${count}`}
                 </span>
               )}
             </div>

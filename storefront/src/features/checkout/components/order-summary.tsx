@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { CartLine, TopupData } from '@topup/common/api';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { type Currency, lineTotal, pickPrice } from '../../../lib/currency';
-import { useFormatMoney, useFormatNumber } from '../../../lib/preferences';
+import { useFormatMoney } from '../../../lib/preferences';
+import { useFormat } from '../../../lib/format';
 import { topupAccount } from '../utils/checkout';
 import styles from './checkout-view.module.css';
 
@@ -21,7 +22,7 @@ export function OrderSummary({
 }) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
-  const formatNumber = useFormatNumber();
+  const format = useFormat();
 
   if (topup) {
     const account = topupAccount(topup);
@@ -53,7 +54,7 @@ export function OrderSummary({
           <span className={styles.lineText}>
             <span className={styles.lineTitle}>{item.product_title}</span>
             <span className={styles.lineMeta}>
-              {`${formatNumber(item.game_amount)} ${item.game_currency} × ${item.quantity}`}
+              {`${format.amount(item.game_amount, item.game_currency)} × ${item.quantity}`}
             </span>
           </span>
           <span className={styles.linePrice}>{formatMoney(lineTotal(pickPrice(item, currency), item.quantity), currency)}</span>

@@ -308,7 +308,7 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
           </dl>
         ) : (
           <span className={styles.lineMeta} data-testid="order-line-meta">
-            {[amountWithUnit(group, format.number), group.region && t('receipt.region', { name: group.region.name }), t('orders.quantity', { count: group.count })]
+            {[amountWithUnit(group, format.amount), group.region && t('receipt.region', { name: group.region.name }), t('orders.quantity', { count: group.count })]
               .filter(Boolean)
               .join(' · ')}
           </span>
@@ -373,7 +373,7 @@ function CodesSection({ codes, completed }: { codes: ReturnType<typeof delivered
                 <li key={code.itemId} className={styles.codeRow}>
                   <span className={styles.codeLabel}>
                     {code.title}
-                    {code.gameAmount !== null ? ` · ${[format.number(code.gameAmount), code.unit].filter(Boolean).join('\u00a0')}` : ''}
+                    {code.gameAmount !== null ? ` · ${format.amount(code.gameAmount, code.unit)}` : ''}
                     {code.region ? ` · ${code.region.name}` : ''}
                   </span>
                   <code className={styles.code} data-testid="activation-code">

@@ -104,7 +104,7 @@ function OrderCard({ order }: { order: Order }) {
         <StatusBadge status={order.status} />
       </span>
       {date && <time dateTime={order.created_at} className={styles.date}>{date}</time>}
-      <span className={styles.summaryText}>{itemSummary(order.items, format.number)}</span>
+      <span className={styles.summaryText}>{itemSummary(order.items, format.amount)}</span>
       {order.notices.length > 0 && (
         <span className={styles.reason} data-testid="order-card-notice">
           {noticesText(order.notices, t, format)}

@@ -95,7 +95,7 @@ it('tells codes of another region or unit apart, and names both', () => {
   const europe = { unit: 'EUR', region: { code: 'EU', name: 'Европа' } };
   const turkey = { unit: 'TRY', region: { code: 'TR', name: 'Турция' } };
   const items = [codeItem(1, 'Steam', 25, 20, undefined, europe), codeItem(2, 'Steam', 25, 20, undefined, turkey), codeItem(3, 'Steam', 25, 20, undefined, europe)];
-  expect(itemSummary(items, (value) => `<${value}>`)).toBe('Steam <25>\u00a0EUR (Европа) × 2, Steam <25>\u00a0TRY (Турция)');
+  expect(itemSummary(items, (value, unit) => `<${value} ${unit}>`)).toBe('Steam <25 EUR> (Европа) × 2, Steam <25 TRY> (Турция)');
 });
 
 describe('order detail', () => {

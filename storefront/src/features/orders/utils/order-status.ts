@@ -1,5 +1,6 @@
 import { fromMinor, ORDERS_PAGE_SIZE, toMinor, type OrderStatus } from '@topup/common';
 import type { Order, OrderDetail, OrderItem } from '@topup/common/api';
+import type { Format } from '../../../lib/format';
 
 export type StatusLabelKey = 'orders.status.in_processing' | 'orders.status.completed' | 'orders.status.failed' | 'orders.status.cancelled';
 export type StatusTone = 'progress' | 'success' | 'danger' | 'muted';
@@ -84,19 +85,21 @@ export function groupItems(items: readonly OrderItem[]): ItemGroup[] {
 }
 
 /** What a code item holds, with its unit: "25 EUR", "1 920 UC"; '' for a top-up or an item without an amount. */
-export function amountWithUnit(group: Pick<ItemGroup, 'gameAmount' | 'unit' | 'item'>, formatNumber: (value: number) => string = String): string {
+export function amountWithUnit(group: Pick<ItemGroup, 'gameAmount' | 'unit' | 'item'>, writeAmount: Format['amount'] = plainAmount): string {
   if (group.item.item_type !== 'code' || group.gameAmount === null) return '';
-  return [formatNumber(group.gameAmount), group.unit].filter(Boolean).join('\u00a0');
+  return writeAmount(group.gameAmount, group.unit);
 }
+
+const plainAmount: Format['amount'] = (value, unit) => [String(value), unit].filter(Boolean).join('\u00a0');
 
 /**
  * A short line about what an order holds, for its card in the list: "Razer Gold 10 USD × 2, Steam
  * Gift Card 25 EUR (Европа)" (a code works only in its region).
  */
-export function itemSummary(items: readonly OrderItem[], formatNumber: (value: number) => string = String): string {
+export function itemSummary(items: readonly OrderItem[], writeAmount: Format['amount'] = plainAmount): string {
   return groupItems(items)
     .map((group) => {
-      const amount = amountWithUnit(group, formatNumber);
+      const amount = amountWithUnit(group, writeAmount);
       const region = group.region ? ` (${group.region.name})` : '';
       return `${group.title}${amount ? ` ${amount}` : ''}${region}${group.count > 1 ? ` × ${group.count}` : ''}`;
     })
