@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import enTexts from '../locales/en';
 import ruTexts from '../locales/ru';
 import uz from '../locales/uz';
-import { createFormat } from './format';
+import { createFormat, unitNames } from './format';
 
 /** Intl separates with narrow and no-break spaces; the checks read them as plain ones. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -72,12 +72,13 @@ describe('game amounts with their unit', () => {
   async function withTexts(language: 'en' | 'ru' | 'uz') {
     const texts = { en: enTexts, ru: ruTexts, uz }[language];
     const i18n = i18next.createInstance();
-    await i18n.init({ lng: language, resources: { [language]: { translation: texts } }, interpolation: { escapeValue: false } });
+    // As the app sets it up: a missing key reads as nothing, never as itself.
+    await i18n.init({ lng: language, resources: { [language]: { translation: texts } }, parseMissingKeyHandler: () => '' });
     return createFormat(language, {
       months: texts.format.months,
       date: texts.format.date,
       dateTime: texts.format.date_time,
-      unitName: (unit, count) => i18n.t(`format.units.${unit.toLowerCase()}`, { count, defaultValue: unit }),
+      unitName: unitNames(i18n),
     });
   }
 

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { numberFormat } from '@topup/common';
 import { type Currency, toAmount } from './currency';
@@ -101,6 +102,16 @@ export function createFormat(language: string, texts?: DateTexts): Format {
   };
 }
 
+/** A unit's word from the app's texts (`format.units.<unit>`, by count); the unit itself where there is none. */
+export function unitNames(i18n: Pick<I18n, 'exists' | 't'>): NonNullable<DateTexts['unitName']> {
+  // A unit is whatever an admin typed, so its key is open-ended, not one of the typed keys.
+  const translate = i18n.t.bind(i18n) as unknown as (key: string, options: { count: number }) => string;
+  return (unit, count) => {
+    const key = `format.units.${unit.toLowerCase()}`;
+    return i18n.exists(key, { count }) ? translate(key, { count }) : unit;
+  };
+}
+
 /** The formatter of the interface language. */
 export function useFormat(): Format {
   const { t, i18n } = useTranslation();
@@ -111,9 +122,9 @@ export function useFormat(): Format {
         months: t('format.months', { returnObjects: true }) as unknown as string[],
         date: t('format.date'),
         dateTime: t('format.date_time'),
-        unitName: (unit, count) => t(`format.units.${unit.toLowerCase()}`, { count, defaultValue: unit }),
+        unitName: unitNames(i18n),
       }),
-    [language, t],
+    [language, t, i18n],
   );
 }
 
