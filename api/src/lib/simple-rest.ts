@@ -155,13 +155,20 @@ export const filterBy = {
     (query, value) => {
       void query.where(column, value as Knex.Value);
     },
-  /** Case-insensitive substring match over any of the columns; `%` and `_` are taken literally. */
+  /**
+   * Case-insensitive substring match over any of the columns; `%` and `_` are taken literally. A
+   * `{ translations: column }` entry matches the texts of a catalogue row's other languages (its values,
+   * never its keys).
+   */
   search:
-    (...columns: string[]): FilterApplier =>
+    (...columns: Array<string | { translations: string }>): FilterApplier =>
     (query, value) => {
       const pattern = `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       void query.where((inner) => {
-        for (const column of columns) void inner.orWhereRaw('??::text ILIKE ?', [column, pattern]);
+        for (const column of columns) {
+          if (typeof column === 'string') void inner.orWhereRaw('??::text ILIKE ?', [column, pattern]);
+          else void inner.orWhereRaw("jsonb_path_query_array(??, '$.*.*')::text ILIKE ?", [column.translations, pattern]);
+        }
       });
     },
   /** A date or timestamp lower/upper bound, inclusive (`created_at_gte`, `created_at_lte`). */

@@ -87,6 +87,22 @@ describe.each(RESOURCES)('$entity translations', ({ entity, path, create, fields
     });
   });
 
+  it('are found by the list search in any language, by their texts, never by their field names', async () => {
+    const [first] = Object.keys(fields) as [string];
+    const word = `kometa${unique()}`;
+    const created = await app.asAdmin('POST', path, { ...create(), translations: { uz: { [first]: `Yangi ${word}` } } });
+    expect(created.status).toBe(201);
+    const search = async (q: string) => {
+      const response = await app.asAdmin('GET', `${path}?filter=${encodeURIComponent(JSON.stringify({ q }))}&range=[0,999]`);
+      expect(response.status).toBe(200);
+      return (response.body as Array<{ id: number }>).map((row) => row.id);
+    };
+    expect(await search(word.toUpperCase())).toEqual([created.body.id]);
+    // The stored keys ("title", "name", "uz") are not texts a row is found by.
+    const byFieldName = await search(`"${first === 'activationInstructions' ? 'activation_instructions' : first}"`);
+    expect(byFieldName).not.toContain(created.body.id);
+  });
+
   it('refuse an unknown language, an unknown field or a text longer than the field with 400, changing nothing', async () => {
     const created = await app.asAdmin('POST', path, create());
     expect(created.status).toBe(201);

@@ -38,7 +38,7 @@ export const FREEFIRE_DENOMINATIONS_LIST: ListSpec = {
   defaultSort: ['game_amount', 'ASC'],
   filters: {
     id: typedFilter.ids('id', 'id'),
-    q: typedFilter.text('q', filterBy.search('name')),
+    q: typedFilter.text('q', filterBy.search('name', { translations: 'translations' })),
     is_active: typedFilter.boolean('is_active', 'is_active'),
   },
 };

@@ -26,7 +26,7 @@ export const PRODUCTS_LIST: ListSpec = {
   defaultSort: ['id', 'DESC'],
   filters: {
     id: typedFilter.ids('id', 'p.id'),
-    q: typedFilter.text('q', filterBy.search('p.title', 'p.slug', 'p.keywords')),
+    q: typedFilter.text('q', filterBy.search('p.title', 'p.slug', 'p.keywords', { translations: 'p.translations' })),
     category: typedFilter.oneOf('category', 'p.category', PRODUCT_CATEGORIES),
     active: typedFilter.boolean('active', 'p.active'),
   },

@@ -17,7 +17,7 @@ export const PROMOTIONS_LIST: ListSpec = {
   defaultSort: ['sortOrder', 'ASC'],
   filters: {
     id: typedFilter.ids('id', 'id'),
-    q: typedFilter.text('q', filterBy.search('text')),
+    q: typedFilter.text('q', filterBy.search('text', { translations: 'translations' })),
     active: typedFilter.boolean('active', 'active'),
   },
 };

@@ -31,7 +31,7 @@ export const PUBG_DENOMINATIONS_LIST: ListSpec = {
     id: typedFilter.ids('id', 'd.id'),
     active: typedFilter.boolean('active', 'd.active'),
     // The UC amount, as digits typed: "60" finds 60 and 600.
-    q: typedFilter.text('q', filterBy.search('d.uc_amount')),
+    q: typedFilter.text('q', filterBy.search('d.uc_amount', 'd.name', { translations: 'd.translations' })),
   },
 };
 

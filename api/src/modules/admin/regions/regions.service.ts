@@ -19,7 +19,7 @@ export const REGIONS_LIST: ListSpec = {
   defaultSort: ['name', 'ASC'],
   filters: {
     id: typedFilter.ids('id', 'id'),
-    q: typedFilter.text('q', filterBy.search('name', 'code')),
+    q: typedFilter.text('q', filterBy.search('name', 'code', { translations: 'translations' })),
     isActive: typedFilter.boolean('isActive', 'is_active'),
   },
 };
