@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDetail } from '@topup/common/api';
+import { createFormat } from '../../../lib/format';
 import {
   activationGuides,
   deliveredCodes,
@@ -81,7 +82,7 @@ describe('orders list', () => {
 
   it('sums up identical items with a count', () => {
     const items = [codeItem(1, 'Razer Gold', 10, 10.29), codeItem(2, 'Razer Gold', 10, 10.29), codeItem(3, 'Apple Gift Card', 5, 5.39), topupItem];
-    expect(itemSummary(items)).toBe('Razer Gold 10\u00a0USD × 2, Apple Gift Card 5\u00a0USD, 100 Diamonds');
+    expect(itemSummary(items, createFormat('en').amount)).toBe('Razer Gold 10\u00a0USD × 2, Apple Gift Card 5\u00a0USD, 100 Diamonds');
     const groups = groupItems(items);
     expect(groups.map((group) => [group.count, group.amount])).toEqual([
       [2, 20.58],

@@ -85,18 +85,16 @@ export function groupItems(items: readonly OrderItem[]): ItemGroup[] {
 }
 
 /** What a code item holds, with its unit: "25 EUR", "1 920 UC"; '' for a top-up or an item without an amount. */
-export function amountWithUnit(group: Pick<ItemGroup, 'gameAmount' | 'unit' | 'item'>, writeAmount: Format['amount'] = plainAmount): string {
+export function amountWithUnit(group: Pick<ItemGroup, 'gameAmount' | 'unit' | 'item'>, writeAmount: Format['amount']): string {
   if (group.item.item_type !== 'code' || group.gameAmount === null) return '';
   return writeAmount(group.gameAmount, group.unit);
 }
-
-const plainAmount: Format['amount'] = (value, unit) => [String(value), unit].filter(Boolean).join('\u00a0');
 
 /**
  * A short line about what an order holds, for its card in the list: "Razer Gold 10 USD × 2, Steam
  * Gift Card 25 EUR (Европа)" (a code works only in its region).
  */
-export function itemSummary(items: readonly OrderItem[], writeAmount: Format['amount'] = plainAmount): string {
+export function itemSummary(items: readonly OrderItem[], writeAmount: Format['amount']): string {
   return groupItems(items)
     .map((group) => {
       const amount = amountWithUnit(group, writeAmount);
