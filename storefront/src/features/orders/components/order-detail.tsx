@@ -239,7 +239,7 @@ function OrderProgress({ order }: { order: OrderDetail }) {
 }
 
 /** A refund's state in the status badges' tones. */
-const REFUND_TONES: Record<RefundLine['state'], string | undefined> = { pending: styles.progress, done: styles.success, failed: styles.muted };
+const REFUND_TONES: Record<RefundLine['state'], string> = { pending: 'pill--progress', done: 'pill--success', failed: 'pill--muted' };
 
 /** Money given back for the order: to the card or to the balance, on its way or made. */
 function RefundsList({ refunds }: { refunds: RefundLine[] }) {

@@ -5,7 +5,6 @@ import { CheckIcon } from '../../../components/ui/icons/check-icon';
 import { ClockIcon } from '../../../components/ui/icons/clock-icon';
 import { CloseIcon } from '../../../components/ui/icons/close-icon';
 import { statusDisplay } from '../utils/order-status';
-import styles from './orders.module.css';
 
 const ICONS = { progress: ClockIcon, success: CheckIcon, danger: AlertIcon, muted: CloseIcon } as const;
 
@@ -14,7 +13,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
   const { key, tone } = statusDisplay(status);
   const Icon = ICONS[tone];
   return (
-    <span className={`${styles.status} ${styles[tone]}`} data-testid="order-status" data-status={status}>
+    <span className={`pill pill--${tone}`} data-testid="order-status" data-status={status}>
       <Icon size={14} />
       {t(key)}
     </span>

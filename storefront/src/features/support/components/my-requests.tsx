@@ -9,6 +9,9 @@ import { useFormat } from '../../../lib/format';
 import { useMySupportMessages } from '../api/get-my-support-messages';
 import styles from './my-requests.module.css';
 
+/** Open waits on the team, answered has a reply, closed is done. */
+const STATUS_TONES: Record<SupportMessageStatus, 'warning' | 'success' | 'muted'> = { open: 'warning', answered: 'success', closed: 'muted' };
+
 const STATUS_ICONS: Record<SupportMessageStatus, typeof ClockIcon> = { open: ClockIcon, answered: CheckIcon, closed: CloseIcon };
 
 function Request({ request }: { request: MySupportMessage }) {
@@ -21,7 +24,7 @@ function Request({ request }: { request: MySupportMessage }) {
         <time dateTime={request.createdAt} className={styles.time}>
           {format.date(request.createdAt)}
         </time>
-        <span className={`${styles.status} ${styles[request.status]}`} data-testid="support-request-status" data-status={request.status}>
+        <span className={`pill pill--${STATUS_TONES[request.status]}`} data-testid="support-request-status" data-status={request.status}>
           <Icon size={14} />
           {t(`support.my_requests.status.${request.status}`)}
         </span>
