@@ -301,7 +301,7 @@ describe('YooKassa notifications are hints, never trusted as they stand', () => 
   });
 });
 
-describe('how an order was paid, as YooKassa says', () => {
+describe('how an order was paid and why a payment failed, as YooKassa says', () => {
   it('an SBP payment is recorded as sbp: the order, the shopper, the back office and the metrics say so', async () => {
     const shopper = await app.createUser();
     const admin = await app.createUser({ role: 'admin' });
@@ -322,5 +322,27 @@ describe('how an order was paid, as YooKassa says', () => {
     const list = await app.request('GET', `/api/admin/orders?filter=${filter}`, { token: admin.token });
     expect(list.body).toEqual([expect.objectContaining({ id: orderId, paymentMethod: 'sbp' })]);
     expect(await sbpOrders()).toBe(before + 1);
+  });
+
+  it("YooKassa's cancellation reason is what the shopper is told, and a plain SBP decline says SBP", async () => {
+    const shopper = await app.createUser();
+    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
+    const cases = [
+      { method: 'card', reason: '3d_secure_failed', code: 'PAYMENT_3DS_FAILED' },
+      { method: 'card', reason: 'insufficient_funds', code: 'PAYMENT_INSUFFICIENT_FUNDS' },
+      { method: 'sbp', reason: 'expired_on_confirmation', code: 'PAYMENT_EXPIRED' },
+      { method: 'sbp', reason: 'general_decline', code: 'SBP_DECLINED' },
+    ];
+    const started = await Promise.all(
+      cases.map(async (expected) => ({
+        ...expected,
+        ...(await startPayment(shopper, { type: 'topup', currency: 'usd', method: expected.method, topupData: freefireTopup(offer) })),
+      })),
+    );
+    for (const { providerPaymentId, reason } of started) await yookassa.cancel(providerPaymentId, { party: 'payment_network', reason });
+    for (const { orderId, method, code } of started) {
+      const cancelled = await waitForOrder(shopper, orderId, 'cancelled');
+      expect(cancelled, code).toMatchObject({ payment_method: method, notices: [{ code, params: {} }], payment: { status: 'declined' } });
+    }
   });
 });
