@@ -44,7 +44,7 @@ export const OrderNotice = Type.Union(
     notice('PAYMENT_CARD_DETAILS_WRONG', {}, 'The card number or security code was wrong, or the card has expired.'),
     notice('PAYMENT_LIMIT_EXCEEDED', {}, 'The payment went over a limit of the card or account.'),
     notice('PAYMENT_REFUSED_BY_BANK', {}, 'The bank refused the payment or blocked the card or account; the shopper should ask the bank.'),
-    notice('PAYMENT_NOT_STARTED', {}, 'The card payment could not be started.'),
+    notice('PAYMENT_NOT_STARTED', {}, 'The card or SBP payment could not be started (nothing was charged).'),
     notice('PAYMENT_EXPIRED', {}, 'The payment was not received in time (not confirmed before the gateway or the hold gave up).'),
     notice('LATE_PAYMENT_CREDITED', {}, 'The payment arrived after the order had expired; the amount was credited to the balance.'),
     notice('CANCELLED_BY_STORE', {}, 'The store cancelled the order.'),

@@ -79,6 +79,9 @@ describe('order notices', () => {
       'Оплата картой не подтверждена по 3-D Secure. Попробуйте ещё раз и подтвердите её кодом из банка или оплатите другим способом.',
     );
     expect(ru(failed('SBP_DECLINED'))).toBe('Оплата через СБП отменена.');
+    // A payment by card or SBP the gateway could not start names no method.
+    expect(en({ code: 'PAYMENT_NOT_STARTED', params: {} })).toBe('The payment could not be started. Nothing was charged.');
+    expect(uz({ code: 'PAYMENT_NOT_STARTED', params: {} })).toBe("To'lovni boshlab bo'lmadi. Hech qanday pul yechilmadi.");
     expect(uz(failed('PAYMENT_REFUSED_BY_BANK'))).toBe("Bankingiz to'lovni rad etdi. Sababini bankdan so'rang yoki boshqa usulda to'lang.");
     for (const code of PAYMENT_FAILURES) {
       const english = en(failed(code));
