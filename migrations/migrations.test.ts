@@ -289,3 +289,43 @@ describe('demo seed', () => {
 
 /** Thrown to roll a test's transaction back. */
 class RollbackTest extends Error {}
+
+describe('orders paid by SBP', () => {
+  const MIGRATION = '20261128000005_orders_paid_by_sbp';
+
+  it('records the gateway orders already paid by SBP as sbp, the rest as they were, and refuses any other method', async () => {
+    await migrateLatest(db);
+    await db.migrate.down({ migrationSource, name: MIGRATION });
+    const [user] = await db('users').insert({ nickname: `sbp-${randomBytes(4).toString('hex')}`, password_hash: 'x' }).returning('id');
+    const order = (paymentMethod: string) => ({
+      user_id: user.id,
+      kind: 'codes',
+      payment_method: paymentMethod,
+      currency: 'rub',
+      total: 7821,
+      total_usd: 99,
+      rate_usd_rub: '79',
+      hold_expires_at: db.raw(`now() + interval '15 minutes'`),
+    });
+    const [bySbp, byCard, fromBalance] = await db('orders').insert([order('card'), order('card'), order('balance')]).returning('id');
+    const payment = (orderId: number, method: string) => ({
+      user_id: user.id,
+      order_id: orderId,
+      provider: 'yookassa',
+      method,
+      amount: 7821,
+      currency: 'rub',
+      expires_at: db.raw(`now() + interval '15 minutes'`),
+    });
+    await db('payments').insert([payment(bySbp.id, 'sbp'), payment(byCard.id, 'card')]);
+    await migrateLatest(db);
+
+    const methods = await db('orders').whereIn('id', [bySbp.id, byCard.id, fromBalance.id]).orderBy('id').pluck('payment_method');
+    expect(methods).toEqual(['sbp', 'card', 'balance']);
+    // 23514 check_violation
+    expect(await sqlState(db('orders').where({ id: byCard.id }).update({ payment_method: 'paypal' }))).toBe('23514');
+    await db('payments').whereIn('order_id', [bySbp.id, byCard.id]).delete();
+    await db('orders').whereIn('id', [bySbp.id, byCard.id, fromBalance.id]).delete();
+    await db('users').where({ id: user.id }).delete();
+  });
+});

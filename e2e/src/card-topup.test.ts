@@ -180,6 +180,7 @@ describe('a PUBG top-up paid through the gateway', () => {
     await expectNoRawKeys(page);
     const payments = await app.db('payments').where({ order_id: orderId }).select('status', 'method', 'currency');
     expect(payments).toEqual([{ status: 'paid', method: 'sbp', currency: 'rub' }]);
+    expect(await app.db('orders').where({ id: orderId }).first('payment_method')).toEqual({ payment_method: 'sbp' });
     await context.close();
   }, FLOW_TIMEOUT_MS);
 

@@ -434,6 +434,7 @@ export const operationsEnglishMessages = {
       payment: {
         balance: 'Balance',
         card: 'Card',
+        sbp: 'SBP',
       },
       provider: {
         pending: 'Sent to the game',

@@ -7,7 +7,10 @@ export const orderTimelineEnglishMessages = {
     reference: 'Reference %{reference}',
     events: {
       placed: 'Order placed: %{amount}',
-      payment_created: 'Card payment started: %{amount}',
+      payment_created: {
+        card: 'Card payment started: %{amount}',
+        sbp: 'SBP payment started: %{amount}',
+      },
       payment_succeeded: 'Payment received: %{amount}',
       payment_declined: 'Payment declined',
       payment_late: 'Payment arrived late (%{amount}): credited to the balance',
@@ -59,7 +62,10 @@ export const orderTimelineRussianMessages: typeof orderTimelineEnglishMessages =
     reference: 'Номер операции %{reference}',
     events: {
       placed: 'Заказ оформлен: %{amount}',
-      payment_created: 'Начата оплата картой: %{amount}',
+      payment_created: {
+        card: 'Начата оплата картой: %{amount}',
+        sbp: 'Начата оплата через СБП: %{amount}',
+      },
       payment_succeeded: 'Оплата получена: %{amount}',
       payment_declined: 'Оплата отклонена',
       payment_late: 'Оплата пришла с опозданием (%{amount}): зачислена на баланс',

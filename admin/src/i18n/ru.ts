@@ -439,6 +439,7 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
       payment: {
         balance: 'Баланс',
         card: 'Карта',
+        sbp: 'СБП',
       },
       provider: {
         pending: 'Отправлено в игру',

@@ -68,12 +68,7 @@ function OrderSummary() {
         <RecordField source="kind" render={(record: ShownOrder) => translate(`resources.orders.kind.${record.kind}`, { _: record.kind })} />
         <RecordField
           source="paymentMethod"
-          render={(record: ShownOrder) =>
-            // A gateway payment names its method (card or SBP); the order itself only says 'card'.
-            record.payment
-              ? translate(`resources.orders.gateway.methods.${record.payment.method}`, { _: record.payment.method })
-              : translate(`resources.orders.payment.${record.paymentMethod}`, { _: record.paymentMethod })
-          }
+          render={(record: ShownOrder) => translate(`resources.orders.payment.${record.paymentMethod}`, { _: record.paymentMethod })}
         />
         <OrderDate source="createdAt" />
         <OrderDate source="paidAt" />

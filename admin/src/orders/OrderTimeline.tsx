@@ -26,8 +26,9 @@ function headline(event: AdminOrderEvent, translate: Translate): string {
   const { payload } = event;
   const status = (value: unknown) => translate(`resources.orders.status.${String(value)}`, { _: String(value) });
   switch (event.kind) {
-    case 'placed':
     case 'payment_created':
+      return translate(`order_timeline.events.payment_created.${payload.method === 'sbp' ? 'sbp' : 'card'}`, { amount: money(payload) });
+    case 'placed':
     case 'payment_succeeded':
     case 'payment_late':
       return translate(`order_timeline.events.${event.kind}`, { amount: money(payload) });

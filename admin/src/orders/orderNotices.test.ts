@@ -32,4 +32,31 @@ describe('order notices in the back office', () => {
     const event: OrderNotice[] = [{ code: 'STORE_STOPPED_DELIVERY', params: { refund: { amount: 3998, currency: 'usd' } } }];
     expect(noticesText(event, translator('en'), { minorUnits: true })).toBe('The store stopped the delivery and refunded $39.98 to the balance.');
   });
+
+  it('reads why YooKassa cancelled a payment, in English and Russian', () => {
+    const failures: OrderNotice[] = [
+      { code: 'PAYMENT_3DS_FAILED', params: {} },
+      { code: 'PAYMENT_INSUFFICIENT_FUNDS', params: {} },
+      { code: 'PAYMENT_CARD_DETAILS_WRONG', params: {} },
+      { code: 'PAYMENT_LIMIT_EXCEEDED', params: {} },
+      { code: 'PAYMENT_REFUSED_BY_BANK', params: {} },
+      { code: 'SBP_DECLINED', params: {} },
+    ];
+    expect(failures.map((notice) => noticesText([notice], translator('en')))).toEqual([
+      'The card payment failed 3-D Secure.',
+      'Not enough money on the card or account.',
+      'Wrong card details, or the card has expired.',
+      'The payment went over a limit of the card or account.',
+      'The bank refused the payment.',
+      'The SBP payment was cancelled.',
+    ]);
+    expect(failures.map((notice) => noticesText([notice], translator('ru')))).toEqual([
+      'Оплата картой не прошла 3-D Secure.',
+      'На карте или счёте не хватило денег.',
+      'Неверные данные карты или истёк срок её действия.',
+      'Платёж превысил лимит карты или счёта.',
+      'Банк отклонил платёж.',
+      'Оплата через СБП отменена.',
+    ]);
+  });
 });

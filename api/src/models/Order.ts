@@ -1,14 +1,13 @@
 import type { RelationMappings } from 'objection';
 import type { BalanceCurrency, OrderStatus } from '@topup/common';
-import type { OrderNotice } from '@topup/common/api';
+import type { ORDER_PAYMENT_METHODS, OrderNotice } from '@topup/common/api';
 import { BaseModel } from './BaseModel';
 import type { OrderItem } from './OrderItem';
 
 export const ORDER_KINDS = ['codes', 'topup'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
-export const PAYMENT_METHODS = ['balance', 'card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type PaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
 
 /**
  * An order. pending: awaiting card payment (codes held until hold_expires_at); processing: paid, being

@@ -11,11 +11,12 @@ import { OrderNotices } from './order-notices';
 export const BalanceCurrency = StringEnum(BALANCE_CURRENCIES);
 export const OrderStatus = StringEnum(ORDER_STATUSES);
 export const PaymentStatus = StringEnum(PAYMENT_STATUSES);
-/** How an order was paid: from the balance, or `card` for any gateway payment (card or SBP). */
-export const OrderPaymentMethod = StringEnum(['balance', 'card']);
 /** What the gateway's pay page takes: a card, or the quick-payment system (SBP). */
 export const GATEWAY_METHODS = ['card', 'sbp'] as const;
 export const GatewayMethod = StringEnum(GATEWAY_METHODS);
+/** How an order was paid: from the balance, or through the gateway by card or by SBP. */
+export const ORDER_PAYMENT_METHODS = ['balance', ...GATEWAY_METHODS] as const;
+export const OrderPaymentMethod = StringEnum(ORDER_PAYMENT_METHODS);
 export const OrderItemType = StringEnum(['code', 'topup'], { description: 'An activation code, or a game top-up.' });
 /** Where money given back goes: the shopper's balance, or the card the order was paid with. */
 export const REFUND_DESTINATIONS = ['balance', 'card'] as const;

@@ -6,6 +6,7 @@ import {
   DECLINED_PLAYER,
   freefireTopup,
   SANDBOX_PLAYER,
+  scrapeMetrics,
   startGatewayPayment,
   startTestApp,
   startYookassaStandIn,
@@ -297,5 +298,51 @@ describe('YooKassa notifications are hints, never trusted as they stand', () => 
     const [order] = await app.db('orders').where({ user_id: shopper.id });
     expect(order.status).toBe('cancelled');
     expect(await app.db('payments').where({ order_id: order.id }).first()).toMatchObject({ status: 'declined', provider_payment_id: null });
+  });
+});
+
+describe('how an order was paid and why a payment failed, as YooKassa says', () => {
+  it('an SBP payment is recorded as sbp: the order, the shopper, the back office and the metrics say so', async () => {
+    const shopper = await app.createUser();
+    const admin = await app.createUser({ role: 'admin' });
+    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
+    const sbpOrders = async () => (await scrapeMetrics(app, admin.token)).value('orders_by_payment_method', { payment_method: 'sbp' }) ?? 0;
+    const before = await sbpOrders();
+
+    const { orderId, payUrl } = await startPayment(shopper, { type: 'topup', currency: 'usd', method: 'sbp', topupData: freefireTopup(offer) });
+    await payOnCheckout(payUrl);
+    const completed = await waitForOrder(shopper, orderId, 'completed');
+    expect(completed).toMatchObject({ payment_method: 'sbp', payment: { method: 'sbp', status: 'paid' } });
+    const listed = await app.request('GET', '/api/orders', { token: shopper.token });
+    expect(listed.body).toEqual([expect.objectContaining({ id: orderId, payment_method: 'sbp' })]);
+
+    const shown = await app.request('GET', `/api/admin/orders/${orderId}`, { token: admin.token });
+    expect(shown.body).toMatchObject({ paymentMethod: 'sbp', payment: { method: 'sbp' } });
+    const filter = encodeURIComponent(JSON.stringify({ userId: shopper.id }));
+    const list = await app.request('GET', `/api/admin/orders?filter=${filter}`, { token: admin.token });
+    expect(list.body).toEqual([expect.objectContaining({ id: orderId, paymentMethod: 'sbp' })]);
+    expect(await sbpOrders()).toBe(before + 1);
+  });
+
+  it("YooKassa's cancellation reason is what the shopper is told, and a plain SBP decline says SBP", async () => {
+    const shopper = await app.createUser();
+    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
+    const cases = [
+      { method: 'card', reason: '3d_secure_failed', code: 'PAYMENT_3DS_FAILED' },
+      { method: 'card', reason: 'insufficient_funds', code: 'PAYMENT_INSUFFICIENT_FUNDS' },
+      { method: 'sbp', reason: 'expired_on_confirmation', code: 'PAYMENT_EXPIRED' },
+      { method: 'sbp', reason: 'general_decline', code: 'SBP_DECLINED' },
+    ];
+    const started = await Promise.all(
+      cases.map(async (expected) => ({
+        ...expected,
+        ...(await startPayment(shopper, { type: 'topup', currency: 'usd', method: expected.method, topupData: freefireTopup(offer) })),
+      })),
+    );
+    for (const { providerPaymentId, reason } of started) await yookassa.cancel(providerPaymentId, { party: 'payment_network', reason });
+    for (const { orderId, method, code } of started) {
+      const cancelled = await waitForOrder(shopper, orderId, 'cancelled');
+      expect(cancelled, code).toMatchObject({ payment_method: method, notices: [{ code, params: {} }], payment: { status: 'declined' } });
+    }
   });
 });

@@ -108,7 +108,8 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
     reason: UndeliveredReason,
     undelivered: { amount: number; deliveredUc: number },
   ): Promise<void> {
-    const toCard = order.payment_method === 'card' && (await topupDal.failedCardTopupRefundTo(trx)) === 'card';
+    // 'card' as a destination means back through the gateway, to the card or the SBP account it came from.
+    const toCard = order.payment_method !== 'balance' && (await topupDal.failedCardTopupRefundTo(trx)) === 'card';
     const closing: Undelivered = {
       refund: {
         amount: undelivered.amount,

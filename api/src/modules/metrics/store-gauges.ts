@@ -2,6 +2,7 @@ import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import { Gauge, Registry } from 'prom-client';
 import { ORDER_STATUSES } from '@topup/common';
+import { ORDER_PAYMENT_METHODS } from '@topup/common/api';
 import { METRICS_PREFIX } from '../../lib/metrics';
 import { lowStockLines } from '../admin/stock-thresholds/low-stock.dal';
 
@@ -36,7 +37,9 @@ async function readDatabaseFigures(db: Knex) {
                FROM outbox WHERE dispatched_at IS NULL`,
           )
           .then((result) => result.rows[0]!),
-        trx('orders').groupBy('status').select<Array<{ status: string; count: number }>>('status', trx.raw('count(*)::int AS count')),
+        trx('orders')
+          .groupBy('status', 'payment_method')
+          .select<Array<{ status: string; payment_method: string; count: number }>>('status', 'payment_method', trx.raw('count(*)::int AS count')),
         lowStockLines(trx, { limit: null }),
         trx
           .raw<{ rows: Array<{ age: number | null }> }>(
@@ -80,8 +83,13 @@ export async function collectStoreGauges(deps: { db: Knex; queues: Record<string
     gauge('outbox_backlog', 'Outbox rows not yet sent to their queue').set(outbox.backlog);
     gauge('outbox_oldest_age_seconds', 'Age of the oldest outbox row not yet sent (0 when none)').set(outbox.oldest_age ?? 0);
     const orders = gauge('orders', 'Orders by status', ['status']);
+    const byMethod = gauge('orders_by_payment_method', 'Orders by how they were paid (balance, card, sbp), as in the gateway report', ['payment_method']);
     for (const status of ORDER_STATUSES) orders.set({ status }, 0);
-    for (const row of ordersByStatus) orders.set({ status: row.status }, row.count);
+    for (const payment_method of ORDER_PAYMENT_METHODS) byMethod.set({ payment_method }, 0);
+    for (const row of ordersByStatus) {
+      orders.inc({ status: row.status }, row.count);
+      byMethod.inc({ payment_method: row.payment_method }, row.count);
+    }
     gauge('low_stock_lines', 'Stock lines below their low-stock threshold (as on the dashboard)').set(lowStock.length);
     const available = gauge('low_stock_available', 'What is left of each stock line below its threshold', ['kind', 'id', 'name']);
     for (const line of lowStock) available.set({ kind: line.kind, id: String(line.id), name: line.name }, line.available);

@@ -5,10 +5,11 @@ import { AppError } from '../../lib/app-error';
 import { dispatchAfterCommit } from '../../lib/outbox';
 import { currentRequestId } from '../../lib/trace-context';
 import { PAID_ORDER_HOLD_SECONDS } from './order-lifecycle.dal';
+import type { GatewayMethod } from '../../providers/payment';
 import { orderEventRow } from './order-events';
 
-/** How an order is paid: from the balance at once, or through a gateway within a hold of its codes. */
-export type OrderPayment = { method: 'balance' } | { method: 'card'; holdSeconds: number };
+/** How an order is paid: from the balance at once, or through a gateway (card or SBP) within a hold of its codes. */
+export type OrderPayment = { method: 'balance' } | { method: GatewayMethod; holdSeconds: number };
 
 /** A cart placed as an order. */
 export interface PlacedCartOrder {

@@ -5,6 +5,7 @@ import type { GatewayEvent, Payment, RowOf } from '../../models';
 import type { GatewayPaymentState, PaymentGateways } from '../../providers/payment';
 import { cancelUnpaid, lockOrder, markPaid, type LockedOrder } from '../orders/order-lifecycle';
 import { recordOrderEvent } from '../orders/order-events';
+import { declineNotice } from './decline-notices';
 import { paymentsDal } from './payments.dal';
 import { createRefundsService } from './refunds';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes';
@@ -12,7 +13,6 @@ import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 import type { OrderNotice } from '@topup/common/api';
 
 const LATE_PAYMENT: OrderNotice = { code: 'LATE_PAYMENT_CREDITED', params: {} };
-const DECLINED: OrderNotice = { code: 'CARD_DECLINED', params: {} };
 
 /** What applying one event did, for logs and tests. */
 export type CallbackOutcome =
@@ -104,13 +104,22 @@ export function createPaymentCallbackService(deps: {
     return 'late-credit';
   }
 
-  async function applyDeclined(trx: Knex.Transaction, payment: RowOf<Payment>, order: LockedOrder): Promise<CallbackOutcome> {
+  async function applyDeclined(
+    trx: Knex.Transaction,
+    event: RowOf<GatewayEvent>,
+    payment: RowOf<Payment>,
+    order: LockedOrder,
+  ): Promise<CallbackOutcome> {
     if (payment.status !== 'pending') return 'ignored';
+    // A payment read back from the gateway keeps the gateway's answer in the event's body.
+    const { body } = event.payload as { body?: { cancellationReason?: unknown } };
+    const reason = typeof body?.cancellationReason === 'string' ? body.cancellationReason : undefined;
+    const notice = declineNotice(payment.method, reason);
     await paymentsDal.setPaymentStatus(trx, payment.id, 'declined');
-    await recordOrderEvent(trx, order.id, 'payment_declined', { paymentId: payment.id, notices: [DECLINED] });
-    const released = await cancelUnpaid(trx, [order.id], { notice: DECLINED, paymentStatus: 'declined' });
+    await recordOrderEvent(trx, order.id, 'payment_declined', { paymentId: payment.id, notices: [notice] });
+    const released = await cancelUnpaid(trx, [order.id], { notice, paymentStatus: 'declined' });
     await catalogueChanges.ofOrders(trx, [order.id]);
-    logger.info({ orderId: order.id, paymentId: payment.id, released }, 'Card payment declined; order cancelled');
+    logger.info({ orderId: order.id, paymentId: payment.id, released, reason }, 'Gateway payment declined; order cancelled');
     return 'declined';
   }
 
@@ -127,7 +136,7 @@ export function createPaymentCallbackService(deps: {
       case 'payment.succeeded':
         return applySucceeded(trx, event, payment, order);
       case 'payment.declined':
-        return applyDeclined(trx, payment, order);
+        return applyDeclined(trx, event, payment, order);
       default:
         logger.warn({ gatewayEventId: event.id, type: event.event_type }, 'Gateway event of an unhandled type');
         return 'ignored';

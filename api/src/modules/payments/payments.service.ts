@@ -100,8 +100,10 @@ export function createPaymentsService(deps: {
   }
 
   /** The cart, priced from stock and checked against the total the shopper saw, as a pending order. */
-  async function placeCart(trx: Knex.Transaction, userId: number, currency: BalanceCurrency, amount: number): Promise<PlacedForPayment> {
-    const placed = await placeCartOrder(trx, userId, currency, { method: 'card', holdSeconds });
+  async function placeCart(trx: Knex.Transaction, userId: number, body: CreatePaymentBody): Promise<PlacedForPayment> {
+    const { currency, method } = body;
+    const amount = body.type === 'order' ? body.amount : 0;
+    const placed = await placeCartOrder(trx, userId, currency, { method, holdSeconds });
     // Thrown inside the transaction, so the order just placed is rolled back with it.
     if (toMinor(amount) !== placed.total) {
       throw new AppError(409, ErrorCode.PRICE_CHANGED, `The cart total is now ${formatMinor(placed.total, currency)}. Please review your cart.`, {
@@ -154,8 +156,8 @@ export function createPaymentsService(deps: {
 
       const placed = await db.transaction(async (trx) => {
         const order = prepared
-          ? await topups.place(trx, userId, prepared, { method: 'card', holdSeconds })
-          : await placeCart(trx, userId, body.currency, body.type === 'order' ? body.amount : 0);
+          ? await topups.place(trx, userId, prepared, { method: body.method, holdSeconds })
+          : await placeCart(trx, userId, body);
         const charge = chargeOf(gateway, order.total, body.currency, order.rate);
         const paymentId = await paymentsDal.insertPayment(trx, {
           userId,

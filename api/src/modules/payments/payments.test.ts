@@ -386,6 +386,22 @@ describe('the sandbox pay page', () => {
     expect(shown.body.items).toHaveLength(2);
   });
 
+  it('an SBP payment declined on the sandbox page: the order was paid by sbp, and says the SBP payment was cancelled', async () => {
+    const { user } = await shopperWithCart({ codes: 1, quantity: 1 });
+    const created = await createPayment(user, { amount: 10.99, currency: 'usd', type: 'order', method: 'sbp' });
+    expect(created.status).toBe(201);
+    const orderId: number = created.body.orderId;
+    const payment = await paymentOf(orderId);
+    expect(await submitPayForm(new URL(created.body.pay_url).pathname, { decision: 'decline' })).toMatchObject({ status: 303 });
+    const [event] = await eventsOf(payment.id);
+    expect(await callbacks.applyGatewayEvent(event.id)).toBe('declined');
+    expect((await app.request('GET', `/api/orders/${orderId}`, { token: user.token })).body).toMatchObject({
+      status: 'cancelled',
+      payment_method: 'sbp',
+      notices: [{ code: 'SBP_DECLINED', params: {} }],
+    });
+  });
+
   it('refuses an invalid card with the form and its error, recording nothing', async () => {
     const { payPath, payment } = await startedPayment();
     const rejected = await submitPayForm(payPath, { ...TEST_CARD, card_number: '4242 4242 4242 4241', decision: 'pay' });

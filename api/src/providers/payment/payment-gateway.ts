@@ -52,6 +52,8 @@ export interface GatewayPaymentState {
   /** The store's payments.id and order id the payment was created with (its metadata). */
   paymentId?: number;
   orderId?: number;
+  /** Why a canceled payment was canceled, in the gateway's own word (YooKassa's cancellation_details.reason). */
+  cancellationReason?: string;
 }
 
 export interface RefundRequest {

@@ -256,7 +256,11 @@ describe('reading a YooKassa payment back', () => {
     const declinedUrl = `${standIn.origin}/checkout/${declined.id}`;
     expect((await decideOnCheckout(declinedUrl, 'decline')).status).toBe(303);
     expect(standIn.payments.get(declined.id)!.object.cancellation_details).toEqual({ party: 'payment_network', reason: 'card_expired' });
-    expect(await gateway.getPayment!(declined.id)).toEqual(expected(declined, 'canceled'));
+    expect(await gateway.getPayment!(declined.id)).toEqual({ ...expected(declined, 'canceled'), cancellationReason: 'card_expired' });
+
+    const noMoney = await make();
+    await standIn.cancel(noMoney.id, { party: 'payment_network', reason: 'insufficient_funds' });
+    expect(await gateway.getPayment!(noMoney.id)).toEqual({ ...expected(noMoney, 'canceled'), cancellationReason: 'insufficient_funds' });
   });
 
   it('reads no store ids from metadata that is missing or not integers', async () => {

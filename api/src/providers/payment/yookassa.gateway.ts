@@ -238,6 +238,7 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
       const amount = isObject(payment.amount) ? payment.amount : {};
       if (typeof amount.currency !== 'string') throw new Error('YooKassa answered a payment without a currency');
       const metadata = isObject(payment.metadata) ? payment.metadata : {};
+      const cancellation = isObject(payment.cancellation_details) ? payment.cancellation_details : {};
       return {
         providerPaymentId,
         status: paymentStatus(payment.status),
@@ -245,6 +246,7 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
         currency: amount.currency.toLowerCase(),
         paymentId: metadataId(metadata.payment_id),
         orderId: metadataId(metadata.order_id),
+        ...(typeof cancellation.reason === 'string' ? { cancellationReason: cancellation.reason } : {}),
       };
     },
 

@@ -19,7 +19,7 @@ import { errorMessageKey } from '../../../lib/error-message';
 import { useOrder } from '../api/get-order';
 import { copyText } from '../utils/clipboard';
 import { noticeText } from '../utils/notices';
-import { cancellationKind, chargedLine, paidBy, paymentLineKey, type RefundLine, refundLines, retryPath } from '../utils/payment-info';
+import { cancellationKind, chargedLine, paymentLineKey, type RefundLine, refundLines, retryPath } from '../utils/payment-info';
 import {
   activationGuides,
   amountWithUnit,
@@ -123,7 +123,7 @@ function Receipt({ order }: { order: OrderDetail }) {
         <dl className={styles.totals}>
           <div>
             <dt>{t('orders.payment')}</dt>
-            <dd data-testid="order-payment" data-method={paidBy(order)}>
+            <dd data-testid="order-payment" data-method={order.payment_method}>
               {t(paymentLineKey(order))}
             </dd>
           </div>

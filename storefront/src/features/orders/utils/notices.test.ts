@@ -16,6 +16,17 @@ async function writer(language: 'en' | 'ru' | 'uz') {
   return (notice: OrderNotice) => plain(noticeText(notice, i18n.t, format));
 }
 
+/** The notices of a payment the gateway cancelled, one for each reason a shopper can act on. */
+const PAYMENT_FAILURES = [
+  'CARD_DECLINED',
+  'SBP_DECLINED',
+  'PAYMENT_3DS_FAILED',
+  'PAYMENT_INSUFFICIENT_FUNDS',
+  'PAYMENT_CARD_DETAILS_WRONG',
+  'PAYMENT_LIMIT_EXCEEDED',
+  'PAYMENT_REFUSED_BY_BANK',
+] as const;
+
 const declined: OrderNotice = {
   code: 'TOPUP_DECLINED',
   params: { game: 'pubg', account: '5123413', refund: { amount: 5.98, currency: 'usd' }, refundTo: 'balance', deliveredUc: 0 },
@@ -59,4 +70,29 @@ describe('order notices', () => {
       'Магазин вернул деньги за заказ: 3 158,42 ₽ зачислено на ваш баланс. Комментарий магазина: Коды не подошли An old text',
     );
   });
+
+  it('say why a payment failed and what to do, in each language', async () => {
+    const [en, ru, uz] = await Promise.all([writer('en'), writer('ru'), writer('uz')]);
+    const failed = (code: (typeof PAYMENT_FAILURES)[number]): OrderNotice => ({ code, params: {} });
+    expect(en(failed('PAYMENT_INSUFFICIENT_FUNDS'))).toBe('There was not enough money on your card or account. Top it up or pay another way.');
+    expect(ru(failed('PAYMENT_3DS_FAILED'))).toBe(
+      'Оплата картой не подтверждена по 3-D Secure. Попробуйте ещё раз и подтвердите её кодом из банка или оплатите другим способом.',
+    );
+    expect(ru(failed('SBP_DECLINED'))).toBe('Оплата через СБП отменена.');
+    // A payment by card or SBP the gateway could not start names no method.
+    expect(en({ code: 'PAYMENT_NOT_STARTED', params: {} })).toBe('The payment could not be started. Nothing was charged.');
+    expect(uz({ code: 'PAYMENT_NOT_STARTED', params: {} })).toBe("To'lovni boshlab bo'lmadi. Hech qanday pul yechilmadi.");
+    expect(uz(failed('PAYMENT_REFUSED_BY_BANK'))).toBe("Bankingiz to'lovni rad etdi. Sababini bankdan so'rang yoki boshqa usulda to'lang.");
+    for (const code of PAYMENT_FAILURES) {
+      const english = en(failed(code));
+      for (const [language, write] of [['ru', ru], ['uz', uz]] as const) {
+        const text = write(failed(code));
+        expect(text, `${language} ${code}`).not.toContain('order_notices');
+        expect(text, `${language} ${code}`).not.toBe(english);
+        // Written in the language itself: no English word but the names 3-D Secure and SBP.
+        expect(text.replace(/3-D Secure|SBP/g, ''), `${language} ${code}`).not.toMatch(/\b(the|payment|card|bank|your|was|or)\b/i);
+      }
+    }
+  });
 });
+

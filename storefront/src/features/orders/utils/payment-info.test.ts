@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderDetail, OrderItem, OrderPayment } from '@topup/common/api';
-import { cancellationKind, chargedLine, paidBy, paymentLineKey, refundLines, retryPath } from './payment-info';
+import { cancellationKind, chargedLine, paymentLineKey, refundLines, retryPath } from './payment-info';
 
 const topupItem = (service: string): OrderItem => ({
   id: 1,
@@ -42,22 +42,16 @@ const order = (overrides: Partial<PaidOrder> = {}): PaidOrder => ({
 });
 
 describe('how an order was paid', () => {
-  it('names balance, card or SBP', () => {
-    expect(paidBy(order({ payment_method: 'balance', payment: null }))).toBe('balance');
-    expect(paidBy(order())).toBe('card');
-    expect(paidBy(order({ payment: payment({ method: 'sbp' }) }))).toBe('sbp');
-    // The list has no payment detail: its method alone.
-    expect(paidBy({ payment_method: 'card' })).toBe('card');
-  });
-
   it('says where the payment stands', () => {
     expect(paymentLineKey(order({ payment_method: 'balance', payment: null }))).toBe('orders.payment_line.balance');
     expect(paymentLineKey(order())).toBe('orders.payment_line.card_paid');
     expect(paymentLineKey(order({ payment: payment({ status: 'refunded' }) }))).toBe('orders.payment_line.card_refunded');
-    expect(paymentLineKey(order({ payment: payment({ method: 'sbp', status: 'pending' }) }))).toBe('orders.payment_line.sbp_pending');
+    expect(paymentLineKey(order({ payment_method: 'sbp', payment: payment({ method: 'sbp', status: 'pending' }) }))).toBe('orders.payment_line.sbp_pending');
     expect(paymentLineKey(order({ payment: payment({ status: 'declined' }) }))).toBe('orders.payment_line.card_declined');
     expect(paymentLineKey(order({ payment: payment({ status: 'expired' }) }))).toBe('orders.payment_line.card_expired');
+    // The list has no payment detail: the order's own method says card or SBP.
     expect(paymentLineKey({ payment_method: 'card' })).toBe('orders.payment_line.card');
+    expect(paymentLineKey({ payment_method: 'sbp' })).toBe('orders.payment_line.sbp');
   });
 });
 

@@ -1,17 +1,12 @@
 import { type PaymentStatus, toMinor } from '@topup/common';
-import type { Order, OrderDetail, OrderPayment, OrderRefund } from '@topup/common/api';
+import type { Order, OrderDetail, OrderRefund } from '@topup/common/api';
 import { type Currency, parseCurrency } from '../../../lib/currency';
 
-/** How the order was paid: from the balance, by card or by SBP. */
-export type PaidBy = Order['payment_method'] | OrderPayment['method'];
+/** How the order was paid: from the balance, by card or by SBP (the order records which). */
+type PaidBy = Order['payment_method'];
 
 /** The detail's gateway payment: an order of the list has none. */
 type WithPaymentDetail = Partial<Pick<OrderDetail, 'payment'>>;
-
-export function paidBy(order: Pick<Order, 'payment_method'> & WithPaymentDetail): PaidBy {
-  if (order.payment) return order.payment.method;
-  return order.payment_method === 'card' ? 'card' : 'balance';
-}
 
 /** The receipt's "Payment" line keys: the method alone, or a gateway method with its payment's status. */
 export type PaymentLineKey = `orders.payment_line.${PaidBy}` | `orders.payment_line.${Exclude<PaidBy, 'balance'>}_${PaymentStatus}`;
@@ -21,7 +16,7 @@ export type PaymentLineKey = `orders.payment_line.${PaidBy}` | `orders.payment_l
  * "Card payment declined", "Paid by card, refunded"... from the gateway payment's status.
  */
 export function paymentLineKey(order: Pick<Order, 'payment_method'> & WithPaymentDetail): PaymentLineKey {
-  const method = paidBy(order);
+  const method = order.payment_method;
   if (method === 'balance' || !order.payment) return `orders.payment_line.${method}`;
   return `orders.payment_line.${method}_${order.payment.status}`;
 }
