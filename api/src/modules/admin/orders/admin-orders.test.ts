@@ -82,8 +82,12 @@ const orderRow = (orderId: number) =>
 const codesOf = (codeIds: number[]) => app.db('codes').whereIn('id', codeIds).orderBy('id').select('id', 'status', 'order_id');
 const itemCodes = (orderId: number) => app.db('order_items').where({ order_id: orderId }).orderBy('id').select('id', 'code_id', 'generated_code_id');
 const ledgerOf = (orderId: number) => app.db('balance_ledger').where({ order_id: orderId }).orderBy('id');
+/** The fulfilment jobs queued for an order; not when they reached BullMQ, which happens after the commit, at its own pace. */
 const fulfilmentJobs = (orderId: number) =>
-  app.db('outbox').where({ queue: 'fulfilment' }).whereRaw("(payload->>'orderId')::bigint = ?", [orderId]);
+  app.db('outbox')
+    .select('id', 'queue', 'job_name', 'payload')
+    .where({ queue: 'fulfilment' })
+    .whereRaw("(payload->>'orderId')::bigint = ?", [orderId]);
 const balanceOf = async (userId: number, currency: 'usd' | 'rub') =>
   (await app.db('balances').where({ user_id: userId, currency }).first('amount')).amount as number;
 const ledgerSum = async (userId: number, currency: 'usd' | 'rub') =>
