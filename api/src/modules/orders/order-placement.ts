@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ErrorCode, initialOrderStatus, type BalanceCurrency, type OrderStatus } from '@topup/common';
+import { ErrorCode, initialOrderStatus, type BalanceCurrency } from '@topup/common';
 import { insufficientBalance, prepared, sqlRefusal } from '@topup/server-kit';
 import { AppError } from '../../lib/app-error';
 import { dispatchAfterCommit } from '../../lib/outbox';
@@ -27,7 +27,6 @@ export interface PlacedCartOrder {
 /** An order as a re-run of the request that placed it answers it. Total in minor units. */
 export interface KeyedOrder {
   id: number;
-  status: OrderStatus;
   total: number;
   currency: BalanceCurrency;
 }
@@ -45,13 +44,12 @@ export async function orderPlacedUnder(conn: Knex, userId: number, claim: Idempo
     await conn.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`order-key:${userId}:${claim.key}`]);
     await underKey().whereRaw('created_at < ?::timestamptz', [claim.since]).update({ idempotency_key: null });
   }
-  const order = await underKey()
+  return underKey()
     .whereRaw('created_at >= ?::timestamptz', [claim.since])
     .modify((query) => {
       if (conn.isTransaction) void query.forUpdate();
     })
-    .first<KeyedOrder | undefined>('id', 'status', 'total', 'currency');
-  return order && { ...order, total: Number(order.total) };
+    .first<KeyedOrder | undefined>('id', 'total', 'currency');
 }
 
 /** The API's answer to a refusal of the SQL function place_cart_order, or undefined for any other error. */
