@@ -479,15 +479,15 @@ describe('a money call run again after its stored answer was lost', () => {
     const hold = await app.db.transaction();
     await hold('balances').where({ user_id: user.id, currency: 'usd' }).forUpdate();
     const hung = payFromBalance(user, key);
-    await expect.poll(async () => (await keyRecord(user.id, key))?.state).toBe('running');
-    await expect.poll(waitingOnLocks).toBe(1);
+    await expect.poll(async () => (await keyRecord(user.id, key))?.state, { timeout: 10_000 }).toBe('running');
+    await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1);
     await app.db('idempotency_keys').where({ user_id: user.id, key }).update({ locked_at: app.db.raw("now() - interval '1 hour'") });
     // Another cart (the balance covers it), so a second run would visibly place a second order.
     const product = await fixtures.product();
     await fixtures.codes({ productId: product.id, ...OPTION, count: 1 });
     await fixtures.cartLine({ userId: user.id, productId: product.id, ...OPTION, quantity: 1 });
     const taker = payFromBalance(user, key);
-    await expect.poll(waitingOnLocks).toBe(2);
+    await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(2);
     await hold.commit();
 
     const [first, second] = await Promise.all([hung, taker]);
