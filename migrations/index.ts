@@ -23,6 +23,7 @@ import * as rateGuardsAndStockThresholds from './migrations/20261126040001_rate_
 import * as outboxRequestIdAndPruning from './migrations/20261126060001_outbox_request_id_and_pruning';
 import * as catalogueTranslations from './migrations/20261127000001_catalogue_translations';
 import * as orderNotices from './migrations/20261127030001_order_notices';
+import * as ordersCarryTheirIdempotencyKey from './migrations/20261128000001_orders_carry_their_idempotency_key';
 import * as ordersPaidBySbp from './migrations/20261128000005_orders_paid_by_sbp';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
@@ -63,6 +64,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261126060001_outbox_request_id_and_pruning', migration: outboxRequestIdAndPruning },
   { name: '20261127000001_catalogue_translations', migration: catalogueTranslations },
   { name: '20261127030001_order_notices', migration: orderNotices },
+  { name: '20261128000001_orders_carry_their_idempotency_key', migration: ordersCarryTheirIdempotencyKey },
   { name: '20261128000005_orders_paid_by_sbp', migration: ordersPaidBySbp },
 ];
 

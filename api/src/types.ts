@@ -25,6 +25,18 @@ export interface AppState extends Koa.DefaultState {
   valid: { body?: unknown; query?: unknown; params?: unknown };
   /** The route pattern of an answer sent before the router ran (a cached catalogue read), for metrics. */
   answeredRoute?: string;
+  /** The Idempotency-Key this money call runs under (idempotency middleware); the order it places carries it. */
+  idempotency?: IdempotencyClaim;
+}
+
+/** A request's claim of its Idempotency-Key. */
+export interface IdempotencyClaim {
+  key: string;
+  /**
+   * When this use of the key began (Postgres's text): an order carrying the key from before then
+   * belongs to an earlier use, whose 24 hours are over.
+   */
+  since: string;
 }
 
 export type AppContext = Koa.ParameterizedContext<AppState>;

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createRedis } from '@topup/api';
 import type { Knex } from 'knex';
 import { inject } from 'vitest';
-import { createTestDatabase, deleteRedisKeys, testRedisPrefix } from '@topup/api/testing';
+import { createTestDatabase, deleteRedisKeys, exited, freePort, testRedisPrefix } from '@topup/api/testing';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 90_000;
@@ -18,22 +17,6 @@ export interface RunningStore {
   /** Everything the store printed, for a failing test's message. */
   output(): string;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function stopped(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 /**
@@ -90,7 +73,7 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
     output: () => output,
     async close() {
       child.kill('SIGTERM');
-      await stopped(child);
+      await exited(child);
       const redis = createRedis(inject('redisUrl'));
       await new Promise((resolve) => redis.once('ready', resolve));
       await deleteRedisKeys(redis, redisPrefix);

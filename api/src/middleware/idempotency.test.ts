@@ -355,6 +355,150 @@ describe('Idempotency-Key on POST /api/freefire/activate-code', () => {
   });
 });
 
+/**
+ * The state a crash between the money transaction and storing the answer leaves: the key still
+ * 'running', its claim old enough to be taken over by the same request.
+ */
+const loseAnswer = (userId: number, key: string) =>
+  app
+    .db('idempotency_keys')
+    .where({ user_id: userId, key })
+    .update({
+      state: 'running',
+      response_status: null,
+      response_body: null,
+      response_type: null,
+      locked_at: app.db.raw('now() - make_interval(secs => ?)', [LOCK_TIMEOUT_SECONDS + 1]),
+    });
+
+/** Sends `send` once, loses its stored answer, and sends it again: both answers, the first one checked fresh. */
+async function sendRunAgain(user: TestUser, key: string, send: () => Promise<RawAnswer>, between?: () => Promise<unknown>) {
+  const first = await send();
+  expect(first.replayed).toBe(false);
+  await loseAnswer(user.id, key);
+  await between?.();
+  const again = await send();
+  expect(again.replayed).toBe(false);
+  return { first, again };
+}
+
+/** How many sessions of this test's database wait for a lock. */
+const waitingOnLocks = async () =>
+  (await app.db.raw<{ rows: Array<{ n: number }> }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()"))
+    .rows[0]!.n;
+
+describe('a money call run again after its stored answer was lost', () => {
+  it('from-balance answers the first order and charges nothing more', async () => {
+    const user = await shopperWithCart();
+    const key = newKey();
+    const { first, again } = await sendRunAgain(user, key, () => payFromBalance(user, key), () => shopperWithCart(user));
+    expect(first.status).toBe(201);
+    expectSameAnswer(again, first);
+
+    const state = await moneyState(user.id);
+    expect(state.orders).toEqual([first.json().orderId]);
+    expect(state.debits).toEqual([{ order_id: first.json().orderId, amount: -1099 }]);
+    expect(state.balances).toContainEqual({ currency: 'usd', amount: 5000 + 5000 - 1099 });
+    // The second cart was not taken.
+    expect(await app.db('cart_items').where({ user_id: user.id })).toHaveLength(1);
+    expect(await keyRecord(user.id, key)).toMatchObject({ state: 'done', response_body: first.text });
+  });
+
+  it('a top-up answers the first order and charges nothing more, even once its offer is gone', async () => {
+    const user = await app.createUser();
+    await fixtures.fundBalance(user.id, 'usd', 1000);
+    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721, gameAmount: 100 });
+    const key = newKey();
+    const send = () => post('/api/orders/topup', { token: user.token, key, body: { topupData: freefireTopup(offer), currency: 'usd' } });
+    const { first, again } = await sendRunAgain(user, key, send, () => app.db('freefire_denominations').where({ item_id: offer.itemId }).update({ is_active: false }));
+    expect(first.status).toBe(201);
+    expectSameAnswer(again, first);
+    const state = await moneyState(user.id);
+    expect(state.orders).toEqual([first.json().orderId]);
+    expect(state.debits).toEqual([{ order_id: first.json().orderId, amount: -199 }]);
+  });
+
+  it('payment/create answers the first pay page, and holds and charges nothing more', async () => {
+    const user = await shopperWithCart();
+    const key = newKey();
+    const send = () => post('/api/payment/create', { token: user.token, key, body: { amount: 10.99, currency: 'usd', type: 'order' } });
+    const { first, again } = await sendRunAgain(user, key, send, () => shopperWithCart(user));
+    expect(first.status).toBe(201);
+    expectSameAnswer(again, first);
+    expect((await moneyState(user.id)).orders).toEqual([first.json().orderId]);
+    expect(await app.db('payments').where({ user_id: user.id })).toHaveLength(1);
+    expect(await app.db('cart_items').where({ user_id: user.id })).toHaveLength(1);
+  });
+
+  it('payment/create of a run that died before asking the gateway asks it now, with the payment’s own key', async () => {
+    const user = await app.createUser();
+    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721, gameAmount: 100 });
+    const key = newKey();
+    const send = () =>
+      post('/api/payment/create', { token: user.token, key, body: { type: 'topup', topupData: freefireTopup(offer), currency: 'usd', method: 'sbp' } });
+    const forgetGateway = () => app.db('payments').where({ user_id: user.id }).update({ provider_payment_id: null, pay_url: null });
+    const { first, again } = await sendRunAgain(user, key, send, forgetGateway);
+    expect(first.status).toBe(201);
+    // The sandbox, like YooKassa, answers a create with a key it knows with the payment it made.
+    expectSameAnswer(again, first);
+    const payments = await app.db('payments').where({ user_id: user.id }).select('order_id', 'method', 'pay_url', 'idempotence_key');
+    expect(payments).toEqual([{ order_id: first.json().orderId, method: 'sbp', pay_url: first.json().pay_url, idempotence_key: expect.any(String) }]);
+    expect(first.json().pay_url).toContain(payments[0].idempotence_key.replaceAll('-', ''));
+    expect(await app.db('orders').where({ user_id: user.id }).select('status', 'kind')).toEqual([{ status: 'pending', kind: 'topup' }]);
+
+    // Given up on meanwhile (the hold ended), it is not started again.
+    const lateKey = newKey();
+    const late = () => post('/api/payment/create', { token: user.token, key: lateKey, body: { type: 'topup', topupData: freefireTopup(offer), currency: 'usd' } });
+    const { first: lateFirst, again: lateAgain } = await sendRunAgain(user, lateKey, late, async () => {
+      await forgetGateway();
+      await app.db('orders').where({ user_id: user.id, idempotency_key: lateKey }).update({ status: 'cancelled' });
+    });
+    expect(lateFirst.status).toBe(201);
+    expect(lateAgain.status).toBe(503);
+    expect(lateAgain.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(await app.db('payments').where({ user_id: user.id })).toHaveLength(2);
+  });
+
+  it('activate-code answers that it activated the code, not "already activated"', async () => {
+    const user = await app.createUser();
+    const code = await fixtures.freefireCode({ soldTo: user.id });
+    const key = newKey();
+    const send = () => post('/api/freefire/activate-code', { token: user.token, key, body: { playerID: '4000017', code: code.code } });
+    const { first, again } = await sendRunAgain(user, key, send);
+    expect(first.json()).toEqual({ success: true });
+    expectSameAnswer(again, first);
+    // Another key for the same code is still told the truth.
+    const other = await post('/api/freefire/activate-code', { token: user.token, key: newKey(), body: { playerID: '4000017', code: code.code } });
+    expect(other.json()).toEqual({ success: false, error: 'This code has already been activated.' });
+  });
+
+  it('two runs of one key at once (the first hung past the lock timeout) place one order', async () => {
+    const user = await shopperWithCart();
+    const key = newKey();
+    // The first run waits for the balance, long enough for its claim to look abandoned.
+    const hold = await app.db.transaction();
+    await hold('balances').where({ user_id: user.id, currency: 'usd' }).forUpdate();
+    const hung = payFromBalance(user, key);
+    await expect.poll(async () => (await keyRecord(user.id, key))?.state, { timeout: 10_000 }).toBe('running');
+    await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(1);
+    await app.db('idempotency_keys').where({ user_id: user.id, key }).update({ locked_at: app.db.raw("now() - interval '1 hour'") });
+    // Another cart (the balance covers it), so a second run would visibly place a second order.
+    const product = await fixtures.product();
+    await fixtures.codes({ productId: product.id, ...OPTION, count: 1 });
+    await fixtures.cartLine({ userId: user.id, productId: product.id, ...OPTION, quantity: 1 });
+    const taker = payFromBalance(user, key);
+    await expect.poll(waitingOnLocks, { timeout: 10_000 }).toBe(2);
+    await hold.commit();
+
+    const [first, second] = await Promise.all([hung, taker]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.json().orderId).toBe(first.json().orderId);
+    const state = await moneyState(user.id);
+    expect(state.orders).toEqual([first.json().orderId]);
+    expect(state.debits).toHaveLength(1);
+  });
+});
+
 describe('pruneIdempotencyKeys', () => {
   it('deletes expired records only, in batches', async () => {
     const user = await app.createUser();

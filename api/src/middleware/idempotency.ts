@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
 import { AppError, validationFailed } from '../lib/app-error';
 import type { IdempotencyKey } from '../models';
-import type { AppContext, AppMiddleware } from '../types';
+import type { AppContext, AppMiddleware, IdempotencyClaim } from '../types';
 import { currentUser } from './auth';
 import { renderError } from './error-handler';
 
@@ -22,9 +22,8 @@ const CLAIM_ATTEMPTS = 3;
 /** What a later request with the same key is answered from. */
 type KeyRecord = Pick<IdempotencyKey, 'request_hash' | 'state' | 'response_status' | 'response_body' | 'response_type'>;
 
-interface Claim {
+interface Claim extends IdempotencyClaim {
   userId: number;
-  key: string;
   /** locked_at as Postgres prints it (microseconds kept): identifies this claim, not a later taker's. */
   lockedAt: string;
 }
@@ -69,24 +68,27 @@ function requestHash(ctx: AppContext): string {
 /**
  * Claims the key in one statement: inserts a 'running' record, or takes over one that has expired
  * or whose running claim was abandoned (same request only). A concurrent claimer waits on the row
- * lock and then sees the fresh claim, so two takers can never both run. Null when not claimed.
+ * lock and then sees the fresh claim, so two takers can never both run. Taking over an abandoned
+ * claim continues the same use of the key (its start and its 24 hours stay), so the re-run finds
+ * the order the first run placed. Null when not claimed.
  */
 async function claimKey(db: Knex, userId: number, key: string, hash: string): Promise<Claim | null> {
-  const { rows } = await db.raw<{ rows: Array<{ locked_at: string }> }>(
+  const { rows } = await db.raw<{ rows: Array<{ locked_at: string; created_at: string }> }>(
     `INSERT INTO idempotency_keys AS k (user_id, key, request_hash, state, locked_at, created_at, expires_at)
      VALUES (:userId, :key, :hash, 'running', now(), now(), now() + make_interval(hours => :retention))
      ON CONFLICT (user_id, key) DO UPDATE
        SET request_hash = EXCLUDED.request_hash, state = 'running', response_status = NULL,
-           response_body = NULL, response_type = NULL, locked_at = now(), created_at = now(),
-           expires_at = EXCLUDED.expires_at
+           response_body = NULL, response_type = NULL, locked_at = now(),
+           created_at = CASE WHEN k.expires_at < now() THEN now() ELSE k.created_at END,
+           expires_at = CASE WHEN k.expires_at < now() THEN EXCLUDED.expires_at ELSE k.expires_at END
        WHERE k.expires_at < now()
           OR (k.state = 'running' AND k.request_hash = EXCLUDED.request_hash
               AND k.locked_at < now() - make_interval(secs => :lockTimeout))
-     RETURNING locked_at::text AS locked_at`,
+     RETURNING locked_at::text AS locked_at, created_at::text AS created_at`,
     { userId, key, hash, retention: RETENTION_HOURS, lockTimeout: LOCK_TIMEOUT_SECONDS },
   );
   const row = rows[0];
-  return row ? { userId, key, lockedAt: row.locked_at } : null;
+  return row ? { userId, key, lockedAt: row.locked_at, since: row.created_at } : null;
 }
 
 /** This request's claim, unless another request has since taken the key over. */
@@ -155,6 +157,9 @@ function answerFromRecord(ctx: AppContext, record: KeyRecord, hash: string): voi
  * Stripe-style idempotency for the money calls: with an `Idempotency-Key` header, the first answer
  * (any status but 5xx and 429) is stored per user and key for 24 hours and replayed for a repeat. Goes after
  * authentication and before rate limits and validation, so a replay neither counts nor is re-checked.
+ * The answer is stored after the handler's transaction commits, so a crash in between loses it; the
+ * handler is handed the claim (ctx.state.idempotency) and writes the key on the order it places in
+ * that transaction, so the re-run finds that order and answers it instead of moving money again.
  */
 export function idempotent(db: Knex): AppMiddleware {
   return async (ctx, next) => {
@@ -166,6 +171,7 @@ export function idempotent(db: Knex): AppMiddleware {
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
       const claim = await claimKey(db, userId, key, hash);
       if (claim) {
+        ctx.state.idempotency = { key, since: claim.since };
         try {
           await next();
         } catch (err) {

@@ -22,6 +22,8 @@ export class GeneratedCode extends BaseModel {
   declare sold_at: Date | null;
   /** The player credited by this code; a code credits once. */
   declare activated_player_id: string | null;
+  /** The Idempotency-Key of the request that claimed its activation. */
+  declare activation_idempotency_key: string | null;
   declare activated_at: Date | null;
   declare created_at: Date;
 }

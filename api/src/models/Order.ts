@@ -38,6 +38,8 @@ export class Order extends BaseModel {
   declare updated_at: Date;
   /** A declined or expired card order's lines went back into the shopper's cart. */
   declare returned_to_cart: boolean;
+  /** The Idempotency-Key of the request that placed it; unique per user. */
+  declare idempotency_key: string | null;
   /** Why a paid order needs a person (its delivery ran out of attempts), and since when; both null otherwise. */
   declare attention_reason: string | null;
   declare attention_since: Date | null;

@@ -24,6 +24,8 @@ export class Payment extends BaseModel {
   declare created_at: Date;
   declare updated_at: Date;
   declare method: GatewayMethod;
+  /** The gateway's idempotence key for creating this payment, a UUID. */
+  declare idempotence_key: string;
   /** The payment's state as last read back from a gateway whose notifications are only hints. */
   declare gateway_status: GatewayPaymentState['status'] | null;
   declare gateway_checked_at: Date | null;

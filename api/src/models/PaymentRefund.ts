@@ -21,4 +21,6 @@ export class PaymentRefund extends BaseModel {
   declare failure: string | null;
   declare created_at: Date;
   declare settled_at: Date | null;
+  /** The gateway's idempotence key for this refund, a UUID. */
+  declare idempotence_key: string;
 }

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { FreefireDenomination, GeneratedCode } from '../../models';
 
 /** A generated Free Fire code sold to the user, with what it credits: its offer's item id goes to the game with the credit. */
-export type SoldCode = Pick<GeneratedCode, 'id' | 'game_amount' | 'activated_at' | 'activated_player_id'> & Pick<FreefireDenomination, 'item_id'>;
+export type SoldCode = Pick<GeneratedCode, 'id' | 'game_amount' | 'activated_at' | 'activated_player_id' | 'activation_idempotency_key'> &
+  Pick<FreefireDenomination, 'item_id'>;
 
 /** Data access for Free Fire code activation; every function takes the connection to use. */
 export const activationDal = {
@@ -12,17 +13,18 @@ export const activationDal = {
       .join('orders as o', 'o.id', 'g.order_id')
       .join('freefire_denominations as d', 'd.id', 'g.denomination_id')
       .where({ 'g.code_hash': codeHash, 'g.status': 'used', 'o.user_id': userId })
-      .first('g.id', 'd.item_id', 'g.game_amount', 'g.activated_at', 'g.activated_player_id'),
+      .first('g.id', 'd.item_id', 'g.game_amount', 'g.activated_at', 'g.activated_player_id', 'g.activation_idempotency_key'),
 
   /**
    * Claims the code for a player before the game is asked to credit it: a conditional update, so of
-   * any number of concurrent attempts exactly one gets true.
+   * any number of concurrent attempts exactly one gets true. The claim keeps the request's
+   * Idempotency-Key, so a re-run of that request knows the activation is its own.
    */
-  async claim(db: Knex, codeId: number, playerId: string): Promise<boolean> {
+  async claim(db: Knex, codeId: number, playerId: string, idempotencyKey: string | undefined): Promise<boolean> {
     const updated = await db('generated_codes')
       .where({ id: codeId })
       .whereNull('activated_at')
-      .update({ activated_at: db.fn.now(), activated_player_id: playerId });
+      .update({ activated_at: db.fn.now(), activated_player_id: playerId, activation_idempotency_key: idempotencyKey ?? null });
     return updated === 1;
   },
 
@@ -31,5 +33,5 @@ export const activationDal = {
     db('generated_codes')
       .where({ id: codeId, activated_player_id: playerId })
       .whereNotNull('activated_at')
-      .update({ activated_at: null, activated_player_id: null }),
+      .update({ activated_at: null, activated_player_id: null, activation_idempotency_key: null }),
 };

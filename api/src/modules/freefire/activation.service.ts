@@ -52,15 +52,17 @@ export function createActivationService(deps: { db: Knex; games: GameProvider; c
   /**
    * The code is already claimed for this same player: a repeat, or an attempt after a crash between
    * the claim and the game's answer. Asking the game again with the same key completes a credit that
-   * never arrived and cannot credit twice; the shopper is told the code is used.
+   * never arrived and cannot credit twice; the shopper is told the code is used, or, when this is a
+   * re-run of the very request that claimed it (same Idempotency-Key), that it is activated.
    */
-  async function confirmEarlierActivation(code: SoldCode, playerId: string): Promise<CodeActivation> {
+  async function confirmEarlierActivation(code: SoldCode, playerId: string, idempotencyKey: string | undefined): Promise<CodeActivation> {
     try {
       const outcome = await credit(code, playerId);
       if (outcome.status === 'rejected') {
         await activationDal.release(db, code.id, playerId);
         return failure(ACTIVATION_ERRORS[outcome.reason]);
       }
+      if (idempotencyKey !== undefined && idempotencyKey === code.activation_idempotency_key) return { success: true };
     } catch (err) {
       if (!(err instanceof GameProviderUnavailableError)) throw err;
       logger.warn({ err, codeId: code.id }, 'Could not confirm an earlier activation: game provider unavailable');
@@ -69,15 +71,16 @@ export function createActivationService(deps: { db: Knex; games: GameProvider; c
   }
 
   return {
-    async activate(userId: number, playerId: string, code: string): Promise<CodeActivation> {
+    /** Activates the code for the player; `idempotencyKey` is the request's Idempotency-Key, if it has one. */
+    async activate(userId: number, playerId: string, code: string, idempotencyKey?: string): Promise<CodeActivation> {
       const sold = await activationDal.findSoldTo(db, userId, codeCrypto.hash(asStored(code)));
       if (!sold) return failure(ACTIVATION_ERRORS.invalidCode);
       if (sold.activated_at) {
         return sold.activated_player_id === playerId
-          ? confirmEarlierActivation(sold, playerId)
+          ? confirmEarlierActivation(sold, playerId, idempotencyKey)
           : failure(ACTIVATION_ERRORS.alreadyActivated);
       }
-      if (!(await activationDal.claim(db, sold.id, playerId))) return failure(ACTIVATION_ERRORS.alreadyActivated);
+      if (!(await activationDal.claim(db, sold.id, playerId, idempotencyKey))) return failure(ACTIVATION_ERRORS.alreadyActivated);
 
       let outcome: ProviderOutcome;
       try {

@@ -25,7 +25,7 @@ export function createFreefirePlayerRouter(deps: {
   });
 
   routes.add(freefireEndpoints.activateCode, [idempotency], async (ctx, { body }) =>
-    activation.activate(currentUser(ctx).id, body.playerID.trim(), body.code),
+    activation.activate(currentUser(ctx).id, body.playerID.trim(), body.code, ctx.state.idempotency?.key),
   );
 
   return router;

@@ -17,6 +17,8 @@ export interface NewOrder {
   paid: boolean;
   /** An unpaid (card) order holds its codes this long from now: orders.hold_expires_at. */
   holdSeconds?: number;
+  /** The Idempotency-Key of the request placing it. */
+  idempotencyKey?: string;
 }
 
 const TABLE_OF: Record<TakenCode['source'], string> = { code: 'codes', generated: 'generated_codes' };
@@ -54,6 +56,7 @@ export const orderPlacementDal = {
         paid_at: order.paid ? trx.fn.now() : null,
         hold_expires_at:
           order.holdSeconds === undefined ? null : trx.raw('now() + make_interval(secs => ?)', [order.holdSeconds]),
+        idempotency_key: order.idempotencyKey ?? null,
       })
       .returning<{ id: number }[]>('id');
     if (!row) throw new Error('orders insert returned no row');

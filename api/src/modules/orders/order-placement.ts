@@ -4,6 +4,7 @@ import { insufficientBalance, prepared, sqlRefusal } from '@topup/server-kit';
 import { AppError } from '../../lib/app-error';
 import { dispatchAfterCommit } from '../../lib/outbox';
 import { currentRequestId } from '../../lib/trace-context';
+import type { IdempotencyClaim } from '../../types';
 import { PAID_ORDER_HOLD_SECONDS } from './order-lifecycle.dal';
 import type { GatewayMethod } from '../../providers/payment';
 import { orderEventRow } from './order-events';
@@ -22,6 +23,34 @@ export interface PlacedCartOrder {
   outboxId: number | null;
   /** The products whose stock the order took. */
   productIds: number[];
+}
+
+/** An order as a re-run of the request that placed it answers it. Total in minor units. */
+export interface KeyedOrder {
+  id: number;
+  total: number;
+  currency: BalanceCurrency;
+}
+
+/**
+ * The order the request's Idempotency-Key already placed in this use of the key (a re-run after the
+ * first answer was lost), or undefined; always undefined without a key. In a transaction, it first
+ * waits for any other run of the same key to end (a transaction lock), locks the order found, and
+ * takes the key off an order of an earlier use of it, so the key can place a new one.
+ */
+export async function orderPlacedUnder(conn: Knex, userId: number, claim: IdempotencyClaim | undefined): Promise<KeyedOrder | undefined> {
+  if (!claim) return undefined;
+  const underKey = () => conn('orders').where({ user_id: userId, idempotency_key: claim.key });
+  if (conn.isTransaction) {
+    await conn.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`order-key:${userId}:${claim.key}`]);
+    await underKey().whereRaw('created_at < ?::timestamptz', [claim.since]).update({ idempotency_key: null });
+  }
+  return underKey()
+    .whereRaw('created_at >= ?::timestamptz', [claim.since])
+    .modify((query) => {
+      if (conn.isTransaction) void query.forUpdate();
+    })
+    .first<KeyedOrder | undefined>('id', 'total', 'currency');
 }
 
 /** The API's answer to a refusal of the SQL function place_cart_order, or undefined for any other error. */
@@ -57,13 +86,16 @@ function placementRefusal(err: unknown): AppError | undefined {
  * written, the codes reserved and the cart emptied. Paid from the balance, the total is debited and
  * the fulfilment job queued in the outbox; by card, the order waits as 'pending' for `holdSeconds`.
  * Prices are the stock's own. An empty cart is 400 CART_EMPTY, a line short of stock 409
- * OUT_OF_STOCK, too little money 409 INSUFFICIENT_BALANCE, no USD->RUB rate 503.
+ * OUT_OF_STOCK, too little money 409 INSUFFICIENT_BALANCE, no USD->RUB rate 503. The order carries
+ * the request's Idempotency-Key, if any, in the same transaction (orderPlacedUnder finds it by that).
  */
 export async function placeCartOrder(
   trx: Knex.Transaction,
   userId: number,
   currency: BalanceCurrency,
   payment: OrderPayment,
+  /** The request's Idempotency-Key, written on the order. */
+  idempotencyKey?: string,
 ): Promise<PlacedCartOrder> {
   const paid = payment.method === 'balance';
   try {
@@ -81,13 +113,17 @@ export async function placeCartOrder(
     const placedEvent = trx('order_events').insert(
       orderEventRow(placed.order_id, 'placed', { total: placed.total, currency, paymentMethod: payment.method }),
     );
-    const requestId = currentRequestId();
-    if (placed.outbox_id === null || !requestId) await placedEvent;
-    else {
-      // One round trip: the timeline's event, and on the row place_cart_order wrote the request that
-      // made it, so a row the relay sends later (Redis away) still traces back.
-      await placedEvent.with('traced', trx('outbox').where({ id: placed.outbox_id }).update({ origin_request_id: requestId }));
+    // One round trip: the timeline's event, the request's Idempotency-Key on the order, and on the
+    // outbox row place_cart_order wrote the request that made it, so a row the relay sends later
+    // (Redis away) still traces back.
+    if (idempotencyKey !== undefined) {
+      void placedEvent.with('keyed', trx('orders').where({ id: placed.order_id }).update({ idempotency_key: idempotencyKey }));
     }
+    const requestId = currentRequestId();
+    if (placed.outbox_id !== null && requestId) {
+      void placedEvent.with('traced', trx('outbox').where({ id: placed.outbox_id }).update({ origin_request_id: requestId }));
+    }
+    await placedEvent;
     if (placed.outbox_id !== null) {
       await dispatchAfterCommit(trx, {
         id: placed.outbox_id,

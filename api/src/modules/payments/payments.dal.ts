@@ -17,6 +17,22 @@ export interface NewPayment {
   holdSeconds: number;
 }
 
+/** An order's gateway payment as the gateway is asked to start it (again, after a crash). Amount in minor units. */
+export interface PaymentToStart {
+  id: number;
+  provider: string;
+  /** The gateway's idempotence key: a repeated create answers the payment already made. */
+  idempotence_key: string;
+  amount: number;
+  currency: BalanceCurrency;
+  method: GatewayMethod;
+  pay_url: string | null;
+  order_status: Order['status'];
+  rate_usd_rub: string;
+  /** Shown on the pay page: the top-up's offer, or "Order #42" for codes. */
+  description: string;
+}
+
 export interface NewGatewayEvent {
   provider: string;
   providerEventId: string;
@@ -43,6 +59,29 @@ export const paymentsDal = {
     if (!row) throw new Error('payments insert returned no row');
     return row.id;
   },
+
+  /** The order's (latest) gateway payment, with what the gateway is told of it. */
+  paymentToStart: (db: Knex, orderId: number): Promise<PaymentToStart | undefined> =>
+    db('payments as p')
+      .join('orders as o', 'o.id', 'p.order_id')
+      .where('p.order_id', orderId)
+      .orderBy('p.id', 'desc')
+      .first(
+        'p.id',
+        'p.provider',
+        'p.idempotence_key',
+        'p.amount',
+        'p.currency',
+        'p.method',
+        'p.pay_url',
+        'o.status as order_status',
+        'o.rate_usd_rub',
+        db.raw(
+          `CASE o.kind WHEN 'topup'
+             THEN (SELECT i.topup_data ->> 'offer_name' FROM order_items i WHERE i.order_id = o.id ORDER BY i.id LIMIT 1)
+             ELSE 'Order #' || o.id END AS description`,
+        ),
+      ),
 
   /** Records the gateway's id and pay page of a payment it has accepted. */
   attachGatewayPayment: (db: Knex, paymentId: number, providerPaymentId: string, payUrl: string) =>

@@ -29,13 +29,13 @@ export function createPaymentsRouter(deps: {
 
   routes.add(paymentsEndpoints.fromBalance, [idempotency], async (ctx, { body }) => ({
     success: true as const,
-    ...(await checkout.payFromBalance(currentUser(ctx).id, body.currency)),
+    ...(await checkout.payFromBalance(currentUser(ctx).id, body.currency, ctx.state.idempotency)),
   }));
 
   routes.add(
     paymentsEndpoints.create,
     [idempotency, rateLimit('paymentCreate', (ctx) => `user:${currentUser(ctx).id}`)],
-    async (ctx, { body }) => payments.startPayment(currentUser(ctx).id, body),
+    async (ctx, { body }) => payments.startPayment(currentUser(ctx).id, body, ctx.state.idempotency),
   );
 
   routes.add(paymentsEndpoints.methods, () => payments.methods());

@@ -16,7 +16,8 @@ import {
 } from '../../providers/payment';
 import { cancelUnpaid, lockOrder } from '../orders/order-lifecycle';
 import { recordOrderEvent } from '../orders/order-events';
-import { placeCartOrder } from '../orders/order-placement';
+import { orderPlacedUnder, placeCartOrder } from '../orders/order-placement';
+import type { IdempotencyClaim } from '../../types';
 import { ratesDal } from '../rates/rates.dal';
 import type { TopupOrdersService } from '../topup/topup.service';
 import { paymentsDal } from './payments.dal';
@@ -35,7 +36,6 @@ interface PlacedForPayment {
   /** Minor units of the order currency. */
   total: number;
   rate: string;
-  description: string;
 }
 
 /** The amount a gateway charges for an order: its own total, or that converted at the order's locked rate. */
@@ -100,10 +100,15 @@ export function createPaymentsService(deps: {
   }
 
   /** The cart, priced from stock and checked against the total the shopper saw, as a pending order. */
-  async function placeCart(trx: Knex.Transaction, userId: number, body: CreatePaymentBody): Promise<PlacedForPayment> {
+  async function placeCart(
+    trx: Knex.Transaction,
+    userId: number,
+    body: CreatePaymentBody,
+    idempotencyKey: string | undefined,
+  ): Promise<PlacedForPayment> {
     const { currency, method } = body;
     const amount = body.type === 'order' ? body.amount : 0;
-    const placed = await placeCartOrder(trx, userId, currency, { method, holdSeconds });
+    const placed = await placeCartOrder(trx, userId, currency, { method, holdSeconds }, idempotencyKey);
     // Thrown inside the transaction, so the order just placed is rolled back with it.
     if (toMinor(amount) !== placed.total) {
       throw new AppError(409, ErrorCode.PRICE_CHANGED, `The cart total is now ${formatMinor(placed.total, currency)}. Please review your cart.`, {
@@ -113,8 +118,51 @@ export function createPaymentsService(deps: {
     }
     // The codes held: every process shows the new stock once this commits.
     catalogueChanges.products(trx, placed.productIds);
-    return { orderId: placed.orderId, total: placed.total, rate: placed.rate, description: `Order #${placed.orderId}` };
+    return { orderId: placed.orderId, total: placed.total, rate: placed.rate };
   }
+
+  /**
+   * Places the order and its payment in one transaction (a top-up's account is checked with the game
+   * before it); resolves to the order. A run of the same Idempotency-Key that placed one meanwhile
+   * is answered with that order instead.
+   */
+  async function placeForPayment(gateway: PaymentGateway, userId: number, body: CreatePaymentBody, claim: IdempotencyClaim | undefined): Promise<number> {
+    const prepared = body.type === 'topup' ? await topups.prepare({ topupData: body.topupData, currency: body.currency }) : undefined;
+    return db.transaction(async (trx) => {
+      const raced = await orderPlacedUnder(trx, userId, claim);
+      if (raced) return raced.id;
+      const order = prepared
+        ? await topups.place(trx, userId, prepared, { method: body.method, holdSeconds }, claim?.key)
+        : await placeCart(trx, userId, body, claim?.key);
+      const charge = chargeOf(gateway, order.total, body.currency, order.rate);
+      const paymentId = await paymentsDal.insertPayment(trx, {
+        userId,
+        orderId: order.orderId,
+        provider: gateway.name,
+        method: body.method,
+        amount: charge.amount,
+        currency: charge.currency,
+        holdSeconds,
+      });
+      await recordOrderEvent(trx, order.orderId, 'payment_created', {
+        paymentId,
+        provider: gateway.name,
+        method: body.method,
+        amount: charge.amount,
+        currency: charge.currency,
+      });
+      return order.orderId;
+    });
+  }
+
+  const gatewayUnavailable = (body: CreatePaymentBody) =>
+    new AppError(
+      503,
+      ErrorCode.SERVICE_UNAVAILABLE,
+      body.type === 'order'
+        ? 'Card payment is unavailable right now. Your cart is kept; please try again later.'
+        : 'Card payment is unavailable right now. Nothing was charged; please try again later.',
+    );
 
   function assertPayable(gateway: PaymentGateway, body: CreatePaymentBody): void {
     if (body.type === 'order' && !hasAtMostTwoDecimals(body.amount)) {
@@ -146,67 +194,45 @@ export function createPaymentsService(deps: {
 
     /**
      * Starts a gateway payment for the whole cart or for one top-up. The order and its payment are
-     * written in one transaction (a top-up's account is checked with the game before it); the
-     * gateway is asked for its pay page after the commit.
+     * written in one transaction; the gateway is asked for its pay page after the commit, with the
+     * payment's own idempotence key. A re-run of a request whose Idempotency-Key already placed the
+     * order (its first answer lost in a crash) answers that order's pay page, asking the gateway for
+     * it (the same key, so the same payment) if the first run died before it could.
      */
-    async startPayment(userId: number, body: CreatePaymentBody): Promise<PaymentStarted> {
-      const gateway = gateways.current;
-      assertPayable(gateway, body);
-      const prepared = body.type === 'topup' ? await topups.prepare({ topupData: body.topupData, currency: body.currency }) : undefined;
+    async startPayment(userId: number, body: CreatePaymentBody, claim?: IdempotencyClaim): Promise<PaymentStarted> {
+      assertPayable(gateways.current, body);
+      const orderId = (await orderPlacedUnder(db, userId, claim))?.id ?? (await placeForPayment(gateways.current, userId, body, claim));
+      const payment = await paymentsDal.paymentToStart(db, orderId);
+      if (!payment) throw new Error(`Order ${orderId} has no gateway payment`);
+      if (payment.pay_url) return { pay_url: payment.pay_url, orderId };
+      const gateway = gateways.byName(payment.provider);
+      // Cancelled before the gateway was asked (the first run gave up, or the hold ended): nothing to pay.
+      if (payment.order_status !== 'pending' || !gateway) throw gatewayUnavailable(body);
 
-      const placed = await db.transaction(async (trx) => {
-        const order = prepared
-          ? await topups.place(trx, userId, prepared, { method: body.method, holdSeconds })
-          : await placeCart(trx, userId, body);
-        const charge = chargeOf(gateway, order.total, body.currency, order.rate);
-        const paymentId = await paymentsDal.insertPayment(trx, {
-          userId,
-          orderId: order.orderId,
-          provider: gateway.name,
-          method: body.method,
-          amount: charge.amount,
-          currency: charge.currency,
-          holdSeconds,
-        });
-        await recordOrderEvent(trx, order.orderId, 'payment_created', {
-          paymentId,
-          provider: gateway.name,
-          method: body.method,
-          amount: charge.amount,
-          currency: charge.currency,
-        });
-        return { ...order, charge, paymentId };
-      });
-
+      const charge = { amount: payment.amount, currency: payment.currency };
       let created: CreatedPayment;
       try {
         created = await gateway.createPayment({
-          paymentId: placed.paymentId,
-          orderId: placed.orderId,
-          amount: placed.charge.amount,
-          currency: placed.charge.currency,
-          description: placed.description,
-          method: body.method,
-          returnUrl: `${publicUrl}/orders/${placed.orderId}`,
+          paymentId: payment.id,
+          idempotenceKey: payment.idempotence_key,
+          orderId,
+          ...charge,
+          description: payment.description,
+          method: payment.method,
+          returnUrl: `${publicUrl}/orders/${orderId}`,
           receipt:
             gateway.capabilities.receiptEmailRequired && body.email
-              ? { email: body.email, lines: await receiptLines(db, placed.orderId, placed.charge, placed.rate) }
+              ? { email: body.email, lines: await receiptLines(db, orderId, charge, payment.rate_usd_rub) }
               : undefined,
         });
       } catch (err) {
-        logger.error({ err, orderId: placed.orderId, provider: gateway.name }, 'The gateway did not create the payment');
-        await abandon(placed.orderId);
-        throw new AppError(
-          503,
-          ErrorCode.SERVICE_UNAVAILABLE,
-          body.type === 'order'
-            ? 'Card payment is unavailable right now. Your cart is kept; please try again later.'
-            : 'Card payment is unavailable right now. Nothing was charged; please try again later.',
-        );
+        logger.error({ err, orderId, provider: gateway.name }, 'The gateway did not create the payment');
+        await abandon(orderId);
+        throw gatewayUnavailable(body);
       }
-      await paymentsDal.attachGatewayPayment(db, placed.paymentId, created.providerPaymentId, created.payUrl);
-      logger.info({ orderId: placed.orderId, paymentId: placed.paymentId, provider: gateway.name, method: body.method }, 'Gateway payment started');
-      return { pay_url: created.payUrl, orderId: placed.orderId };
+      await paymentsDal.attachGatewayPayment(db, payment.id, created.providerPaymentId, created.payUrl);
+      logger.info({ orderId, paymentId: payment.id, provider: gateway.name, method: payment.method }, 'Gateway payment started');
+      return { pay_url: created.payUrl, orderId };
     },
 
     /**

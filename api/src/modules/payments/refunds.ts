@@ -184,6 +184,7 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
           ? await gateway.getRefund(refund.provider_refund_id)
           : await gateway.refund({
               refundId: refund.id,
+              idempotenceKey: refund.idempotence_key,
               providerPaymentId: payment.provider_payment_id,
               amount: refund.amount,
               currency: refund.currency,

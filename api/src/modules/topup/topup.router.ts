@@ -12,7 +12,7 @@ export function createTopupRouter(deps: { topups: TopupOrdersService; guards: Au
 
   routes.add(topupEndpoints.create, [idempotency], async (ctx, { body }) => ({
     success: true as const,
-    ...(await topups.create(currentUser(ctx).id, body)),
+    ...(await topups.create(currentUser(ctx).id, body, ctx.state.idempotency)),
   }));
 
   return router;

@@ -13,7 +13,8 @@ import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import type { PubgDenomination, RowOf } from '../../models';
 import { orderPlacementDal } from '../orders/order-placement.dal';
-import type { OrderPayment } from '../orders/order-placement';
+import { orderPlacedUnder, type OrderPayment } from '../orders/order-placement';
+import type { IdempotencyClaim } from '../../types';
 import { recordOrderEvent } from '../orders/order-events';
 import { steamAmountToMinor, type SteamService } from '../steam/steam.service';
 import type { PlayerCheckService } from './player-check.service';
@@ -86,8 +87,6 @@ export interface PlacedTopup {
   total: number;
   /** The USD->RUB rate the order is priced at. */
   rate: string;
-  /** What the top-up is, for the gateway's page and receipt ("PUBG Topup 720 UC"). */
-  description: string;
 }
 
 const offerGone = (message: string, details: unknown) => new AppError(409, ErrorCode.PRICE_CHANGED, message, details);
@@ -293,9 +292,16 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
    * Writes a prepared top-up order in the caller's transaction, priced again (a price changed since
    * the first look is not charged) and with its PUBG codes reserved. Paid from the balance, it is
    * charged and sent to fulfilment at once; to be paid through a gateway, it waits as 'pending' for
-   * `holdSeconds`, and the payment's success sends it to fulfilment.
+   * `holdSeconds`, and the payment's success sends it to fulfilment. The order carries the request's
+   * Idempotency-Key, if any.
    */
-  async function place(trx: Knex.Transaction, userId: number, prepared: PreparedTopup, payment: OrderPayment): Promise<PlacedTopup> {
+  async function place(
+    trx: Knex.Transaction,
+    userId: number,
+    prepared: PreparedTopup,
+    payment: OrderPayment,
+    idempotencyKey?: string,
+  ): Promise<PlacedTopup> {
     const { body, account } = prepared;
     const priced = await quote(trx, body, account);
     assertClientPrice(body, priced);
@@ -311,6 +317,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       rateUsdRub: priced.rate,
       paid,
       holdSeconds: paid ? undefined : payment.holdSeconds,
+      idempotencyKey,
     });
     await recordOrderEvent(trx, orderId, 'placed', { total: priced.total, currency: body.currency, paymentMethod: payment.method, service: body.topupData.service });
     if (paid) {
@@ -342,19 +349,28 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       );
     }
     if (paid) await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId });
-    return { orderId, total: priced.total, rate: priced.rate, description: priced.data.offer_name };
+    return { orderId, total: priced.total, rate: priced.rate };
   }
 
   return {
     prepare,
     place,
 
-    /** A top-up paid from the balance: debited, written and queued for delivery in one transaction. */
-    async create(userId: number, body: TopupOrderBody): Promise<Omit<TopupOrderAnswer, 'success'>> {
+    /**
+     * A top-up paid from the balance: debited, written and queued for delivery in one transaction. A
+     * re-run of a request whose Idempotency-Key already placed the order answers that order, before
+     * anything is checked again (its PUBG codes are taken by then) and without charging.
+     */
+    async create(userId: number, body: TopupOrderBody, claim?: IdempotencyClaim): Promise<Omit<TopupOrderAnswer, 'success'>> {
+      const answer = (orderId: number) => ({ orderId, status: 'processing' as const });
+      const earlier = await orderPlacedUnder(db, userId, claim);
+      if (earlier) return answer(earlier.id);
       const prepared = await prepare(body);
       return db.transaction(async (trx) => {
-        const { orderId } = await place(trx, userId, prepared, { method: 'balance' });
-        return { orderId, status: 'processing' };
+        const raced = await orderPlacedUnder(trx, userId, claim);
+        if (raced) return answer(raced.id);
+        const { orderId } = await place(trx, userId, prepared, { method: 'balance' }, claim?.key);
+        return answer(orderId);
       });
     },
   };

@@ -17,8 +17,10 @@ export interface ReceiptLine {
 
 /** What the store asks a gateway to collect: one payment for one order. Amounts in minor units. */
 export interface CreatePaymentRequest {
-  /** The store's payments.id: the gateway's idempotence key is derived from it. */
+  /** The store's payments.id, kept in the gateway's metadata. */
   paymentId: number;
+  /** payments.idempotence_key, a UUID: the gateway answers a repeated create with the payment already made. */
+  idempotenceKey: string;
   orderId: number;
   amount: number;
   currency: BalanceCurrency;
@@ -57,8 +59,10 @@ export interface GatewayPaymentState {
 }
 
 export interface RefundRequest {
-  /** The store's refunds.id: the gateway's idempotence key is derived from it. */
+  /** The store's payment_refunds.id. */
   refundId: number;
+  /** payment_refunds.idempotence_key, a UUID: the gateway answers a repeated refund with the refund already made. */
+  idempotenceKey: string;
   providerPaymentId: string;
   /** Minor units of the payment's currency: all of it or a part. */
   amount: number;
@@ -131,7 +135,7 @@ export interface PaymentGateway {
   /** The provider name: payments.provider and the `:provider` of the webhook path. */
   readonly name: string;
   readonly capabilities: GatewayCapabilities;
-  /** Registers the payment with the gateway; the shopper then pays on `payUrl`. Idempotent by paymentId. */
+  /** Registers the payment with the gateway; the shopper then pays on `payUrl`. Idempotent by idempotenceKey. */
   createPayment(request: CreatePaymentRequest): Promise<CreatedPayment>;
   /**
    * Reads a webhook: checks a signed one over the raw body exactly as received, or parses an unsigned
@@ -140,7 +144,7 @@ export interface PaymentGateway {
   readWebhook(rawBody: string | undefined, headers: IncomingHttpHeaders): WebhookMessage;
   /** Reads a payment back from the gateway (required of gateways whose webhooks are hints). */
   getPayment?(providerPaymentId: string): Promise<GatewayPaymentState>;
-  /** Returns money to the card (when capabilities.refunds). Idempotent by refundId. */
+  /** Returns money to the card (when capabilities.refunds). Idempotent by idempotenceKey. */
   refund?(request: RefundRequest): Promise<GatewayRefundState>;
   /** Reads a refund back from the gateway, to settle one that was still pending. */
   getRefund?(providerRefundId: string): Promise<GatewayRefundState>;

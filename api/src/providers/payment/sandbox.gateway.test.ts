@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
@@ -100,19 +101,22 @@ describe('the sandbox gateway', () => {
     const [payment] = await app
       .db('payments')
       .insert({ user_id: user.id, order_id: order.id, provider: 'sandbox', amount, currency: 'usd', expires_at: app.db.raw("now() + interval '15 minutes'") })
-      .returning('id');
-    const created = await gateway.createPayment({ paymentId: payment.id, orderId: order.id, amount, currency: 'usd', description: 'x', method: 'card', returnUrl: 'https://store.example/orders/1' });
+      .returning(['id', 'idempotence_key']);
+    const created = await gateway.createPayment({ paymentId: payment.id, idempotenceKey: payment.idempotence_key, orderId: order.id, amount, currency: 'usd', description: 'x', method: 'card', returnUrl: 'https://store.example/orders/1' });
     await app.db('payments').where({ id: payment.id }).update({ provider_payment_id: created.providerPaymentId, pay_url: created.payUrl });
     return { orderId: order.id, ...created };
   }
 
-  it('hands out unguessable pay page links under the public URL', async () => {
+  it('hands out unguessable pay page links under the public URL, the same one for a repeated create', async () => {
     const gateway = createSandboxGateway({ db: app.db, logger: createLogger('silent', 'x'), webhookSecret: SECRET, publicUrl: 'https://store.example/' });
-    const first = await gateway.createPayment({ paymentId: 1, orderId: 1, amount: 100, currency: 'usd', description: 'x', method: 'card', returnUrl: 'https://store.example/orders/1' });
-    const second = await gateway.createPayment({ paymentId: 1, orderId: 1, amount: 100, currency: 'usd', description: 'x', method: 'card', returnUrl: 'https://store.example/orders/1' });
+    const request = (idempotenceKey: string) =>
+      gateway.createPayment({ paymentId: 1, idempotenceKey, orderId: 1, amount: 100, currency: 'usd', description: 'x', method: 'card', returnUrl: 'https://store.example/orders/1' });
+    const key = randomUUID();
+    const first = await request(key);
     expect(first.payUrl).toBe(`https://store.example/api/payment/sandbox/${first.providerPaymentId}`);
     expect(first.providerPaymentId).toMatch(/^pay_[0-9a-f]{32}$/);
-    expect(second.providerPaymentId).not.toBe(first.providerPaymentId);
+    expect(await request(key)).toEqual(first);
+    expect((await request(randomUUID())).providerPaymentId).not.toBe(first.providerPaymentId);
   });
 
   it('retries the signed webhook with growing delays until the store answers 2xx, then redirects', async () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
@@ -82,7 +81,9 @@ const DEFAULT_DELIVERY: WebhookDelivery = { attempts: 8, firstRetryDelayMs: 500,
 /** Card and SBP, charged in the order's own currency, refundable. */
 export const SANDBOX_CAPABILITIES: GatewayCapabilities = { methods: ['card', 'sbp'], refunds: true, receiptEmailRequired: false };
 
-const sandboxRefundId = (refundId: number) => `re_sandbox_${refundId}`;
+/** The sandbox's ids derive from the store's idempotence keys (UUIDs), so a repeated call answers the same object. */
+const sandboxPaymentId = (idempotenceKey: string) => `pay_${idempotenceKey.replaceAll('-', '')}`;
+const sandboxRefundId = (idempotenceKey: string) => `re_sandbox_${idempotenceKey}`;
 
 /** The sandbox decides each payment once, so its decision event has an id derived from the payment. */
 export const sandboxEventId = (providerPaymentId: string) => `evt_${providerPaymentId}`;
@@ -339,7 +340,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
     capabilities: SANDBOX_CAPABILITIES,
 
     async createPayment(request: CreatePaymentRequest): Promise<CreatedPayment> {
-      const providerPaymentId = `pay_${randomBytes(16).toString('hex')}`;
+      const providerPaymentId = sandboxPaymentId(request.idempotenceKey);
       logger.debug({ paymentId: request.paymentId, providerPaymentId }, 'Sandbox payment created');
       return { providerPaymentId, payUrl: `${publicUrl}/api/payment/sandbox/${providerPaymentId}` };
     },
@@ -349,10 +350,10 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
       return { kind: 'event', event: parseEvent(rawBody ?? '') };
     },
 
-    // The sandbox returns money at once; its refund id is derived from ours, so a retried refund is the same one.
+    // The sandbox returns money at once; a retried refund is the same one.
     async refund(request: RefundRequest): Promise<GatewayRefundState> {
       logger.debug({ refundId: request.refundId, providerPaymentId: request.providerPaymentId }, 'Sandbox refund made');
-      return { providerRefundId: sandboxRefundId(request.refundId), status: 'succeeded' };
+      return { providerRefundId: sandboxRefundId(request.idempotenceKey), status: 'succeeded' };
     },
 
     async getRefund(providerRefundId: string): Promise<GatewayRefundState> {

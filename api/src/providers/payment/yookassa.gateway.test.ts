@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
 import { startYookassaStandIn, type YookassaStandIn } from '../../testing/yookassa-stand-in';
 import { GatewayRequestError, WebhookPayloadError, type CreatePaymentRequest, type PaymentGateway } from './payment-gateway';
@@ -34,11 +35,12 @@ function gatewayWith(overrides: Partial<Config['yookassa']> = {}, timeoutMs?: nu
   return createYookassaGateway({ settings: settings(overrides), logger, timeoutMs });
 }
 
-/** A payment request of its own: a fresh payments.id each time. */
+/** A payment request of its own: a fresh payments.id and idempotence key each time. */
 function paymentRequest(overrides: Partial<CreatePaymentRequest> = {}): CreatePaymentRequest {
   const paymentId = nextId++;
   return {
     paymentId,
+    idempotenceKey: randomUUID(),
     orderId: 7000 + paymentId,
     amount: 12345,
     currency: 'rub',
@@ -100,7 +102,7 @@ describe('creating a YooKassa payment', () => {
     expect(gatewayWith({ sendReceipt: true }).capabilities.receiptEmailRequired).toBe(true);
   });
 
-  it('sends the documented body with Basic auth and an idempotence key of the payment row', async () => {
+  it('sends the documented body with Basic auth and the payment row’s idempotence key', async () => {
     const request = paymentRequest();
     const created = await gatewayWith().createPayment(request);
 
@@ -113,14 +115,14 @@ describe('creating a YooKassa payment', () => {
       metadata: { order_id: String(request.orderId), payment_id: String(request.paymentId) },
       payment_method_data: { type: 'bank_card' },
     });
-    expect(stored.idempotenceKey).toBe(`payment-${request.paymentId}`);
+    expect(stored.idempotenceKey).toBe(request.idempotenceKey);
     expect(stored.receipt).toBeUndefined();
     expect(stored.object).toMatchObject({ status: 'pending', paid: false, test: true, refundable: false });
     expect(created.payUrl).toBe(`${standIn.origin}/checkout/${created.providerPaymentId}`);
     expect((stored.object.confirmation as { confirmation_url: string }).confirmation_url).toBe(created.payUrl);
 
     const sent = standIn.requests.at(-1)!;
-    expect(sent).toMatchObject({ method: 'POST', path: '/v3/payments', idempotenceKey: `payment-${request.paymentId}`, status: 200 });
+    expect(sent).toMatchObject({ method: 'POST', path: '/v3/payments', idempotenceKey: request.idempotenceKey, status: 200 });
     expect(sent.authorization).toBe(`Basic ${Buffer.from(`${SHOP_ID}:${SECRET_KEY}`).toString('base64')}`);
   });
 
@@ -194,7 +196,7 @@ describe('creating a YooKassa payment', () => {
     const again = await gateway.createPayment(request);
     expect(again).toEqual(first);
     expect(postsTo('/v3/payments')).toBe(postsBefore + 2);
-    expect(paymentsWithKey(`payment-${request.paymentId}`)).toHaveLength(1);
+    expect(paymentsWithKey(request.idempotenceKey)).toHaveLength(1);
   });
 
   it('refuses a currency other than roubles without calling YooKassa', async () => {
@@ -298,6 +300,7 @@ describe('refunding through YooKassa', () => {
   };
   const refundRequest = (providerPaymentId: string, amount: number) => ({
     refundId: nextId++,
+    idempotenceKey: randomUUID(),
     providerPaymentId,
     amount,
     currency: 'rub' as const,
@@ -313,7 +316,7 @@ describe('refunding through YooKassa', () => {
 
     const stored = standIn.refunds.get(refund.providerRefundId)!;
     expect(stored.request).toEqual({ payment_id: paymentId, amount: { value: '123.45', currency: 'RUB' }, description: 'Code did not work' });
-    expect(stored.idempotenceKey).toBe(`refund-${request.refundId}`);
+    expect(stored.idempotenceKey).toBe(request.idempotenceKey);
     expect(stored.object).toMatchObject({ id: refund.providerRefundId, payment_id: paymentId, status: 'succeeded' });
     expect(standIn.payments.get(paymentId)!.object).toMatchObject({ refunded_amount: { value: '123.45', currency: 'RUB' }, refundable: false });
     expect(await gateway.getRefund!(refund.providerRefundId)).toEqual(refund);
@@ -344,7 +347,7 @@ describe('refunding through YooKassa', () => {
     const request = refundRequest(paymentId, 100);
     const first = await gateway.refund!(request);
     expect(await gateway.refund!(request)).toEqual(first);
-    expect([...standIn.refunds.values()].filter((refund) => refund.idempotenceKey === `refund-${request.refundId}`)).toHaveLength(1);
+    expect([...standIn.refunds.values()].filter((refund) => refund.idempotenceKey === request.idempotenceKey)).toHaveLength(1);
   });
 
   it('refuses to refund a payment that has not succeeded', async () => {
@@ -380,10 +383,6 @@ describe('refunding through YooKassa', () => {
 });
 
 describe('YooKassa’s errors', () => {
-  afterEach(() => {
-    standIn.latencyMs = 0;
-  });
-
   it('turns wrong credentials into a definite 401 refusal', async () => {
     const error = await rejection(gatewayWith({ secretKey: 'test_wrong' }).createPayment(paymentRequest()));
     expect(error).toBeInstanceOf(GatewayRequestError);
@@ -392,34 +391,83 @@ describe('YooKassa’s errors', () => {
     expect(wrongShop).toMatchObject({ status: 401, code: 'invalid_credentials' });
   });
 
-  it('turns 500, 503, 429 and 202 into retryable errors, and a retry then makes one payment', async () => {
-    const gateway = gatewayWith();
-    const request = paymentRequest();
-    for (const status of [500, 503, 429, 202]) {
-      standIn.failNext(status);
-      const error = await rejection(gateway.createPayment(request));
-      expect(error, String(status)).not.toBeInstanceOf(GatewayRequestError);
-      expect(error.message).toContain(String(status));
-    }
-    standIn.failNext(500, 2);
-    await expect(gateway.getPayment!('2419a771-000f-5000-9000-1edaf29243f2')).rejects.not.toBeInstanceOf(GatewayRequestError);
-    const refund = gateway.refund!({ refundId: nextId++, providerPaymentId: 'x', amount: 1, currency: 'rub', description: 'r' });
-    await expect(refund).rejects.not.toBeInstanceOf(GatewayRequestError);
+  /** The POSTs of a create, in order. */
+  const createsWithKey = (key: string) => standIn.requests.filter((entry) => entry.path === '/v3/payments' && entry.idempotenceKey === key);
 
-    const created = await gateway.createPayment(request);
-    expect(paymentsWithKey(`payment-${request.paymentId}`).map((payment) => payment.object.id)).toEqual([created.providerPaymentId]);
+  it('repeats a create answered 202 with the same key after YooKassa’s retry_after, and makes one payment', async () => {
+    const request = paymentRequest();
+    standIn.failNext(202);
+    const startedAt = Date.now();
+    const created = await gatewayWith().createPayment(request);
+    // The stand-in asks for 1800 ms; the wait is capped at 1.5 s so the shopper is not kept long.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1400);
+    expect(createsWithKey(request.idempotenceKey).map((entry) => entry.status)).toEqual([202, 200]);
+    expect(paymentsWithKey(request.idempotenceKey).map((payment) => payment.object.id)).toEqual([created.providerPaymentId]);
   });
 
-  it('gives up on a slow answer with a retryable error; the retry finds the payment made meanwhile', async () => {
+  it('repeats a create answered 500 twice, and makes one payment', async () => {
     const request = paymentRequest();
-    standIn.latencyMs = 300;
-    const error = await rejection(gatewayWith({}, 50).createPayment(request));
-    expect(error).not.toBeInstanceOf(GatewayRequestError);
-    expect(error.message).toMatch(/TimeoutError|abort/i);
-    standIn.latencyMs = 0;
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    standIn.failNext(500, 2);
     const created = await gatewayWith().createPayment(request);
-    expect(paymentsWithKey(`payment-${request.paymentId}`).map((payment) => payment.object.id)).toEqual([created.providerPaymentId]);
+    expect(createsWithKey(request.idempotenceKey).map((entry) => entry.status)).toEqual([500, 500, 200]);
+    expect(paymentsWithKey(request.idempotenceKey).map((payment) => payment.object.id)).toEqual([created.providerPaymentId]);
+  });
+
+  it('gives up after three unknown outcomes with a retryable error; a later create with the key makes one payment', async () => {
+    const gateway = gatewayWith();
+    const request = paymentRequest();
+    standIn.failNext(503, 3);
+    const error = await rejection(gateway.createPayment(request));
+    expect(error).not.toBeInstanceOf(GatewayRequestError);
+    expect(error.message).toContain('503');
+    expect(createsWithKey(request.idempotenceKey)).toHaveLength(3);
+
+    const created = await gateway.createPayment(request);
+    expect(paymentsWithKey(request.idempotenceKey).map((payment) => payment.object.id)).toEqual([created.providerPaymentId]);
+  });
+
+  it('does not repeat a definite refusal (4xx) nor a 429, and reads and refunds once per call', async () => {
+    const gateway = gatewayWith();
+    for (const status of [400, 403]) {
+      const request = paymentRequest();
+      standIn.failNext(status);
+      expect(await rejection(gateway.createPayment(request)), String(status)).toBeInstanceOf(GatewayRequestError);
+      expect(createsWithKey(request.idempotenceKey), String(status)).toHaveLength(1);
+    }
+    const wrongKey = paymentRequest();
+    expect(await rejection(gatewayWith({ secretKey: 'test_wrong' }).createPayment(wrongKey))).toMatchObject({ status: 401 });
+    expect(createsWithKey(wrongKey.idempotenceKey)).toHaveLength(1);
+    // Too many requests: nothing was done, worth trying later (not a refusal), but not at once.
+    const limited = paymentRequest();
+    standIn.failNext(429);
+    const error = await rejection(gateway.createPayment(limited));
+    expect(error).not.toBeInstanceOf(GatewayRequestError);
+    expect(error.message).toContain('429');
+    expect(createsWithKey(limited.idempotenceKey)).toHaveLength(1);
+
+    standIn.failNext(500, 2);
+    const requestsBefore = standIn.requests.length;
+    await expect(gateway.getPayment!('2419a771-000f-5000-9000-1edaf29243f2')).rejects.not.toBeInstanceOf(GatewayRequestError);
+    const refund = gateway.refund!({ refundId: nextId++, idempotenceKey: randomUUID(), providerPaymentId: 'x', amount: 1, currency: 'rub', description: 'r' });
+    await expect(refund).rejects.not.toBeInstanceOf(GatewayRequestError);
+    expect(standIn.requests.length - requestsBefore).toBe(2);
+  });
+
+  it('repeats a create that timed out with the same key; the repeat finds the payment made meanwhile', async () => {
+    const request = paymentRequest();
+    // The network loses the first answer: YooKassa made the payment, the store only sees its timeout.
+    let calls = 0;
+    const firstAnswerLost: typeof fetch = async (input, init) => {
+      calls += 1;
+      const response = await fetch(input, init);
+      if (calls > 1) return response;
+      const signal = init!.signal!;
+      return new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+    };
+    const created = await createYookassaGateway({ settings: settings(), logger, timeoutMs: 200, fetch: firstAnswerLost }).createPayment(request);
+    expect(createsWithKey(request.idempotenceKey).map((entry) => entry.status)).toEqual([200, 200]);
+    expect(paymentsWithKey(request.idempotenceKey).map((payment) => payment.object.id)).toEqual([created.providerPaymentId]);
+    expect(logLines.some((line) => line.includes('TimeoutError'))).toBe(true);
   });
 
   it('turns an unreachable YooKassa into a retryable error', async () => {
@@ -436,7 +484,7 @@ describe('YooKassa’s errors', () => {
     for (const id of ['../refunds', 'a/b', 'a?b=1', '', 'x'.repeat(65), '%2e%2e', 'a b']) {
       await expect(gateway.getPayment!(id), id).rejects.toBeInstanceOf(GatewayRequestError);
       await expect(gateway.getRefund!(id), id).rejects.toBeInstanceOf(GatewayRequestError);
-      await expect(gateway.refund!({ refundId: 1, providerPaymentId: id, amount: 1, currency: 'rub', description: 'r' }), id).rejects.toBeInstanceOf(
+      await expect(gateway.refund!({ refundId: 1, idempotenceKey: randomUUID(), providerPaymentId: id, amount: 1, currency: 'rub', description: 'r' }), id).rejects.toBeInstanceOf(
         GatewayRequestError,
       );
     }
@@ -494,6 +542,7 @@ describe('YooKassa’s notifications', () => {
 
     const refund = await gateway.refund!({
       refundId: nextId++,
+      idempotenceKey: randomUUID(),
       providerPaymentId: created.providerPaymentId,
       amount: 100,
       currency: 'rub',

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
 import {
@@ -31,6 +32,15 @@ export interface YookassaGatewayDeps {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/**
+ * YooKassa's rule for a call whose outcome is unknown (202 "still processing", 500, a timeout): repeat
+ * it with the same data and Idempotence-Key; a 4xx is a definite answer. A create is tried this many
+ * times before the shopper is told card payment is unavailable.
+ */
+const CREATE_ATTEMPTS = 3;
+/** The wait before a repeat: YooKassa's retry_after when it gives one, else this times the attempt; capped, so the shopper is not kept long. */
+const RETRY_WAIT_MS = 300;
+const RETRY_WAIT_MAX_MS = 1500;
 /** YooKassa's limits: payment and receipt item descriptions 128 characters, refund comments 250. */
 const PAYMENT_DESCRIPTION_MAX = 128;
 const RECEIPT_ITEM_DESCRIPTION_MAX = 128;
@@ -47,6 +57,17 @@ type JsonObject = Record<string, unknown>;
 interface YookassaAmount {
   value: string;
   currency: string;
+}
+
+/** An answer that leaves the outcome unknown: the same call may be repeated, after `retryAfterMs` if YooKassa says. */
+class UnknownOutcomeError extends Error {
+  override name = 'UnknownOutcomeError';
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
 }
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -186,7 +207,7 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
       // Network failures and timeouts: the outcome is unknown, so the caller retries with the same key.
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       logger.warn({ method, path, reason, ms: Date.now() - startedAt }, 'YooKassa call failed');
-      throw new Error(`YooKassa ${method} ${path} failed: ${reason}`);
+      throw new UnknownOutcomeError(`YooKassa ${method} ${path} failed: ${reason}`);
     }
     let body: unknown;
     try {
@@ -207,11 +228,29 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
       { method, path, status, code, description, parameter: error.parameter, errorId: error.id },
       'YooKassa refused a call',
     );
-    // 202 means "accepted, still processing; ask again with the same key": as retryable as a 500.
-    if (status === 202 || status === 429 || status >= 500 || status < 400) {
-      throw new Error(`YooKassa ${method} ${path} answered ${status}${description ? `: ${description}` : ''}`);
+    const answered = `YooKassa ${method} ${path} answered ${status}${description ? `: ${description}` : ''}`;
+    // 202 means "accepted, still processing; ask again with the same key" (after retry_after ms): as unknown as a 500.
+    if (status === 202 || status >= 500 || status < 400) {
+      const retryAfterMs = typeof error.retry_after === 'number' && error.retry_after >= 0 ? error.retry_after : undefined;
+      throw new UnknownOutcomeError(answered, retryAfterMs);
     }
+    // Too many requests: nothing was done; worth trying later, not at once.
+    if (status === 429) throw new Error(answered);
     throw new GatewayRequestError(description ?? `YooKassa refused ${method} ${path} with ${status}`, status, code);
+  }
+
+  /** A POST repeated with the same key while its outcome is unknown, up to CREATE_ATTEMPTS times. */
+  async function postRepeated(path: string, post: { idempotenceKey: string; body: JsonObject }): Promise<JsonObject> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await call('POST', path, post);
+      } catch (error) {
+        if (!(error instanceof UnknownOutcomeError) || attempt >= CREATE_ATTEMPTS) throw error;
+        const waitMs = Math.min(error.retryAfterMs ?? RETRY_WAIT_MS * attempt, RETRY_WAIT_MAX_MS);
+        logger.info({ path, attempt, waitMs }, 'Repeating a YooKassa call whose outcome is unknown');
+        await delay(waitMs);
+      }
+    }
   }
 
   return {
@@ -220,8 +259,8 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
 
     async createPayment(request: CreatePaymentRequest): Promise<CreatedPayment> {
       assertRoubles(request.currency);
-      // The key is the store's payment row, so a retried create answers the payment already made.
-      const payment = await call('POST', '/payments', { idempotenceKey: `payment-${request.paymentId}`, body: paymentBody(request, settings) });
+      // The key is the payment row's own, so a repeated create answers the payment already made.
+      const payment = await postRepeated('/payments', { idempotenceKey: request.idempotenceKey, body: paymentBody(request, settings) });
       const confirmation = isObject(payment.confirmation) ? payment.confirmation : {};
       if (typeof confirmation.confirmation_url !== 'string') throw new Error('YooKassa answered a payment without a confirmation_url');
       return { providerPaymentId: readId(payment, 'payment'), payUrl: confirmation.confirmation_url };
@@ -254,7 +293,7 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
       assertRoubles(request.currency);
       assertObjectId(request.providerPaymentId, 'payment');
       const refund = await call('POST', '/refunds', {
-        idempotenceKey: `refund-${request.refundId}`,
+        idempotenceKey: request.idempotenceKey,
         body: {
           payment_id: request.providerPaymentId,
           amount: rubles(request.amount),
