@@ -45,13 +45,23 @@ export interface GatewayCapabilities {
 /** A payment as the gateway itself reports it when asked: the only answer an unsigned gateway is trusted for. */
 export interface GatewayPaymentState {
   providerPaymentId: string;
-  status: 'pending' | 'succeeded' | 'canceled';
+  /** waiting_for_capture: paid in two stages, the money held until the store captures or cancels it. */
+  status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
   /** Minor units. */
   amount: number;
   currency: string;
   /** The store's payments.id and order id the payment was created with (its metadata). */
   paymentId?: number;
   orderId?: number;
+}
+
+/** The store's decision on a payment held for capture, sent with the key stored on the payment's row. */
+export interface CaptureDecision {
+  providerPaymentId: string;
+  idempotenceKey: string;
+  /** Minor units: the whole held amount (a capture), in the payment's currency. */
+  amount: number;
+  currency: BalanceCurrency;
 }
 
 export interface RefundRequest {
@@ -138,6 +148,10 @@ export interface PaymentGateway {
   readWebhook(rawBody: string | undefined, headers: IncomingHttpHeaders): WebhookMessage;
   /** Reads a payment back from the gateway (required of gateways whose webhooks are hints). */
   getPayment?(providerPaymentId: string): Promise<GatewayPaymentState>;
+  /** Takes the money of a payment held for capture (two-stage payments). Idempotent by key. */
+  capturePayment?(decision: CaptureDecision): Promise<GatewayPaymentState>;
+  /** Releases the money of a payment held for capture: nothing is charged. Idempotent by key. */
+  cancelPayment?(decision: Pick<CaptureDecision, 'providerPaymentId' | 'idempotenceKey'>): Promise<GatewayPaymentState>;
   /** Returns money to the card (when capabilities.refunds). Idempotent by refundId. */
   refund?(request: RefundRequest): Promise<GatewayRefundState>;
   /** Reads a refund back from the gateway, to settle one that was still pending. */
