@@ -13,6 +13,9 @@ import type { ShownOrder } from './types';
 
 type Translate = ReturnType<typeof useTranslate>;
 
+/** Why a payment flagged its order (an attention_raised event's `cause`); any other flag is a delivery's. */
+const PAYMENT_ATTENTION_CAUSES = ['payment_mismatch', 'payment_refused'];
+
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** An amount an event carries in minor units of its currency: a payment's or refund's `amount`, an order's `total`. */
@@ -38,6 +41,8 @@ function headline(event: AdminOrderEvent, translate: Translate): string {
       return translate(`order_timeline.events.delivery_attempt.${text(payload.outcome) ?? 'unavailable'}`);
     case 'codes_delivered':
       return translate('order_timeline.events.codes_delivered', { smart_count: Number(payload.codes ?? 0) });
+    case 'attention_raised':
+      return translate(`order_timeline.events.${PAYMENT_ATTENTION_CAUSES.includes(String(payload.cause)) ? String(payload.cause) : 'attention_raised'}`);
     case 'refunded':
       return translate(`order_timeline.events.refunded.${payload.destination === 'card' ? 'card' : 'balance'}`, { amount: money(payload) });
     default:

@@ -22,6 +22,7 @@ export function noticeText(notice: OrderNotice, translate: Translate): string {
     }
     case 'STORE_STOPPED_DELIVERY':
     case 'CARD_REFUND_TO_BALANCE':
+    case 'LATE_PAYMENT_REFUNDED':
       return translate(`order_notices.${notice.code}`, { amount: money(notice.params.refund) });
     case 'STORE_REFUNDED':
       return translate(`order_notices.STORE_REFUNDED.${notice.params.refundTo}`, { amount: money(notice.params.refund) });

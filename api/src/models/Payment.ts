@@ -29,6 +29,12 @@ export class Payment extends BaseModel {
   /** The payment's state as last read back from a gateway whose notifications are only hints. */
   declare gateway_status: GatewayPaymentState['status'] | null;
   declare gateway_checked_at: Date | null;
+  /** When the sweep reads the payment back next, and how many reads found it still open (its back-off). */
+  declare gateway_next_check_at: Date | null;
+  declare gateway_checks: number;
+  /** The store's decision on a payment held for capture, and the idempotence key it is sent with. */
+  declare capture_key: string | null;
+  declare cancel_key: string | null;
   /** Minor units of `currency` returned to the card so far. */
   declare refunded_amount: number;
 }

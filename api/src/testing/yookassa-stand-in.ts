@@ -89,8 +89,11 @@ export interface YookassaStandIn {
   settleRefund(refundId: string, status: 'succeeded' | 'canceled', options?: ControlOptions): Promise<JsonObject>;
   /** POSTs YooKassa's notification for the object to the notification URL; resolves to the HTTP status. */
   notify(event: YookassaEvent, objectId: string): Promise<number>;
-  /** Answers the next `times` API requests with this status and YooKassa's body for it (202, 429, 500...). */
-  failNext(status: number, times?: number): void;
+  /**
+   * Answers the next `times` API requests (only those whose path ends with `pathEnd`, when given) with
+   * this status and YooKassa's body for it (202, 429, 500...), without acting on them.
+   */
+  failNext(status: number, times?: number, pathEnd?: string): void;
   close(): Promise<void>;
 }
 
@@ -391,7 +394,7 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
   const requests: StandInRequest[] = [];
   const notifications: StandInNotification[] = [];
   const deliveries = new Set<Promise<unknown>>();
-  const faults: number[] = [];
+  const faults: Array<{ status: number; pathEnd?: string }> = [];
   let notificationUrl: string | undefined;
   let origin = '';
 
@@ -546,6 +549,38 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
     return { status: 200, body: paymentObject(payment) };
   }
 
+  /** A payment held for capture, as the capture and cancel calls find it: only waiting_for_capture ones can be either. */
+  function heldPayment(id: string): PaymentState {
+    const payment = payments.get(id);
+    if (!payment) throw new ApiError(404, "Incorrect payment_id. Payment doesn't exist or access denied.", 'payment_id');
+    if (payment.status !== 'waiting_for_capture') {
+      throw new ApiError(400, `Payment is ${payment.status}: only a payment waiting for capture can be captured or canceled`, 'payment_id');
+    }
+    return payment;
+  }
+
+  /** POST /payments/{id}/capture: all of the held amount, or a part (the rest goes back to the payer). */
+  function capturePayment(id: string, body: JsonObject): Answer {
+    const payment = heldPayment(id);
+    if (body.amount !== undefined) {
+      const { minor, currency } = readAmount(body.amount, 'amount');
+      if (currency !== payment.currency) throw new ApiError(400, 'Capture currency differs from the payment currency', 'amount.currency');
+      if (minor > payment.amount) throw new ApiError(400, 'Capture amount exceeds the amount held', 'amount.value');
+      payment.amount = minor;
+    }
+    markSucceeded(payment);
+    void announce('payment.succeeded', payment.id);
+    return { status: 200, body: paymentObject(payment) };
+  }
+
+  /** POST /payments/{id}/cancel: the held money goes back to the payer. */
+  function cancelPayment(id: string): Answer {
+    const payment = heldPayment(id);
+    markCanceled(payment, { party: 'merchant', reason: 'canceled_by_merchant' });
+    void announce('payment.canceled', payment.id);
+    return { status: 200, body: paymentObject(payment) };
+  }
+
   function createRefund(body: JsonObject, idempotenceKey: string): Answer {
     const payment = typeof body.payment_id === 'string' ? payments.get(body.payment_id) : undefined;
     if (!payment) throw new ApiError(400, "Payment doesn't exist or access denied", 'payment_id');
@@ -613,9 +648,14 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
   async function routeApi(req: IncomingMessage, path: string, key: string | undefined): Promise<Answer> {
     const method = req.method ?? 'GET';
     const parts = path.slice(API_PREFIX.length).split('/').filter(Boolean);
-    const [resource, id, extra] = parts;
-    if ((resource !== 'payments' && resource !== 'refunds') || extra !== undefined) {
+    const [resource, id, action, extra] = parts;
+    const paymentAction = resource === 'payments' && id !== undefined && (action === 'capture' || action === 'cancel');
+    if ((resource !== 'payments' && resource !== 'refunds') || (action !== undefined && !paymentAction) || extra !== undefined) {
       throw new ApiError(404, 'Requested resource is not found');
+    }
+    if (paymentAction) {
+      if (method !== 'POST') return { status: 405 };
+      return idempotentPost(req, key, (body) => (action === 'capture' ? capturePayment(id, body) : cancelPayment(id)));
     }
     if (id === undefined) {
       if (method !== 'POST') return { status: 405 };
@@ -644,9 +684,10 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
     requests.push(entry);
     if (standIn.latencyMs > 0) await sleep(standIn.latencyMs);
     let answer: Answer;
-    const fault = faults.shift();
+    const faultAt = faults.findIndex((fault) => fault.pathEnd === undefined || path.endsWith(fault.pathEnd));
+    const [fault] = faultAt === -1 ? [] : faults.splice(faultAt, 1);
     if (fault !== undefined) {
-      answer = faultAnswer(fault);
+      answer = faultAnswer(fault.status);
     } else if (!authorized(req.headers.authorization)) {
       answer = {
         status: 401,
@@ -744,15 +785,7 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
     setNotificationUrl(url) {
       notificationUrl = url;
     },
-    succeed: (paymentId, controlOptions) =>
-      control(
-        paymentId,
-        (payment) => {
-          markSucceeded(payment);
-          return 'payment.succeeded';
-        },
-        controlOptions,
-      ),
+    succeed: (paymentId, controlOptions) => control(paymentId, pay, controlOptions),
     waitForCapture: (paymentId, controlOptions) =>
       control(
         paymentId,
@@ -784,8 +817,8 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
       if (!notificationUrl) throw new Error('Set a notification URL first');
       return deliver(notificationUrl, event, objectId);
     },
-    failNext(status, times = 1) {
-      for (let count = 0; count < times; count += 1) faults.push(status);
+    failNext(status, times = 1, pathEnd) {
+      for (let count = 0; count < times; count += 1) faults.push({ status, pathEnd });
     },
     async close() {
       await Promise.allSettled([...deliveries]);

@@ -47,6 +47,8 @@ export const OrderNotice = Type.Union(
     notice('PAYMENT_NOT_STARTED', {}, 'The card or SBP payment could not be started (nothing was charged).'),
     notice('PAYMENT_EXPIRED', {}, 'The payment was not received in time (not confirmed before the gateway or the hold gave up).'),
     notice('LATE_PAYMENT_CREDITED', {}, 'The payment arrived after the order had expired; the amount was credited to the balance.'),
+    notice('LATE_PAYMENT_REFUNDED', { refund: NoticeMoney }, 'The payment arrived after the order had expired; `refund` goes back the way it was paid.'),
+    notice('LATE_PAYMENT_CANCELLED', {}, 'The payment arrived after the order had expired; it was cancelled and nothing was charged.'),
     notice('CANCELLED_BY_STORE', {}, 'The store cancelled the order.'),
     notice('STORE_STOPPED_DELIVERY', { refund: NoticeMoney }, 'The store stopped the delivery and refunded `refund` to the balance.'),
     notice('STORE_REFUNDED', { refund: NoticeMoney, refundTo: RefundTo }, 'The store refunded `refund` to `refundTo`.'),

@@ -14,7 +14,8 @@ export const createPaymentCallbackProcessor: ProcessorFactory<'payment-callback'
   return async (job) => {
     const { data } = job;
     if ('gatewayEventId' in data) return { outcome: await callbacks.applyGatewayEvent(data.gatewayEventId) };
-    if ('paymentId' in data) return { outcome: await callbacks.checkPayment(data.paymentId) };
+    // Only a gateway notification queues a payment's check: it starts the payment's back-off again.
+    if ('paymentId' in data) return { outcome: await callbacks.checkPayment(data.paymentId, { notified: true }) };
     if ('refundId' in data) return { outcome: await callbacks.sendRefund(data.refundId) };
     return callbacks.pollOpenPayments();
   };

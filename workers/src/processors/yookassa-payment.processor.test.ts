@@ -88,6 +88,44 @@ const settle = async () => {
   await new Promise((resolve) => setTimeout(resolve, 300));
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const paymentOf = (orderId: number) => app.db('payments').where({ order_id: orderId }).first();
+
+/** The capture (or cancel) calls the stand-in received for a payment, with their keys and answers. */
+const callsOf = (providerPaymentId: string, action: 'capture' | 'cancel') =>
+  yookassa.requests
+    .filter((request) => request.path === `/v3/payments/${providerPaymentId}/${action}`)
+    .map(({ idempotenceKey, status }) => ({ idempotenceKey, status }));
+const capturesOf = (providerPaymentId: string) => callsOf(providerPaymentId, 'capture');
+
+const expireHolds = () => createReservationExpiryService({ db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) }).expireHolds();
+
+/** The clock moves past the payment's back-off: the next sweep reads it again. */
+const makeDue = (paymentId: number) => app.db('payments').where({ id: paymentId }).update({ gateway_next_check_at: app.db.raw("now() - interval '1 second'") });
+
+/** Runs `work` while YooKassa's notifications are lost: only the store's own reads learn anything. */
+async function withoutNotifications(work: () => Promise<void>): Promise<void> {
+  yookassa.setNotificationUrl(undefined);
+  try {
+    await work();
+  } finally {
+    yookassa.setNotificationUrl(`${app.baseUrl}/api/payment/webhook/yookassa`);
+  }
+}
+
+/** A card payment the shopper paid (held) whose first capture YooKassa answers with `status`. */
+async function heldCardPaymentWhoseCaptureFails(status: number) {
+  const shopper = await app.createUser();
+  const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
+  const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
+  const { id: paymentId } = await paymentOf(orderId);
+  await yookassa.succeed(providerPaymentId);
+  yookassa.failNext(status, 1, '/capture');
+  await expect(callbacks().checkPayment(paymentId)).rejects.toThrow();
+  return { shopper, orderId, providerPaymentId, paymentId };
+}
+
 /** The callback service as the workers build it, to run the schedule's sweep on demand. */
 const callbacks = () =>
   createPaymentCallbackService({
@@ -128,7 +166,7 @@ describe('paying through YooKassa', () => {
     expect(sent.idempotenceKey).toBe((await app.db('payments').where({ order_id: orderId }).first('idempotence_key')).idempotence_key);
     expect(sent.request).toMatchObject({
       amount: { value: (rub / 100).toFixed(2), currency: 'RUB' },
-      capture: true,
+      capture: false,
       confirmation: { type: 'redirect', return_url: `${app.config.publicUrl}/orders/${orderId}` },
       metadata: { order_id: String(orderId) },
       payment_method_data: { type: 'bank_card' },
@@ -138,6 +176,11 @@ describe('paying through YooKassa', () => {
     expect(await payOnCheckout(payUrl)).toBe(`${app.config.publicUrl}/orders/${orderId}`);
     const completed = await waitForOrder(shopper, orderId, 'completed');
     expect(completed).toMatchObject({ total: 1.99, currency: 'usd', payment: { provider: 'yookassa', method: 'card', status: 'paid', amount: 157.21, currency: 'rub' } });
+    // Paid in two stages: held on the card, then captured by the store with the key kept on the payment.
+    const payment = await paymentOf(orderId);
+    expect(payment.capture_key).toMatch(UUID);
+    expect(capturesOf(providerPaymentId)).toEqual([{ idempotenceKey: payment.capture_key, status: 200 }]);
+    expect(yookassa.payments.get(providerPaymentId)!.object).toMatchObject({ status: 'succeeded', amount: { value: '157.21' } });
   });
 
   it('PUBG by SBP and Steam by card complete the same way', async () => {
@@ -181,15 +224,16 @@ describe('paying through YooKassa', () => {
       const { orderId, payUrl, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer, { player_id: DECLINED_PLAYER }) });
       await payOnCheckout(payUrl);
       await waitForOrder(shopper, orderId, 'failed');
-      const refunded = await vi.waitFor(
+      await vi.waitFor(
         async () => {
           const order = await orderOf(shopper, orderId);
           expect(order.refunds).toEqual([expect.objectContaining({ destination: 'card', status: 'succeeded', amount: 157.21, currency: 'rub' })]);
+          // The order's payment and refunds are read one after the other: both are waited for.
+          expect(order.payment).toMatchObject({ status: 'refunded', refunded: 157.21 });
           return order;
         },
         { timeout: 10_000, interval: 50 },
       );
-      expect(refunded.payment).toMatchObject({ status: 'refunded', refunded: 157.21 });
       const refund = [...yookassa.refunds.values()].find((entry) => entry.request.payment_id === providerPaymentId)!;
       expect(refund.idempotenceKey).toBe((await app.db('payment_refunds').where({ order_id: orderId }).first('idempotence_key')).idempotence_key);
       expect(refund.request).toMatchObject({ amount: { value: '157.21', currency: 'RUB' } });
@@ -244,13 +288,16 @@ describe('YooKassa notifications are hints, never trusted as they stand', () => 
     const shopper = await app.createUser();
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
     const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
-    await yookassa.succeed(providerPaymentId);
-    const statuses = await Promise.all(Array.from({ length: 10 }, () => yookassa.notify('payment.succeeded', providerPaymentId)));
+    await yookassa.succeed(providerPaymentId, { notify: false });
+    const statuses = await Promise.all(Array.from({ length: 10 }, () => yookassa.notify('payment.waiting_for_capture', providerPaymentId)));
     expect(statuses).toEqual(Array(10).fill(200));
     await waitForOrder(shopper, orderId, 'completed');
     await settle();
     expect(await app.db('gateway_events').whereRaw("payload->>'provider_payment_id' = ?", [providerPaymentId])).toHaveLength(1);
     expect(await app.db('outbox').where({ queue: 'fulfilment' }).whereRaw("payload->>'orderId' = ?", [String(orderId)])).toHaveLength(1);
+    // However many checks decided to capture at once, they sent the one key stored on the payment.
+    const { capture_key: captureKey } = await paymentOf(orderId);
+    expect(new Set(capturesOf(providerPaymentId).map((capture) => capture.idempotenceKey))).toEqual(new Set([captureKey]));
   });
 
   it('a lost notification does not strand the order: the sweep reads open payments back', async () => {
@@ -266,30 +313,11 @@ describe('YooKassa notifications are hints, never trusted as they stand', () => 
     await waitForOrder(shopper, declined.orderId, 'cancelled');
   });
 
-  it('a payment that succeeds after the hold ended is credited to the balance once, and the order stays cancelled', async () => {
-    const shopper = await app.createUser();
-    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
-    const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
-    await fixtures.lapseHold(orderId);
-    await createReservationExpiryService({ db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) }).expireHolds();
-    await waitForOrder(shopper, orderId, 'cancelled');
-
-    await yookassa.succeed(providerPaymentId, { notify: true });
-    await Promise.all([yookassa.notify('payment.succeeded', providerPaymentId), callbacks().pollOpenPayments()]);
-    await vi.waitFor(async () => {
-      const credits = await app.db('balance_ledger').where({ user_id: shopper.id, reason: 'late_payment_credit' });
-      expect(credits).toEqual([expect.objectContaining({ amount: 15_721, currency: 'rub' })]);
-    });
-    await settle();
-    expect(await app.db('balance_ledger').where({ user_id: shopper.id })).toHaveLength(1);
-    expect((await orderOf(shopper, orderId)).status).toBe('cancelled');
-  });
-
   it('YooKassa down when the payment is created: 503, the order cancelled and nothing charged', async () => {
     const shopper = await app.createUser();
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
     // Down for every attempt: a single 500 is repeated with the same key.
-    yookassa.failNext(500, 3);
+    yookassa.failNext(500, 3, '/payments');
     const failed = await app.request('POST', '/api/payment/create', {
       token: shopper.token,
       body: { type: 'topup', currency: 'usd', email: EMAIL, topupData: freefireTopup(offer) },
@@ -345,5 +373,205 @@ describe('how an order was paid and why a payment failed, as YooKassa says', () 
       const cancelled = await waitForOrder(shopper, orderId, 'cancelled');
       expect(cancelled, code).toMatchObject({ payment_method: method, notices: [{ code, params: {} }], payment: { status: 'declined' } });
     }
+  });
+});
+
+describe('the hold matches YooKassa: cards in two stages', () => {
+  it('a card paid after the hold ended is cancelled at YooKassa: nothing charged, the order stays cancelled, the shopper is told', async () => {
+    const shopper = await app.createUser();
+    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
+    const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
+    await fixtures.lapseHold(orderId);
+    await expireHolds();
+    await waitForOrder(shopper, orderId, 'cancelled');
+
+    await yookassa.succeed(providerPaymentId);
+    await vi.waitFor(() => expect(yookassa.payments.get(providerPaymentId)!.object).toMatchObject({ status: 'canceled', paid: false }), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    await settle();
+    const payment = await paymentOf(orderId);
+    expect(payment).toMatchObject({ status: 'expired', gateway_status: 'canceled', capture_key: null, cancel_key: expect.stringMatching(UUID) });
+    expect(callsOf(providerPaymentId, 'cancel')).toEqual([{ idempotenceKey: payment.cancel_key, status: 200 }]);
+    expect(capturesOf(providerPaymentId)).toEqual([]);
+    expect([...yookassa.refunds.values()].filter((refund) => refund.request.payment_id === providerPaymentId)).toEqual([]);
+    expect(await app.db('balance_ledger').where({ user_id: shopper.id })).toEqual([]);
+    expect(await orderOf(shopper, orderId)).toMatchObject({
+      status: 'cancelled',
+      notices: [
+        { code: 'PAYMENT_EXPIRED', params: {} },
+        { code: 'LATE_PAYMENT_CANCELLED', params: {} },
+      ],
+    });
+  });
+
+  it('an SBP payment that succeeds after its order was cancelled is refunded through YooKassa, not credited as balance', async () => {
+    const shopper = await app.createUser();
+    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
+    const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', method: 'sbp', topupData: freefireTopup(offer) });
+    expect(yookassa.payments.get(providerPaymentId)!.request).toMatchObject({ capture: true, payment_method_data: { type: 'sbp' } });
+    await fixtures.lapseHold(orderId);
+    await expireHolds();
+    await waitForOrder(shopper, orderId, 'cancelled');
+
+    await yookassa.succeed(providerPaymentId);
+    const order = await vi.waitFor(
+      async () => {
+        const shown = await orderOf(shopper, orderId);
+        expect(shown.refunds).toEqual([expect.objectContaining({ destination: 'card', status: 'succeeded', amount: 157.21, currency: 'rub' })]);
+        return shown;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(order).toMatchObject({
+      status: 'cancelled',
+      notices: [
+        { code: 'PAYMENT_EXPIRED', params: {} },
+        { code: 'LATE_PAYMENT_REFUNDED', params: { refund: { amount: 1.99, currency: 'usd' } } },
+      ],
+    });
+    const refunds = [...yookassa.refunds.values()].filter((refund) => refund.request.payment_id === providerPaymentId);
+    expect(refunds.map((refund) => refund.request.amount)).toEqual([{ value: '157.21', currency: 'RUB' }]);
+    await settle();
+    expect(await app.db('balance_ledger').where({ user_id: shopper.id })).toEqual([]);
+  });
+
+  it('a capture that fails on the way is sent again with the same key and captures once, even after the hold ended', async () => {
+    await withoutNotifications(async () => {
+      const { shopper, orderId, providerPaymentId, paymentId } = await heldCardPaymentWhoseCaptureFails(500);
+      const decided = await paymentOf(orderId);
+      expect(decided).toMatchObject({ status: 'pending', gateway_status: 'waiting_for_capture', capture_key: expect.stringMatching(UUID) });
+
+      // The capture was decided while the order held its codes: the hold's end no longer cancels it.
+      await fixtures.lapseHold(orderId);
+      await expireHolds();
+      expect((await orderOf(shopper, orderId)).status).toBe('pending');
+
+      await makeDue(paymentId);
+      expect((await callbacks().pollOpenPayments()).failures).toBe(0);
+      await waitForOrder(shopper, orderId, 'completed');
+      expect(await callbacks().checkPayment(paymentId)).toBe('already-processed');
+      expect(capturesOf(providerPaymentId)).toEqual([
+        { idempotenceKey: decided.capture_key, status: 500 },
+        { idempotenceKey: decided.capture_key, status: 200 },
+      ]);
+      expect(yookassa.payments.get(providerPaymentId)!.object).toMatchObject({ status: 'succeeded', amount: { value: '157.21' } });
+      expect(await app.db('order_events').where({ order_id: orderId, kind: 'payment_succeeded' })).toHaveLength(1);
+    });
+  });
+
+  it('a capture YooKassa refuses flags the order for an operator; once a capture goes through, the order completes', async () => {
+    await withoutNotifications(async () => {
+      const { shopper, orderId, paymentId } = await heldCardPaymentWhoseCaptureFails(400);
+      expect(await app.db('orders').where({ id: orderId }).first()).toMatchObject({ status: 'pending', attention_since: expect.any(Date) });
+      const [flag] = await app.db('order_events').where({ order_id: orderId, kind: 'attention_raised' });
+      expect(flag.payload).toMatchObject({ cause: 'payment_refused', decision: 'capture', status: 400 });
+
+      await makeDue(paymentId);
+      expect((await callbacks().pollOpenPayments()).failures).toBe(0);
+      await waitForOrder(shopper, orderId, 'completed');
+      expect(await app.db('orders').where({ id: orderId }).first()).toMatchObject({ attention_since: null });
+    });
+  });
+});
+
+describe('what YooKassa says is applied, always', () => {
+  it('a payment whose apply failed is read back by the next sweep and applied, and its hold ending does not cancel it', async () => {
+    await app.db.raw(`
+      CREATE TABLE IF NOT EXISTS failing_apply (order_id bigint PRIMARY KEY);
+      CREATE OR REPLACE FUNCTION fail_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.kind = 'payment_succeeded' AND EXISTS (SELECT 1 FROM failing_apply WHERE order_id = NEW.order_id) THEN
+          RAISE EXCEPTION 'apply refused for order %', NEW.order_id;
+        END IF;
+        RETURN NEW;
+      END $$;
+      DROP TRIGGER IF EXISTS fail_apply ON order_events;
+      CREATE TRIGGER fail_apply BEFORE INSERT ON order_events FOR EACH ROW EXECUTE FUNCTION fail_apply();
+    `);
+    await withoutNotifications(async () => {
+      const shopper = await app.createUser();
+      const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
+      const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', method: 'sbp', topupData: freefireTopup(offer) });
+      const { id: paymentId } = await paymentOf(orderId);
+      await app.db('failing_apply').insert({ order_id: orderId });
+      await yookassa.succeed(providerPaymentId);
+      await expect(callbacks().checkPayment(paymentId)).rejects.toThrow(/apply refused/);
+      expect(await paymentOf(orderId)).toMatchObject({ status: 'pending', gateway_status: 'succeeded' });
+
+      await fixtures.lapseHold(orderId);
+      await expireHolds();
+      expect((await orderOf(shopper, orderId)).status).toBe('pending');
+
+      await app.db('failing_apply').where({ order_id: orderId }).delete();
+      await makeDue(paymentId);
+      expect((await callbacks().pollOpenPayments()).failures).toBe(0);
+      const completed = await waitForOrder(shopper, orderId, 'completed');
+      expect(completed.payment).toMatchObject({ status: 'paid', method: 'sbp' });
+      expect(await app.db('balance_ledger').where({ user_id: shopper.id })).toEqual([]);
+      expect([...yookassa.refunds.values()].filter((refund) => refund.request.payment_id === providerPaymentId)).toEqual([]);
+    });
+  });
+
+  it('a payment of another amount than the order charged is never applied: the order is flagged for an operator', async () => {
+    const admin = await app.createUser({ role: 'admin' });
+    const shopper = await app.createUser();
+    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
+    const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
+    // The store expects one rouble more than YooKassa will report.
+    await app.db('payments').where({ order_id: orderId }).increment('amount', 100);
+
+    await yookassa.succeed(providerPaymentId);
+    const flagged = await vi.waitFor(
+      async () => {
+        const [event] = await app.db('order_events').where({ order_id: orderId, kind: 'attention_raised' });
+        expect(event).toBeDefined();
+        return event;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(flagged.payload).toMatchObject({ cause: 'payment_mismatch', expected: { amount: 15_821, currency: 'rub' }, got: { amount: 15_721, currency: 'rub' } });
+    await settle();
+    expect(capturesOf(providerPaymentId)).toEqual([]);
+    expect(await app.db('orders').where({ id: orderId }).first()).toMatchObject({ status: 'pending', attention_since: expect.any(Date) });
+
+    // An operator sees it; the hold's end leaves it to them.
+    const dashboard = await app.request('GET', '/api/admin/dashboard', { token: admin.token });
+    expect(dashboard.body.needsAttention).toContainEqual(expect.objectContaining({ orderId, flagged: true }));
+    await fixtures.lapseHold(orderId);
+    await expireHolds();
+    expect((await orderOf(shopper, orderId)).status).toBe('pending');
+  });
+});
+
+describe('the sweep backs off per payment', () => {
+  it('reads an open payment back after 1, 2, 4 ... minutes, and a notification starts that again', async () => {
+    const shopper = await app.createUser();
+    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
+    const { orderId, providerPaymentId } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
+    const { id: paymentId } = await paymentOf(orderId);
+    const reads = () => yookassa.requests.filter((request) => request.method === 'GET' && request.path === `/v3/payments/${providerPaymentId}`).length;
+    const waitMinutes = async () => {
+      const row = await app.db('payments').where({ id: paymentId }).first(app.db.raw('extract(epoch from gateway_next_check_at - gateway_checked_at) / 60 as minutes'), 'gateway_checks');
+      return [Math.round(Number(row.minutes)), row.gateway_checks];
+    };
+
+    await callbacks().pollOpenPayments();
+    expect(reads()).toBe(1);
+    expect(await waitMinutes()).toEqual([1, 1]);
+    await callbacks().pollOpenPayments();
+    expect(reads()).toBe(1);
+
+    for (const [minutes, checks] of [[2, 2], [4, 3], [8, 4], [16, 5], [32, 6], [60, 7], [60, 8]]) {
+      await makeDue(paymentId);
+      await callbacks().pollOpenPayments();
+      expect(await waitMinutes()).toEqual([minutes, checks]);
+    }
+    expect(reads()).toBe(8);
+
+    expect(await yookassa.notify('payment.waiting_for_capture', providerPaymentId)).toBe(200);
+    await vi.waitFor(async () => expect(await waitMinutes()).toEqual([1, 1]), { timeout: 10_000, interval: 50 });
+    expect(reads()).toBe(9);
   });
 });

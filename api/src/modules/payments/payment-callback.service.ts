@@ -1,18 +1,17 @@
 import type { Knex } from 'knex';
-import { changeBalance } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import type { GatewayEvent, Payment, RowOf } from '../../models';
-import type { GatewayPaymentState, PaymentGateways } from '../../providers/payment';
+import { GatewayRequestError, type GatewayPaymentState, type PaymentGateway, type PaymentGateways } from '../../providers/payment';
 import { cancelUnpaid, lockOrder, markPaid, type LockedOrder } from '../orders/order-lifecycle';
 import { recordOrderEvent } from '../orders/order-events';
 import { declineNotice } from './decline-notices';
 import { paymentsDal } from './payments.dal';
-import { createRefundsService } from './refunds';
+import { createRefundsService, requestCardRefund } from './refunds';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 
 import type { OrderNotice } from '@topup/common/api';
 
-const LATE_PAYMENT: OrderNotice = { code: 'LATE_PAYMENT_CREDITED', params: {} };
+const LATE_PAYMENT_CANCELLED: OrderNotice = { code: 'LATE_PAYMENT_CANCELLED', params: {} };
 
 /** What applying one event did, for logs and tests. */
 export type CallbackOutcome =
@@ -22,15 +21,18 @@ export type CallbackOutcome =
   | 'amount-mismatch'
   | 'already-paid'
   | 'paid'
-  | 'late-credit'
+  | 'late-refund'
   | 'declined'
   | 'ignored';
 
 /** What reading a payment back from its gateway did. */
 export type PaymentCheckOutcome = CallbackOutcome | 'still-pending' | 'not-ours' | 'not-checkable';
 
-/** How many open payments and refunds one poll settles at most (the next poll takes the rest). */
-const POLL_BATCH = 100;
+/**
+ * How many payments one sweep reads back at most, one after the other (the next sweep takes the
+ * rest): with each payment's back-off, the store stays far below YooKassa's request limits.
+ */
+const POLL_BATCH = 50;
 
 /**
  * A payment whose gateway answer names another payment or order than ours: a forged or mixed-up
@@ -53,7 +55,28 @@ export function createPaymentCallbackService(deps: {
   const { db, logger, gateways, catalogueChanges } = deps;
   const refunds = createRefundsService({ db, gateways, logger });
 
-  /** Money received: fulfil the order while it still holds its codes, else credit the shopper's balance. */
+  /**
+   * The gateway reported an amount or currency other than the payment's: nothing is applied (nor
+   * captured), and the order is flagged for an operator (the back office's "Needs attention") with
+   * what was reported. A flagged pending order waits for that person: its hold's expiry skips it.
+   */
+  async function rejectMismatch(
+    trx: Knex.Transaction,
+    order: LockedOrder,
+    payment: RowOf<Payment>,
+    got: { amount: unknown; currency: unknown },
+  ): Promise<CallbackOutcome> {
+    const facts = { cause: 'payment_mismatch', paymentId: payment.id, expected: { amount: payment.amount, currency: payment.currency }, got };
+    await paymentsDal.flagOrder(trx, order.id, "The gateway reported another amount or currency than the payment's", facts);
+    logger.error(facts, 'Gateway reported a payment of a different amount or currency; not applied, order flagged');
+    return 'amount-mismatch';
+  }
+
+  /**
+   * Money received: fulfil the order while it still holds its codes, else send it back the way it was
+   * paid. A pending order holds its codes past its hold's end when the gateway reported the payment
+   * paid (or the store decided to capture it) before the hold's expiry could release them.
+   */
   async function applySucceeded(
     trx: Knex.Transaction,
     event: RowOf<GatewayEvent>,
@@ -61,14 +84,7 @@ export function createPaymentCallbackService(deps: {
     order: LockedOrder,
   ): Promise<CallbackOutcome> {
     const { amount, currency } = event.payload as { amount?: unknown; currency?: unknown };
-    if (amount !== payment.amount || currency !== payment.currency) {
-      // Never fulfilled and never credited: the order stays pending until its hold ends.
-      logger.error(
-        { gatewayEventId: event.id, paymentId: payment.id, expected: { amount: payment.amount, currency: payment.currency }, got: { amount, currency } },
-        'Gateway reported a payment of a different amount or currency; not applied',
-      );
-      return 'amount-mismatch';
-    }
+    if (amount !== payment.amount || currency !== payment.currency) return rejectMismatch(trx, order, payment, { amount, currency });
     if (payment.status === 'paid' || payment.status === 'refunded') {
       logger.warn({ gatewayEventId: event.id, paymentId: payment.id }, 'Payment already applied; event ignored');
       return 'already-paid';
@@ -76,32 +92,27 @@ export function createPaymentCallbackService(deps: {
 
     await paymentsDal.markPaymentPaid(trx, payment.id);
     const received = { paymentId: payment.id, amount: payment.amount, currency: payment.currency };
-    if (order.status === 'pending' && order.hold_active) {
+    const holdsCodes = order.hold_active || payment.capture_key !== null || payment.gateway_status === 'succeeded';
+    if (order.status === 'pending' && holdsCodes) {
       await recordOrderEvent(trx, order.id, 'payment_succeeded', received);
       await markPaid(trx, order);
       logger.info({ orderId: order.id, paymentId: payment.id }, 'Card payment received; order sent to fulfilment');
       return 'paid';
     }
 
-    // The hold has ended (or the order was closed): the codes may be sold to someone else, so the
-    // money goes to the shopper's balance instead of being lost.
-    await changeBalance(trx, {
-      userId: payment.user_id,
-      currency: payment.currency,
-      amount: payment.amount,
-      reason: 'late_payment_credit',
-      reference: `payment:${payment.id}:late-credit`,
-      orderId: order.id,
-    });
-    await recordOrderEvent(trx, order.id, 'payment_late', { ...received, notices: [LATE_PAYMENT] });
+    // The codes may be sold to someone else by now: the money goes back the way it came (a refund
+    // the gateway refuses is credited to the balance by the refund itself).
+    const notice: OrderNotice = { code: 'LATE_PAYMENT_REFUNDED', params: { refund: { amount: order.total, currency: order.currency } } };
+    await recordOrderEvent(trx, order.id, 'payment_late', { ...received, notices: [notice] });
     if (order.status === 'pending') {
-      await cancelUnpaid(trx, [order.id], { notice: LATE_PAYMENT, paymentStatus: 'expired' });
+      await cancelUnpaid(trx, [order.id], { notice, paymentStatus: 'expired' });
       await catalogueChanges.ofOrders(trx, [order.id]);
-    } else if (order.status === 'cancelled') {
-      await paymentsDal.addNotice(trx, order.id, LATE_PAYMENT);
+    } else {
+      await paymentsDal.addNotice(trx, order.id, notice);
     }
-    logger.warn({ orderId: order.id, paymentId: payment.id, status: order.status }, 'Late card payment credited to the balance');
-    return 'late-credit';
+    await requestCardRefund(trx, { orderId: order.id, orderAmount: order.total, reason: 'The payment arrived after the order had expired' });
+    logger.warn({ orderId: order.id, paymentId: payment.id, status: order.status }, 'Late payment sent back the way it was paid');
+    return 'late-refund';
   }
 
   async function applyDeclined(
@@ -156,27 +167,8 @@ export function createPaymentCallbackService(deps: {
     return outcome;
   }
 
-  /**
-   * Reads a payment back from a gateway whose notifications are unsigned hints, and applies what the
-   * gateway itself says. The applied state is deduplicated, not the notifications: the event id is
-   * the payment's id and its final status, so a hint that found the payment still pending never
-   * stops a later one from completing the order, and a final state is applied once however many
-   * hints or polls see it.
-   */
-  async function checkPayment(paymentId: number): Promise<PaymentCheckOutcome> {
-    const payment = await paymentsDal.findPayment(db, paymentId);
-    const gateway = payment && gateways.byName(payment.provider);
-    if (!payment?.provider_payment_id || !gateway?.getPayment) return 'not-checkable';
-    const state = await gateway.getPayment(payment.provider_payment_id);
-    if (belongsElsewhere(state, payment)) {
-      logger.error({ paymentId, providerPaymentId: payment.provider_payment_id, got: state }, 'Gateway answered for another payment; not applied');
-      return 'not-ours';
-    }
-    await paymentsDal.recordGatewayStatus(db, payment.id, state.status);
-    if (state.status === 'pending') return 'still-pending';
-    // Only a paid payment has refunds: a refund.succeeded hint lands here.
-    if (state.status === 'succeeded') await settleRefundsOf(payment.id);
-
+  /** Applies a final state the gateway reported, once: the event id is the payment's id and that state. */
+  async function applyFinal(payment: RowOf<Payment>, state: GatewayPaymentState): Promise<PaymentCheckOutcome> {
     return db.transaction(async (trx) => {
       const gatewayEventId = await paymentsDal.insertGatewayEvent(trx, {
         provider: payment.provider,
@@ -188,6 +180,86 @@ export function createPaymentCallbackService(deps: {
       if (gatewayEventId === undefined) return 'already-processed';
       return applyLockedEvent(trx, gatewayEventId);
     });
+  }
+
+  /**
+   * A payment held for capture (two-stage): captured while its order holds its codes, else cancelled
+   * so no money moves (the order cancelled too if its hold has ended). The decision is recorded once,
+   * with the idempotence key it is sent with, so a retry after a failure repeats the same call and
+   * never captures twice; then what the gateway answers is applied.
+   */
+  async function settleHeldPayment(payment: RowOf<Payment>, state: GatewayPaymentState, gateway: PaymentGateway): Promise<PaymentCheckOutcome> {
+    const { capturePayment, cancelPayment } = gateway;
+    if (!capturePayment || !cancelPayment) throw new Error(`Gateway ${gateway.name} holds payments it cannot capture`);
+    const orderId = payment.order_id;
+    if (orderId === null) return 'unknown-payment';
+    const decided = await db.transaction(async (trx) => {
+      const order = await lockOrder(trx, orderId);
+      const locked = await paymentsDal.lockPayment(trx, payment.id);
+      if (!order || !locked) return undefined;
+      if (state.amount !== locked.amount || state.currency !== locked.currency) {
+        return rejectMismatch(trx, order, locked, { amount: state.amount, currency: state.currency });
+      }
+      const holding = order.status === 'pending' && (order.hold_active || locked.capture_key !== null);
+      const decision = await paymentsDal.decideCapture(trx, locked, holding ? 'capture' : 'cancel');
+      if (decision.decision === 'cancel' && locked.cancel_key === null) await cancelLateHold(trx, order, payment.id);
+      return decision;
+    });
+    if (!decided) return 'unknown-payment';
+    if (typeof decided === 'string') return decided;
+    const request = { providerPaymentId: state.providerPaymentId, idempotenceKey: decided.key };
+    const answer = await (
+      decided.decision === 'capture' ? capturePayment({ ...request, amount: payment.amount, currency: payment.currency }) : cancelPayment(request)
+    ).catch(async (err: unknown) => {
+      // Refused for good (not a network failure): a person looks at it, and the sweep keeps reading it.
+      if (err instanceof GatewayRequestError) {
+        const facts = { cause: 'payment_refused', paymentId: payment.id, decision: decided.decision, status: err.status, code: err.code };
+        await db.transaction((trx) => paymentsDal.flagOrder(trx, orderId, `The gateway refused to ${decided.decision} the payment: ${err.message}`, facts));
+      }
+      throw err;
+    });
+    logger.info({ paymentId: payment.id, orderId: payment.order_id, decision: decided.decision, status: answer.status }, 'Held payment settled');
+    await paymentsDal.recordGatewayStatus(db, payment.id, answer.status);
+    if (answer.status === 'waiting_for_capture' || answer.status === 'pending') return 'still-pending';
+    return applyFinal(payment, answer);
+  }
+
+  /** The shopper paid after the order's hold ended: the held money is released, and they are told so. */
+  async function cancelLateHold(trx: Knex.Transaction, order: LockedOrder, paymentId: number): Promise<void> {
+    await recordOrderEvent(trx, order.id, 'payment_declined', { paymentId, notices: [LATE_PAYMENT_CANCELLED] });
+    if (order.status === 'pending') {
+      await cancelUnpaid(trx, [order.id], { notice: LATE_PAYMENT_CANCELLED, paymentStatus: 'expired' });
+      await catalogueChanges.ofOrders(trx, [order.id]);
+    } else {
+      await paymentsDal.addNotice(trx, order.id, LATE_PAYMENT_CANCELLED);
+    }
+  }
+
+  /**
+   * Reads a payment back from a gateway whose notifications are unsigned hints, and applies what the
+   * gateway itself says. What it says is recorded first, on its own: the hold's expiry never cancels
+   * an order whose payment the gateway reports paid, and the sweep reads a final state back until it
+   * is applied. Applying it (the payment, the order and the event marked processed) is one
+   * transaction. The applied state is deduplicated, not the notifications: the event id is the
+   * payment's id and its final status, so a hint that found the payment still pending never stops a
+   * later one from completing the order, and a final state is applied once however many hints or
+   * polls see it. `notified`: a gateway notification asked for this read, so the back-off starts again.
+   */
+  async function checkPayment(paymentId: number, options: { notified?: boolean } = {}): Promise<PaymentCheckOutcome> {
+    const payment = await paymentsDal.findPayment(db, paymentId);
+    const gateway = payment && gateways.byName(payment.provider);
+    if (!payment?.provider_payment_id || !gateway?.getPayment) return 'not-checkable';
+    const state = await gateway.getPayment(payment.provider_payment_id);
+    if (belongsElsewhere(state, payment)) {
+      logger.error({ paymentId, providerPaymentId: payment.provider_payment_id, got: state }, 'Gateway answered for another payment; not applied');
+      return 'not-ours';
+    }
+    await paymentsDal.recordGatewayStatus(db, payment.id, state.status, options);
+    if (state.status === 'pending') return 'still-pending';
+    if (state.status === 'waiting_for_capture') return settleHeldPayment(payment, state, gateway);
+    // Only a paid payment has refunds: a refund.succeeded hint lands here.
+    if (state.status === 'succeeded') await settleRefundsOf(payment.id);
+    return applyFinal(payment, state);
   }
 
   /** Pending refunds of a payment the gateway may have settled meanwhile (a refund.succeeded hint). */

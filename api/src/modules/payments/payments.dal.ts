@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { BalanceCurrency, PaymentStatus } from '@topup/common';
-import { GatewayEvent, Payment, type Order } from '../../models';
-import type { GatewayMethod } from '../../providers/payment';
+import { GatewayEvent, Payment, type Order, type RowOf } from '../../models';
+import type { GatewayMethod, GatewayPaymentState } from '../../providers/payment';
 import type { OrderNotice } from '@topup/common/api';
 import { appendNotices } from '../orders/order-notices';
+import { recordOrderEvent } from '../orders/order-events';
+
+/** The longest the sweep waits before reading an open payment back again. */
+const MAX_CHECK_INTERVAL_MINUTES = 60;
 
 export interface NewPayment {
   userId: number;
@@ -124,13 +129,28 @@ export const paymentsDal = {
   paidPaymentOfOrder: (trx: Knex.Transaction, orderId: number) =>
     Payment.query(trx).where({ order_id: orderId }).whereIn('status', ['paid', 'refunded']).forUpdate().first(),
 
-  /** What the gateway said of a payment when it was last read back. */
-  recordGatewayStatus: (db: Knex, paymentId: number, status: 'pending' | 'succeeded' | 'canceled') =>
-    db('payments').where({ id: paymentId }).update({ gateway_status: status, gateway_checked_at: db.fn.now() }),
+  /**
+   * What the gateway said of a payment, recorded as soon as it is read (before anything is applied),
+   * and when to read it again: 1, 2, 4 ... minutes after this read, at most an hour. A read caused by a
+   * gateway notification starts the back-off again.
+   */
+  recordGatewayStatus: (db: Knex, paymentId: number, status: GatewayPaymentState['status'], options: { notified?: boolean } = {}) =>
+    db('payments')
+      .where({ id: paymentId })
+      .update({
+        gateway_status: status,
+        gateway_checked_at: db.fn.now(),
+        gateway_checks: options.notified ? 1 : db.raw('gateway_checks + 1'),
+        gateway_next_check_at: db.raw('now() + make_interval(mins => least(power(2, ?)::int, ?))', [
+          options.notified ? 0 : db.raw('least(gateway_checks, 6)'),
+          MAX_CHECK_INTERVAL_MINUTES,
+        ]),
+      }),
 
   /**
-   * Payments of these gateways that have not settled on the gateway's side yet, oldest checked first:
-   * still pending, or closed by the store (declined, expired) while the gateway may yet take the money.
+   * Payments of these gateways the sweep should read back now, the longest-waiting first: open at the
+   * gateway (not read yet, pending, or held for capture) for up to two days, and any the gateway
+   * reports final that the store has not applied yet (a failed apply), until it is applied.
    */
   async unsettledPayments(db: Knex, providers: string[], limit: number): Promise<number[]> {
     if (providers.length === 0) return [];
@@ -138,11 +158,48 @@ export const paymentsDal = {
       .select('id')
       .whereIn('provider', providers)
       .whereNotNull('provider_payment_id')
-      .andWhere((where) => void where.whereNull('gateway_status').orWhere('gateway_status', 'pending'))
-      .andWhere('created_at', '>', db.raw("now() - interval '2 days'"))
-      .orderByRaw('gateway_checked_at NULLS FIRST')
+      .andWhere(
+        (where) =>
+          void where
+            .where(
+              (open) =>
+                void open
+                  .where((status) => void status.whereNull('gateway_status').orWhereIn('gateway_status', ['pending', 'waiting_for_capture']))
+                  .andWhere('created_at', '>', db.raw("now() - interval '2 days'")),
+            )
+            .orWhere((unapplied) => void unapplied.whereIn('gateway_status', ['succeeded', 'canceled']).andWhere('status', 'pending')),
+      )
+      .andWhere((due) => void due.whereNull('gateway_next_check_at').orWhere('gateway_next_check_at', '<=', db.fn.now()))
+      .orderByRaw('gateway_next_check_at NULLS FIRST, id')
       .limit(limit);
     return rows.map((row) => row.id);
+  },
+
+  /**
+   * Records the store's decision on a payment held for capture, once: the first decision stands, so a
+   * capture decided while the order held its codes is carried out even after the hold ends, and a
+   * cancellation is never turned into a capture. Resolves to the decision and its idempotence key.
+   */
+  async decideCapture(trx: Knex.Transaction, payment: RowOf<Payment>, decision: 'capture' | 'cancel'): Promise<{ decision: 'capture' | 'cancel'; key: string }> {
+    if (payment.capture_key) return { decision: 'capture', key: payment.capture_key };
+    if (payment.cancel_key) return { decision: 'cancel', key: payment.cancel_key };
+    const key = randomUUID();
+    await trx('payments')
+      .where({ id: payment.id })
+      .update({ [decision === 'capture' ? 'capture_key' : 'cancel_key']: key, updated_at: trx.fn.now() });
+    return { decision, key };
+  },
+
+  /**
+   * Raises a pending order's attention flag with the reason an operator reads under "Needs attention",
+   * and records it on the order's timeline; an order already flagged keeps its first reason.
+   */
+  async flagOrder(trx: Knex.Transaction, orderId: number, reason: string, facts: Record<string, unknown>): Promise<void> {
+    const flagged = await trx('orders')
+      .where({ id: orderId })
+      .whereNull('attention_since')
+      .update({ attention_reason: reason, attention_since: trx.fn.now(), updated_at: trx.fn.now() });
+    if (flagged === 1) await recordOrderEvent(trx, orderId, 'attention_raised', { reason, ...facts });
   },
 
   markPaymentPaid: (trx: Knex.Transaction, paymentId: number) =>
@@ -156,15 +213,26 @@ export const paymentsDal = {
   addNotice: (trx: Knex.Transaction, orderId: number, notice: OrderNotice) =>
     trx('orders').where({ id: orderId }).update({ notices: appendNotices(trx, [notice]), updated_at: trx.fn.now() }),
 
-  /** Unpaid orders whose hold has ended, oldest first, locked; orders locked elsewhere are skipped. */
+  /**
+   * Unpaid orders whose hold has ended, oldest first, locked; orders locked elsewhere are skipped, and
+   * so are orders whose payment the gateway has reported paid, or the store decided to capture, while
+   * that is not applied yet (the sweep applies it), and orders flagged for a person (README, "Payments").
+   */
   async lockLapsedOrders(trx: Knex.Transaction, limit: number): Promise<number[]> {
-    const rows: Array<Pick<Order, 'id'>> = await trx('orders')
-      .select('id')
-      .where({ status: 'pending' })
-      .andWhere('hold_expires_at', '<', trx.fn.now())
-      .orderBy('hold_expires_at')
+    const rows: Array<Pick<Order, 'id'>> = await trx('orders as o')
+      .select('o.id')
+      .where('o.status', 'pending')
+      .andWhere('o.hold_expires_at', '<', trx.fn.now())
+      .whereNull('o.attention_since')
+      .whereNotExists(
+        trx('payments as p')
+          .whereRaw('p.order_id = o.id')
+          .andWhere('p.status', 'pending')
+          .andWhere((paid) => void paid.where('p.gateway_status', 'succeeded').orWhereNotNull('p.capture_key')),
+      )
+      .orderBy('o.hold_expires_at')
       .limit(limit)
-      .forUpdate()
+      .forUpdate('o')
       .skipLocked();
     return rows.map((row) => row.id);
   },

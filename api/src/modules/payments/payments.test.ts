@@ -496,7 +496,7 @@ describe('POST /api/payment/webhook/:provider', () => {
     expect(await jobsFor('fulfilment', 'orderId', orderId)).toHaveLength(1);
   });
 
-  it('never fulfils or credits a payment of another amount or currency; the hold then expires', async () => {
+  it('never fulfils or credits a payment of another amount or currency: the order is flagged and waits for an operator', async () => {
     const { user, payment, orderId, codeIds } = await startedPayment();
     for (const body of [{ ...succeeded(payment), amount: payment.amount - 1 }, { ...succeeded(payment), currency: 'rub' }]) {
       expect((await sandboxWebhook(body)).status).toBe(200);
@@ -508,18 +508,23 @@ describe('POST /api/payment/webhook/:provider', () => {
       expect(await app.db('gateway_events').where({ id: event.id }).first()).toMatchObject({ processed_at: expect.any(Date) });
     }
     expect(await paymentOf(orderId)).toMatchObject({ status: 'pending' });
-    expect(await orderOf(orderId)).toMatchObject({ status: 'pending' });
+    expect(await orderOf(orderId)).toMatchObject({ status: 'pending', attention_reason: expect.stringContaining('another amount'), attention_since: expect.any(Date) });
+    // Flagged once, with what the gateway reported.
+    const flags = await app.db('order_events').where({ order_id: orderId, kind: 'attention_raised' });
+    expect(flags.map((flag) => flag.payload)).toEqual([
+      expect.objectContaining({ cause: 'payment_mismatch', expected: { amount: 1099, currency: 'usd' }, got: { amount: 1098, currency: 'usd' } }),
+    ]);
     expect(await jobsFor('fulfilment', 'orderId', orderId)).toEqual([]);
     expect(await app.db('balance_ledger').where({ user_id: user.id })).toEqual([]);
 
+    // The hold's end leaves a flagged order to the operator: its codes stay held.
     await fixtures.lapseHold(orderId);
     await expiry.expireHolds();
-    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled', notices: [{ code: 'PAYMENT_EXPIRED', params: {} }] });
-    expect(await paymentOf(orderId)).toMatchObject({ status: 'expired' });
-    expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available']);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'pending' });
+    expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['reserved']);
   });
 
-  it('a payment after the hold ended is credited to the balance, once, and the order stays cancelled', async () => {
+  it('a payment after the hold ended goes back to the card, once, and the order stays cancelled', async () => {
     const { user, payment, orderId, codeIds } = await startedPayment();
     await fixtures.lapseHold(orderId);
     await expiry.expireHolds();
@@ -529,7 +534,7 @@ describe('POST /api/payment/webhook/:provider', () => {
     const body = succeeded(payment);
     expect((await sandboxWebhook(body)).status).toBe(200);
     const [event] = await eventsOf(payment.id);
-    expect(await callbacks.applyGatewayEvent(event.id)).toBe('late-credit');
+    expect(await callbacks.applyGatewayEvent(event.id)).toBe('late-refund');
     expect(await callbacks.applyGatewayEvent(event.id)).toBe('already-processed');
 
     expect(await paymentOf(orderId)).toMatchObject({ status: 'paid', paid_at: expect.any(Date) });
@@ -539,36 +544,31 @@ describe('POST /api/payment/webhook/:provider', () => {
       status: 'cancelled',
       notices: [
         { code: 'PAYMENT_EXPIRED', params: {} },
-        { code: 'LATE_PAYMENT_CREDITED', params: {} },
+        { code: 'LATE_PAYMENT_REFUNDED', params: { refund: { amount: 10.99, currency: 'usd' } } },
       ],
+      refunds: [expect.objectContaining({ destination: 'card', status: 'pending', amount: 10.99, currency: 'usd' })],
     });
-    const ledger = await app.db('balance_ledger').where({ user_id: user.id });
-    expect(ledger).toEqual([
-      expect.objectContaining({
-        currency: 'usd',
-        amount: 1099,
-        balance_after: 1099,
-        reason: 'late_payment_credit',
-        reference: `payment:${payment.id}:late-credit`,
-        order_id: orderId,
-      }),
-    ]);
-    const balances = await app.request('GET', '/api/balance', { token: user.token });
-    expect(balances.body).toEqual(expect.arrayContaining([{ currency: 'usd', amount: 10.99 }]));
+    const [refund] = await app.db('payment_refunds').where({ order_id: orderId });
+    expect(await jobsFor('payment-callback', 'refundId', refund.id)).toHaveLength(1);
+    expect(await app.db('balance_ledger').where({ user_id: user.id })).toEqual([]);
     expect(await jobsFor('fulfilment', 'orderId', orderId)).toEqual([]);
     expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available']);
   });
 
-  it('a payment arriving after the hold but before the expiry run cancels the order and credits the balance', async () => {
+  it('a payment arriving after the hold but before the expiry run cancels the order and goes back to the card', async () => {
     const { user, payment, orderId, codeIds } = await startedPayment();
     await fixtures.lapseHold(orderId);
     expect((await sandboxWebhook(succeeded(payment))).status).toBe(200);
     const [event] = await eventsOf(payment.id);
-    expect(await callbacks.applyGatewayEvent(event.id)).toBe('late-credit');
-    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled', notices: [{ code: 'LATE_PAYMENT_CREDITED', params: {} }] });
+    expect(await callbacks.applyGatewayEvent(event.id)).toBe('late-refund');
+    expect(await orderOf(orderId)).toMatchObject({
+      status: 'cancelled',
+      notices: [{ code: 'LATE_PAYMENT_REFUNDED', params: { refund: { amount: 1099, currency: 'usd' } } }],
+    });
     expect(await paymentOf(orderId)).toMatchObject({ status: 'paid' });
     expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available']);
-    expect(await app.db('balances').where({ user_id: user.id, currency: 'usd' }).first()).toMatchObject({ amount: 1099 });
+    expect(await app.db('payment_refunds').where({ order_id: orderId })).toEqual([expect.objectContaining({ amount: 1099, status: 'pending' })]);
+    expect(await app.db('balance_ledger').where({ user_id: user.id })).toEqual([]);
   });
 });
 

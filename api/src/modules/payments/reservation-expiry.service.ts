@@ -20,8 +20,10 @@ export function createReservationExpiryService(deps: { db: Knex; logger: Logger;
     /**
      * Ends the holds of unpaid card orders whose time is up (the reservation-expiry job): each such
      * order is cancelled, its payment expires and its codes go back on sale. Works in batches of
-     * locked orders, skipping any another process holds (a payment being applied right now); only
-     * 'pending' orders are ever touched, so codes of paid orders stay theirs. Idempotent.
+     * locked orders, skipping any another process holds (a payment being applied right now), any
+     * whose payment the gateway has reported paid or the store decided to capture (the payment sweep
+     * applies it), and any flagged for a person; only 'pending' orders are ever touched, so codes of
+     * paid orders stay theirs. Idempotent.
      */
     async expireHolds(options: { batchSize?: number } = {}): Promise<ExpiryRun> {
       const batchSize = options.batchSize ?? BATCH_SIZE;

@@ -47,7 +47,8 @@ export interface GatewayCapabilities {
 /** A payment as the gateway itself reports it when asked: the only answer an unsigned gateway is trusted for. */
 export interface GatewayPaymentState {
   providerPaymentId: string;
-  status: 'pending' | 'succeeded' | 'canceled';
+  /** waiting_for_capture: paid in two stages, the money held until the store captures or cancels it. */
+  status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
   /** Minor units. */
   amount: number;
   currency: string;
@@ -56,6 +57,15 @@ export interface GatewayPaymentState {
   orderId?: number;
   /** Why a canceled payment was canceled, in the gateway's own word (YooKassa's cancellation_details.reason). */
   cancellationReason?: string;
+}
+
+/** The store's decision on a payment held for capture, sent with the key stored on the payment's row. */
+export interface CaptureDecision {
+  providerPaymentId: string;
+  idempotenceKey: string;
+  /** Minor units: the whole held amount (a capture), in the payment's currency. */
+  amount: number;
+  currency: BalanceCurrency;
 }
 
 export interface RefundRequest {
@@ -144,6 +154,10 @@ export interface PaymentGateway {
   readWebhook(rawBody: string | undefined, headers: IncomingHttpHeaders): WebhookMessage;
   /** Reads a payment back from the gateway (required of gateways whose webhooks are hints). */
   getPayment?(providerPaymentId: string): Promise<GatewayPaymentState>;
+  /** Takes the money of a payment held for capture (two-stage payments). Idempotent by key. */
+  capturePayment?(decision: CaptureDecision): Promise<GatewayPaymentState>;
+  /** Releases the money of a payment held for capture: nothing is charged. Idempotent by key. */
+  cancelPayment?(decision: Pick<CaptureDecision, 'providerPaymentId' | 'idempotenceKey'>): Promise<GatewayPaymentState>;
   /** Returns money to the card (when capabilities.refunds). Idempotent by idempotenceKey. */
   refund?(request: RefundRequest): Promise<GatewayRefundState>;
   /** Reads a refund back from the gateway, to settle one that was still pending. */

@@ -78,6 +78,14 @@ async function decideOnCheckout(payUrl: string, decision: 'pay' | 'decline'): Pr
   });
 }
 
+/** A card payment the shopper paid on the checkout page (held) and the store then captured. */
+async function paidAndCaptured(gateway: PaymentGateway, request = paymentRequest()): Promise<string> {
+  const created = await gateway.createPayment(request);
+  await decideOnCheckout(created.payUrl, 'pay');
+  await gateway.capturePayment!({ providerPaymentId: created.providerPaymentId, idempotenceKey: `capture-${request.paymentId}`, amount: request.amount, currency: 'rub' });
+  return created.providerPaymentId;
+}
+
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
     await promise;
@@ -109,7 +117,8 @@ describe('creating a YooKassa payment', () => {
     const stored = standIn.payments.get(created.providerPaymentId)!;
     expect(stored.request).toEqual({
       amount: { value: '123.45', currency: 'RUB' },
-      capture: true,
+      // Cards in two stages: the store captures the held money itself.
+      capture: false,
       confirmation: { type: 'redirect', return_url: RETURN_URL },
       description: request.description,
       metadata: { order_id: String(request.orderId), payment_id: String(request.paymentId) },
@@ -205,8 +214,9 @@ describe('creating a YooKassa payment', () => {
     expect(standIn.requests).toHaveLength(before);
   });
 
-  it('serves a checkout page that pays and goes back to the store', async () => {
-    const created = await gatewayWith().createPayment(paymentRequest());
+  it('serves a checkout page that pays (the card held) and goes back to the store, which then captures', async () => {
+    const gateway = gatewayWith();
+    const created = await gateway.createPayment(paymentRequest());
     const page = await fetch(created.payUrl);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('123.45 RUB');
@@ -214,6 +224,9 @@ describe('creating a YooKassa payment', () => {
     const paid = await decideOnCheckout(created.payUrl, 'pay');
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(RETURN_URL);
+    expect(standIn.payments.get(created.providerPaymentId)!.object).toMatchObject({ status: 'waiting_for_capture', paid: true, refundable: false });
+    const captured = await gateway.capturePayment!({ providerPaymentId: created.providerPaymentId, idempotenceKey: 'capture-page', amount: 12345, currency: 'rub' });
+    expect(captured).toMatchObject({ status: 'succeeded', amount: 12345, currency: 'rub' });
     expect(standIn.payments.get(created.providerPaymentId)!.object).toMatchObject({
       status: 'succeeded',
       paid: true,
@@ -248,10 +261,12 @@ describe('reading a YooKassa payment back', () => {
     const held = await make();
     await standIn.waitForCapture(held.id);
     expect(standIn.payments.get(held.id)!.object.status).toBe('waiting_for_capture');
-    expect(await gateway.getPayment!(held.id)).toEqual(expected(held, 'pending'));
+    expect(await gateway.getPayment!(held.id)).toEqual(expected(held, 'waiting_for_capture'));
 
     const succeeded = await make();
     await standIn.succeed(succeeded.id);
+    expect(await gateway.getPayment!(succeeded.id)).toEqual(expected(succeeded, 'waiting_for_capture'));
+    await gateway.capturePayment!({ providerPaymentId: succeeded.id, idempotenceKey: `capture-${succeeded.id}`, amount: 100_001, currency: 'rub' });
     expect(await gateway.getPayment!(succeeded.id)).toEqual(expected(succeeded, 'succeeded'));
 
     const declined = await make();
@@ -292,12 +307,66 @@ describe('reading a YooKassa payment back', () => {
   });
 });
 
-describe('refunding through YooKassa', () => {
-  const paidPayment = async (amount = 12345) => {
-    const created = await gatewayWith().createPayment(paymentRequest({ amount }));
+describe('capturing or cancelling a payment held for capture', () => {
+  const held = async () => {
+    const request = paymentRequest();
+    const created = await gatewayWith().createPayment(request);
     await decideOnCheckout(created.payUrl, 'pay');
-    return created.providerPaymentId;
+    return { request, id: created.providerPaymentId };
   };
+
+  it('captures a held payment once per key: a retried capture answers the same payment', async () => {
+    const gateway = gatewayWith();
+    const { id } = await held();
+    const decision = { providerPaymentId: id, idempotenceKey: '5b0c6f0e-2a55-4a9a-9a59-3f1ad5b1f001', amount: 12345, currency: 'rub' as const };
+    const first = await gateway.capturePayment!(decision);
+    expect(first).toMatchObject({ status: 'succeeded', amount: 12345 });
+    expect(await gateway.capturePayment!(decision)).toEqual(first);
+    const captures = standIn.requests.filter((entry) => entry.path === `/v3/payments/${id}/capture`);
+    expect(captures.map((entry) => [entry.idempotenceKey, entry.status])).toEqual([
+      [decision.idempotenceKey, 200],
+      [decision.idempotenceKey, 200],
+    ]);
+    expect(standIn.payments.get(id)!.request).toMatchObject({ capture: false });
+    expect(standIn.payments.get(id)!.object).toMatchObject({ status: 'succeeded', amount: { value: '123.45' }, refundable: true });
+  });
+
+  it('cancels a held payment so nothing is charged, and refuses to capture it afterwards', async () => {
+    const gateway = gatewayWith();
+    const { id } = await held();
+    const cancelled = await gateway.cancelPayment!({ providerPaymentId: id, idempotenceKey: 'cancel-1' });
+    expect(cancelled.status).toBe('canceled');
+    expect(standIn.payments.get(id)!.object).toMatchObject({ status: 'canceled', paid: false, cancellation_details: { party: 'merchant', reason: 'canceled_by_merchant' } });
+    const error = await rejection(gateway.capturePayment!({ providerPaymentId: id, idempotenceKey: 'capture-late', amount: 12345, currency: 'rub' }));
+    expect(error).toBeInstanceOf(GatewayRequestError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_request' });
+  });
+
+  it('hears YooKassa refuse a capture or cancel of a payment not held, more than is held, or without a key', async () => {
+    const gateway = gatewayWith();
+    const pending = await gateway.createPayment(paymentRequest());
+    for (const call of [
+      gateway.capturePayment!({ providerPaymentId: pending.providerPaymentId, idempotenceKey: 'c-pending', amount: 12345, currency: 'rub' }),
+      gateway.cancelPayment!({ providerPaymentId: pending.providerPaymentId, idempotenceKey: 'x-pending' }),
+    ]) {
+      expect(await rejection(call)).toMatchObject({ status: 400, code: 'invalid_request' });
+    }
+    const { id } = await held();
+    expect(await rejection(gateway.capturePayment!({ providerPaymentId: id, idempotenceKey: 'c-more', amount: 12346, currency: 'rub' }))).toMatchObject({
+      status: 400,
+    });
+    const keyless = await fetch(`${standIn.url}/payments/${id}/capture`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${SHOP_ID}:${SECRET_KEY}`).toString('base64')}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(keyless.status).toBe(400);
+    expect(standIn.payments.get(id)!.object.status).toBe('waiting_for_capture');
+  });
+});
+
+describe('refunding through YooKassa', () => {
+  const paidPayment = (amount = 12345) => paidAndCaptured(gatewayWith(), paymentRequest({ amount }));
   const refundRequest = (providerPaymentId: string, amount: number) => ({
     refundId: nextId++,
     idempotenceKey: randomUUID(),
@@ -361,7 +430,7 @@ describe('refunding through YooKassa', () => {
     const pendingStandIn = await startYookassaStandIn({ shopId: SHOP_ID, secretKey: SECRET_KEY, refundStatus: 'pending' });
     try {
       const gateway = createYookassaGateway({ settings: { ...settings(), apiUrl: pendingStandIn.url }, logger });
-      const created = await gateway.createPayment(paymentRequest());
+      const created = await gateway.createPayment(paymentRequest({ method: 'sbp' }));
       await pendingStandIn.succeed(created.providerPaymentId);
       const refund = await gateway.refund!(refundRequest(created.providerPaymentId, 12345));
       expect(refund.status).toBe('pending');
@@ -528,7 +597,7 @@ describe('YooKassa’s notifications', () => {
 
   it('reads each notification as a hint naming the payment, and nothing more', async () => {
     const gateway = gatewayWith();
-    const created = await gateway.createPayment(paymentRequest());
+    const created = await gateway.createPayment(paymentRequest({ method: 'sbp' }));
 
     await decideOnCheckout(created.payUrl, 'pay');
     const paid = lastNotification();

@@ -5,6 +5,7 @@ import type { Logger } from '../../logger';
 import {
   GatewayRequestError,
   WebhookPayloadError,
+  type CaptureDecision,
   type CreatedPayment,
   type CreatePaymentRequest,
   type GatewayPaymentState,
@@ -123,10 +124,26 @@ function refundStatus(value: unknown): GatewayRefundState['status'] {
 }
 
 function paymentStatus(value: unknown): GatewayPaymentState['status'] {
-  // The store captures at once (capture: true), so a payment held for capture is still in progress.
-  if (value === 'pending' || value === 'waiting_for_capture') return 'pending';
-  if (value === 'succeeded' || value === 'canceled') return value;
+  if (value === 'pending' || value === 'waiting_for_capture' || value === 'succeeded' || value === 'canceled') return value;
   throw new Error(`YooKassa sent an unknown payment status: ${JSON.stringify(value)}`);
+}
+
+/** A payment object of the API as the store reads it; it must be the payment asked about. */
+function readPayment(payment: JsonObject, providerPaymentId: string): GatewayPaymentState {
+  if (payment.id !== providerPaymentId) throw new Error(`YooKassa answered for another payment than ${providerPaymentId}`);
+  const amount = isObject(payment.amount) ? payment.amount : {};
+  if (typeof amount.currency !== 'string') throw new Error('YooKassa answered a payment without a currency');
+  const metadata = isObject(payment.metadata) ? payment.metadata : {};
+  const cancellation = isObject(payment.cancellation_details) ? payment.cancellation_details : {};
+  return {
+    providerPaymentId,
+    status: paymentStatus(payment.status),
+    amount: valueToMinor(amount.value),
+    currency: amount.currency.toLowerCase(),
+    paymentId: metadataId(metadata.payment_id),
+    orderId: metadataId(metadata.order_id),
+    ...(typeof cancellation.reason === 'string' ? { cancellationReason: cancellation.reason } : {}),
+  };
 }
 
 function readId(body: JsonObject, what: string): string {
@@ -152,7 +169,9 @@ function receiptOf(receipt: { email: string; lines: ReceiptLine[] }, settings: C
 function paymentBody(request: CreatePaymentRequest, settings: Config['yookassa']): JsonObject {
   return {
     amount: rubles(request.amount),
-    capture: true,
+    // Cards pay in two stages: the store captures only while the order still holds its codes (README,
+    // "Payments"). SBP payments are one-stage only.
+    capture: request.method === 'sbp',
     confirmation: { type: 'redirect', return_url: request.returnUrl },
     description: truncate(request.description, PAYMENT_DESCRIPTION_MAX),
     metadata: { order_id: String(request.orderId), payment_id: String(request.paymentId) },
@@ -272,21 +291,21 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
 
     async getPayment(providerPaymentId: string): Promise<GatewayPaymentState> {
       assertObjectId(providerPaymentId, 'payment');
-      const payment = await call('GET', `/payments/${providerPaymentId}`);
-      if (payment.id !== providerPaymentId) throw new Error(`YooKassa answered for another payment than ${providerPaymentId}`);
-      const amount = isObject(payment.amount) ? payment.amount : {};
-      if (typeof amount.currency !== 'string') throw new Error('YooKassa answered a payment without a currency');
-      const metadata = isObject(payment.metadata) ? payment.metadata : {};
-      const cancellation = isObject(payment.cancellation_details) ? payment.cancellation_details : {};
-      return {
-        providerPaymentId,
-        status: paymentStatus(payment.status),
-        amount: valueToMinor(amount.value),
-        currency: amount.currency.toLowerCase(),
-        paymentId: metadataId(metadata.payment_id),
-        orderId: metadataId(metadata.order_id),
-        ...(typeof cancellation.reason === 'string' ? { cancellationReason: cancellation.reason } : {}),
-      };
+      return readPayment(await call('GET', `/payments/${providerPaymentId}`), providerPaymentId);
+    },
+
+    async capturePayment(decision: CaptureDecision): Promise<GatewayPaymentState> {
+      assertRoubles(decision.currency);
+      assertObjectId(decision.providerPaymentId, 'payment');
+      const body = { amount: rubles(decision.amount) };
+      const path = `/payments/${decision.providerPaymentId}/capture`;
+      return readPayment(await call('POST', path, { idempotenceKey: decision.idempotenceKey, body }), decision.providerPaymentId);
+    },
+
+    async cancelPayment(decision: Pick<CaptureDecision, 'providerPaymentId' | 'idempotenceKey'>): Promise<GatewayPaymentState> {
+      assertObjectId(decision.providerPaymentId, 'payment');
+      const path = `/payments/${decision.providerPaymentId}/cancel`;
+      return readPayment(await call('POST', path, { idempotenceKey: decision.idempotenceKey, body: {} }), decision.providerPaymentId);
     },
 
     async refund(request: RefundRequest): Promise<GatewayRefundState> {

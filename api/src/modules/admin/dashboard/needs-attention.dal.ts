@@ -14,18 +14,22 @@ export type OrderNeedingAttention = Pick<Order, 'id' | 'kind' | 'status' | 'atte
 };
 
 /**
- * Paid orders a person should look at: flagged ones, and ones still processing `stuckAfterMinutes`
- * after they were paid; the newest problem first.
+ * Orders a person should look at: flagged ones (a delivery out of attempts, a payment the gateway
+ * reported with another amount), and paid ones still processing `stuckAfterMinutes` after they were
+ * paid; the newest problem first.
  */
 export const needsAttentionDal = {
   orders: (db: Knex, stuckAfterMinutes: number): Promise<OrderNeedingAttention[]> =>
     db('orders as o')
       .join('users as u', 'u.id', 'o.user_id')
-      .where('o.status', 'processing')
+      .whereIn('o.status', ['pending', 'processing'])
       .andWhere((where) =>
         void where
           .whereNotNull('o.attention_since')
-          .orWhereRaw('coalesce(o.paid_at, o.created_at) < now() - make_interval(mins => ?)', [stuckAfterMinutes]),
+          .orWhere(
+            (stuck) =>
+              void stuck.where('o.status', 'processing').andWhereRaw('coalesce(o.paid_at, o.created_at) < now() - make_interval(mins => ?)', [stuckAfterMinutes]),
+          ),
       )
       .select(
         'o.id',

@@ -23,6 +23,7 @@ export function noticeText(notice: OrderNotice, t: TFunction, format: Format): s
     }
     case 'STORE_STOPPED_DELIVERY':
     case 'CARD_REFUND_TO_BALANCE':
+    case 'LATE_PAYMENT_REFUNDED':
       return t(`order_notices.${notice.code}`, { amount: money(notice.params.refund) });
     case 'STORE_REFUNDED':
       return t(`order_notices.STORE_REFUNDED.${notice.params.refundTo}`, { amount: money(notice.params.refund) });
