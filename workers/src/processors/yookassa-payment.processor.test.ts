@@ -40,6 +40,10 @@ beforeAll(async () => {
       vatCode: 1,
       paymentSubject: 'service',
       paymentMode: 'full_payment',
+      taxSystemCode: undefined,
+      // The stand-in notifies from this machine.
+      notificationIps: ['127.0.0.1', '::1'],
+      acceptTestPayments: true,
     },
   });
   yookassa.setNotificationUrl(`${app.baseUrl}/api/payment/webhook/yookassa`);

@@ -26,6 +26,9 @@ function settings(overrides: Partial<Config['yookassa']> = {}): Config['yookassa
     vatCode: 1,
     paymentSubject: 'service',
     paymentMode: 'full_payment',
+    taxSystemCode: undefined,
+    notificationIps: ['127.0.0.1'],
+    acceptTestPayments: true,
     ...overrides,
   };
 }
