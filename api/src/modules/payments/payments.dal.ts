@@ -15,6 +15,8 @@ export interface NewPayment {
   currency: BalanceCurrency;
   /** The payment expires with the order's hold: this long from now. */
   holdSeconds: number;
+  /** Where the fiscal receipt goes, when the gateway sends one. */
+  receiptEmail?: string;
 }
 
 export interface NewGatewayEvent {
@@ -36,6 +38,7 @@ export const paymentsDal = {
         amount: payment.amount,
         currency: payment.currency,
         method: payment.method,
+        receipt_email: payment.receiptEmail ?? null,
         status: 'pending',
         expires_at: trx.raw('now() + make_interval(secs => ?)', [payment.holdSeconds]),
       })

@@ -11,7 +11,6 @@ import {
   type CreatedPayment,
   type PaymentGateway,
   type PaymentGateways,
-  type ReceiptLine,
   type WebhookMessage,
 } from '../../providers/payment';
 import { cancelUnpaid, lockOrder } from '../orders/order-lifecycle';
@@ -20,6 +19,7 @@ import { placeCartOrder } from '../orders/order-placement';
 import { ratesDal } from '../rates/rates.dal';
 import type { TopupOrdersService } from '../topup/topup.service';
 import { paymentsDal } from './payments.dal';
+import { receiptLines } from './receipt-lines';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 
 export interface WebhookReceipt {
@@ -45,27 +45,6 @@ function chargeOf(gateway: PaymentGateway, total: number, currency: BalanceCurre
   // Only RUB-charging gateways exist; a RUB order through a USD-only gateway would divide instead.
   if (chargeCurrency !== 'rub') throw new Error(`Gateway ${gateway.name} charges in ${chargeCurrency}, which the store cannot convert to`);
   return { amount: convertMinor(total, rateUsdRub), currency: chargeCurrency };
-}
-
-/**
- * The fiscal receipt's lines (54-FZ), one per order item, in the charged currency. Each is converted
- * on its own, so the last one takes the rounding difference and the lines add up to the charge exactly.
- */
-async function receiptLines(db: Knex, orderId: number, charge: { amount: number; currency: BalanceCurrency }, rate: string): Promise<ReceiptLine[]> {
-  const items: Array<{ amount: number; description: string; currency: BalanceCurrency }> = await db('order_items as i')
-    .join('orders as o', 'o.id', 'i.order_id')
-    .leftJoin('products as p', 'p.id', 'i.product_id')
-    .where('i.order_id', orderId)
-    .orderBy('i.id')
-    .select('i.amount', 'o.currency', db.raw("coalesce(p.title, i.topup_data->>'offer_name', 'Order') as description"));
-  const lines = items.map((item) => ({
-    description: item.description,
-    quantity: 1,
-    unitAmount: item.currency === charge.currency ? Number(item.amount) : convertMinor(Number(item.amount), rate),
-  }));
-  const last = lines.at(-1);
-  if (last) last.unitAmount += charge.amount - lines.reduce((sum, line) => sum + line.unitAmount, 0);
-  return lines;
 }
 
 /**
@@ -165,6 +144,7 @@ export function createPaymentsService(deps: {
           amount: charge.amount,
           currency: charge.currency,
           holdSeconds,
+          receiptEmail: gateway.capabilities.receiptEmailRequired ? body.email : undefined,
         });
         await recordOrderEvent(trx, order.orderId, 'payment_created', {
           paymentId,

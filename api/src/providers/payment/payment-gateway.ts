@@ -40,6 +40,8 @@ export interface GatewayCapabilities {
   refunds: boolean;
   /** Each payment carries a fiscal receipt, so the checkout asks for the customer's email. */
   receiptEmailRequired: boolean;
+  /** A payment the gateway made in its test mode (test cards, no money) is never applied: production. */
+  refusesTestPayments?: boolean;
 }
 
 /** A payment as the gateway itself reports it when asked: the only answer an unsigned gateway is trusted for. */
@@ -52,6 +54,8 @@ export interface GatewayPaymentState {
   /** The store's payments.id and order id the payment was created with (its metadata). */
   paymentId?: number;
   orderId?: number;
+  /** Made in the gateway's test mode: no money moved. */
+  test: boolean;
 }
 
 export interface RefundRequest {
@@ -62,6 +66,8 @@ export interface RefundRequest {
   amount: number;
   currency: BalanceCurrency;
   description: string;
+  /** The fiscal receipt of what a partial refund gives back (a full refund reuses the payment's). */
+  receipt?: { email: string; lines: ReceiptLine[] };
 }
 
 export interface GatewayRefundState {

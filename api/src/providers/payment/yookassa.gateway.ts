@@ -116,6 +116,7 @@ function readId(body: JsonObject, what: string): string {
 function receiptOf(receipt: { email: string; lines: ReceiptLine[] }, settings: Config['yookassa']): JsonObject {
   return {
     customer: { email: receipt.email },
+    ...(settings.taxSystemCode === undefined ? {} : { tax_system_code: settings.taxSystemCode }),
     items: receipt.lines.map((line) => ({
       description: truncate(line.description, RECEIPT_ITEM_DESCRIPTION_MAX),
       // The API takes a number here (up to 3 decimals); the amount is the price of one unit.
@@ -216,7 +217,13 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
 
   return {
     name: YOOKASSA_PROVIDER,
-    capabilities: { methods: ['card', 'sbp'], chargeCurrency: 'rub', refunds: true, receiptEmailRequired: settings.sendReceipt },
+    capabilities: {
+      methods: ['card', 'sbp'],
+      chargeCurrency: 'rub',
+      refunds: true,
+      receiptEmailRequired: settings.sendReceipt,
+      refusesTestPayments: !settings.acceptTestPayments,
+    },
 
     async createPayment(request: CreatePaymentRequest): Promise<CreatedPayment> {
       assertRoubles(request.currency);
@@ -245,6 +252,8 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
         currency: amount.currency.toLowerCase(),
         paymentId: metadataId(metadata.payment_id),
         orderId: metadataId(metadata.order_id),
+        // Anything but an explicit false is a test shop's payment: never mistaken for real money.
+        test: payment.test !== false,
       };
     },
 
@@ -257,6 +266,7 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
           payment_id: request.providerPaymentId,
           amount: rubles(request.amount),
           description: truncate(request.description, REFUND_DESCRIPTION_MAX),
+          ...(request.receipt && settings.sendReceipt ? { receipt: receiptOf(request.receipt, settings) } : {}),
         },
       });
       return { providerRefundId: readId(refund, 'refund'), status: refundStatus(refund.status) };
