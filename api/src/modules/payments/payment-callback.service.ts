@@ -4,6 +4,7 @@ import type { Logger } from '../../logger';
 import type { GatewayEvent, Payment, RowOf } from '../../models';
 import type { GatewayPaymentState, PaymentGateways } from '../../providers/payment';
 import { cancelUnpaid, lockOrder, markPaid, type LockedOrder } from '../orders/order-lifecycle';
+import { flagForOperator } from '../orders/order-attention';
 import { recordOrderEvent } from '../orders/order-events';
 import { paymentsDal } from './payments.dal';
 import { createRefundsService } from './refunds';
@@ -24,7 +25,8 @@ export type CallbackOutcome =
   | 'paid'
   | 'late-credit'
   | 'declined'
-  | 'ignored';
+  | 'ignored'
+  | 'test-payment';
 
 /** What reading a payment back from its gateway did. */
 export type PaymentCheckOutcome = CallbackOutcome | 'still-pending' | 'not-ours' | 'not-checkable';
@@ -163,6 +165,7 @@ export function createPaymentCallbackService(deps: {
       logger.error({ paymentId, providerPaymentId: payment.provider_payment_id, got: state }, 'Gateway answered for another payment; not applied');
       return 'not-ours';
     }
+    if (state.test && gateway.capabilities.refusesTestPayments) return refuseTestPayment(payment, state);
     await paymentsDal.recordGatewayStatus(db, payment.id, state.status);
     if (state.status === 'pending') return 'still-pending';
     // Only a paid payment has refunds: a refund.succeeded hint lands here.
@@ -179,6 +182,23 @@ export function createPaymentCallbackService(deps: {
       if (gatewayEventId === undefined) return 'already-processed';
       return applyLockedEvent(trx, gatewayEventId);
     });
+  }
+
+  /**
+   * A payment made in the gateway's test mode (published test cards, no money) reaching a production
+   * store: never applied, and its order flagged for an operator once.
+   */
+  async function refuseTestPayment(payment: RowOf<Payment>, state: GatewayPaymentState): Promise<PaymentCheckOutcome> {
+    if (payment.order_id === null) return 'test-payment';
+    const orderId = payment.order_id;
+    const flagged = await db.transaction((trx) =>
+      flagForOperator(trx, orderId, 'The gateway reports a test payment (no money moved); not applied', {
+        paymentId: payment.id,
+        providerPaymentId: state.providerPaymentId,
+      }),
+    );
+    if (flagged) logger.error({ paymentId: payment.id, orderId, status: state.status }, 'Test payment reported to a production store; not applied');
+    return 'test-payment';
   }
 
   /** Pending refunds of a payment the gateway may have settled meanwhile (a refund.succeeded hint). */

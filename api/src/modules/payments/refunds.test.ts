@@ -10,6 +10,7 @@ import {
   type TestApp,
   type TestUser,
   type YookassaStandIn,
+  yookassaSettingsFor,
 } from '../../testing';
 import { createCatalogueChanges } from '../catalogue/catalogue-changes';
 import { createPaymentCallbackService } from './payment-callback.service';
@@ -34,18 +35,7 @@ beforeAll(async () => {
   yookassa = await startYookassaStandIn({ shopId: SHOP_ID, secretKey: SECRET_KEY, receipts: true });
   app = await startTestApp({
     paymentProvider: 'yookassa',
-    yookassa: {
-      shopId: SHOP_ID,
-      secretKey: SECRET_KEY,
-      apiUrl: yookassa.url,
-      sendReceipt: true,
-      vatCode: 1,
-      paymentSubject: 'service',
-      paymentMode: 'full_payment',
-      taxSystemCode: 2,
-      notificationIps: ['127.0.0.1'],
-      acceptTestPayments: true,
-    },
+    yookassa: yookassaSettingsFor(yookassa, { sendReceipt: true, taxSystemCode: 2 }),
   });
   fixtures = createFixtures(app.db, app.config.codesKey);
   await fixtures.usdRubRate('79');
