@@ -112,21 +112,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The store's YooKassa settings for a stand-in: its shop, key and address, notified from this machine. */
-export function yookassaSettingsFor(
-  standIn: { url: string; shopId: string; secretKey: string },
-  overrides: Partial<Config['yookassa']> = {},
-): Config['yookassa'] {
-  return {
-    ...loadConfig({ NODE_ENV: 'test' }).yookassa,
-    shopId: standIn.shopId,
-    secretKey: standIn.secretKey,
-    apiUrl: standIn.url,
-    notificationIps: ['127.0.0.1', '::1'],
-    ...overrides,
-  };
-}
-
 /** The real Koa app on an ephemeral port, with its own database and Redis prefix. */
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await createTestDatabase();

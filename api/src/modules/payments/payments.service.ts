@@ -23,8 +23,11 @@ import { receiptLines } from './receipt-lines';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 
 export interface WebhookReceipt {
-  /** The event was stored before (or the hint was queued before): a re-delivery, nothing changed. */
-  duplicate: boolean;
+  /**
+   * accepted: stored, or its read-back queued; duplicate: the event was stored before, nothing
+   * changed; unknown-payment: a hint naming no payment of ours, ignored.
+   */
+  outcome: 'accepted' | 'duplicate' | 'unknown-payment';
   /** The gateway's event id, or the payment a hint names. */
   reference: string;
 }
@@ -208,9 +211,10 @@ export function createPaymentsService(deps: {
 
       if (message.kind === 'hint') {
         const paymentId = await paymentsDal.paymentIdOf(db, provider, message.providerPaymentId);
-        if (paymentId === undefined) throw notFound('Payment');
+        // Answered like any other: the gateway re-delivers whatever is not a 200, for a day.
+        if (paymentId === undefined) return { outcome: 'unknown-payment', reference: message.providerPaymentId };
         await db.transaction((trx) => enqueueJob(trx, 'payment-callback', 'check-payment', { paymentId }));
-        return { duplicate: false, reference: message.providerPaymentId };
+        return { outcome: 'accepted', reference: message.providerPaymentId };
       }
 
       const { event } = message;
@@ -224,9 +228,9 @@ export function createPaymentsService(deps: {
           // The event as the store reads it, and the gateway's body as received.
           payload: { amount: event.amount, currency: event.currency, provider_payment_id: event.providerPaymentId, body: event.payload },
         });
-        if (gatewayEventId === undefined) return { duplicate: true, reference: event.eventId };
+        if (gatewayEventId === undefined) return { outcome: 'duplicate', reference: event.eventId };
         await enqueueJob(trx, 'payment-callback', 'apply-gateway-event', { gatewayEventId });
-        return { duplicate: false, reference: event.eventId };
+        return { outcome: 'accepted', reference: event.eventId };
       });
     },
   };

@@ -2,16 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
 import { createPaymentGateways, paymentGatewaysOf } from '../../providers/payment';
 import { createYookassaGateway } from '../../providers/payment/yookassa.gateway';
-import {
-  createFixtures,
-  startGatewayPayment,
-  startTestApp,
-  startYookassaStandIn,
-  type TestApp,
-  type TestUser,
-  type YookassaStandIn,
-  yookassaSettingsFor,
-} from '../../testing';
+import { startGatewayPayment, startYookassaStore, type TestApp, type TestUser, type YookassaStandIn, type YookassaStore } from '../../testing';
 import { createCatalogueChanges } from '../catalogue/catalogue-changes';
 import { createPaymentCallbackService } from './payment-callback.service';
 import { requestCardRefund, RESEND_REFUNDS_FOR_SECONDS } from './refunds';
@@ -22,32 +13,22 @@ import { requestCardRefund, RESEND_REFUNDS_FOR_SECONDS } from './refunds';
  * test decides what YooKassa answers each call.
  */
 
-const SHOP_ID = '445566';
-const SECRET_KEY = 'test_refunds_secret';
 const EMAIL = 'buyer@example.com';
 
+let store: YookassaStore;
 let app: TestApp;
 let yookassa: YookassaStandIn;
-let fixtures: ReturnType<typeof createFixtures>;
 const logger = createLogger('silent', 'refunds-test');
 
 beforeAll(async () => {
-  yookassa = await startYookassaStandIn({ shopId: SHOP_ID, secretKey: SECRET_KEY, receipts: true });
-  app = await startTestApp({
-    paymentProvider: 'yookassa',
-    yookassa: yookassaSettingsFor(yookassa, { sendReceipt: true, taxSystemCode: 2 }),
-  });
-  fixtures = createFixtures(app.db, app.config.codesKey);
-  await fixtures.usdRubRate('79');
+  store = await startYookassaStore({ standIn: { receipts: true }, settings: { sendReceipt: true, taxSystemCode: 2 } });
+  ({ app, yookassa } = store);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await yookassa?.close();
-});
+afterAll(() => store?.close());
 
-/** The payment-callback service as the workers build it, here with the keys YooKassa is given. */
-const callbacks = (secretKey = SECRET_KEY) =>
+/** The payment-callback service as the workers build it, here with the key YooKassa is given. */
+const callbacks = (secretKey = yookassa.secretKey) =>
   createPaymentCallbackService({
     db: app.db,
     logger,
@@ -58,6 +39,7 @@ const callbacks = (secretKey = SECRET_KEY) =>
 /** A cart of `count` codes of one product at 10.00 RUB each, paid by card through YooKassa and applied. */
 async function paidCart(count: number, title = `Gift card ${count}`): Promise<{ shopper: TestUser; orderId: number; providerPaymentId: string }> {
   const shopper = await app.createUser();
+  const { fixtures } = store;
   const product = await fixtures.product({ title });
   await fixtures.codes({ productId: product.id, gameAmount: 100, priceUsd: 13, priceRub: 1000, count });
   await fixtures.cartLine({ userId: shopper.id, productId: product.id, gameAmount: 100, priceUsd: 13, priceRub: 1000, quantity: count });

@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
 import { createPaymentGateways } from '../../providers/payment';
-import {
-  createFixtures,
-  freefireTopup,
-  startGatewayPayment,
-  startTestApp,
-  startYookassaStandIn,
-  type TestApp,
-  type YookassaStandIn,
-  yookassaSettingsFor,
-} from '../../testing';
+import { freefireTopup, startGatewayPayment, startYookassaStore, type YookassaStore } from '../../testing';
 import { createCatalogueChanges } from '../catalogue/catalogue-changes';
 import { createPaymentCallbackService } from './payment-callback.service';
 
@@ -19,34 +10,29 @@ import { createPaymentCallbackService } from './payment-callback.service';
  * published test cards) never completes an order of a production store.
  */
 
-let app: TestApp;
-let yookassa: YookassaStandIn;
-let fixtures: ReturnType<typeof createFixtures>;
+let store: YookassaStore;
 const logger = createLogger('silent', 'test-payments-test');
 
 beforeAll(async () => {
-  yookassa = await startYookassaStandIn({ testShop: true });
-  app = await startTestApp({ paymentProvider: 'yookassa', yookassa: yookassaSettingsFor(yookassa) });
-  fixtures = createFixtures(app.db, app.config.codesKey);
-  await fixtures.usdRubRate('79');
+  store = await startYookassaStore({ standIn: { testShop: true } });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await yookassa?.close();
-});
+afterAll(() => store?.close());
 
 /** The workers' payment-callback service of a store that does, or does not, accept test payments. */
-const callbacks = (acceptTestPayments: boolean) =>
-  createPaymentCallbackService({
+const callbacks = (acceptTestPayments: boolean) => {
+  const { app } = store;
+  return createPaymentCallbackService({
     db: app.db,
     logger,
     gateways: createPaymentGateways({ config: { ...app.config, yookassa: { ...app.config.yookassa, acceptTestPayments } }, db: app.db, logger }),
     catalogueChanges: createCatalogueChanges(app.invalidations),
   });
+};
 
 describe('a payment YooKassa marks test: true', () => {
   it('is never applied by a production store: the order stays unpaid and is flagged once; elsewhere it completes', async () => {
+    const { app, yookassa, fixtures } = store;
     const shopper = await app.createUser();
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
     const { orderId, payUrl } = await startGatewayPayment(app, shopper, { type: 'topup', currency: 'usd', method: 'card', topupData: freefireTopup(offer) });

@@ -142,6 +142,11 @@ export interface PaymentGateway {
    * one into a hint. Throws WebhookSignatureError or WebhookPayloadError.
    */
   readWebhook(rawBody: string | undefined, headers: IncomingHttpHeaders): WebhookMessage;
+  /**
+   * Whether a notification may come from this client address, for gateways that publish the addresses
+   * they notify from; absent: from anywhere (the webhook's signature is the proof).
+   */
+  acceptsNotificationFrom?(address: string): boolean;
   /** Reads a payment back from the gateway (required of gateways whose webhooks are hints). */
   getPayment?(providerPaymentId: string): Promise<GatewayPaymentState>;
   /** Returns money to the card (when capabilities.refunds). Idempotent by refundId. */

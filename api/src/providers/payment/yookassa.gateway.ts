@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Config } from '../../config';
+import { createAddressList } from '../../lib/address-list';
 import type { Logger } from '../../logger';
 import {
   GatewayRequestError,
@@ -167,6 +168,7 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const apiUrl = settings.apiUrl.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${settings.shopId}:${settings.secretKey}`).toString('base64')}`;
+  const notificationSources = createAddressList(settings.notificationIps);
 
   /** One call to the API: the parsed object on 200, GatewayRequestError on a definite refusal, Error otherwise. */
   async function call(method: 'GET' | 'POST', path: string, post?: { idempotenceKey: string; body: JsonObject }): Promise<JsonObject> {
@@ -237,6 +239,8 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
     readWebhook(rawBody: string | undefined, _headers: IncomingHttpHeaders): WebhookMessage {
       return readNotification(rawBody);
     },
+
+    acceptsNotificationFrom: (address) => notificationSources.has(address),
 
     async getPayment(providerPaymentId: string): Promise<GatewayPaymentState> {
       assertObjectId(providerPaymentId, 'payment');
