@@ -127,7 +127,11 @@ describe('refunds that happen once', () => {
 
   it('a sending left without an answer, then refused with 400, stays pending with the order flagged, never credited', async () => {
     const { shopper, orderId, providerPaymentId } = await paidCart(2);
-    const refundId = await askRefund(orderId, 2000);
+    // The back office refunds the order to the card: it fails at once, and the refund is sent after.
+    const admin = await app.createUser({ role: 'admin' });
+    const refunded = await app.request('POST', `/api/admin/orders/${orderId}/refund`, { token: admin.token, body: { destination: 'card' } });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const { id: refundId } = await app.db('payment_refunds').where({ order_id: orderId }).first();
     yookassa.failNext(500);
     expect(await callbacks().sendRefund(refundId)).toBe('pending');
     yookassa.failNext(400);
@@ -135,8 +139,14 @@ describe('refunds that happen once', () => {
     expect(await refundRow(refundId)).toMatchObject({ status: 'pending', attempts: 2, uncertain: true });
     expect(await balanceCredits(shopper.id)).toEqual([]);
     const order = await orderRow(orderId);
+    expect(order.status).toBe('failed');
     expect(order.attention_reason).toMatch(new RegExp(`^Card refund #${refundId} is in doubt: `));
     expect(await app.db('order_events').where({ order_id: orderId, kind: 'attention_raised' })).toHaveLength(1);
+    // The back office shows it in doubt, with what went wrong last, and lists the order to look at.
+    const shown = await app.request('GET', `/api/admin/orders/${orderId}`, { token: admin.token });
+    expect(shown.body.refunds).toEqual([expect.objectContaining({ id: refundId, destination: 'card', status: 'pending', inDoubt: true, failure: expect.any(String) })]);
+    const dashboard = await app.request('GET', '/api/admin/dashboard', { token: admin.token });
+    expect(dashboard.body.needsAttention).toContainEqual(expect.objectContaining({ orderId, flagged: true, reason: order.attention_reason }));
 
     // The poller's next sending is made, with the same key: the flag it raised comes down.
     await app.db('payment_refunds').where({ id: refundId }).update({ created_at: app.db.raw("now() - interval '5 minutes'") });

@@ -73,7 +73,7 @@ export async function requestCardRefund(
  * Money given back for an order: to the card (a refund of its payment) or to the balance (a ledger
  * credit, read as a succeeded refund whose reason is the ledger row's note or reason).
  */
-export type RefundOfOrder = Pick<PaymentRefund, 'id' | 'amount' | 'currency' | 'status' | 'reason' | 'failure' | 'created_at'> & {
+export type RefundOfOrder = Pick<PaymentRefund, 'id' | 'amount' | 'currency' | 'status' | 'reason' | 'failure' | 'uncertain' | 'created_at'> & {
   destination: RefundDestination;
 };
 
@@ -82,10 +82,10 @@ export async function refundsOfOrder(db: Knex, orderId: number): Promise<RefundO
   const { rows } = await prepared(
     'orders.refunds',
     db.raw<{ rows: RefundOfOrder[] }>(
-      `SELECT id, 'card' AS destination, amount, currency, status, reason, failure, created_at
+      `SELECT id, 'card' AS destination, amount, currency, status, reason, failure, uncertain, created_at
          FROM payment_refunds WHERE order_id = :orderId
        UNION ALL
-       SELECT id, 'balance', amount, currency, 'succeeded', coalesce(note, reason), NULL, created_at
+       SELECT id, 'balance', amount, currency, 'succeeded', coalesce(note, reason), NULL, false, created_at
          FROM balance_ledger WHERE order_id = :orderId AND amount > 0 AND reason IN ('order_refund', 'late_payment_credit')
        ORDER BY created_at`,
       { orderId },
