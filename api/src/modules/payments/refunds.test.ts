@@ -114,6 +114,18 @@ describe('refunds that happen once', () => {
     expect(sent?.request.receipt).toBeUndefined();
   });
 
+  it('sent by the job and the poller at once, is made once and counted once', async () => {
+    const { shopper, orderId, providerPaymentId } = await paidCart(2);
+    const refundId = await askRefund(orderId, 2000);
+    yookassa.latencyMs = 50;
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => callbacks().sendRefund(refundId)));
+    expect(outcomes.filter((outcome) => outcome === 'succeeded')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome !== 'succeeded')).toEqual(Array(4).fill('already-settled'));
+    expect(refundsOfPayment(providerPaymentId)).toHaveLength(1);
+    expect(await app.db('payments').where({ order_id: orderId }).first()).toMatchObject({ status: 'refunded', refunded_amount: 2000 });
+    expect(await balanceCredits(shopper.id)).toEqual([]);
+  });
+
   it('a definite 400 to the first sending credits the balance instead, once', async () => {
     const { shopper, orderId, providerPaymentId } = await paidCart(2);
     const refundId = await askRefund(orderId, 2000);
