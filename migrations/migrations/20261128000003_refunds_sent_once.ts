@@ -7,8 +7,8 @@ import { runDdl } from '../sql';
  * payment_refunds.attempts / first_sent_at: how often the refund was sent to the gateway and when
  * first. The gateway keeps an idempotence key for a day only, so re-sending stops well before that.
  * payment_refunds.uncertain: an attempt's outcome is not known (no answer, a 5xx, an auth error, a
- * failed read-back): such a refund is never credited to the balance by the store itself, since the
- * gateway may still make it.
+ * failed read-back): the gateway may still make it, so only the gateway's own cancellation credits
+ * it to the balance.
  *
  * payments.receipt_email: the email the payment's fiscal receipt went to; a partial refund's receipt
  * goes there too.
