@@ -26,6 +26,7 @@ import * as orderNotices from './migrations/20261127030001_order_notices';
 import * as ordersCarryTheirIdempotencyKey from './migrations/20261128000001_orders_carry_their_idempotency_key';
 import * as ordersPaidBySbp from './migrations/20261128000005_orders_paid_by_sbp';
 import * as twoStageCardPayments from './migrations/20261128000002_two_stage_card_payments';
+import * as refundsSentOnce from './migrations/20261128000003_refunds_sent_once';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -68,6 +69,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261128000001_orders_carry_their_idempotency_key', migration: ordersCarryTheirIdempotencyKey },
   { name: '20261128000005_orders_paid_by_sbp', migration: ordersPaidBySbp },
   { name: '20261128000002_two_stage_card_payments', migration: twoStageCardPayments },
+  { name: '20261128000003_refunds_sent_once', migration: refundsSentOnce },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -66,12 +66,18 @@ describe('production configuration', () => {
     ],
     ['YOOKASSA_SHOP_ID is missing', { ...YOOKASSA, YOOKASSA_SHOP_ID: undefined }, 'YOOKASSA_SHOP_ID is not set'],
     ['YOOKASSA_SECRET_KEY is missing', { ...YOOKASSA, YOOKASSA_SECRET_KEY: '' }, 'YOOKASSA_SECRET_KEY is not set'],
+    ["YOOKASSA_SECRET_KEY is a test shop's key", { ...YOOKASSA, YOOKASSA_SECRET_KEY: 'test_abc' }, "YOOKASSA_SECRET_KEY is a test shop's key"],
     ['ADMIN_PASSWORD is missing', { ADMIN_PASSWORD: undefined }, 'ADMIN_PASSWORD is not set'],
     ['ADMIN_PASSWORD is under 12 characters', { ADMIN_PASSWORD: 'a'.repeat(11) }, 'ADMIN_PASSWORD is shorter than 12 characters'],
   ])('refuses when %s, naming the setting in one line', (_case, unsafe: NodeJS.ProcessEnv, named) => {
     const line = refusal({ ...SAFE_PRODUCTION, ...unsafe });
     expect(line.startsWith(`Refusing to start in production: ${named}`)).toBe(true);
     expect(line).not.toContain('\n');
+  });
+
+  it('never lets a payment made in a YooKassa test shop complete an order in production', () => {
+    expect(loadConfig({ ...SAFE_PRODUCTION, ...YOOKASSA }).yookassa.acceptTestPayments).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).yookassa.acceptTestPayments).toBe(true);
   });
 
   it('lists every problem, in order, while refusing with the first', () => {
@@ -186,6 +192,9 @@ describe('the environment schema', () => {
         vatCode: 1,
         paymentSubject: 'service',
         paymentMode: 'full_payment',
+        taxSystemCode: undefined,
+        notificationIps: ['185.71.76.0/27', '185.71.77.0/27', '77.75.153.0/25', '77.75.156.11', '77.75.156.35', '77.75.154.128/25', '2a02:5180::/32'],
+        acceptTestPayments: true,
       },
       cardHoldMinutes: 15,
       attentionAfterMinutes: 15,
@@ -214,6 +223,10 @@ describe('the environment schema', () => {
       DATABASE_POOL_MAX: '4',
       GAME_PROVIDER_FAILURE_RATE: '0.25',
       YOOKASSA_SEND_RECEIPT: 'true',
+      YOOKASSA_TAX_SYSTEM_CODE: '2',
+      YOOKASSA_VAT_CODE: '12',
+      YOOKASSA_PAYMENT_SUBJECT: 'commodity',
+      YOOKASSA_NOTIFICATION_IPS: '127.0.0.1, ::1/128',
       RATES_PROVIDER: 'cbr',
       RATE_LIMIT_REGISTER: '50',
       RATE_LIMIT_REGISTER_WINDOW_SECONDS: '60',
@@ -224,7 +237,7 @@ describe('the environment schema', () => {
       publicUrl: 'http://localhost:8080',
       databasePoolMax: 4,
       gameProviderFailureRate: 0.25,
-      yookassa: { sendReceipt: true },
+      yookassa: { sendReceipt: true, taxSystemCode: 2, vatCode: 12, paymentSubject: 'commodity', notificationIps: ['127.0.0.1', '::1/128'] },
       ratesProvider: 'cbr',
       cardHoldMinutes: 15,
     });
@@ -243,10 +256,17 @@ describe('the environment schema', () => {
     ['BODY_LIMIT', 'big', 'a size such as 100kb or 1mb'],
     ['RATE_LIMIT_SUPPORT', '-5', 'an integer of at least 1'],
     ['LOG_LEVEL', 'verbose', 'one of fatal, error, warn, info, debug, trace, silent'],
+    ['YOOKASSA_VAT_CODE', '13', 'an integer between 1 and 12'],
+    ['YOOKASSA_TAX_SYSTEM_CODE', '7', 'an integer between 1 and 6'],
+    ['YOOKASSA_TAX_SYSTEM_CODE', '0', 'an integer between 1 and 6'],
+    ['YOOKASSA_PAYMENT_SUBJECT', 'goods', 'one of commodity, excise, job, service, '],
+    ['YOOKASSA_PAYMENT_MODE', 'prepaid', 'one of full_prepayment, partial_prepayment, advance, full_payment, partial_payment, credit, credit_payment'],
+    ['YOOKASSA_NOTIFICATION_IPS', '185.71.76.0/27,yookassa.ru', 'a comma-separated list of IP addresses and CIDR ranges'],
+    ['YOOKASSA_NOTIFICATION_IPS', '185.71.76.0/33', 'a comma-separated list of IP addresses and CIDR ranges'],
   ])('refuses %s=%s in one line naming the variable and what it must be', (name, value, what) => {
-    expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(
-      new ConfigError(`Invalid configuration: ${name} must be ${what}, got "${value}"`),
-    );
+    const line = refusal({ NODE_ENV: 'test', [name]: value });
+    expect(line.startsWith(`Invalid configuration: ${name} must be ${what}`)).toBe(true);
+    expect(line.endsWith(`, got "${value}"`)).toBe(true);
   });
 
   it('checks the values before the production rules, so a wrong number is named even in production', () => {

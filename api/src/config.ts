@@ -3,6 +3,7 @@ import { Ajv, type SchemaObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import Type, { type Static } from 'typebox';
 import { parseCodesKey } from '@topup/server-kit';
+import { createAddressList } from './lib/address-list';
 
 /** Configuration from environment variables; every one has a dev default listed in the README. */
 export interface Config {
@@ -55,6 +56,12 @@ export interface Config {
     paymentSubject: string;
     /** Receipt item payment mode (YooKassa's payment_mode). */
     paymentMode: string;
+    /** The shop's tax system (YooKassa's receipt tax_system_code); unset: the one set up in YooKassa. */
+    taxSystemCode: number | undefined;
+    /** Addresses and ranges notifications may come from; a notification from anywhere else is ignored. */
+    notificationIps: string[];
+    /** Payments YooKassa marks `test: true` may complete orders: never in production. */
+    acceptTestPayments: boolean;
   };
   /** How long an unpaid card order holds its codes (and its pay page stays payable). */
   cardHoldMinutes: number;
@@ -116,6 +123,25 @@ const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-in-production';
 const DEV_WEBHOOK_SECRET = 'dev-only-webhook-secret';
 const DEV_CODES_KEY = '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0';
 
+/**
+ * YooKassa's receipt enums (yookassa.ru/developers/54fz/parameters-values): payment_subject and
+ * payment_mode; vat_code is 1 to 12 and tax_system_code 1 to 6 there.
+ */
+export const YOOKASSA_PAYMENT_SUBJECTS = [
+  'commodity', 'excise', 'job', 'service', 'gambling_bet', 'gambling_prize', 'lottery', 'lottery_prize',
+  'intellectual_activity', 'payment', 'agent_commission', 'property_right', 'non_operating_gain',
+  'insurance_premium', 'sales_tax', 'resort_fee', 'composite', 'another', 'fine', 'tax', 'lien', 'cost',
+  'pension_insurance_without_payouts', 'pension_insurance_with_payouts', 'health_insurance_without_payouts',
+  'health_insurance', 'casino', 'agent_withdrawals', 'non_marked_excise', 'marked_excise', 'marked', 'non_marked',
+];
+export const YOOKASSA_PAYMENT_MODES = ['full_prepayment', 'partial_prepayment', 'advance', 'full_payment', 'partial_payment', 'credit', 'credit_payment'];
+export const YOOKASSA_VAT_CODE_MAX = 12;
+export const YOOKASSA_TAX_SYSTEM_CODE_MAX = 6;
+const ADDRESS_LIST = 'a comma-separated list of IP addresses and CIDR ranges';
+/** The addresses YooKassa sends notifications from (yookassa.ru/developers/using-api/webhooks). */
+const YOOKASSA_NOTIFICATION_RANGES =
+  '185.71.76.0/27,185.71.77.0/27,77.75.153.0/25,77.75.156.11,77.75.156.35,77.75.154.128/25,2a02:5180::/32';
+
 const integer = (minimum: number, fallback?: number, maximum?: number) =>
   Type.Integer({ minimum, ...(maximum === undefined ? {} : { maximum }), ...(fallback === undefined ? {} : { default: fallback }) });
 const text = (fallback: string) => Type.String({ default: fallback });
@@ -160,9 +186,11 @@ const ENVIRONMENT = Type.Object({
   YOOKASSA_SECRET_KEY: text(''),
   YOOKASSA_API_URL: url('https://api.yookassa.ru/v3'),
   YOOKASSA_SEND_RECEIPT: flag(false),
-  YOOKASSA_VAT_CODE: integer(1, 1),
-  YOOKASSA_PAYMENT_SUBJECT: text('service'),
-  YOOKASSA_PAYMENT_MODE: text('full_payment'),
+  YOOKASSA_VAT_CODE: integer(1, 1, YOOKASSA_VAT_CODE_MAX),
+  YOOKASSA_PAYMENT_SUBJECT: oneOf(YOOKASSA_PAYMENT_SUBJECTS, 'service'),
+  YOOKASSA_PAYMENT_MODE: oneOf(YOOKASSA_PAYMENT_MODES, 'full_payment'),
+  YOOKASSA_TAX_SYSTEM_CODE: Type.Optional(integer(1, undefined, YOOKASSA_TAX_SYSTEM_CODE_MAX)),
+  YOOKASSA_NOTIFICATION_IPS: Type.String({ description: ADDRESS_LIST, default: YOOKASSA_NOTIFICATION_RANGES }),
   CARD_HOLD_MINUTES: integer(1, 15),
   ATTENTION_AFTER_MINUTES: integer(1, 15),
   PUBLIC_URL: Type.Optional(Type.String({ format: 'uri', description: 'a URL' })),
@@ -236,6 +264,17 @@ function readEnvironment(env: NodeJS.ProcessEnv): Environment {
   throw new ConfigError(`Invalid configuration: ${name} must be ${expected(schema)}, got "${env[name] ?? ''}"`);
 }
 
+/** The entries of a list of addresses and ranges; one that is neither stops the start like a wrong number. */
+function addressList(name: string, value: string): string[] {
+  const entries = value.split(',').map((entry) => entry.trim());
+  try {
+    createAddressList(entries);
+  } catch {
+    throw new ConfigError(`Invalid configuration: ${name} must be ${ADDRESS_LIST}, got "${value}"`);
+  }
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = readEnvironment(env);
   const nodeEnv = vars.NODE_ENV;
@@ -274,6 +313,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vatCode: vars.YOOKASSA_VAT_CODE,
       paymentSubject: vars.YOOKASSA_PAYMENT_SUBJECT,
       paymentMode: vars.YOOKASSA_PAYMENT_MODE,
+      taxSystemCode: vars.YOOKASSA_TAX_SYSTEM_CODE,
+      notificationIps: addressList('YOOKASSA_NOTIFICATION_IPS', vars.YOOKASSA_NOTIFICATION_IPS),
+      acceptTestPayments: nodeEnv !== 'production',
     },
     cardHoldMinutes: vars.CARD_HOLD_MINUTES,
     attentionAfterMinutes: vars.ATTENTION_AFTER_MINUTES,
@@ -372,7 +414,14 @@ function paymentProblems(config: Config): string[] {
   if (config.paymentProvider === 'yookassa') {
     const missing = (name: string, value: string) =>
       value ? null : `${name} is not set; PAYMENT_PROVIDER=yookassa needs the shop id and secret key of the YooKassa shop`;
-    return found([missing('YOOKASSA_SHOP_ID', config.yookassa.shopId), missing('YOOKASSA_SECRET_KEY', config.yookassa.secretKey)]);
+    return found([
+      missing('YOOKASSA_SHOP_ID', config.yookassa.shopId),
+      missing('YOOKASSA_SECRET_KEY', config.yookassa.secretKey),
+      // A test shop's key: YooKassa's published test cards would "pay" for real codes.
+      config.yookassa.secretKey.startsWith('test_')
+        ? "YOOKASSA_SECRET_KEY is a test shop's key (test_...); set the live shop's secret key"
+        : null,
+    ]);
   }
   return [];
 }

@@ -68,7 +68,15 @@ async function startStore(gateway: 'sandbox' | 'yookassa', yookassa?: YookassaSt
     ...scratchStoreEnv({ port, databaseUrl, redisPrefix, logLevel: 'warn' }),
     GAME_PROVIDER_LATENCY_MS: '0',
     PAYMENT_PROVIDER: gateway,
-    ...(yookassa ? { YOOKASSA_SHOP_ID: yookassa.shopId, YOOKASSA_SECRET_KEY: yookassa.secretKey, YOOKASSA_API_URL: yookassa.url } : {}),
+    ...(yookassa
+      ? {
+          YOOKASSA_SHOP_ID: yookassa.shopId,
+          YOOKASSA_SECRET_KEY: yookassa.secretKey,
+          YOOKASSA_API_URL: yookassa.url,
+          // The stand-in notifies from this machine, not from YooKassa's addresses.
+          YOOKASSA_NOTIFICATION_IPS: '127.0.0.1,::1',
+        }
+      : {}),
   };
   const children = [runStoreProcess('api/src/server.ts', env), runStoreProcess('workers/src/index.ts', env)];
   await waitForHealth(baseUrl, children);

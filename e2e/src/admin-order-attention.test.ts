@@ -85,7 +85,7 @@ describe('an order whose delivery ran out of attempts', () => {
     expect(await alert.getByRole('button', { name: /Refund/ }).count()).toBe(1);
     const timeline = page.getByTestId('order-timeline');
     await expect.poll(() => timeline.getByText('Delivery attempt: the game did not answer').count(), WAIT).toBe(5);
-    expect(await timeline.innerText()).toContain('Delivery ran out of attempts: needs attention');
+    expect(await timeline.innerText()).toContain('Flagged for an operator: needs attention');
 
     await page.getByLabel('Add a note').fill('Game provider confirmed an outage on their side.');
     await page.getByRole('button', { name: 'Add note' }).click();

@@ -5,9 +5,9 @@ import { useBasename, useTranslate } from 'react-admin';
 import { useFormatDateTime } from '../components/LocalizedDateField';
 
 /**
- * The dashboard's inbox of paid orders a person should look at: flagged ones (their delivery ran out
- * of attempts, with the reason) and ones processing for too long, the newest problem first; each
- * opens its order.
+ * The dashboard's inbox of orders a person should look at: flagged ones (their delivery ran out of
+ * attempts, or money around them is in doubt, with the reason) and ones processing for too long, the
+ * newest problem first; each opens its order.
  */
 export function NeedsAttention({ orders }: { orders: Dashboard['needsAttention'] }) {
   const translate = useTranslate();

@@ -555,6 +555,7 @@ export const operationsEnglishMessages = {
         },
         statuses: {
           pending: 'Pending',
+          in_doubt: 'In doubt: awaiting the gateway or an operator',
           succeeded: 'Done',
           failed: 'Failed',
         },

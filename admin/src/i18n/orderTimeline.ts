@@ -26,7 +26,7 @@ export const orderTimelineEnglishMessages = {
         card: 'Refund of %{amount} to the card requested',
       },
       note: 'Note',
-      attention_raised: 'Delivery ran out of attempts: needs attention',
+      attention_raised: 'Flagged for an operator: needs attention',
       payment_mismatch: 'The gateway reported another amount or currency: needs attention',
       payment_refused: 'The gateway refused to capture or cancel the payment: needs attention',
       attention_cleared: 'Attention flag cleared',
@@ -47,11 +47,14 @@ export const orderTimelineEnglishMessages = {
     filter: 'Needs attention',
     retry: 'Retry delivery',
     retried: 'Delivery of order #%{id} sent again',
+    money_title: 'Money on this order needs attention',
+    money_text:
+      'Flagged on %{since}: the store cannot tell by itself what happened to money on this order (see the reason, the payment and the refunds). Nothing is credited to the balance until it is settled.',
   },
   needs_attention: {
     title: 'Needs attention',
     none: 'Every paid order is on its way.',
-    flagged: 'Out of attempts',
+    flagged: 'Flagged',
     stuck: 'Processing since %{since}',
   },
 };
@@ -83,7 +86,7 @@ export const orderTimelineRussianMessages: typeof orderTimelineEnglishMessages =
         card: 'Запрошен возврат %{amount} на карту',
       },
       note: 'Заметка',
-      attention_raised: 'Попытки доставки исчерпаны: нужно вмешательство',
+      attention_raised: 'Отмечен для оператора: нужно вмешательство',
       payment_mismatch: 'Шлюз сообщил другую сумму или валюту: нужно вмешательство',
       payment_refused: 'Шлюз отказал в списании или отмене платежа: нужно вмешательство',
       attention_cleared: 'Отметка о проблеме снята',
@@ -104,11 +107,14 @@ export const orderTimelineRussianMessages: typeof orderTimelineEnglishMessages =
     filter: 'Требуют внимания',
     retry: 'Повторить доставку',
     retried: 'Доставка заказа №%{id} запущена повторно',
+    money_title: 'Деньги по этому заказу требуют внимания',
+    money_text:
+      'Отмечено %{since}: магазин сам не может установить, что стало с деньгами по заказу (см. причину, платёж и возвраты). На баланс ничего не зачисляется, пока это не выяснено.',
   },
   needs_attention: {
     title: 'Требуют внимания',
     none: 'Все оплаченные заказы в пути.',
-    flagged: 'Попытки исчерпаны',
+    flagged: 'Отмечен',
     stuck: 'В обработке с %{since}',
   },
 };

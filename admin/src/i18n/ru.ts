@@ -560,6 +560,7 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
         },
         statuses: {
           pending: 'В обработке',
+          in_doubt: 'Под вопросом: ждёт платёжный шлюз или оператора',
           succeeded: 'Выполнен',
           failed: 'Не выполнен',
         },

@@ -30,7 +30,7 @@ const PAYMENT_COLORS: Record<string, ChipProps['color']> = {
   refunded: 'info',
 };
 
-const REFUND_COLORS: Record<string, ChipProps['color']> = { pending: 'warning', succeeded: 'success', failed: 'error' };
+const REFUND_COLORS: Record<string, ChipProps['color']> = { pending: 'warning', in_doubt: 'error', succeeded: 'success', failed: 'error' };
 
 /** A label above its value, as the order summary's fields read. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -199,12 +199,14 @@ function PaymentEvents({ payment }: { payment: AdminOrderPayment }) {
 
 function RefundStatus({ refund }: { refund: AdminOrderRefund }) {
   const translate = useTranslate();
+  // A refund the gateway may or may not have made reads apart from one merely on its way.
+  const status = refund.inDoubt ? 'in_doubt' : refund.status;
   return (
     <Chip
       size="small"
       variant="outlined"
-      color={REFUND_COLORS[refund.status] ?? 'default'}
-      label={translate(`resources.orders.refunds.statuses.${refund.status}`, { _: refund.status })}
+      color={REFUND_COLORS[status] ?? 'default'}
+      label={translate(`resources.orders.refunds.statuses.${status}`, { _: status })}
     />
   );
 }

@@ -37,4 +37,6 @@ export class Payment extends BaseModel {
   declare cancel_key: string | null;
   /** Minor units of `currency` returned to the card so far. */
   declare refunded_amount: number;
+  /** Where the payment's fiscal receipt went; a partial refund's receipt goes there too. */
+  declare receipt_email: string | null;
 }

@@ -18,7 +18,13 @@ export class PaymentRefund extends BaseModel {
   declare reason: string;
   /** The admin who asked for it; null when the store refunded a failed delivery by itself. */
   declare requested_by: number | null;
+  /** Why it failed, or, while pending, what went wrong last. */
   declare failure: string | null;
+  /** How many times it was sent to the gateway, and when first (the gateway forgets its key a day later). */
+  declare attempts: number;
+  declare first_sent_at: Date | null;
+  /** An attempt's outcome is unknown: the gateway may still make it, so it is never credited to the balance. */
+  declare uncertain: boolean;
   declare created_at: Date;
   declare settled_at: Date | null;
   /** The gateway's idempotence key for this refund, a UUID. */

@@ -5,4 +5,5 @@ export * from './fixtures';
 export * from './cbr-feed';
 export * from './topup-data';
 export * from './yookassa-stand-in';
+export * from './yookassa-store';
 export * from './metrics';

@@ -19,6 +19,15 @@ export interface YookassaStandInOptions {
   latencyMs?: number;
   /** The status new refunds get (YooKassa mostly answers succeeded at once; some methods pend). */
   refundStatus?: 'succeeded' | 'pending';
+  /**
+   * The shop sends 54-FZ receipts through YooKassa: a payment needs a `receipt`, and so does a partial
+   * refund (a full one reuses the payment's). Default off.
+   */
+  receipts?: boolean;
+  /** Payments are made in a test shop (`test: true`, YooKassa's test cards); false: a live shop. Default true. */
+  testShop?: boolean;
+  /** How long a payment stays payable before YooKassa cancels it as expired_on_confirmation. Default 1 hour. */
+  pendingExpiryMs?: number;
 }
 
 /** One API request as it arrived. */
@@ -44,6 +53,7 @@ export interface StandInPayment {
 export interface StandInRefund {
   object: JsonObject;
   request: JsonObject;
+  receipt?: JsonObject;
   idempotenceKey: string;
 }
 
@@ -94,6 +104,11 @@ export interface YookassaStandIn {
    * this status and YooKassa's body for it (202, 429, 500...), without acting on them.
    */
   failNext(status: number, times?: number, pathEnd?: string): void;
+  /**
+   * Moves the stand-in's clock forward: pending payments past their payable window are canceled as
+   * expired, and idempotence keys older than 24 hours are forgotten (a repeat is a new request).
+   */
+  advanceClock(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -109,6 +124,12 @@ const METADATA_KEYS_MAX = 16;
 const METADATA_KEY_MAX = 32;
 const METADATA_VALUE_MAX = 512;
 const RECEIPT_ITEMS_MAX = 100;
+const VAT_CODE_MAX = 12;
+const TAX_SYSTEM_CODE_MAX = 6;
+/** YooKassa keeps an idempotence key for 24 hours; after that the same key is a new request. */
+const IDEMPOTENCE_KEY_TTL_MS = 24 * 3600 * 1000;
+const PENDING_EXPIRY_MS = 3600 * 1000;
+const EXPIRED: CancellationDetails = { party: 'yoo_money', reason: 'expired_on_confirmation' };
 const AMOUNT_VALUE = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
 const CURRENCY = /^[A-Z]{3}$/;
 const PAYMENT_METHOD_TYPES = [
@@ -150,6 +171,8 @@ interface PaymentState {
   returnUrl: string;
   methodType?: string;
   createdAt: string;
+  /** When a pending payment stops being payable (the stand-in's clock, ms). */
+  payableUntil: number;
   capturedAt?: string;
   expiresAt?: string;
   cancellation?: CancellationDetails;
@@ -167,6 +190,7 @@ interface RefundState {
   description?: string;
   createdAt: string;
   cancellation?: CancellationDetails;
+  receipt?: JsonObject;
   request: JsonObject;
   idempotenceKey: string;
 }
@@ -209,8 +233,8 @@ function faultAnswer(status: number): Answer {
 }
 
 /** An id shaped like YooKassa's: 2419a771-000f-5000-9000-1edaf29243f2 (payments), -0015- (refunds). */
-function yookassaId(kind: 'payment' | 'refund'): string {
-  const time = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0').slice(-8);
+function yookassaId(kind: 'payment' | 'refund', nowMs: number): string {
+  const time = Math.floor(nowMs / 1000).toString(16).padStart(8, '0').slice(-8);
   const random = randomBytes(8).toString('hex');
   const variant = '89ab'[Number.parseInt(random[0] ?? '0', 16) % 4];
   return `${time}-${kind === 'payment' ? '000f' : '0015'}-5000-${variant}000-${random.slice(4, 16)}`;
@@ -301,9 +325,8 @@ function checkReceiptItem(item: unknown, currency: string): bigint {
   if (amount.currency !== currency) {
     throw new ApiError(400, 'Receipt item currency differs from the payment currency', 'receipt.items.amount.currency');
   }
-  const vatCode = typeof item.vat_code === 'string' ? Number(item.vat_code) : item.vat_code;
-  if (typeof vatCode !== 'number' || !Number.isInteger(vatCode) || vatCode < 1 || vatCode > 12) {
-    throw new ApiError(400, 'VAT code must be an integer from the VAT rates reference', 'receipt.items.vat_code');
+  if (!isCode(item.vat_code, VAT_CODE_MAX)) {
+    throw new ApiError(400, `VAT code must be an integer from 1 to ${VAT_CODE_MAX} (the VAT rates reference)`, 'receipt.items.vat_code');
   }
   if (item.payment_mode !== undefined && !PAYMENT_MODES.includes(item.payment_mode as string)) {
     throw new ApiError(400, 'Unknown payment mode', 'receipt.items.payment_mode');
@@ -315,10 +338,22 @@ function checkReceiptItem(item: unknown, currency: string): bigint {
   return (amount.minor * thousandths + 500n) / 1000n;
 }
 
-/** Checks a receipt the way YooKassa does: a contact, valid items, and items adding up to the payment. */
+/** A code from 1 to `max`, as a number or its digits (YooKassa's examples send both). */
+function isCode(raw: unknown, max: number): boolean {
+  const code = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
+  return typeof code === 'number' && Number.isInteger(code) && code >= 1 && code <= max;
+}
+
+/**
+ * Checks a receipt the way YooKassa does: a contact, a known tax system, valid items, and items adding
+ * up to the amount (of the payment, or of a partial refund).
+ */
 function readReceipt(raw: unknown, amount: bigint, currency: string): JsonObject | undefined {
   if (raw === undefined) return undefined;
   if (!isObject(raw)) throw new ApiError(400, 'Receipt must be an object', 'receipt');
+  if (raw.tax_system_code !== undefined && !isCode(raw.tax_system_code, TAX_SYSTEM_CODE_MAX)) {
+    throw new ApiError(400, `Tax system code must be an integer from 1 to ${TAX_SYSTEM_CODE_MAX}`, 'receipt.tax_system_code');
+  }
   const customer = raw.customer;
   if (!isObject(customer) || (typeof customer.email !== 'string' && typeof customer.phone !== 'string')) {
     throw new ApiError(400, 'Receipt must have the customer email or phone', 'receipt.customer');
@@ -388,9 +423,15 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
   const shopId = options.shopId ?? '100500';
   const secretKey = options.secretKey ?? 'test_stand_in_secret_key';
   const refundStatus = options.refundStatus ?? 'succeeded';
+  const receiptsOn = options.receipts ?? false;
+  const testShop = options.testShop ?? true;
+  const pendingExpiryMs = options.pendingExpiryMs ?? PENDING_EXPIRY_MS;
+  let clockOffsetMs = 0;
+  const now = () => Date.now() + clockOffsetMs;
+  const timestamp = () => new Date(now()).toISOString();
   const payments = new Map<string, PaymentState>();
   const refunds = new Map<string, RefundState>();
-  const idempotence = new Map<string, { fingerprint: string; answer: Answer }>();
+  const idempotence = new Map<string, { fingerprint: string; answer: Answer; at: number }>();
   const requests: StandInRequest[] = [];
   const notifications: StandInNotification[] = [];
   const deliveries = new Set<Promise<unknown>>();
@@ -422,7 +463,7 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
       ...(payment.status === 'pending'
         ? { confirmation: { type: 'redirect', confirmation_url: `${origin}/checkout/${payment.id}`, return_url: payment.returnUrl } }
         : {}),
-      test: true,
+      test: testShop,
       ...(payment.status === 'succeeded' ? { refunded_amount: money(refunded) } : {}),
       paid,
       refundable: payment.status === 'succeeded' && refunded < payment.amount,
@@ -500,20 +541,29 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
     assertPayable(payment, 'waiting_for_capture');
     payment.status = 'waiting_for_capture';
     payment.methodType ??= 'bank_card';
-    payment.expiresAt = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
+    payment.expiresAt = new Date(now() + 7 * 24 * 3600 * 1000).toISOString();
   }
 
   function markSucceeded(payment: PaymentState): void {
     assertPayable(payment, 'succeeded');
     payment.status = 'succeeded';
     payment.methodType ??= 'bank_card';
-    payment.capturedAt = new Date().toISOString();
+    payment.capturedAt = timestamp();
   }
 
   function markCanceled(payment: PaymentState, details: CancellationDetails): void {
     assertPayable(payment, 'canceled');
     payment.status = 'canceled';
     payment.cancellation = { ...details };
+  }
+
+  /** Pending payments past their payable window are canceled by YooKassa, which notifies the shop. */
+  function expirePending(): void {
+    for (const payment of payments.values()) {
+      if (payment.status !== 'pending' || now() < payment.payableUntil) continue;
+      markCanceled(payment, EXPIRED);
+      void announce('payment.canceled', payment.id);
+    }
   }
 
   /** The shopper paid on the checkout page: captured at once, or held when created with capture false. */
@@ -530,8 +580,11 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
     const { minor, currency } = readAmount(body.amount, 'amount');
     const returnUrl = readReturnUrl(body.confirmation);
     if (body.capture !== undefined && typeof body.capture !== 'boolean') throw new ApiError(400, 'Capture must be a boolean', 'capture');
+    if (receiptsOn && body.receipt === undefined) {
+      throw new ApiError(400, 'Receipt is missing or illegal: the shop sends receipts, so a payment needs one', 'receipt');
+    }
     const payment: PaymentState = {
-      id: yookassaId('payment'),
+      id: yookassaId('payment', now()),
       status: 'pending',
       amount: minor,
       currency,
@@ -540,7 +593,8 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
       metadata: readMetadata(body.metadata),
       returnUrl,
       methodType: readMethodType(body.payment_method_data),
-      createdAt: new Date().toISOString(),
+      createdAt: timestamp(),
+      payableUntil: now() + pendingExpiryMs,
       receipt: readReceipt(body.receipt, minor, currency),
       request: clone(body),
       idempotenceKey,
@@ -593,14 +647,20 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
     if (minor > payment.amount - refundedOf(payment.id)) {
       throw new ApiError(400, 'Refund amount exceeds the amount of the payment left to refund', 'amount.value');
     }
+    // A full refund reuses the payment's receipt; a partial one must say what is given back.
+    if (receiptsOn && minor < payment.amount && body.receipt === undefined) {
+      throw new ApiError(400, 'Receipt is missing or illegal: a partial refund needs the receipt of what is refunded', 'receipt');
+    }
+    const receipt = readReceipt(body.receipt, minor, currency);
     const refund: RefundState = {
-      id: yookassaId('refund'),
+      id: yookassaId('refund', now()),
       paymentId: payment.id,
       status: refundStatus,
       amount: minor,
       currency,
       description,
-      createdAt: new Date().toISOString(),
+      createdAt: timestamp(),
+      receipt,
       request: clone(body),
       idempotenceKey,
     };
@@ -628,12 +688,12 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
     if (!isObject(body)) throw new ApiError(400, 'Request body must be a JSON object');
     const fingerprint = `${req.url}\n${canonical(body)}`;
     const seen = idempotence.get(key);
-    if (seen) {
+    if (seen && now() - seen.at < IDEMPOTENCE_KEY_TTL_MS) {
       if (seen.fingerprint !== fingerprint) throw new ApiError(400, 'Idempotence key duplicated', 'Idempotence-Key');
       return clone(seen.answer);
     }
     const answer = create(body, key);
-    idempotence.set(key, { fingerprint, answer: clone(answer) });
+    idempotence.set(key, { fingerprint, answer: clone(answer), at: now() });
     return answer;
   }
 
@@ -683,6 +743,7 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
     };
     requests.push(entry);
     if (standIn.latencyMs > 0) await sleep(standIn.latencyMs);
+    expirePending();
     let answer: Answer;
     const faultAt = faults.findIndex((fault) => fault.pathEnd === undefined || path.endsWith(fault.pathEnd));
     const [fault] = faultAt === -1 ? [] : faults.splice(faultAt, 1);
@@ -708,6 +769,7 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
 
   /** The hosted page: a shopper pays or declines, then goes back to the shop's return_url. */
   async function handleCheckout(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+    expirePending();
     const payment = payments.get(id);
     if (!payment) return sendHtml(res, 404, '<!doctype html><p>No such payment.</p>');
     if (req.method === 'GET') return sendHtml(res, 200, checkoutPage(payment));
@@ -772,7 +834,12 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
       return new Map(
         [...refunds.values()].map((refund) => [
           refund.id,
-          { object: refundObject(refund), request: clone(refund.request), idempotenceKey: refund.idempotenceKey },
+          {
+            object: refundObject(refund),
+            request: clone(refund.request),
+            ...(refund.receipt ? { receipt: clone(refund.receipt) } : {}),
+            idempotenceKey: refund.idempotenceKey,
+          },
         ]),
       );
     },
@@ -819,6 +886,10 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
     },
     failNext(status, times = 1, pathEnd) {
       for (let count = 0; count < times; count += 1) faults.push({ status, pathEnd });
+    },
+    advanceClock(ms) {
+      clockOffsetMs += ms;
+      expirePending();
     },
     async close() {
       await Promise.allSettled([...deliveries]);

@@ -30,11 +30,14 @@ export const Dashboard = Type.Object(
         orderId: Type.Integer(),
         kind: StringEnum(['codes', 'topup']),
         userNickname: Type.String(),
-        flagged: Type.Boolean({ description: 'true: its delivery ran out of attempts (see `reason`); false: still processing for longer than ATTENTION_AFTER_MINUTES.' }),
-        reason: Nullable(Type.String({ description: "The flag's reason: the delivery's last error." })),
+        flagged: Type.Boolean({
+          description:
+            'true: flagged (see `reason`): its delivery ran out of attempts, or money around it is in doubt (a card refund the gateway may have made, a test payment); false: still processing for longer than ATTENTION_AFTER_MINUTES.',
+        }),
+        reason: Nullable(Type.String({ description: "The flag's reason: the delivery's last error, or what is in doubt." })),
         since: Timestamp,
       }),
-      { description: 'Paid orders a person should look at, the newest problem first (at most 50).' },
+      { description: 'Orders a person should look at, the newest problem first (at most 50).' },
     ),
   },
   {

@@ -106,7 +106,13 @@ export const AdminOrderRefund = Type.Object({
   currency: BalanceCurrency,
   status: RefundStatus,
   reason: Nullable(Type.String()),
-  failure: Nullable(Type.String({ description: 'Why the gateway refused a card refund (then credited to the balance).' })),
+  failure: Nullable(
+    Type.String({ description: 'Why the gateway refused a card refund (then credited to the balance), or, while in doubt, what went wrong last.' }),
+  ),
+  inDoubt: Type.Boolean({
+    description:
+      'A pending card refund whose outcome at the gateway is unknown (no answer, an auth error, a failed read-back): never credited to the balance by the store; it is read back, and sent again only within 20 hours of its first sending; after that an operator decides.',
+  }),
   createdAt: Timestamp,
 });
 export type AdminOrderRefund = Static<typeof AdminOrderRefund>;

@@ -2,8 +2,11 @@ import { Counter, Histogram, type Registry } from 'prom-client';
 import { METRICS_PREFIX } from '../../lib/metrics';
 import type { AppContext, AppMiddleware } from '../../types';
 
-/** What became of a payment gateway's notification. */
-export type WebhookOutcome = 'accepted' | 'duplicate' | 'refused' | 'failed';
+/**
+ * What became of a payment gateway's notification: `foreign-address` came from outside the gateway's
+ * addresses and `unknown-payment` named no payment of ours; both are answered 200 and change nothing.
+ */
+export type WebhookOutcome = 'accepted' | 'duplicate' | 'unknown-payment' | 'foreign-address' | 'refused' | 'failed';
 
 export interface ApiMetrics {
   /** Times every request by method, route pattern and status. */

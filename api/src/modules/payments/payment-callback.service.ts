@@ -3,6 +3,7 @@ import type { Logger } from '../../logger';
 import type { GatewayEvent, Payment, RowOf } from '../../models';
 import { GatewayRequestError, type GatewayPaymentState, type PaymentGateway, type PaymentGateways } from '../../providers/payment';
 import { cancelUnpaid, lockOrder, markPaid, type LockedOrder } from '../orders/order-lifecycle';
+import { flagForOperator } from '../orders/order-attention';
 import { recordOrderEvent } from '../orders/order-events';
 import { declineNotice } from './decline-notices';
 import { paymentsDal } from './payments.dal';
@@ -23,7 +24,8 @@ export type CallbackOutcome =
   | 'paid'
   | 'late-refund'
   | 'declined'
-  | 'ignored';
+  | 'ignored'
+  | 'test-payment';
 
 /** What reading a payment back from its gateway did. */
 export type PaymentCheckOutcome = CallbackOutcome | 'still-pending' | 'not-ours' | 'not-checkable';
@@ -67,7 +69,7 @@ export function createPaymentCallbackService(deps: {
     got: { amount: unknown; currency: unknown },
   ): Promise<CallbackOutcome> {
     const facts = { cause: 'payment_mismatch', paymentId: payment.id, expected: { amount: payment.amount, currency: payment.currency }, got };
-    await paymentsDal.flagOrder(trx, order.id, "The gateway reported another amount or currency than the payment's", facts);
+    await flagForOperator(trx, order.id, "The gateway reported another amount or currency than the payment's", facts);
     logger.error(facts, 'Gateway reported a payment of a different amount or currency; not applied, order flagged');
     return 'amount-mismatch';
   }
@@ -214,7 +216,7 @@ export function createPaymentCallbackService(deps: {
       // Refused for good (not a network failure): a person looks at it, and the sweep keeps reading it.
       if (err instanceof GatewayRequestError) {
         const facts = { cause: 'payment_refused', paymentId: payment.id, decision: decided.decision, status: err.status, code: err.code };
-        await db.transaction((trx) => paymentsDal.flagOrder(trx, orderId, `The gateway refused to ${decided.decision} the payment: ${err.message}`, facts));
+        await db.transaction((trx) => flagForOperator(trx, orderId, `The gateway refused to ${decided.decision} the payment: ${err.message}`, facts));
       }
       throw err;
     });
@@ -254,12 +256,30 @@ export function createPaymentCallbackService(deps: {
       logger.error({ paymentId, providerPaymentId: payment.provider_payment_id, got: state }, 'Gateway answered for another payment; not applied');
       return 'not-ours';
     }
+    if (state.test && gateway.capabilities.refusesTestPayments) return refuseTestPayment(payment, state);
     await paymentsDal.recordGatewayStatus(db, payment.id, state.status, options);
     if (state.status === 'pending') return 'still-pending';
     if (state.status === 'waiting_for_capture') return settleHeldPayment(payment, state, gateway);
     // Only a paid payment has refunds: a refund.succeeded hint lands here.
     if (state.status === 'succeeded') await settleRefundsOf(payment.id);
     return applyFinal(payment, state);
+  }
+
+  /**
+   * A payment made in the gateway's test mode (published test cards, no money) reaching a production
+   * store: never applied, and its order flagged for an operator once.
+   */
+  async function refuseTestPayment(payment: RowOf<Payment>, state: GatewayPaymentState): Promise<PaymentCheckOutcome> {
+    if (payment.order_id === null) return 'test-payment';
+    const orderId = payment.order_id;
+    const flagged = await db.transaction((trx) =>
+      flagForOperator(trx, orderId, 'The gateway reports a test payment (no money moved); not applied', {
+        paymentId: payment.id,
+        providerPaymentId: state.providerPaymentId,
+      }),
+    );
+    if (flagged) logger.error({ paymentId: payment.id, orderId, status: state.status }, 'Test payment reported to a production store; not applied');
+    return 'test-payment';
   }
 
   /** Pending refunds of a payment the gateway may have settled meanwhile (a refund.succeeded hint). */

@@ -20,6 +20,8 @@ export interface NewPayment {
   currency: BalanceCurrency;
   /** The payment expires with the order's hold: this long from now. */
   holdSeconds: number;
+  /** Where the fiscal receipt goes, when the gateway sends one. */
+  receiptEmail?: string;
 }
 
 /** An order's gateway payment as the gateway is asked to start it (again, after a crash). Amount in minor units. */
@@ -57,6 +59,7 @@ export const paymentsDal = {
         amount: payment.amount,
         currency: payment.currency,
         method: payment.method,
+        receipt_email: payment.receiptEmail ?? null,
         status: 'pending',
         expires_at: trx.raw('now() + make_interval(secs => ?)', [payment.holdSeconds]),
       })
@@ -188,18 +191,6 @@ export const paymentsDal = {
       .where({ id: payment.id })
       .update({ [decision === 'capture' ? 'capture_key' : 'cancel_key']: key, updated_at: trx.fn.now() });
     return { decision, key };
-  },
-
-  /**
-   * Raises a pending order's attention flag with the reason an operator reads under "Needs attention",
-   * and records it on the order's timeline; an order already flagged keeps its first reason.
-   */
-  async flagOrder(trx: Knex.Transaction, orderId: number, reason: string, facts: Record<string, unknown>): Promise<void> {
-    const flagged = await trx('orders')
-      .where({ id: orderId })
-      .whereNull('attention_since')
-      .update({ attention_reason: reason, attention_since: trx.fn.now(), updated_at: trx.fn.now() });
-    if (flagged === 1) await recordOrderEvent(trx, orderId, 'attention_raised', { reason, ...facts });
   },
 
   markPaymentPaid: (trx: Knex.Transaction, paymentId: number) =>

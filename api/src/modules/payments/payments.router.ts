@@ -40,13 +40,22 @@ export function createPaymentsRouter(deps: {
 
   routes.add(paymentsEndpoints.methods, () => payments.methods());
 
-  // Called by the gateway, not a browser: no session, the signature over the raw body is the proof.
+  // Called by the gateway, not a browser: no session; the signature over the raw body is the proof, or,
+  // for a gateway that does not sign, the address it came from (and the store reads the payment back).
   router.post('/payment/webhook/:provider', validate({ params: webhookParams }), async (ctx) => {
     const { provider } = ctx.state.valid.params as WebhookParams;
+    const gateway = gateways.byName(provider);
+    if (gateway?.acceptsNotificationFrom && !gateway.acceptsNotificationFrom(ctx.ip)) {
+      // 200 all the same: a forger learns nothing, and the store never reads what it sent.
+      ctx.state.log.warn({ provider, address: ctx.ip }, 'Gateway webhook from an address the gateway does not send from: ignored');
+      recordWebhook(provider, 'foreign-address');
+      ctx.body = { received: true };
+      return;
+    }
     try {
       const receipt = await payments.receiveWebhook(provider, ctx.request.rawBody as string | undefined, ctx.headers);
-      ctx.state.log.info({ provider, reference: receipt.reference, duplicate: receipt.duplicate }, 'Gateway webhook received');
-      recordWebhook(provider, receipt.duplicate ? 'duplicate' : 'accepted');
+      ctx.state.log.info({ provider, reference: receipt.reference, outcome: receipt.outcome }, 'Gateway webhook received');
+      recordWebhook(provider, receipt.outcome);
     } catch (err) {
       ctx.state.log.warn({ provider, err: (err as Error).message }, 'Gateway webhook refused');
       // Refused: the gateway's notification was wrong (4xx); failed: the store could not take it (5xx).

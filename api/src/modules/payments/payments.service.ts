@@ -11,7 +11,6 @@ import {
   type CreatedPayment,
   type PaymentGateway,
   type PaymentGateways,
-  type ReceiptLine,
   type WebhookMessage,
 } from '../../providers/payment';
 import { cancelUnpaid, lockOrder } from '../orders/order-lifecycle';
@@ -21,11 +20,15 @@ import type { IdempotencyClaim } from '../../types';
 import { ratesDal } from '../rates/rates.dal';
 import type { TopupOrdersService } from '../topup/topup.service';
 import { paymentsDal } from './payments.dal';
+import { receiptLines } from './receipt-lines';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 
 export interface WebhookReceipt {
-  /** The event was stored before (or the hint was queued before): a re-delivery, nothing changed. */
-  duplicate: boolean;
+  /**
+   * accepted: stored, or its read-back queued; duplicate: the event was stored before, nothing
+   * changed; unknown-payment: a hint naming no payment of ours, ignored.
+   */
+  outcome: 'accepted' | 'duplicate' | 'unknown-payment';
   /** The gateway's event id, or the payment a hint names. */
   reference: string;
 }
@@ -45,27 +48,6 @@ function chargeOf(gateway: PaymentGateway, total: number, currency: BalanceCurre
   // Only RUB-charging gateways exist; a RUB order through a USD-only gateway would divide instead.
   if (chargeCurrency !== 'rub') throw new Error(`Gateway ${gateway.name} charges in ${chargeCurrency}, which the store cannot convert to`);
   return { amount: convertMinor(total, rateUsdRub), currency: chargeCurrency };
-}
-
-/**
- * The fiscal receipt's lines (54-FZ), one per order item, in the charged currency. Each is converted
- * on its own, so the last one takes the rounding difference and the lines add up to the charge exactly.
- */
-async function receiptLines(db: Knex, orderId: number, charge: { amount: number; currency: BalanceCurrency }, rate: string): Promise<ReceiptLine[]> {
-  const items: Array<{ amount: number; description: string; currency: BalanceCurrency }> = await db('order_items as i')
-    .join('orders as o', 'o.id', 'i.order_id')
-    .leftJoin('products as p', 'p.id', 'i.product_id')
-    .where('i.order_id', orderId)
-    .orderBy('i.id')
-    .select('i.amount', 'o.currency', db.raw("coalesce(p.title, i.topup_data->>'offer_name', 'Order') as description"));
-  const lines = items.map((item) => ({
-    description: item.description,
-    quantity: 1,
-    unitAmount: item.currency === charge.currency ? Number(item.amount) : convertMinor(Number(item.amount), rate),
-  }));
-  const last = lines.at(-1);
-  if (last) last.unitAmount += charge.amount - lines.reduce((sum, line) => sum + line.unitAmount, 0);
-  return lines;
 }
 
 /**
@@ -143,6 +125,7 @@ export function createPaymentsService(deps: {
         amount: charge.amount,
         currency: charge.currency,
         holdSeconds,
+        receiptEmail: gateway.capabilities.receiptEmailRequired ? body.email : undefined,
       });
       await recordOrderEvent(trx, order.orderId, 'payment_created', {
         paymentId,
@@ -256,9 +239,10 @@ export function createPaymentsService(deps: {
 
       if (message.kind === 'hint') {
         const paymentId = await paymentsDal.paymentIdOf(db, provider, message.providerPaymentId);
-        if (paymentId === undefined) throw notFound('Payment');
+        // Answered like any other: the gateway re-delivers whatever is not a 200, for a day.
+        if (paymentId === undefined) return { outcome: 'unknown-payment', reference: message.providerPaymentId };
         await db.transaction((trx) => enqueueJob(trx, 'payment-callback', 'check-payment', { paymentId }));
-        return { duplicate: false, reference: message.providerPaymentId };
+        return { outcome: 'accepted', reference: message.providerPaymentId };
       }
 
       const { event } = message;
@@ -272,9 +256,9 @@ export function createPaymentsService(deps: {
           // The event as the store reads it, and the gateway's body as received.
           payload: { amount: event.amount, currency: event.currency, provider_payment_id: event.providerPaymentId, body: event.payload },
         });
-        if (gatewayEventId === undefined) return { duplicate: true, reference: event.eventId };
+        if (gatewayEventId === undefined) return { outcome: 'duplicate', reference: event.eventId };
         await enqueueJob(trx, 'payment-callback', 'apply-gateway-event', { gatewayEventId });
-        return { duplicate: false, reference: event.eventId };
+        return { outcome: 'accepted', reference: event.eventId };
       });
     },
   };

@@ -3,10 +3,13 @@ import { convertMinor, convertMinorInverse, type BalanceCurrency } from '@topup/
 import { changeBalance, prepared } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import type { Logger } from '../../logger';
-import type { Order, PaymentRefund, RowOf } from '../../models';
-import { GatewayRequestError, type GatewayRefundState, type PaymentGateways } from '../../providers/payment';
+import type { Order, Payment, PaymentRefund, RowOf } from '../../models';
+import { GatewayRequestError, type GatewayRefundState, type PaymentGateway, type PaymentGateways } from '../../providers/payment';
+import { flagForOperator } from '../orders/order-attention';
+import { recordOrderEvent } from '../orders/order-events';
 import { appendNotices } from '../orders/order-notices';
 import { paymentsDal } from './payments.dal';
+import { receiptLines, receiptLinesForPart } from './receipt-lines';
 import { announceOrderChanges } from '../orders/order-feed';
 
 /** Where money goes back to: the shopper's balance (a ledger row) or the card the order was paid with. */
@@ -70,7 +73,7 @@ export async function requestCardRefund(
  * Money given back for an order: to the card (a refund of its payment) or to the balance (a ledger
  * credit, read as a succeeded refund whose reason is the ledger row's note or reason).
  */
-export type RefundOfOrder = Pick<PaymentRefund, 'id' | 'amount' | 'currency' | 'status' | 'reason' | 'failure' | 'created_at'> & {
+export type RefundOfOrder = Pick<PaymentRefund, 'id' | 'amount' | 'currency' | 'status' | 'reason' | 'failure' | 'uncertain' | 'created_at'> & {
   destination: RefundDestination;
 };
 
@@ -79,10 +82,10 @@ export async function refundsOfOrder(db: Knex, orderId: number): Promise<RefundO
   const { rows } = await prepared(
     'orders.refunds',
     db.raw<{ rows: RefundOfOrder[] }>(
-      `SELECT id, 'card' AS destination, amount, currency, status, reason, failure, created_at
+      `SELECT id, 'card' AS destination, amount, currency, status, reason, failure, uncertain, created_at
          FROM payment_refunds WHERE order_id = :orderId
        UNION ALL
-       SELECT id, 'balance', amount, currency, 'succeeded', coalesce(note, reason), NULL, created_at
+       SELECT id, 'balance', amount, currency, 'succeeded', coalesce(note, reason), NULL, false, created_at
          FROM balance_ledger WHERE order_id = :orderId AND amount > 0 AND reason IN ('order_refund', 'late_payment_credit')
        ORDER BY created_at`,
       { orderId },
@@ -91,13 +94,27 @@ export async function refundsOfOrder(db: Knex, orderId: number): Promise<RefundO
   return rows.map((row) => ({ ...row, id: Number(row.id), amount: Number(row.amount) }));
 }
 
-/** Refunds still pending after this long are sent again by the poller (the gateway dedupes by our id). */
+/** Refunds still pending after this long are sent again, or read back, by the poller. */
 const STALE_REFUND_SECONDS = 120;
+/**
+ * YooKassa keeps an idempotence key for 24 hours; after that the same key makes a second refund. So a
+ * refund is sent again only this long after its first sending; later an operator decides.
+ */
+export const RESEND_REFUNDS_FOR_SECONDS = 20 * 3600;
+/** Why a refund past its resending window waits: kept on the row, so the poller passes it by. */
+const NOT_SENT_AGAIN = 'Not sent again: the gateway forgets the key of a refund after a day, so an operator decides';
+/** Refusals that say nothing about the refund itself: the store's key or rights are wrong for now. */
+const AUTH_REFUSALS = [401, 403];
+
+/** What a sending or a read-back that left the refund's fate unknown says, for the row and the operator. */
+const uncertainty = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Sends card refunds to the gateway and settles them (the refund-payment job and the poller). A
- * refund the gateway refuses, or that it cannot make at all, is credited to the shopper's balance
- * instead, so money owed is never stuck.
+ * Sends card refunds to the gateway and settles them (the refund-payment job and the poller). The
+ * balance is credited instead only when the gateway definitely refused: it cancelled the refund, or
+ * it answered the first sending with a 4xx (not an auth error). Any other doubt (no answer, a 5xx, an
+ * auth error, a read-back that failed) keeps the refund pending and flags its order; the poller reads
+ * it back, and sends it again with the same key only while the gateway still knows that key.
  */
 export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways; logger: Logger }) {
   const { db, gateways, logger } = deps;
@@ -128,6 +145,30 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
     logger.warn({ refundId: refund.id, orderId: refund.order_id, why }, 'Card refund refused: credited to the balance');
   }
 
+  /** The operator's flag on the order names the refund, so settling it can take the flag down again. */
+  const flagReason = (refundId: number, why: string) => `Card refund #${refundId} is in doubt: ${why}`;
+
+  /** The refund's fate is unknown: it stays pending (never credited to the balance) and its order is flagged. */
+  const markUncertain = (refundId: number, why: string): Promise<'pending' | 'already-settled'> =>
+    db.transaction(async (trx) => {
+      const refund = await lockRefund(trx, refundId);
+      if (refund?.status !== 'pending') return 'already-settled';
+      await trx('payment_refunds').where({ id: refund.id }).update({ uncertain: true, failure: why });
+      await flagForOperator(trx, refund.order_id, flagReason(refund.id, why), { refundId: refund.id, attempts: refund.attempts });
+      logger.error({ refundId: refund.id, orderId: refund.order_id, why }, 'Card refund in doubt: kept pending for a read-back');
+      return 'pending';
+    });
+
+  /** A settled refund takes down the flag it raised (one raised for anything else stays). */
+  async function clearFlag(trx: Knex.Transaction, refund: RowOf<PaymentRefund>): Promise<void> {
+    if (!refund.uncertain) return;
+    const cleared = await trx('orders')
+      .where({ id: refund.order_id })
+      .andWhereLike('attention_reason', `${flagReason(refund.id, '')}%`)
+      .update({ attention_reason: null, attention_since: null, updated_at: trx.fn.now() });
+    if (cleared > 0) await recordOrderEvent(trx, refund.order_id, 'attention_cleared', { cause: 'refund_settled', refundId: refund.id });
+  }
+
   /** Records what the gateway said of a refund; only a pending refund changes, so a repeat does nothing. */
   async function settle(refundId: number, state: GatewayRefundState): Promise<PaymentRefund['status'] | 'already-settled'> {
     return db.transaction(async (trx) => {
@@ -137,6 +178,7 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
         await trx('payment_refunds').where({ id: refund.id }).update({ provider_refund_id: state.providerRefundId });
         return 'pending';
       }
+      await clearFlag(trx, refund);
       if (state.status === 'canceled') {
         await fallBackToBalance(trx, refund, 'The gateway cancelled the refund');
         return 'failed';
@@ -144,7 +186,7 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
       announceOrderChanges(trx, [refund.order_id]);
       await trx('payment_refunds')
         .where({ id: refund.id })
-        .update({ status: 'succeeded', provider_refund_id: state.providerRefundId, settled_at: trx.fn.now() });
+        .update({ status: 'succeeded', provider_refund_id: state.providerRefundId, failure: null, settled_at: trx.fn.now() });
       await trx('payments')
         .where({ id: refund.payment_id })
         .update({
@@ -157,55 +199,108 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
     });
   }
 
-  /** The refund cannot go to the card: if still pending, it goes to the balance instead. */
+  /** The gateway definitely refused the refund: if still pending, it goes to the balance instead. */
   const refuse = (refundId: number, why: string): Promise<'failed' | 'already-settled'> =>
     db.transaction(async (trx) => {
       const refund = await lockRefund(trx, refundId);
       if (refund?.status !== 'pending') return 'already-settled';
+      await clearFlag(trx, refund);
       await fallBackToBalance(trx, refund, why);
       return 'failed';
     });
 
   /**
-   * Sends one refund (or, when the gateway already has it, reads it back). Network trouble and 5xx
-   * answers are thrown for the queue to retry; a definite refusal falls back to the balance.
+   * Counts a sending before it leaves, committed, so a crash during the call is still known as an
+   * attempt. Resolves to the attempt's number, or undefined when the gateway may have forgotten the
+   * key by now (sending again could refund twice).
    */
+  const countAttempt = async (refundId: number): Promise<number | undefined> => {
+    const [row] = await db('payment_refunds')
+      .where({ id: refundId, status: 'pending' })
+      .andWhere((where) =>
+        void where.whereNull('first_sent_at').orWhere('first_sent_at', '>', db.raw('now() - make_interval(secs => ?)', [RESEND_REFUNDS_FOR_SECONDS])),
+      )
+      .update({ attempts: db.raw('attempts + 1'), first_sent_at: db.raw('coalesce(first_sent_at, now())') })
+      .returning<Array<{ attempts: number }>>('attempts');
+    return row?.attempts;
+  };
+
+  /** The receipt of a partial refund when the gateway sends receipts (a full one reuses the payment's). */
+  async function refundReceipt(refund: RowOf<PaymentRefund>, payment: RowOf<Payment>, gateway: PaymentGateway) {
+    if (!gateway.capabilities.receiptEmailRequired || refund.amount >= payment.amount || !payment.receipt_email) return undefined;
+    const order = await db('orders').where({ id: refund.order_id }).first<Pick<Order, 'rate_usd_rub'>>('rate_usd_rub');
+    const lines = await receiptLines(db, refund.order_id, payment, order?.rate_usd_rub ?? '1');
+    return { email: payment.receipt_email, lines: receiptLinesForPart(lines, refund.amount) };
+  }
+
+  /** Sends the refund with its key: a 4xx to its first sending is a definite refusal, anything else a doubt. */
+  async function post(
+    refund: RowOf<PaymentRefund>,
+    payment: RowOf<Payment>,
+    providerPaymentId: string,
+    gateway: PaymentGateway,
+    send: NonNullable<PaymentGateway['refund']>,
+  ) {
+    const receipt = await refundReceipt(refund, payment, gateway);
+    const attempt = await countAttempt(refund.id);
+    if (attempt === undefined) return markUncertain(refund.id, NOT_SENT_AGAIN);
+    let state: GatewayRefundState;
+    try {
+      state = await send({
+        refundId: refund.id,
+        idempotenceKey: refund.idempotence_key,
+        providerPaymentId,
+        amount: refund.amount,
+        currency: refund.currency,
+        description: `Refund for order #${refund.order_id}`,
+        receipt,
+      });
+    } catch (err) {
+      // An earlier sending may have made the refund: only a refusal of the first one is definite.
+      const definite = err instanceof GatewayRequestError && !AUTH_REFUSALS.includes(err.status) && attempt === 1;
+      return definite ? refuse(refund.id, err.message) : markUncertain(refund.id, uncertainty(err));
+    }
+    return settle(refund.id, state);
+  }
+
+  /** Reads a refund the gateway has back; a failed read says nothing of the refund, so it stays pending. */
+  async function readBack(refundId: number, providerRefundId: string, getRefund: NonNullable<PaymentGateway['getRefund']>) {
+    let state: GatewayRefundState;
+    try {
+      state = await getRefund(providerRefundId);
+    } catch (err) {
+      return markUncertain(refundId, uncertainty(err));
+    }
+    return settle(refundId, state);
+  }
+
+  /** Sends one refund, or, when the gateway already has it, reads it back. */
   async function sendRefund(refundId: number): Promise<PaymentRefund['status'] | 'already-settled' | 'unknown-refund'> {
     const refund = await db('payment_refunds').where({ id: refundId }).first<RowOf<PaymentRefund> | undefined>();
     if (!refund) return 'unknown-refund';
     if (refund.status !== 'pending') return 'already-settled';
     const payment = await paymentsDal.findPayment(db, refund.payment_id);
     const gateway = payment && gateways.byName(payment.provider);
-    if (!payment?.provider_payment_id || !gateway?.refund) return refuse(refundId, 'The payment gateway cannot refund this payment');
-    let state: GatewayRefundState;
-    try {
-      state =
-        refund.provider_refund_id && gateway.getRefund
-          ? await gateway.getRefund(refund.provider_refund_id)
-          : await gateway.refund({
-              refundId: refund.id,
-              idempotenceKey: refund.idempotence_key,
-              providerPaymentId: payment.provider_payment_id,
-              amount: refund.amount,
-              currency: refund.currency,
-              description: `Refund for order #${refund.order_id}`,
-            });
-    } catch (err) {
-      if (!(err instanceof GatewayRequestError)) throw err;
-      return refuse(refundId, err.message);
+    if (refund.provider_refund_id && gateway?.getRefund) return readBack(refund.id, refund.provider_refund_id, gateway.getRefund);
+    if (!payment?.provider_payment_id || !gateway?.refund) {
+      // Never sent, nothing in doubt: the card cannot take it.
+      if (refund.attempts === 0) return refuse(refundId, 'The payment gateway cannot refund this payment');
+      return markUncertain(refundId, 'The payment gateway is not available');
     }
-    return settle(refundId, state);
+    return post(refund, payment, payment.provider_payment_id, gateway, gateway.refund);
   }
 
   return {
     sendRefund,
 
-    /** Refunds still pending a while after they were asked for (a lost job, a gateway still deciding). */
+    /** Refunds still pending a while after they were asked for (a lost job, a gateway still deciding, a doubt). */
     async staleRefunds(limit: number): Promise<number[]> {
       const rows: Array<{ id: number }> = await db('payment_refunds')
         .select('id')
         .where({ status: 'pending' })
         .andWhere('created_at', '<', db.raw('now() - make_interval(secs => ?)', [STALE_REFUND_SECONDS]))
+        // Left to an operator: nothing to read back, and sending again could refund twice.
+        .andWhereRaw('NOT (provider_refund_id IS NULL AND failure IS NOT DISTINCT FROM ?)', [NOT_SENT_AGAIN])
         .orderBy('id')
         .limit(limit);
       return rows.map((row) => row.id);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../config';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
 import { startYookassaStandIn, type YookassaStandIn } from '../../testing/yookassa-stand-in';
+import { yookassaSettingsFor } from '../../testing/yookassa-store';
 
 /**
  * Starting a YooKassa payment from the store, against the local stand-in: YooKassa's rule for an
@@ -19,20 +19,11 @@ let yookassa: YookassaStandIn;
 /** Two stores, each on a database of its own, paying through the one YooKassa shop. */
 let stores: TestApp[];
 
-const yookassaSettings = (apiUrl: string): Config['yookassa'] => ({
-  ...SHOP,
-  apiUrl,
-  sendReceipt: true,
-  vatCode: 1,
-  paymentSubject: 'service',
-  paymentMode: 'full_payment',
-});
-
 beforeAll(async () => {
   yookassa = await startYookassaStandIn(SHOP);
   stores = [];
   for (let count = 0; count < 2; count += 1) {
-    const store = await startTestApp({ paymentProvider: 'yookassa', yookassa: yookassaSettings(yookassa.url) });
+    const store = await startTestApp({ paymentProvider: 'yookassa', yookassa: yookassaSettingsFor(yookassa, { sendReceipt: true }) });
     await createFixtures(store.db, store.config.codesKey).usdRubRate('79');
     stores.push(store);
   }

@@ -42,6 +42,8 @@ export interface GatewayCapabilities {
   refunds: boolean;
   /** Each payment carries a fiscal receipt, so the checkout asks for the customer's email. */
   receiptEmailRequired: boolean;
+  /** A payment the gateway made in its test mode (test cards, no money) is never applied: production. */
+  refusesTestPayments?: boolean;
 }
 
 /** A payment as the gateway itself reports it when asked: the only answer an unsigned gateway is trusted for. */
@@ -57,6 +59,8 @@ export interface GatewayPaymentState {
   orderId?: number;
   /** Why a canceled payment was canceled, in the gateway's own word (YooKassa's cancellation_details.reason). */
   cancellationReason?: string;
+  /** Made in the gateway's test mode: no money moved. */
+  test: boolean;
 }
 
 /** The store's decision on a payment held for capture, sent with the key stored on the payment's row. */
@@ -78,6 +82,8 @@ export interface RefundRequest {
   amount: number;
   currency: BalanceCurrency;
   description: string;
+  /** The fiscal receipt of what a partial refund gives back (a full refund reuses the payment's). */
+  receipt?: { email: string; lines: ReceiptLine[] };
 }
 
 export interface GatewayRefundState {
@@ -152,6 +158,11 @@ export interface PaymentGateway {
    * one into a hint. Throws WebhookSignatureError or WebhookPayloadError.
    */
   readWebhook(rawBody: string | undefined, headers: IncomingHttpHeaders): WebhookMessage;
+  /**
+   * Whether a notification may come from this client address, for gateways that publish the addresses
+   * they notify from; absent: from anywhere (the webhook's signature is the proof).
+   */
+  acceptsNotificationFrom?(address: string): boolean;
   /** Reads a payment back from the gateway (required of gateways whose webhooks are hints). */
   getPayment?(providerPaymentId: string): Promise<GatewayPaymentState>;
   /** Takes the money of a payment held for capture (two-stage payments). Idempotent by key. */

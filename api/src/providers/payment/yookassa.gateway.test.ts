@@ -27,6 +27,9 @@ function settings(overrides: Partial<Config['yookassa']> = {}): Config['yookassa
     vatCode: 1,
     paymentSubject: 'service',
     paymentMode: 'full_payment',
+    taxSystemCode: undefined,
+    notificationIps: ['127.0.0.1'],
+    acceptTestPayments: true,
     ...overrides,
   };
 }
@@ -106,7 +109,14 @@ afterAll(async () => {
 describe('creating a YooKassa payment', () => {
   it('names itself and what it can do', () => {
     expect(gatewayWith().name).toBe(YOOKASSA_PROVIDER);
-    expect(gatewayWith().capabilities).toEqual({ methods: ['card', 'sbp'], chargeCurrency: 'rub', refunds: true, receiptEmailRequired: false });
+    expect(gatewayWith().capabilities).toEqual({
+      methods: ['card', 'sbp'],
+      chargeCurrency: 'rub',
+      refunds: true,
+      receiptEmailRequired: false,
+      refusesTestPayments: false,
+    });
+    expect(gatewayWith({ acceptTestPayments: false }).capabilities.refusesTestPayments).toBe(true);
     expect(gatewayWith({ sendReceipt: true }).capabilities.receiptEmailRequired).toBe(true);
   });
 
@@ -253,6 +263,7 @@ describe('reading a YooKassa payment back', () => {
       currency: 'rub',
       paymentId: made.request.paymentId,
       orderId: made.request.orderId,
+      test: true,
     });
 
     const pending = await make();

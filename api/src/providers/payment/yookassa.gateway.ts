@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Config } from '../../config';
+import { createAddressList } from '../../lib/address-list';
 import type { Logger } from '../../logger';
 import {
   GatewayRequestError,
@@ -143,6 +144,8 @@ function readPayment(payment: JsonObject, providerPaymentId: string): GatewayPay
     paymentId: metadataId(metadata.payment_id),
     orderId: metadataId(metadata.order_id),
     ...(typeof cancellation.reason === 'string' ? { cancellationReason: cancellation.reason } : {}),
+    // Anything but an explicit false is a test shop's payment: never mistaken for real money.
+    test: payment.test !== false,
   };
 }
 
@@ -154,6 +157,7 @@ function readId(body: JsonObject, what: string): string {
 function receiptOf(receipt: { email: string; lines: ReceiptLine[] }, settings: Config['yookassa']): JsonObject {
   return {
     customer: { email: receipt.email },
+    ...(settings.taxSystemCode === undefined ? {} : { tax_system_code: settings.taxSystemCode }),
     items: receipt.lines.map((line) => ({
       description: truncate(line.description, RECEIPT_ITEM_DESCRIPTION_MAX),
       // The API takes a number here (up to 3 decimals); the amount is the price of one unit.
@@ -206,6 +210,7 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const apiUrl = settings.apiUrl.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${settings.shopId}:${settings.secretKey}`).toString('base64')}`;
+  const notificationSources = createAddressList(settings.notificationIps);
 
   /** One call to the API: the parsed object on 200, GatewayRequestError on a definite refusal, Error otherwise. */
   async function call(method: 'GET' | 'POST', path: string, post?: { idempotenceKey: string; body: JsonObject }): Promise<JsonObject> {
@@ -274,7 +279,13 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
 
   return {
     name: YOOKASSA_PROVIDER,
-    capabilities: { methods: ['card', 'sbp'], chargeCurrency: 'rub', refunds: true, receiptEmailRequired: settings.sendReceipt },
+    capabilities: {
+      methods: ['card', 'sbp'],
+      chargeCurrency: 'rub',
+      refunds: true,
+      receiptEmailRequired: settings.sendReceipt,
+      refusesTestPayments: !settings.acceptTestPayments,
+    },
 
     async createPayment(request: CreatePaymentRequest): Promise<CreatedPayment> {
       assertRoubles(request.currency);
@@ -288,6 +299,8 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
     readWebhook(rawBody: string | undefined, _headers: IncomingHttpHeaders): WebhookMessage {
       return readNotification(rawBody);
     },
+
+    acceptsNotificationFrom: (address) => notificationSources.has(address),
 
     async getPayment(providerPaymentId: string): Promise<GatewayPaymentState> {
       assertObjectId(providerPaymentId, 'payment');
@@ -317,6 +330,7 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
           payment_id: request.providerPaymentId,
           amount: rubles(request.amount),
           description: truncate(request.description, REFUND_DESCRIPTION_MAX),
+          ...(request.receipt && settings.sendReceipt ? { receipt: receiptOf(request.receipt, settings) } : {}),
         },
       });
       return { providerRefundId: readId(refund, 'refund'), status: refundStatus(refund.status) };

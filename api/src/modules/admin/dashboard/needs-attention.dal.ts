@@ -7,28 +7,27 @@ const NEEDS_ATTENTION_LIMIT = 50;
 /** An order the dashboard's "Needs attention" inbox lists. */
 export type OrderNeedingAttention = Pick<Order, 'id' | 'kind' | 'status' | 'attention_reason'> & {
   user_nickname: User['nickname'];
-  /** Flagged (its delivery ran out of attempts), or only still processing for too long. */
+  /** Flagged (its delivery ran out of attempts, or money around it is in doubt), or only still processing for too long. */
   flagged: boolean;
   /** Since when: the flag's time, or when the order was paid. */
   since: Date;
 };
 
 /**
- * Orders a person should look at: flagged ones (a delivery out of attempts, a payment the gateway
- * reported with another amount), and paid ones still processing `stuckAfterMinutes` after they were
- * paid; the newest problem first.
+ * Orders a person should look at: flagged ones, whatever their status, and ones still processing
+ * `stuckAfterMinutes` after they were paid; the newest problem first.
  */
 export const needsAttentionDal = {
   orders: (db: Knex, stuckAfterMinutes: number): Promise<OrderNeedingAttention[]> =>
     db('orders as o')
       .join('users as u', 'u.id', 'o.user_id')
-      .whereIn('o.status', ['pending', 'processing'])
-      .andWhere((where) =>
+      .where((where) =>
         void where
           .whereNotNull('o.attention_since')
-          .orWhere(
-            (stuck) =>
-              void stuck.where('o.status', 'processing').andWhereRaw('coalesce(o.paid_at, o.created_at) < now() - make_interval(mins => ?)', [stuckAfterMinutes]),
+          .orWhere((stuck) =>
+            void stuck
+              .where('o.status', 'processing')
+              .andWhereRaw('coalesce(o.paid_at, o.created_at) < now() - make_interval(mins => ?)', [stuckAfterMinutes]),
           ),
       )
       .select(

@@ -144,7 +144,12 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
             events: await adminOrdersDal.gatewayEvents(db, payment.id),
           }
         : null,
-      refunds: refunds.map(({ created_at, ...refund }) => ({ ...refund, amount: fromMinor(refund.amount), createdAt: created_at })),
+      refunds: refunds.map(({ created_at, uncertain, ...refund }) => ({
+        ...refund,
+        amount: fromMinor(refund.amount),
+        inDoubt: uncertain && refund.status === 'pending',
+        createdAt: created_at,
+      })),
       timeline: timeline.map(toAdminOrderEvent),
     };
   }
