@@ -23,6 +23,7 @@ import * as rateGuardsAndStockThresholds from './migrations/20261126040001_rate_
 import * as outboxRequestIdAndPruning from './migrations/20261126060001_outbox_request_id_and_pruning';
 import * as catalogueTranslations from './migrations/20261127000001_catalogue_translations';
 import * as orderNotices from './migrations/20261127030001_order_notices';
+import * as outboxJobIds from './migrations/20261128000004_outbox_job_ids';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -62,6 +63,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261126060001_outbox_request_id_and_pruning', migration: outboxRequestIdAndPruning },
   { name: '20261127000001_catalogue_translations', migration: catalogueTranslations },
   { name: '20261127030001_order_notices', migration: orderNotices },
+  { name: '20261128000004_outbox_job_ids', migration: outboxJobIds },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

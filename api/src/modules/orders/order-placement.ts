@@ -80,16 +80,19 @@ export async function placeCartOrder(
     const placedEvent = trx('order_events').insert(
       orderEventRow(placed.order_id, 'placed', { total: placed.total, currency, paymentMethod: payment.method }),
     );
-    const requestId = currentRequestId();
-    if (placed.outbox_id === null || !requestId) await placedEvent;
+    if (placed.outbox_id === null) await placedEvent;
     else {
-      // One round trip: the timeline's event, and on the row place_cart_order wrote the request that
-      // made it, so a row the relay sends later (Redis away) still traces back.
-      await placedEvent.with('traced', trx('outbox').where({ id: placed.outbox_id }).update({ origin_request_id: requestId }));
-    }
-    if (placed.outbox_id !== null) {
+      // One round trip: the timeline's event, and the job id of the row place_cart_order wrote, with
+      // the request that made it written on it, so a row the relay sends later (Redis away) still traces back.
+      const [outbox] = await trx('outbox')
+        .with('placed_event', placedEvent)
+        .where({ id: placed.outbox_id })
+        .update({ origin_request_id: currentRequestId() ?? null })
+        .returning<Array<{ job_id: string }>>('job_id');
+      if (!outbox) throw new Error('place_cart_order returned an outbox row that does not exist');
       await dispatchAfterCommit(trx, {
         id: placed.outbox_id,
+        jobId: outbox.job_id,
         queue: 'fulfilment',
         jobName: 'fulfil-order',
         payload: { orderId: placed.order_id },
