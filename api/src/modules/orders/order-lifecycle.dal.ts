@@ -15,6 +15,13 @@ export type LockedOrder = Pick<Order, 'id' | 'user_id' | 'status' | 'kind' | 'pa
  */
 export const PAID_ORDER_HOLD_SECONDS = 24 * 3600;
 
+/** An order's delivery job, as its outbox row has it. */
+export interface DeliveryJob {
+  jobId: string;
+  /** Sent to BullMQ; a row not yet sent is the relay's to send. */
+  dispatched: boolean;
+}
+
 /** Both code tables an order's code items draw from, with the item column naming each and its source. */
 export const ORDER_CODE_TABLES = [
   { table: 'codes', itemColumn: 'code_id', source: 'code' },
@@ -97,6 +104,37 @@ export const orderLifecycleDal = {
         .where({ order_id: orderId, status: 'reserved' })
         .update({ reserved_until: trx.raw('now() + make_interval(secs => ?)', [PAID_ORDER_HOLD_SECONDS]) });
     }
+  },
+
+  /** The order's latest delivery job, if it has one in the outbox. */
+  latestDeliveryJob: (trx: Knex.Transaction, orderId: number): Promise<DeliveryJob | undefined> =>
+    trx('outbox')
+      .where({ queue: 'fulfilment' })
+      .whereRaw(`payload->>'orderId' = ?`, [String(orderId)])
+      .orderBy('id', 'desc')
+      .first({ jobId: 'job_id' }, trx.raw('dispatched_at IS NOT NULL AS dispatched')),
+
+  /**
+   * Unflagged processing orders whose latest delivery job was sent to BullMQ more than `graceSeconds`
+   * ago (or that have none left in the outbox): the ones whose job may have been lost. Oldest first.
+   */
+  async deliveriesToCheck(db: Knex, graceSeconds: number, limit: number): Promise<Array<{ orderId: number; jobId: string | null }>> {
+    const { rows } = await db.raw<{ rows: Array<{ orderId: number; jobId: string | null }> }>(
+      `SELECT o.id AS "orderId", d.job_id AS "jobId"
+         FROM orders o
+         LEFT JOIN LATERAL (
+           SELECT job_id, dispatched_at FROM outbox
+            WHERE queue = 'fulfilment' AND payload->>'orderId' = o.id::text
+            ORDER BY id DESC LIMIT 1
+         ) d ON true
+        WHERE o.status = 'processing' AND o.attention_since IS NULL
+          AND (d.job_id IS NULL OR d.dispatched_at IS NOT NULL)
+          AND coalesce(d.dispatched_at, o.updated_at) < now() - make_interval(secs => ?)
+        ORDER BY o.id
+        LIMIT ?`,
+      [graceSeconds, limit],
+    );
+    return rows;
   },
 
   /** Top-up items whose delivery is not settled take this outcome. */
