@@ -6,9 +6,10 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { createLogger } from '@topup/api';
+import { createLogger, openQueue } from '@topup/api';
 import { createFixtures, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
 import { startWorkers, type RunningWorkers } from './index';
+import { sweepLostDeliveries } from './processors/delivery-sweep';
 import { createQueues, type JobQueues } from './queues';
 import { schedulesFor, startSchedules } from './schedules';
 import { deleteRedisKeys, freePort, startOwnRedis, stopChild, testRedisPrefix } from './testing/services';
@@ -121,6 +122,47 @@ describe('Redis restarted empty under checkout load', () => {
     // None of them was flagged for a person.
     expect(await testApp.db('orders').whereIn('id', orderIds).whereNotNull('attention_since').count({ n: '*' }).first()).toEqual({ n: 0 });
   }, 180_000);
+});
+
+describe('the delivery sweep', () => {
+  let app: TestApp | undefined;
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('queues again only the unflagged processing orders whose job is gone past the grace, once', async () => {
+    app = await startTestApp();
+    const testApp = app;
+    await createFixtures(testApp.db, testApp.config.codesKey).usdRubRate();
+    const fulfilmentQueue = openQueue('fulfilment', testApp.redis, testApp.config.redisPrefix);
+    const sweep = () => sweepLostDeliveries({ db: testApp.db, fulfilmentQueue, graceSeconds: 60, logger });
+    try {
+      // Paid, their jobs waiting in BullMQ: no workers run here.
+      const [live, lost, flagged, recent] = await checkOut(testApp, await shoppersWithCarts(testApp, 4));
+      const orderIds = [live!, lost!, flagged!, recent!];
+      await vi.waitFor(async () => expect((await fulfilmentRows(testApp, orderIds)).every((row) => row.dispatched_at !== null)).toBe(true));
+      for (const row of await fulfilmentRows(testApp, [lost!, flagged!, recent!])) await fulfilmentQueue.remove(row.job_id);
+      await testApp.db('orders').where({ id: flagged }).update({ attention_reason: 'Out of attempts', attention_since: testApp.db.fn.now() });
+      await fulfilmentRows(testApp, [live!, lost!, flagged!]).update({ dispatched_at: testApp.db.raw("now() - interval '10 minutes'") });
+
+      expect(await sweep()).toEqual({ checked: 2, requeued: 1 });
+      const jobsOf = async (orderId: number) => (await fulfilmentRows(testApp, [orderId]).orderBy('id')).map((row) => row.job_id as string);
+      for (const untouched of [live, flagged, recent]) expect(await jobsOf(untouched!)).toHaveLength(1);
+      const [lostJob, newJob] = await jobsOf(lost!);
+      // Written to the outbox, for the relay to send (this database has no dispatcher of its own).
+      expect(await testApp.db('outbox').where({ job_id: newJob }).first('dispatched_at')).toEqual({ dispatched_at: null });
+      expect(await testApp.db('order_events').where({ order_id: lost, kind: 'retry_requested' }).select('actor_id', 'payload')).toEqual([
+        { actor_id: null, payload: { cause: 'job_lost', lostJobId: lostJob } },
+      ]);
+
+      // Its new job is waiting to be sent: nothing is queued twice.
+      expect(await sweep()).toEqual({ checked: 1, requeued: 0 });
+      expect(await fulfilmentRows(testApp, orderIds)).toHaveLength(5);
+    } finally {
+      await fulfilmentQueue.close();
+    }
+  });
 });
 
 describe('a database recreated against a Redis that kept its keys', () => {
