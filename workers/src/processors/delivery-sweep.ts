@@ -8,7 +8,7 @@ export const SWEEP_DELIVERIES_JOB = 'sweep-deliveries';
 const SWEEP_BATCH = 500;
 
 /**
- * Paid orders never wait on a job Redis no longer has (README, Architecture: "No paid order stranded").
+ * Paid orders never wait on a job Redis no longer has (README, Architecture: "No paid order stranded by Redis").
  * A processing, unflagged order whose delivery job was sent more than `graceSeconds` ago and is
  * neither waiting, delayed nor running in `fulfilmentQueue` (Redis restarted empty, or the job failed
  * out without the order being flagged) gets its delivery queued again through the outbox. Delivery
