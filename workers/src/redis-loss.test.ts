@@ -5,11 +5,11 @@
  * key prefix of its own on the shared one, which is never stopped or flushed.
  */
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { createLogger, openQueue } from '@topup/api';
-import { createFixtures, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { createLogger, openQueues } from '@topup/api';
+import { createFixtures, decideOnSandboxPage, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
 import { startWorkers, type RunningWorkers } from './index';
-import { sweepLostDeliveries } from './processors/delivery-sweep';
+import { sweepLostJobs } from './processors/delivery-sweep';
 import { createQueues, type JobQueues } from './queues';
 import { schedulesFor, startSchedules } from './schedules';
 import { deleteRedisKeys, freePort, startOwnRedis, stopChild, testRedisPrefix } from './testing/services';
@@ -124,44 +124,72 @@ describe('Redis restarted empty under checkout load', () => {
   }, 180_000);
 });
 
-describe('the delivery sweep', () => {
-  let app: TestApp | undefined;
+describe('the sweep of lost jobs', () => {
+  let app: TestApp;
+  let queues: ReturnType<typeof openQueues>;
+  let workers: RunningWorkers | undefined;
+  const sweep = () => sweepLostJobs({ db: app.db, queues, graceSeconds: 60, logger });
+  /** Takes jobs out of BullMQ as an emptied Redis would, and dates their sending 10 minutes back. */
+  const loseJobs = async (queue: 'fulfilment' | 'payment-callback', rows: Array<{ id: number; job_id: string }>) => {
+    for (const row of rows) await queues[queue].remove(row.job_id);
+    await app.db('outbox').whereIn('id', rows.map((row) => row.id)).update({ dispatched_at: app.db.raw("now() - interval '10 minutes'") });
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    await createFixtures(app.db, app.config.codesKey).usdRubRate();
+    queues = openQueues(app.redis, app.config.redisPrefix);
+  });
 
   afterAll(async () => {
+    await workers?.close();
+    await Promise.all(Object.values(queues ?? {}).map((queue) => queue.close()));
     await app?.close();
   });
 
   it('queues again only the unflagged processing orders whose job is gone past the grace, once', async () => {
-    app = await startTestApp();
-    const testApp = app;
-    await createFixtures(testApp.db, testApp.config.codesKey).usdRubRate();
-    const fulfilmentQueue = openQueue('fulfilment', testApp.redis, testApp.config.redisPrefix);
-    const sweep = () => sweepLostDeliveries({ db: testApp.db, fulfilmentQueue, graceSeconds: 60, logger });
-    try {
-      // Paid, their jobs waiting in BullMQ: no workers run here.
-      const [live, lost, flagged, recent] = await checkOut(testApp, await shoppersWithCarts(testApp, 4));
-      const orderIds = [live!, lost!, flagged!, recent!];
-      await vi.waitFor(async () => expect((await fulfilmentRows(testApp, orderIds)).every((row) => row.dispatched_at !== null)).toBe(true));
-      for (const row of await fulfilmentRows(testApp, [lost!, flagged!, recent!])) await fulfilmentQueue.remove(row.job_id);
-      await testApp.db('orders').where({ id: flagged }).update({ attention_reason: 'Out of attempts', attention_since: testApp.db.fn.now() });
-      await fulfilmentRows(testApp, [live!, lost!, flagged!]).update({ dispatched_at: testApp.db.raw("now() - interval '10 minutes'") });
+    // Paid, their jobs waiting in BullMQ: no workers run here.
+    const [live, lost, flagged, recent] = await checkOut(app, await shoppersWithCarts(app, 4));
+    const orderIds = [live!, lost!, flagged!, recent!];
+    await vi.waitFor(async () => expect((await fulfilmentRows(app, orderIds)).every((row) => row.dispatched_at !== null)).toBe(true));
+    await loseJobs('fulfilment', await fulfilmentRows(app, [lost!, flagged!]));
+    await queues.fulfilment.remove((await fulfilmentRows(app, [recent!]).first()).job_id);
+    await app.db('orders').where({ id: flagged }).update({ attention_reason: 'Out of attempts', attention_since: app.db.fn.now() });
+    await fulfilmentRows(app, [live!]).update({ dispatched_at: app.db.raw("now() - interval '10 minutes'") });
 
-      expect(await sweep()).toEqual({ checked: 2, requeued: 1 });
-      const jobsOf = async (orderId: number) => (await fulfilmentRows(testApp, [orderId]).orderBy('id')).map((row) => row.job_id as string);
-      for (const untouched of [live, flagged, recent]) expect(await jobsOf(untouched!)).toHaveLength(1);
-      const [lostJob, newJob] = await jobsOf(lost!);
-      // Written to the outbox, for the relay to send (this database has no dispatcher of its own).
-      expect(await testApp.db('outbox').where({ job_id: newJob }).first('dispatched_at')).toEqual({ dispatched_at: null });
-      expect(await testApp.db('order_events').where({ order_id: lost, kind: 'retry_requested' }).select('actor_id', 'payload')).toEqual([
-        { actor_id: null, payload: { cause: 'job_lost', lostJobId: lostJob } },
-      ]);
+    expect((await sweep()).deliveries).toEqual({ checked: 2, requeued: 1 });
+    const jobsOf = async (orderId: number) => (await fulfilmentRows(app, [orderId]).orderBy('id')).map((row) => row.job_id as string);
+    for (const untouched of [live, flagged, recent]) expect(await jobsOf(untouched!)).toHaveLength(1);
+    const [lostJob, newJob] = await jobsOf(lost!);
+    // Written to the outbox, for the relay to send (this database has no dispatcher of its own).
+    expect(await app.db('outbox').where({ job_id: newJob }).first('dispatched_at')).toEqual({ dispatched_at: null });
+    expect(await app.db('order_events').where({ order_id: lost, kind: 'retry_requested' }).select('actor_id', 'payload')).toEqual([
+      { actor_id: null, payload: { cause: 'job_lost', lostJobId: lostJob } },
+    ]);
 
-      // Its new job is waiting to be sent: nothing is queued twice.
-      expect(await sweep()).toEqual({ checked: 1, requeued: 0 });
-      expect(await fulfilmentRows(testApp, orderIds)).toHaveLength(5);
-    } finally {
-      await fulfilmentQueue.close();
-    }
+    // Its new job is waiting to be sent: nothing is queued twice.
+    expect((await sweep()).deliveries).toEqual({ checked: 1, requeued: 0 });
+    expect(await fulfilmentRows(app, orderIds)).toHaveLength(5);
+  });
+
+  it('applies a paid gateway event whose job Redis lost, and the order is delivered', async () => {
+    const [shopper] = await shoppersWithCarts(app, 1);
+    const created = await app.request('POST', '/api/payment/create', { token: shopper!.token, body: { amount: 5, currency: 'usd', type: 'order' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const orderId = created.body.orderId as number;
+    expect(await decideOnSandboxPage(app, new URL(created.body.pay_url).pathname, 'pay')).toBe(`/orders/${orderId}`);
+    const applyRows = () => app.db('outbox').where({ queue: 'payment-callback', job_name: 'apply-gateway-event' }).orderBy('id');
+    await vi.waitFor(async () => expect((await applyRows()).filter((row) => row.dispatched_at !== null)).toHaveLength(1));
+    await loseJobs('payment-callback', await applyRows());
+
+    expect((await sweep()).gatewayEvents).toEqual({ checked: 1, requeued: 1 });
+    expect(await applyRows()).toHaveLength(2);
+    expect((await sweep()).gatewayEvents).toEqual({ checked: 0, requeued: 0 });
+
+    workers = await startWorkers(app.config, logger);
+    await waitUntilCompleted(app, [orderId], 30_000);
+    expect(await app.db('payments').where({ order_id: orderId }).pluck('status')).toEqual(['paid']);
+    expect(await app.db('codes').where({ order_id: orderId }).pluck('status')).toEqual(['used']);
   });
 });
 

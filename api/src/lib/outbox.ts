@@ -58,6 +58,55 @@ export async function outboxJobLive(queue: Queue, row: { jobId: string; dispatch
   return LIVE_JOB_STATES.has(state);
 }
 
+/** The payload fields naming the work of a job that sweeps look up: a fulfilment's order, a gateway event to apply. */
+export type OutboxWorkKey = 'orderId' | 'gatewayEventId';
+
+/** The latest outbox row of `queue` whose payload's `key` is `workId`: the job standing for that work now. */
+export function latestOutboxJob(
+  conn: Knex,
+  queue: QueueName,
+  key: OutboxWorkKey,
+  workId: number,
+): Promise<{ jobId: string; dispatched: boolean } | undefined> {
+  return conn('outbox')
+    .where({ queue })
+    .whereRaw(`payload->>'${key}' = ?`, [String(workId)])
+    .orderBy('id', 'desc')
+    .first({ jobId: 'job_id' }, conn.raw('dispatched_at IS NOT NULL AS dispatched'));
+}
+
+/**
+ * Undone work whose latest job may have been lost, for a sweep to look up in BullMQ: of the rows
+ * `work` selects (`id`, and `since`, when the work became due), those whose latest outbox job of
+ * `queue` (payload `key` = id) was sent more than `graceSeconds` ago, or that have none and have been
+ * due that long. A job not yet sent is the relay's. Oldest first, at most `limit`.
+ */
+export async function outboxWorkToCheck(
+  db: Knex,
+  work: Knex.QueryBuilder,
+  queue: QueueName,
+  key: OutboxWorkKey,
+  graceSeconds: number,
+  limit: number,
+): Promise<Array<{ id: number; jobId: string | null }>> {
+  // The key is one of OutboxWorkKey, written into the SQL so that the outbox's indexes on it apply.
+  const { rows } = await db.raw<{ rows: Array<{ id: number; jobId: string | null }> }>(
+    `SELECT w.id, d.job_id AS "jobId"
+       FROM (?) w
+       LEFT JOIN LATERAL (
+         SELECT job_id, dispatched_at FROM outbox
+          WHERE queue = ? AND payload->>'${key}' = w.id::text
+          ORDER BY id DESC LIMIT 1
+       ) d ON true
+      WHERE (d.job_id IS NULL OR d.dispatched_at IS NOT NULL)
+        AND coalesce(d.dispatched_at, w.since) < now() - make_interval(secs => ?)
+      ORDER BY w.id
+      LIMIT ?`,
+    [work, queue, graceSeconds, limit],
+  );
+  return rows;
+}
+
 /** Sends a committed outbox row's job to BullMQ; never throws (the relay is the fallback). */
 export type OutboxDispatcher = (job: OutboxJob) => Promise<void>;
 

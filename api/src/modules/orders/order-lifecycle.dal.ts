@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { latestOutboxJob, outboxWorkToCheck } from '../../lib/outbox';
 import type { Order, ProviderStatus } from '../../models';
 import { CART_MAX_QUANTITY } from '@topup/common/api';
 
@@ -108,34 +109,21 @@ export const orderLifecycleDal = {
 
   /** The order's latest delivery job, if it has one in the outbox. */
   latestDeliveryJob: (trx: Knex.Transaction, orderId: number): Promise<DeliveryJob | undefined> =>
-    trx('outbox')
-      .where({ queue: 'fulfilment' })
-      .whereRaw(`payload->>'orderId' = ?`, [String(orderId)])
-      .orderBy('id', 'desc')
-      .first({ jobId: 'job_id' }, trx.raw('dispatched_at IS NOT NULL AS dispatched')),
+    latestOutboxJob(trx, 'fulfilment', 'orderId', orderId),
 
   /**
    * Unflagged processing orders whose latest delivery job was sent to BullMQ more than `graceSeconds`
    * ago (or that have none left in the outbox): the ones whose job may have been lost. Oldest first.
    */
-  async deliveriesToCheck(db: Knex, graceSeconds: number, limit: number): Promise<Array<{ orderId: number; jobId: string | null }>> {
-    const { rows } = await db.raw<{ rows: Array<{ orderId: number; jobId: string | null }> }>(
-      `SELECT o.id AS "orderId", d.job_id AS "jobId"
-         FROM orders o
-         LEFT JOIN LATERAL (
-           SELECT job_id, dispatched_at FROM outbox
-            WHERE queue = 'fulfilment' AND payload->>'orderId' = o.id::text
-            ORDER BY id DESC LIMIT 1
-         ) d ON true
-        WHERE o.status = 'processing' AND o.attention_since IS NULL
-          AND (d.job_id IS NULL OR d.dispatched_at IS NOT NULL)
-          AND coalesce(d.dispatched_at, o.updated_at) < now() - make_interval(secs => ?)
-        ORDER BY o.id
-        LIMIT ?`,
-      [graceSeconds, limit],
-    );
-    return rows;
-  },
+  deliveriesToCheck: (db: Knex, graceSeconds: number, limit: number) =>
+    outboxWorkToCheck(
+      db,
+      db('orders').select('id', { since: 'updated_at' }).where({ status: 'processing' }).whereNull('attention_since'),
+      'fulfilment',
+      'orderId',
+      graceSeconds,
+      limit,
+    ),
 
   /** Top-up items whose delivery is not settled take this outcome. */
   settleTopupItems: (trx: Knex.Transaction, orderId: number, from: ProviderStatus[], to: ProviderStatus) =>
