@@ -68,11 +68,11 @@ function strandableWork(db: Db): Record<'deliveries' | 'gatewayEvents', Strandab
 
 /**
  * Paid orders never wait on a job Redis no longer has (README, Architecture: "No paid order stranded
- * by Redis"). Work still undone whose job was sent more than `graceSeconds` ago, and is neither waiting, delayed
- * nor running in BullMQ (Redis restarted empty, or the job failed out without the order being
- * flagged), gets its job queued again through the outbox: the delivery of a processing, unflagged
- * order, and a stored gateway event not applied. Jobs are idempotent, so one that turns up after all
- * does nothing twice.
+ * by Redis"). Work still undone whose job was sent more than `graceSeconds` ago, and is neither
+ * waiting, delayed nor running in BullMQ (Redis restarted empty, or the job failed out without the
+ * order being flagged), gets its job queued again through the outbox: the delivery of a processing,
+ * unflagged order, and a stored gateway event not applied. Jobs are idempotent, so one that turns up
+ * after all does nothing twice.
  */
 export async function sweepLostJobs(deps: {
   db: Db;
