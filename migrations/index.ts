@@ -25,8 +25,9 @@ import * as catalogueTranslations from './migrations/20261127000001_catalogue_tr
 import * as orderNotices from './migrations/20261127030001_order_notices';
 import * as ordersCarryTheirIdempotencyKey from './migrations/20261128000001_orders_carry_their_idempotency_key';
 import * as ordersPaidBySbp from './migrations/20261128000005_orders_paid_by_sbp';
-import * as twoStageCardPayments from './migrations/20261128000002_two_stage_card_payments';
+import * as outboxJobIds from './migrations/20261128000004_outbox_job_ids';
 import * as refundsSentOnce from './migrations/20261128000003_refunds_sent_once';
+import * as twoStageCardPayments from './migrations/20261128000002_two_stage_card_payments';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -67,9 +68,10 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261127000001_catalogue_translations', migration: catalogueTranslations },
   { name: '20261127030001_order_notices', migration: orderNotices },
   { name: '20261128000001_orders_carry_their_idempotency_key', migration: ordersCarryTheirIdempotencyKey },
-  { name: '20261128000005_orders_paid_by_sbp', migration: ordersPaidBySbp },
   { name: '20261128000002_two_stage_card_payments', migration: twoStageCardPayments },
   { name: '20261128000003_refunds_sent_once', migration: refundsSentOnce },
+  { name: '20261128000004_outbox_job_ids', migration: outboxJobIds },
+  { name: '20261128000005_orders_paid_by_sbp', migration: ordersPaidBySbp },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

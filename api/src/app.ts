@@ -232,7 +232,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     invalidations,
   });
 
-  const adminOrders = createAdminOrdersService({ db, catalogueChanges });
+  const adminOrders = createAdminOrdersService({ db, catalogueChanges, fulfilmentQueue: queues.fulfilment });
   // Operations: the queue dashboard's sessions.
   const queueSessions = createQueueSessions({ secret: config.jwtSecret });
 

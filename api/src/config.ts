@@ -67,6 +67,11 @@ export interface Config {
   cardHoldMinutes: number;
   /** A paid order still processing after this long shows in the dashboard's "Needs attention" inbox. */
   attentionAfterMinutes: number;
+  /**
+   * How often the workers look for paid orders whose delivery job is gone (Redis emptied or lost), and
+   * how long a delivery job may be out of sight before it counts as gone and is queued again.
+   */
+  deliverySweepSeconds: number;
   publicUrl: string;
   bodyLimit: string;
   logLevel: string;
@@ -193,6 +198,7 @@ const ENVIRONMENT = Type.Object({
   YOOKASSA_NOTIFICATION_IPS: Type.String({ description: ADDRESS_LIST, default: YOOKASSA_NOTIFICATION_RANGES }),
   CARD_HOLD_MINUTES: integer(1, 15),
   ATTENTION_AFTER_MINUTES: integer(1, 15),
+  DELIVERY_SWEEP_SECONDS: integer(1, 60, 300),
   PUBLIC_URL: Type.Optional(Type.String({ format: 'uri', description: 'a URL' })),
   BODY_LIMIT: Type.String({ pattern: '^\\d+(\\.\\d+)?\\s*(b|kb|mb|gb)?$', description: 'a size such as 100kb or 1mb', default: '100kb' }),
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'a token of at least 16 characters' })),
@@ -319,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     cardHoldMinutes: vars.CARD_HOLD_MINUTES,
     attentionAfterMinutes: vars.ATTENTION_AFTER_MINUTES,
+    deliverySweepSeconds: vars.DELIVERY_SWEEP_SECONDS,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     bodyLimit: vars.BODY_LIMIT,
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

@@ -13,12 +13,17 @@ export {
   bullmqJobOf,
   createOutboxDispatcher,
   dispatchAfterCommit,
+  enqueueJob,
+  latestOutboxJob,
+  outboxJobLive,
+  outboxWorkToCheck,
   pruneOutbox,
   withOutboxDispatch,
   type JobData,
   type OutboxJob,
 } from './lib/outbox';
 export { withOrderChangeFeed } from './modules/orders/order-feed';
+export { deliveriesToCheck, lockOrder, redeliverLost } from './modules/orders/order-lifecycle';
 export { runTraced, traceFields } from './lib/trace-context';
 export { createMetricsPublisher, createProcessRegistry, METRICS_PREFIX, processLabel } from './lib/metrics';
 export { createCodeGenerationService } from './modules/code-generation/code-generation.service';

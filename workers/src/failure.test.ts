@@ -4,16 +4,13 @@
  * service of its own: a workers child process, a redis-server on a free port.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '@topup/api';
 import { createFixtures, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
 import { startWorkers, type RunningWorkers } from './index';
 import { createQueues, type JobQueues } from './queues';
-import { freePort } from './testing/services';
+import { freePort, startOwnRedis, stopChild } from './testing/services';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const logger = createLogger('silent', 'failure-test');
@@ -114,8 +111,7 @@ describe('a workers process killed (SIGKILL) in the middle of fulfilment', () =>
     const response = await checkout(app, shopper);
     expect(response.status).toBe(201);
     const orderId: number = response.body.orderId;
-    const outbox = await app.db('outbox').whereRaw("payload->>'orderId' = ?", [String(orderId)]).first('id');
-    const jobId = `outbox-${outbox.id}`;
+    const { job_id: jobId } = await app.db('outbox').whereRaw("payload->>'orderId' = ?", [String(orderId)]).first('job_id');
 
     // Hold the order row, so the worker's SELECT ... FOR UPDATE waits mid-job for as long as the test wants.
     const holder = await app.db.transaction();
@@ -189,25 +185,7 @@ describe('Redis stopped during checkouts', () => {
 
   /** A redis-server of this test's own on `port`: the machine's shared one is never stopped. */
   async function startRedis(): Promise<void> {
-    redisServer = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmpdir()],
-      { stdio: 'ignore' },
-    );
-    const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    // Refused connections until the server listens are expected; the wait below retries.
-    probe.on('error', () => undefined);
-    try {
-      await vi.waitFor(
-        async () => {
-          if (probe.status !== 'ready') await probe.connect().catch(() => undefined);
-          expect(await probe.ping()).toBe('PONG');
-        },
-        { timeout: 10_000, interval: 100 },
-      );
-    } finally {
-      probe.disconnect();
-    }
+    redisServer = await startOwnRedis(port);
   }
 
   async function stopRedis(): Promise<void> {
@@ -284,13 +262,4 @@ function logLines(output: string, msg: string): Array<Record<string, unknown>> {
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>)
     .filter((line) => line.msg === msg);
-}
-
-/** Signals a child process and resolves to its exit code once it has exited (null when killed by a signal). */
-async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-  const exited = once(child, 'exit');
-  child.kill(signal);
-  const [code] = (await exited) as [number | null];
-  return code;
 }

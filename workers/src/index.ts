@@ -27,7 +27,7 @@ import { createInvalidationBus } from '@topup/server-kit';
 import { createOutboxRelay } from './outbox-relay';
 import { processorFactories, type ProcessorDeps } from './processors';
 import { createQueues, logConnectionHealth } from './queues';
-import { startSchedules } from './schedules';
+import { schedulesFor, startSchedules } from './schedules';
 
 export interface RunningWorkers {
   /** Stops the relay, waits for running jobs, then closes Redis and Postgres. */
@@ -81,7 +81,7 @@ export async function startWorkers(config: Config, logger: Logger, processName =
 
   relay.start();
   metrics.start();
-  const schedules = startSchedules(queues, logger.child({ component: 'schedules' }));
+  const schedules = startSchedules(queues, logger.child({ component: 'schedules' }), schedulesFor(config));
   logger.info({ queues: workers.map((worker) => worker.name), concurrency: config.workerConcurrency }, 'Workers started');
 
   return {

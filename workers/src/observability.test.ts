@@ -48,8 +48,8 @@ describe('a job caused by a request', () => {
       const completed = () => lines.find((line) => line.msg === 'Job completed' && line.queue === 'rate-update');
       await vi.waitFor(() => expect(completed()).toBeDefined(), { timeout: 10_000 });
       const processorLine = lines.find((line) => line.msg === 'Refreshing the rates');
-      expect(processorLine).toMatchObject({ requestId, jobId: `outbox-${row.id}`, queue: 'rate-update' });
-      expect(completed()).toMatchObject({ requestId, jobId: `outbox-${row.id}` });
+      expect(processorLine).toMatchObject({ requestId, jobId: row.job_id, queue: 'rate-update' });
+      expect(completed()).toMatchObject({ requestId, jobId: row.job_id });
 
       // The workers process's metrics reach the API's scrape, under its own process label.
       await vi.waitFor(

@@ -27,8 +27,8 @@ async function checkOut(app: TestApp): Promise<number> {
   return response.body.orderId;
 }
 
-function fulfilmentRow(app: TestApp, orderId: number): Promise<{ id: number; dispatched_at: Date | null }> {
-  return app.db('outbox').where({ queue: 'fulfilment' }).whereRaw("(payload->>'orderId')::bigint = ?", [orderId]).first('id', 'dispatched_at');
+function fulfilmentRow(app: TestApp, orderId: number): Promise<{ id: number; job_id: string; dispatched_at: Date | null }> {
+  return app.db('outbox').where({ queue: 'fulfilment' }).whereRaw("(payload->>'orderId')::bigint = ?", [orderId]).first('id', 'job_id', 'dispatched_at');
 }
 
 describe('a paid order with the API connected to Redis', () => {
@@ -50,8 +50,7 @@ describe('a paid order with the API connected to Redis', () => {
     const orderId = await checkOut(app);
 
     await vi.waitFor(async () => expect((await fulfilmentRow(app, orderId)).dispatched_at).toBeInstanceOf(Date));
-    const { id } = await fulfilmentRow(app, orderId);
-    const job = await queues.byName.fulfilment.getJob(`outbox-${id}`);
+    const job = await queues.byName.fulfilment.getJob((await fulfilmentRow(app, orderId)).job_id);
     expect(job).toMatchObject({ name: 'fulfil-order', data: { orderId } });
     expect(await job?.getState()).toBe('waiting');
   });

@@ -54,6 +54,11 @@ async function insertRows(count: number, queue = 'fulfilment'): Promise<number[]
   return inserted.map((row) => row.id);
 }
 
+/** The BullMQ job id of outbox row `id`. */
+async function jobIdOf(id: number | undefined): Promise<string> {
+  return (await database.db('outbox').where({ id }).first('job_id')).job_id;
+}
+
 function outboxState(): Promise<OutboxState[]> {
   return database.db('outbox').select('id', 'dispatched_at', 'attempts', 'last_error').orderBy('id');
 }
@@ -74,7 +79,7 @@ async function drain(relay: { dispatchBatch(): Promise<number> }): Promise<numbe
 }
 
 describe('outbox relay', () => {
-  it('dispatches each row once, as job outbox-<id> with retries and retention', async () => {
+  it('dispatches each row once, as the job id of the row, with retries and retention', async () => {
     const ids = await insertRows(3);
     const relay = createOutboxRelay({ db: database.db, queues, logger });
 
@@ -82,7 +87,7 @@ describe('outbox relay', () => {
     expect(await relay.dispatchBatch()).toBe(0);
 
     for (const row of await outboxState()) expect(row.dispatched_at).toBeInstanceOf(Date);
-    const jobs = await Promise.all(ids.map((id) => queues.byName.fulfilment.getJob(`outbox-${id}`)));
+    const jobs = await Promise.all(ids.map(async (id) => queues.byName.fulfilment.getJob(await jobIdOf(id))));
     expect(jobs.map((job) => job?.data)).toEqual([{ orderId: 1 }, { orderId: 2 }, { orderId: 3 }]);
     expect(jobs[0]?.name).toBe('fulfil-order');
     expect(jobs[0]?.opts).toMatchObject({
@@ -99,8 +104,8 @@ describe('outbox relay', () => {
 
     expect(await relay.dispatchBatch()).toBe(1);
 
-    expect(await queues.byName['rate-update'].getJob(`outbox-${rateUpdateId}`)).toBeDefined();
-    expect(await queues.byName.fulfilment.getJob(`outbox-${rateUpdateId}`)).toBeUndefined();
+    expect(await queues.byName['rate-update'].getJob(await jobIdOf(rateUpdateId))).toBeDefined();
+    expect(await queues.byName.fulfilment.getJob(await jobIdOf(rateUpdateId))).toBeUndefined();
   });
 
   it('re-sending a row (a crash between add and commit) does not create a second job', async () => {
@@ -162,7 +167,7 @@ describe('outbox relay', () => {
       await vi.waitFor(async () => expect((await outboxState())[0]?.dispatched_at).toBeInstanceOf(Date), {
         timeout: 2000,
       });
-      expect(await queues.byName.fulfilment.getJob(`outbox-${id}`)).toBeDefined();
+      expect(await queues.byName.fulfilment.getJob(await jobIdOf(id))).toBeDefined();
     } finally {
       await relay.stop();
     }
@@ -236,7 +241,7 @@ describe('outbox relay when Redis is away', () => {
     const rows = await outboxState();
     for (const row of rows) {
       expect(row.dispatched_at).toBeInstanceOf(Date);
-      expect(await ownQueues.byName.fulfilment.getJob(`outbox-${row.id}`)).toBeDefined();
+      expect(await ownQueues.byName.fulfilment.getJob(await jobIdOf(row.id))).toBeDefined();
     }
   });
 
@@ -254,7 +259,7 @@ describe('outbox relay when Redis is away', () => {
 
     await startRedis();
     expect(await relay.dispatchBatch()).toBe(1);
-    expect(await ownQueues.byName.fulfilment.getJob(`outbox-${id}`)).toBeDefined();
+    expect(await ownQueues.byName.fulfilment.getJob(await jobIdOf(id))).toBeDefined();
   });
 
   it('gives up on a Redis that stops answering after a timeout, and re-sends without duplicates', async () => {
@@ -270,7 +275,7 @@ describe('outbox relay when Redis is away', () => {
 
       await admin.client('UNPAUSE');
       expect(await relay.dispatchBatch()).toBe(1);
-      expect(await ownQueues.byName.fulfilment.getJob(`outbox-${id}`)).toBeDefined();
+      expect(await ownQueues.byName.fulfilment.getJob(await jobIdOf(id))).toBeDefined();
       expect(await ownQueues.byName.fulfilment.count()).toBe(1);
     } finally {
       admin.disconnect();

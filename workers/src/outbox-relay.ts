@@ -37,9 +37,9 @@ interface ConnectionPool {
  * transaction commits (withOutboxDispatch in the API package); the relay sends the rest: rows whose
  * direct add failed or never ran (Redis away, a crash), and rows of writers without a dispatcher,
  * which notify it. Rows are claimed with FOR UPDATE SKIP LOCKED, so any number of worker processes
- * can run a relay without double-dispatching or waiting on each other. The job id is derived from
- * the row id, so BullMQ ignores a row sent twice (by the dispatcher and the relay at once, or again
- * after a crash between add and commit). When Redis is away the rows stay in Postgres with the error
+ * can run a relay without double-dispatching or waiting on each other. The job id is the row's, so
+ * BullMQ ignores a row sent twice (by the dispatcher and the relay at once, or again after a crash
+ * between add and commit). When Redis is away the rows stay in Postgres with the error
  * recorded, and are sent once it is back.
  */
 export function createOutboxRelay({ db, queues, logger, pollMs = 250 }: OutboxRelayOptions): OutboxRelay {
@@ -51,7 +51,7 @@ export function createOutboxRelay({ db, queues, logger, pollMs = 250 }: OutboxRe
   async function dispatchBatch(): Promise<number> {
     const outcome = await db.transaction(async (trx) => {
       const rows: OutboxJob[] = await trx('outbox')
-        .select('id', 'queue', { jobName: 'job_name' }, 'payload', { originRequestId: 'origin_request_id' })
+        .select('id', { jobId: 'job_id' }, 'queue', { jobName: 'job_name' }, 'payload', { originRequestId: 'origin_request_id' })
         .whereNull('dispatched_at')
         .whereIn('queue', knownQueues)
         .orderBy('id')

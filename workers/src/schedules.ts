@@ -1,7 +1,8 @@
 import { STORE_TIME_ZONE } from '@topup/common';
 import type { JobsOptions } from 'bullmq';
 import type { QueueName, QueuePayloads } from '@topup/common';
-import type { Logger } from '@topup/api';
+import type { Config, Logger } from '@topup/api';
+import { SWEEP_DELIVERIES_JOB } from './processors/delivery-sweep';
 import { PRUNE_OUTBOX_JOB } from './processors/reservation-expiry.processor';
 import type { JobQueues } from './queues';
 
@@ -20,7 +21,8 @@ export interface Schedule<N extends QueueName = QueueName> {
   jobOptions?: JobsOptions;
 }
 
-export const SCHEDULES: Schedule[] = [
+/** The store's schedules; `config` sets how often the delivery sweep runs. */
+export const schedulesFor = (config: Pick<Config, 'deliverySweepSeconds'>): Schedule[] => [
   {
     id: 'reservation-expiry',
     queue: 'reservation-expiry',
@@ -36,6 +38,15 @@ export const SCHEDULES: Schedule[] = [
     timing: { everyMs: 60_000 },
     jobName: 'poll-payments',
     data: { bucket: 'every-minute' } satisfies QueuePayloads['payment-callback'],
+  },
+  {
+    // Paid orders whose delivery job is gone (an emptied Redis) are queued again, long before anyone
+    // would see them under "Needs attention".
+    id: 'delivery-sweep',
+    queue: 'reservation-expiry',
+    timing: { everyMs: config.deliverySweepSeconds * 1000 },
+    jobName: SWEEP_DELIVERIES_JOB,
+    data: { bucket: 'delivery-sweep' } satisfies QueuePayloads['reservation-expiry'],
   },
   {
     // Dispatched outbox rows are kept OUTBOX_RETENTION_DAYS to look into, then deleted hourly.
@@ -69,61 +80,94 @@ const JOB_TEMPLATE_OPTIONS = {
 export interface RunningSchedules {
   /** Resolves once every schedule is in place (retried while Redis is unreachable). */
   ready: Promise<void>;
-  /** Stops retrying; schedules already in place stay in Redis. */
+  /** Stops checking; schedules already in place stay in Redis. */
   stop(): void;
 }
 
 /**
- * Puts the schedules in place. Each workers process does this at start: upsertJobScheduler is
- * idempotent, so any number of processes keep exactly one scheduler per schedule, and a restart or a
- * changed interval updates it rather than adding another. While Redis is unreachable it retries in
- * the background instead of holding up the start.
+ * Puts the schedules in place, then keeps them there. Each workers process does this at start:
+ * upsertJobScheduler is idempotent, so any number of processes keep exactly one scheduler per
+ * schedule, and a restart or a changed interval updates it rather than adding another. While Redis is
+ * unreachable it retries in the background instead of holding up the start. A Redis that comes back
+ * empty (restarted without its data, or flushed) has lost them: every `checkMs`, and as soon as the
+ * connection is ready again, the schedules missing from Redis are put back.
  */
 export function startSchedules(
   queues: JobQueues,
   logger: Logger,
-  options: { schedules?: Schedule[]; retryMs?: number } = {},
+  schedules: Schedule[],
+  options: { retryMs?: number; checkMs?: number } = {},
 ): RunningSchedules {
-  const schedules = options.schedules ?? SCHEDULES;
   const retryMs = options.retryMs ?? 5_000;
+  const checkMs = options.checkMs ?? 30_000;
   let stopped = false;
+  let placed = false;
   let timer: NodeJS.Timeout | undefined;
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
 
-  async function upsertAll(): Promise<void> {
+  async function upsert(schedule: Schedule): Promise<void> {
+    const { timing } = schedule;
+    await queues.byName[schedule.queue].upsertJobScheduler(
+      schedule.id,
+      'everyMs' in timing ? { every: timing.everyMs } : { pattern: timing.cron, tz: timing.tz },
+      { name: schedule.jobName, data: schedule.data, opts: { ...JOB_TEMPLATE_OPTIONS, ...schedule.jobOptions } },
+    );
+  }
+
+  /** Upserts the schedules Redis no longer has; resolves to their ids. */
+  async function restoreMissing(): Promise<string[]> {
+    const restored: string[] = [];
     for (const schedule of schedules) {
-      const { timing } = schedule;
-      await queues.byName[schedule.queue].upsertJobScheduler(
-        schedule.id,
-        'everyMs' in timing ? { every: timing.everyMs } : { pattern: timing.cron, tz: timing.tz },
-        { name: schedule.jobName, data: schedule.data, opts: { ...JOB_TEMPLATE_OPTIONS, ...schedule.jobOptions } },
-      );
+      if (await queues.byName[schedule.queue].getJobScheduler(schedule.id)) continue;
+      await upsert(schedule);
+      restored.push(schedule.id);
+    }
+    return restored;
+  }
+
+  function runIn(ms: number): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), ms);
+    timer.unref();
+  }
+
+  async function run(): Promise<void> {
+    try {
+      if (placed) {
+        const restored = await restoreMissing();
+        if (restored.length > 0) logger.warn({ schedules: restored }, 'Schedules missing from Redis were put back');
+      } else {
+        for (const schedule of schedules) await upsert(schedule);
+        placed = true;
+        logger.info({ schedules: schedules.map((schedule) => schedule.id) }, 'Schedules in place');
+        markReady();
+      }
+      runIn(checkMs);
+    } catch (err) {
+      if (stopped) return;
+      logger.warn({ err: (err as Error).message, retryInMs: retryMs }, 'Cannot check the schedules yet; retrying');
+      runIn(retryMs);
     }
   }
 
-  const ready = new Promise<void>((resolve) => {
-    const attempt = () => {
-      if (stopped) return resolve();
-      upsertAll().then(
-        () => {
-          logger.info({ schedules: schedules.map((schedule) => schedule.id) }, 'Schedules in place');
-          resolve();
-        },
-        (err: unknown) => {
-          if (stopped) return resolve();
-          logger.warn({ err: (err as Error).message, retryInMs: retryMs }, 'Cannot set up the schedules yet; retrying');
-          timer = setTimeout(attempt, retryMs);
-          timer.unref();
-        },
-      );
-    };
-    attempt();
-  });
+  // Redis is back, perhaps empty: look at once rather than at the next check.
+  const onConnectionReady = () => {
+    if (placed) runIn(0);
+  };
+  queues.connection.on('ready', onConnectionReady);
+  void run();
 
   return {
     ready,
     stop() {
       stopped = true;
       clearTimeout(timer);
+      queues.connection.off('ready', onConnectionReady);
+      markReady();
     },
   };
 }

@@ -26,7 +26,7 @@ export function OrderAttentionAlert() {
         <strong>{translate('order_attention.reason')}:</strong> {order.attentionReason}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <RetryDeliveryButton />
+        <RetryDeliveryButton flagged />
         <RefundOrderButton labelled />
       </Box>
     </Alert>

@@ -10,6 +10,7 @@ import { OrderTimeline } from './OrderTimeline';
 import { OrderPayment } from './OrderPayment';
 import { OrderStatusChip } from './OrderStatusField';
 import { RefundOrderButton } from './RefundOrderButton';
+import { RetryDeliveryButton } from './RetryDeliveryButton';
 import type { ShownOrder } from './types';
 import { UserLinkField } from './UserLinkField';
 
@@ -17,6 +18,7 @@ function OrderShowActions() {
   return (
     <TopToolbar>
       <ChangeOrderStatusButton />
+      <RetryDeliveryButton flagged={false} />
       <RefundOrderButton />
       <ListButton />
     </TopToolbar>

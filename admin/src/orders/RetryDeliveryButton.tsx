@@ -8,15 +8,19 @@ import { useApiRequest } from '../lib/useApiRequest';
 import { needsAttention } from './orderStatus';
 import type { ShownOrder } from './types';
 
-/** Sends a flagged order's delivery again; disabled while the request runs, so a double click sends one. */
-export function RetryDeliveryButton() {
+/**
+ * Sends a processing order's delivery again; disabled while the request runs, so a double click sends
+ * one. A flagged order offers it in its alert (`flagged`), any other processing order in the toolbar,
+ * for a delivery whose job was lost (the API refuses while a job is live).
+ */
+export function RetryDeliveryButton({ flagged }: { flagged: boolean }) {
   const order = useRecordContext<ShownOrder>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const request = useApiRequest();
   const [pending, setPending] = useState(false);
-  if (!order || !needsAttention(order)) return null;
+  if (order?.status !== 'processing' || needsAttention(order) !== flagged) return null;
 
   const retry = async () => {
     if (pending) return;

@@ -35,12 +35,12 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 describe('enqueueJob', () => {
   it('writes the outbox row and wakes the relay when the transaction commits', async () => {
     notifications = 0;
-    const id = await database.db.transaction(async (trx) => {
-      const outboxId = await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: 42 });
+    const { id } = await database.db.transaction(async (trx) => {
+      const row = await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: 42 });
       await settle();
       // Postgres holds a notification back until commit.
       expect(notifications).toBe(0);
-      return outboxId;
+      return row;
     });
     await settle();
     expect(notifications).toBe(1);
@@ -88,15 +88,15 @@ describe('enqueueJob on a database with an outbox dispatcher', () => {
 
   it('adds the job to BullMQ once the transaction commits, marks the row dispatched, and wakes no relay', async () => {
     notifications = 0;
-    const id = await db.transaction(async (trx) => {
-      const outboxId = await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: 7 });
+    const { id, jobId } = await db.transaction(async (trx) => {
+      const row = await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: 7 });
       await settle();
-      expect(await queues.fulfilment.getJob(`outbox-${outboxId}`)).toBeUndefined();
-      return outboxId;
+      expect(await queues.fulfilment.getJob(row.jobId)).toBeUndefined();
+      return row;
     });
 
     await vi.waitFor(async () => expect(await dispatchedAt(id)).toBeInstanceOf(Date));
-    const job = await queues.fulfilment.getJob(`outbox-${id}`);
+    const job = await queues.fulfilment.getJob(jobId);
     expect(job).toMatchObject({ name: 'fulfil-order', data: { orderId: 7 } });
     expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: 'exponential', delay: 1000 } });
     expect(notifications).toBe(0);
@@ -104,26 +104,26 @@ describe('enqueueJob on a database with an outbox dispatcher', () => {
 
   it('waits for the outermost transaction: a released savepoint sends nothing yet', async () => {
     const outer = await db.transaction();
-    const id = await outer.transaction((savepoint) => enqueueJob(savepoint, 'rate-update', 'refresh-rates', { requestId: 'r-2' }));
+    const { jobId } = await outer.transaction((savepoint) => enqueueJob(savepoint, 'rate-update', 'refresh-rates', { requestId: 'r-2' }));
     await settle();
-    expect(await queues['rate-update'].getJob(`outbox-${id}`)).toBeUndefined();
+    expect(await queues['rate-update'].getJob(jobId)).toBeUndefined();
 
     await outer.commit();
-    await vi.waitFor(async () => expect(await queues['rate-update'].getJob(`outbox-${id}`)).toBeDefined());
+    await vi.waitFor(async () => expect(await queues['rate-update'].getJob(jobId)).toBeDefined());
   });
 
   it('adds nothing when the transaction rolls back', async () => {
     const countsBefore = await queues.fulfilment.getJobCounts();
-    let outboxId = 0;
+    let jobId = '';
     await expect(
       db.transaction(async (trx) => {
-        outboxId = await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: 8 });
+        ({ jobId } = await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: 8 }));
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
     await settle();
 
-    expect(await queues.fulfilment.getJob(`outbox-${outboxId}`)).toBeUndefined();
+    expect(await queues.fulfilment.getJob(jobId)).toBeUndefined();
     expect(await queues.fulfilment.getJobCounts()).toEqual(countsBefore);
   });
 
@@ -136,11 +136,11 @@ describe('enqueueJob on a database with an outbox dispatcher', () => {
         database.db,
         createOutboxDispatcher({ db: database.db, queues: offlineQueues, connection: unreachable, logger }),
       );
-      const id = await offlineDb.transaction((trx) => enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: 9 }));
+      const { id, jobId } = await offlineDb.transaction((trx) => enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: 9 }));
       await settle();
 
       expect(await dispatchedAt(id)).toBeNull();
-      expect(await queues.fulfilment.getJob(`outbox-${id}`)).toBeUndefined();
+      expect(await queues.fulfilment.getJob(jobId)).toBeUndefined();
     } finally {
       await Promise.all(Object.values(offlineQueues).map((queue) => queue.close()));
       unreachable.disconnect();

@@ -9,6 +9,8 @@ import { currentRequestId } from './trace-context';
 /** An outbox row, as the job it stands for. */
 export interface OutboxJob<N extends QueueName = QueueName> {
   id: number;
+  /** The BullMQ job id: random per row, so no other database (or earlier life of this one) has used it. */
+  jobId: string;
   queue: N;
   jobName: string;
   payload: QueuePayloads[N];
@@ -27,12 +29,82 @@ const JOB_OPTIONS = {
 } satisfies JobsOptions;
 
 /**
- * The BullMQ job of an outbox row, whoever sends it. The job id is derived from the row id, so
- * BullMQ ignores every copy after the first: the direct dispatch and the relay may both send a row.
+ * The BullMQ job of an outbox row, whoever sends it. The job id is the row's, so BullMQ ignores
+ * every copy after the first: the direct dispatch and the relay may both send a row.
  */
 export function bullmqJobOf(job: OutboxJob) {
   const data: JobData = job.originRequestId ? { ...job.payload, originRequestId: job.originRequestId } : job.payload;
-  return { name: job.jobName, data, opts: { ...JOB_OPTIONS, jobId: `outbox-${job.id}` } };
+  return { name: job.jobName, data, opts: { ...JOB_OPTIONS, jobId: job.jobId } };
+}
+
+/** A written outbox row: its id, and the id its BullMQ job has. */
+export interface OutboxRow {
+  id: number;
+  jobId: string;
+}
+
+/** BullMQ's states of a job that will still run. */
+const LIVE_JOB_STATES: ReadonlySet<string> = new Set(['waiting', 'prioritized', 'delayed', 'active', 'waiting-children']);
+
+/**
+ * Whether an outbox row's job will still run: the row is not yet sent (the relay will send it), or its
+ * job waits, is delayed for a retry or runs. A job missing from BullMQ (Redis came back empty), failed
+ * out, or completed will not. An unreachable Redis cannot say, and counts as not: the caller may queue
+ * the job again, which is harmless, since every job is idempotent.
+ */
+export async function outboxJobLive(queue: Queue, row: { jobId: string; dispatched: boolean }): Promise<boolean> {
+  if (!row.dispatched) return true;
+  const state = await queue.getJobState(row.jobId).catch(() => 'unknown');
+  return LIVE_JOB_STATES.has(state);
+}
+
+/** The payload fields naming the work of a job that sweeps look up: a fulfilment's order, a gateway event to apply. */
+export type OutboxWorkKey = 'orderId' | 'gatewayEventId';
+
+/** The latest outbox row of `queue` whose payload's `key` is `workId`: the job standing for that work now. */
+export function latestOutboxJob(
+  conn: Knex,
+  queue: QueueName,
+  key: OutboxWorkKey,
+  workId: number,
+): Promise<{ jobId: string; dispatched: boolean } | undefined> {
+  return conn('outbox')
+    .where({ queue })
+    .whereRaw(`payload->>'${key}' = ?`, [String(workId)])
+    .orderBy('id', 'desc')
+    .first({ jobId: 'job_id' }, conn.raw('dispatched_at IS NOT NULL AS dispatched'));
+}
+
+/**
+ * Undone work whose latest job may have been lost, for a sweep to look up in BullMQ: of the rows
+ * `work` selects (`id`, and `since`, when the work became due), those whose latest outbox job of
+ * `queue` (payload `key` = id) was sent more than `graceSeconds` ago, or that have none and have been
+ * due that long. A job not yet sent is the relay's. Oldest first, at most `limit`.
+ */
+export async function outboxWorkToCheck(
+  db: Knex,
+  work: Knex.QueryBuilder,
+  queue: QueueName,
+  key: OutboxWorkKey,
+  graceSeconds: number,
+  limit: number,
+): Promise<Array<{ id: number; jobId: string | null }>> {
+  // The key is one of OutboxWorkKey, written into the SQL so that the outbox's indexes on it apply.
+  const { rows } = await db.raw<{ rows: Array<{ id: number; jobId: string | null }> }>(
+    `SELECT w.id, d.job_id AS "jobId"
+       FROM (?) w
+       LEFT JOIN LATERAL (
+         SELECT job_id, dispatched_at FROM outbox
+          WHERE queue = ? AND payload->>'${key}' = w.id::text
+          ORDER BY id DESC LIMIT 1
+       ) d ON true
+      WHERE (d.job_id IS NULL OR d.dispatched_at IS NOT NULL)
+        AND coalesce(d.dispatched_at, w.since) < now() - make_interval(secs => ?)
+      ORDER BY w.id
+      LIMIT ?`,
+    [work, queue, graceSeconds, limit],
+  );
+  return rows;
 }
 
 /** Sends a committed outbox row's job to BullMQ; never throws (the relay is the fallback). */
@@ -51,21 +123,22 @@ export function withOutboxDispatch(db: Knex, dispatcher: OutboxDispatcher): Knex
 
 /**
  * Queues a job as part of the caller's transaction: the job exists exactly when the change that
- * needs it commits. Returns the outbox row id (the BullMQ job id is derived from it).
+ * needs it commits. Returns the outbox row.
  */
 export async function enqueueJob<N extends QueueName>(
   trx: Knex.Transaction,
   queue: N,
   jobName: string,
   payload: QueuePayloads[N],
-): Promise<number> {
+): Promise<OutboxRow> {
   const originRequestId = currentRequestId() ?? null;
-  const [row] = await trx('outbox')
+  const [inserted] = await trx('outbox')
     .insert({ queue, job_name: jobName, payload, origin_request_id: originRequestId })
-    .returning<{ id: number }[]>('id');
-  if (!row) throw new Error('outbox insert returned no row');
-  await dispatchAfterCommit(trx, { id: row.id, queue, jobName, payload, originRequestId });
-  return row.id;
+    .returning<Array<{ id: number; job_id: string }>>(['id', 'job_id']);
+  if (!inserted) throw new Error('outbox insert returned no row');
+  const row = { id: inserted.id, jobId: inserted.job_id };
+  await dispatchAfterCommit(trx, { ...row, queue, jobName, payload, originRequestId });
+  return row;
 }
 
 /**

@@ -3,12 +3,14 @@ import { BaseModel } from './BaseModel';
 
 /**
  * A job to enqueue, written in the same transaction as the change that needs it. The relay sends
- * undispatched rows to BullMQ with a job id derived from `id`, then sets dispatched_at.
+ * undispatched rows to BullMQ as job `job_id`, then sets dispatched_at.
  */
 export class OutboxMessage extends BaseModel {
   static override tableName = 'outbox';
 
   declare id: number;
+  /** The BullMQ job id: a random UUID, never one another database (or an earlier life of this one) used. */
+  declare job_id: string;
   declare queue: QueueName;
   declare job_name: string;
   declare payload: Record<string, unknown>;

@@ -239,9 +239,9 @@ export const adminOrdersEndpoints = {
     path: '/admin/orders/:id/retry-delivery',
     auth: 'admin',
     tag,
-    summary: "Retry a flagged order's delivery",
+    summary: "Retry a processing order's delivery",
     description:
-      'For a processing order whose delivery ran out of attempts (`attentionReason` set): clears the flag and queues its fulfilment again, recorded on the timeline and in the audit log. Any other order is 409 NOTHING_TO_RETRY, so a repeated click (by the same or another admin) queues nothing. To give the money back instead, use the refund.',
+      'For a processing order with no live delivery job (it ran out of attempts, `attentionReason` set, or Redis lost it): clears any flag and queues its fulfilment again, recorded on the timeline and in the audit log. While a delivery job is queued or running, and for an order that is not processing, 409 NOTHING_TO_RETRY, so a repeated click (by the same or another admin) queues nothing. To give the money back instead, use the refund.',
     params: BigIdParams,
     body: EmptyObject,
     response: AdminOrderDetail,

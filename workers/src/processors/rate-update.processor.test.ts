@@ -6,7 +6,7 @@ import { createCatalogueChanges, createCbrRatesProvider, createLogger, createRat
 import type { QueuePayloads } from '@topup/common';
 import { createFixtures, recordedCbrDaily, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
 import { createQueues } from '../queues';
-import { SCHEDULES, startSchedules } from '../schedules';
+import { schedulesFor, startSchedules } from '../schedules';
 import { createRateUpdateProcessor } from './rate-update.processor';
 
 type RateJob = Job<QueuePayloads['rate-update']>;
@@ -223,14 +223,14 @@ describe('the rate update from the Central Bank of Russia feed', () => {
 
 describe('the daily rate-update schedule', () => {
   it('is one job scheduler at 09:00 Moscow time however many processes put it in place', async () => {
-    const daily = SCHEDULES.find((schedule) => schedule.id === 'rate-update-daily');
+    const daily = schedulesFor(app.config).find((schedule) => schedule.id === 'rate-update-daily');
     expect(daily).toMatchObject({ queue: 'rate-update', timing: { cron: '0 9 * * *', tz: 'Europe/Moscow' }, data: { schedule: 'daily' } });
 
     const config = { ...app.config, redisPrefix: `${app.config.redisPrefix}:schedules` };
     const processes = [createQueues(config, logger), createQueues(config, logger)];
     try {
-      await Promise.all(processes.map((queues) => startSchedules(queues, logger).ready));
-      await startSchedules(processes[0]!, logger).ready;
+      await Promise.all(processes.map((queues) => startSchedules(queues, logger, schedulesFor(config)).ready));
+      await startSchedules(processes[0]!, logger, schedulesFor(config)).ready;
 
       const queue = processes[0]!.byName['rate-update'];
       expect(await queue.getJobSchedulers()).toEqual([

@@ -4,7 +4,7 @@ import { createCatalogueChanges, createLogger } from '@topup/api';
 import { createFixtures, startTestApp, type TestApp, type TestUser } from '@topup/api/testing';
 import { startWorkers } from '../index';
 import { createQueues } from '../queues';
-import { SCHEDULES, startSchedules } from '../schedules';
+import { schedulesFor, startSchedules } from '../schedules';
 import { createReservationExpiryProcessor } from './reservation-expiry.processor';
 
 let app: TestApp;
@@ -51,30 +51,30 @@ describe('the reservation-expiry processor', () => {
   });
 });
 
-/** The queue also carries the hourly outbox pruning. */
-const RESERVATION_EXPIRY_SCHEDULES = SCHEDULES.filter((schedule) => schedule.queue === 'reservation-expiry');
+/** The queue also carries the delivery sweep and the hourly outbox pruning. */
+const RESERVATION_EXPIRY_SCHEDULES = () => schedulesFor(app.config).filter((schedule) => schedule.queue === 'reservation-expiry');
 
 describe('the reservation-expiry schedule', () => {
   it('two processes upserting the schedules leave one scheduler and one pending run of each', async () => {
     const config = { ...app.config, redisPrefix: `${app.config.redisPrefix}:schedules` };
     const processes = [createQueues(config, logger), createQueues(config, logger)];
     try {
-      const started = processes.map((queues) => startSchedules(queues, logger));
+      const started = processes.map((queues) => startSchedules(queues, logger, schedulesFor(config)));
       await Promise.all(started.map((schedules) => schedules.ready));
-      await startSchedules(processes[0]!, logger).ready;
+      await startSchedules(processes[0]!, logger, schedulesFor(config)).ready;
 
       const queue = processes[0]!.byName['reservation-expiry'];
       const byKey = <T,>(items: T[], key: (item: T) => string) => [...items].sort((a, b) => key(a).localeCompare(key(b)));
       const schedulers = byKey(await queue.getJobSchedulers(), (scheduler) => scheduler.key);
       expect(schedulers).toEqual(
-        byKey(RESERVATION_EXPIRY_SCHEDULES, (schedule) => schedule.id).map((schedule) =>
+        byKey(RESERVATION_EXPIRY_SCHEDULES(), (schedule) => schedule.id).map((schedule) =>
           expect.objectContaining({ key: schedule.id, name: schedule.jobName, every: 'everyMs' in schedule.timing ? schedule.timing.everyMs : undefined }),
         ),
       );
       expect(schedulers.map((scheduler) => scheduler.key)).toContain('reservation-expiry');
       const runs = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
       expect(byKey(runs.map((job) => `${job.name} ${JSON.stringify(job.data)}`), String)).toEqual(
-        byKey(RESERVATION_EXPIRY_SCHEDULES.map((schedule) => `${schedule.jobName} ${JSON.stringify(schedule.data)}`), String),
+        byKey(RESERVATION_EXPIRY_SCHEDULES().map((schedule) => `${schedule.jobName} ${JSON.stringify(schedule.data)}`), String),
       );
     } finally {
       await Promise.all(processes.map((queues) => queues.close()));
@@ -86,7 +86,7 @@ describe('the reservation-expiry schedule', () => {
     try {
       const queues = createQueues(app.config, logger);
       try {
-        await vi.waitFor(async () => expect(await queues.byName['reservation-expiry'].getJobSchedulersCount()).toBe(RESERVATION_EXPIRY_SCHEDULES.length), { timeout: 10_000 });
+        await vi.waitFor(async () => expect(await queues.byName['reservation-expiry'].getJobSchedulersCount()).toBe(RESERVATION_EXPIRY_SCHEDULES().length), { timeout: 10_000 });
       } finally {
         await queues.close();
       }

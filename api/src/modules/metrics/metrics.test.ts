@@ -90,7 +90,7 @@ describe('the scrape', () => {
     const { Queue } = await import('bullmq');
     const queue = new Queue('fulfilment', { connection: app.redis, prefix: app.config.redisPrefix });
     try {
-      expect((await queue.getJob(`outbox-${row.id}`))?.data).toEqual({ orderId, originRequestId: requestId });
+      expect((await queue.getJob(row.job_id))?.data).toEqual({ orderId, originRequestId: requestId });
     } finally {
       await queue.close();
     }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { latestOutboxJob, outboxWorkToCheck } from '../../lib/outbox';
 import type { Order, ProviderStatus } from '../../models';
 import { CART_MAX_QUANTITY } from '@topup/common/api';
 
@@ -14,6 +15,13 @@ export type LockedOrder = Pick<Order, 'id' | 'user_id' | 'status' | 'kind' | 'pa
  * invariant.
  */
 export const PAID_ORDER_HOLD_SECONDS = 24 * 3600;
+
+/** An order's delivery job, as its outbox row has it. */
+export interface DeliveryJob {
+  jobId: string;
+  /** Sent to BullMQ; a row not yet sent is the relay's to send. */
+  dispatched: boolean;
+}
 
 /** Both code tables an order's code items draw from, with the item column naming each and its source. */
 export const ORDER_CODE_TABLES = [
@@ -98,6 +106,24 @@ export const orderLifecycleDal = {
         .update({ reserved_until: trx.raw('now() + make_interval(secs => ?)', [PAID_ORDER_HOLD_SECONDS]) });
     }
   },
+
+  /** The order's latest delivery job, if it has one in the outbox. */
+  latestDeliveryJob: (trx: Knex.Transaction, orderId: number): Promise<DeliveryJob | undefined> =>
+    latestOutboxJob(trx, 'fulfilment', 'orderId', orderId),
+
+  /**
+   * Unflagged processing orders whose latest delivery job was sent to BullMQ more than `graceSeconds`
+   * ago (or that have none left in the outbox): the ones whose job may have been lost. Oldest first.
+   */
+  deliveriesToCheck: (db: Knex, graceSeconds: number, limit: number) =>
+    outboxWorkToCheck(
+      db,
+      db('orders').select('id', { since: 'updated_at' }).where({ status: 'processing' }).whereNull('attention_since'),
+      'fulfilment',
+      'orderId',
+      graceSeconds,
+      limit,
+    ),
 
   /** Top-up items whose delivery is not settled take this outcome. */
   settleTopupItems: (trx: Knex.Transaction, orderId: number, from: ProviderStatus[], to: ProviderStatus) =>

@@ -1,3 +1,4 @@
+import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import {
   canTransition,
@@ -11,7 +12,7 @@ import {
 import type { OrderNotice } from '@topup/common/api';
 import { AppError } from '../../lib/app-error';
 import { changeBalance } from '@topup/server-kit';
-import { enqueueJob } from '../../lib/outbox';
+import { enqueueJob, outboxJobLive } from '../../lib/outbox';
 import { requestCardRefund, type RefundDestination } from '../payments/refunds';
 import { orderLifecycleDal, type LockedOrder } from './order-lifecycle.dal';
 import { recordOrderEvent, recordOrderEvents, STORE, type EventAuthor } from './order-events';
@@ -278,23 +279,53 @@ export async function raiseAttention(trx: Knex.Transaction, order: LockedOrder, 
 }
 
 /**
- * An admin sends a flagged order's delivery again: the flag is cleared and a new fulfilment job queued,
- * in the caller's transaction. Only a flagged processing order can be retried, so a second click (or a
- * second admin) finds nothing to retry and queues nothing.
+ * Queues a processing order's delivery again, in the caller's transaction on the locked order: a flag
+ * is cleared, the timeline notes the retry (by an admin, or the store's sweep with its `cause`), and a
+ * new fulfilment job is written. Delivery is idempotent, so a job that turns up after all delivers
+ * nothing twice.
  */
-export async function retryDelivery(trx: Knex.Transaction, order: LockedOrder, by: EventAuthor): Promise<void> {
-  if (order.status !== 'processing' || order.attention_since === null) {
-    throw new AppError(
-      409,
-      ErrorCode.NOTHING_TO_RETRY,
-      order.status === 'processing'
-        ? 'This order is not waiting for a retry: its delivery is already running (retried, or not yet out of attempts).'
-        : `This order is ${order.status}: only a processing order whose delivery ran out of attempts can be retried.`,
-      { status: order.status },
-    );
+async function queueDeliveryAgain(trx: Knex.Transaction, order: LockedOrder, by: EventAuthor, facts: Record<string, unknown> = {}): Promise<void> {
+  if (order.attention_since !== null) {
+    await trx('orders').where({ id: order.id }).update({ attention_reason: null, attention_since: null, updated_at: trx.fn.now() });
+    await recordOrderEvent(trx, order.id, 'attention_cleared', { cause: 'retry' }, by);
   }
-  await trx('orders').where({ id: order.id }).update({ attention_reason: null, attention_since: null, updated_at: trx.fn.now() });
-  await recordOrderEvent(trx, order.id, 'attention_cleared', { cause: 'retry' }, by);
-  await recordOrderEvent(trx, order.id, 'retry_requested', {}, by);
+  await recordOrderEvent(trx, order.id, 'retry_requested', facts, by);
   await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: order.id });
 }
+
+/**
+ * An admin sends a processing order's delivery again, flagged or not, when nothing would deliver it:
+ * its latest delivery job is neither waiting in the outbox nor waiting, delayed or running in BullMQ
+ * (`fulfilmentQueue`): it ran out of attempts, or Redis lost it. While a job is live (a second click, a
+ * second admin, the sweep's retry), 409 NOTHING_TO_RETRY and nothing is queued.
+ */
+export async function retryDelivery(trx: Knex.Transaction, order: LockedOrder, fulfilmentQueue: Queue, by: EventAuthor): Promise<void> {
+  if (order.status !== 'processing') {
+    throw new AppError(409, ErrorCode.NOTHING_TO_RETRY, `This order is ${order.status}: only a processing order's delivery can be retried.`, {
+      status: order.status,
+    });
+  }
+  const latest = await orderLifecycleDal.latestDeliveryJob(trx, order.id);
+  if (latest && (await outboxJobLive(fulfilmentQueue, latest))) {
+    throw new AppError(409, ErrorCode.NOTHING_TO_RETRY, 'This order is not waiting for a retry: its delivery is queued or running.', {
+      status: order.status,
+    });
+  }
+  await queueDeliveryAgain(trx, order, by);
+}
+
+/**
+ * The store's sweep queues again the delivery of a processing, unflagged order whose job `lostJobId`
+ * it found gone from BullMQ (or that has none left, null). Resolves to false, queueing nothing, when
+ * the order has moved on meanwhile: delivered, flagged, or given another delivery job.
+ */
+export async function redeliverLost(trx: Knex.Transaction, order: LockedOrder, lostJobId: string | null): Promise<boolean> {
+  if (order.status !== 'processing' || order.attention_since !== null) return false;
+  const latest = await orderLifecycleDal.latestDeliveryJob(trx, order.id);
+  if ((latest?.jobId ?? null) !== lostJobId) return false;
+  await queueDeliveryAgain(trx, order, STORE, { cause: 'job_lost', lostJobId });
+  return true;
+}
+
+/** Processing orders whose delivery job may be lost, for the sweep to look up in BullMQ (see deliveriesToCheck). */
+export const deliveriesToCheck = orderLifecycleDal.deliveriesToCheck;

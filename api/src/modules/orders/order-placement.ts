@@ -113,20 +113,24 @@ export async function placeCartOrder(
     const placedEvent = trx('order_events').insert(
       orderEventRow(placed.order_id, 'placed', { total: placed.total, currency, paymentMethod: payment.method }),
     );
-    // One round trip: the timeline's event, the request's Idempotency-Key on the order, and on the
-    // outbox row place_cart_order wrote the request that made it, so a row the relay sends later
-    // (Redis away) still traces back.
-    if (idempotencyKey !== undefined) {
-      void placedEvent.with('keyed', trx('orders').where({ id: placed.order_id }).update({ idempotency_key: idempotencyKey }));
-    }
-    const requestId = currentRequestId();
-    if (placed.outbox_id !== null && requestId) {
-      void placedEvent.with('traced', trx('outbox').where({ id: placed.outbox_id }).update({ origin_request_id: requestId }));
-    }
-    await placedEvent;
-    if (placed.outbox_id !== null) {
+    // One round trip: the timeline's event, the request's Idempotency-Key on the order, and (when
+    // place_cart_order wrote an outbox row) the request that made it on that row, so a row the relay
+    // sends later (Redis away) still traces back, with the row's job id back for the dispatch.
+    const keyed = idempotencyKey === undefined ? undefined : trx('orders').where({ id: placed.order_id }).update({ idempotency_key: idempotencyKey });
+    if (placed.outbox_id === null) {
+      if (keyed) void placedEvent.with('keyed', keyed);
+      await placedEvent;
+    } else {
+      const traced = trx('outbox').with('placed_event', placedEvent);
+      if (keyed) void traced.with('keyed', keyed);
+      const [outbox] = await traced
+        .where({ id: placed.outbox_id })
+        .update({ origin_request_id: currentRequestId() ?? null })
+        .returning<Array<{ job_id: string }>>('job_id');
+      if (!outbox) throw new Error('place_cart_order returned an outbox row that does not exist');
       await dispatchAfterCommit(trx, {
         id: placed.outbox_id,
+        jobId: outbox.job_id,
         queue: 'fulfilment',
         jobName: 'fulfil-order',
         payload: { orderId: placed.order_id },

@@ -1,3 +1,4 @@
+import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import {
   adminNextStatuses,
@@ -116,8 +117,9 @@ const toAdminOrderItem = (row: OrderItemWithProductTitle): AdminOrderItem => ({
   providerStatus: row.provider_status,
 });
 
-export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
-  const { db, catalogueChanges } = deps;
+/** `fulfilmentQueue`: where Retry delivery looks for an order's live delivery job. */
+export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: CatalogueChanges; fulfilmentQueue: Queue }) {
+  const { db, catalogueChanges, fulfilmentQueue } = deps;
 
   async function snapshot(conn: Knex, orderId: number): Promise<Serializable<AdminOrder>> {
     const row = await adminOrdersDal.find(conn, orderId);
@@ -391,12 +393,12 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
       }),
 
     /**
-     * Sends a flagged order's delivery again (its flag cleared, a new fulfilment job queued); 409
-     * NOTHING_TO_RETRY for any other order, so a repeated click queues nothing.
+     * Sends a processing order's delivery again when it has no live job (a flag cleared, a new
+     * fulfilment job queued); 409 NOTHING_TO_RETRY while one is live, so a repeated click queues nothing.
      */
     retryDelivery: (actor: AdminActor, orderId: number) =>
       changeOrder(actor, orderId, 'retry_delivery', async (trx, order) => {
-        await retryOrderDelivery(trx, order, byAdmin(actor));
+        await retryOrderDelivery(trx, order, fulfilmentQueue, byAdmin(actor));
         return { retried: true };
       }),
 

@@ -1,10 +1,12 @@
+import type { Queue } from 'bullmq';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCodeCrypto } from '@topup/server-kit';
 import { SandboxGameProvider } from '../../../providers/game';
 import { auditRowsOf, listPath } from '../../../testing/admin-api';
 import { createFixtures } from '../../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+import { openQueue } from '../../../lib/job-queues';
 import { createFulfilmentService, type FulfilmentService } from '../../fulfilment/fulfilment.service';
 
 /**
@@ -18,6 +20,7 @@ let fulfilment: FulfilmentService;
 let games: SandboxGameProvider;
 let admin: TestUser;
 let otherAdmin: TestUser;
+let fulfilmentQueue: Queue;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -32,9 +35,11 @@ beforeAll(async () => {
   await fixtures.usdRubRate('79');
   admin = await app.createUser({ role: 'admin' });
   otherAdmin = await app.createUser({ role: 'admin' });
+  fulfilmentQueue = openQueue('fulfilment', app.redis, app.config.redisPrefix);
 });
 
 afterAll(async () => {
+  await fulfilmentQueue?.close();
   await games?.setDeliveryOutage(false);
   await app?.close();
 });
@@ -58,6 +63,18 @@ async function freefireOrder(shopper: TestUser) {
   return response.body.orderId as number;
 }
 
+/**
+ * Takes the order's latest delivery job out of BullMQ, once the API has sent it there: as Redis
+ * restarted empty would, or as a job that ran out of attempts, which no longer runs.
+ */
+async function dropDeliveryJob(orderId: number) {
+  const latest = () => app.db('outbox').where({ queue: 'fulfilment' }).whereRaw("payload->>'orderId' = ?", [String(orderId)]).orderBy('id', 'desc').first();
+  await vi.waitFor(async () => expect((await latest()).dispatched_at).not.toBeNull());
+  const { job_id: jobId } = await latest();
+  expect(await fulfilmentQueue.getJobState(jobId)).toBe('waiting');
+  await fulfilmentQueue.remove(jobId);
+}
+
 /** Runs the delivery job's every attempt while the game is down: each fails, the last one for good. */
 async function exhaustAttempts(orderId: number) {
   await games.setDeliveryOutage(true);
@@ -68,6 +85,7 @@ async function exhaustAttempts(orderId: number) {
   } finally {
     await games.setDeliveryOutage(false);
   }
+  await dropDeliveryJob(orderId);
 }
 
 describe('a delivery that runs out of attempts', () => {
@@ -156,7 +174,7 @@ describe('a delivery that runs out of attempts', () => {
     expect(since).toEqual([...since].sort((a, b) => b - a));
   });
 
-  it('refuses Retry delivery on an order that is not flagged', async () => {
+  it('refuses Retry delivery while the delivery job is live, and queues an unflagged order whose job Redis lost', async () => {
     const shopper = await app.createUser();
     const orderId = await freefireOrder(shopper);
     const refused = await as(admin, 'POST', `/api/admin/orders/${orderId}/retry-delivery`, {});
@@ -165,6 +183,19 @@ describe('a delivery that runs out of attempts', () => {
     expect(await fulfilmentJobs(orderId)).toBe(1);
     expect((await as(admin, 'POST', '/api/admin/orders/999999999/retry-delivery', {})).status).toBe(404);
     expect((await as(shopper, 'POST', `/api/admin/orders/${orderId}/retry-delivery`, {})).status).toBe(403);
+
+    await dropDeliveryJob(orderId);
+    const retried = await as(admin, 'POST', `/api/admin/orders/${orderId}/retry-delivery`, {});
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'processing', attentionReason: null });
+    expect(retried.body.timeline.map((event: { kind: string }) => event.kind)).toEqual(['placed', 'retry_requested']);
+    expect(await fulfilmentJobs(orderId)).toBe(2);
+
+    // The new job is live: a second click queues nothing.
+    const again = await as(otherAdmin, 'POST', `/api/admin/orders/${orderId}/retry-delivery`, {});
+    expect(again.status).toBe(409);
+    expect(await fulfilmentJobs(orderId)).toBe(2);
+    await dropDeliveryJob(orderId);
   });
 
   it('is cleared by a refund, which records the money given back on the timeline', async () => {
