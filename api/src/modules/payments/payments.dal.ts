@@ -5,7 +5,6 @@ import { GatewayEvent, Payment, type Order, type RowOf } from '../../models';
 import type { GatewayMethod, GatewayPaymentState } from '../../providers/payment';
 import type { OrderNotice } from '@topup/common/api';
 import { appendNotices } from '../orders/order-notices';
-import { recordOrderEvent } from '../orders/order-events';
 
 /** The longest the sweep waits before reading an open payment back again. */
 const MAX_CHECK_INTERVAL_MINUTES = 60;
