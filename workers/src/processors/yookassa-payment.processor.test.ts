@@ -579,4 +579,26 @@ describe('the sweep backs off per payment', () => {
     await vi.waitFor(async () => expect(await waitMinutes()).toEqual([1, 1]), { timeout: 10_000, interval: 50 });
     expect(reads()).toBe(9);
   });
+
+  it('stops a sweep at the first 429: the rest wait for the next sweep instead of being turned away too', async () => {
+    const shopper = await app.createUser();
+    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
+    const start = () => startPayment(shopper, { type: 'topup', currency: 'usd', topupData: freefireTopup(offer) });
+    const started = [await start(), await start(), await start()];
+    const ids = await Promise.all(started.map(async ({ orderId }) => (await paymentOf(orderId)).id));
+    // Only these three are due, the first of them first.
+    await app.db('payments').whereNotIn('id', ids).update({ gateway_next_check_at: app.db.raw("now() + interval '1 day'") });
+    await app.db('payments').whereIn('id', ids).update({ gateway_next_check_at: app.db.raw("now() - interval '1 minute'") });
+    await app.db('payments').where({ id: ids[0] }).update({ gateway_next_check_at: app.db.raw("now() - interval '1 hour'") });
+    const reads = () =>
+      started.map(({ providerPaymentId }) => yookassa.requests.filter((request) => request.method === 'GET' && request.path === `/v3/payments/${providerPaymentId}`).length);
+
+    yookassa.failNext(429, 1, `/payments/${started[0]!.providerPaymentId}`);
+    expect(await callbacks().pollOpenPayments()).toMatchObject({ payments: 3, failures: 1, rateLimited: true });
+    expect(reads()).toEqual([1, 0, 0]);
+
+    for (const id of ids) await makeDue(id);
+    expect(await callbacks().pollOpenPayments()).toMatchObject({ payments: 3, failures: 0, rateLimited: false });
+    expect(reads()).toEqual([2, 1, 1]);
+  });
 });

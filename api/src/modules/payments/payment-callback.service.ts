@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../logger';
 import type { GatewayEvent, Payment, RowOf } from '../../models';
-import { GatewayRequestError, type GatewayPaymentState, type PaymentGateway, type PaymentGateways } from '../../providers/payment';
+import { GatewayRateLimitedError, GatewayRequestError, type GatewayPaymentState, type PaymentGateway, type PaymentGateways } from '../../providers/payment';
 import { cancelUnpaid, lockOrder, markPaid, type LockedOrder } from '../orders/order-lifecycle';
 import { flagForOperator } from '../orders/order-attention';
 import { recordOrderEvent } from '../orders/order-events';
@@ -304,22 +304,26 @@ export function createPaymentCallbackService(deps: {
      * notification never strands an order or the money), and refunds still pending are sent again.
      * One failing payment does not stop the rest.
      */
-    async pollOpenPayments(): Promise<{ payments: number; refunds: number; failures: number }> {
+    async pollOpenPayments(): Promise<{ payments: number; refunds: number; failures: number; rateLimited: boolean }> {
       const checkable = gateways.all.filter((gateway) => gateway.getPayment).map((gateway) => gateway.name);
       const paymentIds = await paymentsDal.unsettledPayments(db, checkable, POLL_BATCH);
       const refundIds = await refunds.staleRefunds(POLL_BATCH);
       let failures = 0;
+      let rateLimited = false;
       const attempt = async (what: string, work: () => Promise<unknown>) => {
+        // Turned away as too many: every further call now would be too, so the rest wait for the next sweep.
+        if (rateLimited) return;
         try {
           await work();
         } catch (err) {
           failures += 1;
+          rateLimited = err instanceof GatewayRateLimitedError;
           logger.warn({ err: (err as Error).message, what }, 'Open payment not settled this time');
         }
       };
       for (const id of paymentIds) await attempt(`payment:${id}`, () => checkPayment(id));
       for (const id of refundIds) await attempt(`refund:${id}`, () => refunds.sendRefund(id));
-      return { payments: paymentIds.length, refunds: refundIds.length, failures };
+      return { payments: paymentIds.length, refunds: refundIds.length, failures, rateLimited };
     },
   };
 }

@@ -142,6 +142,11 @@ export class GatewayRequestError extends Error {
   }
 }
 
+/** The gateway turned a call away as one too many (429): nothing was done; worth trying later, not at once. */
+export class GatewayRateLimitedError extends Error {
+  override name = 'GatewayRateLimitedError';
+}
+
 /**
  * A card payment gateway with a hosted pay page. The store only ever talks to gateways through
  * this interface; each implementation (the sandbox, a real adapter) lives in its own file. Network

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { createAddressList } from '../../lib/address-list';
 import type { Logger } from '../../logger';
 import {
+  GatewayRateLimitedError,
   GatewayRequestError,
   WebhookPayloadError,
   type CaptureDecision,
@@ -259,7 +260,7 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
       throw new UnknownOutcomeError(answered, retryAfterMs);
     }
     // Too many requests: nothing was done; worth trying later, not at once.
-    if (status === 429) throw new Error(answered);
+    if (status === 429) throw new GatewayRateLimitedError(answered);
     throw new GatewayRequestError(description ?? `YooKassa refused ${method} ${path} with ${status}`, status, code);
   }
 
