@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createDb, type Db } from '@topup/api/db';
 import { createRedis } from '@topup/api/redis';
+import { freePort } from '@topup/server-kit';
+
+export { freePort };
 
 /** What the benchmarks share: their tuning, reaching a running store and its database, and starting a store of their own. */
 
@@ -31,18 +33,6 @@ export async function withStoreDb<T>(databaseUrl: string, maxConnections: number
   } finally {
     await db.destroy();
   }
-}
-
-/** A loopback port nothing listens on now, for a store a benchmark starts of its own. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@topup/server-kit';
 import type { Config } from '../config';
 
 const serverScript = fileURLToPath(new URL('../server.ts', import.meta.url));
@@ -13,18 +13,6 @@ export interface ApiProcess {
   output(): string;
   /** Kills it at once (SIGKILL): nothing it was doing finishes. */
   kill(): Promise<void>;
-}
-
-/** A loopback port nothing listens on now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resolves once the process has exited (at once if it has). */

@@ -1,6 +1,7 @@
 /** What the tests and benches of other workspaces use to run the store against real Postgres and Redis. */
 export * from './harness';
 export * from './api-process';
+export { freePort } from '@topup/server-kit';
 export * from './fixtures';
 export * from './cbr-feed';
 export * from './topup-data';

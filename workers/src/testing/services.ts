@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { Redis } from 'ioredis';
 import { deleteRedisKeys as deleteKeys } from '@topup/api/testing';
@@ -17,17 +16,7 @@ export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise
   }
 }
 
-/** A TCP port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort } from '@topup/server-kit';
 
 /**
  * A redis-server of the test's own on `port`, saving nothing, so a restart brings it back empty: the
