@@ -154,7 +154,8 @@ const ERROR_CODES: Record<number, string> = {
   429: 'too_many_requests',
   500: 'internal_server_error',
 };
-const DEFAULT_DECLINE: CancellationDetails = { party: 'payment_network', reason: 'card_expired' };
+/** What a payment declined on the checkout page, or cancelled without details, reports: the bank's plain refusal. */
+const DEFAULT_DECLINE: CancellationDetails = { party: 'payment_network', reason: 'general_decline' };
 const INVALID_CREDENTIALS = 'Error in shopId or secret key. Check their validity. You can reissue the key in the Merchant Profile';
 
 type PaymentStatus = 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';

@@ -283,8 +283,8 @@ describe('reading a YooKassa payment back', () => {
     const declined = await make();
     const declinedUrl = `${standIn.origin}/checkout/${declined.id}`;
     expect((await decideOnCheckout(declinedUrl, 'decline')).status).toBe(303);
-    expect(standIn.payments.get(declined.id)!.object.cancellation_details).toEqual({ party: 'payment_network', reason: 'card_expired' });
-    expect(await gateway.getPayment!(declined.id)).toEqual({ ...expected(declined, 'canceled'), cancellationReason: 'card_expired' });
+    expect(standIn.payments.get(declined.id)!.object.cancellation_details).toEqual({ party: 'payment_network', reason: 'general_decline' });
+    expect(await gateway.getPayment!(declined.id)).toEqual({ ...expected(declined, 'canceled'), cancellationReason: 'general_decline' });
 
     const noMoney = await make();
     await standIn.cancel(noMoney.id, { party: 'payment_network', reason: 'insufficient_funds' });
