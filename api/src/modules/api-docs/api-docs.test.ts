@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, listApiRoutes, type ApiRoute } from '../../app';
 import { urlFormats } from '../../lib/url-fields';
 import { createLogger } from '../../logger';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { createFixtures } from '../../testing/fixtures';
+import { startTestApp, type RequestOptions, type TestApp } from '../../testing/harness';
 
 /** Routes under /api that do not speak JSON by a contract; each is described by hand in raw-operations.ts. */
 const NOT_JSON = [
@@ -62,10 +63,8 @@ describe('GET /api/openapi.json', () => {
       const success = operation.responses[String(endpoint.status ?? 200)];
       if (endpoint.status === 204) expect(success.content, nameOf(route)).toBeUndefined();
       else if (endpoint.eventStream) expect(success.content['text/event-stream'].example, nameOf(route)).toMatch(/^event: \w+\ndata: \{/);
-      else expect(success.content['application/json'].example, nameOf(route)).toBeDefined();
-      if (endpoint.auth !== 'none') {
-        expect(operation.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
-      }
+      else expect(success.content[endpoint.fileType ?? 'application/json'].example, nameOf(route)).toBeDefined();
+      expect(operation.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
       if (endpoint.body) expect(operation.requestBody.content['application/json'].example, nameOf(route)).toBeDefined();
     }
     expect(document.components.schemas.ErrorBody.properties.error.required).toEqual(['code', 'message']);
@@ -89,6 +88,94 @@ describe('GET /api/openapi.json', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the document as OpenAPI tools read it', () => {
+  it('names each operation once and points every $ref at a schema it holds', async () => {
+    const { body: document } = await app.request('GET', '/api/openapi.json');
+    const operationIds = Object.values<Record<string, { operationId?: string }>>(document.paths).flatMap((operations) =>
+      Object.values(operations).flatMap((operation) => (operation.operationId ? [operation.operationId] : [])),
+    );
+    expect(operationIds.filter((id, index) => operationIds.indexOf(id) !== index)).toEqual([]);
+    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"([^"]+)"/g)].map((match) => match[1]!);
+    expect(refs.length).toBeGreaterThan(0);
+    const unresolved = refs.filter((ref) => {
+      const target = ref.replace(/^#\//, '').split('/').reduce<any>((node, key) => node?.[key], document);
+      return !ref.startsWith('#/') || target === undefined;
+    });
+    expect([...new Set(unresolved)]).toEqual([]);
+  });
+});
+
+describe('the statuses the API answers', () => {
+  it('are each documented for the operation that answered, in the media type it answered', async () => {
+    const { body: document } = await app.request('GET', '/api/openapi.json');
+    const shopper = await app.createUser();
+    const admin = await app.createUser({ role: 'admin' });
+    const fixtures = createFixtures(app.db, app.config.codesKey);
+    const product = await fixtures.product();
+    await fixtures.codes({ productId: product.id, gameAmount: 100, priceUsd: 499, priceRub: 44_900, count: 1 });
+
+    const answered = new Set<string>();
+    const undocumented: string[] = [];
+    /** Sends a real request and notes whether the operation that answered documents its status and media type. */
+    async function send(method: string, path: string, options: RequestOptions = {}): Promise<number> {
+      const response = await app.request(method, path, options);
+      const route = routes.find((candidate) => candidate.method === method && candidate.matches(path.split('?')[0]!))!;
+      const documented = document.paths[documentPath(route.path)][method.toLowerCase()].responses[String(response.status)];
+      const mediaType = response.headers.get('content-type')?.split(';')[0];
+      const what = `${response.status}${mediaType ? ` ${mediaType}` : ''}`;
+      answered.add(what);
+      if (!documented || (mediaType && documented.content && !(mediaType in documented.content))) {
+        undocumented.push(`${method} ${path}: ${what}`);
+      }
+      return response.status;
+    }
+    /** Sends until the route's limit answers 429, checking each answer on the way. */
+    async function sendUntilLimited(method: string, path: string, options: (attempt: number) => RequestOptions) {
+      const statuses: number[] = [];
+      while (statuses.at(-1) !== 429 && statuses.length < 40) statuses.push(await send(method, path, options(statuses.length)));
+      expect(statuses.at(-1), `${method} ${path}`).toBe(429);
+    }
+
+    const user = { token: shopper.token };
+    const tooLarge = { rawBody: JSON.stringify({ filler: 'x'.repeat(200_000) }) };
+    const notJson = { rawBody: 'quantity=1', headers: { 'content-type': 'text/plain' } };
+    // Past Node's 16 KiB of request headers: its HTTP parser answers before the app.
+    const hugeHeaders = { headers: { 'x-filler': 'x'.repeat(20_000) } };
+
+    await send('GET', '/api/profile');
+    await send('GET', '/api/products', { token: 'not-a-token' });
+    await send('GET', '/api/openapi.json', { token: 'not-a-token' });
+    await send('GET', '/api/admin/codes', user);
+    await send('GET', '/api/orders/2000000000', user);
+    await send('GET', '/api/orders/not-a-number', user);
+    await send('GET', '/api/admin/codes/999999999', { token: admin.token });
+    await send('GET', '/api/payment/sandbox/no-such-payment');
+    await send('POST', '/api/payment/sandbox/no-such-payment', { rawBody: 'outcome=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await send('POST', '/api/cart/add', { ...user, ...tooLarge });
+    await send('POST', '/api/admin/products', tooLarge);
+    await send('POST', '/api/payment/webhook/sandbox', tooLarge);
+    await send('POST', '/api/cart/add', { ...user, ...notJson });
+    await send('GET', '/api/products', hugeHeaders);
+    await send('POST', '/api/login', hugeHeaders);
+    await send('POST', '/api/admin/codes/export', { token: admin.token, body: { reason: 'Stock moved to the partner store' } });
+
+    await sendUntilLimited('POST', '/api/login', () => ({ body: { nickname: shopper.nickname, password: 'wrong-password-1' } }));
+    await sendUntilLimited('POST', '/api/profile/password', () => ({ ...user, body: { currentPassword: 'wrong-password-1', newPassword: 'new-password-2' } }));
+    await sendUntilLimited('POST', '/api/register', (attempt) => ({
+      body: { nickname: `newcomer_${attempt}_${shopper.id}`, password: 'secret-pass-1', confirmPassword: 'secret-pass-1' },
+    }));
+    await sendUntilLimited('POST', '/api/pubg/check-id', () => ({ body: {} }));
+    await sendUntilLimited('POST', '/api/support', () => ({ body: {} }));
+    await sendUntilLimited('POST', '/api/payment/create', () => ({ ...user, body: {} }));
+
+    expect(undocumented).toEqual([]);
+    // Each status the document had left out was answered above, so the check covered it.
+    for (const status of ['401 application/json', '404 application/json', '404 text/html', '413 application/json', '415 application/json', '429 application/json', '431', '200 text/csv']) {
+      expect([...answered], status).toContain(status);
+    }
   });
 });
 

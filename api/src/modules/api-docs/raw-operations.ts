@@ -60,7 +60,18 @@ export const rawOperations: RawOperation[] = [
       security: [],
       parameters: [{ name: 'paymentId', in: 'path', required: true, schema: { type: 'string' } }],
       requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } },
-      responses: { '200': html('The outcome'), '303': { description: 'Back to the store' }, '409': html('Already decided') },
+      responses: {
+        '200': html('The outcome'),
+        '303': { description: 'Back to the store' },
+        '404': html('No such payment'),
+        '409': html('Already decided'),
+        // The form is read by the page itself; a JSON body is read (and refused) by the app's body parser first.
+        '413': {
+          description: 'The form (or a JSON body) is too large',
+          content: { ...html('').content, 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+        },
+        '415': html('Not a form of the pay page'),
+      },
     },
   },
   {
