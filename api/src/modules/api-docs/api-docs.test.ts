@@ -1,7 +1,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, listApiRoutes, type ApiRoute } from '../../app';
+import type { AddressInfo } from 'node:net';
+import knex from 'knex';
+import { freePort } from '@topup/server-kit';
+import { createApp, listApiRoutes, orderFeedOf, type ApiRoute } from '../../app';
 import { urlFormats } from '../../lib/url-fields';
 import { createLogger } from '../../logger';
 import { createFixtures } from '../../testing/fixtures';
@@ -108,7 +111,49 @@ describe('the document as OpenAPI tools read it', () => {
   });
 });
 
+/** The answer's status and media type, and whether the document gives them for the operation that answered. */
+function answerAsDocumented(document: any, method: string, path: string, response: { status: number; headers: Headers }) {
+  const requestPath = path.split('?')[0]!;
+  // The queue dashboard is an app of its own, mounted outside the router: documented at its own path.
+  const route = routes.find((candidate) => candidate.method === method && candidate.matches(requestPath));
+  const declared = document.paths[documentPath(route?.path ?? requestPath)][method.toLowerCase()].responses[String(response.status)];
+  const mediaType = response.headers.get('content-type')?.split(';')[0];
+  return {
+    what: `${response.status}${mediaType ? ` ${mediaType}` : ''}`,
+    documented: Boolean(declared) && !(mediaType && declared.content && !(mediaType in declared.content)),
+  };
+}
+
 describe('the statuses the API answers', () => {
+  it('documents 503 wherever a request meets Postgres away', async () => {
+    const { body: document } = await app.request('GET', '/api/openapi.json');
+    const shopper = await app.createUser();
+    const unreachableDb = knex({ client: 'pg', connection: `postgres://postgres@127.0.0.1:${await freePort()}/topup`, pool: { min: 0, max: 1 }, log: { warn: () => undefined } });
+    const store = createApp({ config: app.config, db: unreachableDb, redis: app.redis, invalidations: app.invalidations, logger: createLogger('silent', 'api-docs-test') });
+    const server = store.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const undocumented: string[] = [];
+      for (const [method, path, token] of [
+        ['GET', '/api/products', undefined],
+        ['GET', '/api/profile', shopper.token],
+        ['GET', '/api/openapi.json', shopper.token],
+      ] as const) {
+        const response = await fetch(`${baseUrl}${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
+        await response.arrayBuffer();
+        expect(response.status, path).toBe(503);
+        const { what, documented } = answerAsDocumented(document, method, path, response);
+        if (!documented) undocumented.push(`${method} ${path}: ${what}`);
+      }
+      expect(undocumented).toEqual([]);
+    } finally {
+      orderFeedOf(store).close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await unreachableDb.destroy();
+    }
+  });
+
   it('are each documented for the operation that answered, in the media type it answered', async () => {
     const { body: document } = await app.request('GET', '/api/openapi.json');
     const shopper = await app.createUser();
@@ -122,16 +167,9 @@ describe('the statuses the API answers', () => {
     /** Sends a real request and notes whether the operation that answered documents its status and media type. */
     async function send(method: string, path: string, options: RequestOptions = {}): Promise<number> {
       const response = await app.request(method, path, options);
-      const requestPath = path.split('?')[0]!;
-      // The queue dashboard is an app of its own, mounted outside the router: documented at its own path.
-      const route = routes.find((candidate) => candidate.method === method && candidate.matches(requestPath));
-      const documented = document.paths[documentPath(route?.path ?? requestPath)][method.toLowerCase()].responses[String(response.status)];
-      const mediaType = response.headers.get('content-type')?.split(';')[0];
-      const what = `${response.status}${mediaType ? ` ${mediaType}` : ''}`;
+      const { what, documented } = answerAsDocumented(document, method, path, response);
       answered.add(what);
-      if (!documented || (mediaType && documented.content && !(mediaType in documented.content))) {
-        undocumented.push(`${method} ${path}: ${what}`);
-      }
+      if (!documented) undocumented.push(`${method} ${path}: ${what}`);
       return response.status;
     }
     /** Sends until the route's limit answers 429, checking each answer on the way. */

@@ -5,7 +5,7 @@ const INTRODUCTION = [
   'The JSON API of the top-up store, for the storefront, the back office and anyone integrating with them.',
   'Send `Authorization: Bearer <token>` (from `POST /login`) where a route needs a session.',
   'Every failure answers with the same body: `{"error": {"code", "message", "details"}}`; clients branch on `code`.',
-  'Any request may be answered 401 when it sends a token that is not a valid session (send none to call an open route anonymously), 413 when a POST, PUT or PATCH carries a JSON body past the limit, and 431, without a body, when its headers are too large.',
+  'Any request may be answered 401 when it sends a token that is not a valid session (send none to call an open route anonymously), 413 when a POST, PUT or PATCH carries a JSON body past the limit, 431, without a body, when its headers are too large, and 503 with Retry-After while the database cannot be reached.',
   'Calls that spend money or a code (`/payment/from-balance`, `/payment/create`, `/orders/topup`, `/freefire/activate-code`) accept an `Idempotency-Key` header: a retry with the same key gets the first answer.',
 ].join('\n\n');
 
@@ -95,13 +95,15 @@ const PARSED_BODY_METHODS = new Set<Endpoint['method']>(['post', 'put', 'patch']
 /**
  * What any request under /api may be answered, whatever its route: 401 to an Authorization header that
  * is not a valid session (the app checks one wherever it is sent), 413 to a JSON body past the limit
- * where bodies are parsed, and 431 from Node's HTTP parser, which answers it before the app, bodiless.
+ * where bodies are parsed, 431 from Node's HTTP parser, which answers it before the app, bodiless, and
+ * 503 while Postgres cannot be reached (the session behind a token is read there too).
  */
 function answeredByEveryRoute(method: Endpoint['method']): Record<string, unknown> {
   return {
     '401': errorResponse(401),
     ...(PARSED_BODY_METHODS.has(method) ? { '413': errorResponse(413) } : {}),
     '431': { description: 'The request headers are too large (answered by the HTTP server, without a body)' },
+    '503': errorResponse(503),
   };
 }
 
