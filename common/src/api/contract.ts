@@ -30,7 +30,7 @@ export interface Endpoint<
   response: Response;
   /**
    * The error statuses this route answers with besides those the document derives from the rest of the
-   * contract (400, 401, 403, 404, 413, 415, 431: see the API docs module); a rate-limited route lists 429.
+   * contract (400, 401, 403, 404, 413, 415, 431, 503: see the API docs module); a rate-limited route lists 429.
    */
   errors?: readonly number[];
   /** The media type of a success that is a file rather than JSON (`response` is then the file's text). */
