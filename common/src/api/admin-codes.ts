@@ -150,6 +150,7 @@ export const adminCodeEndpoints = {
     ].join(' '),
     query: ExportCodesQuery,
     body: ExportCodesBody,
+    fileType: 'text/csv',
     response: Type.String({ description: 'The CSV file.', examples: ['id,product_id,product_slug,region,code,price_usd,price_rub,game_amount,popular,status,order_id,sold_at,created_at\n5012,12,steam-wallet,TR,STEAM-7K2Q-9XAB12,4.99,449,100,false,available,,,2026-03-01T09:00:00.000Z'] }),
   }),
   bulk: endpoint({

@@ -108,7 +108,7 @@ export const authEndpoints = {
     body: RegisterBody,
     status: 201,
     response: AuthSession,
-    errors: [409, 503],
+    errors: [409, 429, 503],
   }),
   login: endpoint({
     method: 'post',
@@ -120,7 +120,7 @@ export const authEndpoints = {
       'A wrong nickname or password is 401 INVALID_CREDENTIALS. Repeated failures block the nickname and the address for a while (429 with Retry-After). An account with two-factor sign-in answers a challenge for `POST /login/2fa` instead of a session.',
     body: LoginBody,
     response: SignInAnswer,
-    errors: [503],
+    errors: [429, 503],
   }),
   profile: endpoint({ method: 'get', path: '/profile', auth: 'user', tag, summary: 'The signed-in account and its balances', response: Profile, errors: [404] }),
   logout: endpoint({
@@ -144,5 +144,6 @@ export const authEndpoints = {
       "Every other session of the account ends; the answer is a fresh token for this one. A wrong current password is 401 INVALID_CREDENTIALS and counts as a failed login (429 once blocked). The new password follows registration's rules (400 with the same message keys).",
     body: ChangeOwnPasswordBody,
     response: AuthSession,
+    errors: [429],
   }),
 };

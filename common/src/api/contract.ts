@@ -28,8 +28,13 @@ export interface Endpoint<
   /** The status of a success (200 unless said). */
   status?: number;
   response: Response;
-  /** The error statuses this route answers with besides the ones every route may give (400, 401/403, 429, 500). */
+  /**
+   * The error statuses this route answers with besides those the document derives from the rest of the
+   * contract (400, 401, 403, 404, 413, 415, 431, 503: see the API docs module); a rate-limited route lists 429.
+   */
   errors?: readonly number[];
+  /** The media type of a success that is a file rather than JSON (`response` is then the file's text). */
+  fileType?: 'text/csv';
   /** Headers the answer carries that a client reads (Content-Range of admin lists). */
   responseHeaders?: Readonly<Record<string, string>>;
   /**

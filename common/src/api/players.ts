@@ -20,5 +20,5 @@ export const playerCheckEndpoint = <Response extends TSchema>(game: 'freefire' |
       'Anonymous and rate limited per client (429 with Retry-After). An unknown player is an answer, not an error (200). 503 while the game does not answer.',
     body: CheckPlayerBody,
     response,
-    errors: [503],
+    errors: [429, 503],
   });

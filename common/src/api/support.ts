@@ -65,6 +65,7 @@ export const supportEndpoints = {
     body: SupportMessageBody,
     status: 201,
     response: Success({}),
+    errors: [429],
   }),
   mine: endpoint({
     method: 'get',

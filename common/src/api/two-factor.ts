@@ -70,6 +70,7 @@ export const twoFactorEndpoints = {
       'A wrong code is 401 INVALID_TWO_FACTOR_CODE with `details.attemptsLeft`, and counts as a failed login (429 once blocked); after 5 wrong codes, or once the challenge has expired or been used, 401 TWO_FACTOR_CHALLENGE_EXPIRED: sign in again from the password.',
     body: LoginTwoFactorBody,
     response: AuthSession,
+    errors: [429],
   }),
   status: endpoint({
     method: 'get',

@@ -5,6 +5,7 @@ const INTRODUCTION = [
   'The JSON API of the top-up store, for the storefront, the back office and anyone integrating with them.',
   'Send `Authorization: Bearer <token>` (from `POST /login`) where a route needs a session.',
   'Every failure answers with the same body: `{"error": {"code", "message", "details"}}`; clients branch on `code`.',
+  'Any request may be answered 401 when it sends a token that is not a valid session (send none to call an open route anonymously), 413 when a POST, PUT or PATCH carries a JSON body past the limit, 431, without a body, when its headers are too large, and 503 with Retry-After while the database cannot be reached.',
   'Calls that spend money or a code (`/payment/from-balance`, `/payment/create`, `/orders/topup`, `/freefire/activate-code`) accept an `Idempotency-Key` header: a retry with the same key gets the first answer.',
 ].join('\n\n');
 
@@ -13,11 +14,11 @@ type JsonSchema = Record<string, unknown>;
 /** Status texts for the errors routes list. */
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'The request is not valid (VALIDATION_FAILED with field details, MALFORMED_JSON)',
-  401: 'No valid session (UNAUTHORIZED)',
+  401: 'No valid session: none sent where the route needs one, or a token sent (to any route) that is expired, revoked or not ours (UNAUTHORIZED); or credentials the route refuses, as it says',
   403: 'The session may not do this (FORBIDDEN, TWO_FACTOR_ENROLMENT_REQUIRED)',
   404: 'No such record (NOT_FOUND)',
   409: "The store's rules refuse it as things stand (CONFLICT, OUT_OF_STOCK, PRICE_CHANGED, INSUFFICIENT_BALANCE …)",
-  413: 'The body is too large (PAYLOAD_TOO_LARGE)',
+  413: 'The body is too large (PAYLOAD_TOO_LARGE): any JSON body past the body limit, on every POST, PUT and PATCH',
   415: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
   422: 'Understood but not possible (UNPROCESSABLE)',
   429: 'Too many attempts: wait for Retry-After (RATE_LIMITED)',
@@ -83,11 +84,37 @@ function parametersOf(schema: JsonSchema | undefined, where: 'path' | 'query') {
   }));
 }
 
+const errorResponse = (status: number) => ({
+  description: ERROR_DESCRIPTIONS[status] ?? 'Refused',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+});
+
+/** The methods whose JSON body the app's body parser reads before any route, whatever the route takes. */
+const PARSED_BODY_METHODS = new Set<Endpoint['method']>(['post', 'put', 'patch']);
+
+/**
+ * What any request under /api may be answered, whatever its route: 401 to an Authorization header that
+ * is not a valid session (the app checks one wherever it is sent), 413 to a JSON body past the limit
+ * where bodies are parsed, 431 from Node's HTTP parser, which answers it before the app, bodiless, and
+ * 503 while Postgres cannot be reached (the session behind a token is read there too).
+ */
+function answeredByEveryRoute(method: Endpoint['method']): Record<string, unknown> {
+  return {
+    '401': errorResponse(401),
+    ...(PARSED_BODY_METHODS.has(method) ? { '413': errorResponse(413) } : {}),
+    '431': { description: 'The request headers are too large (answered by the HTTP server, without a body)' },
+    '503': errorResponse(503),
+  };
+}
+
+/** The error statuses a contract implies (its inputs, auth, path ids and body), and those it lists. */
 function errorStatuses(endpoint: Endpoint): number[] {
   const statuses = new Set<number>(endpoint.errors ?? []);
   if (endpoint.params || endpoint.query || endpoint.body) statuses.add(400);
-  if (endpoint.auth !== 'none') statuses.add(401);
   if (endpoint.auth === 'admin' || endpoint.auth === 'admin-enrolment') statuses.add(403);
+  // A path id names a record that may not exist.
+  if (endpoint.params) statuses.add(404);
+  if (endpoint.body) statuses.add(415);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -109,6 +136,12 @@ function eventStreamContent(events: Readonly<Record<string, string>>, data: Json
   };
 }
 
+function successContent(endpoint: Endpoint, schema: JsonSchema) {
+  if (endpoint.eventStream) return eventStreamContent(endpoint.eventStream, schema);
+  if (endpoint.fileType) return { [endpoint.fileType]: { schema, example: exampleOf(schema) } };
+  return jsonContent(schema);
+}
+
 function operationOf(endpoint: Endpoint) {
   const success = String(endpoint.status ?? 200);
   const responseSchema = endpoint.response as JsonSchema;
@@ -123,15 +156,10 @@ function operationOf(endpoint: Endpoint) {
           }
         : {}),
       // A 204 carries no body at all.
-      ...(success === '204' ? {} : { content: endpoint.eventStream ? eventStreamContent(endpoint.eventStream, responseSchema) : jsonContent(responseSchema) }),
+      ...(success === '204' ? {} : { content: successContent(endpoint, responseSchema) }),
     },
   };
-  for (const status of errorStatuses(endpoint)) {
-    responses[String(status)] = {
-      description: ERROR_DESCRIPTIONS[status] ?? 'Refused',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
-    };
-  }
+  for (const status of errorStatuses(endpoint)) responses[String(status)] = errorResponse(status);
   const body = endpoint.body as JsonSchema | undefined;
   return {
     tags: [endpoint.tag],
@@ -152,13 +180,23 @@ export interface RawOperation {
   operation: Record<string, unknown>;
 }
 
+/** An operation with what every route may answer, under the answers of its own (which say more). */
+function withEveryRouteAnswers(method: Endpoint['method'], operation: Record<string, unknown>) {
+  const responses = { ...answeredByEveryRoute(method), ...(operation.responses as Record<string, unknown>) };
+  const sorted = Object.keys(responses).sort();
+  return { ...operation, responses: Object.fromEntries(sorted.map((status) => [status, responses[status]])) };
+}
+
 /** The OpenAPI 3.1 document of the given contracts, in the order given. */
 export function openApiDocument(endpoints: Endpoint[], raw: RawOperation[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of endpoints) {
-    (paths[openApiPath(endpoint.path)] ??= {})[endpoint.method] = operationOf(endpoint);
+  const operations = [
+    ...endpoints.map((endpoint) => ({ method: endpoint.method, path: endpoint.path, operation: operationOf(endpoint) })),
+    ...raw,
+  ];
+  for (const { method, path, operation } of operations) {
+    (paths[openApiPath(path)] ??= {})[method] = withEveryRouteAnswers(method, operation);
   }
-  for (const { method, path, operation } of raw) (paths[openApiPath(path)] ??= {})[method] = operation;
   return {
     openapi: '3.1.0',
     info: { title: 'Top-up store API', version, description: INTRODUCTION },

@@ -1,6 +1,8 @@
 import type { RawOperation } from './openapi-document';
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+const plainText = (description: string) => ({ description, content: { 'text/plain': { schema: { type: 'string' } } } });
+const errorBody = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
 
 /**
  * The routes under /api that do not take or give JSON by a contract, described for the clients that call
@@ -16,9 +18,9 @@ export const rawOperations: RawOperation[] = [
       description:
         "The scrape of the whole store in Prometheus' text format: this API process's and every workers process's metrics (told apart by the `process` label), queue depths and the database's figures read now. Send `Authorization: Bearer <METRICS_TOKEN>` or an admin's token.",
       responses: {
-        '200': { description: 'The metrics', content: { 'text/plain': { schema: { type: 'string' } } } },
-        '401': { description: 'No token, or not a valid one', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } },
-        '403': { description: 'Not an admin', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } },
+        '200': plainText('The metrics'),
+        '401': errorBody('No token, or not a valid one'),
+        '403': errorBody('Not an admin'),
       },
     },
   },
@@ -35,7 +37,7 @@ export const rawOperations: RawOperation[] = [
       requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
       responses: {
         '200': { description: 'Stored', content: { 'application/json': { schema: { type: 'object', properties: { received: { const: true } } } } } },
-        '400': { description: 'Not a notification of this gateway', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } },
+        '400': errorBody('Not a notification of this gateway'),
       },
     },
   },
@@ -60,7 +62,18 @@ export const rawOperations: RawOperation[] = [
       security: [],
       parameters: [{ name: 'paymentId', in: 'path', required: true, schema: { type: 'string' } }],
       requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } },
-      responses: { '200': html('The outcome'), '303': { description: 'Back to the store' }, '409': html('Already decided') },
+      responses: {
+        '200': html('The outcome'),
+        '303': { description: 'Back to the store' },
+        '404': html('No such payment'),
+        '409': html('Already decided'),
+        // The form is read by the page itself; a JSON body is read (and refused) by the app's body parser first.
+        '413': {
+          description: 'The form (or a JSON body) is too large',
+          content: { ...html('').content, ...errorBody('').content },
+        },
+        '415': html('Not a form of the pay page'),
+      },
     },
   },
   {
@@ -71,7 +84,7 @@ export const rawOperations: RawOperation[] = [
       summary: 'The job queues dashboard (bull-board)',
       description: 'A page for operators, opened with the cookie `POST /admin/queues/session` sets.',
       security: [],
-      responses: { '200': html('The dashboard'), '401': { description: 'No queue dashboard session' } },
+      responses: { '200': html('The dashboard'), '401': plainText('No queue dashboard session'), '403': plainText('Not an admin') },
     },
   },
   {
@@ -92,7 +105,7 @@ export const rawOperations: RawOperation[] = [
       summary: "The viewer's script and stylesheet",
       security: [],
       parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string', enum: ['viewer.js', 'swagger-ui.css', 'swagger-ui-bundle.js'] } }],
-      responses: { '200': { description: 'The file' }, '404': { description: 'Not a file of the viewer' } },
+      responses: { '200': { description: 'The file' }, '404': errorBody('Not a file of the viewer') },
     },
   },
 ];
