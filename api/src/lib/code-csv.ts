@@ -1,4 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
+import { stringify, type Stringifier } from 'csv-stringify';
 import { readManualCodeFields, type ManualCodeFields } from '@topup/common/api';
 import { validationFailed } from './app-error';
 import { problemMessage, type LineParse, type NumberedLine } from './bulk-codes';
@@ -41,6 +42,29 @@ const MASK_DOTS = '•••';
 const REQUIRED: CodeCsvColumn[] = ['code', 'price_usd', 'price_rub', 'game_amount'];
 const POPULAR_WORDS: Record<string, boolean> = { '': false, true: true, false: false, yes: true, no: false, '1': true, '0': false };
 
+/**
+ * A cell a spreadsheet would run as a formula: one beginning with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return (OWASP, "CSV Injection"), or with quotes before one, so that the quote the export
+ * adds is always the one the import takes off.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+/** What the export made of such a cell: one quote more before it. */
+const NEUTRALISED = /^'(?='*[=+\-@\t\r])/;
+
+/**
+ * The writer of an export: every column under its header, a BOM for spreadsheets, and each cell a
+ * spreadsheet would run as a formula written as text, behind a single quote and in double quotes.
+ */
+export function codeCsvWriter(): Stringifier {
+  return stringify({
+    header: true,
+    columns: [...CODE_CSV_COLUMNS],
+    bom: true,
+    cast: { string: (value) => (FORMULA_START.test(value) ? `'${value}` : value) },
+    quoted_match: NEUTRALISED,
+  });
+}
+
 /** The cells of one line. Most lines have no quotes and are split directly; quoted ones go through csv-parse. */
 export function csvCells(text: string): string[] | { error: string } {
   if (!text.includes('"')) return text.split(',');
@@ -80,7 +104,8 @@ export function readCodeCsvHeader(text: string): CodeCsvHeader {
 export function readCodeCsvLine(header: CodeCsvHeader, text: string): LineParse<CodeCsvRow> {
   const cells = csvCells(text);
   if ('error' in cells) return cells;
-  const cell = (column: CodeCsvColumn) => (header[column] === undefined ? '' : (cells[header[column]] ?? '').trim());
+  // A cell is read as text whatever it begins with; the quote an export put before a formula-like one comes off.
+  const cell = (column: CodeCsvColumn) => (header[column] === undefined ? '' : (cells[header[column]] ?? '').trim().replace(NEUTRALISED, ''));
   // An export's held and sold codes are masked: loading one would put a code nobody can use on sale.
   const status = cell('status');
   if (status !== '' && status !== 'available') return { error: `Only available codes load; this one is ${status}` };

@@ -5,7 +5,8 @@ import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'no
  * jose signed before are accepted and these are accepted by jose. A token is refused unless its header
  * says HS256 and JWT with no critical extension, its signature is this key's, its claims are a JSON
  * object with the required ones present, and its times hold: `exp` still ahead, `nbf` passed, `iat`
- * not in the future.
+ * not in the future, and, when the checks give a longest lifetime, `iat` present and less than that
+ * lifetime ago.
  */
 export interface Hs256Jwt {
   /** Signs the claims, issued now (`iat`) and valid for `lifetimeSeconds` (`exp`). */
@@ -21,6 +22,11 @@ export interface JwtChecks {
   required: readonly string[];
   /** The audience a token of one purpose must name. */
   audience?: string;
+  /**
+   * The longest a token may live from its `iat`, whatever its `exp` says: a token signed with the
+   * real key but a far `exp` ends then. The claims returned carry the earlier of the two as `exp`.
+   */
+  maxLifetimeSeconds?: number;
 }
 
 /** Far longer than any token the store signs: anything longer is refused before any work. */
@@ -49,12 +55,22 @@ function headerAccepted(header: JwtClaims): boolean {
 
 const isAbsentOrNumber = (value: unknown): value is number | undefined => value === undefined || typeof value === 'number';
 
+/** When a token of well-typed times ends: its `exp`, or `iat` plus the longest lifetime when that comes first. */
+function expiryOf(claims: JwtClaims, checks: JwtChecks): number | undefined {
+  const { exp, iat } = claims as { exp?: number; iat?: number };
+  if (checks.maxLifetimeSeconds === undefined || iat === undefined) return exp;
+  return Math.min(exp ?? Infinity, iat + checks.maxLifetimeSeconds);
+}
+
 function claimsAccepted(claims: JwtClaims, checks: JwtChecks): boolean {
   if (!checks.required.every((claim) => Object.hasOwn(claims, claim))) return false;
   const { exp, nbf, iat, aud } = claims;
   if (!isAbsentOrNumber(exp) || !isAbsentOrNumber(nbf) || !isAbsentOrNumber(iat)) return false;
+  // Without `iat` a lifetime cannot be counted: such a token is refused where one is set.
+  if (checks.maxLifetimeSeconds !== undefined && iat === undefined) return false;
   const now = Math.floor(Date.now() / 1000);
-  if (exp !== undefined && exp <= now) return false;
+  const expiry = expiryOf(claims, checks);
+  if (expiry !== undefined && expiry <= now) return false;
   if (nbf !== undefined && nbf > now) return false;
   if (iat !== undefined && iat > now + CLOCK_SKEW_SECONDS) return false;
   if (checks.audience === undefined) return true;
@@ -87,7 +103,8 @@ export function createHs256Jwt(secret: string | Uint8Array): Hs256Jwt {
       const protectedHeader = decodeObject(header);
       if (!protectedHeader || !headerAccepted(protectedHeader)) return undefined;
       const claims = decodeObject(payload);
-      return claims && claimsAccepted(claims, checks) ? claims : undefined;
+      if (!claims || !claimsAccepted(claims, checks)) return undefined;
+      return checks.maxLifetimeSeconds === undefined ? claims : { ...claims, exp: expiryOf(claims, checks) };
     },
   };
 }

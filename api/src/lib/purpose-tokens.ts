@@ -21,7 +21,7 @@ export function createPurposeTokens(deps: { secret: string; keyInfo: string; aud
       jwt.sign({ ver: tokenVersion, sub: String(userId), ...(id !== undefined ? { jti: id } : {}), aud: deps.audience }, deps.ttlSeconds),
     /** The claims of a valid token, or undefined for anything forged, expired or malformed. */
     verify(token: string): PurposeClaims | undefined {
-      const payload = jwt.verify(token, { required: ['exp', 'sub'], audience: deps.audience });
+      const payload = jwt.verify(token, { required: ['exp', 'sub'], audience: deps.audience, maxLifetimeSeconds: deps.ttlSeconds });
       const account = payload && accountOf(payload);
       if (!payload || !account) return undefined;
       return { ...account, ...(typeof payload.jti === 'string' ? { id: payload.jti } : {}) };

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSecondApp, startTestApp, type TestApp, type TestUser } from '../../testing/harness';
 import { createSessionCache } from './session-cache';
@@ -179,6 +181,37 @@ describe('the session cache', () => {
 
     await appA.invalidations.publish('user', {});
     expect(await lookups(() => cache.userOf(claimsOf(user)))).toBe(1);
+  });
+
+  /** A session token signed with the store's real secret, issued `issuedAgo` seconds ago and expiring in a century. */
+  const centuryToken = (user: TestUser, issuedAgo: number) => {
+    const issuedAt = Math.floor(Date.now() / 1000) - issuedAgo;
+    return new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setJti(randomUUID())
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + 100 * 365 * 24 * 3600)
+      .sign(new TextEncoder().encode(appA.config.jwtSecret));
+  };
+
+  it('refuses a token past the longest configured lifetime whatever its exp, and ends a kept session at that time', async () => {
+    const user = await appA.createUser();
+    const longest = Math.max(appA.config.jwtTtlSeconds, appA.config.jwtRememberTtlSeconds);
+    expect(await status(appA, '/api/balance', await centuryToken(user, longest + 1))).toBe(401);
+    expect(await status(appA, '/api/balance', await centuryToken(user, longest - 600))).toBe(200);
+
+    // Kept by the cache, the session still ends once its capped lifetime is over.
+    const cache = cacheOf();
+    const shortLived = createTokenService({ secret: appA.config.jwtSecret, ttlSeconds: 60, rememberTtlSeconds: 60 });
+    const claims = shortLived.verify(await centuryToken(user, 58))!;
+    expect(await cache.userOf(claims)).toMatchObject({ id: user.id });
+    const deadline = Date.now() + 10_000;
+    while ((await cache.userOf(claims)) !== undefined) {
+      if (Date.now() > deadline) throw new Error('the session outlived its capped lifetime');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(claims.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('answers nothing for an account that does not exist, and keeps nothing of it', async () => {

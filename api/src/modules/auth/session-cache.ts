@@ -21,8 +21,8 @@ export interface SessionCacheOptions {
 
 export interface SessionCache {
   /**
-   * The user a token's session stands for now, or undefined once it has ended: the token revoked, the
-   * token version moved on (a password change), the account gone.
+   * The user a token's session stands for now, or undefined once it has ended: the token expired or
+   * revoked, the token version moved on (a password change), the account gone.
    */
   userOf(claims: TokenClaims): Promise<AuthenticatedUser | undefined>;
 }
@@ -75,7 +75,9 @@ export function createSessionCache(deps: { db: Knex; invalidations: Invalidation
   }
 
   return {
-    async userOf({ userId, tokenVersion, jti }) {
+    async userOf({ userId, tokenVersion, jti, expiresAt }) {
+      // A session ends at its token's (capped) expiry, however long its account stays kept here.
+      if (expiresAt.getTime() <= Date.now()) return undefined;
       const cached = trusted(userId);
       // Token versions only go up: an older token has ended; a newer one means this entry is behind.
       if (cached && tokenVersion < cached.tokenVersion) return undefined;

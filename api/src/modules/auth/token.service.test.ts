@@ -38,7 +38,7 @@ describe('session tokens', () => {
       remember: true,
       enrolment: false,
     });
-    const enrolment = await signedByJose({ ver: 0, enrol: true }, (jwt) => jwt.setSubject('7').setJti(randomUUID()).setExpirationTime('1h'));
+    const enrolment = await signedByJose({ ver: 0, enrol: true }, (jwt) => jwt.setSubject('7').setJti(randomUUID()).setIssuedAt().setExpirationTime('1h'));
     expect(tokens.verify(enrolment)).toMatchObject({ userId: 7, enrolment: true, remember: false });
   });
 
@@ -90,6 +90,18 @@ describe('session tokens', () => {
     expect(tokens.verify(`${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(goodClaims())}.`)).toBeUndefined();
   });
 
+  it('end at the longer configured lifetime after they were issued, however far their exp (signed with the real secret)', () => {
+    const century = 100 * 365 * 24 * 3600;
+    const issuedAt = now();
+    const far = tokens.verify(handSigned(HEADER, goodClaims({ iat: issuedAt, exp: issuedAt + century })));
+    // The remember-me lifetime (7200 s) is the longer one: no session lives past it.
+    expect(far?.expiresAt).toEqual(new Date((issuedAt + 7200) * 1000));
+    expect(tokens.verify(handSigned(HEADER, goodClaims({ iat: now() - 7200, exp: now() + century })))).toBeUndefined();
+    expect(tokens.verify(handSigned(HEADER, goodClaims({ iat: now() - 7000, exp: now() + century, rem: true })))).toBeDefined();
+    // A token within the lifetime keeps its own exp.
+    expect(tokens.verify(handSigned(HEADER, goodClaims({ iat: issuedAt, exp: issuedAt + 600 })))?.expiresAt).toEqual(new Date((issuedAt + 600) * 1000));
+  });
+
   it('are refused when expired, not yet valid, or issued in the future', () => {
     expect(tokens.verify(handSigned(HEADER, goodClaims({ exp: now() - 1 })))).toBeUndefined();
     expect(tokens.verify(handSigned(HEADER, goodClaims({ exp: now() })))).toBeUndefined();
@@ -100,8 +112,8 @@ describe('session tokens', () => {
     expect(tokens.verify(handSigned(HEADER, goodClaims({ iat: 'yesterday' })))).toBeUndefined();
   });
 
-  it('are refused without exp, jti or sub, or with claims of the wrong shape', () => {
-    for (const missing of ['exp', 'jti', 'sub', 'ver']) {
+  it('are refused without exp, iat, jti or sub, or with claims of the wrong shape', () => {
+    for (const missing of ['exp', 'iat', 'jti', 'sub', 'ver']) {
       const claims: Record<string, unknown> = goodClaims();
       delete claims[missing];
       expect(tokens.verify(handSigned(HEADER, claims)), missing).toBeUndefined();
@@ -180,6 +192,14 @@ describe('purpose tokens', () => {
     const { payload } = await jwtVerify(ours, purposeKey, { algorithms: ['HS256'], audience: purpose.audience, requiredClaims: ['exp', 'sub'] });
     expect(payload).toMatchObject({ ver: 2, sub: '9', aud: purpose.audience });
     expect(decodeProtectedHeader(ours)).toEqual(HEADER);
+  });
+
+  it("end at their purpose's lifetime after they were issued, however far their exp", () => {
+    const century = 100 * 365 * 24 * 3600;
+    const claims = { ver: 0, sub: '9', aud: purpose.audience };
+    expect(purposeTokens.verify(handSigned(HEADER, { ...claims, iat: now() - purpose.ttlSeconds, exp: now() + century }, purposeKey))).toBeUndefined();
+    expect(purposeTokens.verify(handSigned(HEADER, { ...claims, exp: now() + century }, purposeKey))).toBeUndefined();
+    expect(purposeTokens.verify(handSigned(HEADER, { ...claims, iat: now() - 10, exp: now() + century }, purposeKey))).toBeDefined();
   });
 
   it('are refused for another purpose, and as session tokens', () => {

@@ -17,7 +17,7 @@ export interface TokenClaims {
   tokenVersion: number;
   /** This token's own id, so logging out revokes it without ending the account's other sessions. */
   jti: string;
-  /** When the token stops working. */
+  /** When the token stops working: its `exp`, or earlier when that is past the longest lifetime. */
   expiresAt: Date;
   remember: boolean;
   enrolment: boolean;
@@ -35,6 +35,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export function createTokenService(deps: { secret: string; ttlSeconds: number; rememberTtlSeconds?: number }): TokenService {
   const jwt = createHs256Jwt(deps.secret);
   const rememberTtlSeconds = deps.rememberTtlSeconds ?? DEFAULT_REMEMBER_TTL_SECONDS;
+  // No session outlives the longer of the two lifetimes the store signs for, whatever its `exp` says.
+  const maxLifetimeSeconds = Math.max(deps.ttlSeconds, rememberTtlSeconds);
   return {
     sign: ({ userId, tokenVersion, remember = false, enrolment = false }) =>
       jwt.sign(
@@ -43,8 +45,9 @@ export function createTokenService(deps: { secret: string; ttlSeconds: number; r
         remember ? rememberTtlSeconds : deps.ttlSeconds,
       ),
     verify(token) {
-      // A token without an expiry or an id would live for ever and could not be revoked.
-      const payload = jwt.verify(token, { required: ['exp', 'jti', 'sub'] });
+      // A token without an expiry or an id would live for ever and could not be revoked. Its expiry
+      // below is the capped one, so a revocation (kept until then) outlives the token it revokes.
+      const payload = jwt.verify(token, { required: ['exp', 'iat', 'jti', 'sub'], maxLifetimeSeconds });
       const account = payload && accountOf(payload);
       if (!payload || !account || typeof payload.jti !== 'string' || !UUID.test(payload.jti)) return undefined;
       return {

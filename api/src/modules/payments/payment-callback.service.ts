@@ -85,8 +85,6 @@ export function createPaymentCallbackService(deps: {
     payment: RowOf<Payment>,
     order: LockedOrder,
   ): Promise<CallbackOutcome> {
-    const { amount, currency } = event.payload as { amount?: unknown; currency?: unknown };
-    if (amount !== payment.amount || currency !== payment.currency) return rejectMismatch(trx, order, payment, { amount, currency });
     if (payment.status === 'paid' || payment.status === 'refunded') {
       logger.warn({ gatewayEventId: event.id, paymentId: payment.id }, 'Payment already applied; event ignored');
       return 'already-paid';
@@ -136,7 +134,10 @@ export function createPaymentCallbackService(deps: {
     return 'declined';
   }
 
-  /** Locks the event's order, then its payment (the order reservation expiry locks them in), and applies it. */
+  /**
+   * Locks the event's order, then its payment (the order reservation expiry locks them in), and applies
+   * it when it reports the payment's own amount and currency.
+   */
   async function applyEvent(trx: Knex.Transaction, event: RowOf<GatewayEvent>): Promise<CallbackOutcome> {
     const known = event.payment_id === null ? undefined : await paymentsDal.findPayment(trx, event.payment_id);
     const order = known?.order_id == null ? undefined : await lockOrder(trx, known.order_id);
@@ -145,6 +146,9 @@ export function createPaymentCallbackService(deps: {
       logger.error({ gatewayEventId: event.id, provider: event.provider, payload: event.payload }, 'Gateway event for an unknown payment');
       return 'unknown-payment';
     }
+    // A decline is checked like a success: an event that names another sum is about another payment.
+    const { amount, currency } = event.payload as { amount?: unknown; currency?: unknown };
+    if (amount !== payment.amount || currency !== payment.currency) return rejectMismatch(trx, order, payment, { amount, currency });
     switch (event.event_type) {
       case 'payment.succeeded':
         return applySucceeded(trx, event, payment, order);

@@ -96,9 +96,9 @@ export const paymentsDal = {
       .where({ id: paymentId })
       .update({ provider_payment_id: providerPaymentId, pay_url: payUrl, updated_at: db.fn.now() }),
 
-  async paymentIdOf(db: Knex, provider: string, providerPaymentId: string): Promise<number | undefined> {
-    const row = await Payment.query(db).findOne({ provider, provider_payment_id: providerPaymentId }).select('id');
-    return row?.id;
+  /** The payment a gateway's id names, with the sum it is for. */
+  async gatewayPayment(db: Knex, provider: string, providerPaymentId: string): Promise<Pick<Payment, 'id' | 'amount' | 'currency'> | undefined> {
+    return Payment.query(db).findOne({ provider, provider_payment_id: providerPaymentId }).select('id', 'amount', 'currency');
   },
 
   /** Stores a verified event; resolves to undefined when (provider, event id) is already stored. */

@@ -238,20 +238,23 @@ export function createPaymentsService(deps: {
       }
 
       if (message.kind === 'hint') {
-        const paymentId = await paymentsDal.paymentIdOf(db, provider, message.providerPaymentId);
+        const payment = await paymentsDal.gatewayPayment(db, provider, message.providerPaymentId);
         // Answered like any other: the gateway re-delivers whatever is not a 200, for a day.
-        if (paymentId === undefined) return { outcome: 'unknown-payment', reference: message.providerPaymentId };
-        await db.transaction((trx) => enqueueJob(trx, 'payment-callback', 'check-payment', { paymentId }));
+        if (payment === undefined) return { outcome: 'unknown-payment', reference: message.providerPaymentId };
+        await db.transaction((trx) => enqueueJob(trx, 'payment-callback', 'check-payment', { paymentId: payment.id }));
         return { outcome: 'accepted', reference: message.providerPaymentId };
       }
 
       const { event } = message;
       return db.transaction(async (trx) => {
-        const paymentId = await paymentsDal.paymentIdOf(trx, provider, event.providerPaymentId);
+        const payment = await paymentsDal.gatewayPayment(trx, provider, event.providerPaymentId);
+        // An event is deduplicated by what it says: one naming another sum than its payment's is kept
+        // (and flagged when applied) under a key of its own, so it never stands in for the right one.
+        const mismatch = payment !== undefined && (event.amount !== payment.amount || event.currency !== payment.currency);
         const gatewayEventId = await paymentsDal.insertGatewayEvent(trx, {
           provider,
-          providerEventId: event.eventId,
-          paymentId: paymentId ?? null,
+          providerEventId: mismatch ? `${event.eventId}:mismatch:${event.amount}:${event.currency}` : event.eventId,
+          paymentId: payment?.id ?? null,
           eventType: event.type,
           // The event as the store reads it, and the gateway's body as received.
           payload: { amount: event.amount, currency: event.currency, provider_payment_id: event.providerPaymentId, body: event.payload },

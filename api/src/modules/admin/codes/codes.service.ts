@@ -1,6 +1,5 @@
 import { pipeline, Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import { stringify } from 'csv-stringify';
 import { CODE_STATUSES, fromMinor, type CodeStatus } from '@topup/common';
 import type {
   AdminCode as AdminCodeRecord,
@@ -15,7 +14,7 @@ import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type Adm
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { importCodeLines, parseManualCodeLine, type LineParse, type NumberedLine } from '../../../lib/bulk-codes';
-import { CODE_CSV_COLUMNS, linesAfterHeader, readCodeCsvHeader, readCodeCsvLine, type CodeCsvColumn, type CodeCsvHeader, type CodeCsvRow } from '../../../lib/code-csv';
+import { codeCsvWriter, linesAfterHeader, readCodeCsvHeader, readCodeCsvLine, type CodeCsvColumn, type CodeCsvHeader, type CodeCsvRow } from '../../../lib/code-csv';
 import { FileAnswer } from '../../../lib/file-answer';
 import type { CodeCrypto } from '@topup/server-kit';
 import { maskCode } from '../../../lib/code-mask';
@@ -336,7 +335,7 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
           after: { reason: body.reason.trim(), filter, count: counts?.total ?? 0, inClear: counts?.in_clear ?? 0 },
         }),
       );
-      const csv = stringify({ header: true, columns: [...CODE_CSV_COLUMNS], bom: true });
+      const csv = codeCsvWriter();
       // A failed query destroys the file stream, which ends the response; the error is logged by the app.
       pipeline(Readable.from(exportRows(filter)), csv, () => undefined);
       const day = new Date().toISOString().slice(0, 10);
