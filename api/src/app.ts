@@ -65,6 +65,7 @@ import { rawOperations } from './modules/api-docs/raw-operations';
 import { createAuthRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
 import { createLoginProtection } from './modules/auth/login-protection.service';
+import { createKnownDevices } from './modules/auth/known-devices';
 import { createPasswordHasher, shedWhenBusy } from './modules/auth/password-hasher';
 import { createSessionCache } from './modules/auth/session-cache';
 import { createSessionsRouter } from './modules/auth/sessions.router';
@@ -221,7 +222,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const codeCrypto = createCodeCrypto(config.codesKey);
   // One argon2 gate and one login protection for every password check: login, and a password change.
   const passwords = createPasswordHasher(config.passwordHashing);
-  const loginProtection = createLoginProtection({ redis, prefix: config.redisPrefix, limits: config.loginProtection, logger });
+  const loginProtection = createLoginProtection({ redis, db, prefix: config.redisPrefix, limits: config.loginProtection, logger });
+  const knownDevices = createKnownDevices({ secret: config.jwtSecret });
   const twoFactor = createTwoFactorService({
     db,
     tokens,
@@ -244,9 +246,10 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       guards,
       rateLimit,
       loginProtection,
+      knownDevices,
     }),
-    createSessionsRouter({ sessions: createSessionsService({ db, tokens, passwords, invalidations }), guards, loginProtection }),
-    createTwoFactorRouter({ twoFactor, guards, loginProtection }),
+    createSessionsRouter({ sessions: createSessionsService({ db, tokens, passwords, invalidations }), guards, loginProtection, knownDevices }),
+    createTwoFactorRouter({ twoFactor, guards, loginProtection, knownDevices }),
     createCatalogueRouter({ catalogue, answers: catalogueAnswers }),
     createPromotionsRouter({ promotions: createPromotionsService({ db }), answers: catalogueAnswers }),
     createFreefireRouter({ freefire: createFreefireService({ db }), answers: catalogueAnswers }),
@@ -339,7 +342,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(compress({ threshold: 1024, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(errorHandler());
   // The anonymous ways into argon2, refused at once while its gate is full (see shedWhenBusy).
-  app.use(shedWhenBusy(passwords, ['/api/login', '/api/register']));
+  app.use(shedWhenBusy(passwords, knownDevices, ['/api/login', '/api/register']));
   app.use(
     bodyParser({
       enableTypes: ['json'],

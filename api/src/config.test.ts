@@ -150,10 +150,9 @@ describe('client address, login protection and password hashing', () => {
     const { passwordHashing } = loadConfig({ NODE_ENV: 'test' });
     expect(passwordHashing.concurrency).toBeGreaterThanOrEqual(1);
     expect(passwordHashing.queue).toBe(32);
-    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_CONCURRENCY: '2', PASSWORD_HASH_QUEUE: '0' }).passwordHashing).toEqual({
-      concurrency: 2,
-      queue: 0,
-    });
+    expect(passwordHashing.preferredQueue).toBe(8);
+    const custom = { NODE_ENV: 'test', PASSWORD_HASH_CONCURRENCY: '2', PASSWORD_HASH_QUEUE: '0', PASSWORD_HASH_KNOWN_DEVICE_QUEUE: '3' };
+    expect(loadConfig(custom).passwordHashing).toEqual({ concurrency: 2, queue: 0, preferredQueue: 3 });
   });
 
   it.each([
@@ -161,6 +160,7 @@ describe('client address, login protection and password hashing', () => {
     ['TRUST_PROXY_HOPS', 'yes'],
     ['LOGIN_PAIR_FAILURES', '0'],
     ['PASSWORD_HASH_CONCURRENCY', '1.5'],
+    ['PASSWORD_HASH_KNOWN_DEVICE_QUEUE', '-1'],
   ])('refuses %s=%s in one line naming it', (name, value) => {
     expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(name);

@@ -96,8 +96,11 @@ export interface Config {
   trustProxyHops: number;
   rateLimits: Record<RateLimitedAction, RateLimitRule>;
   loginProtection: LoginProtectionLimits;
-  /** argon2 is CPU- and memory-heavy: at most `concurrency` hashes at once, `queue` more waiting, the rest 503. */
-  passwordHashing: { concurrency: number; queue: number };
+  /**
+   * argon2 is CPU- and memory-heavy: at most `concurrency` hashes at once, `queue` more waiting, the rest
+   * 503; sign-ins from known devices wait in a `preferredQueue` of their own, served first.
+   */
+  passwordHashing: { concurrency: number; queue: number; preferredQueue: number };
 }
 
 /** `points` requests per `durationSeconds` window and client. */
@@ -230,6 +233,7 @@ const ENVIRONMENT = Type.Object({
   LOGIN_ADDRESS_BLOCK_SECONDS: integer(1, 24 * 3600),
   PASSWORD_HASH_CONCURRENCY: Type.Optional(integer(1)),
   PASSWORD_HASH_QUEUE: integer(0, 32),
+  PASSWORD_HASH_KNOWN_DEVICE_QUEUE: integer(0, 8),
 });
 type Environment = Static<typeof ENVIRONMENT>;
 
@@ -369,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // at once starve every other request (bench/login-flood measured it on 2 cores).
       concurrency: vars.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
       queue: vars.PASSWORD_HASH_QUEUE,
+      preferredQueue: vars.PASSWORD_HASH_KNOWN_DEVICE_QUEUE,
     },
   };
   const [problem] = productionProblems(config);

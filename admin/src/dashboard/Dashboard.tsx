@@ -1,4 +1,5 @@
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import LockClockIcon from '@mui/icons-material/LockClock';
 import FactoryIcon from '@mui/icons-material/Factory';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PaidIcon from '@mui/icons-material/Paid';
@@ -31,6 +32,7 @@ import { formatMoney } from '../lib/money';
 import { useApiRequest } from '../lib/useApiRequest';
 import { OrderStatusChip } from '../orders/OrderStatusField';
 import { LastRateUpdatePanel } from './LastRateUpdatePanel';
+import { LoginLockouts } from './LoginLockouts';
 import { LowStockPanel } from './LowStockPanel';
 import { NeedsAttention } from './NeedsAttention';
 import { useOpenQueueDashboard } from './queueDashboard';
@@ -195,6 +197,9 @@ export function Dashboard() {
         <Box sx={dashboardStack}>
           <Panel title={translate('needs_attention.title')} icon={<WarningAmberIcon />}>
             {data ? <NeedsAttention orders={data.needsAttention} /> : <Skeleton variant="rounded" height={120} sx={{ m: 2 }} />}
+          </Panel>
+          <Panel title={translate('dashboard.login_lockouts')} icon={<LockClockIcon />}>
+            {data ? <LoginLockouts lockouts={data.loginLockouts} /> : <Skeleton variant="rounded" height={60} sx={{ m: 2 }} />}
           </Panel>
           <SupportInboxCard inbox={data?.supportInbox} />
           <LastRateUpdatePanel update={data?.lastRateUpdate} loading={!data} />

@@ -26,6 +26,7 @@ const englishActions = {
   code_generation_request: { create: 'Code generation requested' },
   currency_rate: { update: 'Exchange rate edited', refresh: 'Exchange rates updated', refresh_request: 'Rate update requested' },
   currency_settings: { update: 'Currency settings edited' },
+  login: { locked: 'Password logins blocked after repeated failures' },
   job: {
     retry: 'Job retried',
     clean: 'Job removed',
@@ -76,6 +77,7 @@ const russianActions: typeof englishActions = {
   code_generation_request: { create: 'Запрошена генерация кодов' },
   currency_rate: { update: 'Курс изменён', refresh: 'Курсы обновлены', refresh_request: 'Запрошено обновление курсов' },
   currency_settings: { update: 'Настройки валют изменены' },
+  login: { locked: 'Вход по паролю заблокирован после неудачных попыток' },
   job: {
     retry: 'Задача перезапущена',
     clean: 'Задача удалена',
@@ -134,6 +136,7 @@ export const activityEnglishMessages = {
         code_generation_request: 'Code generation',
         currency_rate: 'Exchange rate',
         currency_settings: 'Currency settings',
+        login: 'Sign-in',
         job: 'Queue job',
         queue: 'Queue',
       },
@@ -246,6 +249,7 @@ export const activityRussianMessages: typeof activityEnglishMessages = {
         code_generation_request: 'Генерация кодов',
         currency_rate: 'Курс валюты',
         currency_settings: 'Настройки валют',
+        login: 'Вход',
         job: 'Задача очереди',
         queue: 'Очередь',
       },

@@ -11,13 +11,17 @@ export class GateFullError extends Error {
 }
 
 export interface ConcurrencyGate {
-  /** Runs `task` once a slot is free; throws GateFullError without waiting when the queue is full. */
-  run<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` once a slot is free; throws GateFullError without waiting when its queue is full. A
+   * `preferred` task waits in a queue of its own, served before the other, so a flood of the others
+   * cannot keep it out.
+   */
+  run<T>(task: () => Promise<T>, preferred?: boolean): Promise<T>;
   /**
    * Whether `run` would refuse right now, as the seconds to retry after (else undefined): lets a caller
    * shed before doing other work. A number, not an error: under a flood this runs for every request.
    */
-  refusal(): number | undefined;
+  refusal(preferred?: boolean): number | undefined;
   readonly running: number;
   readonly waiting: number;
 }
@@ -26,46 +30,49 @@ export interface ConcurrencyGate {
 const PACE_WEIGHT = 0.2;
 
 /**
- * At most `concurrency` tasks at once and at most `queue` waiting for a slot. The queue bound is what
- * sheds load: a flood is refused in microseconds instead of piling up work nobody waits for any more.
+ * At most `concurrency` tasks at once, at most `queue` waiting for a slot and `preferredQueue`
+ * preferred ones besides. The queue bounds are what shed load: a flood is refused in microseconds
+ * instead of piling up work nobody waits for any more.
  */
-export function createConcurrencyGate(limits: { concurrency: number; queue: number }): ConcurrencyGate {
+export function createConcurrencyGate(limits: { concurrency: number; queue: number; preferredQueue?: number }): ConcurrencyGate {
   let running = 0;
   const waiters: Array<() => void> = [];
+  const preferredWaiters: Array<() => void> = [];
   let averageTaskMs = 0;
 
-  function retryAfterSeconds(): number {
-    const rounds = (running + waiters.length) / limits.concurrency;
+  function retryAfterSeconds(ahead: number): number {
+    const rounds = (running + ahead) / limits.concurrency;
     return Math.max(1, Math.ceil((rounds * averageTaskMs) / 1000));
   }
 
-  function refusal(): number | undefined {
-    const full = running >= limits.concurrency && waiters.length >= limits.queue;
-    return full ? retryAfterSeconds() : undefined;
+  function refusal(preferred = false): number | undefined {
+    const [queue, bound] = preferred ? [preferredWaiters, limits.preferredQueue ?? 0] : [waiters, limits.queue];
+    const full = running >= limits.concurrency && queue.length >= bound;
+    return full ? retryAfterSeconds(queue.length + preferredWaiters.length) : undefined;
   }
 
-  async function acquire(): Promise<void> {
+  async function acquire(preferred: boolean): Promise<void> {
     if (running < limits.concurrency) {
       running += 1;
       return;
     }
-    const retryAfter = refusal();
+    const retryAfter = refusal(preferred);
     if (retryAfter !== undefined) throw new GateFullError(retryAfter);
     // The finishing task hands its slot straight over, so `running` already counts this one.
-    await new Promise<void>((resolve) => waiters.push(resolve));
+    await new Promise<void>((resolve) => (preferred ? preferredWaiters : waiters).push(resolve));
   }
 
   function release(taskMs: number): void {
     averageTaskMs = averageTaskMs === 0 ? taskMs : averageTaskMs * (1 - PACE_WEIGHT) + taskMs * PACE_WEIGHT;
-    const next = waiters.shift();
+    const next = preferredWaiters.shift() ?? waiters.shift();
     if (next) next();
     else running -= 1;
   }
 
   return {
     refusal,
-    async run(task) {
-      await acquire();
+    async run(task, preferred = false) {
+      await acquire(preferred);
       const started = performance.now();
       try {
         return await task();
@@ -77,7 +84,7 @@ export function createConcurrencyGate(limits: { concurrency: number; queue: numb
       return running;
     },
     get waiting() {
-      return waiters.length;
+      return waiters.length + preferredWaiters.length;
     },
   };
 }

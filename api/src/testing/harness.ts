@@ -79,6 +79,13 @@ export interface ApiResponse<T = any> {
   body: T;
 }
 
+/** The device cookie a successful login set (modules/auth/known-devices.ts), as a browser sends it back. */
+export function deviceCookieOf(response: ApiResponse): string {
+  const cookie = /(?:^|, )(device=[^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (!cookie) throw new Error(`No device cookie in ${response.status} ${response.headers.get('set-cookie')}`);
+  return cookie;
+}
+
 export interface RequestOptions {
   body?: unknown;
   /** Sent as is, for malformed or oversized payloads. */

@@ -39,6 +39,10 @@ export const Dashboard = Type.Object(
       }),
       { description: 'Orders a person should look at, the newest problem first (at most 50).' },
     ),
+    loginLockouts: Type.Array(
+      Type.Object({ nickname: Type.String({ description: 'The blocked nickname, in lower case.' }), until: Timestamp }),
+      { description: 'Nicknames whose password logins are blocked after repeated failures, until when; the latest block ending first.' },
+    ),
   },
   {
     examples: [
@@ -53,6 +57,7 @@ export const Dashboard = Type.Object(
         needsAttention: [
           { orderId: 1042, kind: 'topup', userNickname: 'player_one', flagged: true, reason: 'Game provider unavailable', since: '2026-03-04T12:45:00.000Z' },
         ],
+        loginLockouts: [{ nickname: 'admin', until: '2026-03-04T13:00:00.000Z' }],
       },
     ],
   },

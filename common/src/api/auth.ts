@@ -117,7 +117,7 @@ export const authEndpoints = {
     tag,
     summary: 'Sign in with nickname and password',
     description:
-      'A wrong nickname or password is 401 INVALID_CREDENTIALS. Repeated failures block the nickname and the address for a while (429 with Retry-After). An account with two-factor sign-in answers a challenge for `POST /login/2fa` instead of a session.',
+      'A wrong nickname or password is 401 INVALID_CREDENTIALS. Repeated failures block the nickname and the address for a while (429 with Retry-After), counted before the password is checked. A session sets the `device` cookie (HttpOnly, SameSite=Strict): a later login to that nickname sending it has a failure budget of its own that no block of the nickname touches, and is preferred when logins are shed (503). An account with two-factor sign-in answers a challenge for `POST /login/2fa` instead of a session.',
     body: LoginBody,
     response: SignInAnswer,
     errors: [429, 503],

@@ -67,7 +67,7 @@ export const twoFactorEndpoints = {
     tag,
     summary: 'Sign in, second step: the code',
     description:
-      'A wrong code is 401 INVALID_TWO_FACTOR_CODE with `details.attemptsLeft`, and counts as a failed login (429 once blocked); after 5 wrong codes, or once the challenge has expired or been used, 401 TWO_FACTOR_CHALLENGE_EXPIRED: sign in again from the password.',
+      'A wrong code is 401 INVALID_TWO_FACTOR_CODE with `details.attemptsLeft`, and counts as a failed login (429 once blocked); after 5 wrong codes, or once the challenge has expired or been used, 401 TWO_FACTOR_CHALLENGE_EXPIRED: sign in again from the password. The session sets the `device` cookie, as `POST /login` does.',
     body: LoginTwoFactorBody,
     response: AuthSession,
     errors: [429],

@@ -5,6 +5,7 @@ import type { RateLimitFactory } from '../../middleware/rate-limit';
 import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
 import type { AuthService } from './auth.service';
+import type { KnownDevices } from './known-devices';
 import type { LoginProtection } from './login-protection.service';
 
 export function createAuthRouter(deps: {
@@ -12,17 +13,22 @@ export function createAuthRouter(deps: {
   guards: AuthGuards;
   rateLimit: RateLimitFactory;
   loginProtection: LoginProtection;
+  knownDevices: KnownDevices;
 }) {
-  const { auth, guards, rateLimit, loginProtection } = deps;
+  const { auth, guards, rateLimit, loginProtection, knownDevices } = deps;
   const router = new Router<AppState>();
   const routes = typedRoutes(router, guards);
 
   routes.add(authEndpoints.register, [rateLimit('register')], async (_ctx, { body }) => auth.register(body));
 
-  routes.add(authEndpoints.login, async (ctx, { body }) =>
+  routes.add(authEndpoints.login, async (ctx, { body }) => {
+    const attempt = knownDevices.attemptOf(ctx, body.nickname);
     // Only an issued session resets the counters: a password step that still awaits a second factor must not.
-    loginProtection.guard(body.nickname, ctx.ip, () => auth.login(body), { completes: (result) => 'token' in result }),
-  );
+    const completes = (result: Awaited<ReturnType<AuthService['login']>>) => 'token' in result;
+    const answer = await loginProtection.guard(attempt, () => auth.login(body, { knownDevice: attempt.device !== undefined }), { completes });
+    if (completes(answer)) knownDevices.remember(ctx, body.nickname);
+    return answer;
+  });
 
   routes.add(authEndpoints.profile, async (ctx) => auth.profile(currentUser(ctx).id));
 

@@ -79,9 +79,10 @@ export function createAuthService(deps: {
       }
     },
 
-    async login(body: LoginBody): Promise<SignInAnswer> {
+    /** A known device (a valid device cookie for the nickname) is preferred by the password gate. */
+    async login(body: LoginBody, from: { knownDevice: boolean }): Promise<SignInAnswer> {
       const user = await usersDal.findByNickname(db, body.nickname.trim());
-      const valid = await passwords.verify(user?.password_hash ?? (await decoyHash), body.password);
+      const valid = await passwords.verify(user?.password_hash ?? (await decoyHash), body.password, from.knownDevice);
       if (!user || !valid) {
         throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'Invalid username or password');
       }

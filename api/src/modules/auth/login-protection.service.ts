@@ -1,9 +1,12 @@
 import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { ErrorCode } from '@topup/common';
 import type { LoginProtectionLimits } from '../../config';
 import { AppError, RetryLaterError } from '../../lib/app-error';
 import type { Logger } from '../../logger';
+import { recordAudit } from '../../lib/audit';
+import { normalisedNickname } from './known-devices';
 
 /** How long the failures and blocks of one nickname from one address are remembered without a success. */
 const PAIR_MEMORY_SECONDS = 7 * 24 * 3600;
@@ -15,31 +18,37 @@ interface FailureLimit {
   failures: number;
 }
 
+/** Who is signing in: the nickname, from where, and the device id of a valid device cookie naming that nickname. */
+export interface LoginAttempt {
+  nickname: string;
+  ip: string;
+  device?: string;
+  requestId: string;
+}
+
 export interface LoginProtection {
-  /** Throws 429 RATE_LIMITED with Retry-After while the nickname, the address or the pair is blocked. */
-  check(nickname: string, ip: string): Promise<void>;
-  /** Counts a wrong password (or nickname) against the pair, the nickname and the address; blocks on reaching a limit. */
-  recordFailure(nickname: string, ip: string): Promise<void>;
-  /** A completed login: forgets the pair's failures and blocks and the nickname's failures. */
-  recordSuccess(nickname: string, ip: string): Promise<void>;
   /**
-   * `check`, then the attempt: an error `fails` recognises (by default 401 INVALID_CREDENTIALS) is
-   * recorded as a failure, a result that `completes` the login as a success, anything else (a second
-   * factor still to come, the service busy) changes nothing.
+   * Takes the attempt's point from each of its limits before `attempt` runs, so a parallel burst never
+   * gets more attempts than the limits allow: a known device's own budget, else the pair, the nickname
+   * and the address. A key over its limit refuses with 429 RATE_LIMITED and Retry-After, and the
+   * refused attempt gives its points back (it checked nothing). Then an error `fails` recognises (by
+   * default 401 INVALID_CREDENTIALS) keeps its points and blocks a key it brought to its limit; a
+   * result that `completes` the login forgets the failures of the pair (or device) and the nickname;
+   * anything else (a second factor still to come, the service busy) gives its points back.
    */
   guard<T>(
-    nickname: string,
-    ip: string,
+    who: LoginAttempt,
     attempt: () => Promise<T>,
     outcome: { completes: (result: T) => boolean; fails?: (err: unknown) => boolean },
   ): Promise<T>;
 }
 
+/** The activity log's action for a nickname whose password logins are blocked. */
+export const LOGIN_LOCKOUT_ACTION = 'login.locked';
+
 const isWrongCredentials = (err: unknown): boolean =>
   err instanceof AppError && err.code === ErrorCode.INVALID_CREDENTIALS;
 
-/** Case and surrounding spaces do not make another account (users are found by lower(nickname)). */
-const normalised = (nickname: string): string => nickname.trim().toLowerCase();
 
 /**
  * Login brute-force protection, rate-limiter-flexible's login pattern (failures are counted, never
@@ -49,12 +58,15 @@ const normalised = (nickname: string): string => nickname.trim().toLowerCase();
  *   lasts twice as long as the last, up to a cap;
  * - the nickname from any addresses: a slow guess spread over many addresses blocks the nickname's
  *   password logins for a while;
- * - the address, whatever the nicknames: one source guessing many accounts.
+ * - the address, whatever the nicknames: one source guessing many accounts;
+ * - a known device (OWASP's device cookie, see known-devices.ts) instead of all three: it counts
+ *   against a budget of its own, as a pair does, so no lockout of the nickname keeps its owner out.
  * An unknown nickname counts like a wrong password under its normalised spelling, so answers tell
  * nothing about which accounts exist.
  */
 export function createLoginProtection(deps: {
   redis: Redis;
+  db: Knex;
   prefix: string;
   limits: LoginProtectionLimits;
   logger: Logger;
@@ -89,72 +101,104 @@ export function createLoginProtection(deps: {
     failures: limits.address.failures,
   };
 
-  const keysOf = (nickname: string, ip: string) => {
-    const name = normalised(nickname);
-    // The address first: it never holds a '|', so no two pairs share a key.
-    return { pair: `${ip}|${name}`, account: name, address: ip };
-  };
-
-  /** Milliseconds left of the key's block, 0 when it is not blocked. */
-  async function blockedFor(limit: FailureLimit, key: string): Promise<number> {
-    const state = await limit.limiter.get(key);
-    return state && state.consumedPoints > limit.failures ? state.msBeforeNext : 0;
+  /** A key whose point the attempt took, and the count that point brought it to. */
+  interface Taken {
+    limit: FailureLimit;
+    key: string;
+    count: number;
+    msBeforeNext: number;
   }
 
-  /** Counts one failure; the one that reaches the limit (exactly one, the count is atomic) blocks the key. */
-  async function countFailure(limit: FailureLimit, key: string, blockSeconds: () => Promise<number>): Promise<void> {
-    const counted = await limit.limiter.penalty(key);
-    if (counted.consumedPoints !== limit.failures) return;
-    const seconds = await blockSeconds();
-    await limit.limiter.block(key, seconds);
-    logger.warn({ limit: limit.name, key, blockSeconds: seconds }, 'login blocked after repeated failures');
+  async function take(limit: FailureLimit, key: string): Promise<Taken> {
+    const taken = await limit.limiter.penalty(key);
+    return { limit, key, count: taken.consumedPoints, msBeforeNext: taken.msBeforeNext };
   }
+
+  const giveBack = (taken: Taken[]) => Promise.all(taken.map(({ limit, key }) => limit.limiter.reward(key)));
 
   async function nextPairBlockSeconds(key: string): Promise<number> {
     const blocks = await pairBlocks.penalty(key);
     return Math.min(limits.pair.blockSeconds * 2 ** (blocks.consumedPoints - 1), limits.pair.maxBlockSeconds);
   }
 
-  const protection: LoginProtection = {
-    async check(nickname, ip) {
-      const keys = keysOf(nickname, ip);
-      const waits = await Promise.all([
-        blockedFor(pair, keys.pair),
-        blockedFor(account, keys.account),
-        blockedFor(address, keys.address),
-      ]);
-      const waitMs = Math.max(...waits);
-      if (waitMs > 0) {
-        throw new RetryLaterError(429, ErrorCode.RATE_LIMITED, 'Too many failed sign-in attempts. Please try again later.', waitMs / 1000);
+  /** A pair's (or device's) block doubles with each block it had; the others last their configured time. */
+  const blockSecondsOf = (limit: FailureLimit, key: string): Promise<number> =>
+    limit.name === 'account' || limit.name === 'address'
+      ? Promise.resolve(limits[limit.name].blockSeconds)
+      : nextPairBlockSeconds(key);
+
+  /**
+   * The failure that brought a key to its limit (exactly one: the count is atomic) blocks the key. A
+   * blocked nickname is an attack on that account: the activity log tells the admins (their dashboard
+   * lists the nicknames still blocked).
+   */
+  async function blockAtLimit({ limit, key, count }: Taken, who: LoginAttempt): Promise<void> {
+    if (count !== limit.failures) return;
+    const seconds = await blockSecondsOf(limit, key);
+    await limit.limiter.block(key, seconds);
+    logger.warn({ limit: limit.name, key, blockSeconds: seconds }, 'login blocked after repeated failures');
+    if (limit.name !== 'account') return;
+    const until = new Date(Date.now() + seconds * 1000).toISOString();
+    await deps.db.transaction((trx) =>
+      recordAudit(trx, {
+        actorId: null,
+        action: LOGIN_LOCKOUT_ACTION,
+        entity: 'login',
+        entityId: key,
+        before: null,
+        after: { nickname: key, blockSeconds: seconds, until },
+        requestId: who.requestId,
+      }),
+    );
+  }
+
+  /** The longest a key of this limit stays blocked: a key over its limit whose block is not set yet waits no longer. */
+  const longestBlockSeconds = {
+    pair: limits.pair.maxBlockSeconds,
+    account: limits.account.blockSeconds,
+    address: limits.address.blockSeconds,
+  };
+
+  return {
+    async guard(who, attempt, outcome) {
+      const name = normalisedNickname(who.nickname);
+      // The address first in a pair's key: it never holds a '|', so no two pairs share a key. A device
+      // counts like a pair, under a key no pair has.
+      const pairKey = who.device === undefined ? `${who.ip}|${name}` : `device:${who.device}`;
+      const taken = await Promise.all(
+        who.device === undefined
+          ? [take(pair, pairKey), take(account, name), take(address, who.ip)]
+          : [take(pair, pairKey)],
+      );
+      const over = taken.filter(({ limit, count }) => count > limit.failures);
+      if (over.length > 0) {
+        await giveBack(taken);
+        const waitSeconds = Math.max(
+          ...over.map(({ limit, msBeforeNext }) => Math.min(msBeforeNext / 1000, longestBlockSeconds[limit.name])),
+        );
+        throw new RetryLaterError(429, ErrorCode.RATE_LIMITED, 'Too many failed sign-in attempts. Please try again later.', waitSeconds);
       }
-    },
-
-    async recordFailure(nickname, ip) {
-      const keys = keysOf(nickname, ip);
-      await Promise.all([
-        countFailure(pair, keys.pair, () => nextPairBlockSeconds(keys.pair)),
-        countFailure(account, keys.account, async () => limits.account.blockSeconds),
-        countFailure(address, keys.address, async () => limits.address.blockSeconds),
-      ]);
-    },
-
-    async recordSuccess(nickname, ip) {
-      const keys = keysOf(nickname, ip);
-      await Promise.all([pair.limiter.delete(keys.pair), pairBlocks.delete(keys.pair), account.limiter.delete(keys.account)]);
-    },
-
-    async guard(nickname, ip, attempt, outcome) {
-      await protection.check(nickname, ip);
       let result;
       try {
         result = await attempt();
       } catch (err) {
-        if ((outcome.fails ?? isWrongCredentials)(err)) await protection.recordFailure(nickname, ip);
+        if ((outcome.fails ?? isWrongCredentials)(err)) await Promise.all(taken.map((t) => blockAtLimit(t, who)));
+        else await giveBack(taken);
         throw err;
       }
-      if (outcome.completes(result)) await protection.recordSuccess(nickname, ip);
+      if (outcome.completes(result)) {
+        // Successes never count: the address gets its point back, the pair (or device) and the nickname
+        // start again. A known device leaves the nickname's count alone: its owner's sign-in must not
+        // hand whoever locked the nickname a fresh budget.
+        await Promise.all([
+          pair.limiter.delete(pairKey),
+          pairBlocks.delete(pairKey),
+          ...(who.device === undefined ? [account.limiter.delete(name), address.limiter.reward(who.ip)] : []),
+        ]);
+      } else {
+        await giveBack(taken);
+      }
       return result;
     },
   };
-  return protection;
 }

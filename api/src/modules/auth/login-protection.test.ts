@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginProtectionLimits } from '../../config';
-import { startTestApp, type ApiResponse, type TestApp } from '../../testing/harness';
+import { deviceCookieOf, startTestApp, type ApiResponse, type TestApp } from '../../testing/harness';
 
 /**
  * Behind one trusted proxy, so each request's client address is the X-Forwarded-For entry it sends.
@@ -18,8 +18,11 @@ afterAll(async () => {
   await app.close();
 });
 
-const login = (target: TestApp, nickname: string, password: string, address: string) =>
-  target.request('POST', '/api/login', { body: { nickname, password }, headers: { 'x-forwarded-for': address } });
+const login = (target: TestApp, nickname: string, password: string, address: string, cookie?: string) =>
+  target.request('POST', '/api/login', {
+    body: { nickname, password },
+    headers: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
+  });
 
 function expectBlocked(response: ApiResponse, atMostSeconds: number): number {
   expect(response.status).toBe(429);
@@ -175,5 +178,125 @@ describe('with limits of its own', () => {
     }
     expectBlocked(await login(strict, user.nickname, 'rightpass1', address), limits.address.blockSeconds);
     expect((await login(strict, user.nickname, 'rightpass1', '192.0.2.31')).status).toBe(200);
+  }, MANY_LOGINS_MS);
+});
+
+describe('a parallel burst of wrong passwords', () => {
+  const limits: LoginProtectionLimits = {
+    pair: { failures: 5, blockSeconds: 100, maxBlockSeconds: 300 },
+    account: { failures: 8, windowSeconds: 3600, blockSeconds: 900 },
+    address: { failures: 12, windowSeconds: 3600, blockSeconds: 3600 },
+  };
+  const BURST = 30;
+  let burstApp: TestApp;
+
+  beforeAll(async () => {
+    // A queue long enough for the whole burst, so every answer is the limiters' and none the gate's.
+    burstApp = await startTestApp({ trustProxyHops: 1, loginProtection: limits, passwordHashing: { concurrency: 2, queue: 32, preferredQueue: 0 } });
+  });
+
+  afterAll(async () => {
+    await burstApp.close();
+  });
+
+  /** How many attempts had their password checked (401) and how many were refused before it (429). */
+  async function burst(attempt: (i: number) => Promise<ApiResponse>) {
+    const statuses = (await Promise.all(Array.from({ length: BURST }, (_, i) => attempt(i)))).map((r) => r.status);
+    return { checked: statuses.filter((s) => s === 401).length, refused: statuses.filter((s) => s === 429).length };
+  }
+
+  it('for one nickname from one address checks only as many as the pair allows', async () => {
+    const user = await burstApp.createUser({ password: 'rightpass1' });
+    expect(await burst(() => login(burstApp, user.nickname, 'wrong1', '192.0.2.40'))).toEqual({
+      checked: limits.pair.failures,
+      refused: BURST - limits.pair.failures,
+    });
+    expectBlocked(await login(burstApp, user.nickname, 'rightpass1', '192.0.2.40'), limits.pair.maxBlockSeconds);
+  }, MANY_LOGINS_MS);
+
+  it('for one nickname from many addresses checks only as many as the account allows', async () => {
+    const user = await burstApp.createUser({ password: 'rightpass1' });
+    expect(await burst((i) => login(burstApp, user.nickname, 'wrong1', `198.18.0.${i + 1}`))).toEqual({
+      checked: limits.account.failures,
+      refused: BURST - limits.account.failures,
+    });
+  }, MANY_LOGINS_MS);
+
+  it('for many nicknames from one address checks only as many as the address allows', async () => {
+    expect(await burst((i) => login(burstApp, `burst_nobody_${i}`, 'wrong1', '192.0.2.41'))).toEqual({
+      checked: limits.address.failures,
+      refused: BURST - limits.address.failures,
+    });
+  }, MANY_LOGINS_MS);
+});
+
+describe('a known device (a device cookie from an earlier successful login)', () => {
+  const limits: LoginProtectionLimits = {
+    pair: { failures: 3, blockSeconds: 100, maxBlockSeconds: 300 },
+    account: { failures: 4, windowSeconds: 3600, blockSeconds: 900 },
+    address: { failures: 50, windowSeconds: 3600, blockSeconds: 3600 },
+  };
+  let devices: TestApp;
+
+  beforeAll(async () => {
+    devices = await startTestApp({ trustProxyHops: 1, loginProtection: limits });
+  });
+
+  afterAll(async () => {
+    await devices.close();
+  });
+
+  async function lockOut(nickname: string) {
+    for (let i = 0; i < limits.account.failures; i += 1) {
+      expect((await login(devices, nickname, `wrong-${i}`, `198.18.1.${i + 1}`)).status).toBe(401);
+    }
+  }
+
+  it('is issued signed, HttpOnly and SameSite=Strict, and never by a failed login', async () => {
+    const user = await devices.createUser({ password: 'rightpass1' });
+    expect((await login(devices, user.nickname, 'wrong1', '192.0.2.90')).headers.get('set-cookie')).toBeNull();
+    const setCookie = (await login(devices, user.nickname, 'rightpass1', '192.0.2.90')).headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^device=[^;]+;.*; expires=/i);
+    expect(setCookie).toMatch(/; httponly/i);
+    expect(setCookie).toMatch(/; samesite=strict/i);
+  }, MANY_LOGINS_MS);
+
+  it("still logs its owner in while the nickname is locked out, and the admins are told", async () => {
+    const owner = await devices.createUser({ password: 'rightpass1' });
+    const cookie = deviceCookieOf(await login(devices, owner.nickname, 'rightpass1', '192.0.2.91'));
+    await lockOut(owner.nickname);
+
+    // Anyone else, right password or not, waits; the owner's browser gets in, from any address.
+    expectBlocked(await login(devices, owner.nickname, 'rightpass1', '192.0.2.92'), limits.account.blockSeconds);
+    expect((await login(devices, owner.nickname, 'rightpass1', '192.0.2.93', cookie)).status).toBe(200);
+    // ... and its sign-in does not lift the lockout for the others.
+    expectBlocked(await login(devices, owner.nickname, 'rightpass1', '192.0.2.92'), limits.account.blockSeconds);
+
+    const admin = await devices.createUser({ role: 'admin' });
+    const dashboard = await devices.request('GET', '/api/admin/dashboard', { token: admin.token });
+    expect(dashboard.body.loginLockouts).toContainEqual({ nickname: owner.nickname.toLowerCase(), until: expect.any(String) });
+    const until = dashboard.body.loginLockouts.find((l: { nickname: string }) => l.nickname === owner.nickname.toLowerCase()).until;
+    expect(Date.parse(until) - Date.now()).toBeGreaterThan((limits.account.blockSeconds - 60) * 1000);
+    const logged = await devices.db('audit_log').where({ action: 'login.locked', entity_id: owner.nickname.toLowerCase() });
+    expect(logged).toHaveLength(1);
+  }, MANY_LOGINS_MS);
+
+  it('counts against a budget of its own: a stolen cookie guesses no faster than a pair', async () => {
+    const owner = await devices.createUser({ password: 'rightpass1' });
+    const cookie = deviceCookieOf(await login(devices, owner.nickname, 'rightpass1', '192.0.2.94'));
+    for (let i = 0; i < limits.pair.failures; i += 1) {
+      expect((await login(devices, owner.nickname, `wrong-${i}`, `198.18.2.${i + 1}`, cookie)).status).toBe(401);
+    }
+    expectBlocked(await login(devices, owner.nickname, 'rightpass1', '198.18.2.50', cookie), limits.pair.maxBlockSeconds);
+  }, MANY_LOGINS_MS);
+
+  it("for another nickname, or tampered with, is no known device", async () => {
+    const owner = await devices.createUser({ password: 'rightpass1' });
+    const other = await devices.createUser({ password: 'rightpass1' });
+    const cookie = deviceCookieOf(await login(devices, other.nickname, 'rightpass1', '192.0.2.95'));
+    await lockOut(owner.nickname);
+    expectBlocked(await login(devices, owner.nickname, 'rightpass1', '192.0.2.96', cookie), limits.account.blockSeconds);
+    const forged = cookie.replace(/\.[^.]+\.([^.]+)$/, `.${Buffer.from(owner.nickname.toLowerCase()).toString('base64url')}.$1`);
+    expectBlocked(await login(devices, owner.nickname, 'rightpass1', '192.0.2.96', forged), limits.account.blockSeconds);
   }, MANY_LOGINS_MS);
 });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type ApiResponse, type TestApp } from '../../testing/harness';
+import { deviceCookieOf, startTestApp, type ApiResponse, type TestApp } from '../../testing/harness';
 
 let app: TestApp;
 
 beforeAll(async () => {
-  // Two checks at once and four waiting, behind one proxy so each attempt comes from an address of
-  // its own (the login protection, which keys on it, stays out of the way).
-  app = await startTestApp({ trustProxyHops: 1, passwordHashing: { concurrency: 2, queue: 4 } });
+  // Two checks at once, four waiting and two from known devices besides, behind one proxy so each
+  // attempt comes from an address of its own (the login protection, which keys on it, stays out of the way).
+  app = await startTestApp({ trustProxyHops: 1, passwordHashing: { concurrency: 2, queue: 4, preferredQueue: 2 } });
 });
 
 afterAll(async () => {
@@ -41,5 +41,36 @@ describe('a flood of logins', () => {
     const user = await app.createUser({ password: 'rightpass1' });
     const after = await app.request('POST', '/api/login', { body: { nickname: user.nickname, password: 'rightpass1' } });
     expect(after.status).toBe(200);
+  }, 180_000);
+});
+
+describe('a shopper on a known device', () => {
+  it('logs in while a flood fills the queue of everyone else', async () => {
+    const shopper = await app.createUser({ password: 'rightpass1' });
+    const first = await app.request('POST', '/api/login', {
+      body: { nickname: shopper.nickname, password: 'rightpass1' },
+      headers: { 'x-forwarded-for': '192.0.2.1' },
+    });
+    const cookie = deviceCookieOf(first);
+
+    // The shopper tries once the flood is being shed, so the queue is surely full.
+    let flooded: () => void;
+    const shedding = new Promise<void>((resolve) => (flooded = resolve));
+    const badLogin = async (i: number) => {
+      const answer = await app.request('POST', '/api/login', {
+        body: { nickname: `device_flood_${i}`, password: 'wrong-password-1' },
+        headers: { 'x-forwarded-for': `198.19.${Math.floor(i / 250)}.${i % 250}` },
+      });
+      if (answer.status === 503) flooded();
+      return answer;
+    };
+    const flood = Promise.all(Array.from({ length: 100 }, (_, i) => badLogin(i)));
+    await shedding;
+    const known = await app.request('POST', '/api/login', {
+      body: { nickname: shopper.nickname, password: 'rightpass1' },
+      headers: { 'x-forwarded-for': '192.0.2.2', cookie },
+    });
+    await flood;
+    expect(known.status).toBe(200);
   }, 180_000);
 });

@@ -5,14 +5,16 @@ import type { AppMiddleware } from '../../types';
 import { createConcurrencyGate, GateFullError } from '../../lib/concurrency-gate';
 import { RetryLaterError } from '../../lib/app-error';
 import { hashPassword } from './auth.service';
+import type { KnownDevices } from './known-devices';
 
 const BUSY_MESSAGE = 'The store is very busy right now. Please try again in a moment.';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
-  verify(hash: string, password: string): Promise<boolean>;
+  /** A `preferred` check (from a known device) waits in the gate's preferred queue. */
+  verify(hash: string, password: string, preferred?: boolean): Promise<boolean>;
   /** Throws the 503 `hash` and `verify` would throw right now, so a caller can refuse before any other work. */
-  admit(): void;
+  admit(preferred?: boolean): void;
 }
 
 /**
@@ -25,32 +27,33 @@ export function createPasswordHasher(limits: Config['passwordHashing']): Passwor
 
   const busy = (retryAfterSeconds: number) => new RetryLaterError(503, ErrorCode.SERVICE_BUSY, BUSY_MESSAGE, retryAfterSeconds);
 
-  async function throttled<T>(work: () => Promise<T>): Promise<T> {
+  async function throttled<T>(work: () => Promise<T>, preferred = false): Promise<T> {
     try {
-      return await gate.run(work);
+      return await gate.run(work, preferred);
     } catch (err) {
       throw err instanceof GateFullError ? busy(err.retryAfterSeconds) : err;
     }
   }
 
   return {
-    admit() {
-      const retryAfter = gate.refusal();
+    admit(preferred) {
+      const retryAfter = gate.refusal(preferred);
       if (retryAfter !== undefined) throw busy(retryAfter);
     },
     hash: (password) => throttled(() => hashPassword(password)),
-    verify: (hash, password) => throttled(() => argon2.verify(hash, password)),
+    verify: (hash, password, preferred) => throttled(() => argon2.verify(hash, password), preferred),
   };
 }
 
 /**
  * Refuses these POST paths while the gate is full, before the body is parsed or a route is matched:
- * a flood's refusals must cost next to nothing, or they crowd out the catalogue all the same.
+ * a flood's refusals must cost next to nothing, or they crowd out the catalogue all the same. A
+ * request with a valid device cookie is measured against the preferred queue.
  */
-export function shedWhenBusy(passwords: PasswordHasher, paths: readonly string[]): AppMiddleware {
+export function shedWhenBusy(passwords: PasswordHasher, knownDevices: KnownDevices, paths: readonly string[]): AppMiddleware {
   const shed = new Set(paths);
   return async (ctx, next) => {
-    if (ctx.method === 'POST' && shed.has(ctx.path)) passwords.admit();
+    if (ctx.method === 'POST' && shed.has(ctx.path)) passwords.admit(knownDevices.anyDevice(ctx) !== undefined);
     await next();
   };
 }

@@ -3,12 +3,18 @@ import { authEndpoints } from '@topup/common/api';
 import { currentSession, type AuthGuards } from '../../middleware/auth';
 import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
+import type { KnownDevices } from './known-devices';
 import type { LoginProtection } from './login-protection.service';
 import type { SessionsService } from './sessions.service';
 
 /** `POST /logout` and `POST /profile/password`. */
-export function createSessionsRouter(deps: { sessions: SessionsService; guards: AuthGuards; loginProtection: LoginProtection }) {
-  const { sessions, guards, loginProtection } = deps;
+export function createSessionsRouter(deps: {
+  sessions: SessionsService;
+  guards: AuthGuards;
+  loginProtection: LoginProtection;
+  knownDevices: KnownDevices;
+}) {
+  const { sessions, guards, loginProtection, knownDevices } = deps;
   const router = new Router<AppState>();
   const routes = typedRoutes(router, guards);
 
@@ -20,7 +26,9 @@ export function createSessionsRouter(deps: { sessions: SessionsService; guards: 
     ctx.set('Cache-Control', 'no-store');
     // A wrong current password is a failed login of the account: someone holding a stolen session
     // cannot guess the password here faster than at the login.
-    return loginProtection.guard(session.user.nickname, ctx.ip, () => sessions.changePassword(session, body), { completes: () => true });
+    return loginProtection.guard(knownDevices.attemptOf(ctx, session.user.nickname), () => sessions.changePassword(session, body), {
+      completes: () => true,
+    });
   });
 
   return router;

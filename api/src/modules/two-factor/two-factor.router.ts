@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { typedRoutes } from '../../lib/typed-routes';
 import { currentSession, currentUser, type AuthGuards } from '../../middleware/auth';
 import type { AppContext, AppState } from '../../types';
+import type { KnownDevices } from '../auth/known-devices';
 import type { LoginProtection } from '../auth/login-protection.service';
 import type { TwoFactorService } from './two-factor.service';
 
@@ -16,8 +17,13 @@ const noStore = (ctx: AppContext) => ctx.set('Cache-Control', 'no-store');
  * Two-factor sign-in (TOTP): the second step of a sign-in, an admin's own enrolment (open to a token
  * limited to enrolment), and another admin's reset.
  */
-export function createTwoFactorRouter(deps: { twoFactor: TwoFactorService; guards: AuthGuards; loginProtection: LoginProtection }) {
-  const { twoFactor, guards, loginProtection } = deps;
+export function createTwoFactorRouter(deps: {
+  twoFactor: TwoFactorService;
+  guards: AuthGuards;
+  loginProtection: LoginProtection;
+  knownDevices: KnownDevices;
+}) {
+  const { twoFactor, guards, loginProtection, knownDevices } = deps;
   const router = new Router<AppState>();
   const routes = typedRoutes(router, guards);
 
@@ -28,12 +34,13 @@ export function createTwoFactorRouter(deps: { twoFactor: TwoFactorService; guard
     noStore(ctx);
     const nickname = await twoFactor.nicknameOf(challenge);
     const signIn = () => twoFactor.completeSignIn(challenge, code);
-    return nickname === undefined
-      ? signIn()
-      : loginProtection.guard(nickname, ctx.ip, signIn, {
-          completes: () => true,
-          fails: (err) => err instanceof AppError && err.code === ErrorCode.INVALID_TWO_FACTOR_CODE,
-        });
+    if (nickname === undefined) return signIn();
+    const session = await loginProtection.guard(knownDevices.attemptOf(ctx, nickname), signIn, {
+      completes: () => true,
+      fails: (err) => err instanceof AppError && err.code === ErrorCode.INVALID_TWO_FACTOR_CODE,
+    });
+    knownDevices.remember(ctx, nickname);
+    return session;
   });
 
   routes.add(twoFactorEndpoints.status, async (ctx) => twoFactor.status(currentUser(ctx).id));

@@ -1,18 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeApiError } from '../../lib/api-error';
-import { loginErrorKey, registerFailure, twoFactorFailure } from './errors';
+import { loginFailure, registerFailure, twoFactorFailure } from './errors';
 
 const failure = (status: number, code?: string) =>
   normalizeApiError({ status, body: code ? { error: { code, message: 'x' } } : undefined });
 
-describe('loginErrorKey', () => {
+describe('loginFailure', () => {
   it('maps the login failures of the specification', () => {
-    expect(loginErrorKey(failure(401, 'INVALID_CREDENTIALS'))).toBe('validation.invalid_credentials');
-    expect(loginErrorKey(failure(404))).toBe('errors.user_not_found');
-    expect(loginErrorKey(failure(500))).toBe('errors.server_error');
-    expect(loginErrorKey(failure(0))).toBe('errors.network_error');
-    expect(loginErrorKey(failure(429, 'RATE_LIMITED'))).toBe('errors.rate_limited');
-    expect(loginErrorKey(failure(400, 'VALIDATION_FAILED'))).toBe('errors.general');
+    expect(loginFailure(failure(401, 'INVALID_CREDENTIALS'))).toEqual({ key: 'validation.invalid_credentials' });
+    expect(loginFailure(failure(404))).toEqual({ key: 'errors.user_not_found' });
+    expect(loginFailure(failure(500))).toEqual({ key: 'errors.server_error' });
+    expect(loginFailure(failure(0))).toEqual({ key: 'errors.network_error' });
+    expect(loginFailure(failure(429, 'RATE_LIMITED'))).toEqual({ key: 'errors.rate_limited' });
+    expect(loginFailure(failure(400, 'VALIDATION_FAILED'))).toEqual({ key: 'errors.general' });
+  });
+
+  it('says how many minutes a blocked login waits, rounded up', () => {
+    const blocked = (retryAfterSeconds: number) =>
+      normalizeApiError({ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'x', details: { retryAfterSeconds } } } });
+    expect(loginFailure(blocked(900))).toEqual({ key: 'errors.login_blocked', minutes: 15 });
+    expect(loginFailure(blocked(61))).toEqual({ key: 'errors.login_blocked', minutes: 2 });
+    expect(loginFailure(blocked(5))).toEqual({ key: 'errors.login_blocked', minutes: 1 });
   });
 });
 

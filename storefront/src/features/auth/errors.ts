@@ -10,15 +10,23 @@ export type LoginErrorKey =
   | 'errors.rate_limited'
   | 'errors.general';
 
-/** Login failures (spec section 8): 401 invalid credentials, 404 user not found, 5xx server, no response network. */
-export function loginErrorKey(error: unknown): LoginErrorKey {
+export type LoginFailure = { key: LoginErrorKey } | { key: 'errors.login_blocked'; minutes: number };
+
+/**
+ * Login failures (spec section 8): 401 invalid credentials, 404 user not found, 5xx server, no
+ * response network; a 429 with its wait (`retryAfterSeconds`) says how many minutes to wait.
+ */
+export function loginFailure(error: unknown): LoginFailure {
   const apiError = toApiError(error);
-  if (apiError.status === 0) return 'errors.network_error';
-  if (apiError.status === 401 || apiError.code === ErrorCode.INVALID_CREDENTIALS) return 'validation.invalid_credentials';
-  if (apiError.status === 404) return 'errors.user_not_found';
-  if (apiError.status === 429 || apiError.code === ErrorCode.RATE_LIMITED) return 'errors.rate_limited';
-  if (apiError.status >= 500) return 'errors.server_error';
-  return 'errors.general';
+  if (apiError.status === 0) return { key: 'errors.network_error' };
+  if (apiError.status === 401 || apiError.code === ErrorCode.INVALID_CREDENTIALS) return { key: 'validation.invalid_credentials' };
+  if (apiError.status === 404) return { key: 'errors.user_not_found' };
+  if (apiError.status === 429 || apiError.code === ErrorCode.RATE_LIMITED) {
+    const seconds = (apiError.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+    return typeof seconds === 'number' && seconds > 0 ? { key: 'errors.login_blocked', minutes: Math.ceil(seconds / 60) } : { key: 'errors.rate_limited' };
+  }
+  if (apiError.status >= 500) return { key: 'errors.server_error' };
+  return { key: 'errors.general' };
 }
 
 export type RegisterFailure =

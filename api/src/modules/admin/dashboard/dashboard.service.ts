@@ -9,6 +9,7 @@ import { lowStockLines } from '../stock-thresholds/low-stock.dal';
 import { dashboardDal } from './dashboard.dal';
 import { supportInbox } from './support-inbox.dal';
 import { needsAttentionDal } from './needs-attention.dal';
+import { loginLockouts } from './login-lockouts.dal';
 
 /** How long the dashboard waits for Redis before showing the database figures without job counts. */
 const QUEUE_TIMEOUT_MS = 2000;
@@ -33,7 +34,7 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
 
   return {
     async summary(): Promise<Serializable<Dashboard>> {
-      const [orderFigures, lowStock, lastRateUpdate, generation, inbox, failedJobs, needsAttention] = await Promise.all([
+      const [orderFigures, lowStock, lastRateUpdate, generation, inbox, failedJobs, needsAttention, lockouts] = await Promise.all([
         dashboardDal.orderFigures(db),
         lowStockLines(db),
         ratesDal.lastUpdate(db),
@@ -41,6 +42,7 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
         supportInbox(db),
         Promise.all(Object.entries(queues).map(async ([queue, instance]) => ({ queue, count: await failedCount(instance) }))),
         needsAttentionDal.orders(db, attentionAfterMinutes),
+        loginLockouts(db),
       ]);
 
       const salesToday = { usd: 0, rub: 0, orders: 0 };
@@ -68,6 +70,7 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
           reason: row.attention_reason,
           since: row.since,
         })),
+        loginLockouts: lockouts,
       };
     },
   };

@@ -7,7 +7,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { SHORT_TOAST_DURATION } from '../../../components/ui/toast/toast-queue';
 import { needsSecondFactor, useLogin } from '../api/login';
-import { loginErrorKey, type LoginErrorKey } from '../errors';
+import { loginFailure, type LoginFailure } from '../errors';
 import { isLoginInputValid } from '../validation';
 import styles from './auth.module.css';
 import { TwoFactorStep } from './two-factor-step';
@@ -23,7 +23,7 @@ export function LoginForm() {
   const [nickname, setNickname] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [error, setError] = useState<LoginErrorKey | null>(null);
+  const [error, setError] = useState<LoginFailure | null>(null);
   const [challenge, setChallenge] = useState<string | null>(null);
   const nicknameInput = useRef<HTMLInputElement>(null);
 
@@ -40,7 +40,7 @@ export function LoginForm() {
         }
         toast.success(t('auth.login_success', { nickname: answer.nickname }), { duration: SHORT_TOAST_DURATION });
       },
-      onError: (failure) => setError(loginErrorKey(failure)),
+      onError: (failure) => setError(loginFailure(failure)),
     },
   });
 
@@ -61,7 +61,7 @@ export function LoginForm() {
     event.preventDefault();
     if (login.isPending) return;
     if (!isLoginInputValid({ nickname, password })) {
-      setError('validation.invalid_credentials');
+      setError({ key: 'validation.invalid_credentials' });
       nicknameInput.current?.focus();
       return;
     }
@@ -69,13 +69,13 @@ export function LoginForm() {
     login.mutate({ nickname, password, remember });
   };
 
-  const invalid = error === 'validation.invalid_credentials';
+  const invalid = error?.key === 'validation.invalid_credentials';
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={error ? ids.error : undefined}>
       {error && (
         <p id={ids.error} className={styles.alert} role="alert">
           <AlertIcon size={18} />
-          <span>{t(error)}</span>
+          <span>{'minutes' in error ? t(error.key, { count: error.minutes }) : t(error.key)}</span>
         </p>
       )}
       <Field id={ids.nickname} label={t('auth.nickname')}>
