@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { OrderChange } from '@topup/common/api';
+import { ErrorCode } from '@topup/common';
 import { afterCommit, outermostTransaction } from '@topup/server-kit';
+import { RetryLaterError } from '../../lib/app-error';
 
 /**
  * Live order changes for the shoppers' open event streams (`GET /api/orders/events`), through Redis
@@ -71,12 +74,18 @@ export function announceOrderChanges(trx: Knex.Transaction, orderIds: number[]):
 /** What a stream does with its shopper's changes: `null` when some may have been missed. */
 export interface OrderChangeListener {
   changed(change: OrderChange | null): void;
+  /** A newer stream of the same shopper took this one's place (at most `perUser` stay open): the stream ends. */
+  replaced(): void;
   /** The feed stopped (shutdown): the stream ends. */
   end(): void;
 }
 
 export interface OrderFeed {
-  /** Hands every change of `userId`'s orders to `listener` until the returned function is called. */
+  /**
+   * Hands every change of `userId`'s orders to `listener` until the returned function is called.
+   * Throws 503 SERVICE_BUSY while this process has its most streams open; closes the shopper's
+   * oldest stream (in whichever API process) once they have more than their share open.
+   */
   listen(userId: number, listener: OrderChangeListener): () => void;
   /**
    * Resolves once this process receives the changes published from now on; or, while Redis is away,
@@ -90,23 +99,150 @@ export interface OrderFeed {
 }
 
 const READY_WAIT_MS = 2000;
+/** A refused stream's client waits this long before it tries again. */
+const BUSY_RETRY_AFTER_SECONDS = 30;
+const BUSY_MESSAGE = 'The store is very busy right now. Live order updates will resume shortly.';
+/** A cap's warning is logged at most this often, with how many times it was reached since. */
+const CAP_WARNING_EVERY_MS = 60_000;
+/** A process whose streams missed this many heartbeats is taken as gone, and its streams no longer count. */
+const MISSED_HEARTBEATS = 3;
+
+/**
+ * Registers a new stream in its shopper's sorted set (score: when it opened, by Redis's clock) and
+ * closes the oldest beyond the limit, announcing them on the close channel. Streams of an API process
+ * that stopped refreshing its liveness key (it crashed) no longer count.
+ * KEYS: the shopper's set, this process's liveness key. ARGV: stream, limit, ttl ms, liveness key
+ * prefix, close channel.
+ */
+const REGISTER_STREAM = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
+for _, stream in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  local process = string.match(stream, '^(.*)/[^/]*$')
+  if redis.call('EXISTS', ARGV[4] .. process) == 0 then redis.call('ZREM', KEYS[1], stream) end
+end
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+local excess = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[2])
+if excess <= 0 then return {} end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, excess - 1)
+redis.call('ZREM', KEYS[1], unpack(oldest))
+for _, stream in ipairs(oldest) do redis.call('PUBLISH', ARGV[5], stream) end
+return oldest
+`;
+
+/**
+ * A heartbeat: keeps this process's liveness key and its shoppers' sets alive, and answers which of
+ * its streams are no longer registered (closed by a newer one while its close message was lost).
+ * KEYS: this process's liveness key, then one shopper's set per stream. ARGV: ttl ms, then the streams.
+ */
+const REFRESH_STREAMS = `
+redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+local gone = {}
+for i = 2, #KEYS do
+  if redis.call('ZSCORE', KEYS[i], ARGV[i]) then redis.call('PEXPIRE', KEYS[i], ARGV[1]) else table.insert(gone, ARGV[i]) end
+end
+return gone
+`;
+
+/** One stream open in this process. */
+interface OpenStream {
+  userId: number;
+  listener: OrderChangeListener;
+  /** Whether Redis holds it in its shopper's set; one opened while Redis was away is registered at the next heartbeat. */
+  registered: boolean;
+}
+
+/** Logs that a cap was reached: the first time, then at most once a minute with the count since. */
+function capWarning(warn: (message: string, details: Record<string, unknown>) => void, message: string) {
+  let lastAt = 0;
+  let reached = 0;
+  return (details: Record<string, unknown>) => {
+    reached += 1;
+    if (Date.now() - lastAt < CAP_WARNING_EVERY_MS) return;
+    warn(message, { ...details, timesReached: reached });
+    lastAt = Date.now();
+    reached = 0;
+  };
+}
 
 /**
  * The API process's side: one Redis subscription, whatever the number of open streams, handing each
- * message to the listeners of its user. It subscribes when the first stream opens.
+ * message to the listeners of its user. It subscribes when the first stream opens. It also bounds the
+ * streams (README, "Live order status"): `perUser` per shopper across every API process, coordinated
+ * in Redis (a sorted set per shopper, a close channel, and a liveness key per process refreshed every
+ * heartbeat), and `perProcess` in all; while Redis is away each process keeps `perUser` by itself.
  */
-export function createOrderFeed(deps: { redis: Redis; prefix: string; onError: (err: Error, action: string) => void }): OrderFeed {
+export function createOrderFeed(deps: {
+  redis: Redis;
+  prefix: string;
+  limits: { perUser: number; perProcess: number };
+  heartbeatMs: number;
+  onError: (err: Error, action: string) => void;
+  warn: (message: string, details: Record<string, unknown>) => void;
+}): OrderFeed {
   const channel = channelOf(deps.prefix);
+  const closeChannel = `${deps.prefix}:order-stream-closes`;
+  const processId = randomUUID();
+  const livenessPrefix = `${deps.prefix}:order-stream-process:`;
+  const livenessKey = `${livenessPrefix}${processId}`;
+  const streamSetOf = (userId: number) => `${deps.prefix}:order-streams:${userId}`;
+  const ttlMs = MISSED_HEARTBEATS * deps.heartbeatMs;
+  // Insertion order is opening order: a shopper's first stream here is their oldest.
+  const streams = new Map<string, OpenStream>();
   const byUser = new Map<number, Set<OrderChangeListener>>();
+  let nextStream = 0;
   let subscriber: Redis | undefined;
   let subscribed: Promise<void> | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
   let closed = false;
+  const processCapReached = capWarning(deps.warn, 'Order streams refused: this process has its most open');
+  const userCapReached = capWarning(deps.warn, "Order streams closed: a shopper opened more than their share");
 
   const everyListener = () => [...byUser.values()].flatMap((listeners) => [...listeners]);
 
+  /** Closes a stream of this process that a newer one of its shopper replaced. */
+  function replace(streamId: string): void {
+    const stream = streams.get(streamId);
+    if (!stream) return;
+    userCapReached({ userId: stream.userId, perUser: deps.limits.perUser });
+    stream.listener.replaced();
+  }
+
+  function register(streamId: string, stream: OpenStream): void {
+    deps.redis
+      .eval(REGISTER_STREAM, 2, streamSetOf(stream.userId), livenessKey, streamId, deps.limits.perUser, ttlMs, livenessPrefix, closeChannel)
+      .then(
+        (oldest) => {
+          stream.registered = true;
+          // Those of this process close here at once; the others' on their close message.
+          for (const id of oldest as string[]) replace(id);
+        },
+        (err: Error) => deps.onError(err, 'registering an order stream'),
+      );
+  }
+
+  function refresh(): void {
+    const open = [...streams].filter(([, stream]) => stream.registered);
+    for (const [streamId, stream] of streams) if (!stream.registered) register(streamId, stream);
+    deps.redis
+      .eval(REFRESH_STREAMS, open.length + 1, livenessKey, ...open.map(([, stream]) => streamSetOf(stream.userId)), ttlMs, ...open.map(([id]) => id))
+      .then(
+        (gone) => {
+          for (const id of gone as string[]) replace(id);
+        },
+        (err: Error) => deps.onError(err, 'refreshing the order streams'),
+      );
+  }
+
   function subscribe(): Redis {
     const connection = deps.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: true });
-    connection.on('message', (_channel: string, raw: string) => {
+    connection.on('message', (from: string, raw: string) => {
+      if (from === closeChannel) {
+        replace(raw);
+        return;
+      }
       let message: OrderChangeMessage;
       try {
         message = JSON.parse(raw) as OrderChangeMessage;
@@ -124,10 +260,12 @@ export function createOrderFeed(deps: { redis: Redis; prefix: string; onError: (
     });
     connection.connect().catch((err: Error) => deps.onError(err, 'connecting the order feed'));
     // Queued until connected; ioredis subscribes again by itself after every reconnection.
-    subscribed = connection.subscribe(channel).then(
+    subscribed = connection.subscribe(channel, closeChannel).then(
       () => undefined,
       (err: Error) => deps.onError(err, 'subscribing to order changes'),
     );
+    heartbeat = setInterval(refresh, deps.heartbeatMs);
+    heartbeat.unref();
     return connection;
   }
 
@@ -138,13 +276,29 @@ export function createOrderFeed(deps: { redis: Redis; prefix: string; onError: (
         queueMicrotask(() => listener.end());
         return () => undefined;
       }
+      if (streams.size >= deps.limits.perProcess) {
+        processCapReached({ open: streams.size, perProcess: deps.limits.perProcess });
+        throw new RetryLaterError(503, ErrorCode.SERVICE_BUSY, BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
+      }
       subscriber ??= subscribe();
       let listeners = byUser.get(userId);
       if (!listeners) byUser.set(userId, (listeners = new Set()));
+      // This process alone keeps the shopper's share, so it holds while Redis is away.
+      const ownOldest = [...streams].filter(([, stream]) => stream.userId === userId).map(([id]) => id);
+      const streamId = `${processId}/${(nextStream += 1)}`;
+      const stream: OpenStream = { userId, listener, registered: false };
+      streams.set(streamId, stream);
       listeners.add(listener);
+      for (const id of ownOldest.slice(0, Math.max(0, ownOldest.length + 1 - deps.limits.perUser))) replace(id);
+      register(streamId, stream);
+      let stopped = false;
       return () => {
+        if (stopped) return;
+        stopped = true;
+        streams.delete(streamId);
         listeners.delete(listener);
         if (listeners.size === 0 && byUser.get(userId) === listeners) byUser.delete(userId);
+        if (!closed) deps.redis.zrem(streamSetOf(userId), streamId).catch((err: Error) => deps.onError(err, 'unregistering an order stream'));
       };
     },
     ready() {
@@ -152,12 +306,16 @@ export function createOrderFeed(deps: { redis: Redis; prefix: string; onError: (
       const waited = new Promise<void>((resolve) => setTimeout(resolve, READY_WAIT_MS).unref());
       return Promise.race([subscribed, waited]);
     },
-    listenerCount: () => everyListener().length,
+    listenerCount: () => streams.size,
     close() {
       closed = true;
+      clearInterval(heartbeat);
       for (const listener of everyListener()) listener.end();
       byUser.clear();
+      streams.clear();
       subscriber?.disconnect();
+      // Its streams stop counting against their shoppers' share at once.
+      deps.redis.del(livenessKey).catch((err: Error) => deps.onError(err, 'leaving the order streams'));
     },
   };
 }
