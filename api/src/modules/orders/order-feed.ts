@@ -104,44 +104,36 @@ const BUSY_RETRY_AFTER_SECONDS = 30;
 const BUSY_MESSAGE = 'The store is very busy right now. Live order updates will resume shortly.';
 /** A cap's warning is logged at most this often, with how many times it was reached since. */
 const CAP_WARNING_EVERY_MS = 60_000;
-/** A process whose streams missed this many heartbeats is taken as gone, and its streams no longer count. */
-const MISSED_HEARTBEATS = 3;
+/** A shopper's set outlives their last stream's heartbeat by this many heartbeats. */
+const SET_HEARTBEATS = 3;
 
 /**
  * Registers a new stream in its shopper's sorted set (score: when it opened, by Redis's clock) and
- * closes the oldest beyond the limit, announcing them on the close channel. Streams of an API process
- * that stopped refreshing its liveness key (it crashed) no longer count.
- * KEYS: the shopper's set, this process's liveness key. ARGV: stream, limit, ttl ms, liveness key
- * prefix, close channel.
+ * closes the oldest beyond the limit, announcing them on the close channel. The streams of a process
+ * that stopped without closing them are older than any opened since, so they are the first to go.
+ * KEYS: the shopper's set. ARGV: stream, limit, ttl ms, close channel.
  */
 const REGISTER_STREAM = `
 local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
-redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
-for _, stream in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
-  local process = string.match(stream, '^(.*)/[^/]*$')
-  if redis.call('EXISTS', ARGV[4] .. process) == 0 then redis.call('ZREM', KEYS[1], stream) end
-end
-redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('ZADD', KEYS[1], tonumber(time[1]) * 1000000 + tonumber(time[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 local excess = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[2])
 if excess <= 0 then return {} end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, excess - 1)
 redis.call('ZREM', KEYS[1], unpack(oldest))
-for _, stream in ipairs(oldest) do redis.call('PUBLISH', ARGV[5], stream) end
+for _, stream in ipairs(oldest) do redis.call('PUBLISH', ARGV[4], stream) end
 return oldest
 `;
 
 /**
- * A heartbeat: keeps this process's liveness key and its shoppers' sets alive, and answers which of
- * its streams are no longer registered (closed by a newer one while its close message was lost).
- * KEYS: this process's liveness key, then one shopper's set per stream. ARGV: ttl ms, then the streams.
+ * A heartbeat: keeps the shoppers' sets of this process's streams alive, and answers which of its
+ * streams are no longer registered (closed by a newer one while the close message was lost).
+ * KEYS: one shopper's set per stream. ARGV: ttl ms, then the streams.
  */
 const REFRESH_STREAMS = `
-redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
 local gone = {}
-for i = 2, #KEYS do
-  if redis.call('ZSCORE', KEYS[i], ARGV[i]) then redis.call('PEXPIRE', KEYS[i], ARGV[1]) else table.insert(gone, ARGV[i]) end
+for i = 1, #KEYS do
+  if redis.call('ZSCORE', KEYS[i], ARGV[i + 1]) then redis.call('PEXPIRE', KEYS[i], ARGV[1]) else table.insert(gone, ARGV[i + 1]) end
 end
 return gone
 `;
@@ -171,8 +163,8 @@ function capWarning(warn: (message: string, details: Record<string, unknown>) =>
  * The API process's side: one Redis subscription, whatever the number of open streams, handing each
  * message to the listeners of its user. It subscribes when the first stream opens. It also bounds the
  * streams (README, "Live order status"): `perUser` per shopper across every API process, coordinated
- * in Redis (a sorted set per shopper, a close channel, and a liveness key per process refreshed every
- * heartbeat), and `perProcess` in all; while Redis is away each process keeps `perUser` by itself.
+ * in Redis (a sorted set per shopper, kept alive by the heartbeat, and a close channel), and
+ * `perProcess` in all; while Redis is away each process keeps `perUser` by itself.
  */
 export function createOrderFeed(deps: {
   redis: Redis;
@@ -185,10 +177,8 @@ export function createOrderFeed(deps: {
   const channel = channelOf(deps.prefix);
   const closeChannel = `${deps.prefix}:order-stream-closes`;
   const processId = randomUUID();
-  const livenessPrefix = `${deps.prefix}:order-stream-process:`;
-  const livenessKey = `${livenessPrefix}${processId}`;
   const streamSetOf = (userId: number) => `${deps.prefix}:order-streams:${userId}`;
-  const ttlMs = MISSED_HEARTBEATS * deps.heartbeatMs;
+  const ttlMs = SET_HEARTBEATS * deps.heartbeatMs;
   // Insertion order is opening order: a shopper's first stream here is their oldest.
   const streams = new Map<string, OpenStream>();
   const byUser = new Map<number, Set<OrderChangeListener>>();
@@ -212,7 +202,7 @@ export function createOrderFeed(deps: {
 
   function register(streamId: string, stream: OpenStream): void {
     deps.redis
-      .eval(REGISTER_STREAM, 2, streamSetOf(stream.userId), livenessKey, streamId, deps.limits.perUser, ttlMs, livenessPrefix, closeChannel)
+      .eval(REGISTER_STREAM, 1, streamSetOf(stream.userId), streamId, deps.limits.perUser, ttlMs, closeChannel)
       .then(
         (oldest) => {
           stream.registered = true;
@@ -226,8 +216,9 @@ export function createOrderFeed(deps: {
   function refresh(): void {
     const open = [...streams].filter(([, stream]) => stream.registered);
     for (const [streamId, stream] of streams) if (!stream.registered) register(streamId, stream);
+    if (open.length === 0) return;
     deps.redis
-      .eval(REFRESH_STREAMS, open.length + 1, livenessKey, ...open.map(([, stream]) => streamSetOf(stream.userId)), ttlMs, ...open.map(([id]) => id))
+      .eval(REFRESH_STREAMS, open.length, ...open.map(([, stream]) => streamSetOf(stream.userId)), ttlMs, ...open.map(([id]) => id))
       .then(
         (gone) => {
           for (const id of gone as string[]) replace(id);
@@ -314,8 +305,6 @@ export function createOrderFeed(deps: {
       byUser.clear();
       streams.clear();
       subscriber?.disconnect();
-      // Its streams stop counting against their shoppers' share at once.
-      deps.redis.del(livenessKey).catch((err: Error) => deps.onError(err, 'leaving the order streams'));
     },
   };
 }

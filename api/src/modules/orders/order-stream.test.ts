@@ -215,6 +215,30 @@ describe('how many order streams stay open', () => {
     }
   });
 
+  it('closes a stream a newer one replaced at its next heartbeat when the close message was lost', async () => {
+    const shopper = await app.createUser();
+    const streamSet = `${app.config.redisPrefix}:order-streams:${shopper.id}`;
+    const stream = await openStream(shopper.token);
+    await expect.poll(() => app.redis.zcard(streamSet)).toBe(1);
+    // Another process closed it in Redis, and its message never arrived.
+    await app.redis.del(streamSet);
+    await expect.poll(() => stream.ended(), { timeout: 5 * HEARTBEAT_MS }).toBe(true);
+    expect(stream.events).toEqual([{ event: 'replaced', data: undefined }]);
+  });
+
+  it('no longer counts the streams of an API process that stopped without closing them', async () => {
+    const shopper = await app.createUser();
+    const streamSet = `${app.config.redisPrefix}:order-streams:${shopper.id}`;
+    // Five streams of a process that crashed, still in the shopper's set.
+    await app.redis.zadd(streamSet, ...[1, 2, 3, 4, 5].flatMap((opened) => [opened, `crashed-process/${opened}`]));
+    const streams: Array<Awaited<ReturnType<typeof openStream>>> = [];
+    for (let opened = 0; opened < 5; opened += 1) streams.push(await openStream(shopper.token));
+    await expect.poll(() => app.redis.zcard(streamSet)).toBe(5);
+    expect((await app.redis.zrange(streamSet, 0, -1)).filter((stream) => stream.startsWith('crashed-process/'))).toEqual([]);
+    expect(streams.every((stream) => !stream.ended())).toBe(true);
+    await Promise.all(streams.map((stream) => stream.close()));
+  });
+
   it('refuses streams beyond the process cap with 503 SERVICE_BUSY and Retry-After, while the catalogue answers', async () => {
     const capped = await startSecondApp(app, { orderStreams: { perUser: 5, perProcess: 60 } });
     try {
