@@ -142,8 +142,11 @@ return gone
 interface OpenStream {
   userId: number;
   listener: OrderChangeListener;
-  /** Whether Redis holds it in its shopper's set; one opened while Redis was away is registered at the next heartbeat. */
-  registered: boolean;
+  /**
+   * Whether Redis holds it in its shopper's set; one opened while Redis was away is registered at the
+   * next heartbeat. Registered once only: registering again would make it the shopper's newest.
+   */
+  registration: 'none' | 'pending' | 'done';
 }
 
 /** Logs that a cap was reached: the first time, then at most once a minute with the count since. */
@@ -188,7 +191,7 @@ export function createOrderFeed(deps: {
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let closed = false;
   const processCapReached = capWarning(deps.warn, 'Order streams refused: this process has its most open');
-  const userCapReached = capWarning(deps.warn, "Order streams closed: a shopper opened more than their share");
+  const userCapReached = capWarning(deps.warn, 'Order streams closed: a shopper opened more than their share');
 
   const everyListener = () => [...byUser.values()].flatMap((listeners) => [...listeners]);
 
@@ -201,21 +204,25 @@ export function createOrderFeed(deps: {
   }
 
   function register(streamId: string, stream: OpenStream): void {
+    stream.registration = 'pending';
     deps.redis
       .eval(REGISTER_STREAM, 1, streamSetOf(stream.userId), streamId, deps.limits.perUser, ttlMs, closeChannel)
       .then(
         (oldest) => {
-          stream.registered = true;
+          stream.registration = 'done';
           // Those of this process close here at once; the others' on their close message.
           for (const id of oldest as string[]) replace(id);
         },
-        (err: Error) => deps.onError(err, 'registering an order stream'),
+        (err: Error) => {
+          stream.registration = 'none';
+          deps.onError(err, 'registering an order stream');
+        },
       );
   }
 
   function refresh(): void {
-    const open = [...streams].filter(([, stream]) => stream.registered);
-    for (const [streamId, stream] of streams) if (!stream.registered) register(streamId, stream);
+    const open = [...streams].filter(([, stream]) => stream.registration === 'done');
+    for (const [streamId, stream] of streams) if (stream.registration === 'none') register(streamId, stream);
     if (open.length === 0) return;
     deps.redis
       .eval(REFRESH_STREAMS, open.length, ...open.map(([, stream]) => streamSetOf(stream.userId)), ttlMs, ...open.map(([id]) => id))
@@ -277,7 +284,7 @@ export function createOrderFeed(deps: {
       // This process alone keeps the shopper's share, so it holds while Redis is away.
       const ownOldest = [...streams].filter(([, stream]) => stream.userId === userId).map(([id]) => id);
       const streamId = `${processId}/${(nextStream += 1)}`;
-      const stream: OpenStream = { userId, listener, registered: false };
+      const stream: OpenStream = { userId, listener, registration: 'none' };
       streams.set(streamId, stream);
       listeners.add(listener);
       for (const id of ownOldest.slice(0, Math.max(0, ownOldest.length + 1 - deps.limits.perUser))) replace(id);

@@ -6,7 +6,7 @@ import { createRedis } from '../../redis';
 import { createFixtures } from '../../testing/fixtures';
 import { scrapeMetrics } from '../../testing/metrics';
 import { startSecondApp, startTestApp, type TestApp, type TestUser } from '../../testing/harness';
-import { withOrderChangeFeed } from './order-feed';
+import { createOrderFeed, withOrderChangeFeed } from './order-feed';
 import { lockOrder, markCompleted } from './order-lifecycle';
 
 const HEARTBEAT_MS = 300;
@@ -201,6 +201,7 @@ describe('how many order streams stay open', () => {
       // The newest stay, wherever they are open; every other one was told why it ended.
       expect(streams.slice(-5).every((stream) => !stream.ended())).toBe(true);
       for (const stream of streams.slice(0, -5)) expect(stream.events).toEqual([{ event: 'replaced', data: undefined }]);
+      expect((await app.request('GET', '/api/products')).status).toBe(200);
 
       // The ones left still hear of the shopper's orders.
       const orderId = await processingOrder(shopper);
@@ -286,6 +287,35 @@ describe('how many order streams stay open', () => {
       await Promise.all(streams.map((stream) => stream.close()));
     } finally {
       await offline.close();
+    }
+  });
+
+  it('logs a warning when a cap is first reached, not one per stream', async () => {
+    const warnings: string[] = [];
+    const feed = createOrderFeed({
+      redis: app.redis,
+      prefix: app.config.redisPrefix,
+      limits: { perUser: 1, perProcess: 2 },
+      heartbeatMs: HEARTBEAT_MS,
+      onError: (err) => console.error(err),
+      warn: (message) => warnings.push(message),
+    });
+    try {
+      await feed.ready();
+      const open = (userId: number) => {
+        const stop = feed.listen(userId, { changed: () => undefined, replaced: () => stop(), end: () => undefined });
+      };
+      const [first, second, third] = [await app.createUser(), await app.createUser(), await app.createUser()];
+      for (let opened = 0; opened < 3; opened += 1) open(first.id);
+      open(second.id);
+      expect(feed.listenerCount()).toBe(2);
+      for (let refused = 0; refused < 3; refused += 1) expect(() => open(third.id)).toThrow(expect.objectContaining({ status: 503 }));
+      expect(warnings).toEqual([
+        'Order streams closed: a shopper opened more than their share',
+        'Order streams refused: this process has its most open',
+      ]);
+    } finally {
+      feed.close();
     }
   });
 });
