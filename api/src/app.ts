@@ -194,12 +194,15 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const orderFeed = createOrderFeed({
     redis,
     prefix: config.redisPrefix,
+    limits: config.orderStreams,
+    heartbeatMs: config.orderEventsHeartbeatMs,
     onError: (err, action) => logger.warn({ err: err.message }, `order feed: ${action}`),
+    warn: (message, details) => logger.warn(details, message),
   });
   appOrderFeeds.set(app, orderFeed);
 
   const metricsRegistry = createProcessRegistry(processLabel('api'));
-  const metrics = createApiMetrics(metricsRegistry);
+  const metrics = createApiMetrics(metricsRegistry, { openOrderStreams: orderFeed.listenerCount });
 
   const tokens = createTokenService({
     secret: config.jwtSecret,

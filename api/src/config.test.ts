@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, productionProblems, productionWarnings } from './config';
 
@@ -161,9 +162,26 @@ describe('client address, login protection and password hashing', () => {
     ['LOGIN_PAIR_FAILURES', '0'],
     ['PASSWORD_HASH_CONCURRENCY', '1.5'],
     ['PASSWORD_HASH_KNOWN_DEVICE_QUEUE', '-1'],
+    ['ORDER_STREAMS_PER_USER', '0'],
+    ['ORDER_STREAMS_PER_USER', '101'],
+    ['ORDER_STREAMS_MAX_PER_PROCESS', '0'],
+    ['ORDER_STREAMS_MAX_PER_PROCESS', '1.5'],
   ])('refuses %s=%s in one line naming it', (name, value) => {
     expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(name);
+  });
+});
+
+describe('order event streams', () => {
+  it('keeps 5 per shopper, and per process half the open-file limit unless set', () => {
+    const { orderStreams } = loadConfig({ NODE_ENV: 'test' });
+    expect(orderStreams.perUser).toBe(5);
+    const fileLimit = Number(/^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1]);
+    expect(orderStreams.perProcess).toBe(Math.floor(fileLimit / 2));
+    expect(loadConfig({ NODE_ENV: 'test', ORDER_STREAMS_PER_USER: '2', ORDER_STREAMS_MAX_PER_PROCESS: '300' }).orderStreams).toEqual({
+      perUser: 2,
+      perProcess: 300,
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Ajv, type SchemaObject } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -19,6 +20,8 @@ export interface Config {
   catalogueCacheTtlMs: number;
   /** How often an open order event stream sends a comment line (keeping proxies from closing it) and checks its session. */
   orderEventsHeartbeatMs: number;
+  /** Open order event streams: per shopper across every API process, and in all in this process. */
+  orderStreams: { perUser: number; perProcess: number };
   jwtSecret: string;
   /** Lifetime of a session token. */
   jwtTtlSeconds: number;
@@ -174,6 +177,8 @@ const ENVIRONMENT = Type.Object({
   REDIS_PREFIX: text('topup'),
   CATALOGUE_CACHE_TTL_MS: integer(100, 5000, 3_600_000),
   ORDER_EVENTS_HEARTBEAT_MS: integer(100, 15_000, 300_000),
+  ORDER_STREAMS_PER_USER: integer(1, 5, 100),
+  ORDER_STREAMS_MAX_PER_PROCESS: Type.Optional(integer(1, undefined, 1_000_000)),
   JWT_SECRET: text(DEV_JWT_SECRET),
   JWT_TTL_SECONDS: integer(60, 24 * 3600),
   JWT_REMEMBER_TTL_SECONDS: integer(60, 30 * 24 * 3600),
@@ -285,6 +290,27 @@ function addressList(name: string, value: string): string[] {
   return entries;
 }
 
+/** The process's open-file limit (`ulimit -n`), read where Linux shows it; undefined elsewhere. */
+function readOpenFileLimit(): number | undefined {
+  try {
+    const soft = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1];
+    return soft === undefined ? undefined : Number(soft);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Streams used when the open-file limit cannot be read. */
+const STREAMS_WITHOUT_FILE_LIMIT = 1000;
+
+/**
+ * Each open stream holds a socket, one file: half the limit goes to streams and the other half stays
+ * for ordinary requests, the database pool and Redis (README, "Live order status").
+ */
+function streamsForOpenFileLimit(limit: number | undefined): number {
+  return limit === undefined ? STREAMS_WITHOUT_FILE_LIMIT : Math.max(1, Math.floor(limit / 2));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = readEnvironment(env);
   const nodeEnv = vars.NODE_ENV;
@@ -297,6 +323,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: vars.REDIS_PREFIX,
     catalogueCacheTtlMs: vars.CATALOGUE_CACHE_TTL_MS,
     orderEventsHeartbeatMs: vars.ORDER_EVENTS_HEARTBEAT_MS,
+    orderStreams: {
+      perUser: vars.ORDER_STREAMS_PER_USER,
+      perProcess: vars.ORDER_STREAMS_MAX_PER_PROCESS ?? streamsForOpenFileLimit(readOpenFileLimit()),
+    },
     jwtSecret: vars.JWT_SECRET,
     jwtTtlSeconds: vars.JWT_TTL_SECONDS,
     jwtRememberTtlSeconds: vars.JWT_REMEMBER_TTL_SECONDS,

@@ -138,11 +138,12 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
 
 /**
  * Another API process of the store `app` runs, as production runs several: the same configuration,
- * database and Redis prefix, with its own connections and its own memory. Close it before `app`.
+ * database and Redis prefix (other settings may differ), with its own connections and its own memory.
+ * Close it before `app`.
  */
-export async function startSecondApp(app: TestApp): Promise<TestApp> {
+export async function startSecondApp(app: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
   const db = createDb(app.config.databaseUrl, { min: 0, max: 20 });
-  return serveApp(app.config, db, () => db.destroy());
+  return serveApp({ ...app.config, ...overrides }, db, () => db.destroy());
 }
 
 async function serveApp(config: Config, db: Knex, release: (redis: Redis) => Promise<void>): Promise<TestApp> {

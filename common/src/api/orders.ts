@@ -143,6 +143,8 @@ export type OrderChange = Static<typeof OrderChange>;
 export const ORDER_STREAM_EVENTS = {
   order: "One of your orders changed (its status, codes, delay or refund): the data is the order's number and status.",
   resync: 'Changes may have been missed (the store lost its feed for a moment): fetch your orders again. No data.',
+  replaced:
+    'You opened more streams than the store keeps per account (5 by default), and this is the oldest: the stream ends. Do not reconnect, or it closes your next oldest; poll instead. No data.',
 } as const;
 
 const tag = 'Orders';
@@ -155,9 +157,10 @@ export const ordersEndpoints = {
     tag,
     summary: 'Your orders as they change (Server-Sent Events)',
     description:
-      'A `text/event-stream` that stays open and sends an event whenever one of your orders changes, whichever store process made the change. A comment line is sent every 15 seconds (by default) to keep the connection open; the stream ends when the session does (checked at each of those lines), and the client reconnects with its token in the `Authorization` header, never in the URL.',
+      'A `text/event-stream` that stays open and sends an event whenever one of your orders changes, whichever store process made the change. A comment line is sent every 15 seconds (by default) to keep the connection open; the stream ends when the session does (checked at each of those lines), and the client reconnects with its token in the `Authorization` header, never in the URL. An account keeps a few streams open (5 by default): opening one more ends its oldest with `event: replaced`. A server with its most streams open refuses a new one with 503 SERVICE_BUSY and `Retry-After`.',
     response: OrderChange,
     eventStream: ORDER_STREAM_EVENTS,
+    errors: [503],
     responseHeaders: { 'Cache-Control': '`no-store`: every answer is live.' },
   }),
   list: endpoint({

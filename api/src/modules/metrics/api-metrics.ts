@@ -1,4 +1,4 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { METRICS_PREFIX } from '../../lib/metrics';
 import type { AppContext, AppMiddleware } from '../../types';
 
@@ -27,7 +27,7 @@ function routeOf(ctx: AppContext): string {
 }
 
 /** The API process's own metrics, in its process registry (createProcessRegistry). */
-export function createApiMetrics(registry: Registry): ApiMetrics {
+export function createApiMetrics(registry: Registry, sources: { openOrderStreams: () => number }): ApiMetrics {
   const requestDuration = new Histogram({
     name: `${METRICS_PREFIX}http_request_duration_seconds`,
     help: 'HTTP requests by method, route pattern and status, and how long they took',
@@ -40,6 +40,14 @@ export function createApiMetrics(registry: Registry): ApiMetrics {
     help: "Payment gateways' notifications by provider and outcome",
     labelNames: ['provider', 'outcome'],
     registers: [registry],
+  });
+  new Gauge({
+    name: `${METRICS_PREFIX}order_streams_open`,
+    help: 'Order event streams (GET /api/orders/events) open in this API process',
+    registers: [registry],
+    collect() {
+      this.set(sources.openOrderStreams());
+    },
   });
 
   return {

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../db';
 import { createRedis } from '../../redis';
 import { createFixtures } from '../../testing/fixtures';
+import { scrapeMetrics } from '../../testing/metrics';
 import { startSecondApp, startTestApp, type TestApp, type TestUser } from '../../testing/harness';
-import { withOrderChangeFeed } from './order-feed';
+import { createOrderFeed, withOrderChangeFeed } from './order-feed';
 import { lockOrder, markCompleted } from './order-lifecycle';
 
 const HEARTBEAT_MS = 300;
@@ -58,7 +59,7 @@ async function openStream(token: string, target: TestApp = app, headers: Record<
     headers: { authorization: `Bearer ${token}`, ...headers },
     signal: abort.signal,
   });
-  expect(response.status).toBe(200);
+  expect(response.status, response.status === 200 ? '' : await response.text()).toBe(200);
   const events: ReceivedEvent[] = [];
   let heartbeats = 0;
   let ended = false;
@@ -180,5 +181,141 @@ describe('GET /api/orders/events', () => {
     await second.close();
     expect(Date.now() - closing).toBeLessThan(1000);
     await expect.poll(() => stream.ended()).toBe(true);
+  });
+});
+
+describe('how many order streams stay open', () => {
+  /** Streams of this shopper still open on these apps' side, all together. */
+  const openOn = (...apps: TestApp[]) => apps.reduce((sum, target) => sum + target.openOrderStreams(), 0);
+
+  it("keeps a shopper's newest 5 of hundreds open across two API processes, telling each closed one it was replaced", async () => {
+    const second = await startSecondApp(app);
+    try {
+      const shopper = await app.createUser();
+      const before = openOn(app, second);
+      const streams: Array<Awaited<ReturnType<typeof openStream>>> = [];
+      for (let opened = 0; opened < 200; opened += 1) streams.push(await openStream(shopper.token, opened % 2 === 0 ? app : second));
+
+      await expect.poll(() => streams.filter((stream) => !stream.ended()).length, { timeout: 10_000 }).toBe(5);
+      expect(openOn(app, second)).toBe(before + 5);
+      // The newest stay, wherever they are open; every other one was told why it ended.
+      expect(streams.slice(-5).every((stream) => !stream.ended())).toBe(true);
+      for (const stream of streams.slice(0, -5)) expect(stream.events).toEqual([{ event: 'replaced', data: undefined }]);
+      expect((await app.request('GET', '/api/products')).status).toBe(200);
+
+      // The ones left still hear of the shopper's orders.
+      const orderId = await processingOrder(shopper);
+      await completeFromWorkers(orderId);
+      for (const stream of streams.slice(-5)) {
+        await expect.poll(() => stream.events).toEqual([{ event: 'order', data: { id: orderId, status: 'completed' } }]);
+      }
+      await Promise.all(streams.map((stream) => stream.close()));
+      await expect.poll(() => openOn(app, second)).toBe(before);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('closes a stream a newer one replaced at its next heartbeat when the close message was lost', async () => {
+    const shopper = await app.createUser();
+    const streamSet = `${app.config.redisPrefix}:order-streams:${shopper.id}`;
+    const stream = await openStream(shopper.token);
+    await expect.poll(() => app.redis.zcard(streamSet)).toBe(1);
+    // Another process closed it in Redis, and its message never arrived.
+    await app.redis.del(streamSet);
+    await expect.poll(() => stream.ended(), { timeout: 5 * HEARTBEAT_MS }).toBe(true);
+    expect(stream.events).toEqual([{ event: 'replaced', data: undefined }]);
+  });
+
+  it('no longer counts the streams of an API process that stopped without closing them', async () => {
+    const shopper = await app.createUser();
+    const streamSet = `${app.config.redisPrefix}:order-streams:${shopper.id}`;
+    // Five streams of a process that crashed, still in the shopper's set.
+    await app.redis.zadd(streamSet, ...[1, 2, 3, 4, 5].flatMap((opened) => [opened, `crashed-process/${opened}`]));
+    const streams: Array<Awaited<ReturnType<typeof openStream>>> = [];
+    for (let opened = 0; opened < 5; opened += 1) streams.push(await openStream(shopper.token));
+    await expect.poll(() => app.redis.zcard(streamSet)).toBe(5);
+    expect((await app.redis.zrange(streamSet, 0, -1)).filter((stream) => stream.startsWith('crashed-process/'))).toEqual([]);
+    expect(streams.every((stream) => !stream.ended())).toBe(true);
+    await Promise.all(streams.map((stream) => stream.close()));
+  });
+
+  it('refuses streams beyond the process cap with 503 SERVICE_BUSY and Retry-After, while the catalogue answers', async () => {
+    const capped = await startSecondApp(app, { orderStreams: { perUser: 5, perProcess: 60 } });
+    try {
+      const shoppers = await Promise.all(Array.from({ length: 20 }, () => app.createUser()));
+      const leave = new AbortController();
+      const attempts = await Promise.all(
+        shoppers.flatMap((shopper) =>
+          Array.from({ length: 5 }, () =>
+            fetch(`${capped.baseUrl}/api/orders/events`, { headers: { authorization: `Bearer ${shopper.token}` }, signal: leave.signal }),
+          ),
+        ),
+      );
+      const refused = attempts.filter((response) => response.status === 503);
+      expect(attempts.filter((response) => response.status === 200)).toHaveLength(60);
+      expect(refused).toHaveLength(40);
+      expect(capped.openOrderStreams()).toBe(60);
+      for (const response of refused) {
+        expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(((await response.json()) as { error: { code: string } }).error.code).toBe('SERVICE_BUSY');
+      }
+
+      const catalogue = await capped.request('GET', '/api/products');
+      expect(catalogue.status).toBe(200);
+      const admin = await app.createUser({ role: 'admin' });
+      expect((await scrapeMetrics(capped, admin.token)).value('order_streams_open')).toBe(60);
+
+      leave.abort();
+      await expect.poll(() => capped.openOrderStreams()).toBe(0);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it("keeps a shopper's newest 5 in each process while Redis is away", async () => {
+    const offline = await startTestApp({ redisUrl: 'redis://127.0.0.1:1', orderEventsHeartbeatMs: HEARTBEAT_MS });
+    try {
+      const shopper = await offline.createUser();
+      // Opened together: each waits a moment for the order feed, which cannot subscribe.
+      const streams = await Promise.all(Array.from({ length: 8 }, () => openStream(shopper.token, offline)));
+      await expect.poll(() => streams.filter((stream) => !stream.ended()).length).toBe(5);
+      expect(offline.openOrderStreams()).toBe(5);
+      const replaced = streams.filter((stream) => stream.ended());
+      for (const stream of replaced) expect(stream.events).toEqual([{ event: 'replaced', data: undefined }]);
+      await Promise.all(streams.map((stream) => stream.close()));
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it('logs a warning when a cap is first reached, not one per stream', async () => {
+    const warnings: string[] = [];
+    const feed = createOrderFeed({
+      redis: app.redis,
+      prefix: app.config.redisPrefix,
+      limits: { perUser: 1, perProcess: 2 },
+      heartbeatMs: HEARTBEAT_MS,
+      onError: (err) => console.error(err),
+      warn: (message) => warnings.push(message),
+    });
+    try {
+      await feed.ready();
+      const open = (userId: number) => {
+        const stop = feed.listen(userId, { changed: () => undefined, replaced: () => stop(), end: () => undefined });
+      };
+      const [first, second, third] = [await app.createUser(), await app.createUser(), await app.createUser()];
+      for (let opened = 0; opened < 3; opened += 1) open(first.id);
+      open(second.id);
+      expect(feed.listenerCount()).toBe(2);
+      for (let refused = 0; refused < 3; refused += 1) expect(() => open(third.id)).toThrow(expect.objectContaining({ status: 503 }));
+      expect(warnings).toEqual([
+        'Order streams closed: a shopper opened more than their share',
+        'Order streams refused: this process has its most open',
+      ]);
+    } finally {
+      feed.close();
+    }
   });
 });

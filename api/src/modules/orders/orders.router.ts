@@ -27,6 +27,11 @@ export function createOrdersRouter(deps: { orders: OrdersService; feed: OrderFee
       open: (sink) =>
         feed.listen(userId, {
           changed: (change) => (change ? sink.send('order', change) : sink.send('resync')),
+          // Tells the client not to reconnect: it would only close the shopper's next oldest stream.
+          replaced: () => {
+            sink.send('replaced');
+            sink.end();
+          },
           end: sink.end,
         }),
     });

@@ -11,7 +11,10 @@ const LAST_RETRY_MS = 30_000;
 /** How long the stream outlives its last page: going from the list to a receipt keeps the same one. */
 const LINGER_MS = 1_000;
 
-/** The session is gone (401) or may not read orders: the stream stays closed while the pages watch. */
+/**
+ * The session is gone (401), may not read orders, or a newer stream of the shopper replaced this one
+ * (they have their most open): the stream stays closed while the pages watch, and their polls carry on.
+ */
 class StreamRefused extends Error {}
 
 /** What a change makes stale: the orders list, and the changed order's page (every order's when some changes may have been missed). */
@@ -24,7 +27,7 @@ function invalidateOrders(queryClient: QueryClient, token: string, change?: Orde
  * Opens `GET /api/orders/events`, read with fetch so the token goes in the Authorization header and
  * never in the URL, until `signal` aborts. A hidden tab closes it (a browser allows only a few open
  * connections per site) and catches up when shown again; a dropped stream reconnects with a growing
- * wait; a refused one (the session ended) stays closed.
+ * wait (a busy server's 503 too); a refused or replaced one stays closed.
  */
 function connect(queryClient: QueryClient, token: string, signal: AbortSignal): void {
   let failures = 0;
@@ -46,6 +49,8 @@ function connect(queryClient: QueryClient, token: string, signal: AbortSignal): 
     onmessage(message) {
       if (message.event === 'order') invalidateOrders(queryClient, token, JSON.parse(message.data) as OrderChange);
       else if (message.event === 'resync') invalidateOrders(queryClient, token);
+      // Reconnecting would only close the shopper's next oldest stream.
+      else if (message.event === 'replaced') throw new StreamRefused();
     },
     onclose() {
       // The server ended it (it shuts down, or the session ended): connect again, and learn which.
