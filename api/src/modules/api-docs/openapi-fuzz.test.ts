@@ -47,6 +47,8 @@ const HOSTILE_TEXTS = [
   '../../etc/passwd',
   '{"$gt":""}',
   '[1,2]',
+  '{"id":[1e999]}',
+  '[0,1e999]',
   'null',
   'true',
 ];
