@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { Server } from 'node:http';
 import type { Redis } from 'ioredis';
+import Koa from 'koa';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { ensureDatabase, migrateLatest } from '@topup/migrations';
@@ -15,8 +16,9 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { createDb, type Db } from '../db';
 import { createRedis } from '../redis';
-import { deleteRedisKeys, testRedisPrefix } from '../testing/harness';
-import { isDatabaseUnavailable } from './error-handler';
+import type { AppState } from '../types';
+import { createTestDatabase, deleteRedisKeys, testRedisPrefix } from '../testing/harness';
+import { errorHandler, isDatabaseUnavailable } from './error-handler';
 
 const run = promisify(execFile);
 
@@ -45,6 +47,39 @@ describe('isDatabaseUnavailable', () => {
     ['a non-error', 'ECONNREFUSED'],
   ])('leaves alone %s', (_, err) => {
     expect(isDatabaseUnavailable(err)).toBe(false);
+  });
+});
+
+describe('a value Postgres refuses that a contract let through', () => {
+  it.each([
+    ['a CHECK (23514)', `INSERT INTO stock_thresholds (threshold) VALUES (-1)`],
+    ['a number out of its column (22003)', `SELECT 2147483648::integer`],
+    ['a text that is not a number (22P02)', `SELECT 'Infinity'::bigint`],
+  ])('answers %s with 400 VALIDATION_FAILED, logged as a warning, not a 500', async (_, sql) => {
+    const database = await createTestDatabase();
+    const logged: Array<{ level: number; msg: string }> = [];
+    const app = new Koa<AppState>();
+    app.use(async (ctx, next) => {
+      ctx.state.log = pino({ level: 'warn' }, new Writable({ write: (chunk: Buffer, _encoding, done) => done(void logged.push(JSON.parse(chunk.toString()))) }));
+      await next();
+    });
+    app.use(errorHandler());
+    app.use(async () => {
+      await database.db.raw(sql);
+    });
+    const server = app.listen(0, '127.0.0.1');
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 400,
+        body: { error: { code: 'VALIDATION_FAILED', message: 'The request is not valid' } },
+      });
+      expect(logged.map(({ level, msg }) => ({ level, msg }))).toEqual([{ level: 40, msg: 'the database refused a value the contract let through' }]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await database.drop();
+    }
   });
 });
 

@@ -76,6 +76,33 @@ function databaseUnavailable(ctx: AppContext, err: Error): RetryLaterError {
   );
 }
 
+/** Postgres's codes for a value it will not store: what a too loose contract lets through. */
+const REFUSED_VALUE_CODES = new Set([
+  '22001', // string_data_right_truncation
+  '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+  '22021', // character_not_in_repertoire
+  '22P02', // invalid_text_representation
+  '22P05', // untranslatable_character
+  '23514', // check_violation
+]);
+
+/**
+ * Whether Postgres refused a value of the request. The contracts should have answered 400 first, so
+ * such a request is still the client's mistake (400), logged as a contract to tighten.
+ */
+export function isRefusedValue(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && REFUSED_VALUE_CODES.has(code);
+}
+
+function refusedValue(ctx: AppContext, err: Error): AppError {
+  const { code, constraint } = err as { code?: string; constraint?: string };
+  ctx.state.log.warn({ err: { code, constraint, message: err.message } }, 'the database refused a value the contract let through');
+  return new AppError(400, ErrorCode.VALIDATION_FAILED, 'The request is not valid');
+}
+
 function send(ctx: AppContext, error: AppError): void {
   const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
   if (error.details !== undefined) body.error.details = error.details;
@@ -96,6 +123,10 @@ export function renderError(ctx: AppContext, err: unknown): void {
   }
   if (isDatabaseUnavailable(err)) {
     send(ctx, databaseUnavailable(ctx, err as Error));
+    return;
+  }
+  if (isRefusedValue(err)) {
+    send(ctx, refusedValue(ctx, err as Error));
     return;
   }
   ctx.state.log.error({ err }, 'unhandled error');

@@ -170,3 +170,59 @@ describe('every JSON route, walked', () => {
     expect(outcomes.length).toBeGreaterThan(30);
   });
 });
+
+describe('a number in a path or a query', () => {
+  /** Texts JavaScript reads as a number that is not a finite one, or not in decimal digits. */
+  const NOT_FINITE_DECIMALS = ['Infinity', '-Infinity', '1e999', '9'.repeat(309), 'NaN', '0x10', '1e3', ' 5'];
+
+  it('is refused with a 400 naming it on every route whose path takes one, never a 500', async () => {
+    const routes = listApiRoutes(createApp({ config: app.config, db: app.db, redis: app.redis, invalidations: app.invalidations, logger: createLogger('silent', 'route-walk') }));
+    const withNumbers = routes.flatMap((route) =>
+      Object.entries(((route.endpoint?.params as { properties?: Record<string, { type?: string }> } | undefined)?.properties ?? {}))
+        .filter(([, schema]) => schema.type === 'integer' || schema.type === 'number')
+        .map(([field]) => ({ route, field })),
+    );
+    const answers: string[] = [];
+    for (const { route, field } of withNumbers) {
+      for (const text of NOT_FINITE_DECIMALS) {
+        const path = route.path.replace(`:${field}`, encodeURIComponent(text)).replace(/:[A-Za-z]+/g, '1');
+        const response = await app.asAdmin(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+        const fields = ((response.body?.error?.details ?? []) as Array<{ field: string }>).map((detail) => detail.field);
+        if (response.status !== 400 || response.body.error.code !== 'VALIDATION_FAILED' || !fields.includes(field)) {
+          answers.push(`${route.method} ${path.slice(0, 80)} answered ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
+        }
+      }
+    }
+    expect(answers).toEqual([]);
+    // The issue's 49 routes with a numeric id, and more, were walked.
+    expect(new Set(withNumbers.map(({ route }) => `${route.method} ${route.path}`)).size).toBeGreaterThanOrEqual(49);
+  });
+
+  it('is refused anonymously too: GET /api/products/Infinity/codes/1', async () => {
+    const response = await app.request('GET', '/api/products/Infinity/codes/1');
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The request is not valid',
+      details: [{ field: 'id', message: 'must be a finite number written in decimal digits' }],
+    });
+  });
+
+  it('keeps working when written in plain digits, and out of range is still named', async () => {
+    const product = await app.fixtures.product();
+    expect((await app.request('GET', `/api/products/${product.id}/codes/0`)).status).toBe(200);
+    const tooLarge = await app.request('GET', `/api/products/${'9'.repeat(30)}/codes/0`);
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.error.details).toEqual([{ field: 'id', message: 'must be <= 2147483647' }]);
+  });
+
+  it('in a query is refused the same way: a bulk upload to product Infinity', async () => {
+    const response = await app.request('POST', '/api/admin/codes/bulk?productId=Infinity', {
+      token: app.admin.token,
+      rawBody: 'CODE-1, 1, 80, 60',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toContainEqual({ field: 'productId', message: 'must be a finite number written in decimal digits' });
+  });
+});

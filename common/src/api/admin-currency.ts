@@ -94,7 +94,8 @@ export const UpdateSettingsBody = Type.Object(
   {
     steamCommissionPercent: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'At most 2 decimals.' })),
     ratesAutoUpdate: Type.Optional(Type.Boolean()),
-    rateChangeConfirmPercent: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'At most 2 decimals.' })),
+    // numeric(6, 2) above 0: the smallest value it stores is 0.01, which anything smaller would round to 0.
+    rateChangeConfirmPercent: Type.Optional(Type.Number({ minimum: 0.01, maximum: 1000, description: 'At most 2 decimals.' })),
     failedCardTopupRefundTo: Type.Optional(StringEnum(FAILED_CARD_TOPUP_REFUND_TARGETS)),
   },
   { additionalProperties: false, minProperties: 1, examples: [{ steamCommissionPercent: 7.5 }] },

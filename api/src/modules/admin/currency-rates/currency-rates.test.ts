@@ -341,4 +341,18 @@ describe('currency settings', () => {
     }
     await app.fixtures.steamCommission('3');
   });
+
+  it('refuses a threshold too small for the two decimals the database keeps (1e-10, 0.004) with a 400, unchanged', async () => {
+    const before = await app.db('currency_settings').where({ id: 1 }).first('rate_change_confirm_percent');
+    for (const rateChangeConfirmPercent of [1e-10, 0.004, 0.009]) {
+      const response = await app.asAdmin('POST', SETTINGS, { rateChangeConfirmPercent });
+      expect({ rateChangeConfirmPercent, status: response.status, error: response.body.error }).toEqual({
+        rateChangeConfirmPercent,
+        status: 400,
+        error: { code: 'VALIDATION_FAILED', message: 'The request is not valid', details: [{ field: 'rateChangeConfirmPercent', message: 'must be >= 0.01' }] },
+      });
+    }
+    expect(await app.db('currency_settings').where({ id: 1 }).first('rate_change_confirm_percent')).toEqual(before);
+    expect((await app.asAdmin('POST', SETTINGS, { rateChangeConfirmPercent: 0.01 })).body).toMatchObject({ rateChangeConfirmPercent: 0.01 });
+  });
 });
