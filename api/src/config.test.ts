@@ -166,6 +166,9 @@ describe('client address, login protection and password hashing', () => {
     ['ORDER_STREAMS_PER_USER', '101'],
     ['ORDER_STREAMS_MAX_PER_PROCESS', '0'],
     ['ORDER_STREAMS_MAX_PER_PROCESS', '1.5'],
+    ['JWT_TTL_SECONDS', 'Infinity'],
+    ['WORKER_CONCURRENCY', '1e999'],
+    ['DATABASE_POOL_MAX', 'Infinity'],
   ])('refuses %s=%s in one line naming it', (name, value) => {
     expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(name);

@@ -247,6 +247,9 @@ const ajv = new Ajv({ coerceTypes: true, useDefaults: true, strict: true });
 addFormats(ajv, ['uri']);
 const validateEnvironment = ajv.compile<Environment>(ENVIRONMENT);
 
+/** A number as a setting is written: decimal digits, a sign and a fraction at most. */
+const DECIMAL = /^\s*-?\d+(\.\d+)?\s*$/;
+
 /** What a variable's schema asks for, in words: "an integer between 1 and 65535". */
 function expected(schema: SchemaObject): string {
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.join(', ')}`;
@@ -272,11 +275,16 @@ function knownVariables(env: NodeJS.ProcessEnv): Record<string, string> {
 /** The environment checked against ENVIRONMENT; the first wrong variable stops the start in one line. */
 function readEnvironment(env: NodeJS.ProcessEnv): Environment {
   const values = knownVariables(env);
+  const schemaOf = (name: string): SchemaObject => (ENVIRONMENT.properties as Record<string, SchemaObject>)[name] ?? {};
+  const refuse = (name: string) => new ConfigError(`Invalid configuration: ${name} must be ${expected(schemaOf(name))}, got "${env[name] ?? ''}"`);
+  // ajv would read "Infinity", "1e999" or "0x10" as numbers (Infinity even as a whole one): a number is decimal digits.
+  for (const [name, value] of Object.entries(values)) {
+    const { type } = schemaOf(name);
+    if ((type === 'integer' || type === 'number') && !DECIMAL.test(value)) throw refuse(name);
+  }
   if (validateEnvironment(values)) return values;
   const [error] = validateEnvironment.errors ?? [];
-  const name = error?.instancePath.split('/')[1] ?? '';
-  const schema: SchemaObject = (ENVIRONMENT.properties as Record<string, SchemaObject>)[name] ?? {};
-  throw new ConfigError(`Invalid configuration: ${name} must be ${expected(schema)}, got "${env[name] ?? ''}"`);
+  throw refuse(error?.instancePath.split('/')[1] ?? '');
 }
 
 /** The entries of a list of addresses and ranges; one that is neither stops the start like a wrong number. */
