@@ -33,7 +33,7 @@ export async function postText<T>(url: string, query: Record<string, string>, bo
 
 /**
  * Where each react-admin resource lives (its contract: common/src/api/admin-*.ts). Resource names are the back office's
- * tab names; the API keeps DESIGN.md's paths, in the ra-data-simple-rest protocol.
+ * tab names; the API keeps its contracts' paths (common/src/api), in the ra-data-simple-rest protocol.
  */
 export const RESOURCE_ENDPOINTS = {
   products: '/api/admin/products',

@@ -117,7 +117,7 @@ export interface RateLimitRule {
   refusedPoints?: number;
 }
 
-/** Actions limited per client (DESIGN.md, Trust boundaries). Logins have their own, finer limits. */
+/** Actions limited per client (README, Configuration: RATE_LIMIT_*). Logins have their own, finer limits. */
 export type RateLimitedAction = 'register' | 'playerCheck' | 'support' | 'paymentCreate';
 
 /** Failed password logins allowed before a block (README, Architecture, "Login protection"). */
@@ -484,7 +484,7 @@ function adminPasswordProblem(password: string): string | null {
 }
 
 /**
- * Every setting that makes a production store unsafe (DESIGN.md, Production), each as one line naming
+ * Every setting that makes a production store unsafe (README, Running in production), each as one line naming
  * it, in the order they are reported. Empty outside production, where the development defaults are fine.
  */
 export function productionProblems(config: Config): string[] {

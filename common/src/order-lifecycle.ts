@@ -10,7 +10,7 @@ export interface OrderTransition {
 }
 
 /**
- * The order state machine (DESIGN.md, "Order statuses"). An order starts 'pending' when it waits for a
+ * The order state machine. An order starts 'pending' when it waits for a
  * gateway payment and 'processing' when it was paid from the balance; every later change of its status
  * is one of these transitions, made only by the actors named.
  */

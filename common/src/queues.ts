@@ -1,4 +1,4 @@
-/** BullMQ queue names and the payload each one carries (DESIGN.md, Queues). */
+/** BullMQ queue names and the payload each one carries (README, Architecture). */
 export const QUEUES = {
   fulfilment: 'fulfilment',
   paymentCallback: 'payment-callback',

@@ -58,7 +58,7 @@ function rounded({ numerator, denominator }: Exact): number {
 }
 
 /**
- * Steam pricing (DESIGN.md, Money and currencies): the amount goes to USD by the rate, the commission
+ * Steam pricing: the amount goes to USD by the rate, the commission
  * is added in USD, and the total goes to the balance currency. Every step is exact (rates and the
  * percent are decimals with up to 6 places, so a fraction of integers holds them) and each figure is
  * rounded once, at the end: 1000 RUB at USD->RUB 79 with 3 % is exactly 1030.00 RUB.

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@topup/common';
 
-/** An expected failure: answered with its status and DESIGN.md's error body. */
+/** An expected failure: answered with its status and the API's error body (ErrorBody, common/src/api/contract.ts). */
 export class AppError extends Error {
   constructor(
     readonly status: number,

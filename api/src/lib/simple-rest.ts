@@ -5,7 +5,7 @@ import { unstorableTextIn } from './storable-text';
 import type { AppContext } from '../types';
 
 /**
- * The react-admin `ra-data-simple-rest` list protocol (DESIGN.md, admin lists):
+ * The react-admin `ra-data-simple-rest` list protocol (docs/admin-api.md):
  * `?sort=["field","ASC"]&range=[0,24]&filter={...}` (the query's schema is `ListQuery` in common),
  * the page as the body and `Content-Range: <resource> 0-24/319`.
  */

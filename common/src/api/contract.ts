@@ -93,14 +93,14 @@ export const BigIdParams = Strict({ id: Type.Integer({ minimum: 1, maximum: Numb
 /** Calls that carry nothing still refuse fields. */
 export const EmptyObject = Strict({});
 
-/** `?lang=`, on the calls whose texts are written in the catalogue's languages (DESIGN.md, "languages of content"). */
+/** `?lang=`, on the calls whose texts are written in the catalogue's languages (README, Architecture: Catalogue from memory). */
 export const contentLanguageField = Type.Optional(
   Type.String({ maxLength: 35, description: 'The language of the texts (en, ru, uz); else Accept-Language decides, else ru.' }),
 );
 /** The query of a catalogue read that takes nothing but its language. */
 export const ContentLanguageQuery = Strict({ lang: contentLanguageField });
 
-/** DESIGN.md's error body, the answer of every failure. */
+/** The error body, the answer of every failure. */
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({

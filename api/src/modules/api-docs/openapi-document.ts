@@ -1,6 +1,6 @@
 import { ErrorBody, type Endpoint } from '@topup/common/api';
 
-/** Below this the document's own description; the error format is DESIGN.md's. */
+/** Below this the document's own description; the error format is ErrorBody's (common/src/api/contract.ts). */
 const INTRODUCTION = [
   'The JSON API of the top-up store, for the storefront, the back office and anyone integrating with them.',
   'Send `Authorization: Bearer <token>` (from `POST /login`) where a route needs a session.',

@@ -35,7 +35,7 @@ export function steamAmountToMinor(amount: number, field = 'amount'): number {
 }
 
 /**
- * Steam pricing (DESIGN.md, Money and currencies) with the rates and the commission of the moment;
+ * Steam pricing (common/src/steam-pricing.ts) with the rates and the commission of the moment;
  * the arithmetic is the one rule in common (priceSteam), the storefront shows what this answers.
  */
 export function createSteamService(deps: { db: Knex }) {

@@ -67,7 +67,7 @@ return false
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
- * The default game provider on a fresh machine (DESIGN.md, Sandbox providers). Deterministic:
+ * The default game provider on a fresh machine (README, Configuration: GAME_PROVIDER). Deterministic:
  * - a Free Fire or PUBG player id of 6 to 12 digits exists unless it ends in 0; its nickname is
  *   'Player' and the id's last 4 digits;
  * - a Steam login of 3 to 64 letters, digits or underscores exists; its nickname is the login;

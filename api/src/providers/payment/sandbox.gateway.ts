@@ -28,7 +28,7 @@ import {
 import { signWebhook, verifyWebhookSignature } from './webhook-signature';
 
 /**
- * The sandbox card gateway (DESIGN.md, Sandbox providers). It behaves like a hosted gateway over
+ * The sandbox card gateway (README, Configuration: PAYMENT_PROVIDER). It behaves like a hosted gateway over
  * HTTP: a pay page of its own, a decision posted from it, and a signed webhook delivered to the
  * store with retries. It runs inside the API process and keeps no state of its own: the payments
  * row (found by provider_payment_id) is its storage, and the decision it has delivered is the

@@ -1,5 +1,5 @@
 /**
- * Where the daily rate update gets its exchange rates (DESIGN.md, Sandbox providers). A provider
+ * Where the daily rate update gets its exchange rates (README, Configuration: RATES_PROVIDER). A provider
  * answers with one table: how many units of its base currency one unit of each currency it quotes
  * is worth, as exact fractions. The store derives every pair it keeps from that table, so a
  * provider never has to know which pairs the back office holds.

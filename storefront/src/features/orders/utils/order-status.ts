@@ -6,7 +6,7 @@ export type StatusLabelKey = 'orders.status.in_processing' | 'orders.status.comp
 export type StatusTone = 'progress' | 'success' | 'danger' | 'muted';
 
 /**
- * How shoppers see an order's status (DESIGN.md): pending (awaiting payment) and processing (paid,
+ * How shoppers see an order's status: pending (awaiting payment) and processing (paid,
  * being delivered) both read "in processing"; completed, failed and cancelled as they are.
  */
 export function statusDisplay(status: OrderStatus | string): { key: StatusLabelKey; tone: StatusTone } {
