@@ -137,6 +137,27 @@ describe('the YooKassa stand-in is as strict as YooKassa', () => {
     });
   });
 
+  it('cancels a held payment not captured within its 7 days as expired_on_capture', async () => {
+    const created = await call(plain, 'POST', '/payments', payment({ capture: false, receipt: undefined }));
+    await plain.succeed(created.body.id);
+    const held = await call(plain, 'GET', `/payments/${created.body.id}`);
+    expect(held.body).toMatchObject({ status: 'waiting_for_capture', expires_at: expect.any(String) });
+    plain.advanceClock(Date.parse(held.body.expires_at) - Date.parse(held.body.created_at) + 1_000);
+    expect((await call(plain, 'GET', `/payments/${created.body.id}`)).body).toMatchObject({
+      status: 'canceled',
+      cancellation_details: { party: 'yoo_money', reason: 'expired_on_capture' },
+    });
+    const late = await call(plain, 'POST', `/payments/${created.body.id}/capture`, { amount: { value: '100.00', currency: 'RUB' } });
+    expect(late.status).toBe(400);
+  });
+
+  it('refuses a two-stage SBP payment: SBP is one-stage, so capture must be true', async () => {
+    const sbp = { payment_method_data: { type: 'sbp' }, receipt: undefined };
+    expect(await call(plain, 'POST', '/payments', payment({ ...sbp, capture: false }))).toMatchObject(invalid('capture'));
+    expect(await call(plain, 'POST', '/payments', payment({ ...sbp, capture: undefined }))).toMatchObject(invalid('capture'));
+    expect((await call(plain, 'POST', '/payments', payment(sbp))).status).toBe(200);
+  });
+
   it('marks payments of a live shop test: false, and of a test shop test: true', async () => {
     expect((await call(plain, 'GET', `/payments/${await paidPayment(plain)}`)).body.test).toBe(false);
     expect((await call(receipts, 'GET', `/payments/${await paidPayment(receipts)}`)).body.test).toBe(true);

@@ -130,6 +130,7 @@ const TAX_SYSTEM_CODE_MAX = 6;
 const IDEMPOTENCE_KEY_TTL_MS = 24 * 3600 * 1000;
 const PENDING_EXPIRY_MS = 3600 * 1000;
 const EXPIRED: CancellationDetails = { party: 'yoo_money', reason: 'expired_on_confirmation' };
+const CAPTURE_EXPIRED: CancellationDetails = { party: 'yoo_money', reason: 'expired_on_capture' };
 const AMOUNT_VALUE = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
 const CURRENCY = /^[A-Z]{3}$/;
 const PAYMENT_METHOD_TYPES = [
@@ -558,11 +559,18 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
     payment.cancellation = { ...details };
   }
 
-  /** Pending payments past their payable window are canceled by YooKassa, which notifies the shop. */
+  /**
+   * YooKassa cancels, and notifies the shop of, pending payments past their payable window and held
+   * payments not captured by their expires_at (the money goes back to the payer).
+   */
   function expirePending(): void {
     for (const payment of payments.values()) {
-      if (payment.status !== 'pending' || now() < payment.payableUntil) continue;
-      markCanceled(payment, EXPIRED);
+      const expired =
+        payment.status === 'pending'
+          ? now() >= payment.payableUntil && EXPIRED
+          : payment.status === 'waiting_for_capture' && payment.expiresAt !== undefined && now() >= Date.parse(payment.expiresAt) && CAPTURE_EXPIRED;
+      if (!expired) continue;
+      markCanceled(payment, expired);
       void announce('payment.canceled', payment.id);
     }
   }
@@ -581,6 +589,10 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
     const { minor, currency } = readAmount(body.amount, 'amount');
     const returnUrl = readReturnUrl(body.confirmation);
     if (body.capture !== undefined && typeof body.capture !== 'boolean') throw new ApiError(400, 'Capture must be a boolean', 'capture');
+    // capture defaults to false (two stages), which SBP does not support: an SBP payment must say capture true.
+    if (isObject(body.payment_method_data) && body.payment_method_data.type === 'sbp' && body.capture !== true) {
+      throw new ApiError(400, 'This payment method supports only one-stage payments: set capture to true', 'capture');
+    }
     if (receiptsOn && body.receipt === undefined) {
       throw new ApiError(400, 'Receipt is missing or illegal: the shop sends receipts, so a payment needs one', 'receipt');
     }
