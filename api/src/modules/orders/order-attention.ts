@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { recordOrderEvent } from './order-events';
+import { recordOrderEvent, type EventAuthor } from './order-events';
 
 /**
  * Flags an order of any status for an operator when money around it is in doubt (a card refund the
@@ -14,4 +14,21 @@ export async function flagForOperator(trx: Knex.Transaction, orderId: number, re
   if (flagged === 0) return false;
   await recordOrderEvent(trx, orderId, 'attention_raised', { reason, ...facts });
   return true;
+}
+
+/**
+ * Takes an order's flag down, with the cause on its timeline; `reasonPrefix` takes down only a flag
+ * raised for that reason (one raised for anything else stays). Resolves to whether a flag came down.
+ */
+export async function clearOperatorFlag(
+  trx: Knex.Transaction,
+  orderId: number,
+  facts: Record<string, unknown> & { cause: string },
+  options: { reasonPrefix?: string; by?: EventAuthor } = {},
+): Promise<boolean> {
+  const query = trx('orders').where({ id: orderId }).whereNotNull('attention_since');
+  if (options.reasonPrefix !== undefined) void query.andWhereLike('attention_reason', `${options.reasonPrefix}%`);
+  const cleared = await query.update({ attention_reason: null, attention_since: null, updated_at: trx.fn.now() });
+  if (cleared > 0) await recordOrderEvent(trx, orderId, 'attention_cleared', facts, options.by);
+  return cleared > 0;
 }

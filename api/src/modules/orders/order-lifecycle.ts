@@ -1,3 +1,4 @@
+import { clearOperatorFlag, flagForOperator } from './order-attention';
 import type { Queue } from 'bullmq';
 import type { Knex } from 'knex';
 import {
@@ -271,11 +272,7 @@ export async function rerun(trx: Knex.Transaction, order: LockedOrder, by: Event
  */
 export async function raiseAttention(trx: Knex.Transaction, order: LockedOrder, reason: string, facts: Record<string, unknown> = {}): Promise<boolean> {
   if (order.status !== 'processing' || order.attention_since !== null) return false;
-  await trx('orders')
-    .where({ id: order.id, status: 'processing' })
-    .update({ attention_reason: reason, attention_since: trx.fn.now(), updated_at: trx.fn.now() });
-  await recordOrderEvent(trx, order.id, 'attention_raised', { reason, ...facts });
-  return true;
+  return flagForOperator(trx, order.id, reason, facts);
 }
 
 /**
@@ -285,10 +282,7 @@ export async function raiseAttention(trx: Knex.Transaction, order: LockedOrder, 
  * nothing twice.
  */
 async function queueDeliveryAgain(trx: Knex.Transaction, order: LockedOrder, by: EventAuthor, facts: Record<string, unknown> = {}): Promise<void> {
-  if (order.attention_since !== null) {
-    await trx('orders').where({ id: order.id }).update({ attention_reason: null, attention_since: null, updated_at: trx.fn.now() });
-    await recordOrderEvent(trx, order.id, 'attention_cleared', { cause: 'retry' }, by);
-  }
+  if (order.attention_since !== null) await clearOperatorFlag(trx, order.id, { cause: 'retry' }, { by });
   await recordOrderEvent(trx, order.id, 'retry_requested', facts, by);
   await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: order.id });
 }

@@ -5,8 +5,7 @@ import { enqueueJob } from '../../lib/outbox';
 import type { Logger } from '../../logger';
 import type { Order, Payment, PaymentRefund, RowOf } from '../../models';
 import { GatewayRequestError, type GatewayRefundState, type PaymentGateway, type PaymentGateways } from '../../providers/payment';
-import { flagForOperator } from '../orders/order-attention';
-import { recordOrderEvent } from '../orders/order-events';
+import { clearOperatorFlag, flagForOperator } from '../orders/order-attention';
 import { appendNotices } from '../orders/order-notices';
 import { paymentsDal } from './payments.dal';
 import { receiptLines, receiptLinesForPart } from './receipt-lines';
@@ -162,11 +161,7 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
   /** A settled refund takes down the flag it raised (one raised for anything else stays). */
   async function clearFlag(trx: Knex.Transaction, refund: RowOf<PaymentRefund>): Promise<void> {
     if (!refund.uncertain) return;
-    const cleared = await trx('orders')
-      .where({ id: refund.order_id })
-      .andWhereLike('attention_reason', `${flagReason(refund.id, '')}%`)
-      .update({ attention_reason: null, attention_since: null, updated_at: trx.fn.now() });
-    if (cleared > 0) await recordOrderEvent(trx, refund.order_id, 'attention_cleared', { cause: 'refund_settled', refundId: refund.id });
+    await clearOperatorFlag(trx, refund.order_id, { cause: 'refund_settled', refundId: refund.id }, { reasonPrefix: flagReason(refund.id, '') });
   }
 
   /** Records what the gateway said of a refund; only a pending refund changes, so a repeat does nothing. */
