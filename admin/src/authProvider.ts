@@ -120,7 +120,7 @@ export const authProvider: AuthProvider = {
     try {
       profile = await fetchProfile();
     } catch {
-      // A failed profile lookup ends the session (spec section 4).
+      // The specification's rule: a failed profile lookup in the admin check clears the session.
       cached = null;
       clearSession();
       return leaveToStorefront();

@@ -120,7 +120,7 @@ export interface RateLimitRule {
 /** Actions limited per client (README, Configuration: RATE_LIMIT_*). Logins have their own, finer limits. */
 export type RateLimitedAction = 'register' | 'playerCheck' | 'support' | 'paymentCreate';
 
-/** Failed password logins allowed before a block (README, Architecture, "Login protection"). */
+/** Failed password logins allowed before a block (docs/architecture.md, "Login protection"). */
 export interface LoginProtectionLimits {
   /** Consecutive failures of one nickname from one address; each further block of the pair lasts twice as long. */
   pair: { failures: number; blockSeconds: number; maxBlockSeconds: number };
@@ -313,7 +313,7 @@ const STREAMS_WITHOUT_FILE_LIMIT = 1000;
 
 /**
  * Each open stream holds a socket, one file: half the limit goes to streams and the other half stays
- * for ordinary requests, the database pool and Redis (README, "Live order status").
+ * for ordinary requests, the database pool and Redis (docs/architecture.md, "Live order status").
  */
 function streamsForOpenFileLimit(limit: number | undefined): number {
   return limit === undefined ? STREAMS_WITHOUT_FILE_LIMIT : Math.max(1, Math.floor(limit / 2));

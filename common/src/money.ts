@@ -49,7 +49,7 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions):
 }
 
 /**
- * A decimal amount of `currency` as people read it (spec section 9): "$1,234.50", "1 234,50 ₽", or
+ * A decimal amount of `currency` as people read it: "$1,234.50", "1 234,50 ₽", or
  * with `display: 'code'` "1234.50 USD". Without a currency code the number stands alone.
  */
 export function formatAmount(amount: number, currency: string, { display = 'symbol', fractionDigits = 2 }: AmountFormat = {}): string {

@@ -1,4 +1,4 @@
-/** BullMQ queue names and the payload each one carries (README, Architecture). */
+/** BullMQ queue names and the payload each one carries (docs/architecture.md, "Queues and their jobs"). */
 export const QUEUES = {
   fulfilment: 'fulfilment',
   paymentCallback: 'payment-callback',

@@ -1,4 +1,4 @@
-/** Limits from the specification (section 9), shared by the API and the web apps. */
+/** The product's limits (lengths, minimums, page sizes, the PUBG quick picks), shared by the API and the web apps. */
 export const NICKNAME_MIN_LENGTH = 3;
 export const NICKNAME_MAX_LENGTH = 32;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -42,7 +42,7 @@ export interface PubgPackageSize {
 }
 
 /**
- * The automatic PUBG combination for a custom UC amount (spec, section 5): the largest packages as
+ * The automatic PUBG combination for a custom UC amount: the largest packages as
  * many times as they fit, then, if some UC is still missing, the smallest package that covers it.
  * Returns the chosen packages (one entry per package bought, largest first); empty when `target` is
  * not 1 to CUSTOM_UC_MAX or there are no packages.

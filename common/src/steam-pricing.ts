@@ -1,6 +1,6 @@
 import { hasAtMostTwoDecimals, rateToMicros, type BalanceCurrency } from './money';
 
-/** The Steam wallet amounts the store accepts, in the input currency (spec: field minimum 1). */
+/** The Steam wallet amounts the store accepts, in the input currency (the field's minimum is 1). */
 export const STEAM_MIN_AMOUNT = 1;
 /** Largest Steam top-up in its input currency: a typo guard (KZT amounts run into the hundreds of thousands). */
 export const MAX_STEAM_AMOUNT = 10_000_000;

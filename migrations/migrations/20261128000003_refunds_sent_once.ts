@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { runDdl } from '../sql';
 
 /**
- * Card refunds that happen once (README, Architecture, "Payments").
+ * Card refunds that happen once (docs/architecture.md, "Card refunds happen once").
  *
  * payment_refunds.attempts / first_sent_at: how often the refund was sent to the gateway and when
  * first. The gateway keeps an idempotence key for a day only, so re-sending stops well before that.

@@ -1,5 +1,5 @@
 /**
- * Failures the design promises to survive (README, Architecture): a workers process killed in
+ * Failures the design promises to survive (docs/architecture.md, "No paid order stranded by Redis"): a workers process killed in
  * the middle of a job, and Redis going away while shoppers check out. Each test takes down only a
  * service of its own: a workers child process, a redis-server on a free port.
  */

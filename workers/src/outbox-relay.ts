@@ -32,7 +32,7 @@ interface ConnectionPool {
 }
 
 /**
- * The transactional outbox relay (README, Architecture: Transactional outbox): domain transactions write `outbox` rows, and
+ * The transactional outbox relay (docs/architecture.md, "Transactional outbox"): domain transactions write `outbox` rows, and
  * this loop moves them to BullMQ. The API and the workers add most jobs themselves as soon as their
  * transaction commits (withOutboxDispatch in the API package); the relay sends the rest: rows whose
  * direct add failed or never ran (Redis away, a crash), and rows of writers without a dispatcher,

@@ -1,5 +1,5 @@
 /**
- * Losing Redis never loses a paid order (README, Architecture: "No paid order stranded by Redis"): a Redis that
+ * Losing Redis never loses a paid order (docs/architecture.md, "No paid order stranded by Redis"): a Redis that
  * comes back empty under checkout load, a database recreated against a Redis that kept its keys, and
  * schedules wiped from Redis. Each test uses a Redis of its own: a redis-server on a free port, or a
  * key prefix of its own on the shared one, which is never stopped or flushed.

@@ -1,7 +1,7 @@
 import { pickFields } from '../components/payload';
 import { validatePositiveInteger, validatePrice } from '../components/validators';
 
-/** Every one of these must be filled (spec, section 5: "Please fill in all required fields"). */
+/** Every one of these must be filled, else the form says "Please fill in all required fields". */
 export const FREEFIRE_REQUIRED_FIELDS = ['name', 'item_id', 'price', 'price_rub', 'game_amount'] as const;
 
 export const FREEFIRE_FIELDS = [...FREEFIRE_REQUIRED_FIELDS, 'translations', 'is_active'] as const;

@@ -1,4 +1,4 @@
-/** The top-up data fields worth showing an admin, in reading order (spec section 3, top-up data). */
+/** The top-up data fields worth showing an admin, in reading order (TopupData in common/src/api/topup.ts). */
 const SHOWN_FIELDS = [
   'service',
   'login',

@@ -2,7 +2,7 @@ import { Tab, Tabs } from '@mui/material';
 import { LinkBase, useBasename, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 
-/** The PUBG tab's two tabs (spec, section 2): codes and denominations, each at its own address. */
+/** The PUBG tab's two tabs, codes and denominations, each at its own address. */
 export function PubgTabs() {
   const translate = useTranslate();
   const basename = useBasename();

@@ -6,7 +6,7 @@ import { PubgCodeCreate } from './PubgCodeCreate';
 import { PubgCodeEdit } from './PubgCodeEdit';
 import { PubgCodeList } from './PubgCodeList';
 
-/** The PUBG tab: codes at /pubgCodes, denominations at /pubgCodes/denominations (spec: one tab, two inner tabs). */
+/** The PUBG tab: codes at /pubgCodes, denominations at /pubgCodes/denominations (one tab, two inner tabs). */
 export default {
   list: PubgCodeList,
   create: PubgCodeCreate,

@@ -1,4 +1,4 @@
-/** What the storefront shows for a region without a flag (spec section 9: flags fall back to a global flag). */
+/** What the storefront shows for a region without a flag (flags fall back to a global flag). */
 export const GLOBAL_FLAG = '🌐';
 
 export type FlagDisplay = { kind: 'image'; src: string } | { kind: 'emoji'; text: string };

@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest';
 import type { TestApp, TestUser } from './harness';
 
-/** What the game pages hand to checkout (spec, section 3), for tests; prices as decimals, as the API speaks. */
+/** What the game pages hand to checkout (TopupData in common/src/api/topup.ts), for tests; prices as decimals, as the API speaks. */
 
 /** A player the sandbox game knows; one ending in 13 has every top-up declined. */
 export const SANDBOX_PLAYER = '51234567';

@@ -34,7 +34,7 @@ export type LoginBody = Static<typeof LoginBody>;
 
 const sessionExample = { token: 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOjQyfQ.c2lnbmF0dXJl', nickname: 'player_one', userId: 42 };
 
-/** A session (spec §3, "Auth session"): what the storefront keeps to call the API as this account. */
+/** A session: what the storefront keeps to call the API as this account. */
 export const AuthSession = Type.Object(
   {
     token: Type.String({ description: 'Send it as `Authorization: Bearer <token>`.' }),

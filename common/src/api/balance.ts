@@ -6,7 +6,7 @@ import { endpoint, StringEnum } from './contract';
 /** Largest single top-up: a typo guard, far below where minor units stop being exact. */
 export const MAX_BALANCE_TOPUP = 1_000_000;
 
-/** One balance of the account (spec §3); `amount` is a decimal. */
+/** One balance of the account, USD or RUB; `amount` is a decimal. */
 export const Balance = Type.Object({ currency: StringEnum(BALANCE_CURRENCIES), amount: Type.Number() });
 export type Balance = Static<typeof Balance>;
 

@@ -6,7 +6,7 @@ export const CART_MAX_QUANTITY = 1000;
 
 const Quantity = Type.Integer({ minimum: 1, maximum: CART_MAX_QUANTITY });
 
-/** A cart line (spec §3); prices are decimals. */
+/** A cart line; prices are decimals. */
 export const CartLine = Type.Object({
   id: Type.Integer(),
   product_id: Type.Integer(),

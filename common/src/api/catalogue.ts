@@ -19,7 +19,7 @@ export const PriceOptionsParams = Strict({
 });
 export type PriceOptionsParams = Static<typeof PriceOptionsParams>;
 
-/** Codes of one amount at one price (spec §3, "Price option"); prices are decimals. */
+/** A price option: codes of one amount at one price; prices are decimals. */
 export const PriceOption = Type.Object(
   {
     game_amount: Type.Integer(),
@@ -40,7 +40,7 @@ export const ProductRegion = Type.Object({
 });
 export type ProductRegion = Static<typeof ProductRegion>;
 
-/** A product (spec §3); texts the admin left empty are ''. */
+/** A product as the storefront shows it; texts the admin left empty are ''. */
 export const Product = Type.Object(
   {
     id: Type.Integer(),

@@ -93,7 +93,7 @@ export const BigIdParams = Strict({ id: Type.Integer({ minimum: 1, maximum: Numb
 /** Calls that carry nothing still refuse fields. */
 export const EmptyObject = Strict({});
 
-/** `?lang=`, on the calls whose texts are written in the catalogue's languages (README, Architecture: Catalogue from memory). */
+/** `?lang=`, on the calls whose texts are written in the catalogue's languages (docs/architecture.md, "Catalogue from memory"). */
 export const contentLanguageField = Type.Optional(
   Type.String({ maxLength: 35, description: 'The language of the texts (en, ru, uz); else Accept-Language decides, else ru.' }),
 );

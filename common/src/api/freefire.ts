@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { ContentLanguageQuery, endpoint, Success } from './contract';
 import { PlayerId, playerCheckEndpoint } from './players';
 
-/** A Free Fire offer (spec §3); `price` is in USD. */
+/** A Free Fire offer; `price` is in USD. */
 export const FreefireOffer = Type.Object(
   {
     id: Type.Integer(),

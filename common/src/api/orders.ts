@@ -5,7 +5,7 @@ import { BigIdParams, ContentLanguageQuery, contentLanguageField, endpoint, Null
 import { OrderNotices } from './order-notices';
 
 /*
- * A shopper's orders (spec §3, "Order"): amounts are decimals in the order's currency.
+ * A shopper's orders: amounts are decimals in the order's currency.
  */
 
 export const BalanceCurrency = StringEnum(BALANCE_CURRENCIES);
@@ -23,7 +23,7 @@ export const REFUND_DESTINATIONS = ['balance', 'card'] as const;
 export const RefundDestination = StringEnum(REFUND_DESTINATIONS);
 export const RefundStatus = StringEnum(['pending', 'succeeded', 'failed']);
 
-/** What a top-up line holds (spec §3, "Top-up data"), as the server priced and verified it. */
+/** What a top-up line holds, as the server priced and verified it. */
 export const OrderTopupData = Nullable(
   Type.Record(Type.String(), Type.Unknown(), {
     description:

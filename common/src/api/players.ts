@@ -8,7 +8,7 @@ export const PlayerId = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S
 export const CheckPlayerBody = Type.Object({ playerID: PlayerId }, { additionalProperties: false });
 export type CheckPlayerBody = Static<typeof CheckPlayerBody>;
 
-/** `POST /<game>/check-id`: each game page answers in its own shape (spec §3, "Player check result"). */
+/** `POST /<game>/check-id`: each game answers in its own shape (Free Fire: success, player_name; PUBG: success, data.status, data.player_name). */
 export const playerCheckEndpoint = <Response extends TSchema>(game: 'freefire' | 'pubg', tag: string, response: Response) =>
   endpoint({
     method: 'post',

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { ContentLanguageQuery, endpoint } from './contract';
 
-/** A promotion badge (spec §3). */
+/** A promotion badge: its text and the colour its background derives from. */
 export const Promotion = Type.Object(
   {
     id: Type.Integer(),

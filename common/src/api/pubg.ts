@@ -2,7 +2,7 @@ import Type, { type Static } from 'typebox';
 import { ContentLanguageQuery, endpoint, Success } from './contract';
 import { playerCheckEndpoint } from './players';
 
-/** A PUBG package (spec §3). */
+/** A PUBG package: an amount of UC and its price in each balance currency. */
 export const PubgPackage = Type.Object(
   {
     id: Type.Integer(),

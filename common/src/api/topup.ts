@@ -64,8 +64,8 @@ const freefireExample = {
 };
 
 /**
- * The top-up data the game pages hand to checkout (spec §3, "Top-up data passed to checkout"). Every
- * field the specification lists is accepted and nothing else; the prices are the shopper's claim,
+ * The top-up data the game pages hand to checkout. Every field the specification lists for it is
+ * accepted and nothing else; the prices are the shopper's claim,
  * checked against the server's.
  */
 export const TopupData = Type.Object(topupFields, {

@@ -40,7 +40,7 @@ function lazyPage(path: string, load: () => Promise<PageModule>, { shellTextsOnl
   return { path, Page, preload, prefetchData };
 }
 
-/** Every storefront route (specification, section 2). Cart, checkout, orders and profile guard themselves. */
+/** Every storefront route the specification lists. Cart, checkout, orders and profile guard themselves. */
 const pages = [
   lazyPage('/', () => import('./routes/home'), { shellTextsOnly: true }),
   lazyPage('/login', () => import('./routes/login')),

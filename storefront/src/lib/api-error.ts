@@ -1,5 +1,5 @@
 /**
- * Every failed API call becomes an ApiError (specification, section 8):
+ * Every failed API call becomes an ApiError, as the specification's error catalogue says:
  * code    = response error.code, else UNEXPECTED_ERROR
  * message = error.message, else the error string, else the transport message, else 'Unexpected error'
  * details = error.details, else the body's `errors` field

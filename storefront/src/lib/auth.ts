@@ -2,7 +2,7 @@ import type { AuthSession } from '@topup/common/api';
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, storage } from './storage';
 
-/** The session the API hands out on login and register, kept in localStorage (spec section 3). */
+/** The session the API hands out on login and register, kept in localStorage. */
 export interface Session {
   token: string;
   nickname: string;

@@ -17,14 +17,14 @@ export function fromBalanceCurrency(currency: BalanceCurrency): Currency {
   return currency === 'usd' ? 'USD' : 'RUB';
 }
 
-/** A stored or received currency code; anything unknown falls back to RUB (spec section 4). */
+/** A stored or received currency code; anything unknown falls back to RUB. */
 export function parseCurrency(value: unknown): Currency {
   if (typeof value !== 'string') return DEFAULT_CURRENCY;
   const upper = value.trim().toUpperCase();
   return (CURRENCIES as readonly string[]).includes(upper) ? (upper as Currency) : DEFAULT_CURRENCY;
 }
 
-/** Prices may arrive as numbers or numeric strings; anything invalid counts as 0 (spec section 9). */
+/** Prices may arrive as numbers or numeric strings; anything invalid counts as 0. */
 export function toAmount(value: unknown): number {
   const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(number) ? number : 0;

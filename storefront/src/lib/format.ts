@@ -9,7 +9,7 @@ import { type Currency, toAmount } from './currency';
  * per language, so a page never mixes "1,920 UC" with "1 974,21 ₽".
  */
 
-/** Where money is shown: 'cart' writes RUB without kopecks (spec section 9), everywhere else with 2 decimals. */
+/** Where money is shown: 'cart' writes RUB without kopecks, everywhere else with 2 decimals. */
 export type MoneyContext = 'default' | 'cart';
 
 /**

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@topup/common';
 import { isRetryableError, toApiError } from './api-error';
 
-/** The header the API's money calls read (README, Architecture: Idempotency keys on the money calls). */
+/** The header the API's money calls read (docs/architecture.md, "Idempotency keys on the money calls"). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** A money call's input plus the key of the attempt it belongs to. */

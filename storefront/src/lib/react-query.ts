@@ -2,7 +2,7 @@ import type { DefaultOptions, UseMutationOptions } from '@tanstack/react-query';
 import { isRetryableError } from './api-error';
 
 /**
- * Data-query defaults from the specification (section 9): 3 retries 1 s apart, fresh for 60 s,
+ * Data-query defaults the specification sets: 3 retries 1 s apart, fresh for 60 s,
  * cached for 300 s, no refetch on focus or mount, refetch on reconnect; mutations retry once
  * after 1 s. Client errors (4xx) are final answers and are not retried.
  */

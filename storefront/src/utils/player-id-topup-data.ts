@@ -4,7 +4,7 @@ import { normalizePlayerId } from './player-check';
 
 /**
  * The part of a player-id game top-up (Free Fire, PUBG) that /checkout reads the same way for every
- * game (spec section 3): the player id is both login and player_id, the paying currency is both the
+ * game: the player id is both login and player_id, the paying currency is both the
  * input and the balance currency, no commission.
  */
 export function buildPlayerIdTopupData({

@@ -67,7 +67,7 @@ function strandableWork(db: Db): Record<'deliveries' | 'gatewayEvents', Strandab
 }
 
 /**
- * Paid orders never wait on a job Redis no longer has (README, Architecture: "No paid order stranded
+ * Paid orders never wait on a job Redis no longer has (docs/architecture.md, "No paid order stranded
  * by Redis"). Work still undone whose job was sent more than `graceSeconds` ago, and is neither
  * waiting, delayed nor running in BullMQ (Redis restarted empty, or the job failed out without the
  * order being flagged), gets its job queued again through the outbox: the delivery of a processing,

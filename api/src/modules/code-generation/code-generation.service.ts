@@ -35,7 +35,7 @@ export interface GenerationOutcome {
 }
 
 /**
- * The code-generation job (README, Architecture): fills a generation request with `count` new,
+ * The code-generation job (docs/architecture.md, "Queues and their jobs"): fills a generation request with `count` new,
  * unique, unpublished codes of its denomination, priced as the denomination is when they are made.
  *
  * Idempotent by request id. Each batch runs in one transaction that locks the request row, inserts

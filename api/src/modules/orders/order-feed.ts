@@ -165,7 +165,7 @@ function capWarning(warn: (message: string, details: Record<string, unknown>) =>
 /**
  * The API process's side: one Redis subscription, whatever the number of open streams, handing each
  * message to the listeners of its user. It subscribes when the first stream opens. It also bounds the
- * streams (README, "Live order status"): `perUser` per shopper across every API process, coordinated
+ * streams (docs/architecture.md, "Live order status"): `perUser` per shopper across every API process, coordinated
  * in Redis (a sorted set per shopper, kept alive by the heartbeat, and a close channel), and
  * `perProcess` in all; while Redis is away each process keeps `perUser` by itself.
  */

@@ -206,7 +206,7 @@ export const paymentsDal = {
   /**
    * Unpaid orders whose hold has ended, oldest first, locked; orders locked elsewhere are skipped, and
    * so are orders whose payment the gateway has reported paid, or the store decided to capture, while
-   * that is not applied yet (the sweep applies it), and orders flagged for a person (README, "Payments").
+   * that is not applied yet (the sweep applies it), and orders flagged for a person (docs/architecture.md, "Payments").
    */
   async lockLapsedOrders(trx: Knex.Transaction, limit: number): Promise<number[]> {
     const rows: Array<Pick<Order, 'id'>> = await trx('orders as o')

@@ -33,7 +33,7 @@ const outcomeOf = (run: RateUpdateRun): RateUpdateOutcome => ({
 const isFinished = (run: RateUpdateRun) => run.status === 'completed' || run.status === 'skipped';
 
 /**
- * The rate-update job (README, Architecture): refreshes every rate marked auto-update from the rates
+ * The rate-update job (docs/architecture.md, "Queues and their jobs"): refreshes every rate marked auto-update from the rates
  * provider. A scheduled run does nothing while the settings' rates_auto_update switch is off; an
  * admin's refresh always runs. A rate the feed would change by more than the settings'
  * rate_change_confirm_percent keeps its value and the run records the refusal (an outlier in the

@@ -174,8 +174,8 @@ function receiptOf(receipt: { email: string; lines: ReceiptLine[] }, settings: C
 function paymentBody(request: CreatePaymentRequest, settings: Config['yookassa']): JsonObject {
   return {
     amount: rubles(request.amount),
-    // Cards pay in two stages: the store captures only while the order still holds its codes (README,
-    // "Payments"). SBP payments are one-stage only.
+    // Cards pay in two stages: the store captures only while the order still holds its codes
+    // (docs/architecture.md, "Payments"). SBP payments are one-stage only.
     capture: request.method === 'sbp',
     confirmation: { type: 'redirect', return_url: request.returnUrl },
     description: truncate(request.description, PAYMENT_DESCRIPTION_MAX),

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { cartItemCount, useCart } from '../../lib/cart';
 import styles from './cart-count.module.css';
 
-/** Units in the shopper's cart beside the Cart link; '...' while the cart loads (spec section 2). */
+/** Units in the shopper's cart beside the Cart link; '...' while the cart loads. */
 export function CartCount() {
   const { t } = useTranslation();
   const cart = useCart();

@@ -30,7 +30,7 @@ const SIGNED_IN: NavItem[] = [
 
 const SIGNED_OUT: NavItem[] = [{ to: '/login', labelKey: 'nav.login', icon: LoginIcon }];
 
-/** Header links (spec section 2): always /, /products, /support; logged in also /orders, /profile, /cart; else /login. */
+/** Header links: always /, /products, /support; logged in also /orders, /profile, /cart; else /login. */
 export function navItems(loggedIn: boolean): NavItem[] {
   return [...COMMON, ...(loggedIn ? SIGNED_IN : SIGNED_OUT)];
 }

@@ -25,7 +25,7 @@ interface PagedGridProps<T> {
 
 /**
  * Selectable tiles as a 3-column grid, 9 per page, with arrows and dots when there is more than one
- * page (spec section 9). Used by the product page's price options and the game top-up pages.
+ * page. Used by the product page's price options and the game top-up pages.
  */
 export function PagedGrid<T>({
   labelId,

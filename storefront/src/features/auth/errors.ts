@@ -13,7 +13,7 @@ export type LoginErrorKey =
 export type LoginFailure = { key: LoginErrorKey } | { key: 'errors.login_blocked'; minutes: number };
 
 /**
- * Login failures (spec section 8): 401 invalid credentials, 404 user not found, 5xx server, no
+ * Login failures: 401 invalid credentials, 404 user not found, 5xx server, no
  * response network; a 429 with its wait (`retryAfterSeconds`) says how many minutes to wait.
  */
 export function loginFailure(error: unknown): LoginFailure {

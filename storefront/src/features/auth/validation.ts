@@ -1,7 +1,7 @@
 import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, nicknameError } from '@topup/common';
 import { PASSWORD_LIMITS, passwordRuleError } from '../../utils/password-rules';
 
-/** Message keys under `validation.*` in the locales (spec section 5). */
+/** Message keys under `validation.*` in the locales. */
 export type RegisterErrorKey =
   | 'nickname_too_short'
   | 'nickname_too_long'

@@ -1,4 +1,4 @@
-/** Notification rules (spec section 9): at most 3 at once, auto-hide after 5 s unless told otherwise. */
+/** Notification rules: at most 3 at once, auto-hide after 5 s unless told otherwise. */
 export const MAX_TOASTS = 3;
 export const DEFAULT_TOAST_DURATION = 5000;
 /** Login and register success notices hide sooner. */

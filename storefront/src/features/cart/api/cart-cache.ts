@@ -15,7 +15,7 @@ export interface CartRollback {
 }
 
 /**
- * The cached cart as cart changes see it (spec section 4: changes apply at once and roll back when
+ * The cached cart as cart changes see it (changes apply at once and roll back when
  * the server call fails). The server's answer replaces the optimistic view only once no other change
  * is pending, so a quick series of clicks never flickers back to an older state.
  */

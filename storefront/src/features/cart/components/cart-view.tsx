@@ -20,7 +20,7 @@ import { CartLine } from './cart-line';
 import styles from './cart-view.module.css';
 
 /**
- * The /cart page: lines with quantity controls, the totals, checkout (spec section 2). `products`
+ * The /cart page: lines with quantity controls, the totals, checkout. `products`
  * is the catalogue, when loaded: each line's link to its product and its region's name.
  */
 export function CartView({ products }: { products: Product[] | undefined }) {

@@ -2,7 +2,7 @@ import type { CartAnswer, CartLine } from '@topup/common/api';
 import { cartTotals } from '../../../lib/cart';
 
 /**
- * What pressing + or − on a cart line does (spec sections 4 and 5): below 1 the line is removed,
+ * What pressing + or − on a cart line does: below 1 the line is removed,
  * above the codes in stock nothing changes and the shopper is warned.
  */
 export type QuantityChange = { kind: 'update'; quantity: number } | { kind: 'remove' } | { kind: 'max' };

@@ -25,7 +25,7 @@ import { OptionGrid } from './option-grid';
 import { QuantityStepper } from './quantity-stepper';
 import styles from './purchase-panel.module.css';
 
-/** Region, price option, quantity and add to cart for a code product (spec section 2, /products/{slug}). */
+/** Region, price option, quantity and add to cart for a code product (/products/{slug}). */
 export function PurchasePanel({ product }: { product: Product }) {
   const { t } = useTranslation();
   const toast = useToast();

@@ -49,7 +49,7 @@ import { PaymentMethods } from './payment-methods';
 import styles from './checkout-view.module.css';
 
 /**
- * The /checkout page (spec sections 2 and 4): the cart, or the one top-up a game page handed over in
+ * The /checkout page: the cart, or the one top-up a game page handed over in
  * navigation state, paid from the balance, by card or by SBP (through the gateway) in the chosen currency.
  */
 export function CheckoutView() {

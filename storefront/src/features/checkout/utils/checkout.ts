@@ -110,7 +110,7 @@ function namesField(details: unknown, field: string): boolean {
 }
 
 /**
- * A failed checkout call as the shopper reads it (spec section 8): the shortfall as "You need X but
+ * A failed checkout call as the shopper reads it: the shortfall as "You need X but
  * have Y"; known conditions in the interface's language; else the server's message; else the
  * call's own fallback (payment_failed, topup_failed or create_payment_failed). `topup` says the call
  * paid one top-up, not the cart (a changed price is then the offer's, not the cart total's).

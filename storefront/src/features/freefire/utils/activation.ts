@@ -12,7 +12,7 @@ const KNOWN_FAILURES = [
 export type ActivationFailureKey = (typeof KNOWN_FAILURES)[number]['key'] | 'freefire.activation_failed';
 
 /**
- * How to tell the shopper an activation did not go through (spec section 8): the server's error
+ * How to tell the shopper an activation did not go through: the server's error
  * (in the interface language when it is a known one), else 'code activation failed'.
  */
 export function activationFailure(response: Partial<Extract<CodeActivation, { success: false }>> | null | undefined):

@@ -17,7 +17,7 @@ const offer = (over: Partial<Record<keyof FreefireOffer, unknown>>) => ({
   ...over,
 }) as FreefireOffer;
 
-describe('visibleOffers (spec section 3)', () => {
+describe('visibleOffers', () => {
   it('shows only active offers with a price in some currency', () => {
     const offers = [
       offer({ item_id: 1 }),
@@ -43,7 +43,7 @@ describe('visibleOffers (spec section 3)', () => {
   });
 });
 
-describe('buildFreefireTopupData (spec section 3)', () => {
+describe('buildFreefireTopupData', () => {
   it('carries the offer item id and name, both prices and the paying currency in lowercase', () => {
     expect(buildFreefireTopupData({ offer: offer({ item_id: 102, name: '310 Diamonds', price: 2.99, price_rub: '236.21' }), playerId: ' 123456789 ', currency: 'RUB' })).toEqual({
       service: 'freefire',

@@ -1,7 +1,7 @@
 import type { FreefireOffer } from '@topup/common/api';
 import { type Currency, toAmount } from '../../../lib/currency';
 
-/** Only active offers with a price in some currency are shown (spec section 3). */
+/** Only active offers with a price in some currency are shown. */
 export function visibleOffers(offers: readonly FreefireOffer[] | null | undefined): FreefireOffer[] {
   if (!Array.isArray(offers)) return [];
   return offers.filter((offer) => offer.is_active && (toAmount(offer.price) > 0 || toAmount(offer.price_rub) > 0));

@@ -6,7 +6,7 @@ import { buildPlayerIdTopupData } from '../../../utils/player-id-topup-data';
 export const FREEFIRE_IMAGE = '/images/freefire.svg';
 
 /**
- * What /checkout receives for a Free Fire top-up (spec section 3): offer_id is the offer's item_id,
+ * What /checkout receives for a Free Fire top-up: offer_id is the offer's item_id,
  * offer_name its name, both prices as listed (the server checks the one of the paying currency),
  * no commission.
  */

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ArrowRightIcon } from '../../../components/ui/icons/arrow-right-icon';
 import styles from './featured-games.module.css';
 
-/** The three static featured cards of the home page (spec section 2). */
+/** The three static featured cards of the home page. */
 const FEATURED = [
   { key: 'pubg', to: '/products/pubg', image: '/images/pubg.svg' },
   { key: 'steam', to: '/products/steam', image: '/images/steam.svg' },

@@ -13,7 +13,7 @@ export function getOrders({ search, lang, signal }: { search?: string; lang?: st
   return api.get<Order[]>('/orders', { params: { search: search || undefined, lang }, signal });
 }
 
-/** Orders list timings (spec section 9): refresh every 10 s, fresh 5 s, cached 60 s, 3 retries 1 s apart. */
+/** Orders list timings: refresh every 10 s, fresh 5 s, cached 60 s, 3 retries 1 s apart. */
 export const ORDERS_REFRESH_MS = 10_000;
 
 export const getOrdersQueryOptions = (token: string | null, search = '', lang?: string) =>

@@ -17,7 +17,7 @@ import { paymentLineKey } from '../utils/payment-info';
 import { StatusBadge } from './status-badge';
 import styles from './orders.module.css';
 
-/** The /orders page: newest first, search by order number, 6 at a time with "show more" (spec section 2). */
+/** The /orders page: newest first, search by order number, 6 at a time with "show more". */
 export function OrdersView() {
   const { t } = useTranslation();
   const [input, setInput] = useState('');

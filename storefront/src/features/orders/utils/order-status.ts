@@ -37,7 +37,7 @@ export function normalizeOrderSearch(input: string): string {
   return input.replace(/\D+/g, '').slice(0, 19);
 }
 
-/** How many orders "show more" reveals at a time (spec section 9). */
+/** How many orders "show more" reveals at a time. */
 export const ORDERS_PER_PAGE = ORDERS_PAGE_SIZE;
 
 /** The first `pages` pages of the list, and whether more remain. */

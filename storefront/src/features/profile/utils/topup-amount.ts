@@ -4,8 +4,8 @@ import { hasAtMostTwoDecimals, MIN_BALANCE_TOPUP } from '@topup/common';
 export const MAX_BALANCE_TOPUP = 1_000_000;
 
 /**
- * The amount typed into the balance top-up dialog, or null when it is not a valid amount (spec
- * section 5: a number, at least 5). A decimal comma is accepted, as Russian and Uzbek write it.
+ * The amount typed into the balance top-up dialog, or null when it is not a valid amount (a
+ * number, at least 5). A decimal comma is accepted, as Russian and Uzbek write it.
  */
 export function parseTopupAmount(input: string): number | null {
   const text = input.trim().replace(/\s+/g, '').replace(',', '.');

@@ -7,7 +7,7 @@ const PACKAGES = [1800, 60, 8100, 325, 3850, 660].map((uc) => ({ id: uc, uc_amou
 const uc = (chosen: Array<{ uc_amount: number }>) => chosen.map((pkg) => pkg.uc_amount);
 const sum = (chosen: Array<{ uc_amount: number }>) => chosen.reduce((total, pkg) => total + pkg.uc_amount, 0);
 
-describe('combinePackages (spec section 5)', () => {
+describe('combinePackages', () => {
   it('builds the quick picks 385, 720 and 1920 UC from the standard packages', () => {
     expect(uc(combinePackages(PACKAGES, 385))).toEqual([325, 60]);
     expect(uc(combinePackages(PACKAGES, 720))).toEqual([660, 60]);
@@ -68,7 +68,7 @@ describe('combinePackages (spec section 5)', () => {
   });
 });
 
-describe('custom UC input (spec section 5)', () => {
+describe('custom UC input', () => {
   it('keeps digits only', () => {
     expect(sanitizeCustomUc('1 920 UC')).toBe('1920');
     expect(sanitizeCustomUc('-385')).toBe('385');

@@ -5,7 +5,7 @@ import type { PubgPackage } from '@topup/common/api';
 export const CUSTOM_UC_INPUT_MAX_LENGTH = String(CUSTOM_UC_MAX).length + 1;
 
 /**
- * The automatic combination for a custom UC amount (spec section 5): the largest packages as many
+ * The automatic combination for a custom UC amount: the largest packages as many
  * times as they fit, then, if some UC is still missing, the smallest package that covers it. One entry
  * per package bought, largest first; empty outside 1..100000 or without packages. The rule itself is
  * shared with the server (`pubgCombination`), so both always agree.

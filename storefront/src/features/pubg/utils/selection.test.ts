@@ -58,7 +58,7 @@ describe('summarizeSelection', () => {
   });
 });
 
-describe('canTopUpPubg (spec section 5)', () => {
+describe('canTopUpPubg', () => {
   const ready = { busy: false, playerId: '123456789', packageCount: 2, verifiedName: 'Player6789' };
 
   it('is enabled with packages, an id and a verified player', () => {

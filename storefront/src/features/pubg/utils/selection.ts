@@ -50,7 +50,7 @@ export function summarizeSelection(selection: readonly number[], packages: reado
   };
 }
 
-/** Top up now is disabled while busy and until there are packages, an ID and a verified player (spec section 5). */
+/** Top up now is disabled while busy and until there are packages, an ID and a verified player. */
 export function canTopUpPubg({
   busy,
   playerId,

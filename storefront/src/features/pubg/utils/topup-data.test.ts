@@ -9,7 +9,7 @@ const PACKAGES: PubgPackage[] = [
   { id: 2, uc_amount: 325, name: '', price_usd: 4.99, price_rub: 394.21 },
 ];
 
-describe('buildPubgTopupData (spec section 3)', () => {
+describe('buildPubgTopupData', () => {
   it('describes the chosen packages as checkout expects them', () => {
     const summary = summarizeSelection([2, 1], PACKAGES);
     expect(buildPubgTopupData({ summary, playerId: ' 123456789 ', currency: 'RUB' })).toEqual({

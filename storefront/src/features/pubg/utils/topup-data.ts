@@ -10,7 +10,7 @@ export function pubgOfferName(totalUc: number): string {
 }
 
 /**
- * What /checkout receives for a PUBG top-up (spec section 3): offer_id -1, offer_name
+ * What /checkout receives for a PUBG top-up: offer_id -1, offer_name
  * 'PUBG Topup {total} UC', prices summed over the chosen packages, one package entry per package bought.
  */
 export function buildPubgTopupData({

@@ -3,10 +3,10 @@ import type { SteamCalculateBody } from '@topup/common/api';
 import type { Format } from '../../../lib/format';
 import type { SteamQuote } from '../../../lib/steam-calculation';
 
-/** The wallet currencies a Steam top-up can be entered in (spec: USD, RUB, KZT; USD first and default). */
+/** The wallet currencies a Steam top-up can be entered in (USD, RUB, KZT; USD first and default). */
 export const STEAM_CURRENCIES = ['usd', 'rub', 'kzt'] as const satisfies readonly SteamInputCurrency[];
 export const DEFAULT_STEAM_CURRENCY: SteamInputCurrency = 'usd';
-/** The wait after the last change before the server is asked (spec section 9). */
+/** The wait after the last change before the server is asked. */
 export const CALCULATION_DEBOUNCE_MS = 500;
 
 /** The typed amount as a number above 0, else null (empty, 0, negative or not a number: no calculation). */

@@ -11,7 +11,7 @@ export type CalculationErrorKey =
 const AMOUNT_RULES = ['steam_amount_below_minimum', 'steam_amount_above_maximum', 'steam_amount_decimals'] as const;
 
 /**
- * A failed calculation (spec section 8): 401 needs a login, 400 is a bad amount (the broken rule when
+ * A failed calculation: 401 needs a login, 400 is a bad amount (the broken rule when
  * the server names it), anything else a failure.
  */
 export function calculationErrorKey(error: unknown): CalculationErrorKey {

@@ -1,6 +1,6 @@
 import type { BalanceCurrency, SteamInputCurrency } from '@topup/common';
 
-/** What the proceed button says (spec section 2, Steam top-up page). */
+/** What the Steam top-up page's proceed button says. */
 export type ProceedLabel =
   /** Logged out: a prompt to log in. */
   | { kind: 'login' }

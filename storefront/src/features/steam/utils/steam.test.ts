@@ -14,7 +14,7 @@ import { calculationErrorKey } from './errors';
 import { proceedBlocker, steamProceedState, type ProceedInput } from './proceed';
 import { buildSteamTopupData, steamOfferName } from './topup-data';
 
-describe('steamProceedState (spec section 2)', () => {
+describe('steamProceedState', () => {
   const base: ProceedInput = {
     loggedIn: true,
     login: 'gaben',
@@ -133,7 +133,7 @@ describe('visibleQuote', () => {
   });
 });
 
-describe('calculationErrorKey (spec section 8)', () => {
+describe('calculationErrorKey', () => {
   const failure = (status: number, details?: unknown) => new ApiError({ code: 'X', message: 'x', status, details });
 
   it('maps 401, 400 (with the broken rule when named) and everything else', () => {
@@ -147,7 +147,7 @@ describe('calculationErrorKey (spec section 8)', () => {
   });
 });
 
-describe('buildSteamTopupData (spec section 3)', () => {
+describe('buildSteamTopupData', () => {
   // 10 USD at 79 RUB/USD with 3 % commission: 10.30 USD in all, 813.70 RUB.
   const rubCalculation = { amountInUSD: 10, commission: 0.3, amountInUserCurrency: 813.7, amountInRUB: 790 };
 

@@ -8,7 +8,7 @@ export function steamOfferName(amount: number, inputCurrency: SteamInputCurrency
 }
 
 /**
- * What /checkout receives for a Steam top-up (spec section 3): the login is the account and the
+ * What /checkout receives for a Steam top-up: the login is the account and the
  * player id, offer_id 0, offer_name from amount and currency, price_usd the calculation's amount in
  * USD, price_rub the calculation's amount in RUB (so checkout can be paid in either balance currency),
  * the commission in USD from the calculation. Every figure is the server's: nothing is re-rounded here.

@@ -17,7 +17,7 @@ import styles from './support-view.module.css';
 
 const FAQ = ['password', 'orders', 'direct'] as const;
 
-/** The /support page: message form, "My requests" when signed in, FAQ, confirmation modal and the messenger link (spec section 2). */
+/** The /support page: message form, "My requests" when signed in, FAQ, confirmation modal and the messenger link. */
 export function SupportView() {
   const { t } = useTranslation();
   const session = useSession();
