@@ -192,6 +192,9 @@ describe('the compose files', () => {
     }
     expect(services.postgres?.environment).not.toHaveProperty('POSTGRES_PASSWORD');
     expect(services.postgres?.env_file).toEqual([{ path: '.env.production', required: true }]);
+    // Volumes are named after the project: production never opens the development database.
+    expect(production.name).toBe('topup-production');
+    expect(development.name).toBeUndefined();
   });
 });
 
@@ -234,6 +237,17 @@ function dockerfileStages() {
  */
 const NODE_LTS_END_OF_LIFE: Record<string, string> = { '22': '2027-04-30', '24': '2028-04-30' };
 
+/**
+ * Whether package.json's engines range, written as `^20.19.0 || ^22.13.0 || >=24`, admits a major line's
+ * newer releases: an image tag of a major (node:24-slim) follows that line's latest release.
+ */
+function enginesAdmitMajor(range: string, major: number): boolean {
+  return range.split('||').some((alternative) => {
+    const [, operator, lowest] = /^\s*(\^|>=)(\d+)/.exec(alternative) ?? [];
+    return operator === '^' ? Number(lowest) === major : operator === '>=' && major >= Number(lowest);
+  });
+}
+
 describe('the Dockerfile', () => {
   const stages = dockerfileStages();
   const runtime = stages.at(-1)!;
@@ -248,12 +262,11 @@ describe('the Dockerfile', () => {
     const baseImages = stages.map((stage) => stage.from).filter((from) => !stages.some((stage) => stage.name === from));
     expect(baseImages.length).toBeGreaterThan(0);
     const engines = (JSON.parse(readRepoFile('package.json')) as { engines: { node: string } }).engines.node;
-    const oldestSupportedMajor = Number(/^>=(\d+)/.exec(engines)?.[1]);
     for (const image of baseImages) {
       const major = /^node:(\d+)(?:\.\d+)*-(?:[a-z]+-)?slim$/.exec(image)?.[1] ?? '';
       expect(NODE_LTS_END_OF_LIFE, `${image} is not a slim image of a supported Node LTS`).toHaveProperty(major);
       expect(new Date(`${NODE_LTS_END_OF_LIFE[major]}T00:00:00Z`).getTime()).toBeGreaterThan(Date.now());
-      expect(Number(major)).toBeGreaterThanOrEqual(oldestSupportedMajor);
+      expect(enginesAdmitMajor(engines, Number(major)), `${image} is outside engines ${engines}`).toBe(true);
     }
   });
 
