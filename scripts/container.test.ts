@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { parse, type Tags, type YAMLMap, type YAMLSeq } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { SERVER_BUNDLES } from './build-server';
+import { buildServer, SERVER_BUNDLES } from './build-server';
 
 /**
  * The image and the compose files, checked without Docker (none runs where the tests do): the compose
@@ -298,5 +299,76 @@ describe('the Dockerfile', () => {
   it('leaves secrets and installed or built files out of the build context', () => {
     const ignored = readRepoFile('.dockerignore').split('\n').map((line) => line.trim());
     expect(ignored).toEqual(expect.arrayContaining(['.env', '.env.*', '**/node_modules', '**/dist', '.git']));
+  });
+});
+
+interface LockedPackage {
+  link?: boolean;
+  resolved?: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+const lockedPackages = (JSON.parse(readRepoFile('package-lock.json')) as { packages: Record<string, LockedPackage> }).packages;
+
+/** The lockfile entry Node finds for `name` from the folder `fromDir`: its node_modules, then its parents'. */
+function lockedPackageFrom(fromDir: string, name: string): string | undefined {
+  for (let dir = fromDir; ; dir = path.posix.dirname(dir)) {
+    const key = dir === '.' ? `node_modules/${name}` : `${dir}/node_modules/${name}`;
+    if (!dir.endsWith('node_modules') && key in lockedPackages) return key;
+    if (dir === '.') return undefined;
+  }
+}
+
+/**
+ * What the runtime stage's `npm ci --omit=dev --workspace=@topup/api --workspace=@topup/workers`
+ * installs: those workspaces' dependencies and everything they depend on (peers included, as npm
+ * installs them), as lockfile entries.
+ */
+function runtimeInstall(): Set<string> {
+  const installed = new Set<string>();
+  const pending = ['api', 'workers'];
+  for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+    const locked = lockedPackages[key];
+    if (!locked || installed.has(key)) continue;
+    installed.add(key);
+    if (locked.link && locked.resolved) pending.push(locked.resolved);
+    const names = Object.keys({ ...locked.dependencies, ...locked.optionalDependencies, ...locked.peerDependencies });
+    for (const name of names) {
+      const found = lockedPackageFrom(key, name);
+      if (found) pending.push(found);
+    }
+  }
+  return installed;
+}
+
+/** The npm packages a bundle loads: its imports, and the package files it resolves at run time. */
+function packagesLoadedBy(bundleText: string): string[] {
+  const specifiers = [
+    ...bundleText.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm),
+    ...bundleText.matchAll(/\bimport\("([^"]+)"\)/g),
+    ...bundleText.matchAll(/\.resolve\("([^"]+)"\)/g),
+  ].map((match) => match[1]!);
+  return [...new Set(specifiers.filter((specifier) => !specifier.startsWith('node:')))];
+}
+
+describe('the runtime stage', () => {
+  it('installs every npm package the bundles load, without the dev dependencies', { timeout: 120_000 }, async () => {
+    await buildServer();
+    const installed = runtimeInstall();
+    const missing: string[] = [];
+    for (const { bundle } of Object.values(SERVER_BUNDLES)) {
+      const bundleDir = path.posix.dirname(bundle);
+      for (const specifier of packagesLoadedBy(readRepoFile(bundle))) {
+        // A relative import names a copy in a node_modules folder itself (scripts/build-server.ts).
+        const key = specifier.startsWith('.')
+          ? /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)/.exec(path.posix.join(bundleDir, specifier))?.[1]
+          : lockedPackageFrom(bundleDir, /^(?:@[^/]+\/)?[^/]+/.exec(specifier)![0]);
+        if (!key || !installed.has(key)) missing.push(`${bundle}: ${specifier}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect([...installed].filter((key) => /node_modules\/(vitest|typescript-eslint|esbuild|vite|tsx)$/.test(key))).toEqual([]);
   });
 });
