@@ -1,9 +1,14 @@
-# One image for the api, the workers and the one-shot database setup (see docker-compose.yml).
-FROM node:20-bookworm-slim
+# syntax=docker/dockerfile:1
+# One image for the API (the default command), the workers and the one-shot database setup; see
+# docker-compose.yml for how each runs. Build: docker build -t topup-store .
+#
+# Node 24 is the LTS in support longest (to April 2028); the code runs on Node 20.19 or newer
+# (package.json engines), and CI and the tests run on 20. Both stages use the same base.
+ARG NODE_IMAGE=node:24-slim
 
+# --- manifests: what npm ci reads; every workspace's package.json must match the lockfile ---
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
-
-# Manifests first, so the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json ./
 COPY common/package.json common/
 COPY server-kit/package.json server-kit/
@@ -14,14 +19,41 @@ COPY storefront/package.json storefront/
 COPY admin/package.json admin/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-RUN npm ci --no-audit --no-fund
 
+# --- build: every dependency, dev ones included, to build the web apps and bundle the server ---
+FROM manifests AS build
+# The layers above change only with the manifests, so a source change reinstalls nothing.
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
-# The web apps, which the API serves at / and /admin/, and the API and workers bundles.
+# storefront/dist and admin/dist (served by the API at / and /admin/), and the bundles
+# api/dist/server.js, workers/dist/index.js and dist/db-setup.js (scripts/build-server.ts).
 RUN npm run build
 
-# The services only read the files above; they need no root.
+# --- runtime: production dependencies and the built output only ---
+FROM manifests AS runtime
+ENV NODE_ENV=production
+# Only the API's and the workers' dependencies: the bundles load npm packages from node_modules and
+# carry the workspace packages inside; the web apps' dependencies are built into their dist/.
+RUN --mount=type=cache,target=/root/.npm \
+  npm ci --omit=dev --workspace=@topup/api --workspace=@topup/workers --no-audit --no-fund
+
+COPY --from=build /app/api/dist api/dist
+COPY --from=build /app/workers/dist workers/dist
+COPY --from=build /app/dist dist
+COPY --from=build /app/storefront/dist storefront/dist
+COPY --from=build /app/admin/dist admin/dist
+# The API docs page's own files, which the API serves from beside its sources
+# (api/src/modules/api-docs/api-docs.router.ts).
+COPY --from=build /app/api/src/modules/api-docs/viewer api/src/modules/api-docs/viewer
+
+# Root owns the files above; the services only read them, and run as the image's unprivileged user.
 USER node
 ENV PORT=3000
 EXPOSE 3000
+
+# Ready means the API answers and reaches Postgres (200; "degraded" without Redis is still 200). The
+# workers and the setup serve no HTTP: docker-compose.yml turns this check off for them.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/ready').then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
+
 CMD ["node", "--enable-source-maps", "api/dist/server.js"]

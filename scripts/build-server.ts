@@ -7,12 +7,16 @@ import { isEntryPoint, repoRoot, runScript, say } from './cli';
 /**
  * The processes production runs, each bundled into one JavaScript file: `node --enable-source-maps
  * <bundle>` starts without a TypeScript loader, in less memory. A bundle sits in its package's
- * dist/, one level below the package as src/ is, so paths the code finds from its own location
- * (the repository root, the package's files) are the same from the sources and from the bundle.
+ * dist/, one level below the package as src/ is (the root's scripts/ for the root's dist/), so paths
+ * the code finds from its own location (the repository root, the package's files) are the same from
+ * the sources and from the bundle.
  */
 export const SERVER_BUNDLES = {
   api: { source: 'api/src/server.ts', bundle: 'api/dist/server.js' },
   workers: { source: 'workers/src/index.ts', bundle: 'workers/dist/index.js' },
+  // Migrates (and outside production seeds) the database where only production dependencies are
+  // installed: the image runs it before the API and the workers (docker-compose.yml, service setup).
+  setup: { source: 'scripts/db-setup.ts', bundle: 'dist/db-setup.js' },
 } as const;
 
 /** Marks the resolve calls the plugin makes itself, so it does not answer them again. */
@@ -79,6 +83,6 @@ export async function buildServer(): Promise<void> {
 if (isEntryPoint(import.meta.url)) {
   runScript('Building the API and the workers', async () => {
     await buildServer();
-    say(`Built ${Object.values(SERVER_BUNDLES).map(({ bundle }) => bundle).join(' and ')}`);
+    say(`Built ${Object.values(SERVER_BUNDLES).map(({ bundle }) => bundle).join(', ')}`);
   });
 }
