@@ -21,7 +21,7 @@ export async function setupDatabase(config: Config): Promise<void> {
  * Production seeds the admin account alone: a real shop never gets the demo shopper, its money, the
  * DEMO- codes or the demo catalogue. Development and test get the whole demo store. Returns what it did.
  */
-async function seed(db: Db, config: Config): Promise<string> {
+export async function seed(db: Db, config: Config): Promise<string> {
   const admin = { adminNickname: config.adminNickname, adminPassword: config.adminPassword };
   if (config.env === 'production') {
     const created = await ensureAdminAccount(db, admin);
@@ -36,15 +36,20 @@ async function seed(db: Db, config: Config): Promise<string> {
   return 'demo data seeded';
 }
 
+/** The configuration from the environment and .env, once Postgres answers; else one line and exit code 1. */
+export async function configWithPostgres(): Promise<Config> {
+  loadDotEnv();
+  const config = loadConfig();
+  const problem = await checkPostgres(config.databaseUrl);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+  return config;
+}
+
 if (isEntryPoint(import.meta.url)) {
   runScript('Database setup', async () => {
-    loadDotEnv();
-    const config = loadConfig();
-    const problem = await checkPostgres(config.databaseUrl);
-    if (problem) {
-      console.error(problem);
-      process.exit(1);
-    }
-    await setupDatabase(config);
+    await setupDatabase(await configWithPostgres());
   });
 }

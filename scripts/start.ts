@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { loadConfig } from '@topup/api';
 import { buildServer, SERVER_BUNDLES } from './build-server';
 import { checkPostgres, checkRedis } from './check-services';
 import { isEntryPoint, loadDotEnv, repoRoot, runScript, say } from './cli';
 import { setupDatabase } from './db-setup';
 import { supervise } from './supervise';
+import { buildChangedWebApps } from './web-build';
 
 /** The processes `npm start` runs: the API and `count` workers processes; each stops gracefully on SIGTERM / SIGINT. */
 function services(workerProcesses: number): Array<{ name: string; bundle: string }> {
@@ -18,8 +18,8 @@ function services(workerProcesses: number): Array<{ name: string; bundle: string
 const API_WAIT_MS = 60_000;
 
 /**
- * `npm start`: checks Postgres and Redis, prepares the database, builds the web apps and the
- * server's JavaScript, then runs the API and the workers, restarting a crashed one, until a signal
+ * `npm start`: checks Postgres and Redis, prepares the database, builds the web apps whose sources
+ * changed since their last build and the server's JavaScript, then runs the API and the workers, restarting a crashed one, until a signal
  * arrives.
  */
 async function main(): Promise<void> {
@@ -34,18 +34,12 @@ async function main(): Promise<void> {
 
   await setupDatabase(config);
   if (process.env.SKIP_WEB_BUILD === '1') say('SKIP_WEB_BUILD=1: serving the web apps as last built');
-  else buildWebApps();
+  else if (!(await buildChangedWebApps())) {
+    console.error('Building the web apps failed (see above)');
+    process.exit(1);
+  }
   await buildServer();
   runServices(config.port, config.workerProcesses);
-}
-
-function buildWebApps(): void {
-  say('Building the storefront and the back office (SKIP_WEB_BUILD=1 skips this)');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'storefront', '-w', 'admin'], { cwd: repoRoot, stdio: 'inherit' });
-  if (build.status !== 0) {
-    console.error('Building the web apps failed (see above)');
-    process.exit(build.status ?? 1);
-  }
 }
 
 function runServices(port: number, workerProcesses: number): void {
