@@ -10,7 +10,7 @@ import { announceWhenAnswering, runUntilSignal } from './run-supervised';
  * and /admin/ to the back office's Vite dev server (storefront/vite.config.ts). The ports are the
  * ones the two Vite configs set; taken, Vite stops rather than move to another.
  */
-export const DEV_PORTS = { storefront: 5173, admin: 5174 } as const;
+const DEV_PORTS = { storefront: 5173, admin: 5174 } as const;
 
 const require = createRequire(import.meta.url);
 const binOf = (pkg: string, bin: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), bin);

@@ -29,7 +29,7 @@ it(
       const report = await promisify(execFile)(
         process.execPath,
         [redoclyCli, 'lint', file, '--config', path.join(repoRoot, 'redocly.yaml'), '--format', 'json'],
-        { cwd: repoRoot, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, maxBuffer: 64 * 1024 * 1024 },
+        { cwd: repoRoot, env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, maxBuffer: 64 * 1024 * 1024 },
       ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
       const { problems } = JSON.parse(report.stdout) as { problems: LintProblem[] };
       expect(problems.map(({ ruleId, severity, message, location }) => `${severity} ${ruleId} ${location[0]?.pointer}: ${message}`)).toEqual([]);
