@@ -2,8 +2,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
+// The API on this machine, at the PORT it reads (`npm run dev` passes .env's on).
 const api = {
-  '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true },
+  '/api': { target: `http://127.0.0.1:${process.env.PORT || 3000}`, changeOrigin: true },
 };
 
 // The back office is served under /admin/ by the API server, next to the storefront at /.

@@ -5,8 +5,21 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
+// The API on this machine, at the PORT it reads (`npm run dev` passes .env's on). Its event streams pass
+// as they come: the proxy neither buffers nor compresses.
 const api = {
-  '/api': { target: 'http://127.0.0.1:3000', changeOrigin: true },
+  '/api': { target: `http://127.0.0.1:${process.env.PORT || 3000}`, changeOrigin: true },
+};
+
+// `npm run dev` serves the whole store from this one address: the back office from its own dev server
+// (admin/vite.config.ts's port), hot reload included, through its WebSocket under /admin/. That server
+// knows only /admin/, so /admin is asked for as /admin/ (the store itself redirects it).
+const backOffice = {
+  '^/admin(/|$|\\?)': {
+    target: 'http://127.0.0.1:5174',
+    ws: true,
+    rewrite: (requested: string) => requested.replace(/^\/admin(?=\?|$)/, '/admin/'),
+  },
 };
 
 // react-router's package exports point at its development build (dev warnings on) for every bundler;
@@ -36,7 +49,7 @@ export default defineConfig(({ command }) => ({
   // Precompressed copies next to each asset; the API server sends them to browsers that accept them.
   plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
   resolve: { alias: [...reactBuiltIns, ...(command === 'build' ? reactRouterProduction : [])] },
-  server: { port: 5173, proxy: api },
+  server: { port: 5173, proxy: { ...api, ...backOffice } },
   preview: { port: 4173, proxy: api },
   build: {
     outDir: 'dist',

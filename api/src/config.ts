@@ -242,6 +242,14 @@ const ENVIRONMENT = Type.Object({
 });
 type Environment = Static<typeof ENVIRONMENT>;
 
+/**
+ * Every variable the schema reads, with its fixed default: undefined where there is none or loadConfig
+ * derives it (from NODE_ENV, PORT or the machine). .env.example is checked against this.
+ */
+export function declaredSettings(): Record<string, unknown> {
+  return Object.fromEntries(Object.entries<SchemaObject>(ENVIRONMENT.properties).map(([name, schema]) => [name, schema.default]));
+}
+
 // Environment variables are text: numbers and booleans are coerced, then checked against their bounds.
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, strict: true });
 addFormats(ajv, ['uri']);

@@ -32,3 +32,4 @@ export { createRateUpdateService, type RateUpdateTrigger } from './modules/rates
 export { createCbrRatesProvider, createRatesProvider, type RatesProvider } from './providers/rates';
 export { pruneIdempotencyKeys } from './middleware/idempotency';
 export { lowStockLines } from './modules/admin/stock-thresholds/low-stock.dal';
+export { openApiDocumentWithoutServices } from './modules/api-docs/document-without-services';

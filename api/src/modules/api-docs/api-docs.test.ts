@@ -194,8 +194,8 @@ describe('the statuses the API answers', () => {
     await send('GET', '/api/admin/codes/999999999', { token: admin.token });
     await send('GET', '/api/payment/sandbox/no-such-payment');
     await send('GET', '/api/docs/package.json');
-    await send('GET', '/api/admin/queues/');
-    await send('GET', '/api/admin/queues/', user);
+    await send('GET', '/api/admin/queues');
+    await send('GET', '/api/admin/queues', user);
     await send('POST', '/api/payment/sandbox/no-such-payment', { rawBody: 'outcome=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     await send('POST', '/api/cart/add', { ...user, ...tooLarge });
     await send('POST', '/api/admin/products', tooLarge);

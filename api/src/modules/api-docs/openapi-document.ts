@@ -1,4 +1,5 @@
 import { ErrorBody, type Endpoint } from '@topup/common/api';
+import { QUEUE_SESSION_COOKIE } from '../admin/queues/queue-session';
 
 /** Below this the document's own description; the error format is ErrorBody's (common/src/api/contract.ts). */
 const INTRODUCTION = [
@@ -67,6 +68,10 @@ export function exampleOf(schema: JsonSchema): unknown {
       return null;
   }
 }
+
+/** `getOrdersId` for `GET /orders/:id` (or `/orders/{id}`): the name a generated client gives the call. */
+const operationIdOf = (method: Endpoint['method'], path: string) =>
+  `${method}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`;
 
 /** Koa's `/orders/:id` as OpenAPI's `/orders/{id}`. */
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -165,7 +170,7 @@ function operationOf(endpoint: Endpoint) {
     tags: [endpoint.tag],
     summary: endpoint.summary,
     description: [endpoint.description, AUTH_TEXT[endpoint.auth]].filter(Boolean).join('\n\n'),
-    operationId: `${endpoint.method}${endpoint.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`,
+    operationId: operationIdOf(endpoint.method, endpoint.path),
     security: endpoint.auth === 'none' ? [] : [{ bearer: [] }],
     parameters: [...parametersOf(endpoint.params as JsonSchema | undefined, 'path'), ...parametersOf(endpoint.query as JsonSchema | undefined, 'query')],
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body, example: exampleOf(body) } } } } : {}),
@@ -192,7 +197,7 @@ export function openApiDocument(endpoints: Endpoint[], raw: RawOperation[], vers
   const paths: Record<string, Record<string, unknown>> = {};
   const operations = [
     ...endpoints.map((endpoint) => ({ method: endpoint.method, path: endpoint.path, operation: operationOf(endpoint) })),
-    ...raw,
+    ...raw.map(({ method, path, operation }) => ({ method, path, operation: { operationId: operationIdOf(method, path), ...operation } })),
   ];
   for (const { method, path, operation } of operations) {
     (paths[openApiPath(path)] ??= {})[method] = withEveryRouteAnswers(method, operation);
@@ -202,7 +207,15 @@ export function openApiDocument(endpoints: Endpoint[], raw: RawOperation[], vers
     info: { title: 'Top-up store API', version, description: INTRODUCTION },
     servers: [{ url: '/api' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token `POST /login` answers with.' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The token `POST /login` answers with.' },
+        queueDashboardSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: QUEUE_SESSION_COOKIE,
+          description: 'The queue dashboard session `POST /admin/queues/session` sets, for a page the browser opens without the bearer token.',
+        },
+      },
       schemas: { ErrorBody },
     },
     paths,

@@ -17,6 +17,7 @@ export const rawOperations: RawOperation[] = [
       summary: 'Prometheus metrics',
       description:
         "The scrape of the whole store in Prometheus' text format: this API process's and every workers process's metrics (told apart by the `process` label), queue depths and the database's figures read now. Send `Authorization: Bearer <METRICS_TOKEN>` or an admin's token.",
+      security: [{ bearer: [] }],
       responses: {
         '200': plainText('The metrics'),
         '401': errorBody('No token, or not a valid one'),
@@ -78,12 +79,12 @@ export const rawOperations: RawOperation[] = [
   },
   {
     method: 'get',
-    path: '/admin/queues/',
+    path: '/admin/queues',
     operation: {
       tags: ['Back office: queues'],
       summary: 'The job queues dashboard (bull-board)',
-      description: 'A page for operators, opened with the cookie `POST /admin/queues/session` sets.',
-      security: [],
+      description: "A page for operators, opened with the cookie `POST /admin/queues/session` sets (or an admin's bearer token). Its own pages and calls live below this path.",
+      security: [{ queueDashboardSession: [] }, { bearer: [] }],
       responses: { '200': html('The dashboard'), '401': plainText('No queue dashboard session'), '403': plainText('Not an admin') },
     },
   },
