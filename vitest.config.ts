@@ -32,7 +32,7 @@ export default defineConfig({
           // Pure logic (`*.test.ts`) runs in node; a component test (`*.test.tsx`) opens with
           // `// @vitest-environment happy-dom`, as a page costs each file about a second on this machine.
           environment: 'node',
-          setupFiles: ['./storefront/src/testing/setup.ts'],
+          setupFiles: ['./storefront/src/testing/setup.ts', './admin/src/testing/setup.ts'],
         },
       },
     ],
