@@ -33,6 +33,8 @@ export default defineConfig({
           // `// @vitest-environment happy-dom`, as a page costs each file about a second on this machine.
           environment: 'node',
           setupFiles: ['./storefront/src/testing/setup.ts', './admin/src/testing/setup.ts'],
+          // A component test clicks through a screen: on a busy machine that can take several seconds.
+          testTimeout: 20_000,
         },
       },
     ],

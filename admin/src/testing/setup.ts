@@ -9,12 +9,14 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 const testPath = expect.getState().testPath ?? '';
 if (testPath.includes(`${path.sep}admin${path.sep}`) && testPath.endsWith('.test.tsx')) {
   if (typeof document === 'undefined') throw new Error(`${testPath} draws components: open it with // @vitest-environment happy-dom`);
-  const [{ cleanup }, { server }] = await Promise.all([
+  const [{ cleanup, configure }, { server }] = await Promise.all([
     import('@testing-library/react'),
     import('./api'),
     import('@testing-library/jest-dom/vitest'),
   ]);
 
+  // What a test waits for may take seconds to show on a busy machine (RTL's default wait is 1 s).
+  configure({ asyncUtilTimeout: 5000 });
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     // react-admin shows a key it has no text for as the key itself ("resources.orders.title").

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
  */
 const testPath = expect.getState().testPath ?? '';
 if (testPath.includes(`${path.sep}storefront${path.sep}`) && testPath.endsWith('.test.tsx')) {
-  const [{ cleanup }, { default: i18n, i18nReady, loadPageTexts }, { server }] = await Promise.all([
+  const [{ cleanup, configure }, { default: i18n, i18nReady, loadPageTexts }, { server }] = await Promise.all([
     import('@testing-library/react'),
     import('../lib/i18n'),
     import('./api'),
@@ -26,6 +26,8 @@ if (testPath.includes(`${path.sep}storefront${path.sep}`) && testPath.endsWith('
     return '';
   };
 
+  // What a test waits for may take seconds to show on a busy machine (RTL's default wait is 1 s).
+  configure({ asyncUtilTimeout: 5000 });
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     cleanup();
