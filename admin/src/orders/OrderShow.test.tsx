@@ -149,6 +149,48 @@ describe("the back office's order screen", () => {
     expect(await within(timeline()).findByText(/^Возвращено 898,00\s₽ на баланс$/)).toBeInTheDocument();
   });
 
+  test('a card-paid order shows its gateway payment, and its refund goes back to the card', async () => {
+    const { calls } = serveOrder(
+      processingOrder({
+        paymentMethod: 'card',
+        payment: {
+          id: 5,
+          provider: 'yookassa',
+          providerPaymentId: '2e9c2b1f-000f-5000-8000-1b2c3d4e5f60',
+          method: 'card',
+          status: 'paid',
+          amount: 898,
+          refundedAmount: 0,
+          currency: 'rub',
+          gatewayStatus: 'succeeded',
+          createdAt: PLACED_AT,
+          paidAt: PLACED_AT,
+          events: [],
+        },
+      }),
+    );
+    const { user } = renderOrder();
+    const payment = await screen.findByTestId('order-payment');
+    expect(payment).toHaveTextContent('yookassa');
+    expect(payment).toHaveTextContent('2e9c2b1f-000f-5000-8000-1b2c3d4e5f60');
+    expect(within(payment).getByText('Оплачен', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(screen.getByText('От шлюза пока не было событий.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Вернуть деньги' }));
+    const dialog = screen.getByRole('dialog', { name: 'Вернуть заказ №1042 на карту?' });
+    expect(within(dialog).getByRole('radio', { name: 'Обратно тем же способом: Карта (через платёжный шлюз)' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: /^Вернуть 898,00\s₽$/ }));
+    expect(await screen.findByText(/^898,00\s₽ возвращается на карту пользователя player_one$/)).toBeInTheDocument();
+    expect(calls).toEqual(['refund card']);
+  });
+
+  test('an order that does not exist says so', async () => {
+    server.use(on(adminOrdersEndpoints.get).reply(() => refuse(404, ErrorCode.NOT_FOUND, 'Order not found')));
+    renderOrder(999);
+    expect(await screen.findByText('Элемент не существует')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Заказ №999' })).not.toBeInTheDocument();
+  });
+
   test('a completed order offers no status change and no retry', async () => {
     serveOrder(processingOrder({ status: 'completed', completedAt: PLACED_AT }));
     renderOrder();
