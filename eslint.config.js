@@ -89,6 +89,11 @@ export default tseslint.config(
     },
   },
   {
+    // Component tests are not bundled: their MSW handlers take the contracts' endpoints (method, path) as values.
+    files: ['{storefront,admin}/src/**/*.test.tsx', '{storefront,admin}/src/testing/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+  },
+  {
     // Tests read loosely typed JSON responses.
     files: ['**/*.test.ts', '**/testing/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -29,7 +29,12 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['{storefront,admin}/src/**/*.test.{ts,tsx}'],
+          // Pure logic (`*.test.ts`) runs in node; a component test (`*.test.tsx`) opens with
+          // `// @vitest-environment happy-dom`, as a page costs each file about a second on this machine.
           environment: 'node',
+          setupFiles: ['./storefront/src/testing/setup.ts', './admin/src/testing/setup.ts'],
+          // A component test clicks through a screen: on a busy machine that can take several seconds.
+          testTimeout: 20_000,
         },
       },
     ],

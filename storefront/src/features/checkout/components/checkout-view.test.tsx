@@ -1,0 +1,248 @@
+// @vitest-environment happy-dom
+import { ErrorCode } from '@topup/common';
+import { balanceEndpoints, cartEndpoints, paymentsEndpoints, topupEndpoints, type CreatePaymentBody } from '@topup/common/api';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { setCurrency } from '../../../lib/preferences';
+import { never, on, refuse, server } from '../../../testing/api';
+import { balances, cartAnswer, cartLine, paymentMethods, PUBG_TOPUP } from '../../../testing/data';
+import { navigatedTo, renderWithProviders, textOf } from '../../../testing/render';
+import { CheckoutView } from './checkout-view';
+
+/** Two lines: 2 × 120 ₽ and 1 × 300 ₽ (2 × $1.50 and 1 × $3.75): 540 ₽ or $6.75. */
+const LINES = [cartLine({ id: 1, quantity: 2 }), cartLine({ id: 2, product_title: 'Steam Wallet', price_usd: 3.75, price_rub: 300 })];
+
+function serve({ lines = LINES, rub = 1000, usd = 0, methods = paymentMethods() } = {}) {
+  server.use(
+    on(cartEndpoints.get).reply(() => cartAnswer(lines)),
+    on(balanceEndpoints.list).reply(() => balances(rub, usd)),
+    on(paymentsEndpoints.methods).reply(() => methods),
+  );
+}
+
+function renderCheckout(state?: unknown) {
+  return renderWithProviders(<CheckoutView />, { path: '/checkout', state });
+}
+
+/** The gateway starts each payment at `payUrl`; the browser's trip there is recorded, not made. */
+function serveGateway(payUrl: string) {
+  const started: CreatePaymentBody[] = [];
+  server.use(
+    on(paymentsEndpoints.create).reply(({ body }) => {
+      started.push(body);
+      return { pay_url: payUrl, orderId: 77 };
+    }),
+  );
+  const toGateway = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+  return { started, toGateway };
+}
+
+const payButton = () => screen.getByTestId('checkout-pay');
+const method = (name: RegExp) => screen.getByRole('radio', { name });
+
+afterEach(() => {
+  setCurrency('RUB');
+  vi.restoreAllMocks();
+});
+
+describe('checkout of the cart', () => {
+  test('shows a skeleton while the cart loads', () => {
+    server.use(on(cartEndpoints.get).reply(never), on(balanceEndpoints.list).reply(never), on(paymentsEndpoints.methods).reply(never));
+    renderCheckout();
+    expect(screen.getByLabelText('Загрузка…')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  test('a cart that fails to load says so and loads again on retry', async () => {
+    let calls = 0;
+    server.use(
+      on(cartEndpoints.get).reply(() => (++calls === 1 ? refuse(404, ErrorCode.NOT_FOUND) : cartAnswer(LINES))),
+      on(balanceEndpoints.list).reply(() => balances(1000)),
+      on(paymentsEndpoints.methods).reply(() => paymentMethods()),
+    );
+    const { user } = renderCheckout();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Не удалось загрузить корзину.');
+    await user.click(within(alert).getByRole('button', { name: 'Повторить' }));
+    expect(textOf(await screen.findByTestId('checkout-total'))).toBe('540,00 ₽');
+  });
+
+  test('an empty cart has nothing to pay and leads to the catalogue', async () => {
+    serve({ lines: [] });
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Нечего оплачивать' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Перейти к товарам' })).toHaveAttribute('href', '/products');
+    expect(screen.queryByTestId('checkout-pay')).not.toBeInTheDocument();
+  });
+
+  test('lists the lines and the total in the chosen currency, and the balance in it', async () => {
+    serve({ rub: 1000, usd: 20 });
+    const { user } = renderCheckout();
+    expect(textOf(await screen.findByTestId('checkout-total'))).toBe('540,00 ₽');
+    expect(screen.getByText('Steam Wallet')).toBeInTheDocument();
+    expect(textOf(await screen.findByTestId('checkout-balance'))).toBe('1 000,00 ₽');
+
+    await user.click(screen.getByRole('radio', { name: /USD/ }));
+    expect(textOf(screen.getByTestId('checkout-total'))).toBe('6,75 $');
+    expect(textOf(screen.getByTestId('checkout-balance'))).toBe('20,00 $');
+  });
+
+  test('pays from the balance once, with an idempotency key, and opens the orders', async () => {
+    serve();
+    const paid: Array<{ currency: string; key: string | null }> = [];
+    server.use(
+      on(paymentsEndpoints.fromBalance).reply(({ body, request }) => {
+        paid.push({ currency: body.currency, key: request.headers.get('Idempotency-Key') });
+        return { success: true, orderId: 42, status: 'processing', total: 540, currency: 'rub' };
+      }),
+    );
+    const { user } = renderCheckout();
+    await screen.findByTestId('checkout-balance');
+    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+    expect(payButton()).toHaveTextContent('Оплатить 540,00 ₽');
+    expect(screen.getByText('Сумма сразу спишется с баланса. Заказ появится в разделе «Заказы».')).toBeInTheDocument();
+
+    await user.click(payButton());
+    expect((await navigatedTo()).path).toBe('/orders');
+    expect(await screen.findByText('Заказ №42 оплачен. Уже готовим его.')).toBeInTheDocument();
+    expect(paid).toEqual([{ currency: 'rub', key: expect.stringMatching(/\S/) }]);
+  });
+
+  test('a balance short of the total holds the payment and suggests the card', async () => {
+    serve({ rub: 100 });
+    renderCheckout();
+    expect(await screen.findByText(/Нужно 540,00\s₽, а на балансе 100,00\s₽\. Пополните баланс или оплатите картой\./)).toBeInTheDocument();
+    expect(payButton()).toBeDisabled();
+  });
+
+  test("the server's shortfall is shown with its amounts", async () => {
+    serve();
+    server.use(
+      on(paymentsEndpoints.fromBalance).reply(() =>
+        refuse(409, ErrorCode.INSUFFICIENT_BALANCE, 'Insufficient balance', { required: 540, available: 500, currency: 'rub' }),
+      ),
+    );
+    const { user } = renderCheckout();
+    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    expect(await screen.findByTestId('checkout-error')).toHaveTextContent(/Нужно 540,00\s₽, а на балансе 500,00\s₽\./);
+    expect(screen.getByTestId('checkout-error')).toHaveAttribute('role', 'alert');
+  });
+
+  test('a payment still running asks once more with its key after 2 s, then for patience, pointing to the orders', async () => {
+    serve();
+    const keys: Array<string | null> = [];
+    server.use(
+      on(paymentsEndpoints.fromBalance).reply(({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return refuse(409, ErrorCode.IDEMPOTENCY_KEY_IN_USE);
+      }),
+    );
+    const { user } = renderCheckout();
+    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    const notice = await screen.findByRole('status', {}, { timeout: 5000 });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(notice).toHaveTextContent('Платёж ещё обрабатывается. Загляните в заказы чуть позже, прежде чем платить снова.');
+    expect(within(notice).getByRole('link', { name: 'Мои заказы' })).toHaveAttribute('href', '/orders');
+  });
+
+  test('pays by card on the gateway page, with the receipt email the gateway asks for', async () => {
+    serve({ methods: paymentMethods({ receipt_email_required: true }) });
+    const { started, toGateway } = serveGateway('https://pay.example/checkout/77');
+    const { user } = renderCheckout();
+    await vi.waitFor(() => expect(method(/Банковская карта/)).toBeEnabled());
+    await user.click(method(/Банковская карта/));
+    expect(payButton()).toHaveTextContent('Оплатить картой 540,00 ₽');
+
+    await user.click(payButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Введите корректный адрес почты, например name@example.com.');
+    expect(started).toEqual([]);
+
+    await user.click(screen.getByLabelText('Почта для чека'));
+    await user.paste('buyer@example.com');
+    await user.click(payButton());
+    await vi.waitFor(() => expect(toGateway).toHaveBeenCalledWith('https://pay.example/checkout/77'));
+    expect(started).toEqual([{ type: 'order', amount: 540, currency: 'rub', method: 'card', email: 'buyer@example.com' }]);
+    expect(payButton()).toHaveTextContent('Открываем страницу оплаты…');
+    expect(payButton()).toBeDisabled();
+  });
+
+  test('a USD order by card shows the rubles the gateway will charge', async () => {
+    serve({ methods: paymentMethods({ charge_currency: 'rub', rate_usd_rub: '80' }) });
+    const { user } = renderCheckout();
+    await user.click(await screen.findByRole('radio', { name: /USD/ }));
+    await vi.waitFor(() => expect(method(/Банковская карта/)).toBeEnabled());
+    await user.click(method(/Банковская карта/));
+    expect(textOf(screen.getByTestId('checkout-charged'))).toMatch(/^К списанию: 540,00 ₽/);
+    expect(payButton()).toHaveTextContent(/Оплатить картой 540,00\s₽/);
+  });
+
+  test('a cart total changed in another tab asks to check the new one', async () => {
+    serve();
+    server.use(on(paymentsEndpoints.create).reply(() => refuse(409, ErrorCode.PRICE_CHANGED, 'Price changed', { amount: 600, currency: 'rub' })));
+    const { user } = renderCheckout();
+    await vi.waitFor(() => expect(method(/Банковская карта/)).toBeEnabled());
+    await user.click(method(/Банковская карта/));
+    await user.click(payButton());
+    expect(await screen.findByTestId('checkout-error')).toHaveTextContent(
+      'Сумма корзины изменилась. Проверьте новую сумму и попробуйте ещё раз.',
+    );
+  });
+
+  test('pays by SBP when the gateway takes it', async () => {
+    serve();
+    const { started, toGateway } = serveGateway('https://pay.example/sbp/78');
+    const { user } = renderCheckout();
+    await vi.waitFor(() => expect(method(/Быстрые платежи/)).toBeEnabled());
+    await user.click(method(/Быстрые платежи/));
+    expect(screen.getByText(/подтвердите платёж в приложении банка/)).toBeInTheDocument();
+    expect(payButton()).toHaveTextContent('Оплатить через СБП 540,00 ₽');
+    await user.click(payButton());
+    await vi.waitFor(() => expect(toGateway).toHaveBeenCalledWith('https://pay.example/sbp/78'));
+    expect(started).toEqual([{ type: 'order', amount: 540, currency: 'rub', method: 'sbp' }]);
+  });
+
+  test('SBP the gateway does not take reads "coming soon" and cannot be chosen', async () => {
+    serve({ methods: paymentMethods({ methods: ['balance', 'card'] }) });
+    renderCheckout();
+    await vi.waitFor(() => expect(method(/Банковская карта/)).toBeEnabled());
+    expect(screen.getByTestId('method-sbp')).toHaveTextContent('Скоро');
+    expect(method(/Быстрые платежи/)).toBeDisabled();
+  });
+
+  test('without the gateway methods the card and SBP are unavailable, the balance still pays', async () => {
+    serve();
+    server.use(on(paymentsEndpoints.methods).reply(() => refuse(503, ErrorCode.SERVICE_UNAVAILABLE)));
+    renderCheckout();
+    await vi.waitFor(() => expect(screen.getByTestId('method-card')).toHaveAttribute('data-state', 'unavailable'));
+    expect(screen.getByTestId('method-card')).toHaveTextContent('Сейчас недоступно. Выберите другой способ.');
+    expect(method(/Банковская карта/)).toBeDisabled();
+    expect(method(/Быстрые платежи/)).toBeDisabled();
+    expect(method(/Баланс магазина/)).toBeChecked();
+    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+  });
+});
+
+describe('checkout of a game top-up', () => {
+  test('pays the top-up handed over by the game page from the balance, without reading the cart', async () => {
+    server.use(on(balanceEndpoints.list).reply(() => balances(1000)), on(paymentsEndpoints.methods).reply(() => paymentMethods()));
+    const ordered: unknown[] = [];
+    server.use(
+      on(topupEndpoints.create).reply(({ body }) => {
+        ordered.push(body);
+        return { success: true, orderId: 43, status: 'processing' };
+      }),
+    );
+    const { user } = renderCheckout({ topupData: PUBG_TOPUP });
+    expect(await screen.findByText('PUBG Topup 385 UC')).toBeInTheDocument();
+    expect(screen.getByText('PUBG Mobile · ID игрока: 512345678')).toBeInTheDocument();
+    expect(textOf(screen.getByTestId('checkout-total'))).toBe('480,00 ₽');
+    expect(screen.getByRole('link', { name: 'Вернуться к товарам' })).toHaveAttribute('href', '/products');
+
+    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    expect((await navigatedTo()).path).toBe('/orders');
+    expect(ordered).toEqual([{ topupData: { ...PUBG_TOPUP, currency: 'rub' }, currency: 'rub' }]);
+  });
+});

@@ -1,0 +1,154 @@
+// @vitest-environment happy-dom
+import { ErrorCode } from '@topup/common';
+import { pubgEndpoints } from '@topup/common/api';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { never, on, refuse, server } from '../../../testing/api';
+import { PUBG_PACKAGES, PUBG_TOPUP } from '../../../testing/data';
+import { navigatedTo, renderWithProviders, textOf } from '../../../testing/render';
+import { PubgPage } from './pubg-page';
+
+function renderPubg({ signedIn = true } = {}) {
+  return renderWithProviders(<PubgPage />, { path: '/products/pubg', signedIn });
+}
+
+/** The game knows one player, 512345678, called "Player6789". */
+function servePubg() {
+  const checked: string[] = [];
+  server.use(
+    on(pubgEndpoints.packages).reply(() => PUBG_PACKAGES),
+    on(pubgEndpoints.checkPlayer).reply(({ body }) => {
+      checked.push(body.playerID);
+      return body.playerID === '512345678'
+        ? { success: true, data: { status: 'success', player_name: 'Player6789' } }
+        : { success: false, data: { status: 'not_found' } };
+    }),
+  );
+  return { checked };
+}
+
+const packageTile = (uc: number) =>
+  within(screen.getByRole('group', { name: 'Пакеты UC' }))
+    .getAllByRole('button')
+    .find((tile) => new RegExp(`^${uc}\\sUC`).test(textOf(tile))) as HTMLElement;
+const total = () => textOf(screen.getByTestId('summary-total'));
+const topUpButton = () => screen.getByRole('button', { name: 'Пополнить сейчас' });
+
+async function findPlayer(user: ReturnType<typeof renderPubg>['user'], playerId: string) {
+  await user.type(screen.getByLabelText('ID игрока'), playerId);
+  await user.click(screen.getByRole('button', { name: 'Найти' }));
+}
+
+describe('the PUBG page', () => {
+  test('shows a skeleton while the packages load', () => {
+    server.use(on(pubgEndpoints.packages).reply(never));
+    renderPubg();
+    expect(screen.getByLabelText('Загружаем пакеты…')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Выберите пакеты или введите количество, чтобы увидеть итог.')).toBeInTheDocument();
+  });
+
+  test('packages that fail to load offer a retry', async () => {
+    let calls = 0;
+    server.use(on(pubgEndpoints.packages).reply(() => (++calls === 1 ? refuse(404, ErrorCode.NOT_FOUND) : PUBG_PACKAGES)));
+    const { user } = renderPubg();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Не удалось загрузить пакеты');
+    await user.click(within(alert).getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('group', { name: 'Пакеты UC' })).toBeInTheDocument();
+  });
+
+  test('no packages on sale: says so, and the amount cannot be typed', async () => {
+    server.use(on(pubgEndpoints.packages).reply(() => []));
+    renderPubg();
+    expect(await screen.findByText('Сейчас нет доступных пакетов. Загляните позже.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Своё количество')).toBeDisabled();
+  });
+
+  test('lists the packages with their prices; chosen ones add up in the summary', async () => {
+    servePubg();
+    const { user } = renderPubg();
+    await screen.findByRole('group', { name: 'Пакеты UC' });
+    expect(textOf(packageTile(60))).toMatch(/80,00 ₽/);
+    expect(textOf(packageTile(660))).toMatch(/800,00 ₽/);
+    expect(total()).toBe('—');
+
+    await user.click(packageTile(325));
+    await user.click(packageTile(660));
+    expect(packageTile(325)).toHaveAttribute('aria-pressed', 'true');
+    expect(total()).toBe('1 200,00 ₽');
+    expect(screen.getByText(/^Всего 985\sUC$/)).toBeInTheDocument();
+
+    await user.click(packageTile(660));
+    expect(total()).toBe('400,00 ₽');
+  });
+
+  test('a quick pick or a typed amount is made up of packages', async () => {
+    servePubg();
+    const { user } = renderPubg();
+    await screen.findByRole('group', { name: 'Пакеты UC' });
+    await user.click(screen.getByRole('button', { name: /^385\sUC$/ }));
+    expect(screen.getByLabelText('Своё количество')).toHaveValue('385');
+    expect(packageTile(60)).toHaveAttribute('aria-pressed', 'true');
+    expect(packageTile(325)).toHaveAttribute('aria-pressed', 'true');
+    expect(total()).toBe('480,00 ₽');
+
+    await user.clear(screen.getByLabelText('Своё количество'));
+    await user.type(screen.getByLabelText('Своё количество'), '200000');
+    expect(screen.getByText(/^Не больше 100\s000 UC за заказ$/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Своё количество')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('finding a player shows the nickname; an unknown id and a game that does not answer say so', async () => {
+    const { checked } = servePubg();
+    const { user } = renderPubg();
+    await screen.findByRole('group', { name: 'Пакеты UC' });
+
+    await user.click(screen.getByRole('button', { name: 'Найти' }));
+    expect(await screen.findByText('Пожалуйста, введите ID игрока PUBG Mobile')).toBeInTheDocument();
+
+    await findPlayer(user, '111');
+    expect(await screen.findByText('Неверный ID: игрок с таким ID не найден')).toBeInTheDocument();
+    expect(screen.queryByTestId('verified-player')).not.toBeInTheDocument();
+
+    server.use(on(pubgEndpoints.checkPlayer).reply(() => refuse(503, ErrorCode.SERVICE_UNAVAILABLE)));
+    await user.click(screen.getByRole('button', { name: 'Найти' }));
+    expect(await screen.findByText('Не удалось проверить ID игрока. Попробуйте ещё раз.')).toBeInTheDocument();
+
+    server.resetHandlers();
+    servePubg();
+    await user.clear(screen.getByLabelText('ID игрока'));
+    await findPlayer(user, '512345678');
+    expect(await screen.findByTestId('verified-player')).toHaveTextContent('Игрок найденPlayer6789');
+    expect(screen.getByText('Игрок найден: Player6789')).toBeInTheDocument();
+    expect(checked).toEqual(['111']);
+  });
+
+  test('top-up waits for packages and a verified player, then goes to checkout with the top-up', async () => {
+    servePubg();
+    const { user } = renderPubg();
+    await screen.findByRole('group', { name: 'Пакеты UC' });
+    expect(topUpButton()).toBeDisabled();
+
+    await user.click(packageTile(60));
+    await user.click(packageTile(325));
+    expect(screen.getByText('Нажмите «Найти», чтобы проверить ID игрока перед пополнением.')).toBeInTheDocument();
+    await findPlayer(user, '512345678');
+    await screen.findByTestId('verified-player');
+
+    await user.click(topUpButton());
+    expect(await navigatedTo()).toEqual({ path: '/checkout', state: { topupData: PUBG_TOPUP } });
+  });
+
+  test('a visitor is asked to sign in and comes back to the page afterwards', async () => {
+    servePubg();
+    const { user } = renderPubg({ signedIn: false });
+    await screen.findByRole('group', { name: 'Пакеты UC' });
+    await user.click(packageTile(60));
+    await findPlayer(user, '512345678');
+    await screen.findByTestId('verified-player');
+
+    await user.click(topUpButton());
+    expect(await navigatedTo()).toEqual({ path: '/login', state: { from: '/products/pubg' } });
+    expect(screen.getByText('Войдите, чтобы пополнить PUBG Mobile.')).toBeInTheDocument();
+  });
+});

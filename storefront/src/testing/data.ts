@@ -1,0 +1,73 @@
+import { fromMinor, toMinor } from '@topup/common';
+import type { Balances, CartAnswer, CartLine, PaymentMethods, PubgPackage, TopupData } from '@topup/common/api';
+
+/* What the API answers in the component tests, built in the contracts' shapes. */
+
+/** A cart line of a 1,000 UZS gift card; override what the test is about. */
+export function cartLine(overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    id: 1,
+    product_id: 10,
+    product_title: 'Google Play',
+    image_url: '',
+    game_amount: 1000,
+    game_currency: 'UZS',
+    price_usd: 1.5,
+    price_rub: 120,
+    quantity: 1,
+    available_count: 50,
+    region_id: null,
+    ...overrides,
+  };
+}
+
+/** The cart holding `lines`, with its subtotals summed as the server sums them. */
+export function cartAnswer(lines: CartLine[]): CartAnswer {
+  const sum = (price: (line: CartLine) => number) => fromMinor(lines.reduce((total, line) => total + toMinor(price(line)) * line.quantity, 0));
+  return { success: true, data: lines, subtotal: { usd: sum((line) => line.price_usd), rub: sum((line) => line.price_rub) } };
+}
+
+export function balances(rub: number, usd = 0): Balances {
+  return [
+    { currency: 'usd', amount: usd },
+    { currency: 'rub', amount: rub },
+  ];
+}
+
+/** A YooKassa-like gateway: card and SBP, charged in the order's own currency, no receipt email. */
+export function paymentMethods(overrides: Partial<PaymentMethods> = {}): PaymentMethods {
+  return {
+    methods: ['balance', 'card', 'sbp'],
+    provider: 'yookassa',
+    charge_currency: null,
+    rate_usd_rub: null,
+    receipt_email_required: false,
+    refunds_to_card: true,
+    ...overrides,
+  };
+}
+
+export const PUBG_PACKAGES: PubgPackage[] = [
+  { id: 1, uc_amount: 60, name: '', price_usd: 0.99, price_rub: 80 },
+  { id: 2, uc_amount: 325, name: '', price_usd: 4.99, price_rub: 400 },
+  { id: 3, uc_amount: 660, name: '', price_usd: 9.99, price_rub: 800 },
+];
+
+/** What the PUBG page hands to checkout for 385 UC (packages 1 and 2) for player 512345678, paid in rubles. */
+export const PUBG_TOPUP: TopupData = {
+  service: 'pubg',
+  login: '512345678',
+  player_id: '512345678',
+  offer_id: -1,
+  offer_name: 'PUBG Topup 385 UC',
+  price_usd: 5.98,
+  price_rub: 480,
+  input_currency: 'rub',
+  currency: 'rub',
+  commission: 0,
+  image_url: '/images/pubg.svg',
+  packages: [
+    { denomination_id: 1, quantity: 1 },
+    { denomination_id: 2, quantity: 1 },
+  ],
+};
