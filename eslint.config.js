@@ -40,7 +40,7 @@ const storefrontZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'e2e/screenshots/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'e2e/screenshots/**', '.cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
