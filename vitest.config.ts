@@ -11,8 +11,11 @@ const servicesSetup = './test/global-setup.ts';
  *   browser      e2e/src/         the whole store in Chromium
  *   faults       *.fault.test.ts  process kills, outages and long waits; `npm run test:faults`, not `npm test`
  *   web          the web apps' component tests, no services
- * Most of these tests wait on sockets and child processes rather than the CPU, so they run several files
- * at once even on two cores; vitest would otherwise run one file at a time there (cores - 1).
+ * Most server tests wait on sockets and child processes rather than the CPU, so four files run at once
+ * even on two cores; vitest would otherwise run one file at a time there (cores - 1). A browser file keeps
+ * a store and Chromium busy on the CPU: two at once on two cores ran past their 60 s timeouts on a busy
+ * machine, so they run one at a time, after the rest (sequence.groupOrder: projects with another worker
+ * count need a group of their own).
  */
 export default defineConfig({
   test: {
@@ -49,6 +52,8 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {
