@@ -1,14 +1,43 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
+/** Where the server's code and its tests live; the web apps and the browser tests have projects of their own. */
+const serverCode = '{common,server-kit,migrations,api,workers,scripts,test}';
+const servicesSetup = './test/global-setup.ts';
+
+/*
+ * The tiers (README, "Running the tests"): a file's name says which one it belongs to.
+ *   unit         *.test.ts        no Postgres, no Redis: test/unit-setup.ts refuses a connection to either
+ *   integration  *.int.test.ts    real Postgres and Redis, a template database migrated once per run
+ *   browser      e2e/src/         the whole store in Chromium
+ *   faults       *.fault.test.ts  process kills, outages and long waits; `npm run test:faults`, not `npm test`
+ *   web          the web apps' component tests, no services
+ * Most server tests wait on sockets and child processes rather than the CPU, so four files run at once
+ * even on two cores; vitest would otherwise run one file at a time there (cores - 1). A browser file keeps
+ * a store and Chromium busy on the CPU: two at once on two cores ran past their 60 s timeouts on a busy
+ * machine, so they run one at a time, after the rest (sequence.groupOrder: projects with another worker
+ * count need a group of their own).
+ */
 export default defineConfig({
   test: {
+    maxWorkers: 4,
     projects: [
       {
         test: {
-          name: 'server',
-          include: ['{common,server-kit,migrations,api,workers,scripts}/**/*.test.ts'],
+          name: 'unit',
+          include: [`${serverCode}/**/*.test.ts`],
+          exclude: [...configDefaults.exclude, '**/*.int.test.ts', '**/*.fault.test.ts'],
           environment: 'node',
-          globalSetup: ['./test/global-setup.ts'],
+          setupFiles: ['./test/unit-setup.ts'],
+          // Property tests loop over many cases; a busy machine may take a while over them.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: [`${serverCode}/**/*.int.test.ts`],
+          environment: 'node',
+          globalSetup: [servicesSetup],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -18,11 +47,23 @@ export default defineConfig({
           name: 'browser',
           include: ['e2e/src/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['./test/global-setup.ts', './e2e/global-setup.ts'],
+          globalSetup: [servicesSetup, './e2e/global-setup.ts'],
           // A page on a busy machine may take seconds to show what a poll waits for (a toast, a row).
           expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: [`${serverCode}/**/*.fault.test.ts`],
+          environment: 'node',
+          globalSetup: [servicesSetup],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createRedis } from '@topup/api';
 import type { Knex } from 'knex';
-import { inject } from 'vitest';
-import { createTestDatabase, deleteRedisKeys, exited, freePort, testRedisPrefix } from '@topup/api/testing';
+import { createTestDatabase, deleteRedisKeys, exited, freePort, injectService, testRedisPrefix } from '@topup/api/testing';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 90_000;
@@ -38,7 +37,7 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATABASE_URL: database.url,
-      REDIS_URL: inject('redisUrl'),
+      REDIS_URL: injectService('redisUrl'),
       REDIS_PREFIX: redisPrefix,
       SKIP_WEB_BUILD: '1',
       WORKER_PROCESSES: '1',
@@ -74,7 +73,7 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
     async close() {
       child.kill('SIGTERM');
       await exited(child);
-      const redis = createRedis(inject('redisUrl'));
+      const redis = createRedis(injectService('redisUrl'));
       await new Promise((resolve) => redis.once('ready', resolve));
       await deleteRedisKeys(redis, redisPrefix);
       redis.disconnect();

@@ -8,7 +8,7 @@ const modelsByName = new Map<string, typeof BaseModel>();
  * Base of every model. Property names are the column names (snake_case, no name mappers), so rows
  * read with plain knex and models look the same. Money columns are integers in minor units; numeric
  * columns (rates, percentages) are strings; timestamps are Dates. Each model declares exactly the
- * columns of its table (models.test.ts compares them with the migrated database); relations and
+ * columns of its table (models.int.test.ts compares them with the migrated database); relations and
  * other extras are optional properties.
  */
 export class BaseModel extends Model {

@@ -4,7 +4,6 @@ import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import knexFactory, { type Knex } from 'knex';
 import type { Redis } from 'ioredis';
-import { inject } from 'vitest';
 import { seedDemoData } from '@topup/migrations';
 import type { UserRole } from '@topup/common';
 import { createApp, orderFeedOf } from '../app';
@@ -12,7 +11,7 @@ import { loadConfig, type Config } from '../config';
 import { createDb } from '../db';
 import { createLogger } from '../logger';
 import { createRedis } from '../redis';
-import '@topup/server-kit/testing';
+import { injectService } from '@topup/server-kit/testing';
 import { hashPassword } from '../modules/auth/auth.service';
 import { createTokenService } from '../modules/auth/token.service';
 import { usersDal } from '../modules/users/users.dal';
@@ -25,7 +24,7 @@ function uniqueSuffix(): string {
 }
 
 function databaseUrl(database: string): string {
-  const url = new URL(inject('postgresServerUrl'));
+  const url = new URL(injectService('postgresServerUrl'));
   url.pathname = `/${database}`;
   return url.toString();
 }
@@ -38,10 +37,10 @@ export interface TestDatabase {
 
 /** A fresh, migrated database of this test file's own, cloned from the run's template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `topup_t_${inject('runId')}_${uniqueSuffix()}`;
+  const name = `topup_t_${injectService('runId')}_${uniqueSuffix()}`;
   const admin = knexFactory({ client: 'pg', connection: databaseUrl('postgres'), pool: { min: 0, max: 1 } });
   try {
-    await admin.raw('create database ?? template ??', [name, inject('templateDatabase')]);
+    await admin.raw('create database ?? template ??', [name, injectService('templateDatabase')]);
   } finally {
     await admin.destroy();
   }
@@ -61,7 +60,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /** A Redis key prefix of this test's own, and a way to remove every key under it. */
 export function testRedisPrefix(): string {
-  return `t:${inject('runId')}:${uniqueSuffix()}`;
+  return `t:${injectService('runId')}:${uniqueSuffix()}`;
 }
 
 export async function deleteRedisKeys(redis: Redis, prefix: string): Promise<void> {
@@ -126,7 +125,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test' }),
     databaseUrl: database.url,
-    redisUrl: inject('redisUrl'),
+    redisUrl: injectService('redisUrl'),
     redisPrefix,
     ...overrides,
   };

@@ -1,4 +1,4 @@
-import 'vitest';
+import { inject } from 'vitest';
 
 /** What the test run's global setup hands every test file (vitest's provide / inject). */
 export interface TestRunServices {
@@ -14,4 +14,19 @@ export interface TestRunServices {
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface ProvidedContext extends TestRunServices {}
+}
+
+/**
+ * One of the services the global setup provides. Only the integration, browser and fault tiers have
+ * that setup (vitest.config.ts); a file of the unit tier asking for a service gets told its name is wrong.
+ */
+export function injectService<Key extends keyof TestRunServices>(key: Key): TestRunServices[Key] {
+  const value = inject(key);
+  if (value === undefined) {
+    throw new Error(
+      `This test needs Postgres and Redis (it asked for ${key}), so its file name must end in .int.test.ts ` +
+        '(or .fault.test.ts for a fault test); see README, "Running the tests".',
+    );
+  }
+  return value;
 }

@@ -136,7 +136,8 @@ afterAll(async () => {
 });
 
 describe('models', () => {
-  it('declare exactly the columns of their table, with the type and nullability it reads as', async () => {
+  // Type-checks the models with a TypeScript program: CPU-bound, so slow beside the other files running at once.
+  it('declare exactly the columns of their table, with the type and nullability it reads as', { timeout: 120_000 }, async () => {
     const { tables: inDatabase, views } = await columnsInDatabase();
     const inModels = columnsInModels();
     // Every table the migrations create has its model, and no model names a table that is not there.

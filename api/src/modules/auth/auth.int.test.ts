@@ -151,7 +151,7 @@ describe('POST /api/login', () => {
     expectErrorBody(wrongPassword.body, 'INVALID_CREDENTIALS');
   });
 
-  it('blocks repeated failures with 429 and Retry-After (login-protection.test.ts has the details)', async () => {
+  it('blocks repeated failures with 429 and Retry-After (login-protection.int.test.ts has the details)', async () => {
     const { loginProtection } = app.config;
     const limited = await startTestApp({ loginProtection: { ...loginProtection, pair: { ...loginProtection.pair, failures: 3 } } });
     try {
