@@ -6,18 +6,26 @@ import { loadConfig } from '../../config';
 import { createDb } from '../../db';
 import { createLogger } from '../../logger';
 
-/** Port 1 (tcpmux) answers nowhere on a developer's machine: a connection attempt fails at once. */
-const NOWHERE = { database: 'postgres://postgres@127.0.0.1:1/topup', redis: 'redis://127.0.0.1:1' };
+/**
+ * A Unix socket in a folder that does not exist: a connection attempt fails at once, and never reaches a
+ * Postgres or Redis that happens to listen on some port (the unit tier's guard refuses those).
+ */
+const NOWHERE_SOCKET_DIR = '/nonexistent-topup-openapi';
 
 /**
  * The document `GET /api/openapi.json` serves, asked of an app composed as the server composes it but
  * never connected: nothing in building the routes or the document touches Postgres or Redis (the pool
  * opens on its first query, the Redis connections on their first command), so `npm run openapi` and
- * the document's lint need neither running. Both addresses point at a closed port to keep it so.
+ * the document's lint need neither running. Both point at a missing Unix socket to keep it so.
  */
 export async function openApiDocumentWithoutServices(): Promise<Record<string, unknown>> {
-  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', DATABASE_URL: NOWHERE.database, REDIS_URL: NOWHERE.redis });
-  const redis = new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: `postgres://postgres@localhost/topup?host=${NOWHERE_SOCKET_DIR}`,
+  });
+  // Connections the app duplicates from this one inherit its socket path.
+  const redis = new Redis({ path: `${NOWHERE_SOCKET_DIR}/redis.sock`, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
   const db = createDb(config.databaseUrl, { min: 0, max: 1 });
   const invalidations = createInvalidationBus({ redis, prefix: config.redisPrefix, onError: () => undefined });
   const app = createApp({ config, db, redis, invalidations, logger: createLogger('silent', 'openapi') });
