@@ -3,7 +3,8 @@ import { ErrorCode } from '@topup/common';
 import { AdminOrderDetail, adminOrdersEndpoints, type AdminOrderEvent } from '@topup/common/api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { on, refuse, server } from '../testing/api';
+import { on, refuse } from '@topup/common/testing';
+import { server } from '../testing/api';
 import { renderResourcePage } from '../testing/render';
 import { OrderShow } from './OrderShow';
 
@@ -36,17 +37,17 @@ function serveOrder(initial: AdminOrderDetail) {
       order = { ...order, attentionReason: null, attentionSince: null, timeline: record('retry_requested', {}) };
       return order;
     }),
-    on(adminOrdersEndpoints.changeStatus).reply(({ status }) => {
+    on(adminOrdersEndpoints.changeStatus).reply(({ body: { status } }) => {
       calls.push(`status ${status}`);
       order = { ...order, status, timeline: record('status_changed', { from: order.status, to: status }) };
       return order;
     }),
-    on(adminOrdersEndpoints.addNote).reply(({ note }) => {
+    on(adminOrdersEndpoints.addNote).reply(({ body: { note } }) => {
       calls.push(`note ${note}`);
       order = { ...order, timeline: record('note', { text: note }) };
       return order;
     }),
-    on(adminOrdersEndpoints.refund).reply(({ destination }) => {
+    on(adminOrdersEndpoints.refund).reply(({ body: { destination } }) => {
       calls.push(`refund ${destination ?? 'balance'}`);
       order = { ...order, status: 'failed', timeline: record('refunded', { amount: 89800, currency: 'rub', destination }) };
       return order;

@@ -4,7 +4,8 @@ import { balanceEndpoints, cartEndpoints, paymentsEndpoints, topupEndpoints, typ
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { setCurrency } from '../../../lib/preferences';
-import { never, on, refuse, server } from '../../../testing/api';
+import { never, on, refuse } from '@topup/common/testing';
+import { server } from '../../../testing/api';
 import { balances, cartAnswer, cartLine, paymentMethods, PUBG_TOPUP } from '../../../testing/data';
 import { navigatedTo, renderWithProviders, textOf } from '../../../testing/render';
 import { CheckoutView } from './checkout-view';

@@ -1,0 +1,1 @@
+export { never, on, refuse, type Call } from './api-handlers';
