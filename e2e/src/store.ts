@@ -1,11 +1,17 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createRedis } from '@topup/api';
 import type { Knex } from 'knex';
+import { inject } from 'vitest';
 import { createTestDatabase, deleteRedisKeys, exited, freePort, injectService, testRedisPrefix } from '@topup/api/testing';
+import { repoRoot } from './browser';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 90_000;
+
+/** The processes `npm start` runs, from the bundles the browser project's global setup built. */
+const PROCESSES = [
+  { name: 'api', bundle: 'api/dist/server.js' },
+  { name: 'workers', bundle: 'workers/dist/index.js' },
+];
 
 export interface RunningStore {
   baseUrl: string;
@@ -19,50 +25,59 @@ export interface RunningStore {
 }
 
 /**
- * The whole store as the README starts it (`npm start`: migrations, demo data, API and workers) on
- * a free port, with a database and Redis prefix of its own. The web apps are built once by the
- * browser project's global setup, so this start skips the build.
+ * The whole store as `npm start` runs it (the API and a workers process, in development mode with the
+ * demo data) on a free port, with a database and Redis prefix of its own. The browser project's global
+ * setup built the web apps and the server's bundles and seeded the demo store once; each store clones
+ * that database, so a start costs two processes booting and nothing more.
  */
 export async function startStore(env: Record<string, string> = {}): Promise<RunningStore> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(inject('demoStoreDatabase'));
   const redisPrefix = testRedisPrefix();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATABASE_URL: database.url,
-      REDIS_URL: injectService('redisUrl'),
-      REDIS_PREFIX: redisPrefix,
-      SKIP_WEB_BUILD: '1',
-      WORKER_PROCESSES: '1',
-      LOG_LEVEL: 'warn',
-      GAME_PROVIDER_LATENCY_MS: '50',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const children: ChildProcess[] = PROCESSES.map(({ name, bundle }) => {
+    const child = spawn(process.execPath, [bundle], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        DATABASE_URL: database.url,
+        REDIS_URL: injectService('redisUrl'),
+        REDIS_PREFIX: redisPrefix,
+        LOG_LEVEL: 'warn',
+        GAME_PROVIDER_LATENCY_MS: '50',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => (output += `[${name}] ${chunk.toString()}`));
+    child.stderr!.on('data', (chunk: Buffer) => (output += `[${name}] ${chunk.toString()}`));
+    return child;
   });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => exited(child)));
+  };
 
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+    if (children.some((child) => child.exitCode !== null)) {
+      await stop();
+      throw new Error(`The store exited early:\n${output}`);
+    }
     const ready = await fetch(`${baseUrl}/api/ready`).then(
       (response) => response.ok,
       () => false,
     );
     if (ready) break;
     if (Date.now() > deadline) {
-      child.kill('SIGTERM');
+      await stop();
       throw new Error(`The store did not become ready within ${START_TIMEOUT_MS / 1000} s:\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   return {
@@ -71,8 +86,7 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
     redisPrefix,
     output: () => output,
     async close() {
-      child.kill('SIGTERM');
-      await exited(child);
+      await stop();
       const redis = createRedis(injectService('redisUrl'));
       await new Promise((resolve) => redis.once('ready', resolve));
       await deleteRedisKeys(redis, redisPrefix);

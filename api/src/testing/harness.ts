@@ -35,12 +35,15 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of this test file's own, cloned from the run's template. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of this test file's own, cloned from the run's template (or from
+ * another database of the run's, such as the browser tier's seeded demo store).
+ */
+export async function createTestDatabase(template: string = injectService('templateDatabase')): Promise<TestDatabase> {
   const name = `topup_t_${injectService('runId')}_${uniqueSuffix()}`;
   const admin = knexFactory({ client: 'pg', connection: databaseUrl('postgres'), pool: { min: 0, max: 1 } });
   try {
-    await admin.raw('create database ?? template ??', [name, injectService('templateDatabase')]);
+    await admin.raw('create database ?? template ??', [name, template]);
   } finally {
     await admin.destroy();
   }
