@@ -172,6 +172,10 @@ async function serveApp(config: Config, db: Knex, release: (redis: Redis) => Pro
   // Other processes' changes reach this one from its first request on (when Redis is there at all).
   if (redis.status === 'ready') await invalidations.ready();
   const server = app.listen(0, '127.0.0.1');
+  // The test's fetch reuses idle connections. A test that keeps its event loop busy for seconds (compiling
+  // a schema) would otherwise send its next request on a connection the server closed meanwhile, before
+  // the close could be read: the server keeps them until close(), which ends the idle ones.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
