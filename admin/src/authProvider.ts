@@ -155,6 +155,10 @@ export const authProvider: AuthProvider = {
   },
 
   async getPermissions() {
+    // Without a session there are no permissions to find. Answering null at once raced react-admin's
+    // logout: the cleared permissions query mounted its logout again, sending the login page to itself
+    // endlessly (react-admin's useLogout explains the race).
+    if (!getToken()) throw { message: false };
     if (isEnrolmentToken(getToken())) return null;
     const profile = await fetchProfile().catch(() => null);
     return profile?.role ?? null;

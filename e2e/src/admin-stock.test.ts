@@ -39,10 +39,21 @@ describe('without a session', () => {
   for (const [size, viewport] of SIZES) {
     it(`shows the back office's login at /admin/ on a ${size}`, async () => {
       const context = await browser.newContext({ viewport });
+      await context.addInitScript(() => {
+        const counted = window as unknown as { navigations: number };
+        counted.navigations = 0;
+        const push = history.pushState.bind(history);
+        history.pushState = (...args) => {
+          counted.navigations += 1;
+          push(...args);
+        };
+      });
       const page = await context.newPage();
       await page.goto(`${app.baseUrl}/admin/`);
       await page.waitForURL(/\/admin\/login$/, WAIT);
       await expect.poll(() => page.locator('input[type="password"]').count(), WAIT).toBe(1);
+      // One trip to the login page: it once sent itself there hundreds of times, a core busy for seconds.
+      expect(await page.evaluate(() => (window as unknown as { navigations: number }).navigations)).toBeLessThanOrEqual(2);
       await settleAndShoot(page, `admin-login-no-session-${size}`);
       await context.close();
     });
