@@ -86,7 +86,7 @@ describe('top-up delivery: Free Fire and Steam', () => {
     const user = await shopper();
     const player = playerId();
     const { orderId, offer } = await freefireOrder(user, player);
-    const calls = vi.spyOn(games, 'topUp');
+    const calls = vi.spyOn(games, 'deliver');
 
     await Promise.all([fulfilment.fulfilOrder(orderId), fulfilment.fulfilOrder(orderId), fulfilment.fulfilOrder(orderId)]);
     await fulfilment.fulfilOrder(orderId);
@@ -113,7 +113,7 @@ describe('top-up delivery: Free Fire and Steam', () => {
     const user = await shopper();
     const player = playerId();
     const { orderId, offer } = await freefireOrder(user, player);
-    const applied = await games.topUp({ game: 'freefire', playerId: player, offerId: offer.itemId, diamonds: 100, idempotencyKey: `order:${orderId}` });
+    const applied = await games.deliver({ account: { game: 'freefire', fields: [{ key: 'player_id', value: player }] }, offer: { id: offer.itemId, amount: 100, unit: '' }, idempotencyKey: `order:${orderId}` });
     expect(applied.status).toBe('succeeded');
 
     await fulfilment.fulfilOrder(orderId);
@@ -318,8 +318,8 @@ describe('top-up delivery: PUBG', () => {
     const player = playerId();
     const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, codes: 2 });
     const orderId = await pubgOrder(user, player, [pkg, pkg], 1.98);
-    const redeem = vi.spyOn(games, 'redeemPubgCode');
-    redeem.mockImplementationOnce(SandboxGameProvider.prototype.redeemPubgCode.bind(games));
+    const redeem = vi.spyOn(games, 'redeemCode');
+    redeem.mockImplementationOnce(SandboxGameProvider.prototype.redeemCode.bind(games));
     redeem.mockRejectedValueOnce(new GameProviderUnavailableError('timeout'));
 
     await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(GameProviderUnavailableError);
