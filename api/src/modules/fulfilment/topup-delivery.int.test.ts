@@ -99,7 +99,7 @@ describe('top-up delivery: Free Fire and Steam', () => {
     expect(item).toMatchObject({ provider_status: 'succeeded', provider_reference: expect.stringMatching(/^SBX-/) });
     const credits = await games.creditsOf('freefire', player);
     expect(credits).toEqual([
-      { idempotencyKey: `order:${orderId}`, game: 'freefire', account: player, reference: item.provider_reference, amount: 100, offerId: offer.itemId },
+      { idempotencyKey: `order:${orderId}`, game: 'freefire', account: player, reference: item.provider_reference, amount: 100, unit: '', offerId: offer.itemId },
     ]);
     // Later runs find the order completed and never call the game.
     expect(calls.mock.calls.length).toBeLessThanOrEqual(3);
@@ -145,7 +145,7 @@ describe('top-up delivery: Free Fire and Steam', () => {
     });
     await fulfilment.fulfilOrder(orderId);
     expect(await orderRow(orderId)).toMatchObject({ status: 'completed' });
-    expect(await games.creditsOf('steam', login)).toMatchObject([{ idempotencyKey: `order:${orderId}`, amount: 500_000, currency: 'kzt' }]);
+    expect(await games.creditsOf('steam', login)).toMatchObject([{ idempotencyKey: `order:${orderId}`, amount: 500_000, unit: 'kzt' }]);
   });
 
   it('refunds a declined top-up (a player id ending in 13) on the ledger and fails the order with a reason', async () => {

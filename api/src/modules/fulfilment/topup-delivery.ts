@@ -128,13 +128,17 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
   }
 
   /**
-   * The account the order credits, as the game's fields: those sent with it, else the one account of the
-   * specification's shapes as the game's first field (a Steam login, a player id).
+   * The account the order credits, as the game's fields in the game's order (jsonb keeps no order of
+   * keys): those sent with it, else the one account of the specification's shapes as the game's first
+   * field (a Steam login, a player id).
    */
   async function accountOf(data: StoredTopupData): Promise<GameAccount> {
-    if (data.fields) return { game: data.service, fields: Object.entries(data.fields).map(([key, value]) => ({ key, value })) };
     const game = await gamesDal.gameOfSlug(db, data.service);
-    return { game: data.service, fields: [{ key: game?.fields[0]?.key ?? 'player_id', value: data.player_id }] };
+    const keys = game?.fields.map((field) => field.key) ?? ['player_id'];
+    const { fields } = data;
+    if (!fields) return { game: data.service, fields: [{ key: keys[0] ?? 'player_id', value: data.player_id }] };
+    const ordered = [...keys.filter((key) => key in fields), ...Object.keys(fields).filter((key) => !keys.includes(key))];
+    return { game: data.service, fields: ordered.map((key) => ({ key, value: fields[key] ?? '' })) };
   }
 
   /** A denomination (or, for a game priced from an amount, the amount) credited by the game provider: one credit for the whole order. */

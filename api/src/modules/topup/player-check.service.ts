@@ -19,8 +19,9 @@ export const gameUnavailable = () =>
  */
 export function createPlayerCheckService(deps: { games: GameProvider; redis: Redis; prefix: string; logger: Logger }) {
   const { games, redis, logger } = deps;
+  // The values in the game's order of fields, each encoded, so no two accounts share a key.
   const cacheKey = (account: GameAccount) =>
-    `${deps.prefix}:player-check:${account.game}:${account.fields.map((field) => `${field.key}=${encodeURIComponent(field.value)}`).join('&')}`;
+    `${deps.prefix}:player-check:${account.game}:${account.fields.map((field) => encodeURIComponent(field.value)).join(':')}`;
 
   async function cached(key: string): Promise<PlayerCheck | undefined> {
     try {
