@@ -240,6 +240,13 @@ async function gameId(trx: Knex.Transaction, slug: 'pubg' | 'freefire'): Promise
   return row.id;
 }
 
+const DIAMONDS: Localized<string> = { ru: 'алмазов', en: 'diamonds', uz: 'olmos' };
+const UC: Localized<string> = { ru: 'UC', en: 'UC', uz: 'UC' };
+
+/** A denomination's name and unit as columns: Russian in its own, English and Uzbek in `translations`. */
+const denominationTexts = (name: Localized<string>, unit: Localized<string>) =>
+  textColumns({ ru: { name: name.ru, unit: unit.ru }, en: { name: name.en, unit: unit.en }, uz: { name: name.uz, unit: unit.uz } });
+
 /** Denominations of a game found by `key` (a column and its values), inserting those missing with their one source. */
 async function seedDenominations<Key extends 'item_id' | 'amount'>(
   trx: Knex.Transaction,
@@ -269,11 +276,7 @@ async function seedFreeFire(trx: Knex.Transaction, codeCrypto: CodeCrypto, freef
       trx,
       'game_denominations',
       { game_id: game, item_id: denomination.item_id, name: denomination.name.en },
-      textColumns({
-        ru: { name: denomination.name.ru, unit: 'алмазов' },
-        en: { name: denomination.name.en, unit: 'diamonds' },
-        uz: { name: denomination.name.uz, unit: 'olmos' },
-      }),
+      denominationTexts(denomination.name, DIAMONDS),
     );
   }
   const denominations = await seedDenominations(
@@ -282,11 +285,7 @@ async function seedFreeFire(trx: Knex.Transaction, codeCrypto: CodeCrypto, freef
     'sandbox',
     'item_id',
     FREEFIRE_DENOMINATIONS.map((denomination) => ({
-      ...textColumns({
-        ru: { name: denomination.name.ru, unit: 'алмазов' },
-        en: { name: denomination.name.en, unit: 'diamonds' },
-        uz: { name: denomination.name.uz, unit: 'olmos' },
-      }),
+      ...denominationTexts(denomination.name, DIAMONDS),
       item_id: denomination.item_id,
       amount: denomination.game_amount,
       price_usd: denomination.price_usd,
@@ -319,7 +318,7 @@ async function seedPubg(trx: Knex.Transaction, codeCrypto: CodeCrypto): Promise<
       trx,
       'game_denominations',
       { game_id: game, amount: denomination.uc_amount, name: '' },
-      textColumns({ ru: { name: denomination.name.ru, unit: 'UC' }, en: { name: denomination.name.en, unit: 'UC' }, uz: { name: denomination.name.uz, unit: 'UC' } }),
+      denominationTexts(denomination.name, UC),
     );
   }
   const denominations = await seedDenominations(
@@ -328,7 +327,7 @@ async function seedPubg(trx: Knex.Transaction, codeCrypto: CodeCrypto): Promise<
     'code_stock',
     'amount',
     PUBG_DENOMINATIONS.map((denomination) => ({
-      ...textColumns({ ru: { name: denomination.name.ru, unit: 'UC' }, en: { name: denomination.name.en, unit: 'UC' }, uz: { name: denomination.name.uz, unit: 'UC' } }),
+      ...denominationTexts(denomination.name, UC),
       amount: denomination.uc_amount,
       price_usd: denomination.price_usd,
       price_rub: rubFromUsd(denomination.price_usd),
