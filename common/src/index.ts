@@ -3,6 +3,7 @@ export * from './bulk-code-lines';
 export * from './column-limits';
 export * from './content-languages';
 export * from './errors';
+export * from './game-fields';
 export * from './money';
 export * from './order-lifecycle';
 export * from './promotion-badge-style';

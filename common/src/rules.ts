@@ -32,6 +32,7 @@ export type PubgCodeStatus = (typeof PUBG_CODE_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'paid', 'declined', 'expired', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** The specification's three games: each keeps its own page and its own topupData shape; any other game is data. */
 export const TOPUP_SERVICES = ['freefire', 'pubg', 'steam'] as const;
 export type TopupService = (typeof TOPUP_SERVICES)[number];
 

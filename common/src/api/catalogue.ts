@@ -56,6 +56,11 @@ export const Product = Type.Object(
     hasGlobalCodes: Type.Boolean(),
     regions: Type.Array(ProductRegion, { description: 'Its active regions (empty when the product is not sold by region).' }),
     prices: Type.Array(PriceOption, { description: 'Price options of the global codes (empty for a product sold only by region).' }),
+    is_game: Type.Optional(
+      Type.Literal(true, {
+        description: 'Present on a game top-up (its fields and denominations: GET /games/{slug}); absent on every other product.',
+      }),
+    ),
   },
   {
     examples: [

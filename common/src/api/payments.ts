@@ -120,7 +120,7 @@ export const paymentsEndpoints = {
     body: CreatePaymentBody,
     status: 201,
     response: PaymentStarted,
-    errors: [409, 422, 429, 503],
+    errors: [404, 409, 422, 429, 503],
   }),
   methods: endpoint({
     method: 'get',

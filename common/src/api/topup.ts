@@ -1,9 +1,11 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { STEAM_INPUT_CURRENCIES } from '../money';
 import { TOPUP_SERVICES } from '../rules';
+import { GAME_SLUG_PATTERN } from '../game-fields';
 import { endpoint, MAX_INT, Strict, StringEnum, Success } from './contract';
 import { BalanceCurrency } from './orders';
 import { PlayerId } from './players';
+import { GameFieldValues } from './games';
 
 /** Most packages one PUBG order may combine (the custom amount's combination stays far below). */
 export const MAX_PUBG_PACKAGES = 50;
@@ -25,10 +27,14 @@ export const requiredWhen = (field: string, value: string, fields: string[]) => 
 });
 
 const topupFields = {
-  service: StringEnum(TOPUP_SERVICES),
+  service: Type.String({
+    maxLength: 100,
+    pattern: GAME_SLUG_PATTERN,
+    description: "The game's slug: 'freefire', 'pubg', 'steam' (the specification's shapes) or any other active game.",
+  }),
   login: optionalText(64),
   player_id: Type.Optional(Type.Union([PlayerId, Type.Null()])),
-  offer_id: Type.Optional(Type.Integer({ minimum: -1, maximum: MAX_INT, description: "Free Fire: the offer's item id; PUBG: -1; Steam: 0." })),
+  offer_id: Type.Optional(Type.Integer({ minimum: -1, maximum: MAX_INT, description: "Free Fire: the offer's item id; PUBG: -1; Steam: 0; any other game: the denomination's id (GET /games/{slug})." })),
   offer_name: optionalText(200),
   price_usd: decimalPrice(),
   price_rub: decimalPrice(),
@@ -47,6 +53,7 @@ const topupFields = {
   ),
   user_balance_currency: Type.Optional(BalanceCurrency),
   amount: Type.Optional(Type.Number({ description: 'Steam: the wallet amount in `input_currency`.' })),
+  fields: Type.Optional(GameFieldValues),
 } satisfies Record<string, TSchema>;
 
 const freefireExample = {
@@ -63,6 +70,21 @@ const freefireExample = {
   image_url: 'https://img.example/freefire.png',
 };
 
+const gameExample = {
+  service: 'mobile-legends',
+  offer_id: 41,
+  offer_name: '86 алмазов',
+  price_usd: 1.49,
+  price_rub: 118,
+  fields: { player_id: '512345678', zone_id: '2001' },
+  player_id: '512345678',
+  login: '512345678',
+  input_currency: 'rub',
+  currency: 'rub',
+  commission: 0,
+  image_url: '',
+};
+
 /**
  * The top-up data the game pages hand to checkout. Every field the specification lists for it is
  * accepted and nothing else; the prices are the shopper's claim,
@@ -74,9 +96,14 @@ export const TopupData = Type.Object(topupFields, {
     requiredWhen('service', 'freefire', ['player_id', 'offer_id']),
     requiredWhen('service', 'pubg', ['player_id', 'packages']),
     requiredWhen('service', 'steam', ['login', 'amount', 'input_currency']),
+    {
+      if: { type: 'object', properties: { service: { not: { enum: [...TOPUP_SERVICES] } } } },
+      then: { type: 'object', properties: { offer_id: true, fields: true }, required: ['offer_id', 'fields'] },
+    },
   ],
-  description: 'Free Fire needs player_id and offer_id, PUBG player_id and packages, Steam login, amount and input_currency.',
-  examples: [freefireExample],
+  description:
+    "Free Fire needs player_id and offer_id, PUBG player_id and packages, Steam login, amount and input_currency; any other game offer_id and fields, the truth about the account (player_id and login repeat the first field's value).",
+  examples: [freefireExample, gameExample],
 });
 export type TopupData = Static<typeof TopupData>;
 
@@ -94,7 +121,7 @@ export type TopupOrderAnswer = Static<typeof TopupOrderAnswer>;
 
 /** The checks every top-up passes before money moves, whether paid from the balance or by card. */
 export const TOPUP_CHECKS =
-  "The server prices the top-up itself (an active Free Fire offer, the chosen PUBG packages, the Steam calculation): a price or commission that differs from the shopper's is 409 PRICE_CHANGED with the server's prices in details, a gone offer or package too; PUBG packages without enough codes are 409 OUT_OF_STOCK. The account is checked with the game first: an unknown one is 422 with `details.field`, a game that cannot answer 503.";
+  "`service` must be an active game (404 otherwise). The server prices the top-up itself (an active Free Fire offer or denomination of the game, the chosen PUBG packages, the Steam calculation): a game's `fields` that do not fit it are 400 VALIDATION_FAILED naming `topupData.fields.<key>`; a price or commission that differs from the shopper's is 409 PRICE_CHANGED with the server's prices in details, a gone offer or package too; PUBG packages without enough codes are 409 OUT_OF_STOCK. The account is checked with the game first: an unknown one is 422 with `details.field`, a game that cannot answer 503.";
 
 export const topupEndpoints = {
   create: endpoint({
@@ -111,6 +138,6 @@ export const topupEndpoints = {
     body: TopupOrderBody,
     status: 201,
     response: TopupOrderAnswer,
-    errors: [409, 422, 503],
+    errors: [404, 409, 422, 503],
   }),
 };

@@ -1,3 +1,4 @@
+import type { TopupService } from '@topup/common';
 import { useTranslation } from 'react-i18next';
 import type { CartLine, TopupData } from '@topup/common/api';
 import { Thumbnail } from '../../../components/ui/thumbnail';
@@ -31,9 +32,9 @@ export function OrderSummary({
         <li className={styles.lineItem}>
           <Thumbnail src={topup.image_url ?? `/images/${topup.service}.svg`} size={48} />
           <span className={styles.lineText}>
-            <span className={styles.lineTitle}>{topup.offer_name || t(`orders.services.${topup.service}`)}</span>
+            <span className={styles.lineTitle}>{topup.offer_name || t(`orders.services.${topup.service as TopupService}`)}</span>
             <span className={styles.lineMeta}>
-              {`${t(`orders.services.${topup.service}`)} · ${topup.service === 'steam' ? t('orders.login') : t('orders.player_id')}: ${account}`}
+              {`${t(`orders.services.${topup.service as TopupService}`)} · ${topup.service === 'steam' ? t('orders.login') : t('orders.player_id')}: ${account}`}
             </span>
             {Number(topup.commission) > 0 && (
               <span className={styles.lineMeta}>{t('checkout.commission', { amount: formatMoney(topup.commission, 'USD') })}</span>
