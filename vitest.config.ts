@@ -12,10 +12,9 @@ const servicesSetup = './test/global-setup.ts';
  *   faults       *.fault.test.ts  process kills, outages and long waits; `npm run test:faults`, not `npm test`
  *   web          the web apps' component tests, no services
  * Most server tests wait on sockets and child processes rather than the CPU, so four files run at once
- * even on two cores; vitest would otherwise run one file at a time there (cores - 1). A browser file keeps
- * a store and Chromium busy on the CPU: two at once on two cores ran past their 60 s timeouts on a busy
- * machine, so they run one at a time, after the rest (sequence.groupOrder: projects with another worker
- * count need a group of their own).
+ * even on two cores; vitest would otherwise run one file at a time there (cores - 1). A browser file
+ * waits on its pages more than it computes, so two run at once, after the rest so they do not starve it
+ * (sequence.groupOrder: projects with another worker count need a group of their own).
  */
 export default defineConfig({
   test: {
@@ -52,11 +51,12 @@ export default defineConfig({
           include: ['e2e/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: [servicesSetup, './e2e/global-setup.ts'],
-          // A page on a busy machine may take seconds to show what a poll waits for (a toast, a row).
-          expect: { poll: { timeout: 15_000, interval: 100 } },
-          testTimeout: 60_000,
+          // A page on a busy machine may take seconds to show what a poll waits for (a toast, a row), and a
+          // journey through the back office a minute or more: two files run at once, beside other work.
+          expect: { poll: { timeout: 30_000, interval: 100 } },
+          testTimeout: 120_000,
           hookTimeout: 180_000,
-          maxWorkers: 1,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

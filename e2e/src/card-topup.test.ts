@@ -21,7 +21,7 @@ const ORDER_TIMEOUT_MS = 30_000;
 const FLOW_TIMEOUT_MS = 150_000;
 
 /** expect.poll with room for a busy machine. */
-const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) => expect.poll(read, { timeout, interval: 100 });
+const eventually = <T>(read: () => T | Promise<T>, timeout = 30_000) => expect.poll(read, { timeout, interval: 100 });
 
 let app: RunningStore;
 let browser: Browser;
