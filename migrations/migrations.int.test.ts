@@ -28,10 +28,11 @@ const ALL_TABLES = [
   'regions',
   'product_regions',
   'codes',
-  'freefire_denominations',
+  'games',
+  'game_denominations',
+  'game_denomination_sources',
   'code_generation_requests',
   'generated_codes',
-  'pubg_denominations',
   'pubg_codes',
   'promotions',
   'currency_rates',
@@ -82,6 +83,18 @@ async function rowCounts(): Promise<Record<string, number>> {
     counts[table] = Number(row?.count);
   }
   return counts;
+}
+
+/**
+ * Rolls back the migrations after `name` and then `name` itself, newest first, as a store that never ran
+ * them: a later migration may build on what an earlier one made (the game model on the thresholds' tables).
+ */
+async function rollBackTo(name: string): Promise<void> {
+  for (;;) {
+    const [completed] = (await db.migrate.list({ migrationSource })) as [Array<{ name: string } | string>, unknown[]];
+    if (!completed.some((entry) => (typeof entry === 'string' ? entry : entry.name) === name)) return;
+    await db.migrate.down({ migrationSource });
+  }
 }
 
 /** The SQLSTATE a statement fails with, or null when it succeeds. */
@@ -136,7 +149,7 @@ describe('one exchange rate per pair', () => {
 
   it('folds inverse rows into their pair, turns a lone rate below 1 round, and keeps the timestamps', async () => {
     await migrateLatest(db);
-    await db.migrate.down({ migrationSource, name: MIGRATION });
+    await rollBackTo(MIGRATION);
     await db('currency_rates').delete();
     await db('currency_rates').insert([
       { from_currency: 'usd', to_currency: 'rub', rate: '79', auto_update: true, updated_at: '2026-01-02T03:04:05Z' },
@@ -174,9 +187,11 @@ describe('demo seed', () => {
     expect(first.products).toBeGreaterThanOrEqual(9);
     expect(first.regions).toBeGreaterThanOrEqual(6);
     expect(first.codes).toBeGreaterThan(100);
-    expect(first.freefire_denominations).toBe(6);
+    // PUBG, Free Fire and Steam; six UC packages and six Free Fire offers, each with its one source.
+    expect(first.games).toBe(3);
+    expect(first.game_denominations).toBe(12);
+    expect(first.game_denomination_sources).toBe(12);
     expect(first.generated_codes).toBeGreaterThan(0);
-    expect(first.pubg_denominations).toBe(6);
     expect(first.pubg_codes).toBe(120);
     expect(first.promotions).toBe(4);
     expect(first.currency_rates).toBe(3);
@@ -295,7 +310,7 @@ describe('orders paid by SBP', () => {
 
   it('records the gateway orders already paid by SBP as sbp, the rest as they were, and refuses any other method', async () => {
     await migrateLatest(db);
-    await db.migrate.down({ migrationSource, name: MIGRATION });
+    await rollBackTo(MIGRATION);
     const [user] = await db('users').insert({ nickname: `sbp-${randomBytes(4).toString('hex')}`, password_hash: 'x' }).returning('id');
     const order = (paymentMethod: string) => ({
       user_id: user.id,

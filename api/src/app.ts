@@ -102,6 +102,10 @@ import { createSupportService } from './modules/support/support.service';
 import { createPlayerCheckService } from './modules/topup/player-check.service';
 import { createTopupRouter } from './modules/topup/topup.router';
 import { createTopupService } from './modules/topup/topup.service';
+import { createGamesRouter } from './modules/games/games.router';
+import { createGamesService } from './modules/games/games.service';
+import { createAdminGamesRouter } from './modules/games/admin-games.router';
+import { createAdminGamesService } from './modules/games/admin-games.service';
 import { createChallengeTokens } from './modules/two-factor/challenge-tokens';
 import { createTwoFactorRouter } from './modules/two-factor/two-factor.router';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
@@ -221,7 +225,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const players = createPlayerCheckService({ games, redis, prefix: config.redisPrefix, logger });
   const steam = createSteamService({ db });
   const gateways = createPaymentGateways({ config, db, logger });
-  const topups = createTopupService({ db, players, steam });
+  const gamesService = createGamesService({ db, players });
+  const topups = createTopupService({ db, players, steam, games: gamesService });
   const codeCrypto = createCodeCrypto(config.codesKey);
   // One argon2 gate and one login protection for every password check: login, and a password change.
   const passwords = createPasswordHasher(config.passwordHashing);
@@ -257,14 +262,16 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createPromotionsRouter({ promotions: createPromotionsService({ db }), answers: catalogueAnswers }),
     createFreefireRouter({ freefire: createFreefireService({ db }), answers: catalogueAnswers }),
     createPubgRouter({ pubg: createPubgService({ db }), answers: catalogueAnswers }),
+    createGamesRouter({ games: gamesService, answers: catalogueAnswers, rateLimit }),
     createFreefirePlayerRouter({
       players,
+      games: gamesService,
       activation: createActivationService({ db, games, codeCrypto, logger }),
       guards,
       rateLimit,
       idempotency,
     }),
-    createPubgPlayerRouter({ players, rateLimit }),
+    createPubgPlayerRouter({ players, games: gamesService, rateLimit }),
     createSteamRouter({ steam, guards }),
     createTopupRouter({ topups, guards, idempotency }),
     createSupportRouter({ support: createSupportService({ db }), rateLimit, guards }),
@@ -296,6 +303,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createAdminPubgDenominationsRouter({ denominations: createAdminPubgDenominationsService({ db, catalogueChanges }), guards }),
     createAdminPubgCodesRouter({ codes: createAdminPubgCodesService({ db, codeCrypto }), guards }),
     createAdminFreefireDenominationsRouter({ denominations: createAdminFreefireDenominationsService({ db, catalogueChanges }), guards }),
+    createAdminGamesRouter({ admin: createAdminGamesService({ db, catalogueChanges }), guards }),
     createAdminOrdersRouter({ orders: adminOrders, guards }),
     createAdminUsersRouter({ users: createAdminUsersService({ db, invalidations }), orders: adminOrders, guards }),
     // Back office: operations.

@@ -41,14 +41,17 @@ async function prepareDatabase(databaseUrl: string): Promise<Array<{ id: number;
   try {
     await migrateLatest(db);
     await db('currency_rates').insert({ from_currency: 'usd', to_currency: 'rub', rate: '79' });
-    await db('freefire_denominations').insert({
-      name: '100 Diamonds',
-      item_id: OFFER.itemId,
-      price_usd: OFFER.priceUsd,
-      price_rub: OFFER.priceRub,
-      game_amount: 100,
-      is_active: true,
-    });
+    const [offer] = await db('game_denominations')
+      .insert({
+        game_id: db.raw("(select g.id from games g join products p on p.id = g.product_id where p.slug = 'freefire')"),
+        name: '100 Diamonds',
+        item_id: OFFER.itemId,
+        price_usd: OFFER.priceUsd,
+        price_rub: OFFER.priceRub,
+        amount: 100,
+      })
+      .returning('id');
+    await db('game_denomination_sources').insert({ denomination_id: offer.id, kind: 'sandbox', priority: 1 });
     const nicknames = Array.from({ length: orders }, (_, index) => `bench:${index + 1}`);
     return await db('users')
       .insert(nicknames.map((nickname) => ({ nickname, password_hash: 'x' })))

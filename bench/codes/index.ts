@@ -90,11 +90,12 @@ async function prepareStock(db: Db, run: string): Promise<BenchStock> {
     .returning<Array<{ id: number }>>('id');
   // Offer ids of real offers are small; the bench takes one far above them.
   const itemId = 2_000_000_000 - randomBytes(3).readUIntBE(0, 3);
-  const [denomination] = await db('freefire_denominations')
-    .insert({ name: `Benchmark offer ${run}`, item_id: itemId, price_usd: 99, price_rub: 7_821, game_amount: 100, is_active: false })
-    .returning<Array<{ id: number }>>('id');
+  // Codes name a Free Fire offer by its legacy id.
+  const [denomination] = await db('game_denominations')
+    .insert({ game_id: db.raw("(select g.id from games g join products p on p.id = g.product_id where p.slug = 'freefire')"), name: `Benchmark offer ${run}`, item_id: itemId, price_usd: 99, price_rub: 7_821, amount: 100, active: false })
+    .returning<Array<{ legacy_id: number }>>('legacy_id');
   if (!product || !denomination) throw new Error('Could not create the benchmark stock');
-  return { productId: product.id, denominationId: denomination.id };
+  return { productId: product.id, denominationId: denomination.legacy_id };
 }
 
 function* importLines(run: string): Generator<string> {
@@ -165,7 +166,7 @@ async function cleanUp(db: Db, stock: BenchStock): Promise<void> {
   }
   await db('generated_codes').where({ denomination_id: stock.denominationId }).delete();
   await db('code_generation_requests').where({ denomination_id: stock.denominationId }).delete();
-  await db('freefire_denominations').where({ id: stock.denominationId }).delete();
+  await db('game_denominations').where({ legacy_id: stock.denominationId }).delete();
 }
 
 function report(imported: { ms: number; added: number; rejected: number }, generated: { ms: number; generated: number }): void {

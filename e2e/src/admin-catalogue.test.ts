@@ -190,10 +190,10 @@ describe('the catalogue and stock tabs', () => {
     await settleAndShoot(page, 'admin-freefire-create-desktop');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(/\/admin\/freefireCodes$/);
-    const offer = await app.db('freefire_denominations').where({ item_id: Number(OFFER.itemId) }).first();
-    expect(offer).toMatchObject({ name: OFFER.name, price_usd: 777, price_rub: 61383, game_amount: 777, is_active: true });
+    const offer = await app.db('game_denominations').where({ item_id: Number(OFFER.itemId) }).first();
+    expect(offer).toMatchObject({ name: OFFER.name, price_usd: 777, price_rub: 61383, amount: 777, active: true });
 
-    await page.goto(`${app.baseUrl}/admin/freefireCodes/${offer.id}`);
+    await page.goto(`${app.baseUrl}/admin/freefireCodes/${offer.legacy_id}`);
     await eventually(() => page.locator('input[name="name"]').inputValue()).toBe(OFFER.name);
     await settleAndShoot(page, 'admin-freefire-edit-desktop');
 
@@ -212,7 +212,7 @@ describe('the catalogue and stock tabs', () => {
     await settleAndShoot(page, 'admin-generate-progress-desktop');
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    expect(await app.db('generated_codes').where({ denomination_id: offer.id, published: true }).count({ n: '*' }).then(countOf)).toBe(20);
+    expect(await app.db('generated_codes').where({ denomination_id: offer.legacy_id, published: true }).count({ n: '*' }).then(countOf)).toBe(20);
     await page.goto(`${app.baseUrl}/admin/generatedCodes?filter=${encodeURIComponent(JSON.stringify({ denominationId: offer.id }))}`);
     await eventually(() => page.locator('tbody tr').first().innerText()).toContain(OFFER.name);
     await settleAndShoot(page, 'admin-generated-codes-desktop');
@@ -223,7 +223,7 @@ describe('the catalogue and stock tabs', () => {
     await rows.nth(1).locator('input[type="checkbox"]').first().check();
     await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
     await eventually(() => notification(page, '2 codes unpublished').count()).toBe(1);
-    expect(await app.db('generated_codes').where({ denomination_id: offer.id, published: false }).count({ n: '*' }).then(countOf)).toBe(2);
+    expect(await app.db('generated_codes').where({ denomination_id: offer.legacy_id, published: false }).count({ n: '*' }).then(countOf)).toBe(2);
     await page.getByRole('button', { name: 'Publish all' }).first().click();
     await eventually(() => notification(page, '2 codes published').count()).toBe(1);
 

@@ -89,7 +89,8 @@ describe('PUBG denominations', () => {
   for (const [size, viewport] of SIZES) {
     it(`returns to the denominations list after deleting one on a ${size}`, async () => {
       const ucAmount = size === 'phone' ? 777_001 : 777_002;
-      const [denomination] = await app.db('pubg_denominations').insert({ uc_amount: ucAmount, price_usd: 100, price_rub: 7900 }).returning('id');
+      const { id: pubg } = await app.db('games as g').join('products as p', 'p.id', 'g.product_id').where('p.slug', 'pubg').first('g.id');
+      const [denomination] = await app.db('game_denominations').insert({ game_id: pubg, amount: ucAmount, unit: 'UC', price_usd: 100, price_rub: 7900 }).returning('id');
       const { context, page } = await openAdmin(viewport);
       await page.goto(`${app.baseUrl}/admin/pubgDenominations/${denomination.id}`);
       await page.getByRole('button', { name: 'Delete' }).last().click();
@@ -99,7 +100,7 @@ describe('PUBG denominations', () => {
       await expect.poll(() => page.getByRole('tab', { name: 'Denominations', selected: true }).count(), WAIT).toBe(1);
       await expect.poll(() => page.locator('main').innerText(), WAIT).toMatch(/\b60\b/);
       expect(await page.locator('main').innerText()).not.toContain(String(ucAmount));
-      expect(await app.db('pubg_denominations').where({ id: denomination.id }).first()).toBeUndefined();
+      expect(await app.db('game_denominations').where({ id: denomination.id }).first()).toBeUndefined();
       await settleAndShoot(page, `admin-pubg-denomination-deleted-${size}`);
       await context.close();
     });

@@ -155,6 +155,12 @@ async function seedProducts(trx: Knex.Transaction, regionIds: Map<string, number
   // Top-ups sell no codes but Free Fire's generated ones; regional gift cards here have no global codes.
   const hasGlobalCodes = (product: ProductSeed) =>
     product.sells_generated_codes === true || (product.category === 'gift_card' && !regional(product));
+  for (const product of TOPUP_PRODUCTS) {
+    // The migration that made games rows created the three games' products bare where a store had none.
+    await trx('products')
+      .where({ slug: product.slug, description: '', keywords: '' })
+      .update({ ...textColumns(product.texts), game_currency: product.game_currency, sort_order: product.sort_order });
+  }
   for (const product of products) {
     await translateEnglishDemoRow(trx, 'products', { slug: product.slug, title: product.texts.en.title }, {
       ...textColumns(product.texts),
@@ -227,46 +233,75 @@ async function insertMissingCodes(trx: Knex.Transaction, table: string, rows: Ar
   }
 }
 
+/** The id of one of the specification's games, which the migration 20261129000001_every_game_as_data creates. */
+async function gameId(trx: Knex.Transaction, slug: 'pubg' | 'freefire'): Promise<number> {
+  const row = await trx('games as g').join('products as p', 'p.id', 'g.product_id').where('p.slug', slug).first<{ id: number }>('g.id');
+  if (!row) throw new Error(`Demo seed: the ${slug} game is missing`);
+  return row.id;
+}
+
+const DIAMONDS: Localized<string> = { ru: 'алмазов', en: 'diamonds', uz: 'olmos' };
+const UC: Localized<string> = { ru: 'UC', en: 'UC', uz: 'UC' };
+
+/** A denomination's name and unit as columns: Russian in its own, English and Uzbek in `translations`. */
+const denominationTexts = (name: Localized<string>, unit: Localized<string>) =>
+  textColumns({ ru: { name: name.ru, unit: unit.ru }, en: { name: name.en, unit: unit.en }, uz: { name: name.uz, unit: unit.uz } });
+
+/** Denominations of a game found by `key` (a column and its values), inserting those missing with their one source. */
+async function seedDenominations<Key extends 'item_id' | 'amount'>(
+  trx: Knex.Transaction,
+  game: number,
+  kind: 'sandbox' | 'code_stock',
+  key: Key,
+  rows: Array<Record<string, unknown> & Record<Key, number>>,
+): Promise<Array<{ id: number; legacy_id: number | null; item_id: number | null; amount: number; price_usd: number; price_rub: number }>> {
+  const existing = new Set(
+    (await trx('game_denominations').where({ game_id: game }).whereIn(key, rows.map((row) => row[key])).pluck<number[]>(key)).map(Number),
+  );
+  const missing = rows.filter((row) => !existing.has(row[key]));
+  if (missing.length > 0) {
+    const inserted: Array<{ id: number }> = await trx('game_denominations').insert(missing.map((row) => ({ ...row, game_id: game }))).returning('id');
+    await trx('game_denomination_sources').insert(inserted.map((row) => ({ denomination_id: row.id, kind, priority: 1 })));
+  }
+  return trx('game_denominations')
+    .where({ game_id: game })
+    .whereIn(key, rows.map((row) => row[key]))
+    .select('id', 'legacy_id', 'item_id', 'amount', 'price_usd', 'price_rub');
+}
+
 async function seedFreeFire(trx: Knex.Transaction, codeCrypto: CodeCrypto, freefireProductId: number): Promise<void> {
+  const game = await gameId(trx, 'freefire');
   for (const denomination of FREEFIRE_DENOMINATIONS) {
     await translateEnglishDemoRow(
       trx,
-      'freefire_denominations',
-      { item_id: denomination.item_id, name: denomination.name.en },
-      textColumn('name', denomination.name),
+      'game_denominations',
+      { game_id: game, item_id: denomination.item_id, name: denomination.name.en },
+      denominationTexts(denomination.name, DIAMONDS),
     );
   }
-  await trx('freefire_denominations')
-    .insert(
-      FREEFIRE_DENOMINATIONS.map((denomination) => ({
-        ...textColumn('name', denomination.name),
-        item_id: denomination.item_id,
-        game_amount: denomination.game_amount,
-        price_usd: denomination.price_usd,
-        price_rub: rubFromUsd(denomination.price_usd),
-      })),
-    )
-    .onConflict('item_id')
-    .ignore();
-  const denominations = await trx('freefire_denominations')
-    .whereIn('item_id', FREEFIRE_DENOMINATIONS.map((denomination) => denomination.item_id))
-    .select<Array<{ id: number; item_id: number; game_amount: number; price_usd: number; price_rub: number }>>(
-      'id',
-      'item_id',
-      'game_amount',
-      'price_usd',
-      'price_rub',
-    );
+  const denominations = await seedDenominations(
+    trx,
+    game,
+    'sandbox',
+    'item_id',
+    FREEFIRE_DENOMINATIONS.map((denomination) => ({
+      ...denominationTexts(denomination.name, DIAMONDS),
+      item_id: denomination.item_id,
+      amount: denomination.game_amount,
+      price_usd: denomination.price_usd,
+      price_rub: rubFromUsd(denomination.price_usd),
+    })),
+  );
 
-  // Published stock for some offers, priced as the offer currently is.
+  // Published stock for some offers, priced as the offer currently is; codes name an offer by its legacy id.
   const rows = FREEFIRE_DENOMINATIONS.flatMap((seed) => {
     const denomination = denominations.find((row) => row.item_id === seed.item_id);
-    if (!denomination) throw new Error(`Demo seed: Free Fire offer ${seed.item_id} is missing`);
+    if (!denomination?.legacy_id) throw new Error(`Demo seed: Free Fire offer ${seed.item_id} is missing`);
     return Array.from({ length: seed.generated_codes }, (_, index) => ({
-      denomination_id: denomination.id,
+      denomination_id: denomination.legacy_id,
       product_id: freefireProductId,
       ...encryptedCode(codeCrypto, demoCode('freefire', seed.item_id, index)),
-      game_amount: denomination.game_amount,
+      game_amount: denomination.amount,
       price_usd: Number(denomination.price_usd),
       price_rub: Number(denomination.price_rub),
       published: true,
@@ -276,32 +311,31 @@ async function seedFreeFire(trx: Knex.Transaction, codeCrypto: CodeCrypto, freef
 }
 
 async function seedPubg(trx: Knex.Transaction, codeCrypto: CodeCrypto): Promise<void> {
+  const game = await gameId(trx, 'pubg');
   for (const denomination of PUBG_DENOMINATIONS) {
     // Packages had no name before: a blank one is the earlier seed's.
     await translateEnglishDemoRow(
       trx,
-      'pubg_denominations',
-      { uc_amount: denomination.uc_amount, name: '' },
-      textColumn('name', denomination.name),
+      'game_denominations',
+      { game_id: game, amount: denomination.uc_amount, name: '' },
+      denominationTexts(denomination.name, UC),
     );
   }
-  await trx('pubg_denominations')
-    .insert(
-      PUBG_DENOMINATIONS.map((denomination) => ({
-        ...textColumn('name', denomination.name),
-        uc_amount: denomination.uc_amount,
-        price_usd: denomination.price_usd,
-        price_rub: rubFromUsd(denomination.price_usd),
-      })),
-    )
-    .onConflict('uc_amount')
-    .ignore();
-  const denominations = await trx('pubg_denominations')
-    .whereIn('uc_amount', PUBG_DENOMINATIONS.map((denomination) => denomination.uc_amount))
-    .select<Array<{ id: number; uc_amount: number }>>('id', 'uc_amount');
+  const denominations = await seedDenominations(
+    trx,
+    game,
+    'code_stock',
+    'amount',
+    PUBG_DENOMINATIONS.map((denomination) => ({
+      ...denominationTexts(denomination.name, UC),
+      amount: denomination.uc_amount,
+      price_usd: denomination.price_usd,
+      price_rub: rubFromUsd(denomination.price_usd),
+    })),
+  );
 
   const rows = PUBG_DENOMINATIONS.flatMap((seed) => {
-    const denomination = denominations.find((row) => row.uc_amount === seed.uc_amount);
+    const denomination = denominations.find((row) => row.amount === seed.uc_amount);
     if (!denomination) throw new Error(`Demo seed: PUBG package ${seed.uc_amount} UC is missing`);
     return Array.from({ length: seed.codes }, (_, index) => ({
       denomination_id: denomination.id,

@@ -410,7 +410,7 @@ describe('a money call run again after its stored answer was lost', () => {
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721, gameAmount: 100 });
     const key = newKey();
     const send = () => post('/api/orders/topup', { token: user.token, key, body: { topupData: freefireTopup(offer), currency: 'usd' } });
-    const { first, again } = await sendRunAgain(user, key, send, () => app.db('freefire_denominations').where({ item_id: offer.itemId }).update({ is_active: false }));
+    const { first, again } = await sendRunAgain(user, key, send, () => app.db('game_denominations').where({ item_id: offer.itemId }).update({ active: false }));
     expect(first.status).toBe(201);
     expectSameAnswer(again, first);
     const state = await moneyState(user.id);

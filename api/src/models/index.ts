@@ -8,6 +8,8 @@ BaseModel.register(...MODELS);
 
 export { BaseModel, type RowOf } from './BaseModel';
 export * from './every-model';
+export { type GamePricing, type StoredGameField } from './Game';
+export { type DenominationSourceKind } from './GameDenominationSource';
 export { ORDER_KINDS, type OrderKind, type PaymentMethod } from './Order';
 export { ORDER_ITEM_TYPES, PROVIDER_STATUSES, type OrderItemType, type ProviderStatus } from './OrderItem';
 export { type RateUpdateChange, type RateUpdateRefusal, type RateUpdateRunStatus } from './RateUpdateRun';

@@ -7,7 +7,7 @@ import { dropDatabase, ensureDatabase, migrateLatest, seedDemoData } from '@topu
 import { createDb } from '../db';
 import { createCodeCrypto } from '@topup/server-kit';
 import '@topup/server-kit/testing';
-import { Balance, CurrencyRate, CurrencySettings, GeneratedCode, MODELS, Order, Product, PubgDenomination, User } from './index';
+import { Balance, CurrencyRate, CurrencySettings, GeneratedCode, MODELS, Order, Product, GameDenomination, User } from './index';
 
 const CODES_KEY = randomBytes(32).toString('hex');
 const databaseUrl = (() => {
@@ -187,11 +187,11 @@ describe('models', () => {
   });
 
   it('refresh updated_at on update', async () => {
-    const denomination = await PubgDenomination.query(db).findOne({ uc_amount: 60 });
+    const denomination = await GameDenomination.query(db).findOne({ amount: 60, unit: 'UC' });
     const before = denomination!.updated_at;
     await new Promise((resolve) => setTimeout(resolve, 10));
     await denomination!.$query(db).patch({ active: false });
-    const after = await PubgDenomination.query(db).findById(denomination!.id);
+    const after = await GameDenomination.query(db).findById(denomination!.id);
     expect(after!.updated_at.getTime()).toBeGreaterThan(before.getTime());
     expect(after!.active).toBe(false);
   });

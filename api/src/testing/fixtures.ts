@@ -16,6 +16,38 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
     await invalidations?.publish('catalogue', productId === undefined ? {} : { productId });
   };
 
+  /**
+   * A denomination of one of the specification's games, with its one source; resolves to its id and its
+   * legacy id (the id Free Fire's back office and codes know an offer by).
+   */
+  async function specDenomination(
+    slug: 'pubg' | 'freefire',
+    columns: Record<string, unknown>,
+  ): Promise<{ id: number; legacyId: number }> {
+    const [row] = await db('game_denominations')
+      .insert({
+        game_id: db.raw('(select g.id from games g join products p on p.id = g.product_id where p.slug = ?)', [slug]),
+        unit: slug === 'pubg' ? 'UC' : 'алмазов',
+        ...columns,
+      })
+      .returning(['id', 'legacy_id']);
+    await db('game_denomination_sources').insert({ denomination_id: row.id, kind: slug === 'pubg' ? 'code_stock' : 'sandbox', priority: 1 });
+    return { id: row.id, legacyId: row.legacy_id };
+  }
+
+  /** A Free Fire offer's row, by the names of the offer's fields; resolves to its legacy id. */
+  const freefireDenomination = async (offer: { name: string; item_id: number; price_usd: number; price_rub: number; game_amount: number; is_active?: boolean }) =>
+    (
+      await specDenomination('freefire', {
+        name: offer.name,
+        item_id: offer.item_id,
+        price_usd: offer.price_usd,
+        price_rub: offer.price_rub,
+        amount: offer.game_amount,
+        active: offer.is_active ?? true,
+      })
+    ).legacyId;
+
   return {
     async product(fields: Record<string, unknown> = {}): Promise<{ id: number; slug: string }> {
       const slug = `product-${unique()}`;
@@ -97,19 +129,17 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
       count: number;
       published?: boolean;
     }): Promise<number[]> {
-      const [denomination] = await db('freefire_denominations')
-        .insert({
-          name: `Offer ${unique()}`,
-          item_id: randomBytes(3).readUIntBE(0, 3) + 1,
-          price_usd: options.priceUsd,
-          price_rub: options.priceRub,
-          game_amount: options.gameAmount,
-        })
-        .returning('id');
+      const denominationId = await freefireDenomination({
+        name: `Offer ${unique()}`,
+        item_id: randomBytes(3).readUIntBE(0, 3) + 1,
+        price_usd: options.priceUsd,
+        price_rub: options.priceRub,
+        game_amount: options.gameAmount,
+      });
       const rows = Array.from({ length: options.count }, () => {
         const code = `GEN-${unique()}-${unique()}`;
         return {
-          denomination_id: denomination.id,
+          denomination_id: denominationId,
           product_id: options.productId,
           code_encrypted: crypto.encrypt(code),
           code_hash: crypto.hash(code),
@@ -208,18 +238,16 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
       const itemId = randomBytes(3).readUIntBE(0, 3) + 1;
       const name = options.name ?? `Offer ${unique()}`;
       const gameAmount = options.gameAmount ?? 100;
-      const [row] = await db('freefire_denominations')
-        .insert({
-          name,
-          item_id: itemId,
-          price_usd: options.priceUsd,
-          price_rub: options.priceRub,
-          game_amount: gameAmount,
-          is_active: options.active ?? true,
-        })
-        .returning('id');
+      const id = await freefireDenomination({
+        name,
+        item_id: itemId,
+        price_usd: options.priceUsd,
+        price_rub: options.priceRub,
+        game_amount: gameAmount,
+        is_active: options.active ?? true,
+      });
       await catalogueChanged();
-      return { id: row.id, itemId, name, gameAmount };
+      return { id, itemId, name, gameAmount };
     },
 
     /** A PUBG package (prices in minor units) with available codes: `codes` given in clear, or that many made up. */
@@ -231,9 +259,12 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
       codes?: number | string[];
     }): Promise<{ id: number; ucAmount: number; codeIds: number[] }> {
       const ucAmount = options.ucAmount ?? randomBytes(3).readUIntBE(0, 3) + 1;
-      const [row] = await db('pubg_denominations')
-        .insert({ uc_amount: ucAmount, price_usd: options.priceUsd, price_rub: options.priceRub, active: options.active ?? true })
-        .returning('id');
+      const row = await specDenomination('pubg', {
+        amount: ucAmount,
+        price_usd: options.priceUsd,
+        price_rub: options.priceRub,
+        active: options.active ?? true,
+      });
       const codes = Array.isArray(options.codes)
         ? options.codes
         : Array.from({ length: options.codes ?? 0 }, () => `UC-${unique()}-${unique()}`);
@@ -274,9 +305,7 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
     async freefireCode(options: { soldTo?: number; gameAmount?: number } = {}): Promise<{ id: number; code: string; itemId: number }> {
       const gameAmount = options.gameAmount ?? 310;
       const itemId = randomBytes(3).readUIntBE(0, 3) + 1;
-      const [denomination] = await db('freefire_denominations')
-        .insert({ name: `Offer ${unique()}`, item_id: itemId, price_usd: 299, price_rub: 23_621, game_amount: gameAmount })
-        .returning('id');
+      const denominationId = await freefireDenomination({ name: `Offer ${unique()}`, item_id: itemId, price_usd: 299, price_rub: 23_621, game_amount: gameAmount });
       const [product] = await db('products')
         .insert({ slug: `freefire-${unique()}`, title: 'Free Fire code', category: 'gift_card', game_currency: 'Diamonds' })
         .returning('id');
@@ -301,7 +330,7 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
       }
       const [row] = await db('generated_codes')
         .insert({
-          denomination_id: denomination.id,
+          denomination_id: denominationId,
           product_id: product.id,
           code_encrypted: crypto.encrypt(code),
           code_hash: crypto.hash(code),

@@ -157,7 +157,8 @@ export const adminProductEndpoints = {
     conflicts: {
       create: 'the slug is taken.',
       update: 'the slug is taken.',
-      remove: 'a code of it was sold or is held in an order, or Free Fire codes were generated for it: deactivate it instead. Its unsold codes go with it.',
+      remove:
+        "a code of it was sold or is held in an order, Free Fire codes were generated for it, or it is a game's product: deactivate it instead. Its unsold codes go with it.",
     },
   }),
   regions: endpoint({

@@ -12,20 +12,23 @@ import { StringEnum } from './contract';
 export const NoticeMoney = Type.Object({ amount: Type.Number(), currency: StringEnum(BALANCE_CURRENCIES) });
 export type NoticeMoney = Static<typeof NoticeMoney>;
 
+/** The specification's three games, which the web apps name in their own words. */
 export const TOPUP_GAMES = ['pubg', 'freefire', 'steam'] as const;
 export type TopupGame = (typeof TOPUP_GAMES)[number];
 
 /** Where refunded money went: the shopper's balance, or back to the card the order was paid with. */
 const RefundTo = StringEnum(['balance', 'card']);
 
-/** A top-up the game refused, or that ran out of PUBG codes: what went back, and what was delivered before. */
+/** A top-up the game refused, or that ran out of codes: what went back, and what was delivered before. */
 const topupParams = Type.Object({
-  game: StringEnum(TOPUP_GAMES),
-  /** The player id (PUBG, Free Fire) or the Steam login the top-up was for. */
+  game: Type.String({
+    description: "The game's slug: one of TOPUP_GAMES, which the web apps name; any other game is named by its order item's `topup_data.game_title`.",
+  }),
+  /** The account the top-up was for: the player id, or the login (Steam). */
   account: Type.String(),
   refund: NoticeMoney,
   refundTo: RefundTo,
-  /** UC already delivered when a PUBG order stopped part-way (0 otherwise). */
+  /** UC (or the denomination's units) already delivered when an order delivered from codes stopped part-way (0 otherwise). */
   deliveredUc: Type.Integer({ minimum: 0 }),
 });
 

@@ -98,9 +98,9 @@ describe('the language of catalogue answers', () => {
       .insert({ text: 'Скидка на UC', background_color: '#ff6a00', translations: { en: { text: 'UC on sale' }, uz: { text: 'UC chegirmada' } } })
       .returning('id');
     const offer = await fixtures.freefireOffer({ priceUsd: 99, priceRub: 7821, name: '100 алмазов' });
-    await app.db('freefire_denominations').where({ id: offer.id }).update({ translations: { en: { name: '100 Diamonds' } } });
+    await app.db('game_denominations').where({ legacy_id: offer.id }).update({ translations: { en: { name: '100 Diamonds' } } });
     const pack = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7821 });
-    await app.db('pubg_denominations').where({ id: pack.id }).update({ name: 'Стартовый', translations: { uz: { name: 'Boshlang‘ich' } } });
+    await app.db('game_denominations').where({ id: pack.id }).update({ name: 'Стартовый', translations: { uz: { name: 'Boshlang‘ich' } } });
     await app.invalidations.publish('catalogue', {});
 
     const texts = async (lang: string) => {
@@ -146,7 +146,7 @@ describe('the language of catalogue answers', () => {
 
   it("names a Free Fire top-up's offer in the language asked for, and keeps other top-ups' names as bought", async () => {
     const offer = await fixtures.freefireOffer({ priceUsd: 99, priceRub: 7821, name: `${unique()} алмазов` });
-    await app.db('freefire_denominations').where({ id: offer.id }).update({ translations: { en: { name: 'Diamonds, in English' } } });
+    await app.db('game_denominations').where({ legacy_id: offer.id }).update({ translations: { en: { name: 'Diamonds, in English' } } });
     const user = await app.createUser();
     const [order] = await app
       .db('orders')

@@ -7,13 +7,17 @@ const PRODUCT_COLUMNS = ['id', 'slug', 'image_url', 'category', 'game_currency',
 /** The product's texts, read in the shopper's language. */
 const PRODUCT_TEXTS = ['title', 'description', 'keywords', 'activation_instructions'] as const;
 
-/** A product as the catalogue reads it, its texts in one language. */
-export type ListedProduct = Pick<Product, (typeof PRODUCT_COLUMNS)[number] | (typeof PRODUCT_TEXTS)[number]>;
+/** A product as the catalogue reads it, its texts in one language, and whether it is a game's (docs/architecture.md, "Games"). */
+export type ListedProduct = Pick<Product, (typeof PRODUCT_COLUMNS)[number] | (typeof PRODUCT_TEXTS)[number]> & { is_game: boolean };
 
 const selectProducts = (db: Knex, language: ContentLanguage) =>
   Product.query(db)
     .alias('p')
-    .select([...PRODUCT_COLUMNS.map((column) => `p.${column}`), ...PRODUCT_TEXTS.map((column) => localizedColumn(db, 'p', column, language))])
+    .select([
+      ...PRODUCT_COLUMNS.map((column) => `p.${column}`),
+      ...PRODUCT_TEXTS.map((column) => localizedColumn(db, 'p', column, language)),
+      db.raw('exists (select 1 from games g where g.product_id = p.id) as is_game'),
+    ])
     .castTo<ListedProduct[]>();
 
 /**

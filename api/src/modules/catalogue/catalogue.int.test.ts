@@ -110,10 +110,7 @@ describe('GET /api/products/:id/codes/:regionId', () => {
 
   it('includes published generated codes of the product, never unpublished ones', async () => {
     const product = await fixtures.product();
-    const [denomination] = await app
-      .db('freefire_denominations')
-      .insert({ name: '100 Diamonds', item_id: 9100 + Math.floor(Math.random() * 800), price_usd: 99, price_rub: 7821, game_amount: 100 })
-      .returning('id');
+    const denomination = await fixtures.freefireOffer({ name: '100 Diamonds', priceUsd: 99, priceRub: 7821, gameAmount: 100 });
     const codeRow = (published: boolean, n: number) => ({
       denomination_id: denomination.id,
       product_id: product.id,
@@ -158,10 +155,11 @@ describe('promotions, Free Fire offers and PUBG packages', () => {
   });
 
   it('GET /api/freefire/offers lists active offers that have a price', async () => {
-    await app.db('freefire_denominations').insert([
-      { name: '310 Diamonds', item_id: 310, price_usd: 299, price_rub: 23621, game_amount: 310 },
-      { name: 'Free sample', item_id: 1, price_usd: 0, price_rub: 0, game_amount: 1 },
-      { name: 'Retired', item_id: 520, price_usd: 499, price_rub: 39421, game_amount: 520, is_active: false },
+    const freefire = await app.db('games as g').join('products as p', 'p.id', 'g.product_id').where('p.slug', 'freefire').first('g.id');
+    await app.db('game_denominations').insert([
+      { game_id: freefire.id, name: '310 Diamonds', item_id: 310, price_usd: 299, price_rub: 23621, amount: 310 },
+      { game_id: freefire.id, name: 'Free sample', item_id: 1, price_usd: 0, price_rub: 0, amount: 1 },
+      { game_id: freefire.id, name: 'Retired', item_id: 520, price_usd: 499, price_rub: 39421, amount: 520, active: false },
     ]);
     const response = await app.request('GET', '/api/freefire/offers');
     expect(response.body).toContainEqual({
@@ -178,10 +176,11 @@ describe('promotions, Free Fire offers and PUBG packages', () => {
   });
 
   it('GET /api/pubg/packages lists active denominations, smallest first', async () => {
-    await app.db('pubg_denominations').insert([
-      { uc_amount: 660, price_usd: 999, price_rub: 78921 },
-      { uc_amount: 60, price_usd: 99, price_rub: 7821 },
-      { uc_amount: 8100, price_usd: 9999, price_rub: 789921, active: false },
+    const pubg = await app.db('games as g').join('products as p', 'p.id', 'g.product_id').where('p.slug', 'pubg').first('g.id');
+    await app.db('game_denominations').insert([
+      { game_id: pubg.id, amount: 660, price_usd: 999, price_rub: 78921 },
+      { game_id: pubg.id, amount: 60, price_usd: 99, price_rub: 7821 },
+      { game_id: pubg.id, amount: 8100, price_usd: 9999, price_rub: 789921, active: false },
     ]);
     const response = await app.request('GET', '/api/pubg/packages');
     expect(response.body).toEqual([

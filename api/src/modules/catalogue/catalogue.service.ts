@@ -48,6 +48,7 @@ export function createCatalogueService(deps: { db: Knex }) {
           }))
         : [],
       prices: (pricesByProduct.get(product.id) ?? []).map(toPriceOption),
+      ...(product.is_game ? { is_game: true as const } : {}),
     }));
   }
 

@@ -60,8 +60,7 @@ describe('the demo catalogue in three languages', () => {
     products: ['title', 'description', 'keywords', 'activation_instructions'],
     regions: ['name'],
     promotions: ['text'],
-    freefire_denominations: ['name'],
-    pubg_denominations: ['name'],
+    game_denominations: ['name'],
   } as const;
   const CYRILLIC = /[а-яё]/i;
   const LATIN = /[a-z]/i;
@@ -121,7 +120,7 @@ describe('the demo catalogue in three languages', () => {
     await app.db('products').where({ slug: 'freefire' }).update({ title: 'Free Fire Diamonds', translations: {}, has_global_codes: false });
     await app.db('regions').where({ code: 'TR' }).update({ name: 'Türkiye', translations: {} });
     await app.db('promotions').where({ text: '-10% на PUBG UC' }).update({ text: '-10% on PUBG UC', translations: {} });
-    await app.db('pubg_denominations').where({ uc_amount: 60 }).update({ name: '', translations: {} });
+    await app.db('game_denominations').where({ amount: 60, unit: 'UC' }).update({ name: '', translations: {} });
     // An admin's own title: kept, like anything else an admin changed.
     await app.db('products').where({ slug: 'razer-gold' }).update({ title: 'Razer Gold PIN (sale)', translations: {} });
 
@@ -137,7 +136,7 @@ describe('the demo catalogue in three languages', () => {
     });
     expect(await app.db('promotions').where({ text: '-10% on PUBG UC' }).first()).toBeUndefined();
     expect(await app.db('promotions').where({ text: '-10% на PUBG UC' }).count({ n: '*' }).first()).toEqual({ n: 1 });
-    expect(await app.db('pubg_denominations').where({ uc_amount: 60 }).first('name')).toEqual({ name: 'Пакет 60 UC' });
+    expect(await app.db('game_denominations').where({ amount: 60, unit: 'UC' }).first('name')).toEqual({ name: 'Пакет 60 UC' });
     expect(await app.db('products').where({ slug: 'razer-gold' }).first('title', 'translations')).toEqual({
       title: 'Razer Gold PIN (sale)',
       translations: {},

@@ -1,9 +1,12 @@
 import type { Knex } from 'knex';
-import type { FreefireDenomination, GeneratedCode } from '../../models';
+import type { GeneratedCode } from '../../models';
+import { asView, FREEFIRE_OFFERS_SQL } from '../games/games.dal';
 
 /** A generated Free Fire code sold to the user, with what it credits: its offer's item id goes to the game with the credit. */
-export type SoldCode = Pick<GeneratedCode, 'id' | 'game_amount' | 'activated_at' | 'activated_player_id' | 'activation_idempotency_key'> &
-  Pick<FreefireDenomination, 'item_id'>;
+export type SoldCode = Pick<GeneratedCode, 'id' | 'game_amount' | 'activated_at' | 'activated_player_id' | 'activation_idempotency_key'> & {
+  item_id: number;
+  unit: string;
+};
 
 /** Data access for Free Fire code activation; every function takes the connection to use. */
 export const activationDal = {
@@ -11,9 +14,9 @@ export const activationDal = {
   findSoldTo: (db: Knex, userId: number, codeHash: string): Promise<SoldCode | undefined> =>
     db('generated_codes as g')
       .join('orders as o', 'o.id', 'g.order_id')
-      .join('freefire_denominations as d', 'd.id', 'g.denomination_id')
+      .join(asView(db, FREEFIRE_OFFERS_SQL, 'd'), 'd.id', 'g.denomination_id')
       .where({ 'g.code_hash': codeHash, 'g.status': 'used', 'o.user_id': userId })
-      .first('g.id', 'd.item_id', 'g.game_amount', 'g.activated_at', 'g.activated_player_id', 'g.activation_idempotency_key'),
+      .first('g.id', 'd.item_id', 'd.unit', 'g.game_amount', 'g.activated_at', 'g.activated_player_id', 'g.activation_idempotency_key'),
 
   /**
    * Claims the code for a player before the game is asked to credit it: a conditional update, so of

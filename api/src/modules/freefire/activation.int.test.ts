@@ -111,7 +111,7 @@ describe('POST /api/freefire/activate-code', () => {
 
   it('answers 503 while the game is unreachable and leaves the code unused', async () => {
     const code = await fixtures.freefireCode({ soldTo: user.id });
-    vi.spyOn(SandboxGameProvider.prototype, 'topUp').mockRejectedValueOnce(new GameProviderUnavailableError('down'));
+    vi.spyOn(SandboxGameProvider.prototype, 'deliver').mockRejectedValueOnce(new GameProviderUnavailableError('down'));
     const response = await activate({ playerID: playerId(), code: code.code });
     expect(response.status).toBe(503);
     expect(response.body.error.code).toBe('SERVICE_UNAVAILABLE');

@@ -4,6 +4,8 @@ import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import {
   GameProviderUnavailableError,
+  accountName,
+  type GameAccount,
   type GameProvider,
   type ProviderOutcome,
   type RejectionReason,
@@ -40,14 +42,8 @@ const asStored = (code: string) => code.trim().toUpperCase();
 export function createActivationService(deps: { db: Knex; games: GameProvider; codeCrypto: CodeCrypto; logger: Logger }) {
   const { db, games, codeCrypto, logger } = deps;
 
-  const credit = (code: SoldCode, playerId: string): Promise<ProviderOutcome> =>
-    games.topUp({
-      game: 'freefire',
-      playerId,
-      offerId: code.item_id,
-      diamonds: code.game_amount,
-      idempotencyKey: `activation:${code.id}`,
-    });
+  const credit = (code: SoldCode, account: GameAccount): Promise<ProviderOutcome> =>
+    games.deliver({ account, offer: { id: code.item_id, amount: code.game_amount, unit: code.unit }, idempotencyKey: `activation:${code.id}` });
 
   /**
    * The code is already claimed for this same player: a repeat, or an attempt after a crash between
@@ -55,9 +51,10 @@ export function createActivationService(deps: { db: Knex; games: GameProvider; c
    * never arrived and cannot credit twice; the shopper is told the code is used, or, when this is a
    * re-run of the very request that claimed it (same Idempotency-Key), that it is activated.
    */
-  async function confirmEarlierActivation(code: SoldCode, playerId: string, idempotencyKey: string | undefined): Promise<CodeActivation> {
+  async function confirmEarlierActivation(code: SoldCode, account: GameAccount, idempotencyKey: string | undefined): Promise<CodeActivation> {
+    const playerId = accountName(account);
     try {
-      const outcome = await credit(code, playerId);
+      const outcome = await credit(code, account);
       if (outcome.status === 'rejected') {
         await activationDal.release(db, code.id, playerId);
         return failure(ACTIVATION_ERRORS[outcome.reason]);
@@ -71,20 +68,21 @@ export function createActivationService(deps: { db: Knex; games: GameProvider; c
   }
 
   return {
-    /** Activates the code for the player; `idempotencyKey` is the request's Idempotency-Key, if it has one. */
-    async activate(userId: number, playerId: string, code: string, idempotencyKey?: string): Promise<CodeActivation> {
+    /** Activates the code for the player (Free Fire's account); `idempotencyKey` is the request's Idempotency-Key, if it has one. */
+    async activate(userId: number, account: GameAccount, code: string, idempotencyKey?: string): Promise<CodeActivation> {
+      const playerId = accountName(account);
       const sold = await activationDal.findSoldTo(db, userId, codeCrypto.hash(asStored(code)));
       if (!sold) return failure(ACTIVATION_ERRORS.invalidCode);
       if (sold.activated_at) {
         return sold.activated_player_id === playerId
-          ? confirmEarlierActivation(sold, playerId, idempotencyKey)
+          ? confirmEarlierActivation(sold, account, idempotencyKey)
           : failure(ACTIVATION_ERRORS.alreadyActivated);
       }
       if (!(await activationDal.claim(db, sold.id, playerId, idempotencyKey))) return failure(ACTIVATION_ERRORS.alreadyActivated);
 
       let outcome: ProviderOutcome;
       try {
-        outcome = await credit(sold, playerId);
+        outcome = await credit(sold, account);
       } catch (err) {
         // The sandbox, like a well-behaved game, fails transiently before crediting: let the shopper retry.
         await activationDal.release(db, sold.id, playerId);

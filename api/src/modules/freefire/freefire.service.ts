@@ -2,13 +2,14 @@ import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
 import type { ContentLanguage, FreefireOffer } from '@topup/common/api';
 import { localizedColumn } from '../../lib/translations';
+import { asView, FREEFIRE_OFFERS_SQL } from '../games/games.dal';
 
 export function createFreefireService(deps: { db: Knex }) {
   return {
     /** Active offers that have a price in at least one currency, cheapest first, named in `language`. */
     async listOffers(language: ContentLanguage): Promise<FreefireOffer[]> {
-      const rows = await deps
-        .db('freefire_denominations as fd')
+      const rows = await deps.db
+        .from(asView(deps.db, FREEFIRE_OFFERS_SQL, 'fd'))
         .where({ 'fd.is_active': true })
         .andWhere((where) => void where.where('fd.price_usd', '>', 0).orWhere('fd.price_rub', '>', 0))
         .select('fd.id', 'fd.item_id', localizedColumn(deps.db, 'fd', 'name', language), 'fd.game_amount', 'fd.is_active', 'fd.price_usd', 'fd.price_rub')

@@ -86,7 +86,7 @@ describe('top-up delivery: Free Fire and Steam', () => {
     const user = await shopper();
     const player = playerId();
     const { orderId, offer } = await freefireOrder(user, player);
-    const calls = vi.spyOn(games, 'topUp');
+    const calls = vi.spyOn(games, 'deliver');
 
     await Promise.all([fulfilment.fulfilOrder(orderId), fulfilment.fulfilOrder(orderId), fulfilment.fulfilOrder(orderId)]);
     await fulfilment.fulfilOrder(orderId);
@@ -99,7 +99,7 @@ describe('top-up delivery: Free Fire and Steam', () => {
     expect(item).toMatchObject({ provider_status: 'succeeded', provider_reference: expect.stringMatching(/^SBX-/) });
     const credits = await games.creditsOf('freefire', player);
     expect(credits).toEqual([
-      { idempotencyKey: `order:${orderId}`, game: 'freefire', account: player, reference: item.provider_reference, amount: 100, offerId: offer.itemId },
+      { idempotencyKey: `order:${orderId}`, game: 'freefire', account: player, reference: item.provider_reference, amount: 100, unit: '', offerId: offer.itemId },
     ]);
     // Later runs find the order completed and never call the game.
     expect(calls.mock.calls.length).toBeLessThanOrEqual(3);
@@ -113,7 +113,7 @@ describe('top-up delivery: Free Fire and Steam', () => {
     const user = await shopper();
     const player = playerId();
     const { orderId, offer } = await freefireOrder(user, player);
-    const applied = await games.topUp({ game: 'freefire', playerId: player, offerId: offer.itemId, diamonds: 100, idempotencyKey: `order:${orderId}` });
+    const applied = await games.deliver({ account: { game: 'freefire', fields: [{ key: 'player_id', value: player }] }, offer: { id: offer.itemId, amount: 100, unit: '' }, idempotencyKey: `order:${orderId}` });
     expect(applied.status).toBe('succeeded');
 
     await fulfilment.fulfilOrder(orderId);
@@ -145,7 +145,7 @@ describe('top-up delivery: Free Fire and Steam', () => {
     });
     await fulfilment.fulfilOrder(orderId);
     expect(await orderRow(orderId)).toMatchObject({ status: 'completed' });
-    expect(await games.creditsOf('steam', login)).toMatchObject([{ idempotencyKey: `order:${orderId}`, amount: 500_000, currency: 'kzt' }]);
+    expect(await games.creditsOf('steam', login)).toMatchObject([{ idempotencyKey: `order:${orderId}`, amount: 500_000, unit: 'kzt' }]);
   });
 
   it('refunds a declined top-up (a player id ending in 13) on the ledger and fails the order with a reason', async () => {
@@ -318,8 +318,8 @@ describe('top-up delivery: PUBG', () => {
     const player = playerId();
     const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, codes: 2 });
     const orderId = await pubgOrder(user, player, [pkg, pkg], 1.98);
-    const redeem = vi.spyOn(games, 'redeemPubgCode');
-    redeem.mockImplementationOnce(SandboxGameProvider.prototype.redeemPubgCode.bind(games));
+    const redeem = vi.spyOn(games, 'redeemCode');
+    redeem.mockImplementationOnce(SandboxGameProvider.prototype.redeemCode.bind(games));
     redeem.mockRejectedValueOnce(new GameProviderUnavailableError('timeout'));
 
     await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(GameProviderUnavailableError);

@@ -4,7 +4,8 @@ import type { OrderNotice } from '@topup/common/api';
 import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import type { OrderItem, RowOf } from '../../models';
-import type { GameProvider, ProviderOutcome, RejectionReason, TopUpRequest } from '../../providers/game';
+import type { DeliveryRequest, GameAccount, GameProvider, ProviderOutcome, RejectionReason } from '../../providers/game';
+import { gamesDal } from '../games/games.dal';
 import {
   completeWithRefund,
   deliveryRefundReference,
@@ -19,7 +20,7 @@ import type { RefundDestination } from '../payments/refunds';
 import { topupDal, type OrderPubgCode } from '../topup/topup.dal';
 import type { StoredTopupData } from '../topup/topup.service';
 
-/** Why a top-up could not be delivered: the game's refusal, or no PUBG code left to replace a rejected one. */
+/** Why a top-up could not be delivered: the game's refusal, or no code left in the stock to replace a rejected one. */
 type UndeliveredReason = Exclude<RejectionReason, 'invalid_code'> | 'out_of_codes';
 
 /** Bounds one run: every step uses up or rejects a code, so this is only reached by a broken invariant. */
@@ -40,7 +41,7 @@ function undeliveredNotice(
     code: NOTICE_CODES[reason],
     params: {
       game: data.service,
-      account: data.service === 'steam' ? data.login : data.player_id,
+      account: data.player_id,
       refund: { amount: refund, currency },
       refundTo: destination,
       deliveredUc,
@@ -52,7 +53,7 @@ function undeliveredNotice(
  * Delivery of paid top-up orders, called by fulfilment for an order still 'processing'. Idempotent
  * and safe to run twice at once or again after a crash:
  * - the game is called outside any transaction, with an idempotency key naming the credit
- *   (`order:<id>`, or `order:<id>:code:<codeId>` per PUBG code), so a repeat never credits twice;
+ *   (`order:<id>`, or `order:<id>:code:<codeId>` per code redeemed), so a repeat never credits twice;
  * - each answer is recorded in a short transaction that locks the order and first checks it is
  *   still being fulfilled;
  * - a definite refusal refunds the balance on the ledger (`order:<id>:refund`) and fails the order;
@@ -126,15 +127,32 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
     logger.warn({ orderId: order.id, reason, refunded: undelivered.amount, destination }, 'Top-up order not delivered: refunded');
   }
 
-  /** Free Fire and Steam: one credit for the whole order. */
+  /**
+   * The account the order credits, as the game's fields in the game's order (jsonb keeps no order of
+   * keys): those sent with it, else the one account of the specification's shapes as the game's first
+   * field (a Steam login, a player id).
+   */
+  async function accountOf(data: StoredTopupData): Promise<GameAccount> {
+    const game = await gamesDal.gameOfSlug(db, data.service);
+    const keys = game?.fields.map((field) => field.key) ?? ['player_id'];
+    const { fields } = data;
+    if (!fields) return { game: data.service, fields: [{ key: keys[0] ?? 'player_id', value: data.player_id }] };
+    const ordered = [...keys.filter((key) => key in fields), ...Object.keys(fields).filter((key) => !keys.includes(key))];
+    return { game: data.service, fields: ordered.map((key) => ({ key, value: fields[key] ?? '' })) };
+  }
+
+  /** A denomination (or, for a game priced from an amount, the amount) credited by the game provider: one credit for the whole order. */
   async function deliverDirect(orderId: number, item: RowOf<OrderItem>, data: StoredTopupData): Promise<void> {
-    const idempotencyKey = `order:${orderId}`;
-    const request: TopUpRequest =
-      data.service === 'steam'
-        ? { game: 'steam', login: data.login, amount: toMinor(data.amount ?? 0), currency: data.input_currency, idempotencyKey }
-        : { game: 'freefire', playerId: data.player_id, offerId: data.offer_id, diamonds: item.game_amount ?? 0, idempotencyKey };
+    const request: DeliveryRequest = {
+      account: await accountOf(data),
+      offer:
+        data.amount !== undefined
+          ? { id: data.offer_id, amount: toMinor(data.amount), unit: data.input_currency }
+          : { id: data.offer_id, amount: item.game_amount ?? 0, unit: data.unit ?? '' },
+      idempotencyKey: `order:${orderId}`,
+    };
     const facts = { game: data.service };
-    const outcome = await callGame(orderId, () => games.topUp(request), facts);
+    const outcome = await callGame(orderId, () => games.deliver(request), facts);
     await db.transaction(async (trx) => {
       const order = await lockOrder(trx, orderId);
       if (!order || order.status !== 'processing') return;
@@ -150,7 +168,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
     });
   }
 
-  /** What a PUBG order has not delivered: the packages without a used code, priced in the order currency. */
+  /** What an order delivered from codes has not delivered: the packages without a used code, priced in the order currency. */
   function undeliveredPubg(data: StoredTopupData, codes: OrderPubgCode[], currency: BalanceCurrency) {
     const used = new Map<number, number>();
     for (const code of codes) if (code.status === 'used') used.set(code.denomination_id, (used.get(code.denomination_id) ?? 0) + 1);
@@ -207,21 +225,17 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
     });
   }
 
-  /** PUBG: one code redeemed per package, one at a time, each under its own idempotency key. */
-  async function deliverPubg(orderId: number, item: RowOf<OrderItem>, data: StoredTopupData): Promise<void> {
+  /** From the code stock (PUBG's packages): one code redeemed per package, one at a time, each under its own idempotency key. */
+  async function deliverFromCodes(orderId: number, item: RowOf<OrderItem>, data: StoredTopupData): Promise<void> {
+    const account = await accountOf(data);
     for (let step = 0; step < MAX_PUBG_STEPS; step += 1) {
       const next = await nextPubgStep(orderId, item, data);
       if (next.done) return;
       const { code } = next;
-      const facts = { game: 'pubg', pubgCodeId: code.id };
+      const facts = { game: data.service, pubgCodeId: code.id };
       const outcome = await callGame(
         orderId,
-        () =>
-          games.redeemPubgCode({
-            playerId: data.player_id,
-            code: codeCrypto.decrypt(code.code_encrypted),
-            idempotencyKey: `order:${orderId}:code:${code.id}`,
-          }),
+        () => games.redeemCode({ account, code: codeCrypto.decrypt(code.code_encrypted), idempotencyKey: `order:${orderId}:code:${code.id}` }),
         facts,
       );
       await db.transaction(async (trx) => {
@@ -236,15 +250,15 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
         }
         if (outcome.reason === 'invalid_code') {
           await topupDal.markPubgCodeError(trx, orderId, code.id, `Rejected by the game: ${outcome.detail}`);
-          logger.warn({ orderId, codeId: code.id, detail: outcome.detail }, 'PUBG code rejected by the game: marked error');
+          logger.warn({ orderId, codeId: code.id, detail: outcome.detail }, 'Code rejected by the game: marked error');
           return;
         }
-        logger.info({ orderId, reason: outcome.reason, detail: outcome.detail }, 'PUBG top-up refused by the game');
+        logger.info({ orderId, reason: outcome.reason, detail: outcome.detail }, 'Top-up from codes refused by the game');
         const codes = await topupDal.pubgCodesOf(trx, orderId);
         await refund(trx, order, data, outcome.reason, undeliveredPubg(data, codes, order.currency));
       });
     }
-    throw new Error(`Order ${orderId}: PUBG delivery did not finish within ${MAX_PUBG_STEPS} steps`);
+    throw new Error(`Order ${orderId}: delivery from codes did not finish within ${MAX_PUBG_STEPS} steps`);
   }
 
   return {
@@ -256,7 +270,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
         return;
       }
       const data = item.topup_data as unknown as StoredTopupData;
-      if (data.service === 'pubg') await deliverPubg(orderId, item, data);
+      if (data.packages) await deliverFromCodes(orderId, item, data);
       else await deliverDirect(orderId, item, data);
     },
   };

@@ -19,8 +19,13 @@ export type OrderItemWithProduct = Pick<OrderItem, 'id' | 'order_id' | 'item_typ
   region_name: Region['name'] | null;
   product_image_url: Product['image_url'] | null;
   product_activation_instructions: Product['activation_instructions'] | null;
-  /** A Free Fire top-up's offer named in the language asked for (null for other items, or an offer since deleted). */
+  /**
+   * A top-up's denomination named in the language asked for (null for other items, a top-up of several
+   * packages or of an amount, or a denomination since deleted).
+   */
   offer_name: string | null;
+  /** The game's title in the language asked for, on a top-up sent with the game's fields (null otherwise). */
+  game_title: string | null;
   /** The delivered activation code, encrypted; selected only when asked for. */
   code_encrypted?: Code['code_encrypted'] | null;
 };
@@ -68,9 +73,16 @@ export const ordersDal = {
         db.raw("CASE WHEN oi.item_type = 'code' THEN coalesce(nullif(pr.game_currency, ''), p.game_currency) END as unit"),
         'r.code as region_code',
         localizedColumn(db, 'r', 'name', options.language, 'region_name'),
+        // The denomination a top-up's offer_id names within its game (its item id, else its id), as the top-up named it.
         db.raw(
-          `(select localized(fd.name, fd.translations, ?, 'name') from freefire_denominations fd
-             where oi.topup_data ->> 'service' = 'freefire' and fd.item_id::text = oi.topup_data ->> 'offer_id') as offer_name`,
+          `(select nullif(localized(d.name, d.translations, ?, 'name'), '') from game_denominations d
+             join games g on g.id = d.game_id join products gp on gp.id = g.product_id
+            where gp.slug = oi.topup_data ->> 'service' and coalesce(d.item_id, d.id)::text = oi.topup_data ->> 'offer_id') as offer_name`,
+          [options.language],
+        ),
+        db.raw(
+          `(select localized(gp.title, gp.translations, ?, 'title') from products gp
+            where oi.topup_data ->> 'game_title' is not null and gp.slug = oi.topup_data ->> 'service') as game_title`,
           [options.language],
         ),
       )

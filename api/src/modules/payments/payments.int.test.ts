@@ -265,7 +265,7 @@ describe('POST /api/payment/create', () => {
     const payments = createPaymentsService({
       db: app.db,
       gateways: paymentGatewaysOf(broken),
-      topups: createTopupService({ db: app.db, players: undefined as never, steam: undefined as never }),
+      topups: createTopupService({ db: app.db, players: undefined as never, steam: undefined as never, games: undefined as never }),
       logger,
       holdMinutes: 15,
       publicUrl: app.baseUrl,

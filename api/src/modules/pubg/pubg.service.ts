@@ -2,13 +2,14 @@ import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
 import type { ContentLanguage, PubgPackage } from '@topup/common/api';
 import { localizedColumn } from '../../lib/translations';
+import { asView, PUBG_PACKAGES_SQL } from '../games/games.dal';
 
 export function createPubgService(deps: { db: Knex }) {
   return {
     /** Active denominations, smallest first (the order the automatic combination rule expects), named in `language`. */
     async listPackages(language: ContentLanguage): Promise<PubgPackage[]> {
-      const rows = await deps
-        .db('pubg_denominations as pd')
+      const rows = await deps.db
+        .from(asView(deps.db, PUBG_PACKAGES_SQL, 'pd'))
         .where({ 'pd.active': true })
         .select('pd.id', 'pd.uc_amount', localizedColumn(deps.db, 'pd', 'name', language), 'pd.price_usd', 'pd.price_rub')
         .orderBy('pd.uc_amount');

@@ -76,8 +76,8 @@ describe('player checks', () => {
     expect((await pubgCheck({ playerID: id })).body.data.status).toBe('success');
     expect(lookups).toHaveBeenCalledTimes(2);
     expect(lookups.mock.calls).toEqual([
-      ['freefire', id],
-      ['pubg', id],
+      [{ game: 'freefire', fields: [{ key: 'player_id', value: id }] }],
+      [{ game: 'pubg', fields: [{ key: 'player_id', value: id }] }],
     ]);
 
     const unknown = freshId('0');

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { ErrorCode } from '@topup/common';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../logger';
-import { GameProviderUnavailableError, type Game, type GameProvider, type PlayerCheck } from '../../providers/game';
+import { GameProviderUnavailableError, type GameAccount, type GameProvider, type PlayerCheck } from '../../providers/game';
 
 /** How long a found player is remembered; a nickname rarely changes within minutes. */
 const FOUND_TTL_SECONDS = 300;
@@ -19,7 +19,9 @@ export const gameUnavailable = () =>
  */
 export function createPlayerCheckService(deps: { games: GameProvider; redis: Redis; prefix: string; logger: Logger }) {
   const { games, redis, logger } = deps;
-  const cacheKey = (game: Game, account: string) => `${deps.prefix}:player-check:${game}:${account}`;
+  // The values in the game's order of fields, each encoded, so no two accounts share a key.
+  const cacheKey = (account: GameAccount) =>
+    `${deps.prefix}:player-check:${account.game}:${account.fields.map((field) => encodeURIComponent(field.value)).join(':')}`;
 
   async function cached(key: string): Promise<PlayerCheck | undefined> {
     try {
@@ -41,16 +43,16 @@ export function createPlayerCheckService(deps: { games: GameProvider; redis: Red
 
   return {
     /** Whether the account exists in the game. Throws 503 SERVICE_UNAVAILABLE while the game is unreachable. */
-    async check(game: Game, account: string): Promise<PlayerCheck> {
-      const key = cacheKey(game, account);
+    async check(account: GameAccount): Promise<PlayerCheck> {
+      const key = cacheKey(account);
       const hit = await cached(key);
       if (hit) return hit;
       let result: PlayerCheck;
       try {
-        result = await games.checkPlayer(game, account);
+        result = await games.checkPlayer(account);
       } catch (err) {
         if (err instanceof GameProviderUnavailableError) {
-          logger.warn({ err, game }, 'Player check failed: game provider unavailable');
+          logger.warn({ err, game: account.game }, 'Player check failed: game provider unavailable');
           throw gameUnavailable();
         }
         throw err;

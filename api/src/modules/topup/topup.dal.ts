@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CurrencySettings, FreefireDenomination, OrderItem, PubgDenomination, type ProviderStatus, type PubgCode } from '../../models';
+import { CurrencySettings, OrderItem, type ProviderStatus, type PubgCode } from '../../models';
 
 export interface NewTopupItem {
   /** Minor units of the order currency. */
@@ -13,18 +13,12 @@ export interface NewTopupItem {
 
 const PUBG_CODE_COLUMNS = ['id', 'denomination_id', 'status', 'code_encrypted'] as const;
 
-/** A PUBG code an order holds or has held. */
+/** A code of the code stock an order holds or has held. */
 export type OrderPubgCode = Pick<PubgCode, (typeof PUBG_CODE_COLUMNS)[number]>;
 
 /** Data access for top-up orders and their delivery; every function takes the connection or transaction to use. */
 export const topupDal = {
-  /** The active Free Fire offer shoppers know by this item id. */
-  activeFreefireOffer: (db: Knex, itemId: number) => FreefireDenomination.query(db).findOne({ item_id: itemId, is_active: true }),
-
-  /** The active PUBG packages among these ids. */
-  activePubgPackages: (db: Knex, ids: number[]) => PubgDenomination.query(db).whereIn('id', ids).where({ active: true }),
-
-  /** Available codes per package, for these packages. */
+  /** Available codes of the code stock per denomination, for these denominations. */
   async availablePubgCodes(db: Knex, denominationIds: number[]): Promise<Map<number, number>> {
     const rows = await db('pubg_codes')
       .whereIn('denomination_id', denominationIds)
@@ -35,7 +29,7 @@ export const topupDal = {
   },
 
   /**
-   * Locks up to `count` available codes of a package, oldest first. SKIP LOCKED lets concurrent
+   * Locks up to `count` available codes of a denomination, oldest first. SKIP LOCKED lets concurrent
    * orders take different codes instead of queueing on the same rows.
    */
   takePubgCodes: (trx: Knex.Transaction, denominationId: number, count: number): Promise<OrderPubgCode[]> =>

@@ -1,17 +1,13 @@
 import type { Knex } from 'knex';
-import {
-  ErrorCode,
-  fromMinor,
-  toMinor,
-  type BalanceCurrency,
-  type SteamInputCurrency,
-  type TopupService,
-} from '@topup/common';
+import { ErrorCode, fromMinor, toMinor, type BalanceCurrency, type SteamInputCurrency } from '@topup/common';
 import type { TopupData, TopupOrderAnswer, TopupOrderBody } from '@topup/common/api';
 import { AppError, validationFailed } from '../../lib/app-error';
 import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
-import type { PubgDenomination, RowOf } from '../../models';
+import type { GameDenomination, RowOf } from '../../models';
+import type { GameAccount } from '../../providers/game';
+import { gamesDal, type GameOfSlug } from '../games/games.dal';
+import { accountOfFields, type GamesService } from '../games/games.service';
 import { orderPlacementDal } from '../orders/order-placement.dal';
 import { orderPlacedUnder, type OrderPayment } from '../orders/order-placement';
 import type { IdempotencyClaim } from '../../types';
@@ -21,7 +17,7 @@ import type { PlayerCheckService } from './player-check.service';
 import { topupDal } from './topup.dal';
 import { ratesDal } from '../rates/rates.dal';
 
-/** A PUBG package as stored in an order's topup_data: what it delivers and what it cost. */
+/** A package of the code stock (PUBG's, or a denomination delivered from codes) as stored in an order's topup_data: what it delivers and what it cost. */
 export interface StoredPubgPackage {
   denomination_id: number;
   quantity: 1;
@@ -35,8 +31,9 @@ export interface StoredPubgPackage {
  * prices (decimals, as the API speaks), the account as verified, and what fulfilment needs.
  */
 export interface StoredTopupData {
-  service: TopupService;
-  /** The account credited: the player id (Free Fire, PUBG) or the Steam login. */
+  /** The game's slug. */
+  service: string;
+  /** The account credited (the game's first field): the player id, or the Steam login. */
   login: string;
   player_id: string;
   player_name: string;
@@ -52,6 +49,14 @@ export interface StoredTopupData {
   user_balance_currency?: BalanceCurrency;
   /** Steam: the wallet amount in input_currency. */
   amount?: number;
+  /**
+   * A top-up sent with the game's fields (any game other than the specification's shapes): the values, the
+   * denomination, what its amount counts and the game's title, as at purchase.
+   */
+  fields?: Record<string, string>;
+  denomination_id?: number;
+  unit?: string;
+  game_title?: string;
 }
 
 /** A top-up priced by the server; amounts in minor units. */
@@ -66,7 +71,7 @@ interface TopupQuote {
   /** The prices the client must have sent: the chosen currency's (price_usd or price_rub) and the commission. */
   expected: { price: number; commission: number };
   data: Omit<StoredTopupData, 'player_name'>;
-  /** PUBG: how many codes of each package the order needs. */
+  /** Delivered from the code stock: how many codes of each denomination the order needs. */
   pubgCodes?: Map<number, number>;
   /** The USD->RUB rate priced at, stored on the order. */
   rate: string;
@@ -77,7 +82,8 @@ type PricedTopup = Omit<TopupQuote, 'rate'>;
 /** A top-up checked and priced, its account verified with the game: ready to be placed. */
 export interface PreparedTopup {
   body: TopupOrderBody;
-  account: string;
+  game: GameOfSlug;
+  account: GameAccount;
   playerName: string;
 }
 
@@ -91,71 +97,102 @@ export interface PlacedTopup {
 
 const offerGone = (message: string, details: unknown) => new AppError(409, ErrorCode.PRICE_CHANGED, message, details);
 
-/** The account a top-up credits, from the fields the service uses; 400 when it is missing. */
-function accountOf(data: TopupData): string {
-  const field = data.service === 'steam' ? 'login' : 'player_id';
-  const account = (data.service === 'steam' ? data.login : data.player_id)?.trim();
-  if (!account) throw validationFailed('The request is not valid', [{ field: `topupData.${field}`, message: 'is required' }]);
-  return account;
+/**
+ * The account a top-up credits. With `fields` (any game), each value checked against the game's field;
+ * in the specification's shapes, the player id or (a game whose first field is a login, Steam) the login,
+ * as the game's first field. 400 when it is missing.
+ */
+function accountOf(game: GameOfSlug, data: TopupData): GameAccount {
+  if (data.fields) return accountOfFields(game, data.fields, 'topupData.fields');
+  const key = game.fields[0]?.key ?? 'player_id';
+  const field = key === 'login' ? 'login' : 'player_id';
+  const value = data[field]?.trim();
+  if (!value) throw validationFailed('The request is not valid', [{ field: `topupData.${field}`, message: 'is required' }]);
+  return { game: game.slug, fields: [{ key, value }] };
 }
 
 /**
- * Top-up orders, paid from the balance (POST /orders/topup) or through a gateway (POST /payment/create
- * with type 'topup'). The server prices the top-up itself (an active Free Fire offer, the chosen PUBG
- * packages, or the Steam calculation), refuses a client price that differs with 409 PRICE_CHANGED and
+ * Top-up orders of any active game (docs/architecture.md, "Games"), paid from the balance (POST
+ * /orders/topup) or through a gateway (POST /payment/create with type 'topup'). The server prices the
+ * top-up itself (an active denomination of the game, the chosen PUBG packages, or the Steam calculation),
+ * refuses a client price that differs with 409 PRICE_CHANGED and, for a game that offers a player check,
  * verifies the account with the game before anything is charged or held.
  */
-export function createTopupService(deps: { db: Knex; players: PlayerCheckService; steam: SteamService }) {
-  const { db, players, steam } = deps;
+export function createTopupService(deps: { db: Knex; players: PlayerCheckService; steam: SteamService; games: GamesService }) {
+  const { db, players, steam, games } = deps;
 
-  async function quoteFreefire(conn: Knex, data: TopupData, account: string, currency: BalanceCurrency): Promise<PricedTopup> {
+  /** The stored data's account fields: the first field's value, as the specification's shapes name it. */
+  const accountFields = (account: GameAccount) => {
+    const name = account.fields[0]?.value ?? '';
+    return { login: name, player_id: name };
+  };
+
+  /**
+   * One denomination of the game, named by offer_id (its item id, else its id). Delivered from the first
+   * of its sources that can: the code stock while it has a code, else the game provider. Sent with the
+   * game's fields, the order keeps them, the denomination and the game's title.
+   */
+  async function quoteDenomination(conn: Knex, game: GameOfSlug, data: TopupData, account: GameAccount, currency: BalanceCurrency): Promise<PricedTopup> {
     if (data.offer_id === undefined || data.offer_id < 1) {
-      throw validationFailed('The request is not valid', [{ field: 'topupData.offer_id', message: 'must be an offer item id' }]);
+      throw validationFailed('The request is not valid', [{ field: 'topupData.offer_id', message: 'must be an offer id' }]);
     }
-    const offer = await topupDal.activeFreefireOffer(conn, data.offer_id);
-    if (!offer) throw offerGone('This offer is no longer available. Please choose another one.', { offer_id: data.offer_id });
+    const offer = await gamesDal.activeOffer(conn, game.id, data.offer_id);
+    if (!offer || offer.sources.length === 0) {
+      throw offerGone('This offer is no longer available. Please choose another one.', { offer_id: data.offer_id });
+    }
+    const fromStock = offer.sources[0] === 'code_stock' && (offer.sources.length === 1 || ((await topupDal.availablePubgCodes(conn, [offer.id])).get(offer.id) ?? 0) > 0);
     const price = currency === 'usd' ? offer.price_usd : offer.price_rub;
+    const stored = { price_usd: fromMinor(offer.price_usd), price_rub: fromMinor(offer.price_rub) };
     return {
       total: price,
       totalUsd: offer.price_usd,
       itemPriceUsd: offer.price_usd,
       itemPriceRub: offer.price_rub,
-      gameAmount: offer.game_amount,
+      gameAmount: offer.amount,
       expected: { price, commission: 0 },
       data: {
-        service: 'freefire',
-        login: account,
-        player_id: account,
-        offer_id: offer.item_id,
+        service: game.slug,
+        ...accountFields(account),
+        offer_id: offer.item_id ?? offer.id,
         offer_name: offer.name,
-        price_usd: fromMinor(offer.price_usd),
-        price_rub: fromMinor(offer.price_rub),
+        ...stored,
         input_currency: currency,
         currency,
         commission: 0,
         image_url: data.image_url ?? '',
+        ...(fromStock ? { packages: [{ denomination_id: offer.id, quantity: 1 as const, uc_amount: offer.amount, ...stored }] } : {}),
+        ...(data.fields
+          ? {
+              fields: Object.fromEntries(account.fields.map((field) => [field.key, field.value])),
+              denomination_id: offer.id,
+              unit: offer.unit,
+              game_title: game.title,
+            }
+          : {}),
       },
+      ...(fromStock ? { pubgCodes: new Map([[offer.id, 1]]) } : {}),
     };
   }
 
-  async function quotePubg(conn: Knex, data: TopupData, account: string, currency: BalanceCurrency): Promise<PricedTopup> {
+  /** The specification's PUBG shape: packages of the game, one code of each redeemed. */
+  async function quotePubg(conn: Knex, game: GameOfSlug, data: TopupData, account: GameAccount, currency: BalanceCurrency): Promise<PricedTopup> {
     const chosen = data.packages ?? [];
     const wanted = new Map<number, number>();
     for (const pkg of chosen) wanted.set(pkg.denomination_id, (wanted.get(pkg.denomination_id) ?? 0) + 1);
-    const rows = await topupDal.activePubgPackages(conn, [...wanted.keys()]);
-    const byId = new Map<number, RowOf<PubgDenomination>>(rows.map((row) => [row.id, row]));
+    const rows = await gamesDal.activeDenominations(conn, game.id, [...wanted.keys()]);
+    const byId = new Map<number, RowOf<GameDenomination>>(rows.map((row) => [row.id, row]));
     const gone = [...wanted.keys()].filter((id) => !byId.has(id));
     if (gone.length > 0) {
       throw offerGone('Some of the chosen packages are no longer available. Please choose again.', { denomination_ids: gone });
     }
     const packages: StoredPubgPackage[] = chosen.map(({ denomination_id }) => {
       const row = byId.get(denomination_id)!;
-      return { denomination_id, quantity: 1, uc_amount: row.uc_amount, price_usd: fromMinor(row.price_usd), price_rub: fromMinor(row.price_rub) };
+      return { denomination_id, quantity: 1, uc_amount: row.amount, price_usd: fromMinor(row.price_usd), price_rub: fromMinor(row.price_rub) };
     });
-    const sum = (pick: (row: RowOf<PubgDenomination>) => number) => chosen.reduce((total, pkg) => total + pick(byId.get(pkg.denomination_id)!), 0);
+    const sum = (pick: (row: RowOf<GameDenomination>) => number) => chosen.reduce((total, pkg) => total + pick(byId.get(pkg.denomination_id)!), 0);
     const priceUsd = sum((row) => row.price_usd);
     const priceRub = sum((row) => row.price_rub);
-    const totalUc = sum((row) => row.uc_amount);
+    const totalUc = sum((row) => row.amount);
     const price = currency === 'usd' ? priceUsd : priceRub;
     return {
       total: price,
@@ -165,9 +202,8 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       gameAmount: totalUc,
       expected: { price, commission: 0 },
       data: {
-        service: 'pubg',
-        login: account,
-        player_id: account,
+        service: game.slug,
+        ...accountFields(account),
         offer_id: -1,
         offer_name: `PUBG Topup ${totalUc} UC`,
         price_usd: fromMinor(priceUsd),
@@ -182,7 +218,8 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     };
   }
 
-  async function quoteSteam(conn: Knex, data: TopupData, account: string, currency: BalanceCurrency, rate: string): Promise<PricedTopup> {
+  /** A game priced from the amount the shopper enters: the specification's Steam calculation. */
+  async function quoteSteam(conn: Knex, game: GameOfSlug, data: TopupData, account: GameAccount, currency: BalanceCurrency, rate: string): Promise<PricedTopup> {
     const inputCurrency = data.input_currency ?? 'usd';
     const priced = await steam.quote(conn, {
       amount: steamAmountToMinor(data.amount ?? 0, 'topupData.amount'),
@@ -200,9 +237,8 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       // the commission comes on top.
       expected: { price: currency === 'usd' ? priced.amountUsd : priced.amountRub, commission: priced.commissionUsd },
       data: {
-        service: 'steam',
-        login: account,
-        player_id: account,
+        service: game.slug,
+        ...accountFields(account),
         offer_id: 0,
         offer_name: `Steam ${fromMinor(priced.amount)} ${inputCurrency.toUpperCase()}`,
         price_usd: fromMinor(priced.amountUsd),
@@ -217,16 +253,16 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     };
   }
 
-  async function quote(conn: Knex, body: TopupOrderBody, account: string): Promise<TopupQuote> {
+  async function quote(conn: Knex, game: GameOfSlug, body: TopupOrderBody, account: GameAccount): Promise<TopupQuote> {
     const rate = await ratesDal.rate(conn, 'usd', 'rub');
     if (!rate) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Top-ups are unavailable right now. Please try again later.');
     const { topupData: data, currency } = body;
     const priced =
-      data.service === 'freefire'
-        ? await quoteFreefire(conn, data, account, currency)
-        : data.service === 'pubg'
-          ? await quotePubg(conn, data, account, currency)
-          : await quoteSteam(conn, data, account, currency, rate);
+      game.pricing === 'amount'
+        ? await quoteSteam(conn, game, data, account, currency, rate)
+        : data.packages
+          ? await quotePubg(conn, game, data, account, currency)
+          : await quoteDenomination(conn, game, data, account, currency);
     if (priced.total <= 0) {
       throw new AppError(422, ErrorCode.UNPROCESSABLE, `This top-up cannot be paid in ${currency.toUpperCase()}. Please choose another currency.`);
     }
@@ -250,9 +286,9 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     });
   }
 
-  /** 409 OUT_OF_STOCK when a chosen PUBG package has fewer available codes than the order needs. */
+  /** 409 OUT_OF_STOCK when a denomination delivered from the code stock has fewer available codes than the order needs. */
   function outOfCodes(denominationId: number, requested: number, available: number): AppError {
-    return new AppError(409, ErrorCode.OUT_OF_STOCK, 'Some of the chosen UC packages are out of stock right now. Please choose others.', {
+    return new AppError(409, ErrorCode.OUT_OF_STOCK, 'Some of the chosen packages are out of stock right now. Please choose others.', {
       denominationId,
       requested,
       available,
@@ -260,15 +296,16 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
   }
 
   /**
-   * Everything that can refuse a top-up before money moves, outside any transaction: the price the
-   * shopper saw, PUBG stock, and the account checked with the game (a slow game never holds a row lock).
+   * Everything that can refuse a top-up before money moves, outside any transaction: the game (404 when
+   * it is not on sale), the fields, the price the shopper saw, stock in the code stock, and the account
+   * checked with the game (a slow game never holds a row lock).
    */
   async function prepare(body: TopupOrderBody): Promise<PreparedTopup> {
-    const account = accountOf(body.topupData);
-    const game = body.topupData.service;
+    const game = await games.activeGame(db, body.topupData.service);
+    const account = accountOf(game, body.topupData);
 
     // Cheap refusals first, before the game is asked anything.
-    const early = await quote(db, body, account);
+    const early = await quote(db, game, body, account);
     assertClientPrice(body, early);
     if (early.pubgCodes) {
       const available = await topupDal.availablePubgCodes(db, [...early.pubgCodes.keys()]);
@@ -278,14 +315,16 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       }
     }
 
-    const player = await players.check(game, account);
+    if (!game.player_check) return { body, game, account, playerName: '' };
+    const player = await players.check(account);
     if (!player.found) {
-      const what = game === 'steam' ? `Steam account with the login ${account}` : `player with the ID ${account}`;
+      const [first] = account.fields;
+      const what = first?.key === 'login' ? `account with the login ${first.value}` : `player with the ID ${first?.value}`;
       throw new AppError(422, ErrorCode.UNPROCESSABLE, `There is no ${what}. Please check it and try again.`, {
-        field: game === 'steam' ? 'login' : 'player_id',
+        field: body.topupData.fields ? `fields.${first?.key}` : first?.key === 'login' ? 'login' : 'player_id',
       });
     }
-    return { body, account, playerName: player.nickname };
+    return { body, game, account, playerName: player.nickname };
   }
 
   /**
@@ -302,8 +341,8 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     payment: OrderPayment,
     idempotencyKey?: string,
   ): Promise<PlacedTopup> {
-    const { body, account } = prepared;
-    const priced = await quote(trx, body, account);
+    const { body, game, account } = prepared;
+    const priced = await quote(trx, game, body, account);
     assertClientPrice(body, priced);
     const paid = payment.method === 'balance';
 

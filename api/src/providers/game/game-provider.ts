@@ -1,22 +1,33 @@
-import type { SteamInputCurrency, TopupService } from '@topup/common';
+/**
+ * A game's account as the shopper named it: the game's slug and the values of the game's fields, in the
+ * game's order (docs/architecture.md, "Games"). The first field is the account credited (a player id, a
+ * Steam login); the others narrow it (a zone, a server).
+ */
+export interface GameAccount {
+  game: string;
+  fields: ReadonlyArray<{ key: string; value: string }>;
+}
 
-/** The games the store credits: Free Fire and PUBG by player id, Steam wallets by login. */
-export type Game = TopupService;
+/** The account a request credits: the value of the game's first field. */
+export const accountName = (account: GameAccount): string => account.fields[0]?.value ?? '';
 
 /** Whether an account exists in the game, and the name it goes by there. */
 export type PlayerCheck = { found: true; nickname: string } | { found: false };
 
 /**
- * A direct credit. Free Fire: diamonds of an offer (its item id) to a player id. Steam: an amount of
- * wallet money, in minor units of the currency the shopper chose, to an account login.
+ * A direct credit of a denomination to an account. `offer.id` is the game's own id of it (the
+ * denomination's item id, else its id; 0 for a game priced from an amount); `amount` counts `unit`
+ * (diamonds; for a game priced from an amount, minor units of the currency `unit` names).
  */
-export type TopUpRequest =
-  | { game: 'freefire'; playerId: string; offerId: number; diamonds: number; idempotencyKey: string }
-  | { game: 'steam'; login: string; amount: number; currency: SteamInputCurrency; idempotencyKey: string };
+export interface DeliveryRequest {
+  account: GameAccount;
+  offer: { id: number; amount: number; unit: string };
+  idempotencyKey: string;
+}
 
-/** Redeems one of the store's PUBG UC codes on a player's account. */
-export interface RedeemPubgCodeRequest {
-  playerId: string;
+/** Redeems one code of the store's code stock on an account, where the game takes codes. */
+export interface CodeRedemptionRequest {
+  account: GameAccount;
   /** The code in clear: it leaves the store only in this call. */
   code: string;
   idempotencyKey: string;
@@ -41,8 +52,9 @@ export class GameProviderUnavailableError extends Error {
 }
 
 /**
- * A top-up provider for the games the store sells. The store only ever talks to games through this
- * interface; each implementation (the sandbox, a real adapter) lives in its own file.
+ * A top-up provider for every game the store sells, whatever its fields: no call is particular to a
+ * game. The store only ever talks to games through this interface; each implementation (the sandbox, a
+ * real adapter) lives in its own file.
  *
  * Every call that credits takes an idempotency key: the same key always gets the first outcome of
  * the credit it names and never credits twice, so a retried or duplicated job is harmless. A
@@ -51,8 +63,10 @@ export class GameProviderUnavailableError extends Error {
  */
 export interface GameProvider {
   readonly name: string;
-  /** Looks an account up: a player id (Free Fire, PUBG) or a Steam login. */
-  checkPlayer(game: Game, account: string): Promise<PlayerCheck>;
-  topUp(request: TopUpRequest): Promise<ProviderOutcome>;
-  redeemPubgCode(request: RedeemPubgCodeRequest): Promise<ProviderOutcome>;
+  /** Looks an account up by the game's fields. */
+  checkPlayer(account: GameAccount): Promise<PlayerCheck>;
+  /** Credits a denomination (or an amount) to an account. */
+  deliver(request: DeliveryRequest): Promise<ProviderOutcome>;
+  /** Redeems a code of the store's stock on an account. */
+  redeemCode(request: CodeRedemptionRequest): Promise<ProviderOutcome>;
 }

@@ -23,6 +23,10 @@ afterAll(async () => {
 const sandbox = (options: Partial<ConstructorParameters<typeof SandboxGameProvider>[0]> = {}) =>
   new SandboxGameProvider({ redis, prefix, ...options });
 
+/** A player of a game whose first field is a player id; a Steam account by its login. */
+const playerOf = (game: string, id: string) => ({ game, fields: [{ key: 'player_id', value: id }] });
+const steamLogin = (login: string) => ({ game: 'steam', fields: [{ key: 'login', value: login }] });
+
 let counter = 0;
 /** A fresh existing player id per test, so records never collide. */
 const playerId = (suffix = '7') => `${100_000 + (counter += 1)}${suffix}`;
@@ -30,64 +34,64 @@ const playerId = (suffix = '7') => `${100_000 + (counter += 1)}${suffix}`;
 describe('checkPlayer', () => {
   it('finds ids of 6 to 12 digits not ending in 0, named after their last 4 digits', async () => {
     const games = sandbox();
-    expect(await games.checkPlayer('freefire', '123456')).toEqual({ found: true, nickname: 'Player3456' });
-    expect(await games.checkPlayer('pubg', '123456789012')).toEqual({ found: true, nickname: 'Player9012' });
-    expect(await games.checkPlayer('pubg', '5551234513')).toEqual({ found: true, nickname: 'Player4513' });
+    expect(await games.checkPlayer(playerOf('freefire', '123456'))).toEqual({ found: true, nickname: 'Player3456' });
+    expect(await games.checkPlayer(playerOf('pubg', '123456789012'))).toEqual({ found: true, nickname: 'Player9012' });
+    expect(await games.checkPlayer(playerOf('pubg', '5551234513'))).toEqual({ found: true, nickname: 'Player4513' });
     for (const unknown of ['12345', '1234567890123', '1234560', 'abc123456', '12345 6', '']) {
-      expect(await games.checkPlayer('freefire', unknown), unknown).toEqual({ found: false });
+      expect(await games.checkPlayer(playerOf('freefire', unknown)), unknown).toEqual({ found: false });
     }
   });
 
   it('finds Steam logins of 3 to 64 letters, digits and underscores', async () => {
     const games = sandbox();
-    expect(await games.checkPlayer('steam', 'gabe_N1')).toEqual({ found: true, nickname: 'gabe_N1' });
+    expect(await games.checkPlayer(steamLogin('gabe_N1'))).toEqual({ found: true, nickname: 'gabe_N1' });
     for (const unknown of ['ab', 'has space', 'dash-name', 'x'.repeat(65)]) {
-      expect(await games.checkPlayer('steam', unknown), unknown).toEqual({ found: false });
+      expect(await games.checkPlayer(steamLogin(unknown)), unknown).toEqual({ found: false });
     }
   });
 
   it('takes its configured latency', async () => {
     const started = Date.now();
-    await sandbox({ latencyMs: 120 }).checkPlayer('pubg', '123456');
+    await sandbox({ latencyMs: 120 }).checkPlayer(playerOf('pubg', '123456'));
     expect(Date.now() - started).toBeGreaterThanOrEqual(110);
   });
 });
 
-describe('topUp', () => {
+describe('deliver', () => {
   it('credits once per idempotency key, however often and concurrently it is sent', async () => {
     const games = sandbox();
     const player = playerId();
-    const request = { game: 'freefire', playerId: player, offerId: 101, diamonds: 100, idempotencyKey: `order:${player}` } as const;
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => games.topUp(request)));
+    const request = { account: playerOf('freefire', player), offer: { id: 101, amount: 100, unit: 'diamonds' }, idempotencyKey: `order:${player}` };
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => games.deliver(request)));
     const first = outcomes[0]!;
     expect(first).toEqual({ status: 'succeeded', reference: expect.stringMatching(/^SBX-[0-9A-F]{16}$/) });
     expect(outcomes.every((outcome) => JSON.stringify(outcome) === JSON.stringify(first))).toBe(true);
     // Another process (a fresh instance) sees the same records.
-    expect(await sandbox().topUp(request)).toEqual(first);
+    expect(await sandbox().deliver(request)).toEqual(first);
     const credits = await games.creditsOf('freefire', player);
-    expect(credits).toEqual([{ idempotencyKey: `order:${player}`, game: 'freefire', account: player, reference: (first as any).reference, amount: 100, offerId: 101 }]);
+    expect(credits).toEqual([{ idempotencyKey: `order:${player}`, game: 'freefire', account: player, reference: (first as any).reference, amount: 100, unit: 'diamonds', offerId: 101 }]);
   });
 
   it('credits Steam logins in minor units of the chosen currency', async () => {
     const games = sandbox();
     const login = `steam_${counter += 1}`;
-    const outcome = await games.topUp({ game: 'steam', login, amount: 1050, currency: 'kzt', idempotencyKey: `order:s${counter}` });
+    const outcome = await games.deliver({ account: steamLogin(login), offer: { id: 0, amount: 1050, unit: 'kzt' }, idempotencyKey: `order:s${counter}` });
     expect(outcome.status).toBe('succeeded');
-    expect(await games.creditsOf('steam', login)).toMatchObject([{ amount: 1050, currency: 'kzt' }]);
+    expect(await games.creditsOf('steam', login)).toMatchObject([{ amount: 1050, unit: 'kzt' }]);
   });
 
   it('declines accounts ending in 13 and refuses unknown players, crediting nothing', async () => {
     const games = sandbox();
     const declined = playerId('13');
-    expect(await games.topUp({ game: 'freefire', playerId: declined, offerId: 1, diamonds: 5, idempotencyKey: `k:${declined}` })).toMatchObject({
+    expect(await games.deliver({ account: playerOf('freefire', declined), offer: { id: 1, amount: 5, unit: 'diamonds' }, idempotencyKey: `k:${declined}` })).toMatchObject({
       status: 'rejected',
       reason: 'declined',
     });
-    expect(await games.topUp({ game: 'steam', login: 'fail13', amount: 100, currency: 'usd', idempotencyKey: 'k:fail13' })).toMatchObject({
+    expect(await games.deliver({ account: steamLogin('fail13'), offer: { id: 0, amount: 100, unit: 'usd' }, idempotencyKey: 'k:fail13' })).toMatchObject({
       status: 'rejected',
       reason: 'declined',
     });
-    expect(await games.topUp({ game: 'freefire', playerId: '1234560', offerId: 1, diamonds: 5, idempotencyKey: 'k:unknown' })).toMatchObject({
+    expect(await games.deliver({ account: playerOf('freefire', '1234560'), offer: { id: 1, amount: 5, unit: 'diamonds' }, idempotencyKey: 'k:unknown' })).toMatchObject({
       status: 'rejected',
       reason: 'player_not_found',
     });
@@ -98,15 +102,15 @@ describe('topUp', () => {
   it('fails transiently, before crediting, during a simulated outage or at the configured failure rate', async () => {
     const games = sandbox();
     const player = playerId();
-    const request = { game: 'freefire', playerId: player, offerId: 1, diamonds: 5, idempotencyKey: `k:${player}` } as const;
+    const request = { account: playerOf('freefire', player), offer: { id: 1, amount: 5, unit: 'diamonds' }, idempotencyKey: `k:${player}` };
     games.simulateOutage(2);
-    await expect(games.topUp(request)).rejects.toBeInstanceOf(GameProviderUnavailableError);
-    await expect(games.checkPlayer('freefire', player)).rejects.toBeInstanceOf(GameProviderUnavailableError);
+    await expect(games.deliver(request)).rejects.toBeInstanceOf(GameProviderUnavailableError);
+    await expect(games.checkPlayer(playerOf('freefire', player))).rejects.toBeInstanceOf(GameProviderUnavailableError);
     expect(await games.creditsOf('freefire', player)).toEqual([]);
-    expect((await games.topUp(request)).status).toBe('succeeded');
+    expect((await games.deliver(request)).status).toBe('succeeded');
 
-    await expect(sandbox({ failureRate: 1 }).topUp(request)).rejects.toBeInstanceOf(GameProviderUnavailableError);
-    expect((await sandbox({ failureRate: 0.5, random: () => 0.9 }).topUp(request)).status).toBe('succeeded');
+    await expect(sandbox({ failureRate: 1 }).deliver(request)).rejects.toBeInstanceOf(GameProviderUnavailableError);
+    expect((await sandbox({ failureRate: 0.5, random: () => 0.9 }).deliver(request)).status).toBe('succeeded');
     expect(await games.creditsOf('freefire', player)).toHaveLength(1);
   });
 
@@ -116,7 +120,7 @@ describe('topUp', () => {
     try {
       const games = new SandboxGameProvider({ redis: down, prefix });
       await expect(
-        games.topUp({ game: 'freefire', playerId: '123457', offerId: 1, diamonds: 5, idempotencyKey: 'k:down' }),
+        games.deliver({ account: playerOf('freefire', '123457'), offer: { id: 1, amount: 5, unit: 'diamonds' }, idempotencyKey: 'k:down' }),
       ).rejects.toBeInstanceOf(GameProviderUnavailableError);
     } finally {
       down.disconnect();
@@ -124,15 +128,15 @@ describe('topUp', () => {
   });
 });
 
-describe('redeemPubgCode', () => {
+describe('redeemCode', () => {
   it('redeems a code once: the same key repeats its outcome, another key finds the code used', async () => {
     const games = sandbox();
     const player = playerId();
     const code = `UC-${player}`;
-    const first = await games.redeemPubgCode({ playerId: player, code, idempotencyKey: `order:1:code:${player}` });
+    const first = await games.redeemCode({ account: playerOf('pubg', player), code, idempotencyKey: `order:1:code:${player}` });
     expect(first.status).toBe('succeeded');
-    expect(await games.redeemPubgCode({ playerId: player, code, idempotencyKey: `order:1:code:${player}` })).toEqual(first);
-    expect(await games.redeemPubgCode({ playerId: playerId(), code, idempotencyKey: `order:2:code:${player}` })).toMatchObject({
+    expect(await games.redeemCode({ account: playerOf('pubg', player), code, idempotencyKey: `order:1:code:${player}` })).toEqual(first);
+    expect(await games.redeemCode({ account: playerOf('pubg', playerId()), code, idempotencyKey: `order:2:code:${player}` })).toMatchObject({
       status: 'rejected',
       reason: 'invalid_code',
     });
@@ -141,11 +145,11 @@ describe('redeemPubgCode', () => {
 
   it('rejects codes starting with INVALID, and declines players ending in 13', async () => {
     const games = sandbox();
-    expect(await games.redeemPubgCode({ playerId: playerId(), code: 'invalid-0001', idempotencyKey: 'k:inv' })).toMatchObject({
+    expect(await games.redeemCode({ account: playerOf('pubg', playerId()), code: 'invalid-0001', idempotencyKey: 'k:inv' })).toMatchObject({
       status: 'rejected',
       reason: 'invalid_code',
     });
-    expect(await games.redeemPubgCode({ playerId: playerId('13'), code: `UC-${counter}`, idempotencyKey: 'k:13' })).toMatchObject({
+    expect(await games.redeemCode({ account: playerOf('pubg', playerId('13')), code: `UC-${counter}`, idempotencyKey: 'k:13' })).toMatchObject({
       status: 'rejected',
       reason: 'declined',
     });

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import {
+  accountName,
   GameProviderUnavailableError,
-  type Game,
+  type CodeRedemptionRequest,
+  type DeliveryRequest,
+  type GameAccount,
   type GameProvider,
   type PlayerCheck,
   type ProviderOutcome,
-  type RedeemPubgCodeRequest,
-  type TopUpRequest,
 } from './game-provider';
 
 export interface SandboxGameProviderOptions {
@@ -25,14 +26,15 @@ export interface SandboxGameProviderOptions {
 /** One credit the sandbox game applied, as its records keep it. */
 export interface SandboxCredit {
   idempotencyKey: string;
-  game: Game;
+  /** The game's slug. */
+  game: string;
   account: string;
   reference: string;
-  /** Free Fire diamonds, or Steam minor units of `currency`; absent for a PUBG code. */
+  /** A delivery's amount, its unit and the game's offer id; absent for a redeemed code. */
   amount?: number;
-  currency?: string;
+  unit?: string;
   offerId?: number;
-  /** SHA-256 of the redeemed PUBG code (never the code itself). */
+  /** SHA-256 of the redeemed code (never the code itself). */
   codeHash?: string;
 }
 
@@ -46,7 +48,7 @@ const INVALID_CODE_PREFIX = 'INVALID';
 
 /**
  * Records a credit once per idempotency key, atomically: an existing record wins and is returned.
- * KEYS: the operation, the account's credit list, and for a PUBG code the code's owner record.
+ * KEYS: the operation, the account's credit list, and for a code the code's owner record.
  * ARGV: outcome JSON, credit JSON, TTL seconds, the idempotency key.
  * Returns the stored outcome of an earlier call, 'CODE_USED', or nil when this call applied it.
  */
@@ -66,13 +68,18 @@ return false
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
+/** A first field keyed `login` (Steam's) names an account by login; any other first field is a player id. */
+const LOGIN_FIELD = 'login';
+
 /**
- * The default game provider on a fresh machine (README, Configuration: GAME_PROVIDER). Deterministic:
- * - a Free Fire or PUBG player id of 6 to 12 digits exists unless it ends in 0; its nickname is
- *   'Player' and the id's last 4 digits;
- * - a Steam login of 3 to 64 letters, digits or underscores exists; its nickname is the login;
- * - a top-up or code redemption for an account ending in 13 is declined for good (to exercise refunds);
- * - a PUBG code starting with INVALID, or already redeemed under another idempotency key, is rejected.
+ * The default game provider on a fresh machine (README, Configuration: GAME_PROVIDER). It serves every
+ * game alike, reading the game's first field as the account. Deterministic:
+ * - a player id of 6 to 12 digits exists unless it ends in 0; its nickname is 'Player' and the id's
+ *   last 4 digits;
+ * - a login (a first field keyed `login`, as Steam's) of 3 to 64 letters, digits or underscores
+ *   exists; its nickname is the login;
+ * - a delivery or code redemption for an account ending in 13 is declined for good (to exercise refunds);
+ * - a code starting with INVALID, or already redeemed under another idempotency key, is rejected.
  * It keeps its record of applied credits (the remote game's own books) in Redis for 90 days, keyed by
  * idempotency key, so the same key never credits twice, across processes and restarts.
  */
@@ -99,7 +106,7 @@ export class SandboxGameProvider implements GameProvider {
   }
 
   /**
-   * Switches an outage of deliveries (top-ups and code redemptions; player checks still answer) on or
+   * Switches an outage of deliveries (credits and code redemptions; player checks still answer) on or
    * off for every process sharing these records, until switched back: tests and demos of a delivery
    * that runs out of attempts, then succeeds when retried.
    */
@@ -108,46 +115,40 @@ export class SandboxGameProvider implements GameProvider {
     else await this.redis.del(this.deliveryOutageKey());
   }
 
-  /** The credits the sandbox game applied to an account, oldest first. */
-  async creditsOf(game: Game, account: string): Promise<SandboxCredit[]> {
+  /** The credits the sandbox game applied to an account of a game (by slug), oldest first. */
+  async creditsOf(game: string, account: string): Promise<SandboxCredit[]> {
     const entries = await this.redis.lrange(this.creditsKey(game, account), 0, -1);
     return entries.map((entry) => JSON.parse(entry) as SandboxCredit);
   }
 
-  async checkPlayer(game: Game, account: string): Promise<PlayerCheck> {
+  async checkPlayer(account: GameAccount): Promise<PlayerCheck> {
     await this.roundTrip();
-    if (!this.exists(game, account)) return { found: false };
-    return { found: true, nickname: game === 'steam' ? account : `Player${account.slice(-4)}` };
+    if (!this.exists(account)) return { found: false };
+    const name = accountName(account);
+    return { found: true, nickname: this.isLogin(account) ? name : `Player${name.slice(-4)}` };
   }
 
-  async topUp(request: TopUpRequest): Promise<ProviderOutcome> {
-    if (!Number.isSafeInteger(request.game === 'steam' ? request.amount : request.diamonds)) {
-      throw new Error('A top-up amount must be an integer');
-    }
+  async deliver(request: DeliveryRequest): Promise<ProviderOutcome> {
+    if (!Number.isSafeInteger(request.offer.amount)) throw new Error('A delivery amount must be an integer');
     await this.roundTrip();
     await this.deliveryAvailable();
-    const account = request.game === 'steam' ? request.login : request.playerId;
-    const rejection = this.accountRejection(request.game, account);
+    const rejection = this.accountRejection(request.account);
     if (rejection) return (await this.stored(request.idempotencyKey)) ?? rejection;
-    const reference = this.referenceFor(request.idempotencyKey);
-    const credit: SandboxCredit =
-      request.game === 'steam'
-        ? { idempotencyKey: request.idempotencyKey, game: 'steam', account, reference, amount: request.amount, currency: request.currency }
-        : {
-            idempotencyKey: request.idempotencyKey,
-            game: 'freefire',
-            account,
-            reference,
-            amount: request.diamonds,
-            offerId: request.offerId,
-          };
-    return this.applyOnce(credit);
+    return this.applyOnce({
+      idempotencyKey: request.idempotencyKey,
+      game: request.account.game,
+      account: accountName(request.account),
+      reference: this.referenceFor(request.idempotencyKey),
+      amount: request.offer.amount,
+      unit: request.offer.unit,
+      offerId: request.offer.id,
+    });
   }
 
-  async redeemPubgCode(request: RedeemPubgCodeRequest): Promise<ProviderOutcome> {
+  async redeemCode(request: CodeRedemptionRequest): Promise<ProviderOutcome> {
     await this.roundTrip();
     await this.deliveryAvailable();
-    const rejection = this.accountRejection('pubg', request.playerId);
+    const rejection = this.accountRejection(request.account);
     if (rejection) return (await this.stored(request.idempotencyKey)) ?? rejection;
     const code = request.code.trim();
     if (code.toUpperCase().startsWith(INVALID_CODE_PREFIX)) {
@@ -157,26 +158,32 @@ export class SandboxGameProvider implements GameProvider {
     return this.applyOnce(
       {
         idempotencyKey: request.idempotencyKey,
-        game: 'pubg',
-        account: request.playerId,
+        game: request.account.game,
+        account: accountName(request.account),
         reference: this.referenceFor(request.idempotencyKey),
         codeHash,
       },
-      `${this.keyPrefix}:pubg-code:${codeHash}`,
+      `${this.keyPrefix}:code:${codeHash}`,
     );
   }
 
-  private exists(game: Game, account: string): boolean {
-    if (game === 'steam') return STEAM_LOGIN.test(account);
-    return PLAYER_ID.test(account) && !account.endsWith('0');
+  private isLogin(account: GameAccount): boolean {
+    return account.fields[0]?.key === LOGIN_FIELD;
   }
 
-  private accountRejection(game: Game, account: string): ProviderOutcome | undefined {
-    if (!this.exists(game, account)) {
-      return { status: 'rejected', reason: 'player_not_found', detail: `No ${game} account ${account}` };
+  private exists(account: GameAccount): boolean {
+    const name = accountName(account);
+    if (this.isLogin(account)) return STEAM_LOGIN.test(name);
+    return PLAYER_ID.test(name) && !name.endsWith('0');
+  }
+
+  private accountRejection(account: GameAccount): ProviderOutcome | undefined {
+    const name = accountName(account);
+    if (!this.exists(account)) {
+      return { status: 'rejected', reason: 'player_not_found', detail: `No ${account.game} account ${name}` };
     }
-    if (account.endsWith('13')) {
-      return { status: 'rejected', reason: 'declined', detail: `Credits to ${game} account ${account} are blocked` };
+    if (name.endsWith('13')) {
+      return { status: 'rejected', reason: 'declined', detail: `Credits to ${account.game} account ${name} are blocked` };
     }
     return undefined;
   }
@@ -244,7 +251,7 @@ export class SandboxGameProvider implements GameProvider {
     return `${this.keyPrefix}:op:${idempotencyKey}`;
   }
 
-  private creditsKey(game: Game, account: string): string {
+  private creditsKey(game: string, account: string): string {
     return `${this.keyPrefix}:credits:${game}:${account}`;
   }
 

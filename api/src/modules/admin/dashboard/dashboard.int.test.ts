@@ -64,7 +64,7 @@ describe('GET /api/admin/dashboard', () => {
     await app.fixtures.pubgPackage({ priceUsd: 499, priceRub: 39_421, ucAmount: 325, codes: 0, active: false });
     await app.fixtures.pubgPackage({ priceUsd: 999, priceRub: 78_921, ucAmount: 660, codes: 10 });
     // Free Fire: sellable means published; unpublished stock does not help.
-    const ffProduct = await app.fixtures.product({ slug: 'freefire', title: 'Free Fire Diamonds', category: 'topup' });
+    const ffProduct = await app.db('products').where({ slug: 'freefire' }).first('id');
     await app.fixtures.generatedCodes({ productId: ffProduct.id, gameAmount: 100, priceUsd: 99, priceRub: 7_821, count: 5 });
     const lowOffer = await app.db('generated_codes').orderBy('id', 'desc').first('denomination_id');
     await app.fixtures.generatedCodes({ productId: ffProduct.id, gameAmount: 310, priceUsd: 299, priceRub: 23_621, count: 15 });

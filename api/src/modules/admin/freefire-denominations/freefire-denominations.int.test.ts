@@ -84,7 +84,7 @@ describe('one offer', () => {
       is_active: true,
       created_at: expect.any(String),
     });
-    expect(await app.db('freefire_denominations').where({ id: created.body.id }).first('price_usd', 'price_rub')).toEqual({
+    expect(await app.db('game_denominations').where({ legacy_id: created.body.id }).first('price_usd', 'price_rub')).toEqual({
       price_usd: 299,
       price_rub: 23_621,
     });
@@ -173,7 +173,7 @@ describe('one offer', () => {
     const refused = await app.asAdmin('DELETE', `${BASE}/${withCodes.denomination_id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Deactivate it instead') });
-    expect(await app.db('freefire_denominations').where({ id: withCodes.denomination_id }).first('id')).toBeTruthy();
+    expect(await app.db('game_denominations').where({ legacy_id: withCodes.denomination_id }).first('id')).toBeTruthy();
     expect(await auditCount(app)).toBe(audits);
   });
 });

@@ -19,27 +19,31 @@ import {
   type FreefireDenominationColumns,
 } from './freefire-denominations.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
+import { mergedTranslations } from '../../games/games.dal';
 
-/** A Free Fire offer with the specification's field names (common/src/api/admin-freefire.ts); `price` is USD. */
+/**
+ * A Free Fire offer with the specification's field names (common/src/api/admin-freefire.ts); `price` is USD.
+ * A view over the game's denominations: `id` is the offer's legacy id.
+ */
 export type AdminFreefireDenomination = Dated<FreefireDenomination, 'created_at'>;
 
 export const FREEFIRE_DENOMINATIONS_LIST: ListSpec = {
   resource: 'denominations',
   sortable: {
-    id: 'id',
-    name: 'name',
-    item_id: 'item_id',
-    price: 'price_usd',
-    price_rub: 'price_rub',
-    game_amount: 'game_amount',
-    is_active: 'is_active',
-    created_at: 'created_at',
+    id: 'fd.id',
+    name: 'fd.name',
+    item_id: 'fd.item_id',
+    price: 'fd.price_usd',
+    price_rub: 'fd.price_rub',
+    game_amount: 'fd.game_amount',
+    is_active: 'fd.is_active',
+    created_at: 'fd.created_at',
   },
   defaultSort: ['game_amount', 'ASC'],
   filters: {
-    id: typedFilter.ids('id', 'id'),
-    q: typedFilter.text('q', filterBy.search('name', { translations: 'translations' })),
-    is_active: typedFilter.boolean('is_active', 'is_active'),
+    id: typedFilter.ids('id', 'fd.id'),
+    q: typedFilter.text('q', filterBy.search('fd.name', { translations: 'fd.translations' })),
+    is_active: typedFilter.boolean('is_active', 'fd.is_active'),
   },
 };
 
@@ -75,17 +79,28 @@ function assertFilledIn(fields: UpdateFreefireDenominationBody, creating: boolea
   }
 }
 
-/** The fields sent as columns; translations sent are merged into the `current` record's (none on a create). */
-function toColumns(fields: UpdateFreefireDenominationBody, current?: AdminFreefireDenomination): FreefireDenominationColumns {
+/** The unit's translations of a new offer. */
+const DIAMONDS = { en: { unit: 'diamonds' }, uz: { unit: 'olmos' } };
+
+/**
+ * The fields sent as columns; translations sent are merged into the `current` offer's (none on a create),
+ * keeping the unit's translations.
+ */
+function toColumns(fields: UpdateFreefireDenominationBody, current?: ListedFreefireDenomination): FreefireDenominationColumns {
   const prices = minorUnits({ price: fields.price ?? undefined, price_rub: fields.price_rub ?? undefined });
   const columns: FreefireDenominationColumns = {};
-  if (fields.translations !== undefined) columns.translations = TEXTS.toRow(fields.translations, current?.translations);
+  if (fields.translations !== undefined) {
+    const texts = TEXTS.toRow(fields.translations, current && TEXTS.toRecord(current.translations));
+    columns.translations = mergedTranslations(current?.translations ?? DIAMONDS, texts, ['name']);
+  } else if (!current) {
+    columns.translations = DIAMONDS;
+  }
   if (typeof fields.name === 'string') columns.name = fields.name.trim();
   if (typeof fields.item_id === 'number') columns.item_id = fields.item_id;
   if (prices.price !== undefined) columns.price_usd = prices.price;
   if (prices.price_rub !== undefined) columns.price_rub = prices.price_rub;
-  if (typeof fields.game_amount === 'number') columns.game_amount = fields.game_amount;
-  if (fields.is_active !== undefined) columns.is_active = fields.is_active;
+  if (typeof fields.game_amount === 'number') columns.amount = fields.game_amount;
+  if (fields.is_active !== undefined) columns.active = fields.is_active;
   return columns;
 }
 
@@ -97,7 +112,7 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex; catalo
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error, 'freefire_denominations_item_id_unique')) {
+      if (isUniqueViolation(error, 'game_denominations_offer_unique')) {
         throw conflict(`The item id ${itemId} is already used by another offer`, { field: 'item_id' });
       }
       throw error;
@@ -107,7 +122,7 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex; catalo
   return {
     async list(query: ListQuery) {
       const list = parseListQuery(query, FREEFIRE_DENOMINATIONS_LIST);
-      const page = await listPage<ListedFreefireDenomination>(dal.records(db), FREEFIRE_DENOMINATIONS_LIST, list);
+      const page = await listPage<ListedFreefireDenomination>(dal.records(db), FREEFIRE_DENOMINATIONS_LIST, list, 'fd.id');
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 
@@ -137,8 +152,8 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex; catalo
           const current = await dal.lock(trx, id);
           if (!current) throw notFound('Free Fire offer');
           const before = toRecord(current);
-          const columns = toColumns(fields, before);
-          const after = toRecord(Object.keys(columns).length > 0 ? await dal.update(trx, id, columns) : current);
+          const columns = toColumns(fields, current);
+          const after = toRecord(Object.keys(columns).length > 0 ? await dal.update(trx, current, columns) : current);
           await recordAudit(trx, { ...auditOf(actor, 'freefire_denomination', 'update', id), before, after });
           catalogueChanges.everything(trx);
           return after;

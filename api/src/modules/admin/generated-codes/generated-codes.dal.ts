@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { CodeGenerationRequest, FreefireDenomination, Product, type GeneratedCode, type RowOf } from '../../../models';
+import { CodeGenerationRequest, Product, type GeneratedCode, type RowOf } from '../../../models';
+import { asView, FREEFIRE_OFFERS_SQL } from '../../games/games.dal';
 
 /** The Free Fire product: generated codes are sold as its stock, like manual codes of any product. */
 export const FREEFIRE_PRODUCT_SLUG = 'freefire';
@@ -22,10 +23,10 @@ export type GeneratedCodeWithDenomination = Pick<
   | 'order_id'
   | 'activated_player_id'
   | 'created_at'
-> & { denomination_name: FreefireDenomination['name'] };
+> & { denomination_name: string };
 
 /** A code-generation request with its offer's name. */
-export type GenerationRequestWithDenomination = RowOf<CodeGenerationRequest> & { denomination_name: FreefireDenomination['name'] };
+export type GenerationRequestWithDenomination = RowOf<CodeGenerationRequest> & { denomination_name: string };
 
 /** The row a code is sold from, and the codes generated for one request. */
 export interface NewGeneratedCodes {
@@ -72,7 +73,7 @@ const REQUEST_COLUMNS = [
 /** Generated Free Fire codes and their generation requests; every function takes the connection or transaction to use. */
 export const generatedCodesDal = {
   listQuery: (db: Knex) =>
-    db('generated_codes as gc').join('freefire_denominations as d', 'd.id', 'gc.denomination_id').select(CODE_COLUMNS),
+    db('generated_codes as gc').join(asView(db, FREEFIRE_OFFERS_SQL, 'd'), 'd.id', 'gc.denomination_id').select(CODE_COLUMNS),
 
   find: (db: Knex, id: number): Promise<GeneratedCodeWithDenomination | undefined> =>
     generatedCodesDal.listQuery(db).where('gc.id', id).first(),
@@ -106,8 +107,18 @@ export const generatedCodesDal = {
       .update({ published })
       .returning('product_id'),
 
+  /** The Free Fire offer by its legacy id (the id codes name it by). */
   denomination: (db: Knex, id: number) =>
-    FreefireDenomination.columnsOf(db, id, ['id', 'name', 'game_amount', 'price_usd', 'price_rub']),
+    db
+      .from(asView(db, FREEFIRE_OFFERS_SQL, 'd'))
+      .where('d.id', id)
+      .first<{ id: number; name: string; game_amount: number; price_usd: number; price_rub: number } | undefined>(
+        'd.id',
+        'd.name',
+        'd.game_amount',
+        'd.price_usd',
+        'd.price_rub',
+      ),
 
   async freefireProductId(db: Knex): Promise<number | undefined> {
     const row = await Product.query(db).findOne({ slug: FREEFIRE_PRODUCT_SLUG }).select('id');
@@ -115,7 +126,7 @@ export const generatedCodesDal = {
   },
 
   requestsQuery: (db: Knex) =>
-    db('code_generation_requests as r').join('freefire_denominations as d', 'd.id', 'r.denomination_id').select(REQUEST_COLUMNS),
+    db('code_generation_requests as r').join(asView(db, FREEFIRE_OFFERS_SQL, 'd'), 'd.id', 'r.denomination_id').select(REQUEST_COLUMNS),
 
   findRequest: (db: Knex, id: string): Promise<GenerationRequestWithDenomination | undefined> =>
     generatedCodesDal.requestsQuery(db).where('r.id', id).first(),

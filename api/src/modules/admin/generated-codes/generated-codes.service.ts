@@ -152,11 +152,12 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
      */
     async requestGeneration(actor: AdminActor, body: GenerateCodesBody): Promise<GenerationAccepted> {
       return db.transaction(async (trx) => {
-        const denomination = await generatedCodesDal.denomination(trx, body.denominationId);
-        if (!denomination) throw notFound('Free Fire denomination');
+        // The product first: the Free Fire game's offers are found through it (its slug).
         if ((await generatedCodesDal.freefireProductId(trx)) === undefined) {
           throw new AppError(404, ErrorCode.NOT_FOUND, 'Free Fire product not found: generated codes are sold as its stock');
         }
+        const denomination = await generatedCodesDal.denomination(trx, body.denominationId);
+        if (!denomination) throw notFound('Free Fire denomination');
         const request = await generatedCodesDal.insertRequest(trx, {
           denominationId: denomination.id,
           count: body.count,

@@ -90,6 +90,9 @@ export const adminProductsDal = {
   hasGeneratedCodes: async (db: Knex, id: number): Promise<boolean> =>
     Boolean(await db('generated_codes').where({ product_id: id }).first('id')),
 
+  /** True when the product is a game's (docs/architecture.md, "Games"). */
+  isGame: async (db: Knex, id: number): Promise<boolean> => Boolean(await db('games').where({ product_id: id }).first('id')),
+
   /** Deletes the product with its unsold codes (regions links and cart lines go by cascade). */
   async deleteWithUnsoldCodes(trx: Knex.Transaction, id: number): Promise<number> {
     const codes = await trx('codes').where({ product_id: id, status: 'available' }).whereNull('order_id').delete();

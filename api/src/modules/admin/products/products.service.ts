@@ -84,7 +84,7 @@ function toColumns(fields: UpdateProductBody, current?: AdminProduct): ProductCo
   return columns;
 }
 
-const slugTaken = (slug: string) => conflict(`The slug "${slug}" is already used by another product`, { field: 'slug' });
+const slugTaken = (slug: string) => conflict(`The slug "${slug}" is already used by another product or a game`, { field: 'slug' });
 
 export function createAdminProductsService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
   const { db, catalogueChanges } = deps;
@@ -168,6 +168,7 @@ export function createAdminProductsService(deps: { db: Knex; catalogueChanges: C
         if (await dal.hasSalesHistory(trx, id)) {
           throw conflict('This product has been sold or is held in an order, so it cannot be deleted. Deactivate it instead.');
         }
+        if (await dal.isGame(trx, id)) throw conflict('This product is a game: deactivate it under Games instead.');
         if (await dal.hasGeneratedCodes(trx, id)) {
           throw conflict('Free Fire codes were generated for this product, so it cannot be deleted. Deactivate it instead.');
         }

@@ -1,19 +1,20 @@
 import type { Knex } from 'knex';
 import type { PendingCode } from '../../../lib/bulk-codes';
-import { PubgCode, type PubgDenomination } from '../../../models';
+import { PubgCode } from '../../../models';
+import { asView, PUBG_PACKAGES_SQL } from '../../games/games.dal';
 
 /** A PUBG code as the back office reads it, with its package's size and prices. */
 export type PubgCodeWithPackage = Pick<
   PubgCode,
   'id' | 'denomination_id' | 'code_encrypted' | 'status' | 'error_message' | 'created_at'
 > &
-  Pick<PubgDenomination, 'uc_amount' | 'price_usd' | 'price_rub'>;
+  { uc_amount: number; price_usd: number; price_rub: number };
 
 /** Data access for the back office's PUBG codes; every function takes the connection or transaction to use. */
 export const adminPubgCodesDal = {
   records: (db: Knex): Knex.QueryBuilder =>
     db('pubg_codes as pc')
-      .join('pubg_denominations as d', 'd.id', 'pc.denomination_id')
+      .join(asView(db, PUBG_PACKAGES_SQL, 'd'), 'd.id', 'pc.denomination_id')
       .select(
         'pc.id',
         'pc.denomination_id',
@@ -33,7 +34,7 @@ export const adminPubgCodesDal = {
   lock: (trx: Knex.Transaction, id: number) => PubgCode.columnsOf(trx, id, ['id', 'status', 'order_id'], { lock: true }),
 
   denominationExists: async (db: Knex, id: number): Promise<boolean> =>
-    Boolean(await db('pubg_denominations').where({ id }).first('id')),
+    Boolean(await db.from(asView(db, PUBG_PACKAGES_SQL, 'd')).where('d.id', id).first('d.id')),
 
   async insert(trx: Knex.Transaction, row: { denomination_id: number; code_encrypted: string; code_hash: string }): Promise<number> {
     const [inserted] = await trx('pubg_codes').insert(row).returning<Array<{ id: number }>>('id');

@@ -1,27 +1,41 @@
 import type { Knex } from 'knex';
-import { PubgDenomination } from '../../../models';
+import type { GameDenomination } from '../../../models';
+import { asView, gamesDal, PUBG_PACKAGES_SQL, specGameIdSql, type SourceRow } from '../../games/games.dal';
 
-/** A PUBG package as the back office reads it, with how many of its codes are available. */
-export type PubgDenominationWithStock = Pick<PubgDenomination, 'id' | 'uc_amount' | 'name' | 'translations' | 'price_usd' | 'price_rub' | 'active' | 'created_at'> & {
+/** A PUBG package as the back office reads it (a view over game_denominations), with how many of its codes are available. */
+export interface PubgDenominationWithStock {
+  id: number;
+  uc_amount: number;
+  name: string;
+  translations: GameDenomination['translations'];
+  price_usd: number;
+  price_rub: number;
+  active: boolean;
+  created_at: Date;
   available_codes: number;
-};
+}
 
-export type PubgDenominationColumns = Partial<Pick<PubgDenomination, 'uc_amount' | 'name' | 'translations' | 'price_usd' | 'price_rub' | 'active'>>;
+export type PubgDenominationColumns = Partial<Pick<GameDenomination, 'amount' | 'name' | 'translations' | 'price_usd' | 'price_rub' | 'active'>>;
+
+/** A PUBG package is delivered by redeeming a code of its stock. */
+const PUBG_SOURCES: SourceRow[] = [{ kind: 'code_stock', priority: 1 }];
 
 /** Data access for the back office's PUBG packages; every function takes the connection or transaction to use. */
 export const adminPubgDenominationsDal = {
   records: (db: Knex): Knex.QueryBuilder =>
-    db('pubg_denominations as d').select(
-      'd.id',
-      'd.uc_amount',
-      'd.name',
-      'd.translations',
-      'd.price_usd',
-      'd.price_rub',
-      'd.active',
-      'd.created_at',
-      db.raw(`(select count(*) from pubg_codes pc where pc.denomination_id = d.id and pc.status = 'available')::int as available_codes`),
-    ),
+    db
+      .from(asView(db, PUBG_PACKAGES_SQL, 'd'))
+      .select(
+        'd.id',
+        'd.uc_amount',
+        'd.name',
+        'd.translations',
+        'd.price_usd',
+        'd.price_rub',
+        'd.active',
+        'd.created_at',
+        db.raw(`(select count(*) from pubg_codes pc where pc.denomination_id = d.id and pc.status = 'available')::int as available_codes`),
+      ),
 
   findRecord: (db: Knex, id: number): Promise<PubgDenominationWithStock | undefined> =>
     adminPubgDenominationsDal.records(db).where('d.id', id).first(),
@@ -29,18 +43,31 @@ export const adminPubgDenominationsDal = {
   active: (db: Knex): Promise<PubgDenominationWithStock[]> =>
     adminPubgDenominationsDal.records(db).where('d.active', true).orderBy(['d.uc_amount', 'd.id']),
 
-  lock: (trx: Knex.Transaction, id: number) => PubgDenomination.columnsOf(trx, id, ['id'], { lock: true }),
-
-  async insert(trx: Knex.Transaction, columns: PubgDenominationColumns): Promise<number> {
-    const [row] = await trx('pubg_denominations').insert(columns).returning<Array<{ id: number }>>('id');
-    if (!row) throw new Error('pubg_denominations insert returned no row');
-    return row.id;
+  /** Locks the PUBG game, so two writes never both find a UC amount free. */
+  async lockPubg(trx: Knex.Transaction): Promise<number> {
+    const gameId = await gamesDal.specGameId(trx, 'pubg');
+    await gamesDal.lockGame(trx, gameId);
+    return gameId;
   },
 
-  update: (trx: Knex.Transaction, id: number, columns: PubgDenominationColumns) =>
-    trx('pubg_denominations')
-      .where({ id })
-      .update({ ...columns, updated_at: trx.fn.now() }),
+  /** The package of this UC amount, other than `exceptId`, if there is one. */
+  amountTaken: async (trx: Knex.Transaction, ucAmount: number, exceptId?: number): Promise<boolean> =>
+    Boolean(
+      await trx
+        .from(asView(trx, PUBG_PACKAGES_SQL, 'd'))
+        .where('d.uc_amount', ucAmount)
+        .modify((query) => void (exceptId === undefined ? query : query.whereNot('d.id', exceptId)))
+        .first('d.id'),
+    ),
+
+  /** Locks the package, if it is one. */
+  lock: (trx: Knex.Transaction, id: number) =>
+    trx('game_denominations').where({ id }).whereRaw(`game_id = ${specGameIdSql('pubg')}`).forUpdate().first<{ id: number } | undefined>('id'),
+
+  insert: (trx: Knex.Transaction, gameId: number, columns: PubgDenominationColumns): Promise<number> =>
+    gamesDal.insertDenomination(trx, { ...columns, game_id: gameId, unit: 'UC' }, PUBG_SOURCES),
+
+  update: (trx: Knex.Transaction, id: number, columns: PubgDenominationColumns) => gamesDal.updateDenomination(trx, id, columns),
 
   /**
    * Locks every code of the package (a top-up can no longer take one) and counts those held, sold or
@@ -57,6 +84,6 @@ export const adminPubgDenominationsDal = {
     return { total: row?.total ?? 0, inOrders: row?.in_orders ?? 0 };
   },
 
-  /** Deletes the package; its codes go by cascade. */
-  delete: (trx: Knex.Transaction, id: number) => trx('pubg_denominations').where({ id }).delete(),
+  /** Deletes the package; its codes and sources go by cascade. */
+  delete: (trx: Knex.Transaction, id: number) => gamesDal.deleteDenomination(trx, id),
 };

@@ -82,7 +82,7 @@ describe('one package', () => {
     const created = await app.asAdmin('POST', BASE, { ucAmount, priceUsd: 4.99, priceRub: 394.21 });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ ucAmount, priceUsd: 4.99, priceRub: 394.21, active: true, availableCodes: 0 });
-    expect(await app.db('pubg_denominations').where({ id: created.body.id }).first('price_usd', 'price_rub')).toEqual({
+    expect(await app.db('game_denominations').where({ id: created.body.id }).first('price_usd', 'price_rub')).toEqual({
       price_usd: 499,
       price_rub: 39_421,
     });
@@ -139,7 +139,7 @@ describe('one package', () => {
     const response = await app.asAdmin('DELETE', `${BASE}/${pkg.id}`);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: pkg.id, ucAmount: pkg.ucAmount, availableCodes: 4 });
-    expect(await app.db('pubg_denominations').where({ id: pkg.id }).first()).toBeUndefined();
+    expect(await app.db('game_denominations').where({ id: pkg.id }).first()).toBeUndefined();
     expect(await app.db('pubg_codes').where({ denomination_id: pkg.id })).toEqual([]);
     expect((await auditRowsOf(app, 'pubg_denomination', pkg.id)).at(-1)).toMatchObject({
       action: 'pubg_denomination.delete',

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { fromMinor } from '@topup/common';
 import type { CreatePubgDenominationBody, ListQuery, PubgDenomination, UpdatePubgDenominationBody } from '@topup/common/api';
-import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
+import { auditOf, conflict, minorUnits, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { translatedFields } from '../../../lib/translations';
@@ -12,8 +12,9 @@ import {
   type PubgDenominationColumns,
 } from './pubg-denominations.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
+import { mergedTranslations } from '../../games/games.dal';
 
-/** A PUBG UC package as the back office sees it (common/src/api/admin-pubg.ts). */
+/** A PUBG UC package as the back office sees it (common/src/api/admin-pubg.ts): a view over the game's denominations. */
 export type AdminPubgDenomination = Dated<PubgDenomination, 'created'>;
 
 export const PUBG_DENOMINATIONS_LIST: ListSpec = {
@@ -49,13 +50,18 @@ const toRecord = (row: PubgDenominationWithStock): AdminPubgDenomination => ({
   availableCodes: row.available_codes,
 });
 
-/** The fields sent as columns; translations sent are merged into the `current` record's (none on a create). */
-function toColumns(fields: UpdatePubgDenominationBody, current?: AdminPubgDenomination): PubgDenominationColumns {
+/**
+ * The fields sent as columns; translations sent are merged into the `current` record's (none on a create),
+ * keeping the unit's translations (`stored`).
+ */
+function toColumns(fields: UpdatePubgDenominationBody, current?: AdminPubgDenomination, stored?: PubgDenominationWithStock['translations']): PubgDenominationColumns {
   const prices = minorUnits({ priceUsd: fields.priceUsd, priceRub: fields.priceRub });
   const columns: PubgDenominationColumns = {};
-  if (fields.ucAmount !== undefined) columns.uc_amount = fields.ucAmount;
+  if (fields.ucAmount !== undefined) columns.amount = fields.ucAmount;
   if (fields.name !== undefined) columns.name = fields.name.trim();
-  if (fields.translations !== undefined) columns.translations = TEXTS.toRow(fields.translations, current?.translations);
+  if (fields.translations !== undefined) {
+    columns.translations = mergedTranslations(stored ?? { en: { unit: 'UC' }, uz: { unit: 'UC' } }, TEXTS.toRow(fields.translations, current?.translations), ['name']);
+  }
   if (prices.priceUsd !== undefined) columns.price_usd = prices.priceUsd;
   if (prices.priceRub !== undefined) columns.price_rub = prices.priceRub;
   if (fields.active !== undefined) columns.active = fields.active;
@@ -71,15 +77,10 @@ export function createAdminPubgDenominationsService(deps: { db: Knex; catalogueC
     return toRecord(row);
   }
 
-  /** Runs a write, turning a UC amount already offered into 409. */
-  async function writing<T>(ucAmount: number | undefined, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error, 'pubg_denominations_uc_amount_unique')) {
-        throw conflict(`A package of ${ucAmount} UC already exists`, { field: 'ucAmount' });
-      }
-      throw error;
+  /** 409 when another package offers this UC amount; the PUBG game is locked, so no write races past it. */
+  async function assertAmountFree(trx: Knex.Transaction, ucAmount: number | undefined, exceptId?: number): Promise<void> {
+    if (ucAmount !== undefined && (await dal.amountTaken(trx, ucAmount, exceptId))) {
+      throw conflict(`A package of ${ucAmount} UC already exists`, { field: 'ucAmount' });
     }
   }
 
@@ -97,30 +98,31 @@ export function createAdminPubgDenominationsService(deps: { db: Knex; catalogueC
 
     create(actor: AdminActor, fields: CreatePubgDenominationBody): Promise<AdminPubgDenomination> {
       const columns = toColumns(fields);
-      return writing(fields.ucAmount, () =>
-        db.transaction(async (trx) => {
-          const id = await dal.insert(trx, columns);
-          const after = await record(trx, id);
-          await recordAudit(trx, { ...auditOf(actor, 'pubg_denomination', 'create', id), before: null, after });
-          catalogueChanges.everything(trx);
-          return after;
-        }),
-      );
+      return db.transaction(async (trx) => {
+        const gameId = await dal.lockPubg(trx);
+        await assertAmountFree(trx, fields.ucAmount);
+        const id = await dal.insert(trx, gameId, columns);
+        const after = await record(trx, id);
+        await recordAudit(trx, { ...auditOf(actor, 'pubg_denomination', 'create', id), before: null, after });
+        catalogueChanges.everything(trx);
+        return after;
+      });
     },
 
     update(actor: AdminActor, id: number, fields: UpdatePubgDenominationBody): Promise<AdminPubgDenomination> {
-      return writing(fields.ucAmount, () =>
-        db.transaction(async (trx) => {
-          if (!(await dal.lock(trx, id))) throw notFound('PUBG package');
-          const before = await record(trx, id);
-          const columns = toColumns(fields, before);
-          if (Object.keys(columns).length > 0) await dal.update(trx, id, columns);
-          const after = await record(trx, id);
-          await recordAudit(trx, { ...auditOf(actor, 'pubg_denomination', 'update', id), before, after });
-          catalogueChanges.everything(trx);
-          return after;
-        }),
-      );
+      return db.transaction(async (trx) => {
+        await dal.lockPubg(trx);
+        const stored = (await dal.lock(trx, id)) && (await dal.findRecord(trx, id));
+        if (!stored) throw notFound('PUBG package');
+        const before = toRecord(stored);
+        await assertAmountFree(trx, fields.ucAmount, id);
+        const columns = toColumns(fields, before, stored.translations);
+        if (Object.keys(columns).length > 0) await dal.update(trx, id, columns);
+        const after = await record(trx, id);
+        await recordAudit(trx, { ...auditOf(actor, 'pubg_denomination', 'update', id), before, after });
+        catalogueChanges.everything(trx);
+        return after;
+      });
     },
 
     /** Deletes the package and its codes, unless one of them is held, sold or tied to an order. */

@@ -1,6 +1,7 @@
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '@topup/common';
 import type { LowStockLine } from '@topup/common/api';
 import type { Knex } from 'knex';
+import { FREEFIRE_OFFERS_SQL, PUBG_PACKAGES_SQL } from '../../games/games.dal';
 
 /** Low-stock lines answered at most, the emptiest first. */
 const LOW_STOCK_LIMIT = 50;
@@ -43,7 +44,7 @@ export async function lowStockLines(db: Knex, options: { limit?: number | null }
        SELECT 'pubg', d.id, d.uc_amount || ' UC',
               (SELECT count(*) FROM pubg_codes pc WHERE pc.denomination_id = d.id AND pc.status = 'available')::int,
               coalesce(t.threshold, fallback.threshold)
-         FROM pubg_denominations d
+         FROM (${PUBG_PACKAGES_SQL}) d
          CROSS JOIN fallback
          LEFT JOIN stock_thresholds t ON t.pubg_denomination_id = d.id
         WHERE d.active
@@ -52,7 +53,7 @@ export async function lowStockLines(db: Knex, options: { limit?: number | null }
               (SELECT count(*) FROM generated_codes gc
                 WHERE gc.denomination_id = d.id AND gc.status = 'available' AND gc.published)::int,
               coalesce(t.threshold, fallback.threshold)
-         FROM freefire_denominations d
+         FROM (${FREEFIRE_OFFERS_SQL}) d
          CROSS JOIN fallback
          LEFT JOIN stock_thresholds t ON t.freefire_denomination_id = d.id
         WHERE d.is_active

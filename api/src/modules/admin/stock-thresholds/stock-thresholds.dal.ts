@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { StockThreshold } from '../../../models';
+import { asView, FREEFIRE_OFFERS_SQL, PUBG_PACKAGES_SQL } from '../../games/games.dal';
 
 /** A threshold as the back office reads it: with what it applies to, named. */
 export type ListedStockThreshold = Pick<
@@ -18,8 +19,8 @@ const records = (db: Knex) =>
       db('stock_thresholds as t')
         .leftJoin('products as p', 'p.id', 't.product_id')
         .leftJoin('regions as r', 'r.id', 't.region_id')
-        .leftJoin('pubg_denominations as pd', 'pd.id', 't.pubg_denomination_id')
-        .leftJoin('freefire_denominations as fd', 'fd.id', 't.freefire_denomination_id')
+        .leftJoin(asView(db, PUBG_PACKAGES_SQL, 'pd'), 'pd.id', 't.pubg_denomination_id')
+        .leftJoin(asView(db, FREEFIRE_OFFERS_SQL, 'fd'), 'fd.id', 't.freefire_denomination_id')
         .select(
           't.id',
           't.product_id',

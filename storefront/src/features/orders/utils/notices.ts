@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { OrderNotice } from '@topup/common/api';
+import type { OrderNotice, TopupGame } from '@topup/common/api';
 import type { Format } from '../../../lib/format';
 
 /**
@@ -14,7 +14,7 @@ export function noticeText(notice: OrderNotice, t: TFunction, format: Format): s
     case 'PUBG_OUT_OF_CODES': {
       const { game, account, refund, refundTo, deliveredUc } = notice.params;
       const cause = t(`order_notices.${notice.code}`, {
-        game: t(`orders.services.${game}`),
+        game: t(`orders.services.${game as TopupGame}`),
         account: t(`order_notices.account.${game === 'steam' ? 'steam' : 'player'}`, { account }),
       });
       const delivered = deliveredUc > 0 ? t('order_notices.delivered_uc', { amount: format.number(deliveredUc) }) : '';
