@@ -119,7 +119,8 @@ describe('order detail', () => {
       service: 'mobile-legends',
       player_id: '512345678',
       login: '512345678',
-      fields: { player_id: '512345678', zone_id: '2001' },
+      // As Postgres keeps them: shorter keys first.
+      fields: { zone_id: '2001', player_id: '512345678' },
       game_title: 'Mobile Legends',
       offer_name: '86 olmos',
     };

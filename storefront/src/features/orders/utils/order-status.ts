@@ -145,15 +145,17 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typ
 
 /**
  * What a top-up item went to: service, player id or login, the verified name, the offer. A game described
- * as data carries its title and all its field values: the account is the first, the others follow it
+ * as data carries its title and all its field values: the account, then the others after it
  * ("512345678 (2001)": a player id and its zone).
  */
 export function topupDetails(data: Record<string, unknown> | null): TopupDetails | null {
   if (!data) return null;
   const service = text(data.service);
   const account = text(service === 'steam' ? (data.login ?? data.player_id) : (data.player_id ?? data.login));
+  // The stored fields come in Postgres's jsonb order (shorter keys first), not the game's: the account is found by its value.
   const values = typeof data.fields === 'object' && data.fields !== null ? Object.values(data.fields).map(text).filter(Boolean) : [];
-  const others = values[0] === account ? values.slice(1) : [];
+  const at = values.indexOf(account);
+  const others = at === -1 ? [] : values.filter((_, index) => index !== at);
   return {
     service,
     game: text(data.game_title),
