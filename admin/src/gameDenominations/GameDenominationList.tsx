@@ -71,7 +71,6 @@ function Empty() {
 export function GameDenominationList({ game }: { game: AdminGame }) {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const translate = useTranslate();
-  const number = useNumberFormat();
   const amountPriced = game.pricing === 'amount';
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
@@ -101,9 +100,7 @@ export function GameDenominationList({ game }: { game: AdminGame }) {
                 ? translate('resources.gameDenominations.no_price')
                 : `${formatMoney(record.priceUsd, 'USD')} · ${formatMoney(record.priceRub, 'RUB')}`
             }
-            tertiaryText={(record) =>
-              `${number.format(record.amount)} ${record.unit}${record.active ? '' : ` · ${translate('resources.gameDenominations.inactive')}`}`
-            }
+            tertiaryText={(record) => (record.active ? '' : translate('resources.gameDenominations.inactive'))}
             rowClick="edit"
           />
         ) : (

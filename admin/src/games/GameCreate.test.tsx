@@ -61,6 +61,9 @@ async function save(user: User) {
   await user.click(button);
 }
 
+/** The longer walks through the whole form: react-admin redraws it at each input, which a busy machine takes seconds over. */
+const FORM_WALK_TIMEOUT_MS = 60_000;
+
 describe('creating a game in the back office', () => {
   test('a game with two fields, their labels in three languages, is sent as the API takes it', async () => {
     const { sent } = serveCreate();
@@ -117,7 +120,7 @@ describe('creating a game in the back office', () => {
         ],
       },
     ]);
-  });
+  }, FORM_WALK_TIMEOUT_MS);
 
   test('a select field takes its choices, each with a label', async () => {
     const { sent } = serveCreate();
@@ -146,7 +149,7 @@ describe('creating a game in the back office', () => {
       translations: { en: {}, uz: {} },
       choices: [{ value: 'os_euro', label: 'Европа', translations: { en: {}, uz: {} } }],
     });
-  });
+  }, FORM_WALK_TIMEOUT_MS);
 
   test('mistakes are marked on their inputs and nothing is sent', async () => {
     const { sent } = serveCreate();

@@ -51,7 +51,8 @@ function FieldsInput() {
   return (
     <>
       <FormHelperText sx={{ mb: 1 }}>{translate('resources.games.help.fields')}</FormHelperText>
-      <ArrayInput source="fields" label="resources.games.sections.fields" isRequired>
+      {/* The section's title names the list. */}
+      <ArrayInput source="fields" label={false} isRequired>
         <SimpleFormIterator disableClear addButton={<AddButton label="resources.games.actions.add_field" />}>
           <Box sx={{ width: '100%', py: 1 }}>
             <FormRow>
@@ -80,8 +81,10 @@ export function GameForm({ defaultValues, toolbar }: { defaultValues?: Record<st
     <SimpleForm validate={validateGame} defaultValues={defaultValues} toolbar={toolbar} sx={{ gap: 2 }}>
       <FormSection title="resources.games.sections.main">
         <TranslatedTextInput source="title" maxLength={200} isRequired />
-        <TextInput source="slug" isRequired helperText="resources.games.help.slug" sx={{ maxWidth: 480 }} />
-        <NumberInput source="sortOrder" step={1} helperText="resources.games.help.sortOrder" sx={{ maxWidth: 360 }} />
+        <FormRow>
+          <TextInput source="slug" isRequired helperText="resources.games.help.slug" />
+          <NumberInput source="sortOrder" step={1} helperText="resources.games.help.sortOrder" />
+        </FormRow>
         <BooleanInput source="active" helperText="resources.games.help.active" />
         <BooleanInput source="playerCheck" helperText="resources.games.help.playerCheck" />
       </FormSection>
