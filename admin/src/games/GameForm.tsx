@@ -6,7 +6,6 @@ import {
   ArrayInput,
   BooleanInput,
   Button,
-  FormDataConsumer,
   NumberInput,
   SelectInput,
   SimpleForm,
@@ -14,7 +13,9 @@ import {
   TextInput,
   useSimpleFormIterator,
   useTranslate,
+  useWrappedSource,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { FormRow, FormSection, ImageUrlPreview } from '../components/FormLayout';
 import { TranslatedTextInput } from '../components/TranslatedTextInput';
 import { validateGame } from './gameForm';
@@ -45,6 +46,12 @@ function ChoicesInput() {
   );
 }
 
+/** A field's choices, once it is a select; watches its own field's kind only, not the whole form. */
+function SelectChoices() {
+  const kind = useWatch({ name: useWrappedSource('kind') }) as string | undefined;
+  return kind === 'select' ? <ChoicesInput /> : null;
+}
+
 /** The fields editor: key, label in every language, input kind, pattern, required, and a select's choices. */
 function FieldsInput() {
   const translate = useTranslate();
@@ -67,7 +74,7 @@ function FieldsInput() {
               parse={(value: string) => value}
               slotProps={{ htmlInput: { maxLength: GAME_FIELD_PATTERN_MAX_LENGTH, spellCheck: false } }}
             />
-            <FormDataConsumer<{ kind?: string }>>{({ scopedFormData }) => (scopedFormData?.kind === 'select' ? <ChoicesInput /> : null)}</FormDataConsumer>
+            <SelectChoices />
           </Box>
         </SimpleFormIterator>
       </ArrayInput>

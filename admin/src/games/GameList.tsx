@@ -1,6 +1,7 @@
-import { Avatar, Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Chip, useMediaQuery, type Theme } from '@mui/material';
 import type { AdminGame } from '@topup/common/api';
 import { DataTable, List, SelectInput, SimpleList, useRecordContext, useTranslate } from 'react-admin';
+import { CatalogueThumbnail, CatalogueTitleCell } from '../components/CatalogueTitle';
 import { InlineSwitchField } from '../components/InlineSwitchField';
 import { FilterCreateActions } from '../components/ListActions';
 import { NumberColumn } from '../components/NumberColumn';
@@ -17,34 +18,6 @@ const gameFilters = [
   <SearchFilterInput key="q" source="q" alwaysOn placeholder="resources.games.filters.search" />,
   <SelectInput key="active" source="active" choices={activeChoices} label="resources.games.fields.active" alwaysOn />,
 ];
-
-function GameThumbnail() {
-  const record = useRecordContext<AdminGame>();
-  if (!record) return null;
-  return (
-    <Avatar variant="rounded" src={record.imageUrl || undefined} alt="" sx={{ width: 40, height: 40, bgcolor: 'secondary.main' }}>
-      {record.title.slice(0, 1).toUpperCase()}
-    </Avatar>
-  );
-}
-
-function TitleCell() {
-  const record = useRecordContext<AdminGame>();
-  if (!record) return null;
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-      <GameThumbnail />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {record.title}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          /products/{record.slug}
-        </Typography>
-      </Box>
-    </Box>
-  );
-}
 
 /** The fields a shopper fills, by label, and whether the page checks the player. */
 function FieldsCell() {
@@ -69,7 +42,7 @@ export function GameList() {
     <List sx={scrollableListSx} filters={gameFilters} actions={<FilterCreateActions />} sort={{ field: 'sortOrder', order: 'ASC' }} perPage={25}>
       {isSmall ? (
         <SimpleList<AdminGame>
-          leftAvatar={() => <GameThumbnail />}
+          leftAvatar={() => <CatalogueThumbnail />}
           primaryText={(record) => record.title}
           secondaryText={(record) =>
             `/products/${record.slug} · ${translate('resources.games.field_count', { smart_count: record.fields.length })}`
@@ -81,7 +54,7 @@ export function GameList() {
         <DataTable sx={listTableSx} rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="id" />
           <DataTable.Col source="title">
-            <TitleCell />
+            <CatalogueTitleCell />
           </DataTable.Col>
           <DataTable.Col label="resources.games.fields.fieldCount" disableSort>
             <FieldsCell />
