@@ -72,6 +72,11 @@ export function PanelSection({ titleId, title, children, action }: { titleId: st
   );
 }
 
+/** What a panel section says when it has nothing to offer ("no denominations right now"). */
+export function PanelEmpty({ children }: { children: ReactNode }) {
+  return <p className={styles.empty}>{children}</p>;
+}
+
 /** The purchase panel's card. */
 export function GamePanel({ children }: { children: ReactNode }) {
   return <div className={`card ${styles.card}`}>{children}</div>;

@@ -2,14 +2,15 @@ import { ErrorCode, type GameFieldProblem } from '@topup/common';
 import type { Game, GameDenominationOffer } from '@topup/common/api';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { GamePageLayout, GamePanel, GameSteps, PanelSection } from '../../../components/game-topup/game-page-layout';
+import { useNavigate } from 'react-router-dom';
+import { GamePageLayout, GamePanel, GameSteps, PanelEmpty, PanelSection } from '../../../components/game-topup/game-page-layout';
+import { OfferGrid } from '../../../components/game-topup/offer-grid';
 import { OrderSummary } from '../../../components/game-topup/order-summary';
 import { TopUpButton } from '../../../components/game-topup/top-up-button';
 import { VerifiedPlayer } from '../../../components/game-topup/verified-player';
 import { SearchIcon } from '../../../components/ui/icons/search-icon';
-import { PagedGrid, TileAmount, TileNote, TilePrice } from '../../../components/ui/paged-grid';
-import { ErrorState, StateView } from '../../../components/ui/state-views';
+import { ProductNotFound } from '../../../components/ui/product-not-found';
+import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { useKeptState } from '../../../hooks/use-kept-state';
 import { useLoginGate } from '../../../hooks/use-login-gate';
@@ -36,24 +37,7 @@ export function GamePage({ slug }: { slug: string }) {
   if (game.isPending) return <GamePageSkeleton />;
   if (game.isError) {
     const error = toApiError(game.error);
-    if (error.status === 404 || error.code === ErrorCode.NOT_FOUND) {
-      return (
-        <>
-          <title>{`${t('product.not_found_title')} — ${t('app.name')}`}</title>
-          <StateView
-            headingLevel={1}
-            icon={<SearchIcon size={28} />}
-            title={t('product.not_found_title')}
-            text={t('product.not_found_text')}
-            actions={
-              <Link to="/products" className="btn btn--primary">
-                {t('product.browse_products')}
-              </Link>
-            }
-          />
-        </>
-      );
-    }
+    if (error.status === 404 || error.code === ErrorCode.NOT_FOUND) return <ProductNotFound />;
     return (
       <>
         <title>{`${t('catalogue.title')} — ${t('app.name')}`}</title>
@@ -216,30 +200,18 @@ function GameTopup({ game }: { game: Game }) {
 
         <PanelSection titleId={ids.denominations} title={t('game_topup.choose_denomination')}>
           {denominations.length === 0 ? (
-            <p className={styles.empty}>{t('game_topup.no_denominations')}</p>
+            <PanelEmpty>{t('game_topup.no_denominations')}</PanelEmpty>
           ) : (
-            <PagedGrid<GameDenominationOffer>
+            <OfferGrid<GameDenominationOffer>
               labelId={ids.denominations}
-              items={denominations}
+              offers={denominations}
               getKey={(denomination) => denomination.id}
-              isSelected={(denomination) => denomination.id === selected?.id}
-              isDisabled={(denomination) => pickPrice(denomination, currency) <= 0}
+              selectedKey={selected?.id ?? null}
+              getName={(denomination) => denomination.name}
+              getPrice={(denomination) => pickPrice(denomination, currency)}
               onSelect={(denomination) => setSelectedId(denomination.id)}
               page={page}
               onPageChange={setPage}
-              renderItem={(denomination) => {
-                const amount = pickPrice(denomination, currency);
-                return (
-                  <>
-                    <TileAmount amount={denomination.name} text />
-                    {amount > 0 ? (
-                      <TilePrice>{formatMoney(amount, currency)}</TilePrice>
-                    ) : (
-                      <TileNote danger>{t('games.unavailable_in_currency', { currency })}</TileNote>
-                    )}
-                  </>
-                );
-              }}
             />
           )}
         </PanelSection>
