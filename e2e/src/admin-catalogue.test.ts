@@ -213,7 +213,7 @@ describe('the catalogue and stock tabs', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     expect(await app.db('generated_codes').where({ denomination_id: offer.legacy_id, published: true }).count({ n: '*' }).then(countOf)).toBe(20);
-    await page.goto(`${app.baseUrl}/admin/generatedCodes?filter=${encodeURIComponent(JSON.stringify({ denominationId: offer.id }))}`);
+    await page.goto(`${app.baseUrl}/admin/generatedCodes?filter=${encodeURIComponent(JSON.stringify({ denominationId: offer.legacy_id }))}`);
     await eventually(() => page.locator('tbody tr').first().innerText()).toContain(OFFER.name);
     await settleAndShoot(page, 'admin-generated-codes-desktop');
 

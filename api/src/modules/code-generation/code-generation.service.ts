@@ -61,8 +61,9 @@ export function createCodeGenerationService(deps: { db: Knex; codeCrypto: CodeCr
       const denomination = await generatedCodesDal.denomination(trx, request.denomination_id);
       const productId = await generatedCodesDal.freefireProductId(trx);
       if (!denomination || productId === undefined) {
-        // Not worth retrying: only an admin can bring the product back. The request says why.
-        const error = denomination ? 'The Free Fire product no longer exists' : 'The denomination no longer exists';
+        // Not worth retrying: only an admin can bring the product back. The request says why; the product
+        // first, since the Free Fire game's offers are found through it.
+        const error = productId === undefined ? 'The Free Fire product no longer exists' : 'The denomination no longer exists';
         await generatedCodesDal.fail(trx, requestId, error);
         return { ...state, status: 'failed' };
       }

@@ -121,8 +121,10 @@ async function shopper(): Promise<TestUser> {
   return user;
 }
 
+const codeCrypto = () => createCodeCrypto(app.config.codesKey);
+
 const deliver = (orderId: number) =>
-  createFulfilmentService({ db: app.db, logger: pino({ level: 'silent' }), games, codeCrypto: createCodeCrypto(app.config.codesKey) }).fulfilOrder(orderId);
+  createFulfilmentService({ db: app.db, logger: pino({ level: 'silent' }), games, codeCrypto: codeCrypto() }).fulfilOrder(orderId);
 
 describe('a game created in the back office', () => {
   it('is a game record, audited, and a top-up product of the catalogue that search finds', async () => {
@@ -263,6 +265,46 @@ describe('buying it', () => {
     await deliver(placed.body.orderId);
     expect(await app.db('orders').where({ id: placed.body.orderId }).first('status')).toEqual({ status: 'failed' });
     expect(await app.db('balances').where({ user_id: user.id, currency: 'usd' }).first('amount')).toEqual({ amount: 10_000 });
+  });
+
+  it('delivers from its sources by priority: a code of the stock while there is one, else the game provider', async () => {
+    const stocked = await asAdmin('POST', '/api/admin/game-denominations', {
+      gameId: game.id,
+      name: '500 алмазов',
+      unit: 'алмазов',
+      amount: 500,
+      priceUsd: 1.49,
+      priceRub: 118,
+      sources: [
+        { kind: 'sandbox', priority: 2 },
+        { kind: 'code_stock', priority: 1 },
+      ],
+    });
+    expect(stocked.body.sources).toEqual([
+      { kind: 'code_stock', priority: 1 },
+      { kind: 'sandbox', priority: 2 },
+    ]);
+    const user = await shopper();
+    const buy = async (player: string) => {
+      const placed = await app.request('POST', '/api/orders/topup', { token: user.token, body: { currency: 'rub', topupData: topupData(stocked.body.id, player, 'rub') } });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      await deliver(placed.body.orderId);
+      expect((await app.db('orders').where({ id: placed.body.orderId }).first('status')).status).toBe('completed');
+      return placed.body.orderId as number;
+    };
+
+    // No code in stock: the provider credits the denomination.
+    const first = playerId();
+    await buy(first);
+    expect(await games.creditsOf('mobile-legends', first)).toEqual([expect.objectContaining({ amount: 500, offerId: stocked.body.id })]);
+
+    // A code in stock: the order holds it and the game redeems it for the account.
+    const code = 'ML-500-0001';
+    const [stockCode] = await app.db('pubg_codes').insert({ denomination_id: stocked.body.id, code_encrypted: codeCrypto().encrypt(code), code_hash: codeCrypto().hash(code) }).returning('id');
+    const second = playerId();
+    const orderId = await buy(second);
+    expect(await app.db('pubg_codes').where({ id: stockCode.id }).first('status', 'order_id')).toEqual({ status: 'used', order_id: orderId });
+    expect(await games.creditsOf('mobile-legends', second)).toEqual([expect.objectContaining({ idempotencyKey: `order:${orderId}:code:${stockCode.id}`, codeHash: expect.any(String) })]);
   });
 
   it('refuses a forged price (409), a denomination of another game (409), bad fields (400), an unknown player (422)', async () => {

@@ -168,7 +168,7 @@ export function createAdminProductsService(deps: { db: Knex; catalogueChanges: C
         if (await dal.hasSalesHistory(trx, id)) {
           throw conflict('This product has been sold or is held in an order, so it cannot be deleted. Deactivate it instead.');
         }
-        if (await dal.isGame(trx, id)) throw conflict('This product is a game: deactivate it under Games instead.');
+        if (await dal.isGame(trx, id)) throw conflict("This product is a game's, so it cannot be deleted. Deactivate it instead, under Games.");
         if (await dal.hasGeneratedCodes(trx, id)) {
           throw conflict('Free Fire codes were generated for this product, so it cannot be deleted. Deactivate it instead.');
         }
