@@ -3,19 +3,14 @@ import type { ReactElement } from 'react';
 import { ArrayInput, BooleanInput, NumberInput, SelectInput, SimpleForm, SimpleFormIterator } from 'react-admin';
 import { FormRow } from '../components/FormLayout';
 import { TranslatedTextInput } from '../components/TranslatedTextInput';
-import { denominationValidator, sourceKindChoices } from './denominationForm';
+import { sourceKindChoices, validateDenomination } from './denominationForm';
 
-/**
- * Name and unit in every language, amount, prices (`priced`: not for a denomination priced from the
- * shopper's amount), the game's offer id, order, active flag and the sources it is delivered from.
- */
+/** Name and unit in every language, amount, prices, the game's offer id, order, active flag and the sources it is delivered from. */
 export function DenominationForm({
-  priced,
   defaultValues,
   toolbar,
   children,
 }: {
-  priced: boolean;
   defaultValues?: Record<string, unknown>;
   toolbar?: ReactElement;
   /** Inputs above the rest (the game, on create). */
@@ -24,15 +19,15 @@ export function DenominationForm({
   return (
     // noValidate: the form's own rules word every problem in the admin's language; the browser's checks (a
     // price against its 0.01 step) would stop the save with a bubble of their own.
-    <SimpleForm noValidate validate={denominationValidator(priced)} defaultValues={defaultValues} toolbar={toolbar} sx={{ maxWidth: 960 }}>
+    <SimpleForm noValidate validate={validateDenomination} defaultValues={defaultValues} toolbar={toolbar} sx={{ maxWidth: 960 }}>
       {children}
       <TranslatedTextInput source="name" maxLength={200} isRequired helperText="resources.gameDenominations.help.name" />
       <TranslatedTextInput source="unit" maxLength={50} helperText="resources.gameDenominations.help.unit" />
       <Box sx={{ width: '100%' }}>
         <FormRow>
           <NumberInput source="amount" min={1} step={1} isRequired />
-          {priced && <NumberInput source="priceUsd" min={0} step={0.01} isRequired />}
-          {priced && <NumberInput source="priceRub" min={0} step={0.01} isRequired />}
+          <NumberInput source="priceUsd" min={0} step={0.01} isRequired />
+          <NumberInput source="priceRub" min={0} step={0.01} isRequired />
         </FormRow>
         <FormRow>
           <NumberInput source="sortOrder" step={1} helperText="resources.gameDenominations.help.sortOrder" />

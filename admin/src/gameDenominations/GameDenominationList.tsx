@@ -13,24 +13,12 @@ import {
   useTranslate,
 } from 'react-admin';
 import { InlineSwitchField } from '../components/InlineSwitchField';
+import { MoneyColumn } from '../components/MoneyField';
 import { NumberColumn } from '../components/NumberColumn';
 import { RowActions, RowEditButton } from '../components/RowActions';
 import { listTableSx, noWrap } from '../components/tableStyles';
 import { useNumberFormat } from '../components/useNumberFormat';
-import { formatMoney } from '../lib/money';
-
-/** A price, or "From the amount" for a denomination priced from what the shopper enters. */
-function PriceCell({ source, currency }: { source: 'priceUsd' | 'priceRub'; currency: string }) {
-  const record = useRecordContext<AdminGameDenomination>();
-  const translate = useTranslate();
-  if (!record) return null;
-  const price = record[source];
-  return (
-    <Typography variant="body2" component="span" color={price === null ? 'text.secondary' : undefined} sx={{ whiteSpace: 'nowrap' }}>
-      {price === null ? translate('resources.gameDenominations.no_price') : formatMoney(price, currency)}
-    </Typography>
-  );
-}
+import { formatPrices } from '../lib/money';
 
 function AmountCell() {
   const record = useRecordContext<AdminGameDenomination>();
@@ -95,11 +83,7 @@ export function GameDenominationList({ game }: { game: AdminGame }) {
         {isSmall ? (
           <SimpleList<AdminGameDenomination>
             primaryText={(record) => record.name}
-            secondaryText={(record) =>
-              record.priceUsd === null
-                ? translate('resources.gameDenominations.no_price')
-                : `${formatMoney(record.priceUsd, 'USD')} · ${formatMoney(record.priceRub, 'RUB')}`
-            }
+            secondaryText={(record) => formatPrices(record.priceUsd, record.priceRub)}
             tertiaryText={(record) => (record.active ? '' : translate('resources.gameDenominations.inactive'))}
             rowClick="edit"
           />
@@ -110,12 +94,8 @@ export function GameDenominationList({ game }: { game: AdminGame }) {
             <DataTable.Col source="amount" align="right">
               <AmountCell />
             </DataTable.Col>
-            <DataTable.Col source="priceUsd" align="right">
-              <PriceCell source="priceUsd" currency="USD" />
-            </DataTable.Col>
-            <DataTable.Col source="priceRub" align="right">
-              <PriceCell source="priceRub" currency="RUB" />
-            </DataTable.Col>
+            <MoneyColumn source="priceUsd" currency="USD" />
+            <MoneyColumn source="priceRub" currency="RUB" />
             <NumberColumn source="availableCodes" disableSort />
             <NumberColumn source="sortOrder" />
             <DataTable.Col source="active" disableSort>

@@ -60,19 +60,13 @@ export function GameDenominationCreate() {
       transform={denominationPayload}
       redirect={backToGame}
     >
-      <DenominationForm priced defaultValues={NEW_DENOMINATION_DEFAULTS} toolbar={<SaveOnlyToolbar />}>
+      <DenominationForm defaultValues={NEW_DENOMINATION_DEFAULTS} toolbar={<SaveOnlyToolbar />}>
         <ReferenceInput source="gameId" reference="games" sort={{ field: 'title', order: 'ASC' }} perPage={200}>
           <SelectInput optionText="title" isRequired helperText={false} sx={{ minWidth: 280 }} />
         </ReferenceInput>
       </DenominationForm>
     </Create>
   );
-}
-
-function DenominationEditForm() {
-  const { record } = useEditContext<AdminGameDenomination>();
-  if (!record) return null;
-  return <DenominationForm priced={record.priceUsd !== null} toolbar={<SaveOnlyToolbar />} />;
 }
 
 function EditTitle() {
@@ -91,7 +85,7 @@ function EditActions() {
 export function GameDenominationEdit() {
   return (
     <Edit mutationMode="pessimistic" title={<EditTitle />} actions={<EditActions />} transform={denominationPayload} redirect={backToGame}>
-      <DenominationEditForm />
+      <DenominationForm toolbar={<SaveOnlyToolbar />} />
     </Edit>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { denominationPayload, denominationValidator } from './denominationForm';
+import { denominationPayload, validateDenomination as validate } from './denominationForm';
 
 const denomination = {
   gameId: 4,
@@ -13,7 +13,6 @@ const denomination = {
   sortOrder: 0,
   sources: [{ kind: 'sandbox', priority: 1 }],
 };
-const validate = denominationValidator(true);
 
 describe('the denomination form', () => {
   it('accepts a well-formed denomination', () => {
@@ -27,10 +26,6 @@ describe('the denomination form', () => {
       priceUsd: 'ra.validation.required',
       priceRub: 'catalogue.validation.price',
     });
-  });
-
-  it('asks for no price of a denomination priced from the shopper’s amount', () => {
-    expect(denominationValidator(false)({ ...denomination, priceUsd: null, priceRub: null })).toEqual({});
   });
 
   it('takes each source and each priority once, from 1 to 100', () => {
@@ -51,11 +46,10 @@ describe('the denomination form', () => {
     expect(validate({ ...denomination, sources: [] }).sources).toBe('ra.validation.required');
   });
 
-  it('sends the fields the API takes, leaving out the record’s own and the prices of an amount-priced one', () => {
+  it('sends the fields the API takes, leaving out the record’s own', () => {
     expect(denominationPayload({ ...denomination, id: 41, availableCodes: 3, createdAt: 'x', name: ' 86 алмазов ', itemId: '' })).toEqual({
       ...denomination,
       itemId: null,
     });
-    expect(denominationPayload({ ...denomination, priceUsd: null, priceRub: null })).not.toHaveProperty('priceUsd');
   });
 });

@@ -32,16 +32,12 @@ type Values = Record<string, unknown>;
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 const REQUIRED = 'ra.validation.required';
 
-/**
- * The body of a denomination save: the name trimmed, an emptied offer id as none. A denomination priced
- * from the shopper's amount (Steam's wallet currencies) has no prices, and none are sent for it.
- */
+/** The body of a denomination save: the name and unit trimmed, an emptied offer id as none. */
 export function denominationPayload(values: Values) {
   const payload = pickFields(values, DENOMINATION_FIELDS);
   if (typeof payload.name === 'string') payload.name = payload.name.trim();
   if (typeof payload.unit === 'string') payload.unit = payload.unit.trim();
   if (payload.itemId === '') payload.itemId = null;
-  for (const price of ['priceUsd', 'priceRub'] as const) if (payload[price] === null) delete payload[price];
   return payload;
 }
 
@@ -66,18 +62,15 @@ function validateSources(sources: unknown): Values[] | string | undefined {
   return errors.some((problems) => Object.keys(problems).length > 0) ? errors : undefined;
 }
 
-/**
- * The denomination form's rules: a game, a name, a whole amount, both prices (`priced`: all but a
- * denomination priced from the shopper's amount, whose form shows none), an optional offer id, and its sources.
- */
-export const denominationValidator = (priced: boolean) => (values: Values): Values => {
+/** The denomination form's rules: a game, a name, a whole amount, both prices, an optional offer id, and its sources. */
+export function validateDenomination(values: Values): Values {
   const errors: Values = {};
   if (isBlank(values.gameId)) errors.gameId = REQUIRED;
   if (isBlank(values.name)) errors.name = REQUIRED;
   const checks: Array<[string, (value: unknown) => string | undefined, boolean]> = [
     ['amount', validatePositiveInteger, true],
-    ['priceUsd', validatePrice, priced],
-    ['priceRub', validatePrice, priced],
+    ['priceUsd', validatePrice, true],
+    ['priceRub', validatePrice, true],
     ['itemId', validatePositiveInteger, false],
   ];
   for (const [field, check, required] of checks) {
@@ -90,4 +83,4 @@ export const denominationValidator = (priced: boolean) => (values: Values): Valu
   const sources = validateSources(values.sources);
   if (sources) errors.sources = sources;
   return errors;
-};
+}

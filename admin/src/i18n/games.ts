@@ -143,8 +143,7 @@ export const gamesEnglishMessages = {
       edit_title: '%{name} — %{game}',
       add: 'Add a denomination',
       amount_priced:
-        'This game is priced from the amount the shopper enters: its denominations are the wallet currencies, and new ones cannot be added here.',
-      no_price: 'From the amount',
+        'This game is priced from the amount the shopper enters: it has no denominations, and none can be added.',
       inactive: 'Inactive',
       notifications: {
         updated: 'Denomination updated',
@@ -295,8 +294,7 @@ export const gamesRussianMessages: typeof gamesEnglishMessages = {
       edit_title: '%{name} — %{game}',
       add: 'Добавить номинал',
       amount_priced:
-        'Цена этой игры считается от суммы, которую вводит покупатель: её номиналы — валюты кошелька, новые здесь не добавляются.',
-      no_price: 'От суммы',
+        'Цена этой игры считается от суммы, которую вводит покупатель: номиналов у неё нет, и добавить их нельзя.',
       inactive: 'Неактивен',
       notifications: {
         updated: 'Номинал изменён',
