@@ -8,6 +8,8 @@ import stockThresholds from './stockThresholds';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import freefireCodes from './freefireCodes';
+import gameDenominations from './gameDenominations';
+import games from './games';
 import generatedCodes, { generationRequests } from './generatedCodes';
 import { i18nProvider } from './i18n';
 import { darkTheme, Layout, lightTheme, LoginPage } from './layout';
@@ -61,6 +63,9 @@ export function App() {
               <Resource name="pubgCodes" {...pubgCodes} />
               <Resource name="pubgDenominations" {...pubgDenominations} />
               <Resource name="freefireCodes" {...freefireCodes} />
+              {/* After the specification's ten tabs: every game as data, each with its denominations. */}
+              <Resource name="games" {...games} />
+              <Resource name="gameDenominations" {...gameDenominations} />
               <Resource name="supportMessages" {...supportMessages} />
               <Resource name="audit-log" {...auditLog} />
               {/* A user's own lists, shown on the user's page only. */}

@@ -49,6 +49,8 @@ export const RESOURCE_ENDPOINTS = {
   pubgCodes: '/api/pubg-admin/codes',
   pubgDenominations: '/api/pubg-admin/denominations',
   freefireCodes: '/api/freefire-admin/denominations',
+  games: '/api/admin/games',
+  gameDenominations: '/api/admin/game-denominations',
   supportMessages: '/api/admin/support-messages',
   'audit-log': '/api/admin/audit-log',
 } as const;

@@ -13,6 +13,8 @@ const ENTITY_SCREENS: Record<string, { resource: string; type: 'edit' | 'show' }
   pubg_code: { resource: 'pubgCodes', type: 'edit' },
   pubg_denomination: { resource: 'pubgDenominations', type: 'edit' },
   freefire_denomination: { resource: 'freefireCodes', type: 'edit' },
+  game: { resource: 'games', type: 'edit' },
+  game_denomination: { resource: 'gameDenominations', type: 'edit' },
   order: { resource: 'orders', type: 'show' },
   user: { resource: 'users', type: 'edit' },
   generated_code: { resource: 'generatedCodes', type: 'show' },

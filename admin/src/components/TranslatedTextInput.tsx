@@ -1,6 +1,6 @@
 import { Box, FormHelperText, Typography } from '@mui/material';
 import { CONTENT_LANGUAGES, DEFAULT_CONTENT_LANGUAGE, type ContentLanguage } from '@topup/common';
-import { maxLength as maxLengthOf, TextInput, useResourceContext, useTranslate, useTranslateLabel, type TextInputProps, type Validator } from 'react-admin';
+import { maxLength as maxLengthOf, TextInput, useTranslate, useTranslateLabel, type TextInputProps, type Validator } from 'react-admin';
 
 /** The form field of a text in one language: the record's own (Russian) field, or its translation. */
 export const translatedSource = (source: string, language: ContentLanguage) =>
@@ -24,8 +24,8 @@ export function TranslatedTextInput({
 }: Omit<TextInputProps, 'label' | 'parse'> & { source: string; maxLength: number }) {
   const translate = useTranslate();
   const translateLabel = useTranslateLabel();
-  const resource = useResourceContext();
-  const label = String(translateLabel({ source, resource }));
+  // Named by the form's source context, so a text inside an array input reads `resources.<r>.fields.<array>.<source>`.
+  const label = String(translateLabel({ source }));
   const lengthRule = maxLengthOf(maxLength);
   const ownRules: Validator[] = [...[validate ?? []].flat(), lengthRule];
   return (

@@ -8,6 +8,7 @@ import { twoFactorEnglishMessages } from './twoFactor';
 import { orderNoticesEnglishMessages } from './orderNotices';
 import { orderTimelineEnglishMessages } from './orderTimeline';
 import { contentLanguagesEnglishMessages } from './contentLanguages';
+import { gamesEnglishMessages } from './games';
 
 export const customEnglishMessages = {
   app: {
@@ -699,5 +700,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   orderTimelineEnglishMessages,
   orderNoticesEnglishMessages,
   contentLanguagesEnglishMessages,
+  gamesEnglishMessages,
 );
 export default englishMessagesTree;

@@ -10,6 +10,7 @@ import { twoFactorEnglishMessages, twoFactorRussianMessages } from './twoFactor'
 import { orderNoticesEnglishMessages, orderNoticesRussianMessages } from './orderNotices';
 import { orderTimelineEnglishMessages, orderTimelineRussianMessages } from './orderTimeline';
 import { contentLanguagesEnglishMessages, contentLanguagesRussianMessages } from './contentLanguages';
+import { gamesEnglishMessages, gamesRussianMessages } from './games';
 
 const customRussianMessages: typeof customEnglishMessages = {
   app: {
@@ -706,6 +707,7 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   orderTimelineEnglishMessages,
   orderNoticesEnglishMessages,
   contentLanguagesEnglishMessages,
+  gamesEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
@@ -717,5 +719,6 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   orderTimelineRussianMessages,
   orderNoticesRussianMessages,
   contentLanguagesRussianMessages,
+  gamesRussianMessages,
 );
 export default russianMessagesTree;

@@ -1,7 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { PRODUCT_CATEGORIES } from '@topup/common';
 import type { AdminRegion } from '@topup/common/api';
-import type { ReactNode } from 'react';
 import {
   AutocompleteArrayInput,
   BooleanInput,
@@ -19,6 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useWatch, type FieldValues } from 'react-hook-form';
+import { FormRow, FormSection, ImageUrlPreview } from '../components/FormLayout';
 import { TranslatedTextInput } from '../components/TranslatedTextInput';
 import { regionLabel } from '../regions/flag';
 import { chosenRegionIds, regionCurrencySource } from './productForm';
@@ -26,41 +26,6 @@ import { chosenRegionIds, regionCurrencySource } from './productForm';
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export const categoryChoices = PRODUCT_CATEGORIES.map((id) => ({ id, name: `resources.products.category.${id}` }));
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Box component="section" sx={{ width: '100%', maxWidth: 960, '&:not(:first-of-type)': { mt: 2 } }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {translate(title)}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
-/** Inputs side by side on wide screens, stacked on a phone. */
-function Row({ children }: { children: ReactNode }) {
-  return (
-    <Box sx={{ display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(220px, 1fr))' } }}>
-      {children}
-    </Box>
-  );
-}
-
-function ImagePreview() {
-  const imageUrl = useWatch({ name: 'imageUrl' }) as string | undefined;
-  const translate = useTranslate();
-  if (!imageUrl?.trim()) return null;
-  return (
-    <Box
-      component="img"
-      src={imageUrl}
-      alt={translate('resources.products.image_preview')}
-      sx={{ width: 120, height: 120, objectFit: 'cover', borderRadius: 2, border: 1, borderColor: 'divider', mb: 2 }}
-    />
-  );
-}
 
 /** One game-currency input per chosen region; empty keeps the product's own. */
 function RegionCurrencyInputs() {
@@ -80,7 +45,7 @@ function RegionCurrencyInputs() {
           ? translate('resources.products.region_currency.help', { currency: productCurrency.trim() })
           : translate('resources.products.region_currency.help_no_default')}
       </Typography>
-      <Row>
+      <FormRow>
         {regionIds.map((regionId) => {
           const region = byId.get(regionId);
           return (
@@ -93,7 +58,7 @@ function RegionCurrencyInputs() {
             />
           );
         })}
-      </Row>
+      </FormRow>
     </Box>
   );
 }
@@ -144,30 +109,30 @@ export function ProductForm({
 }) {
   return (
     <SimpleForm onSubmit={onSubmit} defaultValues={defaultValues} toolbar={<ProductToolbar canDelete={canDelete} />} sx={{ gap: 2 }}>
-      <Section title="resources.products.sections.main">
+      <FormSection title="resources.products.sections.main">
         <TranslatedTextInput source="title" maxLength={200} validate={required()} />
         <TextInput source="slug" validate={validateSlug} helperText="resources.products.help.slug" sx={{ maxWidth: 480 }} />
-        <Row>
+        <FormRow>
           <SelectInput source="category" choices={categoryChoices} validate={required()} />
           <NumberInput source="sortOrder" step={1} helperText="resources.products.help.sortOrder" />
-        </Row>
+        </FormRow>
         <BooleanInput source="active" helperText="resources.products.help.active" />
-      </Section>
+      </FormSection>
 
-      <Section title="resources.products.sections.storefront">
+      <FormSection title="resources.products.sections.storefront">
         <TranslatedTextInput source="description" maxLength={5000} multiline minRows={3} />
         <TextInput source="imageUrl" helperText="resources.products.help.imageUrl" />
-        <ImagePreview />
+        <ImageUrlPreview alt="resources.products.image_preview" />
         <TranslatedTextInput source="keywords" maxLength={1000} helperText="resources.products.help.keywords" />
         <TranslatedTextInput source="activationInstructions" maxLength={10_000} multiline minRows={4} />
-      </Section>
+      </FormSection>
 
-      <Section title="resources.products.sections.codes">
+      <FormSection title="resources.products.sections.codes">
         <TextInput source="gameCurrency" helperText="resources.products.help.gameCurrency" sx={{ maxWidth: 360 }} />
         <BooleanInput source="hasGlobalCodes" helperText="resources.products.help.hasGlobalCodes" />
         <BooleanInput source="hasRegions" helperText="resources.products.help.hasRegions" />
         <RegionsInputs />
-      </Section>
+      </FormSection>
     </SimpleForm>
   );
 }

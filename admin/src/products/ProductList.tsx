@@ -1,4 +1,4 @@
-import { Avatar, Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import type { AdminProduct } from '@topup/common/api';
 import {
   DataTable,
@@ -8,6 +8,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { CatalogueThumbnail, CatalogueTitleCell } from '../components/CatalogueTitle';
 import { listTableSx, noWrap, scrollableListSx } from '../components/tableStyles';
 import { NumberColumn } from '../components/NumberColumn';
 import { RowActions, RowDeleteButton, RowEditButton } from '../components/RowActions';
@@ -27,34 +28,6 @@ const productFilters = [
   <SelectInput key="category" source="category" choices={categoryChoices} alwaysOn />,
   <SelectInput key="active" source="active" choices={activeChoices} label="resources.products.fields.active" />,
 ];
-
-function ProductThumbnail({ size = 40 }: { size?: number }) {
-  const record = useRecordContext<AdminProduct>();
-  if (!record) return null;
-  return (
-    <Avatar variant="rounded" src={record.imageUrl || undefined} alt="" sx={{ width: size, height: size, bgcolor: 'primary.main' }}>
-      {record.title.slice(0, 1).toUpperCase()}
-    </Avatar>
-  );
-}
-
-function TitleCell() {
-  const record = useRecordContext<AdminProduct>();
-  if (!record) return null;
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-      <ProductThumbnail />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {record.title}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          /products/{record.slug}
-        </Typography>
-      </Box>
-    </Box>
-  );
-}
 
 function CategoryChip() {
   const record = useRecordContext<AdminProduct>();
@@ -107,7 +80,7 @@ export function ProductList() {
     <List sx={scrollableListSx} filters={productFilters} actions={<FilterCreateActions />} sort={{ field: 'sortOrder', order: 'ASC' }} perPage={25}>
       {isSmall ? (
         <SimpleList<AdminProduct>
-          leftAvatar={() => <ProductThumbnail />}
+          leftAvatar={() => <CatalogueThumbnail />}
           primaryText={(record) => record.title}
           secondaryText={(record) =>
             `${translate(`resources.products.category.${record.category}`)} · ${stockText(record)}`
@@ -119,7 +92,7 @@ export function ProductList() {
         <DataTable sx={listTableSx} rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="id" />
           <DataTable.Col source="title">
-            <TitleCell />
+            <CatalogueTitleCell />
           </DataTable.Col>
           <DataTable.Col source="category">
             <CategoryChip />

@@ -1,5 +1,5 @@
 import { fromMinor, toMinor } from '@topup/common';
-import type { Balances, CartAnswer, CartLine, PaymentMethods, PubgPackage, TopupData } from '@topup/common/api';
+import type { Balances, CartAnswer, CartLine, Game, PaymentMethods, PubgPackage, TopupData } from '@topup/common/api';
 
 /* What the API answers in the component tests, built in the contracts' shapes. */
 
@@ -69,5 +69,73 @@ export const PUBG_TOPUP: TopupData = {
   packages: [
     { denomination_id: 1, quantity: 1 },
     { denomination_id: 2, quantity: 1 },
+  ],
+};
+
+/** The diamonds of Mobile Legends on sale: 11 denominations, so the grid has two pages. */
+const DIAMONDS = [11, 22, 56, 86, 172, 257, 344, 429, 514, 706, 878];
+
+/** Mobile Legends as GET /games/mobile-legends answers in Russian: a player id and a zone, the player check on. */
+export const MOBILE_LEGENDS: Game = {
+  slug: 'mobile-legends',
+  title: 'Mobile Legends',
+  description: 'Алмазы по ID игрока и зоне',
+  image_url: '/images/mobile-legends.png',
+  player_check: true,
+  fields: [
+    { key: 'player_id', label: 'ID игрока', kind: 'text', pattern: '^[0-9]{5,12}$', required: true },
+    { key: 'zone_id', label: 'Зона', kind: 'text', pattern: '^[0-9]{1,5}$', required: true },
+  ],
+  denominations: DIAMONDS.map((amount, index) => ({
+    id: 41 + index,
+    name: `${amount} алмазов`,
+    amount,
+    unit: 'алмазов',
+    price_usd: fromMinor(Math.round(amount * 1.75)),
+    price_rub: fromMinor(amount * 140),
+  })),
+};
+
+/** What the Mobile Legends page hands to checkout for 86 diamonds (denomination 44) for player 512345678 in zone 2001, paid in rubles. */
+export const MOBILE_LEGENDS_TOPUP: TopupData = {
+  service: 'mobile-legends',
+  offer_id: 44,
+  offer_name: '86 алмазов',
+  price_usd: 1.51,
+  price_rub: 120.4,
+  fields: { player_id: '512345678', zone_id: '2001' },
+  player_id: '512345678',
+  login: '512345678',
+  input_currency: 'rub',
+  currency: 'rub',
+  commission: 0,
+  image_url: '/images/mobile-legends.png',
+};
+
+/** Genshin Impact: a UID of 9 digits and a server from a list, no player check, two denominations. */
+export const GENSHIN_IMPACT: Game = {
+  slug: 'genshin-impact',
+  title: 'Genshin Impact',
+  description: '',
+  image_url: '',
+  player_check: false,
+  fields: [
+    { key: 'uid', label: 'UID', kind: 'number', pattern: '^[0-9]{9}$', required: true },
+    {
+      key: 'server',
+      label: 'Сервер',
+      kind: 'select',
+      pattern: null,
+      required: true,
+      choices: [
+        { value: 'os_euro', label: 'Европа' },
+        { value: 'os_asia', label: 'Азия' },
+      ],
+    },
+    { key: 'nickname', label: 'Ник', kind: 'text', pattern: null, required: false },
+  ],
+  denominations: [
+    { id: 7, name: '60 кристаллов', amount: 60, unit: 'кристаллов', price_usd: 0.99, price_rub: 85 },
+    { id: 8, name: 'Благословение полой луны', amount: 1, unit: '', price_usd: 4.99, price_rub: 420 },
   ],
 };

@@ -6,6 +6,7 @@ import styles from './game-page-layout.module.css';
 interface GamePageLayoutProps {
   image: string;
   title: string;
+  /** '' draws none. */
   description: string;
   /** The purchase panel. */
   children: ReactNode;
@@ -30,7 +31,7 @@ export function GamePageLayout({ image, title, description, children, aside }: G
         <span className={`${page.badge} ${styles.badge}`}>{t('catalogue.topup_badge')}</span>
         <h1 className="page-title">{title}</h1>
       </div>
-      <p className={`${page.description} ${styles.description}`}>{description}</p>
+      {description && <p className={`${page.description} ${styles.description}`}>{description}</p>}
       <div className={styles.main}>{children}</div>
       {aside && <div className={`${styles.side} ${styles.aside}`}>{aside}</div>}
     </article>
@@ -69,6 +70,11 @@ export function PanelSection({ titleId, title, children, action }: { titleId: st
       {children}
     </section>
   );
+}
+
+/** What a panel section says when it has nothing to offer ("no denominations right now"). */
+export function PanelEmpty({ children }: { children: ReactNode }) {
+  return <p className={styles.empty}>{children}</p>;
 }
 
 /** The purchase panel's card. */

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, type Ref } from 'react';
+import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../ui/field';
-import { CheckIcon } from '../ui/icons/check-icon';
 import { SearchIcon } from '../ui/icons/search-icon';
+import { VerifiedPlayer } from './verified-player';
 import styles from './player-id-field.module.css';
 
 interface PlayerIdFieldProps {
@@ -22,12 +22,6 @@ export function PlayerIdField({ value, onChange, onFind, finding, verifiedName, 
   const { t } = useTranslation();
   const ids = { input: useId(), hint: useId(), verified: useId() };
   const describedBy = [hint ? ids.hint : null, verifiedName ? ids.verified : null].filter(Boolean).join(' ') || undefined;
-  const verifiedBox = useRef<HTMLParagraphElement>(null);
-
-  // The toast announcing the player shows at the bottom of the screen: the box moves up out of its way.
-  useEffect(() => {
-    if (verifiedName) verifiedBox.current?.scrollIntoView({ block: 'nearest' });
-  }, [verifiedName]);
 
   return (
     <Field id={ids.input} label={t('games.player_id')}>
@@ -61,19 +55,7 @@ export function PlayerIdField({ value, onChange, onFind, finding, verifiedName, 
           {hint}
         </p>
       )}
-      <div aria-live="polite">
-        {verifiedName && (
-          <p ref={verifiedBox} id={ids.verified} className={styles.verified} data-testid="verified-player">
-            <span className={styles.verifiedIcon} aria-hidden="true">
-              <CheckIcon size={16} />
-            </span>
-            <span className={styles.verifiedText}>
-              <span className={styles.verifiedLabel}>{t('games.verified_player')}</span>
-              <strong className={styles.verifiedName}>{verifiedName}</strong>
-            </span>
-          </p>
-        )}
-      </div>
+      <VerifiedPlayer id={ids.verified} name={verifiedName} />
     </Field>
   );
 }

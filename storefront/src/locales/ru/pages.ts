@@ -7,6 +7,7 @@ import errors from './errors.json';
 import freefire from './freefire.json';
 import freefireCodes from './freefire-codes.json';
 import games from './games.json';
+import gameTopup from './game-topup.json';
 import loginGate from './login-gate.json';
 import orders from './orders.json';
 import orderNotices from './order-notices.json';
@@ -32,6 +33,7 @@ export default {
   ...freefire,
   ...freefireCodes,
   ...games,
+  ...gameTopup,
   ...loginGate,
   ...orders,
   ...orderNotices,

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { ErrorCode } from '@topup/common';
 import { BackLink } from '../../../components/ui/back-link';
-import { SearchIcon } from '../../../components/ui/icons/search-icon';
-import { ErrorState, StateView } from '../../../components/ui/state-views';
+import { ProductNotFound } from '../../../components/ui/product-not-found';
+import { ErrorState } from '../../../components/ui/state-views';
 import { toApiError } from '../../../lib/api-error';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useProduct } from '../api/get-product';
@@ -52,26 +51,6 @@ export function ProductView({ slug }: { slug: string }) {
         </details>
       )}
     </article>
-  );
-}
-
-export function ProductNotFound() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <title>{`${t('product.not_found_title')} — ${t('app.name')}`}</title>
-      <StateView
-        headingLevel={1}
-        icon={<SearchIcon size={28} />}
-        title={t('product.not_found_title')}
-        text={t('product.not_found_text')}
-        actions={
-          <Link to="/products" className="btn btn--primary">
-            {t('product.browse_products')}
-          </Link>
-        }
-      />
-    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { setCurrency } from '../../../lib/preferences';
 import { never, on, refuse } from '@topup/common/testing';
 import { server } from '../../../testing/api';
-import { balances, cartAnswer, cartLine, paymentMethods, PUBG_TOPUP } from '../../../testing/data';
+import { balances, cartAnswer, cartLine, MOBILE_LEGENDS_TOPUP, paymentMethods, PUBG_TOPUP } from '../../../testing/data';
 import { navigatedTo, renderWithProviders, textOf } from '../../../testing/render';
 import { CheckoutView } from './checkout-view';
 
@@ -245,5 +245,38 @@ describe('checkout of a game top-up', () => {
     await user.click(payButton());
     expect((await navigatedTo()).path).toBe('/orders');
     expect(ordered).toEqual([{ topupData: { ...PUBG_TOPUP, currency: 'rub' }, currency: 'rub' }]);
+  });
+
+  test('a game described as data is named as its page named it, and its fields are sent with the top-up', async () => {
+    server.use(on(balanceEndpoints.list).reply(() => balances(1000)), on(paymentsEndpoints.methods).reply(() => paymentMethods()));
+    const ordered: unknown[] = [];
+    server.use(
+      on(topupEndpoints.create).reply(({ body }) => {
+        ordered.push(body);
+        return { success: true, orderId: 44, status: 'processing' };
+      }),
+    );
+    const topupLabels = { game: 'Mobile Legends', details: [{ label: 'ID игрока', value: '512345678' }, { label: 'Зона', value: '2001' }] };
+    const { user } = renderCheckout({ topupData: MOBILE_LEGENDS_TOPUP, topupLabels });
+    expect(await screen.findByText('86 алмазов')).toBeInTheDocument();
+    expect(screen.getByText('Mobile Legends · ID игрока: 512345678 · Зона: 2001')).toBeInTheDocument();
+    expect(textOf(screen.getByTestId('checkout-total'))).toBe('120,40 ₽');
+
+    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    expect((await navigatedTo()).path).toBe('/orders');
+    expect(ordered).toEqual([{ topupData: MOBILE_LEGENDS_TOPUP, currency: 'rub' }]);
+  });
+
+  test('an account the game does not know is said in the shopper’s words', async () => {
+    server.use(
+      on(balanceEndpoints.list).reply(() => balances(1000)),
+      on(paymentsEndpoints.methods).reply(() => paymentMethods()),
+      on(topupEndpoints.create).reply(() => refuse(422, ErrorCode.UNPROCESSABLE, 'Player not found', { field: 'fields.player_id' })),
+    );
+    const { user } = renderCheckout({ topupData: MOBILE_LEGENDS_TOPUP });
+    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    expect(await screen.findByTestId('checkout-error')).toHaveTextContent('ID игрока или логин не найден. Проверьте его на странице игры.');
   });
 });

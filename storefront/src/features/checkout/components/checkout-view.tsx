@@ -22,6 +22,7 @@ import { TOPUP_ORDER_PATH, useCreateTopupOrder } from '../api/create-topup-order
 import { useBalance } from '../../../lib/balance';
 import { usePaymentMethods } from '../api/get-payment-methods';
 import { useSteamTotal } from '../api/get-steam-total';
+import { readTopupLabels, type TopupLabels } from '../../../utils/topup-labels';
 import { FROM_BALANCE_PATH, usePayFromBalance } from '../api/pay-from-balance';
 import {
   cartIsStale,
@@ -57,10 +58,11 @@ export function CheckoutView() {
   const location = useLocation();
   const session = useSession();
   const topupData = readTopupData(location.state);
+  const topupLabels = readTopupLabels(location.state);
   // A top-up checkout never needs the cart.
   const cart = useCart({ queryConfig: { enabled: topupData === null && session !== null } });
 
-  if (topupData) return <CheckoutForm topup={topupData} items={[]} />;
+  if (topupData) return <CheckoutForm topup={topupData} topupLabels={topupLabels} items={[]} />;
   if (cart.isPending) return <CheckoutSkeleton />;
   if (cart.isError) {
     return <ErrorState message={t(errorMessageKey(cart.error, 'cart.load_failed'))} onRetry={() => void cart.refetch()} />;
@@ -81,10 +83,10 @@ export function CheckoutView() {
       </div>
     );
   }
-  return <CheckoutForm topup={null} items={cart.data.data} />;
+  return <CheckoutForm topup={null} topupLabels={null} items={cart.data.data} />;
 }
 
-function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartLine[] }) {
+function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; topupLabels: TopupLabels | null; items: CartLine[] }) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -315,7 +317,7 @@ function CheckoutForm({ topup, items }: { topup: TopupData | null; items: CartLi
         <h2 id="checkout-summary" className={styles.summaryTitle}>
           {t('checkout.summary_title')}
         </h2>
-        <OrderSummary items={items} topup={topup} topupTotal={total} currency={currency} />
+        <OrderSummary items={items} topup={topup} topupLabels={topupLabels} topupTotal={total} currency={currency} />
         <div className={styles.totalRow}>
           <span>{t('checkout.total')}</span>
           <strong data-testid="checkout-total" aria-live="polite">

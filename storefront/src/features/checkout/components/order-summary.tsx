@@ -1,22 +1,25 @@
-import type { TopupService } from '@topup/common';
 import { useTranslation } from 'react-i18next';
 import type { CartLine, TopupData } from '@topup/common/api';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { type Currency, lineTotal, pickPrice } from '../../../lib/currency';
 import { useFormatMoney } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/format';
-import { topupAccount } from '../utils/checkout';
+import type { TopupLabels } from '../../../utils/topup-labels';
+import { isSpecificationGame, topupAccount } from '../utils/checkout';
 import styles from './checkout-view.module.css';
 
 /** The cart lines, or the one virtual top-up item (quantity 1), priced in the checkout currency. */
 export function OrderSummary({
   items,
   topup,
+  topupLabels,
   topupTotal,
   currency,
 }: {
   items: CartLine[];
   topup: TopupData | null;
+  /** How the game page named a game described as data (its title and fields), in the shopper's language. */
+  topupLabels: TopupLabels | null;
   /** The top-up's charge in `currency` (null while it is being calculated). */
   topupTotal: number | null;
   currency: Currency;
@@ -26,16 +29,18 @@ export function OrderSummary({
   const format = useFormat();
 
   if (topup) {
-    const account = topupAccount(topup);
+    const service = topup.service;
+    const game = isSpecificationGame(service) ? t(`orders.services.${service}`) : (topupLabels?.game ?? service);
+    const details = topupLabels
+      ? topupLabels.details.map((detail) => `${detail.label}: ${detail.value}`)
+      : [`${service === 'steam' ? t('orders.login') : t('orders.player_id')}: ${topupAccount(topup)}`];
     return (
       <ul className={styles.lines}>
         <li className={styles.lineItem}>
-          <Thumbnail src={topup.image_url ?? `/images/${topup.service}.svg`} size={48} />
+          <Thumbnail src={topup.image_url || (isSpecificationGame(service) ? `/images/${service}.svg` : null)} size={48} />
           <span className={styles.lineText}>
-            <span className={styles.lineTitle}>{topup.offer_name || t(`orders.services.${topup.service as TopupService}`)}</span>
-            <span className={styles.lineMeta}>
-              {`${t(`orders.services.${topup.service as TopupService}`)} · ${topup.service === 'steam' ? t('orders.login') : t('orders.player_id')}: ${account}`}
-            </span>
+            <span className={styles.lineTitle}>{topup.offer_name || game}</span>
+            <span className={styles.lineMeta}>{[game, ...details].join(' · ')}</span>
             {Number(topup.commission) > 0 && (
               <span className={styles.lineMeta}>{t('checkout.commission', { amount: formatMoney(topup.commission, 'USD') })}</span>
             )}

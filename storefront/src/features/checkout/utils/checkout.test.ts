@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TopupData } from '@topup/common/api';
 import { normalizeApiError } from '../../../lib/api-error';
+import { MOBILE_LEGENDS_TOPUP } from '../../../testing/data';
 import { isCalmFailure, paymentFailure, readShortfall, readTopupData, topupAccount, topupPayload, topupPrice } from './checkout';
 
 const failure = (status: number, code?: string, details?: unknown, message = 'Server says no') =>
@@ -41,10 +42,17 @@ describe('readTopupData', () => {
     expect(readTopupData({ topupData: freefire })).toBe(freefire);
   });
 
+  it('takes the top-up of any game described as data: its slug, denomination and fields', () => {
+    expect(readTopupData({ topupData: MOBILE_LEGENDS_TOPUP })).toBe(MOBILE_LEGENDS_TOPUP);
+  });
+
   it('ignores anything else', () => {
     expect(readTopupData(null)).toBeNull();
     expect(readTopupData({ from: '/x' })).toBeNull();
+    // Another game needs its fields and its denomination.
     expect(readTopupData({ topupData: { service: 'fortnite', price_usd: 1 } })).toBeNull();
+    expect(readTopupData({ topupData: { ...MOBILE_LEGENDS_TOPUP, fields: undefined } })).toBeNull();
+    expect(readTopupData({ topupData: { ...MOBILE_LEGENDS_TOPUP, service: 'Mobile Legends' } })).toBeNull();
     expect(readTopupData({ topupData: { service: 'pubg' } })).toBeNull();
   });
 });
@@ -55,6 +63,10 @@ describe('topupPayload', () => {
     expect(payload.currency).toBe('rub');
     expect(payload).not.toHaveProperty('extra');
     expect(payload.offer_id).toBe(101);
+  });
+
+  it("sends a game's fields, which are the truth about its account", () => {
+    expect(topupPayload(MOBILE_LEGENDS_TOPUP, 'USD')).toEqual({ ...MOBILE_LEGENDS_TOPUP, currency: 'usd' });
   });
 
   it('keeps a Steam top-up in the checkout currency', () => {

@@ -1,4 +1,4 @@
-import { ErrorCode, TOPUP_SERVICES } from '@topup/common';
+import { ErrorCode, GAME_SLUG_PATTERN, TOPUP_SERVICES, type TopupService } from '@topup/common';
 import type { PaymentMethods, TopupData } from '@topup/common/api';
 import { toApiError, UNEXPECTED_ERROR } from '../../../lib/api-error';
 import { type Currency, parseCurrency, toAmount, toBalanceCurrency } from '../../../lib/currency';
@@ -6,13 +6,27 @@ import { type CommonErrorKey, errorMessageKey } from '../../../lib/error-message
 
 export type PaymentMethod = PaymentMethods['methods'][number];
 
-/** The top-up a game page handed over in navigation state (`{ topupData }`), or null. */
+/** One of the specification's three games, each with its own page and topupData shape. */
+export function isSpecificationGame(service: string): service is TopupService {
+  return (TOPUP_SERVICES as readonly string[]).includes(service);
+}
+
+const GAME_SLUG = new RegExp(GAME_SLUG_PATTERN);
+
+/**
+ * The top-up a game page handed over in navigation state (`{ topupData }`), or null: one of the
+ * specification's games, or any other game by its slug with its field values and denomination.
+ */
 export function readTopupData(state: unknown): TopupData | null {
   if (typeof state !== 'object' || state === null) return null;
   const data = (state as { topupData?: unknown }).topupData;
   if (typeof data !== 'object' || data === null) return null;
   const candidate = data as Partial<TopupData>;
-  if (!(TOPUP_SERVICES as readonly unknown[]).includes(candidate.service)) return null;
+  if (typeof candidate.service !== 'string') return null;
+  const game = isSpecificationGame(candidate.service)
+    ? true
+    : GAME_SLUG.test(candidate.service) && typeof candidate.fields === 'object' && candidate.fields !== null && typeof candidate.offer_id === 'number';
+  if (!game) return null;
   if (typeof candidate.price_usd !== 'number' && typeof candidate.price_rub !== 'number') return null;
   return data as TopupData;
 }
@@ -33,6 +47,7 @@ const TOPUP_FIELDS = [
   'packages',
   'user_balance_currency',
   'amount',
+  'fields',
 ] as const satisfies readonly (keyof TopupData)[];
 
 /** The top-up as sent to the server, paid in the currency chosen at checkout. */
@@ -137,8 +152,10 @@ export function paymentFailure(error: unknown, fallback: CheckoutFailureFallback
     const details = apiError.details as { field?: unknown; methods?: unknown } | null | undefined;
     // The gateway no longer takes the chosen method (its settings changed since the page loaded).
     if (Array.isArray(details?.methods)) return { kind: 'key', key: 'checkout.method_unavailable' };
-    const field = details?.field;
-    return { kind: 'key', key: field === 'player_id' || field === 'login' ? 'checkout.account_not_found' : 'checkout.currency_unavailable' };
+    const field = typeof details?.field === 'string' ? details.field : '';
+    // A game described as data names the field of its account (`fields.player_id`).
+    const account = field === 'player_id' || field === 'login' || field.startsWith('fields.');
+    return { kind: 'key', key: account ? 'checkout.account_not_found' : 'checkout.currency_unavailable' };
   }
   const common = errorMessageKey(apiError, fallback);
   if (common !== fallback) return { kind: 'key', key: common };

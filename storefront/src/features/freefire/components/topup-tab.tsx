@@ -2,12 +2,13 @@ import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { FreefireOffer } from '@topup/common/api';
-import { PagedGrid, PagedGridSkeleton, TileAmount, TileNote, TilePrice } from '../../../components/ui/paged-grid';
+import { PagedGridSkeleton } from '../../../components/ui/paged-grid';
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
-import { PanelSection } from '../../../components/game-topup/game-page-layout';
+import { PanelEmpty, PanelSection } from '../../../components/game-topup/game-page-layout';
+import { OfferGrid } from '../../../components/game-topup/offer-grid';
 import { OrderSummary } from '../../../components/game-topup/order-summary';
 import { PlayerIdField } from '../../../components/game-topup/player-id-field';
 import { TopUpButton } from '../../../components/game-topup/top-up-button';
@@ -19,7 +20,6 @@ import { checkFreefirePlayer } from '../api/check-player';
 import { useFreefireOffers } from '../api/get-offers';
 import { offerPrice, visibleOffers } from '../utils/offers';
 import { buildFreefireTopupData } from '../utils/topup-data';
-import styles from './freefire-tabs.module.css';
 
 /** The top-up tab: player ID, an offer, the total, then checkout. */
 export function TopupTab() {
@@ -79,30 +79,18 @@ export function TopupTab() {
         ) : offers.isError ? (
           <ErrorState message={t(errorMessageKey(offers.error, 'freefire.offers_failed'))} onRetry={() => void offers.refetch()} />
         ) : list.length === 0 ? (
-          <p className={styles.empty}>{t('freefire.no_offers')}</p>
+          <PanelEmpty>{t('freefire.no_offers')}</PanelEmpty>
         ) : (
-          <PagedGrid<FreefireOffer>
+          <OfferGrid<FreefireOffer>
             labelId={ids.offers}
-            items={list}
+            offers={list}
             getKey={(offer) => offer.item_id}
-            isSelected={(offer) => offer.item_id === selected?.item_id}
-            isDisabled={(offer) => offerPrice(offer, currency) <= 0}
+            selectedKey={selected?.item_id ?? null}
+            getName={(offer) => offer.name}
+            getPrice={(offer) => offerPrice(offer, currency)}
             onSelect={(offer) => setSelectedItemId(offer.item_id)}
             page={page}
             onPageChange={setPage}
-            renderItem={(offer) => {
-              const offerAmount = offerPrice(offer, currency);
-              return (
-                <>
-                  <TileAmount amount={offer.name} text />
-                  {offerAmount > 0 ? (
-                    <TilePrice>{formatMoney(offerAmount, currency)}</TilePrice>
-                  ) : (
-                    <TileNote danger>{t('games.unavailable_in_currency', { currency })}</TileNote>
-                  )}
-                </>
-              );
-            }}
           />
         )}
       </PanelSection>

@@ -26,7 +26,9 @@ import {
   deliveredCodes,
   groupItems,
   type ItemGroup,
+  orderGameTitle,
   topupDetails,
+  type TopupDetails,
 } from '../utils/order-status';
 import { StatusBadge } from './status-badge';
 import styles from './orders.module.css';
@@ -195,7 +197,7 @@ function OrderProgress({ order }: { order: OrderDetail }) {
           {order.notices.length > 0 ? (
             order.notices.map((notice, index) => (
               <p key={index} data-testid="order-notice" data-code={notice.code}>
-                {noticeText(notice, t, format)}
+                {noticeText(notice, t, format, orderGameTitle(order))}
               </p>
             ))
           ) : (
@@ -228,7 +230,7 @@ function OrderProgress({ order }: { order: OrderDetail }) {
         <div className={styles.noticeBody}>
           {order.notices.map((notice, index) => (
             <p key={index} data-testid="order-notice" data-code={notice.code}>
-              {noticeText(notice, t, format)}
+              {noticeText(notice, t, format, orderGameTitle(order))}
             </p>
           ))}
         </div>
@@ -273,6 +275,8 @@ function RefundsList({ refunds }: { refunds: RefundLine[] }) {
 
 function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 'RUB' }) {
   const { t } = useTranslation();
+  // A game described as data carries its title; the specification's three are named in the interface's words.
+  const serviceName = (topup: TopupDetails) => topup.game || t(`orders.services.${topup.service}`, { defaultValue: topup.service });
   const format = useFormat();
   const { item } = group;
   const topup = item.item_type === 'topup' ? topupDetails(item.topup_data) : null;
@@ -282,12 +286,12 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
     <li className={styles.receiptLine}>
       <Thumbnail src={image} size={52} />
       <div className={styles.receiptText}>
-        <span className={styles.lineTitle}>{group.title || (topup ? t(`orders.services.${topup.service}`, { defaultValue: topup.service }) : '')}</span>
+        <span className={styles.lineTitle}>{group.title || (topup ? serviceName(topup) : '')}</span>
         {topup ? (
           <dl className={styles.topupFacts}>
             <div>
               <dt>{t('orders.service')}</dt>
-              <dd>{t(`orders.services.${topup.service}`, { defaultValue: topup.service })}</dd>
+              <dd>{serviceName(topup)}</dd>
             </div>
             <div>
               <dt>{topup.service === 'steam' ? t('orders.login') : t('orders.player_id')}</dt>

@@ -12,7 +12,7 @@ import { useFormat } from '../../../lib/format';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useOrders } from '../api/get-orders';
 import { noticesText } from '../utils/notices';
-import { itemSummary, normalizeOrderSearch, ORDERS_PER_PAGE, visibleOrders } from '../utils/order-status';
+import { itemSummary, normalizeOrderSearch, orderGameTitle, ORDERS_PER_PAGE, visibleOrders } from '../utils/order-status';
 import { paymentLineKey } from '../utils/payment-info';
 import { StatusBadge } from './status-badge';
 import styles from './orders.module.css';
@@ -107,7 +107,7 @@ function OrderCard({ order }: { order: Order }) {
       <span className={styles.summaryText}>{itemSummary(order.items, format.amount)}</span>
       {order.notices.length > 0 && (
         <span className={styles.reason} data-testid="order-card-notice">
-          {noticesText(order.notices, t, format)}
+          {noticesText(order.notices, t, format, orderGameTitle(order))}
         </span>
       )}
       {order.status === 'cancelled' && order.returned_to_cart && <span className={styles.reason}>{t('orders.returned_to_cart_short')}</span>}

@@ -13,7 +13,7 @@ async function writer(language: 'en' | 'ru' | 'uz') {
   const i18n = i18next.createInstance();
   await i18n.init({ lng: language, resources: { en: { translation: en }, ru: { translation: ru }, uz: { translation: uz } }, interpolation: { escapeValue: false } });
   const format = createFormat(language);
-  return (notice: OrderNotice) => plain(noticeText(notice, i18n.t, format));
+  return (notice: OrderNotice, gameTitle?: string) => plain(noticeText(notice, i18n.t, format, gameTitle));
 }
 
 /** The notices of a payment the gateway cancelled, one for each reason a shopper can act on. */
@@ -50,6 +50,18 @@ describe('order notices', () => {
       params: { game: 'steam', account: 'gamer', refund: { amount: 0, currency: 'rub' }, refundTo: 'balance', deliveredUc: 0 },
     };
     expect((await writer('en'))(notFound)).toBe('Steam could not find the account with the Steam login gamer.');
+  });
+
+  it('name a game described as data by the title its order carries, in each language', async () => {
+    const [en, ru, uz] = await Promise.all([writer('en'), writer('ru'), writer('uz')]);
+    const params = { ...declined.params, game: 'mobile-legends', account: '512345613' };
+    expect(ru({ code: 'TOPUP_DECLINED', params }, 'Mobile Legends')).toBe(
+      'Mobile Legends отклонил пополнение аккаунта с ID игрока 512345613. 5,98 $ возвращено на ваш баланс.',
+    );
+    expect(en({ code: 'PUBG_OUT_OF_CODES', params }, 'Mobile Legends')).toBe('We ran out of codes for your Mobile Legends top-up. $5.98 has been refunded to your balance.');
+    expect(uz({ code: 'TOPUP_PLAYER_NOT_FOUND', params: { ...params, refund: { amount: 0, currency: 'rub' } } }, 'Mobile Legends')).toBe(
+      "Mobile Legends hisobni topa olmadi: o'yinchi ID 512345613.",
+    );
   });
 
   it("write every code without parameters, the store's note and old messages as they are", async () => {

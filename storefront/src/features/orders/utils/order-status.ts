@@ -134,20 +134,38 @@ export function activationGuides(order: Pick<Order, 'items'>): Array<{ title: st
 
 export interface TopupDetails {
   service: string;
+  /** The title of a game described as data, in the shopper's language ('' for the specification's three). */
+  game: string;
   account: string;
   playerName: string;
   offer: string;
 }
 
-/** What a top-up item went to: service, player id or login, the verified name, the offer. */
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
+
+/**
+ * What a top-up item went to: service, player id or login, the verified name, the offer. A game described
+ * as data carries its title and all its field values: the account, then the others after it
+ * ("512345678 (2001)": a player id and its zone).
+ */
 export function topupDetails(data: Record<string, unknown> | null): TopupDetails | null {
   if (!data) return null;
-  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
   const service = text(data.service);
+  const account = text(service === 'steam' ? (data.login ?? data.player_id) : (data.player_id ?? data.login));
+  // The stored fields come in Postgres's jsonb order (shorter keys first), not the game's: the account is found by its value.
+  const values = typeof data.fields === 'object' && data.fields !== null ? Object.values(data.fields).map(text).filter(Boolean) : [];
+  const at = values.indexOf(account);
+  const others = at === -1 ? [] : values.filter((_, index) => index !== at);
   return {
     service,
-    account: text(service === 'steam' ? (data.login ?? data.player_id) : (data.player_id ?? data.login)),
+    game: text(data.game_title),
+    account: others.length > 0 ? `${account} (${others.join(', ')})` : account,
     playerName: text(data.player_name),
     offer: text(data.offer_name),
   };
+}
+
+/** The title an order's top-up carries for a game described as data, in the shopper's language, else ''. */
+export function orderGameTitle(order: Pick<Order, 'items'>): string {
+  return text(order.items.find((item) => item.item_type === 'topup')?.topup_data?.game_title);
 }

@@ -86,7 +86,9 @@ describe('a cancelled order', () => {
     expect(retryPath(order({ status: 'cancelled' }))).toBe('/products/pubg');
     expect(retryPath(order({ status: 'failed', items: [topupItem('steam')] }))).toBe('/products/steam');
     expect(retryPath(order({ status: 'completed' }))).toBeNull();
-    expect(retryPath(order({ status: 'cancelled', items: [topupItem('fortnite')] }))).toBeNull();
+    // Every game, the specification's or one the store describes as data, has its page at /products/<slug>.
+    expect(retryPath(order({ status: 'cancelled', items: [topupItem('mobile-legends')] }))).toBe('/products/mobile-legends');
+    expect(retryPath(order({ status: 'cancelled', items: [topupItem('Mobile Legends')] }))).toBeNull();
     expect(retryPath(order({ status: 'cancelled', items: [{ ...topupItem('pubg'), item_type: 'code', topup_data: null }] }))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { type PaymentStatus, toMinor } from '@topup/common';
+import { GAME_SLUG_PATTERN, type PaymentStatus, toMinor } from '@topup/common';
 import type { Order, OrderDetail, OrderRefund } from '@topup/common/api';
 import { type Currency, parseCurrency } from '../../../lib/currency';
 
@@ -64,12 +64,14 @@ export function cancellationKind(order: Pick<Order, 'status'> & WithPaymentDetai
   }
 }
 
-/** The game page a cancelled or failed top-up can be tried again from, else null. */
+const GAME_SLUG = new RegExp(GAME_SLUG_PATTERN);
+
+/** The game page a cancelled or failed top-up can be tried again from (every game's is /products/<slug>), else null. */
 export function retryPath(order: Pick<Order, 'status' | 'items'>): string | null {
   if (order.status !== 'cancelled' && order.status !== 'failed') return null;
   const topup = order.items.find((item) => item.item_type === 'topup');
   const service = topup?.topup_data?.service;
-  return service === 'pubg' || service === 'freefire' || service === 'steam' ? `/products/${service}` : null;
+  return typeof service === 'string' && GAME_SLUG.test(service) ? `/products/${service}` : null;
 }
 
 export interface RefundLine {

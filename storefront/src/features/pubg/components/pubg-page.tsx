@@ -10,7 +10,7 @@ import { useToast } from '../../../components/ui/toast/toast-provider';
 import { lineTotal, pickPrice } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
-import { GamePageLayout, GamePanel, GameSteps, PanelSection } from '../../../components/game-topup/game-page-layout';
+import { GamePageLayout, GamePanel, GameSteps, PanelEmpty, PanelSection } from '../../../components/game-topup/game-page-layout';
 import { OrderSummary } from '../../../components/game-topup/order-summary';
 import { PlayerIdField } from '../../../components/game-topup/player-id-field';
 import { TopUpButton } from '../../../components/game-topup/top-up-button';
@@ -135,7 +135,7 @@ export function PubgPage() {
               onRetry={() => void packagesQuery.refetch()}
             />
           ) : packages.length === 0 ? (
-            <p className={styles.empty}>{t('pubg.no_packages')}</p>
+            <PanelEmpty>{t('pubg.no_packages')}</PanelEmpty>
           ) : (
             <PagedGrid<PubgPackage>
               labelId={ids.packages}

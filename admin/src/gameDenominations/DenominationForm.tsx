@@ -1,0 +1,46 @@
+import { Box } from '@mui/material';
+import type { ReactElement } from 'react';
+import { ArrayInput, BooleanInput, NumberInput, SelectInput, SimpleForm, SimpleFormIterator } from 'react-admin';
+import { FormRow } from '../components/FormLayout';
+import { TranslatedTextInput } from '../components/TranslatedTextInput';
+import { sourceKindChoices, validateDenomination } from './denominationForm';
+
+/** Name and unit in every language, amount, prices, the game's offer id, order, active flag and the sources it is delivered from. */
+export function DenominationForm({
+  defaultValues,
+  toolbar,
+  children,
+}: {
+  defaultValues?: Record<string, unknown>;
+  toolbar?: ReactElement;
+  /** Inputs above the rest (the game, on create). */
+  children?: ReactElement;
+}) {
+  return (
+    // noValidate: the form's own rules word every problem in the admin's language; the browser's checks (a
+    // price against its 0.01 step) would stop the save with a bubble of their own.
+    <SimpleForm noValidate validate={validateDenomination} defaultValues={defaultValues} toolbar={toolbar} sx={{ maxWidth: 960 }}>
+      {children}
+      <TranslatedTextInput source="name" maxLength={200} isRequired helperText="resources.gameDenominations.help.name" />
+      <TranslatedTextInput source="unit" maxLength={50} helperText="resources.gameDenominations.help.unit" />
+      <Box sx={{ width: '100%' }}>
+        <FormRow>
+          <NumberInput source="amount" min={1} step={1} isRequired />
+          <NumberInput source="priceUsd" min={0} step={0.01} isRequired />
+          <NumberInput source="priceRub" min={0} step={0.01} isRequired />
+        </FormRow>
+        <FormRow>
+          <NumberInput source="sortOrder" step={1} helperText="resources.gameDenominations.help.sortOrder" />
+          <NumberInput source="itemId" min={1} step={1} helperText="resources.gameDenominations.help.itemId" />
+        </FormRow>
+      </Box>
+      <BooleanInput source="active" helperText="resources.gameDenominations.help.active" />
+      <ArrayInput source="sources" isRequired helperText="resources.gameDenominations.help.sources">
+        <SimpleFormIterator inline disableClear>
+          <SelectInput source="kind" label="resources.gameDenominations.fields.source.kind" choices={sourceKindChoices} isRequired helperText={false} />
+          <NumberInput source="priority" label="resources.gameDenominations.fields.source.priority" min={1} max={100} step={1} isRequired helperText={false} />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </SimpleForm>
+  );
+}
