@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { AdminGame, AdminGameDenomination, CreateGameBody, CreateGameDenominationBody } from '@topup/common/api';
+import type { AdminGame, AdminGameDenomination, CreateGameDenominationBody } from '@topup/common/api';
+import { MOBILE_LEGENDS } from '@topup/api/testing';
 import { adminSession, openAdmin, settleAndShoot, WAIT, type SessionState } from './back-office';
 import { expectNoRawKeys, launchBrowser, screenshot, VIEWPORTS } from './browser';
 import { startStore, type RunningStore } from './store';
@@ -19,29 +20,6 @@ const ZONE = '2001';
 const ORDER_TIMEOUT_MS = 30_000;
 const FLOW_TIMEOUT_MS = 120_000;
 
-const MOBILE_LEGENDS: CreateGameBody = {
-  slug: 'mobile-legends',
-  title: 'Mobile Legends',
-  description: 'Алмазы по ID игрока и зоне',
-  translations: {
-    en: { title: 'Mobile Legends', description: 'Diamonds by player and zone id' },
-    uz: { title: 'Mobile Legends', description: "O'yinchi va zona ID bo'yicha olmoslar" },
-  },
-  imageUrl: null,
-  playerCheck: true,
-  active: true,
-  fields: [
-    {
-      key: 'player_id',
-      label: 'ID игрока',
-      kind: 'text',
-      pattern: '^[0-9]{5,12}$',
-      required: true,
-      translations: { en: { label: 'Player ID' }, uz: { label: "O'yinchi ID" } },
-    },
-    { key: 'zone_id', label: 'Зона', kind: 'text', pattern: '^[0-9]{1,5}$', required: true, translations: { en: { label: 'Zone ID' }, uz: { label: 'Zona ID' } } },
-  ],
-};
 
 const DENOMINATIONS: Array<Omit<CreateGameDenominationBody, 'gameId'>> = [
   {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { BalanceCurrency } from '@topup/common';
+import type { CreateGameBody } from '@topup/common/api';
 import { changeBalance, createCodeCrypto, type InvalidationBus } from '@topup/server-kit';
 
 /**
@@ -348,3 +349,28 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
     },
   };
 }
+
+/** A game the store does not sell yet, described as data: what a shop owner would create in the back office. */
+export const MOBILE_LEGENDS: CreateGameBody = {
+  slug: 'mobile-legends',
+  title: 'Mobile Legends',
+  description: 'Алмазы по ID игрока и зоне',
+  translations: {
+    en: { title: 'Mobile Legends', description: 'Diamonds by player and zone id' },
+    uz: { title: 'Mobile Legends', description: "O'yinchi va zona ID bo'yicha olmoslar" },
+  },
+  imageUrl: null,
+  playerCheck: true,
+  active: true,
+  fields: [
+    {
+      key: 'player_id',
+      label: 'ID игрока',
+      kind: 'text',
+      pattern: '^[0-9]{5,12}$',
+      required: true,
+      translations: { en: { label: 'Player ID' }, uz: { label: "O'yinchi ID" } },
+    },
+    { key: 'zone_id', label: 'Зона', kind: 'text', pattern: '^[0-9]{1,5}$', required: true, translations: { en: { label: 'Zone ID' }, uz: { label: 'Zona ID' } } },
+  ],
+};

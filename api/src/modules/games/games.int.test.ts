@@ -5,7 +5,7 @@ import { createLogger } from '../../logger';
 import { createPaymentGateways } from '../../providers/payment';
 import { SandboxGameProvider } from '../../providers/game';
 import { auditRowsOf } from '../../testing/admin-api';
-import { startGatewayPayment, startYookassaStore, type TestApp, type TestUser, type YookassaStandIn, type YookassaStore } from '../../testing';
+import { MOBILE_LEGENDS, startGatewayPayment, startYookassaStore, type TestApp, type TestUser, type YookassaStandIn, type YookassaStore } from '../../testing';
 import { createCatalogueChanges } from '../catalogue/catalogue-changes';
 import { createFulfilmentService } from '../fulfilment/fulfilment.service';
 import { createPaymentCallbackService } from '../payments/payment-callback.service';
@@ -24,36 +24,6 @@ let admin: TestUser;
 let games: SandboxGameProvider;
 const logger = createLogger('silent', 'games-test');
 
-const MOBILE_LEGENDS = {
-  slug: 'mobile-legends',
-  title: 'Mobile Legends',
-  description: 'Алмазы по ID игрока и зоне',
-  translations: {
-    en: { title: 'Mobile Legends', description: 'Diamonds by player and zone id' },
-    uz: { title: 'Mobile Legends', description: "O'yinchi va zona ID bo'yicha olmoslar" },
-  },
-  imageUrl: null,
-  playerCheck: true,
-  active: true,
-  fields: [
-    {
-      key: 'player_id',
-      label: 'ID игрока',
-      kind: 'text',
-      pattern: '^[0-9]{5,12}$',
-      required: true,
-      translations: { en: { label: 'Player ID' }, uz: { label: "O'yinchi ID" } },
-    },
-    {
-      key: 'zone_id',
-      label: 'Зона',
-      kind: 'text',
-      pattern: '^[0-9]{1,5}$',
-      required: true,
-      translations: { en: { label: 'Zone ID' }, uz: { label: 'Zona ID' } },
-    },
-  ],
-};
 
 const asAdmin = (method: string, path: string, body?: unknown) => app.request(method, path, { token: admin.token, body });
 
