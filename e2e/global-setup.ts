@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import knexFactory from 'knex';
 import type { TestProject } from 'vitest/node';
+import { withDatabase } from '@topup/api/testing';
 import { buildWebApps, repoRoot } from './src/browser';
 
 declare module 'vitest' {
@@ -8,12 +9,6 @@ declare module 'vitest' {
     /** A database with the demo store in it (migrated and seeded once); each store clones it. */
     demoStoreDatabase: string;
   }
-}
-
-function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 /**

@@ -1,12 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { freePort } from '@topup/workers/testing';
+import { withDatabase } from '@topup/server-kit/testing';
 import { checkPostgres, checkRedis } from './check-services';
-
-function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
 
 describe('service checks', () => {
   it('pass when Postgres answers, even before the database exists', async () => {

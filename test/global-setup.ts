@@ -4,13 +4,7 @@ import knexFactory from 'knex';
 import type { TestProject } from 'vitest/node';
 import { ensureDatabase, migrateLatest } from '@topup/migrations';
 import { isReachable } from './services';
-import '@topup/server-kit/testing';
-
-function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
+import { withDatabase } from '@topup/server-kit/testing';
 
 function dockerEngineAvailable(): boolean {
   try {

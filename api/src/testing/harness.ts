@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../config';
 import { createDb } from '../db';
 import { createLogger } from '../logger';
 import { createRedis } from '../redis';
-import { injectService } from '@topup/server-kit/testing';
+import { injectService, withDatabase } from '@topup/server-kit/testing';
 import { hashPassword } from '../modules/auth/auth.service';
 import { createTokenService } from '../modules/auth/token.service';
 import { usersDal } from '../modules/users/users.dal';
@@ -24,9 +24,7 @@ function uniqueSuffix(): string {
 }
 
 function databaseUrl(database: string): string {
-  const url = new URL(injectService('postgresServerUrl'));
-  url.pathname = `/${database}`;
-  return url.toString();
+  return withDatabase(injectService('postgresServerUrl'), database);
 }
 
 export interface TestDatabase {

@@ -2,7 +2,7 @@
 export * from './harness';
 export * from './api-process';
 export { freePort } from '@topup/server-kit';
-export { injectService } from '@topup/server-kit/testing';
+export { injectService, withDatabase } from '@topup/server-kit/testing';
 export * from './fixtures';
 export * from './cbr-feed';
 export * from './topup-data';

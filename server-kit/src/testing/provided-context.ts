@@ -30,3 +30,10 @@ export function injectService<Key extends keyof TestRunServices>(key: Key): Test
   }
   return value;
 }
+
+/** `serverUrl` (a Postgres server's URL, whatever database it names) pointed at `database`. */
+export function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
