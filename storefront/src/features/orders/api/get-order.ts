@@ -1,8 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetail } from '@topup/common/api';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
+import { CART_KEY } from '../../../lib/cart';
 import { keepsChanging } from '../utils/order-status';
 import { useOrderEvents } from './order-events';
 
@@ -25,11 +27,20 @@ export const getOrderQueryOptions = (token: string | null, id: number, lang?: st
     refetchOnMount: true,
   });
 
-/** One order, live while it can still change (the poll above is the fallback). */
+/**
+ * One order, live while it can still change (the poll above is the fallback). A cancelled order that
+ * put its items back in the cart makes every view of the cart look again: the header and the cart page
+ * read it before the cancellation, and "Go to cart" must show the items.
+ */
 export function useOrder(id: number) {
   const session = useSession();
   const { i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const order = useQuery(getOrderQueryOptions(session?.token ?? null, id, i18n.resolvedLanguage));
   useOrderEvents(order.data !== undefined && keepsChanging(order.data));
+  const returnedToCart = order.data?.returned_to_cart === true;
+  useEffect(() => {
+    if (returnedToCart) void queryClient.invalidateQueries({ queryKey: [CART_KEY] });
+  }, [queryClient, returnedToCart]);
   return order;
 }
