@@ -69,7 +69,7 @@ const orderRow = (orderId: number) =>
 const itemRow = (orderId: number) =>
   app.db('order_items').where({ order_id: orderId }).first('provider_status', 'provider_reference', 'topup_data');
 const pubgCodes = (denominationId: number) =>
-  app.db('pubg_codes').where({ denomination_id: denominationId }).orderBy('id').select('id', 'status', 'order_id', 'error_message', 'used_at');
+  app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ denomination_id: denominationId }).orderBy('number').select('number as id', 'status', 'order_id', 'error_message', 'sold_at');
 const refunds = (orderId: number) => app.db('balance_ledger').where({ order_id: orderId, reason: 'order_refund' });
 
 /** Balance = sum of its ledger, for both currencies of the user. */
@@ -231,7 +231,7 @@ describe('top-up delivery: PUBG', () => {
       ['used', orderId],
       ['used', orderId],
     ]);
-    for (const code of codes) expect(code.used_at).toBeInstanceOf(Date);
+    for (const code of codes) expect(code.sold_at).toBeInstanceOf(Date);
     const credits = await games.creditsOf('pubg', player);
     expect(credits.map((credit) => credit.idempotencyKey).sort()).toEqual(codes.map((code) => `order:${orderId}:code:${code.id}`).sort());
     const item = await itemRow(orderId);

@@ -17,7 +17,8 @@ import {
 } from '../orders/order-lifecycle';
 import { recordOrderEvent } from '../orders/order-events';
 import type { RefundDestination } from '../payments/refunds';
-import { topupDal, type OrderPubgCode } from '../topup/topup.dal';
+import { stockDal, type RedeemedCode } from '../stock/stock.dal';
+import { topupDal } from '../topup/topup.dal';
 import type { StoredTopupData } from '../topup/topup.service';
 
 /** Why a top-up could not be delivered: the game's refusal, or no code left in the stock to replace a rejected one. */
@@ -169,7 +170,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
   }
 
   /** What an order delivered from codes has not delivered: the packages without a used code, priced in the order currency. */
-  function undeliveredPubg(data: StoredTopupData, codes: OrderPubgCode[], currency: BalanceCurrency) {
+  function undeliveredPubg(data: StoredTopupData, codes: RedeemedCode[], currency: BalanceCurrency) {
     const used = new Map<number, number>();
     for (const code of codes) if (code.status === 'used') used.set(code.denomination_id, (used.get(code.denomination_id) ?? 0) + 1);
     let amount = 0;
@@ -186,7 +187,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
     return { amount, deliveredUc };
   }
 
-  type PubgStep = { done: true } | { done: false; code: OrderPubgCode };
+  type PubgStep = { done: true } | { done: false; code: RedeemedCode };
 
   /**
    * Under the order lock: makes sure every package holds a code (a rejected one is replaced by the
@@ -197,7 +198,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
     return db.transaction(async (trx): Promise<PubgStep> => {
       const order = await lockOrder(trx, orderId);
       if (!order || order.status !== 'processing') return { done: true };
-      const codes = await topupDal.pubgCodesOf(trx, orderId);
+      const codes = await stockDal.redeemedFor(trx, orderId);
       const needed = new Map<number, number>();
       for (const pkg of data.packages ?? []) needed.set(pkg.denomination_id, (needed.get(pkg.denomination_id) ?? 0) + 1);
       for (const [denominationId, count] of needed) {
@@ -205,18 +206,19 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
           (code) => code.denomination_id === denominationId && (code.status === 'reserved' || code.status === 'used'),
         ).length;
         if (held >= count) continue;
-        const replacements = await topupDal.takePubgCodes(trx, denominationId, count - held);
+        const replacements = await stockDal.takeForDenomination(trx, denominationId, count - held);
         if (replacements.length < count - held) {
           await refund(trx, order, data, 'out_of_codes', undeliveredPubg(data, codes, order.currency));
           return { done: true };
         }
-        await topupDal.reservePubgCodes(
+        await stockDal.reserve(
           trx,
           orderId,
           replacements.map((code) => code.id),
+          null,
         );
-        codes.push(...replacements.map((code): OrderPubgCode => ({ ...code, status: 'reserved' })));
-        logger.info({ orderId, denominationId, codes: replacements.map((code) => code.id) }, 'PUBG code replaced');
+        codes.push(...replacements.map((code): RedeemedCode => ({ ...code, status: 'reserved' })));
+        logger.info({ orderId, denominationId, codes: replacements.map((code) => code.number) }, 'PUBG code replaced');
       }
       const next = codes.find((code) => code.status === 'reserved');
       if (next) return { done: false, code: next };
@@ -232,10 +234,11 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
       const next = await nextPubgStep(orderId, item, data);
       if (next.done) return;
       const { code } = next;
-      const facts = { game: data.service, pubgCodeId: code.id };
+      // The code is named by its number (the id the back office shows), in its key as well: a credit asked before the one code stock keeps its key.
+      const facts = { game: data.service, pubgCodeId: code.number };
       const outcome = await callGame(
         orderId,
-        () => games.redeemCode({ account, code: codeCrypto.decrypt(code.code_encrypted), idempotencyKey: `order:${orderId}:code:${code.id}` }),
+        () => games.redeemCode({ account, code: codeCrypto.decrypt(code.code_encrypted), idempotencyKey: `order:${orderId}:code:${code.number}` }),
         facts,
       );
       await db.transaction(async (trx) => {
@@ -243,18 +246,18 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
         if (!order || order.status !== 'processing') return;
         await recordAnswer(trx, orderId, outcome, facts);
         if (outcome.status === 'succeeded') {
-          if (await topupDal.markPubgCodeUsed(trx, orderId, code.id)) {
+          if (await stockDal.markRedeemed(trx, orderId, code.id)) {
             await topupDal.appendProviderReference(trx, item.id, outcome.reference);
           }
           return;
         }
         if (outcome.reason === 'invalid_code') {
-          await topupDal.markPubgCodeError(trx, orderId, code.id, `Rejected by the game: ${outcome.detail}`);
-          logger.warn({ orderId, codeId: code.id, detail: outcome.detail }, 'Code rejected by the game: marked error');
+          await stockDal.markRejected(trx, orderId, code.id, `Rejected by the game: ${outcome.detail}`);
+          logger.warn({ orderId, codeId: code.number, detail: outcome.detail }, 'Code rejected by the game: marked error');
           return;
         }
         logger.info({ orderId, reason: outcome.reason, detail: outcome.detail }, 'Top-up from codes refused by the game');
-        const codes = await topupDal.pubgCodesOf(trx, orderId);
+        const codes = await stockDal.redeemedFor(trx, orderId);
         await refund(trx, order, data, outcome.reason, undeliveredPubg(data, codes, order.currency));
       });
     }

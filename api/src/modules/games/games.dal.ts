@@ -9,6 +9,7 @@ import {
   type Product,
   type StoredGameField,
 } from '../../models';
+import { availableRedemptionCodesSql } from '../stock/stock.dal';
 
 /*
  * Games and their denominations (docs/architecture.md, "Games"). A game's slug, texts, picture and active
@@ -171,7 +172,7 @@ export const gamesDal = {
       'd.created_at',
       'd.updated_at',
       db.raw(SOURCES),
-      db.raw(`(SELECT count(*) FROM pubg_codes c WHERE c.denomination_id = d.id AND c.status = 'available')::int AS available_codes`),
+      db.raw(`${availableRedemptionCodesSql('d.id')} AS available_codes`),
     ),
 
   findDenominationRecord: (db: Knex, id: number): Promise<DenominationRow | undefined> =>

@@ -14,6 +14,7 @@ import type { IdempotencyClaim } from '../../types';
 import { recordOrderEvent } from '../orders/order-events';
 import { steamAmountToMinor, type SteamService } from '../steam/steam.service';
 import type { PlayerCheckService } from './player-check.service';
+import { stockDal } from '../stock/stock.dal';
 import { topupDal } from './topup.dal';
 import { ratesDal } from '../rates/rates.dal';
 
@@ -140,7 +141,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     if (!offer || offer.sources.length === 0) {
       throw offerGone('This offer is no longer available. Please choose another one.', { offer_id: data.offer_id });
     }
-    const fromStock = offer.sources[0] === 'code_stock' && (offer.sources.length === 1 || ((await topupDal.availablePubgCodes(conn, [offer.id])).get(offer.id) ?? 0) > 0);
+    const fromStock = offer.sources[0] === 'code_stock' && (offer.sources.length === 1 || ((await stockDal.availableForDenominations(conn, [offer.id])).get(offer.id) ?? 0) > 0);
     const price = currency === 'usd' ? offer.price_usd : offer.price_rub;
     const stored = { price_usd: fromMinor(offer.price_usd), price_rub: fromMinor(offer.price_rub) };
     return {
@@ -308,7 +309,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     const early = await quote(db, game, body, account);
     assertClientPrice(body, early);
     if (early.pubgCodes) {
-      const available = await topupDal.availablePubgCodes(db, [...early.pubgCodes.keys()]);
+      const available = await stockDal.availableForDenominations(db, [...early.pubgCodes.keys()]);
       for (const [denominationId, needed] of early.pubgCodes) {
         const count = available.get(denominationId) ?? 0;
         if (count < needed) throw outOfCodes(denominationId, needed, count);
@@ -379,12 +380,13 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       topupData: { ...topupData },
     });
     for (const [denominationId, needed] of priced.pubgCodes ?? []) {
-      const codes = await topupDal.takePubgCodes(trx, denominationId, needed);
+      const codes = await stockDal.takeForDenomination(trx, denominationId, needed);
       if (codes.length < needed) throw outOfCodes(denominationId, needed, codes.length);
-      await topupDal.reservePubgCodes(
+      await stockDal.reserve(
         trx,
         orderId,
         codes.map((code) => code.id),
+        null,
       );
     }
     if (paid) await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId });
