@@ -27,13 +27,11 @@ const ALL_TABLES = [
   'products',
   'regions',
   'product_regions',
-  'codes',
   'games',
   'game_denominations',
   'game_denomination_sources',
   'code_generation_requests',
-  'generated_codes',
-  'pubg_codes',
+  'stock_codes',
   'promotions',
   'currency_rates',
   'currency_settings',
@@ -186,13 +184,14 @@ describe('demo seed', () => {
     expect(first.balance_ledger).toBe(2);
     expect(first.products).toBeGreaterThanOrEqual(9);
     expect(first.regions).toBeGreaterThanOrEqual(6);
-    expect(first.codes).toBeGreaterThan(100);
+    const codesOf = async (source: string) => Number((await db('stock_codes').where({ source }).count<Array<{ count: string }>>({ count: '*' }))[0]?.count);
+    expect(await codesOf('manual')).toBeGreaterThan(100);
     // PUBG, Free Fire and Steam; six UC packages and six Free Fire offers, each with its one source.
     expect(first.games).toBe(3);
     expect(first.game_denominations).toBe(12);
     expect(first.game_denomination_sources).toBe(12);
-    expect(first.generated_codes).toBeGreaterThan(0);
-    expect(first.pubg_codes).toBe(120);
+    expect(await codesOf('generated')).toBeGreaterThan(0);
+    expect(await codesOf('pubg_redemption')).toBe(120);
     expect(first.promotions).toBe(4);
     expect(first.currency_rates).toBe(3);
     expect(first.currency_settings).toBe(1);
@@ -226,13 +225,13 @@ describe('demo seed', () => {
   });
 
   it('stores codes encrypted and priced in RUB at the seeded rate', async () => {
-    const codes = await db('codes').select('code_encrypted', 'price_usd', 'price_rub');
+    const codes = await db('stock_codes').whereIn('source', ['manual', 'generated']).select('code_encrypted', 'price_usd', 'price_rub');
     for (const code of codes) {
       expect(code.code_encrypted).not.toMatch(/DEMO/);
       expect(code.price_rub).toBe(code.price_usd * 79);
     }
-    const options = await db('codes')
-      .where({ status: 'available' })
+    const options = await db('stock_codes')
+      .where({ source: 'manual', status: 'available' })
       .countDistinct<{ count: number }>({ count: db.raw('(product_id, region_id, game_amount, price_usd, price_rub)') })
       .first();
     expect(Number(options?.count)).toBeGreaterThan(20);
@@ -252,10 +251,14 @@ describe('demo seed', () => {
   });
 
   it('enforces the code reservation and order item rules', async () => {
-    const code = await db('codes').first('id');
-    expect(await sqlState(db('codes').where({ id: code.id }).update({ status: 'reserved' }))).toBe('23514');
-    expect(await sqlState(db('codes').where({ id: code.id }).update({ status: 'used' }))).toBe('23514');
-    expect(await sqlState(db('codes').where({ id: code.id }).update({ status: 'sold' }))).toBe('23514');
+    const code = await db('stock_codes').where({ source: 'manual' }).first('id');
+    expect(await sqlState(db('stock_codes').where({ id: code.id }).update({ status: 'reserved' }))).toBe('23514');
+    expect(await sqlState(db('stock_codes').where({ id: code.id }).update({ status: 'used' }))).toBe('23514');
+    expect(await sqlState(db('stock_codes').where({ id: code.id }).update({ status: 'sold' }))).toBe('23514');
+    // Each source fills what it needs: a manual code has no denomination, a redeemed one no price.
+    expect(await sqlState(db('stock_codes').where({ id: code.id }).update({ status: 'error' }))).toBe('23514');
+    const redeemed = await db('stock_codes').where({ source: 'pubg_redemption' }).first('id');
+    expect(await sqlState(db('stock_codes').where({ id: redeemed.id }).update({ price_usd: 99 }))).toBe('23514');
 
     const shopper = await db('users').where({ nickname: 'shopper' }).first('id');
     await db.transaction(async (trx) => {
@@ -271,13 +274,13 @@ describe('demo seed', () => {
           hold_expires_at: trx.raw(`now() + interval '15 minutes'`),
         })
         .returning('id');
-      await trx('codes')
+      await trx('stock_codes')
         .where({ id: code.id })
         .update({ status: 'reserved', order_id: order.id, reserved_until: trx.raw(`now() + interval '15 minutes'`) });
       const item = {
         order_id: order.id,
         item_type: 'code',
-        code_id: code.id,
+        stock_code_id: code.id,
         amount: 525,
         price_usd: 525,
         price_rub: 41_475,
@@ -288,13 +291,8 @@ describe('demo seed', () => {
       // 23505 unique_violation: the same code in a second order item.
       expect(await sqlState(trx.transaction((sp) => sp('order_items').insert(item)))).toBe('23505');
       // A top-up item needs its data.
-      const topup = { ...item, code_id: null, item_type: 'topup', topup_data: null };
+      const topup = { ...item, stock_code_id: null, item_type: 'topup', topup_data: null };
       expect(await sqlState(trx.transaction((sp) => sp('order_items').insert(topup)))).toBe('23514');
-      // An item holds at most one code.
-      const generated = await trx('generated_codes').first('id');
-      const pubg = await trx('pubg_codes').first('id');
-      const twoCodes = { ...item, code_id: null, generated_code_id: generated.id, pubg_code_id: pubg.id };
-      expect(await sqlState(trx.transaction((sp) => sp('order_items').insert(twoCodes)))).toBe('23514');
       throw new RollbackTest();
     }).catch((err) => {
       if (!(err instanceof RollbackTest)) throw err;

@@ -178,7 +178,7 @@ describe('NODE_ENV=production services, run from their bundles', () => {
 
       expect(await countOf(db('balances').whereNot('amount', 0))).toBe(0);
       expect(await countOf(db('balance_ledger'))).toBe(0);
-      for (const table of ['codes', 'generated_codes', 'pubg_codes', 'game_denominations', 'regions', 'promotions']) {
+      for (const table of ['stock_codes', 'game_denominations', 'regions', 'promotions']) {
         expect(await countOf(db(table)), table).toBe(0);
       }
       // The three games the store is built around are rows of the game model from the migrations on, with

@@ -192,6 +192,7 @@ async function prepareProduct(db: Db, run: string): Promise<{ id: number }> {
   const rows = Array.from({ length: shoppers * rounds }, (_, index) => {
     const code = `BENCH-${run}-${index + 1}-${randomBytes(4).toString('hex')}`.toUpperCase();
     return {
+      source: 'manual',
       product_id: product.id,
       code_encrypted: crypto.encrypt(code),
       code_hash: crypto.hash(code),
@@ -200,7 +201,7 @@ async function prepareProduct(db: Db, run: string): Promise<{ id: number }> {
       price_rub: PRICE.rub,
     };
   });
-  await db.batchInsert('codes', rows, 1000);
+  await db.batchInsert('stock_codes', rows, 1000);
   return product;
 }
 
@@ -291,10 +292,10 @@ async function call(shopper: BenchShopper, method: string, path: string, body?: 
 /** Takes the product off the storefront, deletes its unsold codes, and brings bench balances and carts back to empty. */
 async function cleanUp(db: Db, run: string, productId: number, ids: number[]): Promise<void> {
   await db('products').where({ id: productId }).update({ active: false, updated_at: db.fn.now() });
-  await db('codes')
-    .where({ product_id: productId, status: 'available' })
+  await db('stock_codes')
+    .where({ source: 'manual', product_id: productId, status: 'available' })
     .whereNull('order_id')
-    .whereNotExists(db('order_items').whereRaw('order_items.code_id = codes.id'))
+    .whereNotExists(db('order_items').whereRaw('order_items.stock_code_id = stock_codes.id'))
     .delete();
   await db('cart_items').whereIn('user_id', ids).delete();
   await settleBalances(db, ids, 0, `bench:${run}:settle`);

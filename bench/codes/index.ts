@@ -153,7 +153,7 @@ async function generateCodes(token: string, denominationId: number) {
 
 /** Removes the run's codes, product, offer and generation request. */
 async function cleanUp(db: Db, stock: BenchStock): Promise<void> {
-  await db('codes').where({ product_id: stock.productId }).delete();
+  await db('stock_codes').where({ source: 'manual', product_id: stock.productId }).delete();
   await db('products').where({ id: stock.productId }).delete();
   // A generation still running (after a timeout) would go on adding codes: leave its offer be.
   const running = await db('code_generation_requests')
@@ -164,7 +164,10 @@ async function cleanUp(db: Db, stock: BenchStock): Promise<void> {
     console.warn(`codes: generation request ${running.id} is still running; its inactive offer and codes stay`);
     return;
   }
-  await db('generated_codes').where({ denomination_id: stock.denominationId }).delete();
+  await db('stock_codes')
+    .where({ source: 'generated' })
+    .whereIn('denomination_id', db('game_denominations').select('id').where({ legacy_id: stock.denominationId }))
+    .delete();
   await db('code_generation_requests').where({ denomination_id: stock.denominationId }).delete();
   await db('game_denominations').where({ legacy_id: stock.denominationId }).delete();
 }

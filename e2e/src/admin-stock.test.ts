@@ -126,7 +126,7 @@ describe('generated codes', () => {
     await expect.poll(() => toggle.count(), WAIT).toBe(1);
     await expect.poll(() => appBarTitle(page), WAIT).not.toBe('');
     await settleAndShoot(page, 'admin-generated-codes-phone-ru');
-    const publishedCount = async () => Number((await app.db('generated_codes').where({ published: true }).count({ n: '*' }))[0]?.n);
+    const publishedCount = async () => Number((await app.db('stock_codes').where({ source: 'generated' }).where({ published: true }).count({ n: '*' }))[0]?.n);
     const before = await publishedCount();
     await toggle.click();
     await expect.poll(() => notification(page, /Снят с публикации/).count(), WAIT).toBe(1);

@@ -92,7 +92,7 @@ async function topIsOnScreen(page: Page, text: string): Promise<boolean> {
 }
 
 async function activatedFor(playerId: string): Promise<number> {
-  const row = await app.db('generated_codes').where({ activated_player_id: playerId }).whereNotNull('activated_at').count({ n: '*' }).first();
+  const row = await app.db('stock_codes').where({ source: 'generated' }).where({ activated_player_id: playerId }).whereNotNull('activated_at').count({ n: '*' }).first();
   return Number(row?.n ?? 0);
 }
 

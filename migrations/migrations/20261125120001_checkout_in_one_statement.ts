@@ -2,87 +2,11 @@ import type { Knex } from 'knex';
 import { runDdl } from '../sql';
 
 /**
- * A checkout as one statement, so it costs one round trip to the database instead of one per step:
- * - change_balance(): a balance movement and its ledger entry (server-kit's changeBalance calls it).
- * - place_cart_order(): the shopper's cart as an order, paid from the balance or waiting for a card.
- * - take_codes(): the one rule for taking stock of a price option (checkout, and an admin's re-run).
- * - cart_lines: cart lines with their product's title and whether they are still on sale, read by
- *   the cart page and by checkout alike.
- *
- * A store rule that refuses (an empty cart, missing stock or rate, too little money) raises SQLSTATE
- * SR001 with a JSON DETAIL {"rule": <the API's error code>, ...facts}; server-kit's sqlRefusal() reads it.
- * The refusal aborts the statement, so a refused checkout leaves nothing behind.
+ * take_codes() and place_cart_order() as they read the two code tables of the time (`codes`,
+ * `generated_codes`); the one code stock (20261130000001_one_code_stock.ts) replaces them and restores
+ * these on its way down.
  */
-export async function up(knex: Knex): Promise<void> {
-  await runDdl(
-    knex,
-    `
-    /*
-     * Moves money on a balance and appends its ledger entry. Invariants:
-     * - Never below zero: the update is conditional (and the balances CHECK backs it); the balance row
-     *   lock it takes serialises concurrent movements of one balance.
-     * - One movement per reference: a reference already on the ledger returns its entry and moves
-     *   nothing (refused if it names a different movement). Two transactions racing with the same new
-     *   reference both pass that check; the ledger's unique index then fails the later one.
-     */
-    CREATE FUNCTION change_balance(
-      p_user_id   integer,
-      p_currency  text,
-      -- Signed minor units: a credit is positive, a debit negative.
-      p_amount    bigint,
-      p_reason    text,
-      p_reference text,
-      p_order_id  bigint DEFAULT NULL,
-      p_actor_id  integer DEFAULT NULL,
-      p_note      text DEFAULT NULL
-    ) RETURNS balance_ledger
-    LANGUAGE plpgsql AS $$
-    DECLARE
-      entry     balance_ledger;
-      new_total bigint;
-      available bigint;
-    BEGIN
-      SELECT * INTO entry FROM balance_ledger WHERE reference = p_reference;
-      IF FOUND THEN
-        IF entry.user_id <> p_user_id OR entry.currency <> p_currency OR entry.amount <> p_amount THEN
-          RAISE EXCEPTION 'Ledger reference % is already used by a different movement', p_reference;
-        END IF;
-        RETURN entry;
-      END IF;
-
-      UPDATE balances SET amount = amount + p_amount, updated_at = now()
-       WHERE user_id = p_user_id AND currency = p_currency AND amount + p_amount >= 0
-      RETURNING amount INTO new_total;
-      IF NOT FOUND THEN
-        SELECT amount INTO available FROM balances WHERE user_id = p_user_id AND currency = p_currency;
-        -- Balance rows are created with the user, so a missing one is a broken invariant, not a shortfall.
-        IF NOT FOUND THEN
-          RAISE EXCEPTION 'User % has no % balance row', p_user_id, p_currency;
-        END IF;
-        RAISE EXCEPTION 'Insufficient balance' USING ERRCODE = 'SR001', DETAIL = json_build_object(
-          'rule', 'INSUFFICIENT_BALANCE', 'required', -p_amount, 'available', available, 'currency', p_currency);
-      END IF;
-
-      INSERT INTO balance_ledger (user_id, currency, amount, balance_after, reason, order_id, actor_id, note, reference)
-      VALUES (p_user_id, p_currency, p_amount, new_total, p_reason, p_order_id, p_actor_id, p_note, p_reference)
-      RETURNING * INTO entry;
-      RETURN entry;
-    END;
-    $$;
-
-    -- The catalogue's rule for what is on sale (catalogue.service regionFilter), for cart lines.
-    CREATE VIEW cart_lines AS
-      SELECT ci.id, ci.user_id, ci.product_id, ci.region_id, ci.game_amount, ci.price_usd, ci.price_rub, ci.quantity,
-             p.title AS product_title, p.image_url,
-             coalesce(nullif(pr.game_currency, ''), p.game_currency) AS game_currency,
-             coalesce(p.active AND CASE WHEN ci.region_id IS NULL THEN p.has_global_codes
-                                        ELSE p.has_regions AND pr.product_id IS NOT NULL AND r.is_active END,
-                      false) AS sellable
-        FROM cart_items ci
-        JOIN products p ON p.id = ci.product_id
-        LEFT JOIN product_regions pr ON pr.product_id = ci.product_id AND pr.region_id = ci.region_id
-        LEFT JOIN regions r ON r.id = ci.region_id;
-
+export const TAKE_CODES_FROM_TWO_TABLES = `
     /*
      * Locks up to p_count available codes of exactly this price option, oldest first: manual codes,
      * then (for a global option) published generated codes. SKIP LOCKED lets concurrent checkouts
@@ -122,7 +46,9 @@ export async function up(knex: Knex): Promise<void> {
       END IF;
     END;
     $$;
+`;
 
+export const PLACE_CART_ORDER_INTO_TWO_TABLES = `
     /*
      * Places the user's cart as one order of codes. Invariants, in the order they are checked:
      * 1. The cart lines are locked: a concurrent checkout of the same cart waits, then finds it empty
@@ -241,6 +167,92 @@ export async function up(knex: Knex): Promise<void> {
       RETURN QUERY SELECT new_order_id, order_total, rate, new_outbox_id, products;
     END;
     $$;
+`;
+
+/**
+ * A checkout as one statement, so it costs one round trip to the database instead of one per step:
+ * - change_balance(): a balance movement and its ledger entry (server-kit's changeBalance calls it).
+ * - place_cart_order(): the shopper's cart as an order, paid from the balance or waiting for a card.
+ * - take_codes(): the one rule for taking stock of a price option (checkout, and an admin's re-run).
+ * - cart_lines: cart lines with their product's title and whether they are still on sale, read by
+ *   the cart page and by checkout alike.
+ *
+ * A store rule that refuses (an empty cart, missing stock or rate, too little money) raises SQLSTATE
+ * SR001 with a JSON DETAIL {"rule": <the API's error code>, ...facts}; server-kit's sqlRefusal() reads it.
+ * The refusal aborts the statement, so a refused checkout leaves nothing behind.
+ */
+export async function up(knex: Knex): Promise<void> {
+  await runDdl(
+    knex,
+    `
+    /*
+     * Moves money on a balance and appends its ledger entry. Invariants:
+     * - Never below zero: the update is conditional (and the balances CHECK backs it); the balance row
+     *   lock it takes serialises concurrent movements of one balance.
+     * - One movement per reference: a reference already on the ledger returns its entry and moves
+     *   nothing (refused if it names a different movement). Two transactions racing with the same new
+     *   reference both pass that check; the ledger's unique index then fails the later one.
+     */
+    CREATE FUNCTION change_balance(
+      p_user_id   integer,
+      p_currency  text,
+      -- Signed minor units: a credit is positive, a debit negative.
+      p_amount    bigint,
+      p_reason    text,
+      p_reference text,
+      p_order_id  bigint DEFAULT NULL,
+      p_actor_id  integer DEFAULT NULL,
+      p_note      text DEFAULT NULL
+    ) RETURNS balance_ledger
+    LANGUAGE plpgsql AS $$
+    DECLARE
+      entry     balance_ledger;
+      new_total bigint;
+      available bigint;
+    BEGIN
+      SELECT * INTO entry FROM balance_ledger WHERE reference = p_reference;
+      IF FOUND THEN
+        IF entry.user_id <> p_user_id OR entry.currency <> p_currency OR entry.amount <> p_amount THEN
+          RAISE EXCEPTION 'Ledger reference % is already used by a different movement', p_reference;
+        END IF;
+        RETURN entry;
+      END IF;
+
+      UPDATE balances SET amount = amount + p_amount, updated_at = now()
+       WHERE user_id = p_user_id AND currency = p_currency AND amount + p_amount >= 0
+      RETURNING amount INTO new_total;
+      IF NOT FOUND THEN
+        SELECT amount INTO available FROM balances WHERE user_id = p_user_id AND currency = p_currency;
+        -- Balance rows are created with the user, so a missing one is a broken invariant, not a shortfall.
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'User % has no % balance row', p_user_id, p_currency;
+        END IF;
+        RAISE EXCEPTION 'Insufficient balance' USING ERRCODE = 'SR001', DETAIL = json_build_object(
+          'rule', 'INSUFFICIENT_BALANCE', 'required', -p_amount, 'available', available, 'currency', p_currency);
+      END IF;
+
+      INSERT INTO balance_ledger (user_id, currency, amount, balance_after, reason, order_id, actor_id, note, reference)
+      VALUES (p_user_id, p_currency, p_amount, new_total, p_reason, p_order_id, p_actor_id, p_note, p_reference)
+      RETURNING * INTO entry;
+      RETURN entry;
+    END;
+    $$;
+
+    -- The catalogue's rule for what is on sale (catalogue.service regionFilter), for cart lines.
+    CREATE VIEW cart_lines AS
+      SELECT ci.id, ci.user_id, ci.product_id, ci.region_id, ci.game_amount, ci.price_usd, ci.price_rub, ci.quantity,
+             p.title AS product_title, p.image_url,
+             coalesce(nullif(pr.game_currency, ''), p.game_currency) AS game_currency,
+             coalesce(p.active AND CASE WHEN ci.region_id IS NULL THEN p.has_global_codes
+                                        ELSE p.has_regions AND pr.product_id IS NOT NULL AND r.is_active END,
+                      false) AS sellable
+        FROM cart_items ci
+        JOIN products p ON p.id = ci.product_id
+        LEFT JOIN product_regions pr ON pr.product_id = ci.product_id AND pr.region_id = ci.region_id
+        LEFT JOIN regions r ON r.id = ci.region_id;
+
+    ${TAKE_CODES_FROM_TWO_TABLES}
+    ${PLACE_CART_ORDER_INTO_TWO_TABLES}
     `,
   );
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { BALANCE_CURRENCIES, convertMinor, STEAM_COMMISSION_PERCENT_DEFAULT, type BalanceCurrency } from '@topup/common';
+import { BALANCE_CURRENCIES, convertMinor, STEAM_COMMISSION_PERCENT_DEFAULT, type BalanceCurrency, type StockCodeSource } from '@topup/common';
 import { changeBalance, createCodeCrypto, type CodeCrypto } from '@topup/server-kit';
 import {
   CURRENCY_RATES,
@@ -222,14 +222,17 @@ async function seedManualCodes(
       ),
     ),
   );
-  await insertMissingCodes(trx, 'codes', rows);
+  await insertMissingCodes(trx, 'manual', rows);
 }
 
-/** Inserts code rows, skipping those already stored (same code hash), in chunks below pg's parameter limit. */
-async function insertMissingCodes(trx: Knex.Transaction, table: string, rows: Array<Record<string, unknown>>) {
+/** Inserts codes of one source into the code stock, skipping those already stored (same code hash), in chunks below pg's parameter limit. */
+async function insertMissingCodes(trx: Knex.Transaction, source: StockCodeSource, rows: Array<Record<string, unknown>>) {
   const CHUNK = 500;
   for (let start = 0; start < rows.length; start += CHUNK) {
-    await trx(table).insert(rows.slice(start, start + CHUNK)).onConflict('code_hash').ignore();
+    await trx('stock_codes')
+      .insert(rows.slice(start, start + CHUNK).map((row) => ({ ...row, source })))
+      .onConflict(['source', 'code_hash'])
+      .ignore();
   }
 }
 
@@ -254,7 +257,7 @@ async function seedDenominations<Key extends 'item_id' | 'amount'>(
   kind: 'sandbox' | 'code_stock',
   key: Key,
   rows: Array<Record<string, unknown> & Record<Key, number>>,
-): Promise<Array<{ id: number; legacy_id: number | null; item_id: number | null; amount: number; price_usd: number; price_rub: number }>> {
+): Promise<Array<{ id: number; item_id: number | null; amount: number; price_usd: number; price_rub: number }>> {
   const existing = new Set(
     (await trx('game_denominations').where({ game_id: game }).whereIn(key, rows.map((row) => row[key])).pluck<number[]>(key)).map(Number),
   );
@@ -266,7 +269,7 @@ async function seedDenominations<Key extends 'item_id' | 'amount'>(
   return trx('game_denominations')
     .where({ game_id: game })
     .whereIn(key, rows.map((row) => row[key]))
-    .select('id', 'legacy_id', 'item_id', 'amount', 'price_usd', 'price_rub');
+    .select('id', 'item_id', 'amount', 'price_usd', 'price_rub');
 }
 
 async function seedFreeFire(trx: Knex.Transaction, codeCrypto: CodeCrypto, freefireProductId: number): Promise<void> {
@@ -293,12 +296,12 @@ async function seedFreeFire(trx: Knex.Transaction, codeCrypto: CodeCrypto, freef
     })),
   );
 
-  // Published stock for some offers, priced as the offer currently is; codes name an offer by its legacy id.
+  // Published stock for some offers, priced as the offer currently is.
   const rows = FREEFIRE_DENOMINATIONS.flatMap((seed) => {
     const denomination = denominations.find((row) => row.item_id === seed.item_id);
-    if (!denomination?.legacy_id) throw new Error(`Demo seed: Free Fire offer ${seed.item_id} is missing`);
+    if (!denomination) throw new Error(`Demo seed: Free Fire offer ${seed.item_id} is missing`);
     return Array.from({ length: seed.generated_codes }, (_, index) => ({
-      denomination_id: denomination.legacy_id,
+      denomination_id: denomination.id,
       product_id: freefireProductId,
       ...encryptedCode(codeCrypto, demoCode('freefire', seed.item_id, index)),
       game_amount: denomination.amount,
@@ -307,7 +310,7 @@ async function seedFreeFire(trx: Knex.Transaction, codeCrypto: CodeCrypto, freef
       published: true,
     }));
   });
-  await insertMissingCodes(trx, 'generated_codes', rows);
+  await insertMissingCodes(trx, 'generated', rows);
 }
 
 async function seedPubg(trx: Knex.Transaction, codeCrypto: CodeCrypto): Promise<void> {
@@ -342,7 +345,7 @@ async function seedPubg(trx: Knex.Transaction, codeCrypto: CodeCrypto): Promise<
       ...encryptedCode(codeCrypto, demoCode('pubg', seed.uc_amount, index)),
     }));
   });
-  await insertMissingCodes(trx, 'pubg_codes', rows);
+  await insertMissingCodes(trx, 'pubg_redemption', rows);
 }
 
 /** Promotions have no natural key: the (Russian) text identifies a demo promotion. */

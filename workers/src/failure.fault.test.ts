@@ -39,13 +39,13 @@ async function expectDeliveredOnce(app: TestApp, orderId: number, userId: number
   expect(order).toMatchObject({ status: 'completed', total: OPTION.priceUsd * quantity });
   expect(order.completed_at).toBeInstanceOf(Date);
 
-  const items = await app.db('order_items').where({ order_id: orderId }).select('code_id');
-  const codes = await app.db('codes').where({ order_id: orderId }).select('id', 'status', 'sold_at');
+  const items = await createFixtures(app.db, app.config.codesKey).orderItems([orderId]);
+  const codes = await app.db('stock_codes').where({ source: 'manual' }).where({ order_id: orderId }).select('number as id', 'status', 'sold_at');
   expect(codes).toHaveLength(quantity);
   for (const code of codes) expect(code).toMatchObject({ status: 'used', sold_at: expect.any(Date) });
   // One item per code, and no code on two items (of this order or any other).
   expect(items.map((item) => item.code_id).sort()).toEqual(codes.map((code) => code.id).sort());
-  const shared = await app.db('order_items').whereIn('code_id', codes.map((code) => code.id)).count({ n: '*' }).first();
+  const shared = await app.db('order_items as oi').join('stock_codes as sc', 'sc.id', 'oi.stock_code_id').where({ 'sc.source': 'manual' }).whereIn('sc.number', codes.map((code) => code.id)).count({ n: '*' }).first();
   expect(shared).toEqual({ n: quantity });
 
   // Paid once, never refunded.
@@ -136,7 +136,7 @@ describe('a workers process killed (SIGKILL) in the middle of fulfilment', () =>
 
     // The killed process delivered nothing, and its job is orphaned: still 'active', its lock expiring.
     expect(await app.db('orders').where({ id: orderId }).first('status')).toEqual({ status: 'processing' });
-    expect(await app.db('codes').where({ order_id: orderId }).pluck('status')).toEqual(['reserved', 'reserved']);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).where({ order_id: orderId }).pluck('status')).toEqual(['reserved', 'reserved']);
     expect(await queues.byName.fulfilment.getJobState(jobId)).toBe('active');
     expect(logLines(first.output(), 'Code order fulfilled')).toEqual([]);
 

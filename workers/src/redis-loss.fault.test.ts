@@ -58,7 +58,7 @@ async function waitUntilCompleted(app: TestApp, orderIds: number[], timeout: num
 
 /** Every order completed with exactly its one code, paid once and never refunded. */
 async function expectEachDeliveredOnce(app: TestApp, orderIds: number[]): Promise<void> {
-  const codes = await app.db('codes').whereIn('order_id', orderIds).select('order_id', 'status');
+  const codes = await app.db('stock_codes').where({ source: 'manual' }).whereIn('order_id', orderIds).select('order_id', 'status');
   expect(codes).toHaveLength(orderIds.length);
   expect(new Set(codes.map((code) => code.order_id)).size).toBe(orderIds.length);
   for (const code of codes) expect(code.status).toBe('used');
@@ -189,7 +189,7 @@ describe('the sweep of lost jobs', () => {
     workers = await startWorkers(app.config, logger);
     await waitUntilCompleted(app, [orderId], 30_000);
     expect(await app.db('payments').where({ order_id: orderId }).pluck('status')).toEqual(['paid']);
-    expect(await app.db('codes').where({ order_id: orderId }).pluck('status')).toEqual(['used']);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).where({ order_id: orderId }).pluck('status')).toEqual(['used']);
   });
 });
 

@@ -123,7 +123,7 @@ describe('a NUL byte or a lone surrogate anywhere in a request', () => {
       rejectedCount: 1,
       rejected: [{ line: 2, reason: 'malformed', message: 'The line must not contain a NUL character (U+0000)' }],
     });
-    const [stored] = await app.db('codes').where({ product_id: product.id }).count<Array<{ count: string }>>({ count: '*' });
+    const [stored] = await app.db('stock_codes').where({ source: 'manual' }).where({ product_id: product.id }).count<Array<{ count: string }>>({ count: '*' });
     expect(Number(stored?.count)).toBe(2);
 
     const denomination = await app.fixtures.pubgPackage({ priceUsd: 100, priceRub: 7900 });

@@ -1,7 +1,7 @@
 import type { RelationMappings } from 'objection';
 import { BaseModel } from './BaseModel';
-import type { GeneratedCode } from './GeneratedCode';
 import type { Product } from './Product';
+import type { StockCode } from './StockCode';
 
 export const ORDER_ITEM_TYPES = ['code', 'topup'] as const;
 export type OrderItemType = (typeof ORDER_ITEM_TYPES)[number];
@@ -10,8 +10,8 @@ export const PROVIDER_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
 
 /**
- * One delivered unit of an order: a code (at most one of code_id, generated_code_id, pubg_code_id;
- * a code appears in at most one order item, ever) or a top-up described by topup_data.
+ * One delivered unit of an order: a code of the code stock (a code appears in at most one order item,
+ * ever) or a top-up described by topup_data.
  */
 export class OrderItem extends BaseModel {
   static override tableName = 'order_items';
@@ -21,9 +21,8 @@ export class OrderItem extends BaseModel {
   declare item_type: OrderItemType;
   declare product_id: number | null;
   declare region_id: number | null;
-  declare code_id: number | null;
-  declare generated_code_id: number | null;
-  declare pubg_code_id: number | null;
+  /** The code delivered (stock_codes.id); null on a top-up, and on a code item whose code went back to stock. */
+  declare stock_code_id: number | null;
   declare game_amount: number | null;
   /** Price in minor units of the order currency. */
   declare amount: number;
@@ -38,7 +37,7 @@ export class OrderItem extends BaseModel {
   declare created_at: Date;
 
   declare product?: Product | null;
-  declare generatedCode?: GeneratedCode | null;
+  declare stockCode?: StockCode | null;
 
   static override relationMappings = (): RelationMappings => ({
     product: {
@@ -46,10 +45,10 @@ export class OrderItem extends BaseModel {
       modelClass: BaseModel.named('Product'),
       join: { from: 'order_items.product_id', to: 'products.id' },
     },
-    generatedCode: {
+    stockCode: {
       relation: BaseModel.BelongsToOneRelation,
-      modelClass: BaseModel.named('GeneratedCode'),
-      join: { from: 'order_items.generated_code_id', to: 'generated_codes.id' },
+      modelClass: BaseModel.named('StockCode'),
+      join: { from: 'order_items.stock_code_id', to: 'stock_codes.id' },
     },
   });
 }

@@ -1,13 +1,14 @@
+import type { StockCodeSource } from '@topup/common';
 import { BaseModel } from './BaseModel';
 
 /**
  * The view of every code a shopper can buy now: available manual codes and published generated Free
- * Fire codes (always global). Read only; `id` is the code's id in the table `source` names.
+ * Fire codes (always global). Read only; `id` is the code's stock_codes.id.
  */
 export class SellableStock extends BaseModel {
   static override tableName = 'sellable_stock';
 
-  declare source: 'code' | 'generated';
+  declare source: Extract<StockCodeSource, 'manual' | 'generated'>;
   declare id: number;
   declare product_id: number;
   declare region_id: number | null;

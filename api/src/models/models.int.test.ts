@@ -7,7 +7,7 @@ import { dropDatabase, ensureDatabase, migrateLatest, seedDemoData } from '@topu
 import { createDb } from '../db';
 import { createCodeCrypto } from '@topup/server-kit';
 import '@topup/server-kit/testing';
-import { Balance, CurrencyRate, CurrencySettings, GeneratedCode, MODELS, Order, Product, GameDenomination, User } from './index';
+import { Balance, CurrencyRate, CurrencySettings, MODELS, Order, Product, GameDenomination, StockCode, User } from './index';
 
 const CODES_KEY = randomBytes(32).toString('hex');
 const databaseUrl = (() => {
@@ -198,32 +198,32 @@ describe('models', () => {
 
   it('insert an order graph and read it back with its codes', async () => {
     const shopper = await User.query(db).findOne({ nickname: 'shopper' });
-    const code = await GeneratedCode.query(db).where({ status: 'available', published: true }).first();
+    const code = await StockCode.query(db).where({ source: 'generated', status: 'available', published: true }).first();
     const order = await Order.query(db).insertGraph({
       user_id: shopper!.id,
       kind: 'codes',
       payment_method: 'balance',
       currency: 'usd',
-      total: code!.price_usd,
-      total_usd: code!.price_usd,
+      total: code!.price_usd!,
+      total_usd: code!.price_usd!,
       rate_usd_rub: '79',
       items: [
         {
           item_type: 'code',
-          product_id: code!.product_id,
-          generated_code_id: code!.id,
-          game_amount: code!.game_amount,
-          amount: code!.price_usd,
-          price_usd: code!.price_usd,
-          price_rub: code!.price_rub,
+          product_id: code!.product_id!,
+          stock_code_id: code!.id,
+          game_amount: code!.game_amount!,
+          amount: code!.price_usd!,
+          price_usd: code!.price_usd!,
+          price_rub: code!.price_rub!,
           rate_used: '79',
         },
       ],
     });
-    const loaded = await Order.query(db).findById(order.id).withGraphFetched('items.[product, generatedCode]');
+    const loaded = await Order.query(db).findById(order.id).withGraphFetched('items.[product, stockCode]');
     expect(loaded?.status).toBe('pending');
     expect(loaded?.items?.[0]?.product?.slug).toBe('freefire');
-    const stored = loaded?.items?.[0]?.generatedCode?.code_encrypted;
+    const stored = loaded?.items?.[0]?.stockCode?.code_encrypted;
     expect(createCodeCrypto(CODES_KEY).decrypt(stored!)).toMatch(/^DEMO-/);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { BalanceCurrency } from '@topup/common';
+import type { BalanceCurrency, StockCodeSource } from '@topup/common';
 import type { CreateGameBody } from '@topup/common/api';
 import { changeBalance, createCodeCrypto, type InvalidationBus } from '@topup/server-kit';
 
@@ -37,17 +37,23 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
   }
 
   /** A Free Fire offer's row, by the names of the offer's fields; resolves to its legacy id. */
-  const freefireDenomination = async (offer: { name: string; item_id: number; price_usd: number; price_rub: number; game_amount: number; is_active?: boolean }) =>
-    (
-      await specDenomination('freefire', {
-        name: offer.name,
-        item_id: offer.item_id,
-        price_usd: offer.price_usd,
-        price_rub: offer.price_rub,
-        amount: offer.game_amount,
-        active: offer.is_active ?? true,
-      })
-    ).legacyId;
+  const freefireOfferRow = (offer: { name: string; item_id: number; price_usd: number; price_rub: number; game_amount: number; is_active?: boolean }) =>
+    specDenomination('freefire', {
+      name: offer.name,
+      item_id: offer.item_id,
+      price_usd: offer.price_usd,
+      price_rub: offer.price_rub,
+      amount: offer.game_amount,
+      active: offer.is_active ?? true,
+    });
+
+  /** Adds codes of one source to the code stock; resolves to their numbers (the ids the back office shows). */
+  async function stockCodes(source: StockCodeSource, rows: Array<Record<string, unknown>>): Promise<number[]> {
+    const inserted: Array<{ number: number }> = await db('stock_codes')
+      .insert(rows.map((row) => ({ ...row, source })))
+      .returning('number');
+    return inserted.map((row) => row.number);
+  }
 
   return {
     async product(fields: Record<string, unknown> = {}): Promise<{ id: number; slug: string }> {
@@ -71,7 +77,7 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
       await catalogueChanged(productId);
     },
 
-    /** `count` codes at one price option; prices in minor units. */
+    /** `count` manual codes at one price option (prices in minor units); resolves to their numbers (the ids the back office shows). */
     async codes(options: {
       productId: number;
       regionId?: number | null;
@@ -96,7 +102,7 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
           status: 'available',
         };
       });
-      const inserted: Array<{ id: number }> = await db('codes').insert(rows).returning('id');
+      const numbers = await stockCodes('manual', rows);
       if (options.status === 'used') {
         const [user] = await db('users')
           .insert({ nickname: `buyer_${unique()}`, password_hash: 'not-a-real-hash' })
@@ -113,15 +119,16 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
             rate_usd_rub: '79',
           })
           .returning('id');
-        await db('codes')
-          .whereIn('id', inserted.map((row) => row.id))
+        await db('stock_codes')
+          .where({ source: 'manual' })
+          .whereIn('number', numbers)
           .update({ status: 'used', order_id: order.id, sold_at: db.fn.now() });
       }
       await catalogueChanged(options.productId);
-      return inserted.map((row) => row.id);
+      return numbers;
     },
 
-    /** `count` generated Free Fire codes (always global) of a product at one price option; minor units. */
+    /** `count` generated Free Fire codes (always global) of a product at one price option (minor units); resolves to their numbers. */
     async generatedCodes(options: {
       productId: number;
       gameAmount: number;
@@ -130,7 +137,7 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
       count: number;
       published?: boolean;
     }): Promise<number[]> {
-      const denominationId = await freefireDenomination({
+      const offer = await freefireOfferRow({
         name: `Offer ${unique()}`,
         item_id: randomBytes(3).readUIntBE(0, 3) + 1,
         price_usd: options.priceUsd,
@@ -140,7 +147,7 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
       const rows = Array.from({ length: options.count }, () => {
         const code = `GEN-${unique()}-${unique()}`;
         return {
-          denomination_id: denominationId,
+          denomination_id: offer.id,
           product_id: options.productId,
           code_encrypted: crypto.encrypt(code),
           code_hash: crypto.hash(code),
@@ -150,9 +157,9 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
           published: options.published ?? true,
         };
       });
-      const inserted: Array<{ id: number }> = await db('generated_codes').insert(rows).returning('id');
+      const numbers = await stockCodes('generated', rows);
       await catalogueChanged();
-      return inserted.map((row) => row.id);
+      return numbers;
     },
 
     /**
@@ -185,10 +192,23 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
       const past = db.raw("now() - interval '1 minute'");
       await db('orders').where({ id: orderId }).update({ hold_expires_at: past });
       await db('payments').where({ order_id: orderId }).update({ expires_at: past });
-      for (const table of ['codes', 'generated_codes']) {
-        await db(table).where({ order_id: orderId, status: 'reserved' }).update({ reserved_until: past });
-      }
+      await db('stock_codes').where({ order_id: orderId, status: 'reserved' }).whereNotNull('reserved_until').update({ reserved_until: past });
     },
+
+    /**
+     * Order items of these orders, oldest first, with the code each delivers named as the back office names it:
+     * its number, as `code_id` (a manual code) or `generated_code_id` (a generated one).
+     */
+    orderItems: (orderIds: number[]) =>
+      db('order_items as oi')
+        .leftJoin('stock_codes as sc', 'sc.id', 'oi.stock_code_id')
+        .whereIn('oi.order_id', orderIds)
+        .orderBy('oi.id')
+        .select(
+          'oi.*',
+          db.raw("CASE WHEN sc.source = 'manual' THEN sc.number END AS code_id"),
+          db.raw("CASE WHEN sc.source = 'generated' THEN sc.number END AS generated_code_id"),
+        ),
 
     /** A cart line written directly, as if added earlier at these prices (minor units). */
     async cartLine(options: {
@@ -228,18 +248,18 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
         .onConflict('id')
         .merge(['steam_commission_percent']),
 
-    /** A Free Fire offer (denomination); prices in minor units. */
+    /** A Free Fire offer (prices in minor units): `id` its legacy id, as its back office shows it; `denominationId` its game_denominations.id. */
     async freefireOffer(options: {
       priceUsd: number;
       priceRub: number;
       gameAmount?: number;
       name?: string;
       active?: boolean;
-    }): Promise<{ id: number; itemId: number; name: string; gameAmount: number }> {
+    }): Promise<{ id: number; denominationId: number; itemId: number; name: string; gameAmount: number }> {
       const itemId = randomBytes(3).readUIntBE(0, 3) + 1;
       const name = options.name ?? `Offer ${unique()}`;
       const gameAmount = options.gameAmount ?? 100;
-      const id = await freefireDenomination({
+      const offer = await freefireOfferRow({
         name,
         item_id: itemId,
         price_usd: options.priceUsd,
@@ -248,10 +268,10 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
         is_active: options.active ?? true,
       });
       await catalogueChanged();
-      return { id, itemId, name, gameAmount };
+      return { id: offer.legacyId, denominationId: offer.id, itemId, name, gameAmount };
     },
 
-    /** A PUBG package (prices in minor units) with available codes: `codes` given in clear, or that many made up. */
+    /** A PUBG package (prices in minor units) with available codes: `codes` given in clear, or that many made up; `codeIds` are their numbers. */
     async pubgPackage(options: {
       priceUsd: number;
       priceRub: number;
@@ -271,10 +291,7 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
         : Array.from({ length: options.codes ?? 0 }, () => `UC-${unique()}-${unique()}`);
       const codeIds: number[] = [];
       for (const code of codes) {
-        const [inserted] = await db('pubg_codes')
-          .insert({ denomination_id: row.id, code_encrypted: crypto.encrypt(code), code_hash: crypto.hash(code) })
-          .returning('id');
-        codeIds.push(inserted.id);
+        codeIds.push(...(await stockCodes('pubg_redemption', [{ denomination_id: row.id, code_encrypted: crypto.encrypt(code), code_hash: crypto.hash(code) }])));
       }
       await catalogueChanged();
       return { id: row.id, ucAmount, codeIds };
@@ -294,8 +311,9 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
           rate_usd_rub: '79',
         })
         .returning('id');
-      await db('pubg_codes')
-        .whereIn('id', codeIds)
+      await db('stock_codes')
+        .where({ source: 'pubg_redemption' })
+        .whereIn('number', codeIds)
         .update({ status, order_id: order.id, error_message: status === 'error' ? 'The game rejected the code' : null });
     },
 
@@ -306,7 +324,7 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
     async freefireCode(options: { soldTo?: number; gameAmount?: number } = {}): Promise<{ id: number; code: string; itemId: number }> {
       const gameAmount = options.gameAmount ?? 310;
       const itemId = randomBytes(3).readUIntBE(0, 3) + 1;
-      const denominationId = await freefireDenomination({ name: `Offer ${unique()}`, item_id: itemId, price_usd: 299, price_rub: 23_621, game_amount: gameAmount });
+      const offer = await freefireOfferRow({ name: `Offer ${unique()}`, item_id: itemId, price_usd: 299, price_rub: 23_621, game_amount: gameAmount });
       const [product] = await db('products')
         .insert({ slug: `freefire-${unique()}`, title: 'Free Fire code', category: 'gift_card', game_currency: 'Diamonds' })
         .returning('id');
@@ -329,9 +347,9 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
           .returning('id');
         orderId = order.id;
       }
-      const [row] = await db('generated_codes')
-        .insert({
-          denomination_id: denominationId,
+      const [number] = await stockCodes('generated', [
+        {
+          denomination_id: offer.id,
           product_id: product.id,
           code_encrypted: crypto.encrypt(code),
           code_hash: crypto.hash(code),
@@ -342,10 +360,10 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
           status: orderId === null ? 'available' : 'used',
           order_id: orderId,
           sold_at: orderId === null ? null : db.fn.now(),
-        })
-        .returning('id');
+        },
+      ]);
       await catalogueChanged();
-      return { id: row.id, code, itemId };
+      return { id: number!, code, itemId };
     },
   };
 }

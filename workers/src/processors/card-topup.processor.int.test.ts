@@ -90,7 +90,7 @@ describe('a game top-up paid by card, by a shopper with no balance', () => {
       method: 'sbp',
       topupData: pubgTopup([pkg.id, pkg.id], { usd: 1.98, rub: 156.42 }),
     });
-    expect(await app.db('pubg_codes').whereIn('id', pkg.codeIds).orderBy('id').pluck('status')).toEqual(['reserved', 'reserved', 'available']);
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).whereIn('number', pkg.codeIds).orderBy('number').pluck('status')).toEqual(['reserved', 'reserved', 'available']);
 
     const page = await (await fetch(`${app.baseUrl}${payPath}`)).text();
     expect(page).toContain('SBP');
@@ -98,7 +98,7 @@ describe('a game top-up paid by card, by a shopper with no balance', () => {
     await decide(payPath, 'pay');
     const completed = await waitForOrder(shopper, orderId, 'completed');
     expect(completed.payment).toMatchObject({ method: 'sbp', status: 'paid', amount: 156.42, currency: 'rub' });
-    expect(await app.db('pubg_codes').whereIn('id', pkg.codeIds).orderBy('id').pluck('status')).toEqual(['used', 'used', 'available']);
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).whereIn('number', pkg.codeIds).orderBy('number').pluck('status')).toEqual(['used', 'used', 'available']);
   });
 
   it('Steam: charged the calculation (amount plus commission) and delivered', async () => {
@@ -196,7 +196,7 @@ describe('a declined or abandoned card payment loses nothing', () => {
     const cancelled = await waitForOrder(shopper, first.orderId, 'cancelled');
     expect(cancelled).toMatchObject({ returned_to_cart: true, notices: [{ code: 'CARD_DECLINED', params: {} }] });
     expect(await cartLines(shopper.id)).toEqual(before);
-    expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available', 'available']);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).pluck('status')).toEqual(['available', 'available']);
     const cart = await app.request('GET', '/api/cart', { token: shopper.token });
     expect(cart.body.data).toEqual([expect.objectContaining({ product_id: product.id, quantity: 2, available_count: 2 })]);
 
@@ -221,7 +221,7 @@ describe('a declined or abandoned card payment loses nothing', () => {
     const shopper = await newShopper();
     const { product, codeIds } = await cartOfTwo(shopper);
     const { orderId, payPath } = await startPayment(shopper, { type: 'order', amount: 20, currency: 'usd' });
-    await app.db('codes').whereIn('id', codeIds).update({ price_usd: 1200, price_rub: 94_800 });
+    await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).update({ price_usd: 1200, price_rub: 94_800 });
     await decide(payPath, 'decline');
     await waitForOrder(shopper, orderId, 'cancelled');
     const cart = await app.request('GET', '/api/cart', { token: shopper.token });
@@ -232,11 +232,11 @@ describe('a declined or abandoned card payment loses nothing', () => {
     const shopper = await newShopper();
     const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7821, codes: 1 });
     const { orderId, payPath } = await startPayment(shopper, { type: 'topup', currency: 'usd', topupData: pubgTopup([pkg.id], { usd: 0.99, rub: 78.21 }) });
-    expect(await app.db('pubg_codes').whereIn('id', pkg.codeIds).pluck('status')).toEqual(['reserved']);
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).whereIn('number', pkg.codeIds).pluck('status')).toEqual(['reserved']);
     await decide(payPath, 'decline');
     const cancelled = await waitForOrder(shopper, orderId, 'cancelled');
     expect(cancelled).toMatchObject({ returned_to_cart: false, payment: { status: 'declined' } });
-    expect(await app.db('pubg_codes').whereIn('id', pkg.codeIds).pluck('status')).toEqual(['available']);
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).whereIn('number', pkg.codeIds).pluck('status')).toEqual(['available']);
   });
 });
 

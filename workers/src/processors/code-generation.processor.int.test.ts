@@ -45,7 +45,7 @@ async function requestCodes(count: number, offer?: { id: number }) {
 const jobOf = (data: QueuePayloads['code-generation'], attemptsMade = 0) =>
   ({ data, attemptsMade, opts: { attempts: 5 } }) as unknown as GenerationJob;
 
-const codesOf = (requestId: string) => app.db('generated_codes').where({ generation_request_id: requestId });
+const codesOf = (requestId: string) => app.db('stock_codes').where({ source: 'generated' }).where({ generation_request_id: requestId });
 const requestRow = (requestId: string) =>
   app.db('code_generation_requests').where({ id: requestId }).first('count', 'generated', 'status', 'error', 'finished_at');
 

@@ -39,5 +39,5 @@ it('a balance checkout is delivered by the workers: the order completes and its 
   const codes = order.items.map((item: any) => item.code.code);
   expect(codes).toHaveLength(2);
   expect(new Set(codes).size).toBe(2);
-  expect(await app.db('codes').where({ product_id: product.id, status: 'used' }).count({ n: '*' }).first()).toEqual({ n: 2 });
+  expect(await app.db('stock_codes').where({ source: 'manual' }).where({ product_id: product.id, status: 'used' }).count({ n: '*' }).first()).toEqual({ n: 2 });
 });

@@ -55,7 +55,7 @@ describe('card payment through the workers', () => {
 
     await waitForOrder(shopper, orderId, 'cancelled');
     expect(await app.db('payments').where({ order_id: orderId }).first()).toMatchObject({ status: 'declined' });
-    expect(await app.db('codes').whereIn('id', codeIds).orderBy('id').pluck('status')).toEqual(['available', 'available', 'available']);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).orderBy('number').pluck('status')).toEqual(['available', 'available', 'available']);
   });
 });
 

@@ -33,7 +33,7 @@ async function lapsedCardOrder(shopper: TestUser) {
   return { orderId: created.body.orderId as number, codeId: codeId!, productId: product.id };
 }
 
-const codeOf = (codeId: number) => app.db('codes').where({ id: codeId }).first('status', 'order_id', 'reserved_until');
+const codeOf = (codeId: number) => app.db('stock_codes').where({ source: 'manual' }).where({ number: codeId }).first('status', 'order_id', 'reserved_until');
 const orderOf = (orderId: number) => app.db('orders').where({ id: orderId }).first('status', 'notices');
 
 describe('the reservation-expiry processor', () => {

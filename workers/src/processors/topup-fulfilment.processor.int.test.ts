@@ -50,7 +50,7 @@ it('top-up orders are delivered by the workers through the game provider, and a 
 
   expect(await games.creditsOf('freefire', '777001')).toEqual([expect.objectContaining({ idempotencyKey: `order:${freefire}`, amount: 100 })]);
   expect(await games.creditsOf('pubg', '777002')).toEqual([expect.objectContaining({ idempotencyKey: `order:${pubg}:code:${pkg.codeIds[1]}` })]);
-  expect((await app.db('pubg_codes').whereIn('id', pkg.codeIds).orderBy('id')).map((code) => code.status)).toEqual(['error', 'used']);
+  expect((await app.db('stock_codes').where({ source: 'pubg_redemption' }).whereIn('number', pkg.codeIds).orderBy('number')).map((code) => code.status)).toEqual(['error', 'used']);
   expect(await app.db('balance_ledger').where({ order_id: declined, reason: 'order_refund' })).toEqual([
     expect.objectContaining({ amount: 199, reference: `order:${declined}:refund` }),
   ]);

@@ -112,7 +112,7 @@ describe('GET /api/products/:id/codes/:regionId', () => {
     const product = await fixtures.product();
     const denomination = await fixtures.freefireOffer({ name: '100 Diamonds', priceUsd: 99, priceRub: 7821, gameAmount: 100 });
     const codeRow = (published: boolean, n: number) => ({
-      denomination_id: denomination.id,
+      denomination_id: denomination.denominationId,
       product_id: product.id,
       code_encrypted: `enc-${published}-${n}`,
       code_hash: `hash-${product.id}-${published}-${n}`,
@@ -121,7 +121,7 @@ describe('GET /api/products/:id/codes/:regionId', () => {
       price_rub: 7821,
       published,
     });
-    await app.db('generated_codes').insert([codeRow(true, 1), codeRow(true, 2), codeRow(false, 3)]);
+    await app.db('stock_codes').insert([codeRow(true, 1), codeRow(true, 2), codeRow(false, 3)].map((row) => ({ ...row, source: 'generated' })));
     const response = await app.request('GET', `/api/products/${product.id}/codes/0`);
     expect(response.body).toEqual([{ game_amount: 100, price_usd: 0.99, price_rub: 78.21, available_count: 2 }]);
   });

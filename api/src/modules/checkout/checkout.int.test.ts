@@ -39,7 +39,7 @@ async function snapshot(userId: number, codeIds: number[]) {
     ledger: await app.db('balance_ledger').where({ user_id: userId }).count({ n: '*' }).first(),
     cart: await app.db('cart_items').where({ user_id: userId }).orderBy('id').select('id', 'quantity'),
     orders: await app.db('orders').where({ user_id: userId }).count({ n: '*' }).first(),
-    codes: await app.db('codes').whereIn('id', codeIds).orderBy('id').select('id', 'status', 'order_id'),
+    codes: await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).orderBy('number').select('number as id', 'status', 'order_id'),
   };
 }
 
@@ -71,7 +71,7 @@ describe('POST /api/payment/from-balance', () => {
     });
     expect(order.paid_at).toBeInstanceOf(Date);
 
-    const items = await app.db('order_items').where({ order_id: orderId }).orderBy('id');
+    const items = await fixtures.orderItems([orderId]);
     expect(items.map((item) => [item.item_type, item.code_id, item.generated_code_id, item.amount, item.rate_used])).toEqual([
       ['code', codeIds[0], null, 1099, '79.000000'],
       ['code', null, generatedIds[0], 1099, '79.000000'],
@@ -79,8 +79,8 @@ describe('POST /api/payment/from-balance', () => {
     ]);
     expect(items[2]).toMatchObject({ product_id: regional.id, region_id: region.id, game_amount: 5, price_usd: 250, price_rub: 19750 });
 
-    const manual = await app.db('codes').whereIn('id', [codeIds[0]!, regionalCode!]);
-    const generated = await app.db('generated_codes').whereIn('id', generatedIds).orderBy('id');
+    const manual = await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', [codeIds[0]!, regionalCode!]);
+    const generated = await app.db('stock_codes').where({ source: 'generated' }).whereIn('number', generatedIds).orderBy('number');
     for (const code of [...manual, generated[0]]) {
       expect(code).toMatchObject({ status: 'reserved', order_id: orderId });
       expect(code.reserved_until.getTime()).toBeGreaterThan(Date.now());
@@ -231,10 +231,10 @@ describe('checkout under concurrency', () => {
 
     const orders = await app.db('orders').whereIn('user_id', shoppers.map((shopper) => shopper.id));
     expect(orders).toHaveLength(100);
-    const items = await app.db('order_items').whereIn('order_id', orders.map((order) => order.id));
+    const items = await fixtures.orderItems(orders.map((order) => order.id));
     expect(items).toHaveLength(100);
     expect(new Set(items.map((item) => item.code_id)).size).toBe(100);
-    const codes = await app.db('codes').whereIn('id', codeIds);
+    const codes = await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds);
     expect(codes.every((code) => code.status === 'reserved')).toBe(true);
     expect(new Set(codes.map((code) => code.order_id)).size).toBe(100);
 

@@ -75,7 +75,7 @@ export function createCodeGenerationService(deps: { db: Knex; codeCrypto: CodeCr
         const codes = Array.from({ length: size - stored }, newFreefireCode);
         const hashes = codes.map((code) => codeCrypto.hash(code));
         const inserted = await generatedCodesDal.insertCodes(trx, {
-          denominationId: denomination.id,
+          denominationId: denomination.denomination_id,
           productId,
           requestId,
           gameAmount: denomination.game_amount,
@@ -84,7 +84,7 @@ export function createCodeGenerationService(deps: { db: Knex; codeCrypto: CodeCr
           encrypted: codes.map((code) => codeCrypto.encrypt(code)),
           hashes,
         });
-        stored += inserted.length;
+        stored += inserted.size;
       }
       const generated = request.generated + size;
       const completed = generated === request.count;

@@ -27,7 +27,7 @@ let counter = 0;
 const playerId = (ending = '7') => `${400_000 + (counter += 1)}${ending}`;
 
 const activate = (body: unknown, token: string = user.token) => app.request('POST', '/api/freefire/activate-code', { token, body });
-const codeRow = (id: number) => app.db('generated_codes').where({ id }).first('activated_at', 'activated_player_id', 'status');
+const codeRow = (id: number) => app.db('stock_codes').where({ source: 'generated' }).where({ id }).first('activated_at', 'activated_player_id', 'status');
 
 describe('POST /api/freefire/activate-code', () => {
   it("credits the code's diamonds to the player once, and records the activation", async () => {
@@ -123,7 +123,7 @@ describe('POST /api/freefire/activate-code', () => {
     const code = await fixtures.freefireCode({ soldTo: user.id });
     const player = playerId();
     // As if the process died after claiming the code and before the game was called.
-    await app.db('generated_codes').where({ id: code.id }).update({ activated_at: app.db.fn.now(), activated_player_id: player });
+    await app.db('stock_codes').where({ source: 'generated' }).where({ number: code.id }).update({ activated_at: app.db.fn.now(), activated_player_id: player });
     const response = await activate({ playerID: player, code: code.code });
     expect(response.body).toEqual({ success: false, error: 'This code has already been activated.' });
     expect(await games.creditsOf('freefire', player)).toEqual([expect.objectContaining({ idempotencyKey: `activation:${code.id}` })]);

@@ -43,7 +43,7 @@ export function createActivationService(deps: { db: Knex; games: GameProvider; c
   const { db, games, codeCrypto, logger } = deps;
 
   const credit = (code: SoldCode, account: GameAccount): Promise<ProviderOutcome> =>
-    games.deliver({ account, offer: { id: code.item_id, amount: code.game_amount, unit: code.unit }, idempotencyKey: `activation:${code.id}` });
+    games.deliver({ account, offer: { id: code.item_id, amount: code.game_amount, unit: code.unit }, idempotencyKey: `activation:${code.number}` });
 
   /**
    * The code is already claimed for this same player: a repeat, or an attempt after a crash between

@@ -46,8 +46,8 @@ async function paidOrder(user: TestUser): Promise<number> {
 async function codesOf(orderId: number) {
   const columns = ['status', 'order_id', 'sold_at', 'reserved_until'];
   return [
-    ...(await app.db('codes').where({ order_id: orderId }).select(columns)),
-    ...(await app.db('generated_codes').where({ order_id: orderId }).select(columns)),
+    ...(await app.db('stock_codes').where({ source: 'manual' }).where({ order_id: orderId }).select(columns)),
+    ...(await app.db('stock_codes').where({ source: 'generated' }).where({ order_id: orderId }).select(columns)),
   ];
 }
 
@@ -94,7 +94,7 @@ describe('fulfilOrder', () => {
   it('refuses to complete an order whose codes are no longer reserved for it, changing nothing', async () => {
     const user = await app.createUser();
     const orderId = await paidOrder(user);
-    await app.db('generated_codes').where({ order_id: orderId }).update({ status: 'available', order_id: null, reserved_until: null });
+    await app.db('stock_codes').where({ source: 'generated' }).where({ order_id: orderId }).update({ status: 'available', order_id: null, reserved_until: null });
     const before = { order: await orderRow(orderId), codes: await codesOf(orderId) };
     await expect(fulfilment.fulfilOrder(orderId)).rejects.toThrow(/1 of its 2 codes/);
     expect({ order: await orderRow(orderId), codes: await codesOf(orderId) }).toEqual(before);

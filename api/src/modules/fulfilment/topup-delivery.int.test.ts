@@ -69,7 +69,7 @@ const orderRow = (orderId: number) =>
 const itemRow = (orderId: number) =>
   app.db('order_items').where({ order_id: orderId }).first('provider_status', 'provider_reference', 'topup_data');
 const pubgCodes = (denominationId: number) =>
-  app.db('pubg_codes').where({ denomination_id: denominationId }).orderBy('id').select('id', 'status', 'order_id', 'error_message', 'used_at');
+  app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ denomination_id: denominationId }).orderBy('number').select('number as id', 'status', 'order_id', 'error_message', 'sold_at');
 const refunds = (orderId: number) => app.db('balance_ledger').where({ order_id: orderId, reason: 'order_refund' });
 
 /** Balance = sum of its ledger, for both currencies of the user. */
@@ -214,6 +214,37 @@ describe('top-up delivery: Free Fire and Steam', () => {
 });
 
 describe('top-up delivery: PUBG', () => {
+  it("honours each package's sources: a package without a code falls to the game provider, one without a source is not sold", async () => {
+    const user = await shopper();
+    const player = playerId();
+    const stocked = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, codes: 1 });
+    const empty = await fixtures.pubgPackage({ priceUsd: 499, priceRub: 39_421 });
+    // The code stock first, the game provider next.
+    await app.db('game_denomination_sources').insert({ denomination_id: empty.id, kind: 'sandbox', priority: 2 });
+    const orderId = await pubgOrder(user, player, [stocked, empty, empty], 10.97);
+    expect((await itemRow(orderId)).topup_data.packages.map((pkg: { delivered_by?: string }) => pkg.delivered_by ?? 'code_stock')).toEqual([
+      'code_stock',
+      'sandbox',
+      'sandbox',
+    ]);
+
+    await Promise.all([fulfilment.fulfilOrder(orderId), fulfilment.fulfilOrder(orderId)]);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', notices: [] });
+    expect((await pubgCodes(stocked.id)).map((code) => [code.status, code.order_id])).toEqual([['used', orderId]]);
+    const credits = await games.creditsOf('pubg', player);
+    expect(credits.map((credit) => credit.idempotencyKey).sort()).toEqual(
+      [`order:${orderId}:code:${stocked.codeIds[0]}`, `order:${orderId}:package:1`, `order:${orderId}:package:2`].sort(),
+    );
+
+    // Without any source it is not for sale.
+    await app.db('game_denomination_sources').where({ denomination_id: stocked.id }).delete();
+    const refused = await app.request('POST', '/api/orders/topup', {
+      token: user.token,
+      body: { currency: 'usd', topupData: { service: 'pubg', player_id: player, offer_id: -1, price_usd: 0.99, price_rub: 0, packages: [{ denomination_id: stocked.id, quantity: 1 }] } },
+    });
+    expect(refused.status).toBe(409);
+  });
+
   it('redeems one code per package, marks them used and completes the order', async () => {
     const user = await shopper();
     const player = playerId();
@@ -231,7 +262,7 @@ describe('top-up delivery: PUBG', () => {
       ['used', orderId],
       ['used', orderId],
     ]);
-    for (const code of codes) expect(code.used_at).toBeInstanceOf(Date);
+    for (const code of codes) expect(code.sold_at).toBeInstanceOf(Date);
     const credits = await games.creditsOf('pubg', player);
     expect(credits.map((credit) => credit.idempotencyKey).sort()).toEqual(codes.map((code) => `order:${orderId}:code:${code.id}`).sort());
     const item = await itemRow(orderId);

@@ -17,7 +17,8 @@ import {
 } from '../orders/order-lifecycle';
 import { recordOrderEvent } from '../orders/order-events';
 import type { RefundDestination } from '../payments/refunds';
-import { topupDal, type OrderPubgCode } from '../topup/topup.dal';
+import { stockDal, type RedeemedCode } from '../stock/stock.dal';
+import { topupDal } from '../topup/topup.dal';
 import type { StoredTopupData } from '../topup/topup.service';
 
 /** Why a top-up could not be delivered: the game's refusal, or no code left in the stock to replace a rejected one. */
@@ -168,15 +169,20 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
     });
   }
 
-  /** What an order delivered from codes has not delivered: the packages without a used code, priced in the order currency. */
-  function undeliveredPubg(data: StoredTopupData, codes: OrderPubgCode[], currency: BalanceCurrency) {
+  /**
+   * What an order of packages has not delivered, priced in the order currency: the packages the game did
+   * not credit (`credited`: their indexes) and those without a used code.
+   */
+  function undeliveredPubg(data: StoredTopupData, codes: RedeemedCode[], currency: BalanceCurrency, credited: ReadonlySet<number>) {
     const used = new Map<number, number>();
     for (const code of codes) if (code.status === 'used') used.set(code.denomination_id, (used.get(code.denomination_id) ?? 0) + 1);
     let amount = 0;
     let deliveredUc = 0;
-    for (const pkg of data.packages ?? []) {
-      const left = used.get(pkg.denomination_id) ?? 0;
-      if (left > 0) {
+    for (const [index, pkg] of (data.packages ?? []).entries()) {
+      const left = pkg.delivered_by ? 0 : (used.get(pkg.denomination_id) ?? 0);
+      if (credited.has(index)) {
+        deliveredUc += pkg.uc_amount;
+      } else if (left > 0) {
         used.set(pkg.denomination_id, left - 1);
         deliveredUc += pkg.uc_amount;
       } else {
@@ -186,37 +192,38 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
     return { amount, deliveredUc };
   }
 
-  type PubgStep = { done: true } | { done: false; code: OrderPubgCode };
+  type PubgStep = { done: true } | { done: false; code: RedeemedCode };
 
   /**
    * Under the order lock: makes sure every package holds a code (a rejected one is replaced by the
    * next available code of its package), then picks the next reserved code to redeem. Completes the
    * order when all are used; refunds when a package has no code left.
    */
-  function nextPubgStep(orderId: number, item: RowOf<OrderItem>, data: StoredTopupData): Promise<PubgStep> {
+  function nextPubgStep(orderId: number, item: RowOf<OrderItem>, data: StoredTopupData, credited: ReadonlySet<number>): Promise<PubgStep> {
     return db.transaction(async (trx): Promise<PubgStep> => {
       const order = await lockOrder(trx, orderId);
       if (!order || order.status !== 'processing') return { done: true };
-      const codes = await topupDal.pubgCodesOf(trx, orderId);
+      const codes = await stockDal.redeemedFor(trx, orderId);
       const needed = new Map<number, number>();
-      for (const pkg of data.packages ?? []) needed.set(pkg.denomination_id, (needed.get(pkg.denomination_id) ?? 0) + 1);
+      for (const pkg of data.packages ?? []) if (!pkg.delivered_by) needed.set(pkg.denomination_id, (needed.get(pkg.denomination_id) ?? 0) + 1);
       for (const [denominationId, count] of needed) {
         const held = codes.filter(
           (code) => code.denomination_id === denominationId && (code.status === 'reserved' || code.status === 'used'),
         ).length;
         if (held >= count) continue;
-        const replacements = await topupDal.takePubgCodes(trx, denominationId, count - held);
+        const replacements = await stockDal.takeForDenomination(trx, denominationId, count - held);
         if (replacements.length < count - held) {
-          await refund(trx, order, data, 'out_of_codes', undeliveredPubg(data, codes, order.currency));
+          await refund(trx, order, data, 'out_of_codes', undeliveredPubg(data, codes, order.currency, credited));
           return { done: true };
         }
-        await topupDal.reservePubgCodes(
+        await stockDal.reserve(
           trx,
           orderId,
           replacements.map((code) => code.id),
+          null,
         );
-        codes.push(...replacements.map((code): OrderPubgCode => ({ ...code, status: 'reserved' })));
-        logger.info({ orderId, denominationId, codes: replacements.map((code) => code.id) }, 'PUBG code replaced');
+        codes.push(...replacements.map((code): RedeemedCode => ({ ...code, status: 'reserved' })));
+        logger.info({ orderId, denominationId, codes: replacements.map((code) => code.number) }, 'PUBG code replaced');
       }
       const next = codes.find((code) => code.status === 'reserved');
       if (next) return { done: false, code: next };
@@ -225,17 +232,50 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
     });
   }
 
-  /** From the code stock (PUBG's packages): one code redeemed per package, one at a time, each under its own idempotency key. */
+  /**
+   * The packages the game provider credits (their code-stock source had no code), one call each under its own
+   * idempotency key (`order:<id>:package:<index>`), so a run again credits nothing twice. Resolves to the
+   * indexes credited, or undefined when the order ended (a refusal refunded what was not delivered).
+   */
+  async function creditPackages(orderId: number, item: RowOf<OrderItem>, data: StoredTopupData, account: GameAccount): Promise<Set<number> | undefined> {
+    const credited = new Set<number>();
+    for (const [index, pkg] of (data.packages ?? []).entries()) {
+      if (!pkg.delivered_by) continue;
+      const facts = { game: data.service, package: index };
+      const request: DeliveryRequest = { account, offer: { id: pkg.denomination_id, amount: pkg.uc_amount, unit: 'UC' }, idempotencyKey: `order:${orderId}:package:${index}` };
+      const outcome = await callGame(orderId, () => games.deliver(request), facts);
+      const goOn = await db.transaction(async (trx) => {
+        const order = await lockOrder(trx, orderId);
+        if (!order || order.status !== 'processing') return false;
+        await recordAnswer(trx, orderId, outcome, facts);
+        if (outcome.status === 'succeeded') {
+          credited.add(index);
+          await topupDal.appendProviderReference(trx, item.id, outcome.reference);
+          return true;
+        }
+        const reason = outcome.reason === 'invalid_code' ? 'declined' : outcome.reason;
+        await refund(trx, order, data, reason, undeliveredPubg(data, await stockDal.redeemedFor(trx, orderId), order.currency, credited));
+        return false;
+      });
+      if (!goOn) return undefined;
+    }
+    return credited;
+  }
+
+  /** Packages (PUBG's shape): those of the game provider credited first, then one code redeemed per package, one at a time, each under its own idempotency key. */
   async function deliverFromCodes(orderId: number, item: RowOf<OrderItem>, data: StoredTopupData): Promise<void> {
     const account = await accountOf(data);
+    const credited = await creditPackages(orderId, item, data, account);
+    if (!credited) return;
     for (let step = 0; step < MAX_PUBG_STEPS; step += 1) {
-      const next = await nextPubgStep(orderId, item, data);
+      const next = await nextPubgStep(orderId, item, data, credited);
       if (next.done) return;
       const { code } = next;
-      const facts = { game: data.service, pubgCodeId: code.id };
+      // The code is named by its number (the id the back office shows), in its key as well: a credit asked before the one code stock keeps its key.
+      const facts = { game: data.service, pubgCodeId: code.number };
       const outcome = await callGame(
         orderId,
-        () => games.redeemCode({ account, code: codeCrypto.decrypt(code.code_encrypted), idempotencyKey: `order:${orderId}:code:${code.id}` }),
+        () => games.redeemCode({ account, code: codeCrypto.decrypt(code.code_encrypted), idempotencyKey: `order:${orderId}:code:${code.number}` }),
         facts,
       );
       await db.transaction(async (trx) => {
@@ -243,19 +283,19 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
         if (!order || order.status !== 'processing') return;
         await recordAnswer(trx, orderId, outcome, facts);
         if (outcome.status === 'succeeded') {
-          if (await topupDal.markPubgCodeUsed(trx, orderId, code.id)) {
+          if (await stockDal.markRedeemed(trx, orderId, code.id)) {
             await topupDal.appendProviderReference(trx, item.id, outcome.reference);
           }
           return;
         }
         if (outcome.reason === 'invalid_code') {
-          await topupDal.markPubgCodeError(trx, orderId, code.id, `Rejected by the game: ${outcome.detail}`);
-          logger.warn({ orderId, codeId: code.id, detail: outcome.detail }, 'Code rejected by the game: marked error');
+          await stockDal.markRejected(trx, orderId, code.id, `Rejected by the game: ${outcome.detail}`);
+          logger.warn({ orderId, codeId: code.number, detail: outcome.detail }, 'Code rejected by the game: marked error');
           return;
         }
         logger.info({ orderId, reason: outcome.reason, detail: outcome.detail }, 'Top-up from codes refused by the game');
-        const codes = await topupDal.pubgCodesOf(trx, orderId);
-        await refund(trx, order, data, outcome.reason, undeliveredPubg(data, codes, order.currency));
+        const codes = await stockDal.redeemedFor(trx, orderId);
+        await refund(trx, order, data, outcome.reason, undeliveredPubg(data, codes, order.currency, credited));
       });
     }
     throw new Error(`Order ${orderId}: delivery from codes did not finish within ${MAX_PUBG_STEPS} steps`);

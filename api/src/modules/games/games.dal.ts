@@ -7,8 +7,10 @@ import {
   type DenominationSourceKind,
   type GamePricing,
   type Product,
+  type RowOf,
   type StoredGameField,
 } from '../../models';
+import { availableRedemptionCodesSql } from '../stock/stock.dal';
 
 /*
  * Games and their denominations (docs/architecture.md, "Games"). A game's slug, texts, picture and active
@@ -70,6 +72,9 @@ export const asView = (db: Knex, sql: string, alias: string) => db.raw(`(${sql})
 /** A denomination's sources by priority, as a JSON list. */
 const SOURCES = `coalesce((SELECT json_agg(json_build_object('kind', s.kind, 'priority', s.priority) ORDER BY s.priority)
                             FROM game_denomination_sources s WHERE s.denomination_id = d.id), '[]') AS sources`;
+
+/** A denomination's source kinds by priority, as an array. */
+const SOURCE_KINDS = `coalesce((SELECT array_agg(s.kind ORDER BY s.priority) FROM game_denomination_sources s WHERE s.denomination_id = d.id), '{}') AS sources`;
 
 export const gamesDal = {
   gameRecords: (db: Knex): Knex.QueryBuilder =>
@@ -171,7 +176,7 @@ export const gamesDal = {
       'd.created_at',
       'd.updated_at',
       db.raw(SOURCES),
-      db.raw(`(SELECT count(*) FROM pubg_codes c WHERE c.denomination_id = d.id AND c.status = 'available')::int AS available_codes`),
+      db.raw(`${availableRedemptionCodesSql('d.id')} AS available_codes`),
     ),
 
   findDenominationRecord: (db: Knex, id: number): Promise<DenominationRow | undefined> =>
@@ -229,12 +234,13 @@ export const gamesDal = {
         'd.amount',
         'd.price_usd',
         'd.price_rub',
-        db.raw(`coalesce((SELECT array_agg(s.kind ORDER BY s.priority) FROM game_denomination_sources s WHERE s.denomination_id = d.id), '{}') AS sources`),
+        db.raw(SOURCE_KINDS),
       ),
 
   /** The active denominations among these ids of a game. */
-  activeDenominations: (db: Knex, gameId: number, ids: number[]) =>
-    GameDenomination.query(db).whereIn('id', ids).where({ game_id: gameId, active: true }),
+  /** These active denominations of the game, each with its sources by priority. */
+  activeDenominations: (db: Knex, gameId: number, ids: number[]): Promise<Array<RowOf<GameDenomination> & { sources: DenominationSourceKind[] }>> =>
+    db('game_denominations as d').whereIn('d.id', ids).where({ 'd.game_id': gameId, 'd.active': true }).select('d.*', db.raw(SOURCE_KINDS)),
 };
 
 /** A row's translations with `texts` written over the columns they name, keeping its other columns' translations. */

@@ -270,10 +270,10 @@ describe('buying it', () => {
 
     // A code in stock: the order holds it and the game redeems it for the account.
     const code = 'ML-500-0001';
-    const [stockCode] = await app.db('pubg_codes').insert({ denomination_id: stocked.body.id, code_encrypted: codeCrypto().encrypt(code), code_hash: codeCrypto().hash(code) }).returning('id');
+    const [stockCode] = await app.db('stock_codes').insert({ source: 'pubg_redemption', denomination_id: stocked.body.id, code_encrypted: codeCrypto().encrypt(code), code_hash: codeCrypto().hash(code) }).returning('number as id');
     const second = playerId();
     const orderId = await buy(second);
-    expect(await app.db('pubg_codes').where({ id: stockCode.id }).first('status', 'order_id')).toEqual({ status: 'used', order_id: orderId });
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ number: stockCode.id }).first('status', 'order_id')).toEqual({ status: 'used', order_id: orderId });
     expect(await games.creditsOf('mobile-legends', second)).toEqual([expect.objectContaining({ idempotencyKey: `order:${orderId}:code:${stockCode.id}`, codeHash: expect.any(String) })]);
   });
 

@@ -23,12 +23,6 @@ export interface DeliveryJob {
   dispatched: boolean;
 }
 
-/** Both code tables an order's code items draw from, with the item column naming each and its source. */
-export const ORDER_CODE_TABLES = [
-  { table: 'codes', itemColumn: 'code_id', source: 'code' },
-  { table: 'generated_codes', itemColumn: 'generated_code_id', source: 'generated' },
-] as const;
-
 /** Data access for order transitions; every function takes the transaction to use. */
 export const orderLifecycleDal = {
   /**
@@ -61,51 +55,16 @@ export const orderLifecycleDal = {
     trx.raw(
       `INSERT INTO cart_items (user_id, product_id, region_id, game_amount, price_usd, price_rub, quantity)
        SELECT o.user_id, i.product_id, i.region_id, i.game_amount,
-              coalesce(c.price_usd, g.price_usd, i.price_usd), coalesce(c.price_rub, g.price_rub, i.price_rub), least(count(*), :cap)
+              coalesce(c.price_usd, i.price_usd), coalesce(c.price_rub, i.price_rub), least(count(*), :cap)
          FROM order_items i
          JOIN orders o ON o.id = i.order_id
-         LEFT JOIN codes c ON c.id = i.code_id
-         LEFT JOIN generated_codes g ON g.id = i.generated_code_id
+         LEFT JOIN stock_codes c ON c.id = i.stock_code_id
         WHERE i.order_id = any(:orderIds) AND i.item_type = 'code' AND i.product_id IS NOT NULL AND i.game_amount IS NOT NULL
-        GROUP BY o.user_id, i.product_id, i.region_id, i.game_amount,
-                 coalesce(c.price_usd, g.price_usd, i.price_usd), coalesce(c.price_rub, g.price_rub, i.price_rub)
+        GROUP BY o.user_id, i.product_id, i.region_id, i.game_amount, coalesce(c.price_usd, i.price_usd), coalesce(c.price_rub, i.price_rub)
        ON CONFLICT (user_id, product_id, coalesce(region_id, 0), game_amount, price_usd, price_rub)
        DO UPDATE SET quantity = least(cart_items.quantity + excluded.quantity, :cap), updated_at = now()`,
       { orderIds, cap: CART_MAX_QUANTITY },
     ),
-
-  /**
-   * Gives the codes still reserved for these orders back to stock: manual and generated codes leave
-   * their order items (a code sits in one order item ever; the items stay as the order's record), PUBG
-   * codes leave the order. Used (delivered) codes stay with their order. Resolves to how many were released.
-   */
-  async releaseReservedCodes(trx: Knex.Transaction, orderIds: number[]): Promise<number> {
-    let released = 0;
-    for (const { table, itemColumn } of ORDER_CODE_TABLES) {
-      await trx('order_items')
-        .whereRaw('order_id = any(?)', [orderIds])
-        .whereIn(itemColumn, trx(table).select('id').whereRaw('order_id = any(?)', [orderIds]).andWhere({ status: 'reserved' }))
-        .update({ [itemColumn]: null });
-      released += await trx(table)
-        .whereRaw('order_id = any(?)', [orderIds])
-        .andWhere({ status: 'reserved' })
-        .update({ status: 'available', order_id: null, reserved_until: null });
-    }
-    released += await trx('pubg_codes')
-      .whereRaw('order_id = any(?)', [orderIds])
-      .andWhere({ status: 'reserved' })
-      .update({ status: 'available', order_id: null });
-    return released;
-  },
-
-  /** Keeps the codes a paid order holds reserved for as long as a paid order's hold, so no payment hold's end releases them. */
-  async holdCodesForPaidOrder(trx: Knex.Transaction, orderId: number): Promise<void> {
-    for (const { table } of ORDER_CODE_TABLES) {
-      await trx(table)
-        .where({ order_id: orderId, status: 'reserved' })
-        .update({ reserved_until: trx.raw('now() + make_interval(secs => ?)', [PAID_ORDER_HOLD_SECONDS]) });
-    }
-  },
 
   /** The order's latest delivery job, if it has one in the outbox. */
   latestDeliveryJob: (trx: Knex.Transaction, orderId: number): Promise<DeliveryJob | undefined> =>

@@ -15,7 +15,8 @@ import { AppError } from '../../lib/app-error';
 import { changeBalance } from '@topup/server-kit';
 import { enqueueJob, outboxJobLive } from '../../lib/outbox';
 import { requestCardRefund, type RefundDestination } from '../payments/refunds';
-import { orderLifecycleDal, type LockedOrder } from './order-lifecycle.dal';
+import { stockDal } from '../stock/stock.dal';
+import { orderLifecycleDal, PAID_ORDER_HOLD_SECONDS, type LockedOrder } from './order-lifecycle.dal';
 import { recordOrderEvent, recordOrderEvents, STORE, type EventAuthor } from './order-events';
 import { appendNotices } from './order-notices';
 
@@ -76,7 +77,7 @@ async function move(
 
 /** A paid order goes to fulfilment, its codes held for as long as a paid order's. */
 async function sendToFulfilment(trx: Knex.Transaction, orderId: number): Promise<void> {
-  await orderLifecycleDal.holdCodesForPaidOrder(trx, orderId);
+  await stockDal.holdFor(trx, orderId, PAID_ORDER_HOLD_SECONDS);
   await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId });
 }
 
@@ -167,7 +168,7 @@ async function refundTo(trx: Knex.Transaction, order: LockedOrder, refund: Order
 /** What was not delivered goes back: the money, the codes the order still holds, its top-up marked failed. */
 async function settleUndelivered(trx: Knex.Transaction, order: LockedOrder, refund: OrderRefund, by: EventAuthor) {
   const destination = await giveBack(trx, order, refund, by);
-  const releasedCodes = await orderLifecycleDal.releaseReservedCodes(trx, [order.id]);
+  const releasedCodes = await stockDal.releaseReserved(trx, [order.id]);
   await orderLifecycleDal.settleTopupItems(trx, order.id, ['pending'], 'failed');
   return { destination, releasedCodes };
 }
@@ -251,7 +252,7 @@ export async function cancelUnpaid(
     .whereRaw('order_id = any(?)', [ids])
     .andWhere({ status: 'pending' })
     .update({ status: closing.paymentStatus, updated_at: trx.fn.now() });
-  return orderLifecycleDal.releaseReservedCodes(trx, ids);
+  return stockDal.releaseReserved(trx, ids);
 }
 
 /**

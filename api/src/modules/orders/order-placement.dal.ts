@@ -1,10 +1,6 @@
 import type { Knex } from 'knex';
 import { initialOrderStatus, type BalanceCurrency } from '@topup/common';
-import type { Code, OrderKind, PaymentMethod } from '../../models';
-import type { StockOption } from '../cart/cart.dal';
-
-/** A code taken from stock for an order: a manual code or a generated (Free Fire) code. */
-export type TakenCode = Pick<Code, 'id'> & { source: 'code' | 'generated' };
+import type { OrderKind, PaymentMethod } from '../../models';
 
 export interface NewOrder {
   userId: number;
@@ -21,27 +17,8 @@ export interface NewOrder {
   idempotencyKey?: string;
 }
 
-const TABLE_OF: Record<TakenCode['source'], string> = { code: 'codes', generated: 'generated_codes' };
-
 /** Data access for placing orders; every function takes the transaction to use. */
 export const orderPlacementDal = {
-  /**
-   * Locks up to `count` available codes of exactly this option (the SQL function take_codes, the one
-   * rule checkout uses too): manual codes first, then for a global option published generated codes.
-   * Fewer than `count` means the option is short of stock.
-   */
-  takeCodes: async (trx: Knex.Transaction, option: StockOption, count: number): Promise<TakenCode[]> =>
-    (
-      await trx.raw<{ rows: TakenCode[] }>('SELECT source, id FROM take_codes(?, ?, ?, ?, ?, ?)', [
-        option.product_id,
-        option.region_id,
-        option.game_amount,
-        option.price_usd,
-        option.price_rub,
-        count,
-      ])
-    ).rows,
-
   async insertOrder(trx: Knex.Transaction, order: NewOrder): Promise<number> {
     const [row] = await trx('orders')
       .insert({
@@ -61,20 +38,5 @@ export const orderPlacementDal = {
       .returning<{ id: number }[]>('id');
     if (!row) throw new Error('orders insert returned no row');
     return row.id;
-  },
-
-  /** Marks taken codes reserved for the order until `holdSeconds` from now. */
-  async reserveCodes(trx: Knex.Transaction, orderId: number, codes: TakenCode[], holdSeconds: number): Promise<void> {
-    for (const source of ['code', 'generated'] as const) {
-      const ids = codes.filter((code) => code.source === source).map((code) => code.id);
-      if (ids.length === 0) continue;
-      await trx(TABLE_OF[source])
-        .whereRaw('id = any(?)', [ids])
-        .update({
-          status: 'reserved',
-          order_id: orderId,
-          reserved_until: trx.raw('now() + make_interval(secs => ?)', [holdSeconds]),
-        });
-    }
   },
 };

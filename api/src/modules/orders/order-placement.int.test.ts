@@ -78,7 +78,7 @@ describe('placeCartOrder', () => {
       message: 'Only 1 of 2 × Scarce Card are in stock',
       details: { productId: scarce.id, requested: 2, available: 1 },
     });
-    const codes = await database.db('codes').whereIn('id', plentyCodes);
+    const codes = await database.db('stock_codes').where({ source: 'manual' }).whereIn('number', plentyCodes);
     expect(codes.every((code) => code.status === 'available' && code.order_id === null)).toBe(true);
     expect(await database.db('cart_items').where({ user_id: userId })).toHaveLength(2);
     expect(await database.db('orders').where({ user_id: userId })).toEqual([]);
@@ -103,17 +103,12 @@ describe('placeCartOrder', () => {
     expect(won).toHaveLength(12);
     for (const outcome of lost) expect((outcome as { err: AppError }).err).toMatchObject({ status: 409, code: 'OUT_OF_STOCK' });
 
-    const items = await database.db('order_items').whereIn(
-      'order_id',
-      won.map((outcome) => (outcome as { placed: { orderId: number } }).placed.orderId),
-    );
+    const items = await fixtures.orderItems(won.map((outcome) => (outcome as { placed: { orderId: number } }).placed.orderId));
     expect(items.map((item) => item.code_id ?? `g${item.generated_code_id}`).sort()).toEqual(
       [...manualIds, ...generatedIds.map((id) => `g${id}`)].sort(),
     );
-    for (const table of ['codes', 'generated_codes']) {
-      const codes = await database.db(table).where({ product_id: product.id });
-      expect(codes.every((code) => code.status === 'reserved' && code.order_id !== null)).toBe(true);
-    }
+    const codes = await database.db('stock_codes').where({ product_id: product.id });
+    expect(codes.every((code) => code.status === 'reserved' && code.order_id !== null)).toBe(true);
 
     const lostIds = lost.map((outcome) => outcome.userId);
     expect(await database.db('cart_items').whereIn('user_id', lostIds)).toHaveLength(lostIds.length);

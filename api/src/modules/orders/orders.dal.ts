@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ContentLanguage } from '@topup/common/api';
 import { prepared } from '@topup/server-kit';
 import { localizedColumn } from '../../lib/translations';
-import { Order, type Code, type OrderItem, type Payment, type Product, type Region } from '../../models';
+import { Order, type OrderItem, type Payment, type Product, type Region, type StockCode } from '../../models';
 
 const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'notices', 'payment_method', 'returned_to_cart', 'attention_since'] as const;
 
@@ -27,7 +27,7 @@ export type OrderItemWithProduct = Pick<OrderItem, 'id' | 'order_id' | 'item_typ
   /** The game's title in the language asked for, on a top-up sent with the game's fields (null otherwise). */
   game_title: string | null;
   /** The delivered activation code, encrypted; selected only when asked for. */
-  code_encrypted?: Code['code_encrypted'] | null;
+  code_encrypted?: StockCode['code_encrypted'] | null;
 };
 
 /** Who is looking at an order's codes, and from where; every reveal is recorded (once an hour per item and viewer). */
@@ -90,10 +90,7 @@ export const ordersDal = {
     if (!options.withCodes) return prepared('orders.items', query);
     return prepared(
       'orders.items-with-codes',
-      query
-        .leftJoin('codes as c', 'c.id', 'oi.code_id')
-        .leftJoin('generated_codes as g', 'g.id', 'oi.generated_code_id')
-        .select(db.raw('coalesce(c.code_encrypted, g.code_encrypted) as code_encrypted')),
+      query.leftJoin('stock_codes as c', 'c.id', 'oi.stock_code_id').select('c.code_encrypted'),
     );
   },
 

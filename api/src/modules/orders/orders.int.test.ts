@@ -150,7 +150,7 @@ describe('GET /api/orders/:id', () => {
     await fulfilment.fulfilOrder(orderId);
     const stored = await app
       .db('order_items as i')
-      .join('codes as c', 'c.id', 'i.code_id')
+      .join('stock_codes as c', 'c.id', 'i.stock_code_id')
       .where('i.order_id', orderId)
       .orderBy('i.id')
       .select('i.id', 'c.code_encrypted');
@@ -230,7 +230,7 @@ describe('GET /api/orders/:id', () => {
 
 const everything = async (orderId: number) => ({
   order: await app.db('orders').where({ id: orderId }).first(),
-  codes: await app.db('codes').where({ order_id: orderId }).select('id', 'status', 'reserved_until'),
+  codes: await app.db('stock_codes').where({ source: 'manual' }).where({ order_id: orderId }).select('number as id', 'status', 'reserved_until'),
   outbox: await app.db('outbox').whereRaw("payload->>'orderId' = ?", [String(orderId)]).count({ count: '*' }),
 });
 

@@ -70,7 +70,7 @@ async function snapshot(userId: number, codeIds: number[]) {
     cart: await app.db('cart_items').where({ user_id: userId }).orderBy('id').select('id', 'quantity'),
     orders: await app.db('orders').where({ user_id: userId }).count({ n: '*' }).first(),
     payments: await app.db('payments').where({ user_id: userId }).count({ n: '*' }).first(),
-    codes: await app.db('codes').whereIn('id', codeIds).orderBy('id').select('id', 'status', 'order_id', 'reserved_until'),
+    codes: await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).orderBy('number').select('number as id', 'status', 'order_id', 'reserved_until'),
   };
 }
 
@@ -142,12 +142,12 @@ describe('POST /api/payment/create', () => {
     const holdMs = order.hold_expires_at.getTime() - order.created_at.getTime();
     expect(holdMs).toBe(15 * 60 * 1000);
 
-    const items = await app.db('order_items').where({ order_id: orderId }).orderBy('id');
+    const items = await fixtures.orderItems([orderId]);
     expect(items.map((item) => [item.product_id, item.code_id, item.amount])).toEqual([
       [product.id, codeIds[0], 1099],
       [product.id, codeIds[1], 1099],
     ]);
-    const codes = await app.db('codes').whereIn('id', codeIds).orderBy('id');
+    const codes = await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).orderBy('number');
     for (const code of codes.slice(0, 2)) {
       expect(code).toMatchObject({ status: 'reserved', order_id: orderId });
       expect(code.reserved_until).toEqual(order.hold_expires_at);
@@ -278,7 +278,7 @@ describe('POST /api/payment/create', () => {
     const [order] = await app.db('orders').where({ user_id: user.id });
     expect(order).toMatchObject({ status: 'cancelled', notices: [{ code: 'PAYMENT_NOT_STARTED', params: {} }] });
     expect(await paymentOf(order.id)).toMatchObject({ status: 'declined' });
-    expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available', 'available']);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).pluck('status')).toEqual(['available', 'available']);
     expect(await app.db('cart_items').where({ user_id: user.id }).select('product_id', 'game_amount', 'price_usd', 'price_rub', 'quantity')).toEqual(cartBefore);
   });
 });
@@ -330,7 +330,7 @@ describe('the sandbox pay page', () => {
     const paid = await orderOf(orderId);
     expect(paid).toMatchObject({ status: 'processing', paid_at: expect.any(Date) });
     // Paid codes are held for fulfilment well beyond the payment hold.
-    for (const code of await app.db('codes').where({ order_id: orderId })) {
+    for (const code of await app.db('stock_codes').where({ source: 'manual' }).where({ order_id: orderId })) {
       expect(code.reserved_until.getTime()).toBeGreaterThan(paid.hold_expires_at.getTime());
     }
     expect(await jobsFor('fulfilment', 'orderId', orderId)).toHaveLength(1);
@@ -372,12 +372,12 @@ describe('the sandbox pay page', () => {
       status: 'cancelled',
       notices: [{ code: 'CARD_DECLINED', params: {} }],
     });
-    const codes = await app.db('codes').whereIn('id', codeIds);
+    const codes = await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds);
     expect(codes.map((code) => [code.status, code.order_id, code.reserved_until])).toEqual([
       ['available', null, null],
       ['available', null, null],
     ]);
-    const items = await app.db('order_items').where({ order_id: orderId });
+    const items = await fixtures.orderItems([orderId]);
     expect(items).toHaveLength(2);
     expect(items.every((item) => item.code_id === null && item.generated_code_id === null)).toBe(true);
     expect(await jobsFor('fulfilment', 'orderId', orderId)).toEqual([]);
@@ -521,7 +521,7 @@ describe('POST /api/payment/webhook/:provider', () => {
     await fixtures.lapseHold(orderId);
     await expiry.expireHolds();
     expect(await orderOf(orderId)).toMatchObject({ status: 'pending' });
-    expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['reserved']);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).pluck('status')).toEqual(['reserved']);
   });
 
   it('keeps an event of another sum apart from its id, so the right event with that id still pays the order', async () => {
@@ -554,14 +554,14 @@ describe('POST /api/payment/webhook/:provider', () => {
     for (const event of await eventsOf(payment.id)) expect(await callbacks.applyGatewayEvent(event.id)).toBe('amount-mismatch');
     expect(await paymentOf(orderId)).toMatchObject({ status: 'pending' });
     expect(await orderOf(orderId)).toMatchObject({ status: 'pending', attention_reason: expect.stringContaining('another amount') });
-    expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['reserved']);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).pluck('status')).toEqual(['reserved']);
 
     // The payment's own decline still cancels the order.
     expect((await sandboxWebhook(declined(succeeded(payment)))).status).toBe(200);
     const events = await eventsOf(payment.id);
     expect(await callbacks.applyGatewayEvent(events.at(-1).id)).toBe('declined');
     expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled' });
-    expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available']);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).pluck('status')).toEqual(['available']);
   });
 
   it('a payment after the hold ended goes back to the card, once, and the order stays cancelled', async () => {
@@ -569,7 +569,7 @@ describe('POST /api/payment/webhook/:provider', () => {
     await fixtures.lapseHold(orderId);
     await expiry.expireHolds();
     expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled' });
-    expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available']);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).pluck('status')).toEqual(['available']);
 
     const body = succeeded(payment);
     expect((await sandboxWebhook(body)).status).toBe(200);
@@ -592,7 +592,7 @@ describe('POST /api/payment/webhook/:provider', () => {
     expect(await jobsFor('payment-callback', 'refundId', refund.id)).toHaveLength(1);
     expect(await app.db('balance_ledger').where({ user_id: user.id })).toEqual([]);
     expect(await jobsFor('fulfilment', 'orderId', orderId)).toEqual([]);
-    expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available']);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).pluck('status')).toEqual(['available']);
   });
 
   it('a payment arriving after the hold but before the expiry run cancels the order and goes back to the card', async () => {
@@ -606,7 +606,7 @@ describe('POST /api/payment/webhook/:provider', () => {
       notices: [{ code: 'LATE_PAYMENT_REFUNDED', params: { refund: { amount: 1099, currency: 'usd' } } }],
     });
     expect(await paymentOf(orderId)).toMatchObject({ status: 'paid' });
-    expect(await app.db('codes').whereIn('id', codeIds).pluck('status')).toEqual(['available']);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).pluck('status')).toEqual(['available']);
     expect(await app.db('payment_refunds').where({ order_id: orderId })).toEqual([expect.objectContaining({ amount: 1099, status: 'pending' })]);
     expect(await app.db('balance_ledger').where({ user_id: user.id })).toEqual([]);
   });
@@ -627,25 +627,25 @@ describe('reservation expiry', () => {
     const bought = await app.request('POST', '/api/payment/from-balance', { token: buyer.token, body: { currency: 'usd' } });
     expect(bought.status).toBe(201);
     const balanceOrder = bought.body.orderId;
-    await app.db('codes').whereIn('id', balanceCodes).update({ reserved_until: app.db.raw("now() - interval '1 hour'") });
+    await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', balanceCodes).update({ reserved_until: app.db.raw("now() - interval '1 hour'") });
 
     const run = await expiry.expireHolds({ batchSize: 2 });
     expect(run.orders).toBeGreaterThanOrEqual(3);
     for (const started of lapsed) {
       expect(await orderOf(started.orderId)).toMatchObject({ status: 'cancelled', notices: [{ code: 'PAYMENT_EXPIRED', params: {} }] });
       expect(await paymentOf(started.orderId)).toMatchObject({ status: 'expired' });
-      expect(await app.db('codes').whereIn('id', started.codeIds).pluck('status')).toEqual(started.codeIds.map(() => 'available'));
-      expect(await app.db('codes').whereIn('id', started.codeIds).pluck('order_id')).toEqual(started.codeIds.map(() => null));
-      const items = await app.db('order_items').where({ order_id: started.orderId });
+      expect(await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', started.codeIds).pluck('status')).toEqual(started.codeIds.map(() => 'available'));
+      expect(await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', started.codeIds).pluck('order_id')).toEqual(started.codeIds.map(() => null));
+      const items = await fixtures.orderItems([started.orderId]);
       expect(items.length).toBe(started.codeIds.length);
       expect(items.every((item) => item.code_id === null)).toBe(true);
     }
 
     expect(await orderOf(current.orderId)).toMatchObject({ status: 'pending' });
-    expect(await app.db('codes').whereIn('id', current.codeIds).pluck('status')).toEqual(['reserved']);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', current.codeIds).pluck('status')).toEqual(['reserved']);
     expect(await orderOf(balanceOrder)).toMatchObject({ status: 'processing' });
-    expect(await app.db('codes').whereIn('id', balanceCodes).first()).toMatchObject({ status: 'reserved', order_id: balanceOrder });
-    expect(await app.db('order_items').where({ order_id: balanceOrder }).pluck('code_id')).toEqual(balanceCodes);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', balanceCodes).first()).toMatchObject({ status: 'reserved', order_id: balanceOrder });
+    expect((await fixtures.orderItems([balanceOrder])).map((item) => item.code_id)).toEqual(balanceCodes);
 
     // Released codes can be bought again, and a second run finds nothing to do.
     expect(await expiry.expireHolds()).toEqual({ orders: 0, codes: 0 });

@@ -95,7 +95,7 @@ describe('POST /api/orders/topup: Free Fire', () => {
       rate_used: '79.000000',
       provider_status: 'pending',
       provider_reference: null,
-      pubg_code_id: null,
+      stock_code_id: null,
     });
     expect(items[0].topup_data).toEqual({
       service: 'freefire',
@@ -191,7 +191,7 @@ describe('POST /api/orders/topup: PUBG', () => {
         { denomination_id: small.id, quantity: 1, uc_amount: small.ucAmount, price_usd: 0.99, price_rub: 78.21 },
       ],
     });
-    const codes = await app.db('pubg_codes').whereIn('denomination_id', [small.id, large.id]).orderBy('id');
+    const codes = await app.db('stock_codes').where({ source: 'pubg_redemption' }).whereIn('denomination_id', [small.id, large.id]).orderBy('number');
     expect(codes.map((code) => [code.denomination_id, code.status, code.order_id])).toEqual([
       [small.id, 'reserved', orderId],
       [small.id, 'reserved', orderId],
@@ -211,7 +211,7 @@ describe('POST /api/orders/topup: PUBG', () => {
     expect(response.status).toBe(409);
     expect(response.body.error).toMatchObject({ code: 'OUT_OF_STOCK', details: { denominationId: pkg.id, requested: 2, available: 1 } });
     expect(await snapshot(user.id)).toEqual(before);
-    expect(await app.db('pubg_codes').where({ denomination_id: pkg.id }).first()).toMatchObject({ status: 'available', order_id: null });
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ denomination_id: pkg.id }).first()).toMatchObject({ status: 'available', order_id: null });
   });
 
   it('10 shoppers racing for 3 codes: 3 orders, no code reserved twice, the others charged nothing', async () => {
@@ -227,7 +227,7 @@ describe('POST /api/orders/topup: PUBG', () => {
       expect(response.status).toBe(409);
       expect(response.body.error.code).toBe('OUT_OF_STOCK');
     }
-    const codes = await app.db('pubg_codes').where({ denomination_id: pkg.id });
+    const codes = await app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ denomination_id: pkg.id });
     expect(new Set(codes.map((code) => code.order_id)).size).toBe(3);
     const charged = await app.db('balances').whereIn('user_id', shoppers.map((user) => user.id)).where({ currency: 'usd', amount: 0 });
     expect(charged).toHaveLength(3);
@@ -379,7 +379,7 @@ describe('POST /api/orders/topup: refusals', () => {
     expect(forgedPubg.body.error).toMatchObject({ code: 'PRICE_CHANGED', details: { price: 0.99 } });
 
     expect(await snapshot(user.id)).toEqual(before);
-    expect(await app.db('pubg_codes').where({ denomination_id: pkg.id, status: 'available' })).toHaveLength(2);
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ denomination_id: pkg.id, status: 'available' })).toHaveLength(2);
   });
 
   it('refuses a player the game does not know with 422 before charging', async () => {

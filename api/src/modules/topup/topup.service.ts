@@ -4,7 +4,7 @@ import type { TopupData, TopupOrderAnswer, TopupOrderBody } from '@topup/common/
 import { AppError, validationFailed } from '../../lib/app-error';
 import { changeBalance } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
-import type { GameDenomination, RowOf } from '../../models';
+import type { DenominationSourceKind, GameDenomination, RowOf } from '../../models';
 import type { GameAccount } from '../../providers/game';
 import { gamesDal, type GameOfSlug } from '../games/games.dal';
 import { accountOfFields, type GamesService } from '../games/games.service';
@@ -14,6 +14,7 @@ import type { IdempotencyClaim } from '../../types';
 import { recordOrderEvent } from '../orders/order-events';
 import { steamAmountToMinor, type SteamService } from '../steam/steam.service';
 import type { PlayerCheckService } from './player-check.service';
+import { stockDal } from '../stock/stock.dal';
 import { topupDal } from './topup.dal';
 import { ratesDal } from '../rates/rates.dal';
 
@@ -24,6 +25,17 @@ export interface StoredPubgPackage {
   uc_amount: number;
   price_usd: number;
   price_rub: number;
+  /** 'sandbox': credited by the game provider, its code-stock source having no code; absent: a code of the stock is redeemed. */
+  delivered_by?: 'sandbox';
+}
+
+/**
+ * Where a denomination is delivered from (docs/architecture.md, "Denominations and their sources"): the first
+ * of its sources, by priority, that can deliver it now. The code stock can while it holds the codes needed;
+ * the last source is taken even without them (the order is then refused OUT_OF_STOCK). No source: not sellable.
+ */
+export function deliverySource(sources: readonly DenominationSourceKind[], codesInStock: boolean): DenominationSourceKind | undefined {
+  return sources.find((kind, index) => kind === 'sandbox' || codesInStock || index === sources.length - 1);
 }
 
 /**
@@ -140,7 +152,8 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     if (!offer || offer.sources.length === 0) {
       throw offerGone('This offer is no longer available. Please choose another one.', { offer_id: data.offer_id });
     }
-    const fromStock = offer.sources[0] === 'code_stock' && (offer.sources.length === 1 || ((await topupDal.availablePubgCodes(conn, [offer.id])).get(offer.id) ?? 0) > 0);
+    const codesInStock = ((await stockDal.availableForDenominations(conn, [offer.id])).get(offer.id) ?? 0) > 0;
+    const fromStock = deliverySource(offer.sources, codesInStock) === 'code_stock';
     const price = currency === 'usd' ? offer.price_usd : offer.price_rub;
     const stored = { price_usd: fromMinor(offer.price_usd), price_rub: fromMinor(offer.price_rub) };
     return {
@@ -174,20 +187,29 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     };
   }
 
-  /** The specification's PUBG shape: packages of the game, one code of each redeemed. */
+  /** The specification's PUBG shape: packages of the game, each delivered from its sources (a code of each redeemed, or credited by the game). */
   async function quotePubg(conn: Knex, game: GameOfSlug, data: TopupData, account: GameAccount, currency: BalanceCurrency): Promise<PricedTopup> {
     const chosen = data.packages ?? [];
     const wanted = new Map<number, number>();
     for (const pkg of chosen) wanted.set(pkg.denomination_id, (wanted.get(pkg.denomination_id) ?? 0) + 1);
     const rows = await gamesDal.activeDenominations(conn, game.id, [...wanted.keys()]);
+    const available = await stockDal.availableForDenominations(conn, [...wanted.keys()]);
+    const source = new Map(rows.map((row) => [row.id, deliverySource(row.sources, (available.get(row.id) ?? 0) >= (wanted.get(row.id) ?? 0))]));
     const byId = new Map<number, RowOf<GameDenomination>>(rows.map((row) => [row.id, row]));
-    const gone = [...wanted.keys()].filter((id) => !byId.has(id));
+    const gone = [...wanted.keys()].filter((id) => source.get(id) === undefined);
     if (gone.length > 0) {
       throw offerGone('Some of the chosen packages are no longer available. Please choose again.', { denomination_ids: gone });
     }
     const packages: StoredPubgPackage[] = chosen.map(({ denomination_id }) => {
       const row = byId.get(denomination_id)!;
-      return { denomination_id, quantity: 1, uc_amount: row.amount, price_usd: fromMinor(row.price_usd), price_rub: fromMinor(row.price_rub) };
+      return {
+        denomination_id,
+        quantity: 1,
+        uc_amount: row.amount,
+        price_usd: fromMinor(row.price_usd),
+        price_rub: fromMinor(row.price_rub),
+        ...(source.get(denomination_id) === 'sandbox' ? { delivered_by: 'sandbox' as const } : {}),
+      };
     });
     const sum = (pick: (row: RowOf<GameDenomination>) => number) => chosen.reduce((total, pkg) => total + pick(byId.get(pkg.denomination_id)!), 0);
     const priceUsd = sum((row) => row.price_usd);
@@ -214,7 +236,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
         image_url: data.image_url ?? '',
         packages,
       },
-      pubgCodes: wanted,
+      pubgCodes: new Map([...wanted].filter(([id]) => source.get(id) === 'code_stock')),
     };
   }
 
@@ -308,7 +330,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     const early = await quote(db, game, body, account);
     assertClientPrice(body, early);
     if (early.pubgCodes) {
-      const available = await topupDal.availablePubgCodes(db, [...early.pubgCodes.keys()]);
+      const available = await stockDal.availableForDenominations(db, [...early.pubgCodes.keys()]);
       for (const [denominationId, needed] of early.pubgCodes) {
         const count = available.get(denominationId) ?? 0;
         if (count < needed) throw outOfCodes(denominationId, needed, count);
@@ -379,12 +401,13 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       topupData: { ...topupData },
     });
     for (const [denominationId, needed] of priced.pubgCodes ?? []) {
-      const codes = await topupDal.takePubgCodes(trx, denominationId, needed);
+      const codes = await stockDal.takeForDenomination(trx, denominationId, needed);
       if (codes.length < needed) throw outOfCodes(denominationId, needed, codes.length);
-      await topupDal.reservePubgCodes(
+      await stockDal.reserve(
         trx,
         orderId,
         codes.map((code) => code.id),
+        null,
       );
     }
     if (paid) await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId });

@@ -79,7 +79,7 @@ describe('POST /api/admin/codes/import', () => {
       ],
     });
 
-    const rows = await app.db('codes').where({ product_id: product.id }).whereNot('code_hash', crypto.hash(stored)).orderBy('id');
+    const rows = await app.db('stock_codes').where({ source: 'manual' }).where({ product_id: product.id }).whereNot('code_hash', crypto.hash(stored)).orderBy('number');
     expect(rows.map((row) => [crypto.decrypt(row.code_encrypted), row.region_id, row.price_usd, row.price_rub, row.game_amount, row.popular])).toEqual([
       [a, region.id, 499, 39_421, 100, true],
       [b, null, 100, 7900, 5, false],
@@ -100,7 +100,7 @@ describe('POST /api/admin/codes/import', () => {
     expect(headerless.body.error.details[0]).toMatchObject({ field: 'header', message: expect.stringContaining('missing product_id') });
     const empty = await app.asAdmin('POST', `${BASE}/import`, { codes: '\n \n' });
     expect(empty.status).toBe(400);
-    expect(await app.db('codes').where({ product_id: product.id }).first()).toBeUndefined();
+    expect(await app.db('stock_codes').where({ source: 'manual' }).where({ product_id: product.id }).first()).toBeUndefined();
   });
 
   it('streams a text/csv body', async () => {
@@ -128,7 +128,7 @@ describe('POST /api/admin/codes/export', () => {
       codes: [header, `${product.id},${region.code},${available},4.99,394.21,100`, `${other.id},,${newCode()},1,79,5`].join('\n'),
     });
     const [soldId] = await app.fixtures.codes({ productId: product.id, gameAmount: 5, priceUsd: 100, priceRub: 7900, count: 1, status: 'used' });
-    const sold = crypto.decrypt((await app.db('codes').where({ id: soldId }).first('code_encrypted')).code_encrypted);
+    const sold = crypto.decrypt((await app.db('stock_codes').where({ source: 'manual' }).where({ number: soldId }).first('code_encrypted')).code_encrypted);
 
     const filter = { productId: product.id };
     const response = await exportCodes(filter, { reason: '  Move stock to the partner store  ' });
@@ -167,7 +167,7 @@ describe('POST /api/admin/codes/export', () => {
       codes: ['product_id,code,price_usd,price_rub,game_amount', `${product.id},"${formula.replaceAll('"', '""')}",1,79,5`].join('\n'),
     });
     expect(imported.body).toMatchObject({ added: 1, rejectedCount: 0 });
-    const stored = await app.db('codes').where({ product_id: product.id }).first('code_encrypted');
+    const stored = await app.db('stock_codes').where({ source: 'manual' }).where({ product_id: product.id }).first('code_encrypted');
     expect(crypto.decrypt(stored.code_encrypted)).toBe(formula);
 
     const exported = await exportCodes({ productId: product.id }, { reason: 'Stock check' });
@@ -199,8 +199,8 @@ describe('POST /api/admin/codes/export', () => {
     const product = await app.fixtures.product({ has_global_codes: true });
     const encrypted = crypto.encrypt('BULK-EXPORT-CODE-1');
     await app.db.raw(
-      `INSERT INTO codes (product_id, code_encrypted, code_hash, game_amount, price_usd, price_rub)
-       SELECT ?, ?, md5(? || g), 10, 99, 7821 FROM generate_series(1, 100000) AS g`,
+      `INSERT INTO stock_codes (source, product_id, code_encrypted, code_hash, game_amount, price_usd, price_rub)
+       SELECT 'manual', ?, ?, md5(? || g), 10, 99, 7821 FROM generate_series(1, 100000) AS g`,
       [product.id, encrypted, `export-${product.id}-`],
     );
     const started = performance.now();

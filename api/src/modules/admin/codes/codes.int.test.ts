@@ -26,7 +26,7 @@ async function regionalProduct() {
 }
 
 const codeCount = async (productId: number) =>
-  Number((await app.db('codes').where({ product_id: productId }).count<Array<{ count: number }>>({ count: '*' }))[0]?.count);
+  Number((await app.db('stock_codes').where({ source: 'manual' }).where({ product_id: productId }).count<Array<{ count: number }>>({ count: '*' }))[0]?.count);
 
 /** Sends a text/plain body as a stream (chunked, no Content-Length), a few lines at a time. */
 async function streamLines(path: string, lines: string[], token = app.admin.token) {
@@ -183,7 +183,7 @@ describe('single codes', () => {
       gameAmount: 25,
     });
     expect(response.status).toBe(201);
-    const row = await app.db('codes').where({ id: response.body.id }).first();
+    const row = await app.db('stock_codes').where({ source: 'manual' }).where({ number: response.body.id }).first();
     expect(row).toMatchObject({ region_id: region.id, price_usd: 250, price_rub: 19_750, game_amount: 25, status: 'available' });
     expect(row.code_encrypted).not.toContain(code);
     expect(crypto.decrypt(row.code_encrypted)).toBe(code);
@@ -280,14 +280,14 @@ describe('single codes', () => {
     const remove = await app.asAdmin('DELETE', `${BASE}/${soldId}`);
     expect(remove.status).toBe(409);
     expect(remove.body.error.message).toBe('This code is sold, so it cannot be deleted');
-    expect(await app.db('codes').where({ id: soldId }).first('price_usd')).toEqual({ price_usd: 100 });
+    expect(await app.db('stock_codes').where({ source: 'manual' }).where({ number: soldId }).first('price_usd')).toEqual({ price_usd: 100 });
     expect(await auditCount(app)).toBe(audits);
 
     const created = await app.asAdmin('POST', BASE, { productId: product.id, code: newCode(), priceUsd: 1, priceRub: 79, gameAmount: 1 });
     const deleted = await app.asAdmin('DELETE', `${BASE}/${created.body.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual(created.body);
-    expect(await app.db('codes').where({ id: created.body.id }).first()).toBeUndefined();
+    expect(await app.db('stock_codes').where({ source: 'manual' }).where({ number: created.body.id }).first()).toBeUndefined();
     expect((await auditRowsOf(app, 'code', created.body.id)).at(-1)).toMatchObject({ action: 'code.delete', after: null });
   });
 });
@@ -333,7 +333,7 @@ describe('POST /api/admin/codes/bulk', () => {
         { line: 13, reason: 'malformed', message: expect.stringContaining('is not a number') },
       ],
     });
-    const rows = await app.db('codes').where({ product_id: product.id, region_id: region.id }).orderBy('id');
+    const rows = await app.db('stock_codes').where({ source: 'manual' }).where({ product_id: product.id, region_id: region.id }).orderBy('number');
     expect(rows.map((row) => crypto.decrypt(row.code_encrypted))).toEqual([a, b, c]);
     expect(rows.map((row) => [row.price_usd, row.price_rub, row.game_amount])).toEqual([
       [499, 39_421, 100],

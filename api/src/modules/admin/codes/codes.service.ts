@@ -1,6 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import { CODE_STATUSES, fromMinor, type CodeStatus } from '@topup/common';
+import { CODE_STATUSES, fromMinor, type PubgCodeStatus } from '@topup/common';
 import type {
   AdminCode as AdminCodeRecord,
   BulkCodesBody,
@@ -21,13 +21,14 @@ import { maskCode } from '../../../lib/code-mask';
 import { applyFilters, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import {
   adminCodesDal as dal,
-  type CodeColumns,
+  type StockCodeChanges,
   type CodeForExport,
   type CodeWithNames,
   type PlacedCodeFields,
   type ProductPlacement,
 } from './codes.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
+import { stockDal } from '../../stock/stock.dal';
 
 /** A manual code as the back office sees it (common/src/api/admin-codes.ts): the code itself masked. */
 export type AdminCode = Dated<AdminCodeRecord, 'soldAt' | 'createdAt'>;
@@ -35,7 +36,7 @@ export type AdminCode = Dated<AdminCodeRecord, 'soldAt' | 'createdAt'>;
 /** How a bulk upload arrived, for the audit log. */
 export type BulkForm = 'json' | 'stream';
 
-const STATUS_WORDS: Record<CodeStatus, string> = { available: 'available', reserved: 'held for an order', used: 'sold' };
+const STATUS_WORDS: Record<PubgCodeStatus, string> = { available: 'available', reserved: 'held for an order', used: 'sold', error: 'rejected by the game' };
 
 const codeTaken = () => conflict('This code is already stored', { field: 'code' });
 
@@ -71,25 +72,25 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
   const listSpec: ListSpec = {
     resource: 'codes',
     sortable: {
-      id: 'c.id',
-      productId: 'c.product_id',
-      regionId: 'c.region_id',
-      gameAmount: 'c.game_amount',
-      priceUsd: 'c.price_usd',
-      priceRub: 'c.price_rub',
-      status: 'c.status',
-      popular: 'c.popular',
-      soldAt: 'c.sold_at',
-      createdAt: 'c.created_at',
+      id: 'sc.number',
+      productId: 'sc.product_id',
+      regionId: 'sc.region_id',
+      gameAmount: 'sc.game_amount',
+      priceUsd: 'sc.price_usd',
+      priceRub: 'sc.price_rub',
+      status: 'sc.status',
+      popular: 'sc.popular',
+      soldAt: 'sc.sold_at',
+      createdAt: 'sc.created_at',
     },
     defaultSort: ['id', 'DESC'],
     filters: {
-      id: typedFilter.ids('id', 'c.id', Number.MAX_SAFE_INTEGER),
-      productId: typedFilter.reference('productId', 'c.product_id'),
-      regionId: typedFilter.reference('regionId', 'c.region_id', { zeroMeansNone: true }),
-      status: typedFilter.oneOf('status', 'c.status', CODE_STATUSES),
+      id: typedFilter.ids('id', 'sc.number', Number.MAX_SAFE_INTEGER),
+      productId: typedFilter.reference('productId', 'sc.product_id'),
+      regionId: typedFilter.reference('regionId', 'sc.region_id', { zeroMeansNone: true }),
+      status: typedFilter.oneOf('status', 'sc.status', CODE_STATUSES),
       // Codes are stored encrypted: an exact code is found by its keyed hash.
-      q: typedFilter.text('q', (query, value) => void query.where('c.code_hash', codeCrypto.hash(String(value)))),
+      q: typedFilter.text('q', (query, value) => void query.where('sc.code_hash', codeCrypto.hash(String(value)))),
     },
   };
 
@@ -138,7 +139,7 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
   async function* exportRows(filter: Record<string, unknown>): AsyncGenerator<Record<CodeCsvColumn, string | number>> {
     const trx = await db.transaction(undefined, { isolationLevel: 'repeatable read', readOnly: true });
     try {
-      const query = applyFilters(dal.exportRecords(trx), listSpec, filter).orderBy('c.id').toSQL();
+      const query = applyFilters(dal.exportRecords(trx), listSpec, filter).orderBy('sc.number').toSQL();
       await trx.raw(`DECLARE code_export NO SCROLL CURSOR FOR ${query.sql}`, query.bindings);
       for (;;) {
         const { rows } = await trx.raw<{ rows: CodeForExport[] }>(`FETCH ${EXPORT_BATCH} FROM code_export`);
@@ -183,7 +184,7 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
   return {
     async list(query: ListQuery) {
       const list = parseListQuery(query, listSpec);
-      const page = await listPage<CodeWithNames>(dal.records(db), listSpec, list, 'c.id');
+      const page = await listPage<CodeWithNames>(dal.records(db), listSpec, list, 'sc.number');
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 
@@ -194,7 +195,7 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
       try {
         return await db.transaction(async (trx) => {
           const regionId = await placement(trx, body.productId, body.regionId);
-          const id = await dal.insert(trx, {
+          const id = await stockDal.insert(trx, 'manual', {
             product_id: body.productId,
             region_id: regionId,
             code_encrypted: codeCrypto.encrypt(body.code),
@@ -210,7 +211,7 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
           return after;
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'codes_code_hash_unique')) throw codeTaken();
+        if (isUniqueViolation(error, 'stock_codes_code_hash_unique')) throw codeTaken();
         throw error;
       }
     },
@@ -219,22 +220,22 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
     async update(actor: AdminActor, id: number, body: UpdateCodeBody): Promise<AdminCode> {
       const prices = minorUnits({ priceUsd: body.priceUsd, priceRub: body.priceRub });
       return db.transaction(async (trx) => {
-        const code = await dal.lock(trx, id);
+        const code = await stockDal.lock(trx, 'manual', id);
         if (!code) throw notFound('Code');
         if (code.status !== 'available') {
           throw conflict(`This code is ${STATUS_WORDS[code.status]}, so it can no longer be changed`);
         }
         const before = await record(trx, id);
-        const columns: CodeColumns = {};
-        if (body.regionId !== undefined) columns.region_id = await placement(trx, code.product_id, body.regionId);
+        const columns: StockCodeChanges = {};
+        if (body.regionId !== undefined) columns.region_id = await placement(trx, before.productId, body.regionId);
         if (prices.priceUsd !== undefined) columns.price_usd = prices.priceUsd;
         if (prices.priceRub !== undefined) columns.price_rub = prices.priceRub;
         if (body.gameAmount !== undefined) columns.game_amount = body.gameAmount;
         if (body.popular !== undefined) columns.popular = body.popular;
-        if (Object.keys(columns).length > 0) await dal.update(trx, id, columns);
+        if (Object.keys(columns).length > 0) await stockDal.update(trx, code.id, columns);
         const after = await record(trx, id);
         await recordAudit(trx, { ...auditOf(actor, 'code', 'update', id), before, after });
-        catalogueChanges.products(trx, [code.product_id]);
+        catalogueChanges.products(trx, [before.productId]);
         return after;
       });
     },
@@ -242,15 +243,15 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
     /** Only an available code is deleted: a sold or held one stays with its order. */
     remove: (actor: AdminActor, id: number): Promise<AdminCode> =>
       db.transaction(async (trx) => {
-        const code = await dal.lock(trx, id);
+        const code = await stockDal.lock(trx, 'manual', id);
         if (!code) throw notFound('Code');
         if (code.status !== 'available' || code.order_id !== null) {
           throw conflict(`This code is ${STATUS_WORDS[code.status]}, so it cannot be deleted`);
         }
         const before = await record(trx, id);
-        await dal.delete(trx, id);
+        await stockDal.delete(trx, code.id);
         await recordAudit(trx, { ...auditOf(actor, 'code', 'delete', id), before, after: null });
-        catalogueChanges.products(trx, [code.product_id]);
+        catalogueChanges.products(trx, [before.productId]);
         return before;
       }),
 
@@ -324,7 +325,7 @@ export function createAdminCodesService(deps: { db: Knex; codeCrypto: CodeCrypto
       const { filter } = parseListQuery({ filter: filterText }, listSpec);
       const [counts] = (await applyFilters(dal.records(db), listSpec, filter)
         .clearSelect()
-        .select(db.raw('count(*)::int as total'), db.raw(`count(*) filter (where c.status = 'available')::int as in_clear`))) as Array<{
+        .select(db.raw('count(*)::int as total'), db.raw(`count(*) filter (where sc.status = 'available')::int as in_clear`))) as Array<{
         total: number;
         in_clear: number;
       }>;

@@ -66,10 +66,10 @@ describe('GET /api/admin/dashboard', () => {
     // Free Fire: sellable means published; unpublished stock does not help.
     const ffProduct = await app.db('products').where({ slug: 'freefire' }).first('id');
     await app.fixtures.generatedCodes({ productId: ffProduct.id, gameAmount: 100, priceUsd: 99, priceRub: 7_821, count: 5 });
-    const lowOffer = await app.db('generated_codes').orderBy('id', 'desc').first('denomination_id');
+    const lowOffer = await app.db('stock_codes').where({ source: 'generated' }).orderBy('number', 'desc').first('denomination_id');
     await app.fixtures.generatedCodes({ productId: ffProduct.id, gameAmount: 310, priceUsd: 299, priceRub: 23_621, count: 15 });
     await app.fixtures.generatedCodes({ productId: ffProduct.id, gameAmount: 520, priceUsd: 499, priceRub: 39_421, count: 20, published: false });
-    const unpublishedOffer = await app.db('generated_codes').orderBy('id', 'desc').first('denomination_id');
+    const unpublishedOffer = await app.db('stock_codes').where({ source: 'generated' }).orderBy('number', 'desc').first('denomination_id');
 
     // A generation request in progress.
     const [generation] = await app.db('code_generation_requests')

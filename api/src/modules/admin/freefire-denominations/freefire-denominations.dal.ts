@@ -66,7 +66,8 @@ export const adminFreefireDenominationsDal = {
     const row = await db
       .select(
         db.raw(
-          `exists (select 1 from generated_codes where denomination_id = ?)
+          `exists (select 1 from stock_codes c join game_denominations d on d.id = c.denomination_id
+                    where c.source = 'generated' and d.legacy_id = ?)
            or exists (select 1 from code_generation_requests where denomination_id = ?) as used`,
           [id, id],
         ),

@@ -168,7 +168,7 @@ describe('one offer', () => {
 
     const product = await app.fixtures.product();
     await app.fixtures.generatedCodes({ productId: product.id, gameAmount: 100, priceUsd: 99, priceRub: 7821, count: 1 });
-    const [withCodes] = await app.db('generated_codes').where({ product_id: product.id }).select('denomination_id');
+    const [withCodes] = await app.db('stock_codes').where({ source: 'generated' }).where({ product_id: product.id }).select('denomination_id');
     const audits = await auditCount(app);
     const refused = await app.asAdmin('DELETE', `${BASE}/${withCodes.denomination_id}`);
     expect(refused.status).toBe(409);

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import { CodeGenerationRequest, Product, type GeneratedCode, type RowOf } from '../../../models';
+import type { CodeStatus } from '@topup/common';
+import { CodeGenerationRequest, Product, type RowOf, type StockCode } from '../../../models';
+import { stockDal } from '../../stock/stock.dal';
 import { asView, FREEFIRE_OFFERS_SQL } from '../../games/games.dal';
 
 /** The Free Fire product: generated codes are sold as its stock, like manual codes of any product. */
@@ -7,28 +9,16 @@ export const FREEFIRE_PRODUCT_SLUG = 'freefire';
 
 export type GenerationStatus = CodeGenerationRequest['status'];
 
-/** A generated code as the back office reads it, with its offer's name. */
+/** A generated code as the back office reads it (its number as its id, its offer by legacy id), with its offer's name. */
 export type GeneratedCodeWithDenomination = Pick<
-  GeneratedCode,
-  | 'id'
-  | 'denomination_id'
-  | 'product_id'
-  | 'code_encrypted'
-  | 'game_amount'
-  | 'price_usd'
-  | 'price_rub'
-  | 'status'
-  | 'published'
-  | 'generation_request_id'
-  | 'order_id'
-  | 'activated_player_id'
-  | 'created_at'
-> & { denomination_name: string };
+  StockCode,
+  'id' | 'code_encrypted' | 'published' | 'generation_request_id' | 'order_id' | 'activated_player_id' | 'created_at'
+> & { status: CodeStatus; denomination_id: number; product_id: number; game_amount: number; price_usd: number; price_rub: number; denomination_name: string };
 
 /** A code-generation request with its offer's name. */
 export type GenerationRequestWithDenomination = RowOf<CodeGenerationRequest> & { denomination_name: string };
 
-/** The row a code is sold from, and the codes generated for one request. */
+/** The offer a code is sold for (its game_denominations.id), and the codes generated for one request. */
 export interface NewGeneratedCodes {
   denominationId: number;
   productId: number;
@@ -41,20 +31,20 @@ export interface NewGeneratedCodes {
 }
 
 const CODE_COLUMNS = [
-  'gc.id',
-  'gc.denomination_id',
+  'sc.number as id',
+  'd.id as denomination_id',
   'd.name as denomination_name',
-  'gc.product_id',
-  'gc.code_encrypted',
-  'gc.game_amount',
-  'gc.price_usd',
-  'gc.price_rub',
-  'gc.status',
-  'gc.published',
-  'gc.generation_request_id',
-  'gc.order_id',
-  'gc.activated_player_id',
-  'gc.created_at',
+  'sc.product_id',
+  'sc.code_encrypted',
+  'sc.game_amount',
+  'sc.price_usd',
+  'sc.price_rub',
+  'sc.status',
+  'sc.published',
+  'sc.generation_request_id',
+  'sc.order_id',
+  'sc.activated_player_id',
+  'sc.created_at',
 ];
 
 const REQUEST_COLUMNS = [
@@ -70,50 +60,25 @@ const REQUEST_COLUMNS = [
   'r.finished_at',
 ];
 
-/** Generated Free Fire codes and their generation requests; every function takes the connection or transaction to use. */
+/**
+ * Generated Free Fire codes (a view of the code stock's generated codes) and their generation requests;
+ * every function takes the connection or transaction to use.
+ */
 export const generatedCodesDal = {
   listQuery: (db: Knex) =>
-    db('generated_codes as gc').join(asView(db, FREEFIRE_OFFERS_SQL, 'd'), 'd.id', 'gc.denomination_id').select(CODE_COLUMNS),
+    stockDal.ofSource(db, 'generated').join(asView(db, FREEFIRE_OFFERS_SQL, 'd'), 'd.denomination_id', 'sc.denomination_id').select(CODE_COLUMNS),
 
   find: (db: Knex, id: number): Promise<GeneratedCodeWithDenomination | undefined> =>
-    generatedCodesDal.listQuery(db).where('gc.id', id).first(),
-
-  /** The code locked, with whether any order item ever delivered it. */
-  async lockForDelete(trx: Knex.Transaction, id: number) {
-    const row = await trx('generated_codes')
-      .where({ id })
-      .forUpdate()
-      .first<Pick<GeneratedCode, 'status' | 'order_id' | 'activated_at'> | undefined>('status', 'order_id', 'activated_at');
-    if (!row) return undefined;
-    const sold = await trx('order_items').where({ generated_code_id: id }).first('id');
-    return { ...row, inOrder: sold !== undefined };
-  },
-
-  delete: (trx: Knex.Transaction, id: number) => trx('generated_codes').where({ id }).delete(),
-
-  /** Publishes or withdraws available codes picked by ids and/or request; answers the product of each code changed. */
-  setPublished: (
-    trx: Knex.Transaction,
-    selection: { ids?: number[]; generationRequestId?: string },
-    published: boolean,
-  ): Promise<Array<Pick<GeneratedCode, 'product_id'>>> =>
-    trx('generated_codes')
-      .where({ status: 'available' })
-      .whereNot({ published })
-      .modify((query) => {
-        if (selection.ids) void query.whereIn('id', selection.ids);
-        if (selection.generationRequestId) void query.where({ generation_request_id: selection.generationRequestId });
-      })
-      .update({ published })
-      .returning('product_id'),
+    generatedCodesDal.listQuery(db).where('sc.number', id).first(),
 
   /** The Free Fire offer by its legacy id (the id codes name it by). */
   denomination: (db: Knex, id: number) =>
     db
       .from(asView(db, FREEFIRE_OFFERS_SQL, 'd'))
       .where('d.id', id)
-      .first<{ id: number; name: string; game_amount: number; price_usd: number; price_rub: number } | undefined>(
+      .first<{ id: number; denomination_id: number; name: string; game_amount: number; price_usd: number; price_rub: number } | undefined>(
         'd.id',
+        'd.denomination_id',
         'd.name',
         'd.game_amount',
         'd.price_usd',
@@ -167,29 +132,20 @@ export const generatedCodesDal = {
   noteError: (db: Knex, id: string, error: string) =>
     db('code_generation_requests').where({ id }).whereIn('status', ['queued', 'running']).update({ error }),
 
-  /**
-   * Inserts codes, skipping any whose hash is already stored (ON CONFLICT DO NOTHING); answers the
-   * hashes it stored. Arrays travel as two parameters, however many codes there are.
-   */
-  async insertCodes(trx: Knex.Transaction, codes: NewGeneratedCodes): Promise<string[]> {
-    const result = await trx.raw<{ rows: Array<{ code_hash: string }> }>(
-      `INSERT INTO generated_codes
-         (denomination_id, product_id, generation_request_id, code_encrypted, code_hash, game_amount, price_usd, price_rub)
-       SELECT ?, ?, ?, batch.code_encrypted, batch.code_hash, ?, ?, ?
-         FROM unnest(?::text[], ?::text[]) AS batch (code_encrypted, code_hash)
-       ON CONFLICT (code_hash) DO NOTHING
-       RETURNING code_hash`,
-      [
-        codes.denominationId,
-        codes.productId,
-        codes.requestId,
-        codes.gameAmount,
-        codes.priceUsd,
-        codes.priceRub,
-        codes.encrypted,
-        codes.hashes,
-      ],
-    );
-    return result.rows.map((row) => row.code_hash);
-  },
+  /** Stores codes, skipping any already stored (stockDal.insertBatch); answers the hashes it stored. */
+  insertCodes: (trx: Knex.Transaction, codes: NewGeneratedCodes): Promise<Set<string>> =>
+    stockDal.insertBatch(
+      trx,
+      'generated',
+      codes.encrypted.map((encrypted, index) => ({
+        denomination_id: codes.denominationId,
+        product_id: codes.productId,
+        generation_request_id: codes.requestId,
+        code_encrypted: encrypted,
+        code_hash: codes.hashes[index]!,
+        game_amount: codes.gameAmount,
+        price_usd: codes.priceUsd,
+        price_rub: codes.priceRub,
+      })),
+    ),
 };

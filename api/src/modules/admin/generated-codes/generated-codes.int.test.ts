@@ -176,17 +176,17 @@ describe('publishing', () => {
     // Already published: nothing changes, and nothing is audited twice.
     expect((await app.asAdmin('POST', `${BASE}/publish`, { generationRequestId: requestId, published: true })).body).toEqual({ updated: 0 });
 
-    const ids: number[] = (await app.db('generated_codes').where({ generation_request_id: requestId }).orderBy('id').pluck('id')).map(Number);
+    const ids: number[] = (await app.db('stock_codes').where({ source: 'generated' }).where({ generation_request_id: requestId }).orderBy('number').pluck('number')).map(Number);
     // A sold code keeps its state whatever is asked.
     const [order] = await app.db('orders')
       .insert({ user_id: app.shopper.id, status: 'completed', kind: 'codes', payment_method: 'balance', currency: 'usd', total: 299, total_usd: 299, rate_usd_rub: '79' })
       .returning('id');
-    await app.db('generated_codes').where({ id: ids[0] }).update({ status: 'used', order_id: order.id, sold_at: app.db.fn.now() });
+    await app.db('stock_codes').where({ source: 'generated' }).where({ number: ids[0] }).update({ status: 'used', order_id: order.id, sold_at: app.db.fn.now() });
 
     const withdrawn = await app.asAdmin('POST', `${BASE}/publish`, { ids: ids.slice(0, 4), published: false });
     expect(withdrawn.body).toEqual({ updated: 3 });
     expect((await option())?.available_count).toBe(8);
-    expect(await app.db('generated_codes').where({ id: ids[0] }).first('published', 'status')).toEqual({ published: true, status: 'used' });
+    expect(await app.db('stock_codes').where({ source: 'generated' }).where({ number: ids[0] }).first('published', 'status')).toEqual({ published: true, status: 'used' });
 
     const audits = await app.db('audit_log').whereIn('action', ['generated_code.publish', 'generated_code.unpublish']).orderBy('id');
     expect(audits.filter((row) => row.action === 'generated_code.publish' && row.entity_id === requestId)).toHaveLength(1);
@@ -205,21 +205,21 @@ describe('DELETE /:id', () => {
   it('deletes an available code and refuses a sold one with 409', async () => {
     const { requestId } = await requestCodes(2);
     await generateNow(requestId);
-    const [first, second] = (await app.db('generated_codes').where({ generation_request_id: requestId }).orderBy('id').pluck('id')).map(Number);
+    const [first, second] = (await app.db('stock_codes').where({ source: 'generated' }).where({ generation_request_id: requestId }).orderBy('number').pluck('number')).map(Number);
 
     const deleted = await app.asAdmin('DELETE', `${BASE}/${first}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({ id: first, status: 'available', code: expect.stringMatching(/^[A-Z2-9]{3}••••••/) });
-    expect(await app.db('generated_codes').where({ id: first }).first()).toBeUndefined();
+    expect(await app.db('stock_codes').where({ source: 'generated' }).where({ number: first }).first()).toBeUndefined();
     expect(await auditRowsOf(app, 'generated_code', first!)).toEqual([expect.objectContaining({ action: 'generated_code.delete', after: null })]);
 
     const [order] = await app.db('orders')
       .insert({ user_id: app.shopper.id, status: 'completed', kind: 'codes', payment_method: 'balance', currency: 'usd', total: 299, total_usd: 299, rate_usd_rub: '79' })
       .returning('id');
-    await app.db('generated_codes').where({ id: second }).update({ status: 'used', order_id: order.id });
+    await app.db('stock_codes').where({ source: 'generated' }).where({ number: second }).update({ status: 'used', order_id: order.id });
     const refused = await app.asAdmin('DELETE', `${BASE}/${second}`);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'CONFLICT', message: 'Only an available code can be deleted; this one is used' });
-    expect(await app.db('generated_codes').where({ id: second }).first('id')).toBeDefined();
+    expect(await app.db('stock_codes').where({ source: 'generated' }).where({ number: second }).first('number as id')).toBeDefined();
   });
 });

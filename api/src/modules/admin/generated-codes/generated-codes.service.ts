@@ -14,6 +14,7 @@ import {
   type GenerationRequestWithDenomination,
 } from './generated-codes.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
+import { stockDal } from '../../stock/stock.dal';
 
 /** A generated code as the back office lists it (common/src/api/admin-generated-codes.ts); the code masked. */
 export type GeneratedCodeRecord = Dated<GeneratedCode, 'createdAt'>;
@@ -41,22 +42,22 @@ const uuidFilter =
 export const GENERATED_CODES_LIST: ListSpec = {
   resource: 'generated-codes',
   sortable: {
-    id: 'gc.id',
-    createdAt: 'gc.created_at',
-    status: 'gc.status',
-    published: 'gc.published',
-    denominationId: 'gc.denomination_id',
-    gameAmount: 'gc.game_amount',
-    priceUsd: 'gc.price_usd',
-    priceRub: 'gc.price_rub',
+    id: 'sc.number',
+    createdAt: 'sc.created_at',
+    status: 'sc.status',
+    published: 'sc.published',
+    denominationId: 'd.id',
+    gameAmount: 'sc.game_amount',
+    priceUsd: 'sc.price_usd',
+    priceRub: 'sc.price_rub',
   },
   defaultSort: ['id', 'DESC'],
   filters: {
-    id: typedFilter.ids('id', 'gc.id', Number.MAX_SAFE_INTEGER),
-    denominationId: typedFilter.reference('denominationId', 'gc.denomination_id'),
-    status: typedFilter.oneOf('status', 'gc.status', CODE_STATUSES),
-    published: typedFilter.boolean('published', 'gc.published'),
-    generationRequestId: uuidFilter('generationRequestId', 'gc.generation_request_id'),
+    id: typedFilter.ids('id', 'sc.number', Number.MAX_SAFE_INTEGER),
+    denominationId: typedFilter.reference('denominationId', 'd.id'),
+    status: typedFilter.oneOf('status', 'sc.status', CODE_STATUSES),
+    published: typedFilter.boolean('published', 'sc.published'),
+    generationRequestId: uuidFilter('generationRequestId', 'sc.generation_request_id'),
   },
 };
 
@@ -115,7 +116,7 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
   return {
     async list(params: ListQuery) {
       const list = parseListQuery(params, GENERATED_CODES_LIST);
-      const { rows, total } = await listPage<GeneratedCodeWithDenomination>(generatedCodesDal.listQuery(db), GENERATED_CODES_LIST, list, 'gc.id');
+      const { rows, total } = await listPage<GeneratedCodeWithDenomination>(generatedCodesDal.listQuery(db), GENERATED_CODES_LIST, list, 'sc.number');
       return { records: rows.map(toRecord), total, range: list.range };
     },
 
@@ -128,17 +129,17 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
     /** Deletes a code that is still in stock; a sold, held or activated one is history and stays. */
     async remove(actor: AdminActor, id: number): Promise<GeneratedCodeRecord> {
       return db.transaction(async (trx) => {
-        const state = await generatedCodesDal.lockForDelete(trx, id);
+        const state = await stockDal.lock(trx, 'generated', id);
         const row = state && (await generatedCodesDal.find(trx, id));
         if (!state || !row) throw notFound('Generated code');
         if (state.status !== 'available') {
           throw conflict(`Only an available code can be deleted; this one is ${state.status}`);
         }
-        if (state.order_id !== null || state.activated_at !== null || state.inOrder) {
+        if (state.order_id !== null || state.activated_at !== null || state.in_order_item) {
           throw conflict('This code was delivered or activated and stays on record; it cannot be deleted');
         }
         const record = toRecord(row);
-        await generatedCodesDal.delete(trx, id);
+        await stockDal.delete(trx, state.id);
         await recordAudit(trx, { ...auditOf(actor, 'generated_code', 'delete', id), before: record, after: null });
         catalogueChanges.products(trx, [row.product_id]);
         return record;
@@ -205,15 +206,11 @@ export function createGeneratedCodesService(deps: { db: Knex; codeCrypto: CodeCr
         ]);
       }
       return db.transaction(async (trx) => {
-        const changed = await generatedCodesDal.setPublished(
-          trx,
-          { ids: body.ids, generationRequestId: body.generationRequestId },
-          body.published,
-        );
+        const changed = await stockDal.setPublished(trx, { numbers: body.ids, generationRequestId: body.generationRequestId }, body.published);
         const updated = changed.length;
         catalogueChanges.products(
           trx,
-          changed.map((code) => code.product_id),
+          changed.flatMap((code) => (code.product_id === null ? [] : [code.product_id])),
         );
         if (updated > 0) {
           await recordAudit(trx, {

@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { GatewayEvent, Order, OrderEvent, OrderItem, Payment, Product, User } from '../../../models';
 import type { StockOption } from '../../cart/cart.dal';
 import { deliveryRefundReference, type LockedOrder } from '../../orders/order-lifecycle';
-import { ORDER_CODE_TABLES } from '../../orders/order-lifecycle.dal';
 
 /** An order as the back office lists it, with its buyer's nickname. */
 export type OrderWithBuyer = Pick<
@@ -159,39 +158,22 @@ export const adminOrdersDal = {
     };
   },
 
-  /** How many codes the order has delivered (they cannot be taken back). */
-  async deliveredCodes(trx: Knex.Transaction, orderId: number): Promise<number> {
-    const { rows } = await trx.raw<{ rows: Array<{ delivered: number }> }>(
-      `SELECT ((SELECT count(*) FROM codes WHERE order_id = :orderId AND status = 'used')
-             + (SELECT count(*) FROM generated_codes WHERE order_id = :orderId AND status = 'used')
-             + (SELECT count(*) FROM pubg_codes WHERE order_id = :orderId AND status = 'used'))::int AS delivered`,
-      { orderId },
-    );
-    return rows[0]?.delivered ?? 0;
-  },
-
   /** Code items that lost their code to a release, with the price option each was sold at. */
   uncodedItems: (trx: Knex.Transaction, orderId: number): Promise<UncodedItem[]> =>
     trx('order_items')
       .where({ order_id: orderId, item_type: 'code' })
-      .whereNull('code_id')
-      .whereNull('generated_code_id')
+      .whereNull('stock_code_id')
       .whereNotNull('product_id')
       .whereNotNull('game_amount')
       .select('id', 'product_id', 'region_id', 'game_amount', 'price_usd', 'price_rub')
       .orderBy('id'),
 
-  /** Gives each item its code: one UPDATE per code table, however many items. */
-  async assignCodes(trx: Knex.Transaction, assignments: Array<{ itemId: number; code: { source: 'code' | 'generated'; id: number } }>) {
-    for (const { source, itemColumn } of ORDER_CODE_TABLES) {
-      const picked = assignments.filter((assignment) => assignment.code.source === source);
-      if (picked.length === 0) continue;
-      await trx.raw(
-        `UPDATE order_items oi SET ?? = a.code_id
-           FROM unnest(?::bigint[], ?::bigint[]) AS a (item_id, code_id)
-          WHERE oi.id = a.item_id`,
-        [itemColumn, picked.map((assignment) => assignment.itemId), picked.map((assignment) => assignment.code.id)],
-      );
-    }
-  },
+  /** Gives each item its code, in one UPDATE however many items. */
+  assignCodes: (trx: Knex.Transaction, assignments: Array<{ itemId: number; codeId: number }>) =>
+    trx.raw(
+      `UPDATE order_items oi SET stock_code_id = a.code_id
+         FROM unnest(?::bigint[], ?::bigint[]) AS a (item_id, code_id)
+        WHERE oi.id = a.item_id`,
+      [assignments.map((assignment) => assignment.itemId), assignments.map((assignment) => assignment.codeId)],
+    ),
 };

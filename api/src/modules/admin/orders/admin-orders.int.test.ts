@@ -79,8 +79,9 @@ async function freefireOrder(user: TestUser, ending = '7') {
 
 const orderRow = (orderId: number) =>
   app.db('orders').where({ id: orderId }).first('status', 'notices', 'paid_at', 'completed_at', 'updated_at');
-const codesOf = (codeIds: number[]) => app.db('codes').whereIn('id', codeIds).orderBy('id').select('id', 'status', 'order_id');
-const itemCodes = (orderId: number) => app.db('order_items').where({ order_id: orderId }).orderBy('id').select('id', 'code_id', 'generated_code_id');
+const codesOf = (codeIds: number[]) => app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).orderBy('number').select('number as id', 'status', 'order_id');
+const itemCodes = async (orderId: number) =>
+  (await fixtures.orderItems([orderId])).map(({ id, code_id, generated_code_id }) => ({ id, code_id, generated_code_id }));
 const ledgerOf = (orderId: number) => app.db('balance_ledger').where({ order_id: orderId }).orderBy('id');
 /** The fulfilment jobs queued for an order; not when they reached BullMQ, which happens after the commit, at its own pace. */
 const fulfilmentJobs = (orderId: number) =>
@@ -98,7 +99,7 @@ async function everything(orderId: number, userId: number) {
   return {
     order: await orderRow(orderId),
     items: await app.db('order_items').where({ order_id: orderId }).orderBy('id'),
-    codes: await app.db('codes').where({ order_id: orderId }).orderBy('id'),
+    codes: await app.db('stock_codes').where({ source: 'manual' }).where({ order_id: orderId }).orderBy('number'),
     ledger: await app.db('balance_ledger').where({ user_id: userId }).orderBy('id'),
     balances: await app.db('balances').where({ user_id: userId }).orderBy('currency'),
     jobs: await fulfilmentJobs(orderId),
@@ -390,9 +391,9 @@ describe('re-running fulfilment (failed -> processing)', () => {
     const { orderId, codeIds } = await paidCodeOrder(buyer, { quantity: 2 });
     expect((await refund(orderId)).status).toBe(200);
     // One released code is sold to someone else meanwhile; the re-run takes another of the same option.
-    const [productId] = (await app.db('codes').where({ id: codeIds[0] }).select('product_id')).map((row) => row.product_id);
+    const [productId] = (await app.db('stock_codes').where({ source: 'manual' }).where({ number: codeIds[0] }).select('product_id')).map((row) => row.product_id);
     const [spare] = await fixtures.codes({ productId, ...OPTION, count: 1 });
-    await app.db('codes').where({ id: codeIds[0] }).delete();
+    await app.db('stock_codes').where({ source: 'manual' }).where({ number: codeIds[0] }).delete();
     const jobsBefore = (await fulfilmentJobs(orderId)).length;
 
     const response = await setStatus(orderId, 'processing');
@@ -457,7 +458,7 @@ describe('re-running fulfilment (failed -> processing)', () => {
     const buyer = await app.createUser();
     const { orderId, codeIds } = await paidCodeOrder(buyer, { quantity: 1 });
     expect((await refund(orderId)).status).toBe(200);
-    await app.db('codes').whereIn('id', codeIds).delete();
+    await app.db('stock_codes').where({ source: 'manual' }).whereIn('number', codeIds).delete();
     let before = await everything(orderId, buyer.id);
     const noStock = await setStatus(orderId, 'processing');
     expect(noStock.body.error).toMatchObject({ code: 'OUT_OF_STOCK', message: expect.stringContaining('Add codes') });

@@ -31,7 +31,7 @@ import {
 import { recordOrderEvent, type EventAuthor } from '../../orders/order-events';
 import { noticesForApi } from '../../orders/order-notices';
 import { orderLifecycleDal } from '../../orders/order-lifecycle.dal';
-import { orderPlacementDal, type TakenCode } from '../../orders/order-placement.dal';
+import { stockDal } from '../../stock/stock.dal';
 import { refundsOfOrder, type RefundDestination } from '../../payments/refunds';
 import { adminOrdersDal, type OrderEventWithActor, type OrderItemWithProductTitle, type OrderWithBuyer } from './admin-orders.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
@@ -180,7 +180,7 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
       );
     }
     // PUBG codes still held were not redeemed: the delivery happened elsewhere, so they go back on sale.
-    const releasedCodes = await orderLifecycleDal.releaseReservedCodes(trx, [order.id]);
+    const releasedCodes = await stockDal.releaseReserved(trx, [order.id]);
     await orderLifecycleDal.settleTopupItems(trx, order.id, ['pending', 'failed'], 'succeeded');
     await markCompleted(trx, order, 'admin', [], byAdmin(actor));
     return { deliveredOutsideTheStore: true, releasedCodes };
@@ -218,7 +218,7 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
         ...(note ? [{ code: 'STORE_NOTE', params: { text: note } } as const] : []),
       ],
     }, byAdmin(actor));
-    const deliveredCodesKept = await adminOrdersDal.deliveredCodes(trx, order.id);
+    const deliveredCodesKept = await stockDal.countSold(trx, order.id);
     return {
       refunded: fromMinor(amount),
       currency: order.currency,
@@ -233,11 +233,11 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
   async function retakeCodes(trx: Knex.Transaction, orderId: number): Promise<number> {
     const items = await adminOrdersDal.uncodedItems(trx, orderId);
     const byOption = groupBy(items, (item) => [item.product_id, item.region_id, item.game_amount, item.price_usd, item.price_rub].join(':'));
-    const taken: TakenCode[] = [];
-    const assignments: Array<{ itemId: number; code: TakenCode }> = [];
+    const taken: number[] = [];
+    const assignments: Array<{ itemId: number; codeId: number }> = [];
     for (const group of byOption.values()) {
       const option = group[0]!;
-      const codes = await orderPlacementDal.takeCodes(trx, option, group.length);
+      const codes = await stockDal.takeByOption(trx, option, group.length);
       if (codes.length < group.length) {
         throw new AppError(
           409,
@@ -246,11 +246,11 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
           { productId: option.product_id, regionId: option.region_id, gameAmount: option.game_amount, requested: group.length, available: codes.length },
         );
       }
-      group.forEach((item, index) => assignments.push({ itemId: item.id, code: codes[index]! }));
+      group.forEach((item, index) => assignments.push({ itemId: item.id, codeId: codes[index]! }));
       taken.push(...codes);
     }
     await adminOrdersDal.assignCodes(trx, assignments);
-    await orderPlacementDal.reserveCodes(trx, orderId, taken, PAID_ORDER_HOLD_SECONDS);
+    await stockDal.reserve(trx, orderId, taken, PAID_ORDER_HOLD_SECONDS);
     return taken.length;
   }
 
@@ -266,7 +266,7 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
         'The top-up delivery has already refunded this order once, and it refunds an order only once: if a second delivery failed, the buyer would not get the money back. Ask the buyer to place a new order instead.',
       );
     }
-    const delivered = await adminOrdersDal.deliveredCodes(trx, order.id);
+    const delivered = await stockDal.countSold(trx, order.id);
     if (order.kind === 'codes' && delivered > 0) {
       throw conflict(`This order's codes were delivered before it was refunded (${delivered}); there is nothing left to deliver.`, {
         deliveredCodes: delivered,

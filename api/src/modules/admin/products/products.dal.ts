@@ -52,8 +52,7 @@ export const adminProductsDal = {
       // What shoppers can buy right now, manual and published generated codes alike.
       db.raw('(select count(*) from sellable_stock s where s.product_id = p.id)::int as available_codes'),
       db.raw(
-        `((select count(*) from codes c where c.product_id = p.id and c.status = 'used')
-          + (select count(*) from generated_codes g where g.product_id = p.id and g.status = 'used'))::int as sold_codes`,
+        `(select count(*) from stock_codes c where c.product_id = p.id and c.status = 'used')::int as sold_codes`,
       ),
     ),
 
@@ -78,7 +77,7 @@ export const adminProductsDal = {
     const row = await db
       .select(
         db.raw(
-          `exists (select 1 from codes where product_id = ? and (status <> 'available' or order_id is not null))
+          `exists (select 1 from stock_codes where source = 'manual' and product_id = ? and (status <> 'available' or order_id is not null))
            or exists (select 1 from order_items where product_id = ?) as sold`,
           [id, id],
         ),
@@ -88,14 +87,14 @@ export const adminProductsDal = {
   },
 
   hasGeneratedCodes: async (db: Knex, id: number): Promise<boolean> =>
-    Boolean(await db('generated_codes').where({ product_id: id }).first('id')),
+    Boolean(await db('stock_codes').where({ source: 'generated', product_id: id }).first('id')),
 
   /** True when the product is a game's (docs/architecture.md, "Games"). */
   isGame: async (db: Knex, id: number): Promise<boolean> => Boolean(await db('games').where({ product_id: id }).first('id')),
 
   /** Deletes the product with its unsold codes (regions links and cart lines go by cascade). */
   async deleteWithUnsoldCodes(trx: Knex.Transaction, id: number): Promise<number> {
-    const codes = await trx('codes').where({ product_id: id, status: 'available' }).whereNull('order_id').delete();
+    const codes = await trx('stock_codes').where({ source: 'manual', product_id: id, status: 'available' }).whereNull('order_id').delete();
     await trx('products').where({ id }).delete();
     return codes;
   },

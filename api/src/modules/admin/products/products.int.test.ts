@@ -276,7 +276,7 @@ describe('DELETE /api/admin/products/:id', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: product.id, slug: product.slug, availableCodes: 3 });
     expect(await app.db('products').where({ id: product.id }).first()).toBeUndefined();
-    expect(await app.db('codes').where({ product_id: product.id })).toEqual([]);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).where({ product_id: product.id })).toEqual([]);
     const rows = await auditRowsOf(app, 'product', product.id);
     expect(rows.at(-1)).toMatchObject({
       action: 'product.delete',
@@ -300,7 +300,7 @@ describe('DELETE /api/admin/products/:id', () => {
       expect(response.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Deactivate it instead') });
       expect(await app.db('products').where({ id: product.id }).first('id')).toEqual({ id: product.id });
     }
-    expect(await app.db('codes').where({ product_id: sold.id })).toHaveLength(3);
+    expect(await app.db('stock_codes').where({ source: 'manual' }).where({ product_id: sold.id })).toHaveLength(3);
     expect(await auditCount(app)).toBe(audits);
   });
 });

@@ -26,7 +26,7 @@ describe('access', () => {
       { method: 'DELETE', path: `${BASE}/${codeId}` },
       { method: 'POST', path: `${BASE}/bulk`, body: { denominationId: pkg.id, codes: 'UC-2' } },
     ]);
-    expect(await app.db('pubg_codes').where({ denomination_id: pkg.id })).toHaveLength(1);
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ denomination_id: pkg.id })).toHaveLength(1);
   });
 });
 
@@ -74,7 +74,7 @@ describe('one code', () => {
     const created = await app.asAdmin('POST', BASE, { denominationId: pkg.id, code: ` ${code} ` });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ denominationId: pkg.id, code: `UC${code.slice(2, 3)}••••••${code.slice(-4)}`, status: 'available' });
-    const row = await app.db('pubg_codes').where({ id: created.body.id }).first();
+    const row = await app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ number: created.body.id }).first();
     expect(crypto.decrypt(row.code_encrypted)).toBe(code);
     expect(row.code_hash).toBe(crypto.hash(code));
     const [audit] = await auditRowsOf(app, 'pubg_code', created.body.id);
@@ -95,7 +95,7 @@ describe('one code', () => {
       const response = await app.asAdmin('POST', BASE, body);
       expect({ body, status: response.status }).toEqual({ body, status: 400 });
     }
-    expect(await app.db('pubg_codes').where({ denomination_id: pkg.id })).toHaveLength(1);
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ denomination_id: pkg.id })).toHaveLength(1);
     expect(await auditCount(app)).toBe(audits);
     expect((await app.asAdmin('GET', `${BASE}/99999999`)).status).toBe(404);
   });
@@ -121,7 +121,7 @@ describe('one code', () => {
     expect(change.body.error.message).toBe('This code is used, so it can no longer be changed');
     const remove = await app.asAdmin('DELETE', `${BASE}/${from.codeIds[1]}`);
     expect(remove.status).toBe(409);
-    expect(await app.db('pubg_codes').where({ id: from.codeIds[1] }).first('denomination_id')).toEqual({ denomination_id: from.id });
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ number: from.codeIds[1] }).first('denomination_id')).toEqual({ denomination_id: from.id });
     expect(await auditCount(app)).toBe(audits);
   });
 
@@ -130,7 +130,7 @@ describe('one code', () => {
     const response = await app.asAdmin('DELETE', `${BASE}/${pkg.codeIds[0]}`);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: pkg.codeIds[0], status: 'available' });
-    expect(await app.db('pubg_codes').where({ id: pkg.codeIds[0] }).first()).toBeUndefined();
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ number: pkg.codeIds[0] }).first()).toBeUndefined();
     expect((await auditRowsOf(app, 'pubg_code', pkg.codeIds[0]!)).at(-1)).toMatchObject({ action: 'pubg_code.delete', after: null });
   });
 });
@@ -155,7 +155,7 @@ describe('POST /api/pubg-admin/codes/bulk', () => {
         { line: 7, reason: 'malformed', message: expect.stringContaining('one code') },
       ],
     });
-    const codes = await app.db('pubg_codes').where({ denomination_id: pkg.id }).orderBy('id');
+    const codes = await app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ denomination_id: pkg.id }).orderBy('number');
     expect(codes.map((row) => crypto.decrypt(row.code_encrypted))).toEqual([stored, a, b]);
     const audit = await app.db('audit_log').where({ action: 'pubg_code.bulk_add' }).orderBy('id', 'desc').first();
     expect(audit).toMatchObject({ actor_id: app.admin.id, after: { denominationId: pkg.id, form: 'json', added: 2, rejectedCount: 4 } });

@@ -8,6 +8,7 @@ import { importCodeLines, parseSingleCodeLine, type NumberedLine } from '../../.
 import type { CodeCrypto } from '@topup/server-kit';
 import { maskCode } from '../../../lib/code-mask';
 import { listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
+import { stockDal } from '../../stock/stock.dal';
 import { adminPubgCodesDal as dal, type PubgCodeWithPackage } from './pubg-codes.dal';
 
 /** A PUBG UC code as the back office sees it (common/src/api/admin-pubg.ts): the code itself masked. */
@@ -26,19 +27,19 @@ export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCr
   const listSpec: ListSpec = {
     resource: 'codes',
     sortable: {
-      id: 'pc.id',
-      denominationId: 'pc.denomination_id',
+      id: 'sc.number',
+      denominationId: 'sc.denomination_id',
       ucAmount: 'd.uc_amount',
-      status: 'pc.status',
-      created: 'pc.created_at',
+      status: 'sc.status',
+      created: 'sc.created_at',
     },
     defaultSort: ['id', 'DESC'],
     filters: {
-      id: typedFilter.ids('id', 'pc.id', Number.MAX_SAFE_INTEGER),
-      denominationId: typedFilter.reference('denominationId', 'pc.denomination_id'),
-      status: typedFilter.oneOf('status', 'pc.status', PUBG_CODE_STATUSES),
+      id: typedFilter.ids('id', 'sc.number', Number.MAX_SAFE_INTEGER),
+      denominationId: typedFilter.reference('denominationId', 'sc.denomination_id'),
+      status: typedFilter.oneOf('status', 'sc.status', PUBG_CODE_STATUSES),
       // Codes are stored encrypted: an exact code is found by its keyed hash.
-      q: typedFilter.text('q', (query, value) => void query.where('pc.code_hash', codeCrypto.hash(String(value)))),
+      q: typedFilter.text('q', (query, value) => void query.where('sc.code_hash', codeCrypto.hash(String(value)))),
     },
   };
 
@@ -72,7 +73,7 @@ export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCr
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error, 'pubg_codes_code_hash_unique')) throw conflict('This code is already stored', { field: 'code' });
+      if (isUniqueViolation(error, 'stock_codes_code_hash_unique')) throw conflict('This code is already stored', { field: 'code' });
       throw error;
     }
   }
@@ -80,7 +81,7 @@ export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCr
   return {
     async list(query: ListQuery) {
       const list = parseListQuery(query, listSpec);
-      const page = await listPage<PubgCodeWithPackage>(dal.records(db), listSpec, list, 'pc.id');
+      const page = await listPage<PubgCodeWithPackage>(dal.records(db), listSpec, list, 'sc.number');
       return { rows: page.rows.map(toRecord), total: page.total, range: list.range };
     },
 
@@ -90,7 +91,7 @@ export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCr
       catchingDuplicate(() =>
         db.transaction(async (trx) => {
           await assertDenomination(trx, body.denominationId);
-          const id = await dal.insert(trx, {
+          const id = await stockDal.insert(trx, 'pubg_redemption', {
             denomination_id: body.denominationId,
             code_encrypted: codeCrypto.encrypt(body.code),
             code_hash: codeCrypto.hash(body.code),
@@ -104,13 +105,13 @@ export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCr
     /** Moves an available code to another package; a code in an order stays as it is. */
     update: (actor: AdminActor, id: number, body: UpdatePubgCodeBody): Promise<AdminPubgCode> =>
       db.transaction(async (trx) => {
-        const code = await dal.lock(trx, id);
+        const code = await stockDal.lock(trx, 'pubg_redemption', id);
         if (!code) throw notFound('PUBG code');
         if (code.status !== 'available') throw conflict(`This code is ${STATUS_WORDS[code.status]}, so it can no longer be changed`);
         const before = await record(trx, id);
         if (body.denominationId !== undefined) {
           await assertDenomination(trx, body.denominationId);
-          await dal.moveTo(trx, id, body.denominationId);
+          await stockDal.update(trx, code.id, { denomination_id: body.denominationId });
         }
         const after = await record(trx, id);
         await recordAudit(trx, { ...auditOf(actor, 'pubg_code', 'update', id), before, after });
@@ -120,13 +121,13 @@ export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCr
     /** Only an available code is deleted: the others are part of an order's history. */
     remove: (actor: AdminActor, id: number): Promise<AdminPubgCode> =>
       db.transaction(async (trx) => {
-        const code = await dal.lock(trx, id);
+        const code = await stockDal.lock(trx, 'pubg_redemption', id);
         if (!code) throw notFound('PUBG code');
         if (code.status !== 'available' || code.order_id !== null) {
           throw conflict(`This code is ${STATUS_WORDS[code.status]}, so it cannot be deleted`);
         }
         const before = await record(trx, id);
-        await dal.delete(trx, id);
+        await stockDal.delete(trx, code.id);
         await recordAudit(trx, { ...auditOf(actor, 'pubg_code', 'delete', id), before, after: null });
         return before;
       }),
@@ -144,7 +145,12 @@ export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCr
           lines,
           parse: parseSingleCodeLine,
           codeCrypto,
-          insertBatch: (batch) => dal.insertBatch(trx, target.denominationId, batch),
+          insertBatch: (batch) =>
+            stockDal.insertBatch(
+              trx,
+              'pubg_redemption',
+              batch.map((row) => ({ denomination_id: target.denominationId, code_encrypted: row.encrypted, code_hash: row.hash })),
+            ),
         });
         await recordAudit(trx, {
           ...auditOf(actor, 'pubg_code', 'bulk_add', null),

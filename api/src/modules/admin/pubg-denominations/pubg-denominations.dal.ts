@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { GameDenomination } from '../../../models';
 import { asView, gamesDal, PUBG_PACKAGES_SQL, specGameIdSql, type SourceRow } from '../../games/games.dal';
+import { availableRedemptionCodesSql, stockDal } from '../../stock/stock.dal';
 
 /** A PUBG package as the back office reads it (a view over game_denominations), with how many of its codes are available. */
 export interface PubgDenominationWithStock {
@@ -34,7 +35,7 @@ export const adminPubgDenominationsDal = {
         'd.price_rub',
         'd.active',
         'd.created_at',
-        db.raw(`(select count(*) from pubg_codes pc where pc.denomination_id = d.id and pc.status = 'available')::int as available_codes`),
+        db.raw(`${availableRedemptionCodesSql('d.id')} as available_codes`),
       ),
 
   findRecord: (db: Knex, id: number): Promise<PubgDenominationWithStock | undefined> =>
@@ -77,13 +78,16 @@ export const adminPubgDenominationsDal = {
     const result = await trx.raw<{ rows: Array<{ total: number; in_orders: number }> }>(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE status <> 'available' OR order_id IS NOT NULL)::int AS in_orders
-         FROM (SELECT status, order_id FROM pubg_codes WHERE denomination_id = ? FOR UPDATE) AS codes`,
+         FROM (SELECT status, order_id FROM stock_codes WHERE source = 'pubg_redemption' AND denomination_id = ? FOR UPDATE) AS codes`,
       [id],
     );
     const row = result.rows[0];
     return { total: row?.total ?? 0, inOrders: row?.in_orders ?? 0 };
   },
 
-  /** Deletes the package; its codes and sources go by cascade. */
-  delete: (trx: Knex.Transaction, id: number) => gamesDal.deleteDenomination(trx, id),
+  /** Deletes the package with its codes (none in an order: the caller checked); its sources go by cascade. */
+  async delete(trx: Knex.Transaction, id: number): Promise<void> {
+    await stockDal.deleteOfDenomination(trx, id);
+    await gamesDal.deleteDenomination(trx, id);
+  },
 };

@@ -140,7 +140,7 @@ describe('one package', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: pkg.id, ucAmount: pkg.ucAmount, availableCodes: 4 });
     expect(await app.db('game_denominations').where({ id: pkg.id }).first()).toBeUndefined();
-    expect(await app.db('pubg_codes').where({ denomination_id: pkg.id })).toEqual([]);
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ denomination_id: pkg.id })).toEqual([]);
     expect((await auditRowsOf(app, 'pubg_denomination', pkg.id)).at(-1)).toMatchObject({
       action: 'pubg_denomination.delete',
       before: expect.objectContaining({ id: pkg.id, deletedCodes: 4 }),
@@ -157,7 +157,7 @@ describe('one package', () => {
       const response = await app.asAdmin('DELETE', `${BASE}/${pkg.id}`);
       expect({ status, answer: response.status }).toEqual({ status, answer: 409 });
       expect(response.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('1 code(s) of this package') });
-      expect(await app.db('pubg_codes').where({ denomination_id: pkg.id })).toHaveLength(3);
+      expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ denomination_id: pkg.id })).toHaveLength(3);
       expect(await auditCount(app)).toBe(audits);
     }
   });

@@ -29,7 +29,7 @@ export const adminRegionsDal = {
   async isInUse(db: Knex, id: number): Promise<boolean> {
     const row = await db
       .select(
-        db.raw('exists (select 1 from codes where region_id = ?) or exists (select 1 from order_items where region_id = ?) as used', [
+        db.raw('exists (select 1 from stock_codes where region_id = ?) or exists (select 1 from order_items where region_id = ?) as used', [
           id,
           id,
         ]),

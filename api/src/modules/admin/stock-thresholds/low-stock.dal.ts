@@ -2,6 +2,7 @@ import { DEFAULT_LOW_STOCK_THRESHOLD } from '@topup/common';
 import type { LowStockLine } from '@topup/common/api';
 import type { Knex } from 'knex';
 import { FREEFIRE_OFFERS_SQL, PUBG_PACKAGES_SQL } from '../../games/games.dal';
+import { availableRedemptionCodesSql } from '../../stock/stock.dal';
 
 /** Low-stock lines answered at most, the emptiest first. */
 const LOW_STOCK_LIMIT = 50;
@@ -14,7 +15,7 @@ const DEFAULT_THRESHOLD = `coalesce((SELECT t.threshold FROM stock_thresholds t
   WHERE t.product_id IS NULL AND t.pubg_denomination_id IS NULL AND t.freefire_denomination_id IS NULL), ?)`;
 
 /**
- * Stock lines with fewer sellable than their threshold (stock_thresholds): price options of manual
+ * Stock lines of the code stock with fewer sellable than their threshold (stock_thresholds): price options of manual
  * codes of active products (sold-out ones included), active PUBG packages and active Free Fire
  * offers (published generated codes). A code line takes its product's most specific threshold
  * (region and amount, then one of them, then the product alone), else the default. Also read by the
@@ -35,14 +36,15 @@ export async function lowStockLines(db: Knex, options: { limit?: number | null }
                            AND (t.game_amount IS NULL OR t.game_amount = c.game_amount)
                          ORDER BY (t.region_id IS NOT NULL)::int + (t.game_amount IS NOT NULL)::int DESC, t.region_id NULLS LAST
                          LIMIT 1), min(fallback.threshold)) AS threshold
-         FROM codes c
+         FROM stock_codes c
          JOIN products p ON p.id = c.product_id AND p.active
          LEFT JOIN regions r ON r.id = c.region_id
          CROSS JOIN fallback
+        WHERE c.source = 'manual'
         GROUP BY p.id, p.title, p.game_currency, r.name, c.region_id, c.game_amount, c.price_usd, c.price_rub
        UNION ALL
        SELECT 'pubg', d.id, d.uc_amount || ' UC',
-              (SELECT count(*) FROM pubg_codes pc WHERE pc.denomination_id = d.id AND pc.status = 'available')::int,
+              ${availableRedemptionCodesSql('d.id')},
               coalesce(t.threshold, fallback.threshold)
          FROM (${PUBG_PACKAGES_SQL}) d
          CROSS JOIN fallback
@@ -50,8 +52,8 @@ export async function lowStockLines(db: Knex, options: { limit?: number | null }
         WHERE d.active
        UNION ALL
        SELECT 'freefire', d.id, d.name,
-              (SELECT count(*) FROM generated_codes gc
-                WHERE gc.denomination_id = d.id AND gc.status = 'available' AND gc.published)::int,
+              (SELECT count(*) FROM stock_codes gc
+                WHERE gc.source = 'generated' AND gc.denomination_id = d.denomination_id AND gc.status = 'available' AND gc.published)::int,
               coalesce(t.threshold, fallback.threshold)
          FROM (${FREEFIRE_OFFERS_SQL}) d
          CROSS JOIN fallback
