@@ -212,7 +212,7 @@ describe('the catalogue and stock tabs', () => {
     await settleAndShoot(page, 'admin-generate-progress-desktop');
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    expect(await app.db('stock_codes').where({ source: 'generated' }).where({ denomination_id: offer.legacy_id, published: true }).count({ n: '*' }).then(countOf)).toBe(20);
+    expect(await app.db('stock_codes').where({ source: 'generated' }).where({ denomination_id: offer.id, published: true }).count({ n: '*' }).then(countOf)).toBe(20);
     await page.goto(`${app.baseUrl}/admin/generatedCodes?filter=${encodeURIComponent(JSON.stringify({ denominationId: offer.legacy_id }))}`);
     await eventually(() => page.locator('tbody tr').first().innerText()).toContain(OFFER.name);
     await settleAndShoot(page, 'admin-generated-codes-desktop');
@@ -223,7 +223,7 @@ describe('the catalogue and stock tabs', () => {
     await rows.nth(1).locator('input[type="checkbox"]').first().check();
     await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
     await eventually(() => notification(page, '2 codes unpublished').count()).toBe(1);
-    expect(await app.db('stock_codes').where({ source: 'generated' }).where({ denomination_id: offer.legacy_id, published: false }).count({ n: '*' }).then(countOf)).toBe(2);
+    expect(await app.db('stock_codes').where({ source: 'generated' }).where({ denomination_id: offer.id, published: false }).count({ n: '*' }).then(countOf)).toBe(2);
     await page.getByRole('button', { name: 'Publish all' }).first().click();
     await eventually(() => notification(page, '2 codes published').count()).toBe(1);
 

@@ -64,11 +64,11 @@ beforeAll(async () => {
 
   // A European Steam code: its amount counts euros, and it works only in Europe.
   const option = await app
-    .db('codes as c')
+    .db('stock_codes as c')
     .join('products as p', 'p.id', 'c.product_id')
     .join('regions as r', 'r.id', 'c.region_id')
     .leftJoin('product_regions as pr', (join) => void join.on('pr.product_id', 'c.product_id').andOn('pr.region_id', 'c.region_id'))
-    .where({ 'c.status': 'available', 'r.code': 'EU' })
+    .where({ 'c.source': 'manual', 'c.status': 'available', 'r.code': 'EU' })
     .first('c.product_id', 'c.region_id', 'c.game_amount', 'c.price_usd', 'c.price_rub', 'p.slug', app.db.raw("coalesce(nullif(pr.game_currency, ''), p.game_currency) as unit"));
   await api('POST', '/cart/add', {
     productId: option.product_id,
