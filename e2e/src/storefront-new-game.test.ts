@@ -198,7 +198,10 @@ describe('a game added in the back office', () => {
         .poll(() => page.getByTestId('order-status').getAttribute('data-status'), { timeout: ORDER_TIMEOUT_MS, interval: 250 })
         .toBe('completed');
       await screenshot(page, 'new-game-ru-phone-receipt');
-      expect(await page.getByText(`${PLAYER_ID} (${ZONE})`).count()).toBe(1);
+      // Each field the shopper filled, under its own label.
+      const fact = (label: string) => page.locator('main dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+      expect(await fact('ID игрока').textContent()).toBe(PLAYER_ID);
+      expect(await fact('Зона').textContent()).toBe(ZONE);
       await context.close();
 
       // The receipt in Uzbek names the denomination in Uzbek.
@@ -206,6 +209,7 @@ describe('a game added in the back office', () => {
       await uzbek.page.goto(`${app.baseUrl}/orders/${order.id}`);
       await eventually(() => uzbek.page.getByText('86 olmos').count()).toBeGreaterThan(0);
       expect(await uzbek.page.getByText('Mobile Legends').count()).toBeGreaterThan(0);
+      expect(await uzbek.page.getByText('Zona ID', { exact: true }).count()).toBe(1);
       await expectNoRawKeys(uzbek.page);
       await screenshot(uzbek.page, 'new-game-uz-desktop-receipt');
       await uzbek.context.close();

@@ -27,7 +27,7 @@ export const RefundStatus = StringEnum(['pending', 'succeeded', 'failed']);
 export const OrderTopupData = Nullable(
   Type.Record(Type.String(), Type.Unknown(), {
     description:
-      "A top-up: service (the game's slug), login, player_id, player_name, offer_id, offer_name (the denomination's name in the asked language where the order names one), price_usd, price_rub, input_currency, currency, commission, image_url; PUBG (and any denomination delivered from codes) also packages, Steam also amount and user_balance_currency; a top-up sent with the game's fields also fields, denomination_id, unit and game_title (in the asked language). null on a code.",
+      "A top-up: service (the game's slug), login, player_id, player_name, offer_id, offer_name (the denomination's name in the asked language where the order names one), price_usd, price_rub, input_currency, currency, commission, image_url; PUBG (and any denomination delivered from codes) also packages, Steam also amount and user_balance_currency; a top-up sent with the game's fields also fields, denomination_id, unit, game_title (in the asked language) and field_values (each field filled, in the game's order: key, label in the asked language, value). null on a code.",
   }),
 );
 

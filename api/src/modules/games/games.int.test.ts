@@ -200,11 +200,25 @@ describe('buying it', () => {
       game_title: 'Mobile Legends',
       offer_name: '86 алмазов',
       fields: { player_id: player, zone_id: '2001' },
+      field_values: [
+        { key: 'player_id', label: 'ID игрока', value: player },
+        { key: 'zone_id', label: 'Зона', value: '2001' },
+      ],
       player_id: player,
       player_name: `Player${player.slice(-4)}`,
     });
-    expect((await receipt('en')).items[0].topup_data).toMatchObject({ offer_name: '86 Diamonds', game_title: 'Mobile Legends' });
-    expect((await receipt('uz')).items[0].topup_data).toMatchObject({ offer_name: '86 olmos' });
+    expect((await receipt('en')).items[0].topup_data).toMatchObject({
+      offer_name: '86 Diamonds',
+      game_title: 'Mobile Legends',
+      field_values: [
+        { key: 'player_id', label: 'Player ID', value: player },
+        { key: 'zone_id', label: 'Zone ID', value: '2001' },
+      ],
+    });
+    expect((await receipt('uz')).items[0].topup_data).toMatchObject({
+      offer_name: '86 olmos',
+      field_values: [expect.objectContaining({ label: "O'yinchi ID" }), expect.objectContaining({ label: 'Zona ID' })],
+    });
   });
 
   it('by card through YooKassa: paid, delivered, and a declined account (ending in 13) refunded', async () => {

@@ -26,6 +26,8 @@ export type OrderItemWithProduct = Pick<OrderItem, 'id' | 'order_id' | 'item_typ
   offer_name: string | null;
   /** The game's title in the language asked for, on a top-up sent with the game's fields (null otherwise). */
   game_title: string | null;
+  /** On a top-up sent with the game's fields: each field the shopper filled, in the game's order, labelled in the language asked for. */
+  field_values: Array<{ key: string; label: string; value: string }> | null;
   /** The delivered activation code, encrypted; selected only when asked for. */
   code_encrypted?: StockCode['code_encrypted'] | null;
 };
@@ -83,6 +85,15 @@ export const ordersDal = {
         db.raw(
           `(select localized(gp.title, gp.translations, ?, 'title') from products gp
             where oi.topup_data ->> 'game_title' is not null and gp.slug = oi.topup_data ->> 'service') as game_title`,
+          [options.language],
+        ),
+        db.raw(
+          `(select jsonb_agg(jsonb_build_object(
+                     'key', f ->> 'key',
+                     'label', coalesce(nullif(f -> 'translations' -> ? ->> 'label', ''), f ->> 'label'),
+                     'value', oi.topup_data -> 'fields' ->> (f ->> 'key')) order by n)
+              from products gp join games g on g.product_id = gp.id, jsonb_array_elements(g.fields) with ordinality as e (f, n)
+             where gp.slug = oi.topup_data ->> 'service' and oi.topup_data -> 'fields' ->> (f ->> 'key') is not null) as field_values`,
           [options.language],
         ),
       )

@@ -22,11 +22,12 @@ const toItemView = (row: OrderItemWithProduct): OrderItem => ({
           image_url: row.product_image_url ?? '',
           activation_instructions: row.product_activation_instructions ?? '',
         },
-  // The denomination's name and the game's title as the catalogue has them now, in the shopper's language; else as at purchase.
+  // The denomination's name, the game's title and its fields' labels as the catalogue has them now, in the shopper's language; else as at purchase.
   topup_data: row.topup_data && {
     ...row.topup_data,
     ...(row.offer_name ? { offer_name: row.offer_name } : {}),
     ...(row.game_title ? { game_title: row.game_title } : {}),
+    ...(row.field_values ? { field_values: row.field_values } : {}),
   },
   unit: row.unit,
   region: row.region_code === null ? null : { code: row.region_code, name: row.region_name ?? row.region_code },

@@ -293,10 +293,19 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
               <dt>{t('orders.service')}</dt>
               <dd>{serviceName(topup)}</dd>
             </div>
-            <div>
-              <dt>{topup.service === 'steam' ? t('orders.login') : t('orders.player_id')}</dt>
-              <dd>{topup.account}</dd>
-            </div>
+            {topup.fields.length > 0 ? (
+              topup.fields.map((field) => (
+                <div key={field.label}>
+                  <dt>{field.label}</dt>
+                  <dd>{field.value}</dd>
+                </div>
+              ))
+            ) : (
+              <div>
+                <dt>{topup.service === 'steam' ? t('orders.login') : t('orders.player_id')}</dt>
+                <dd>{topup.account}</dd>
+              </div>
+            )}
             {topup.playerName && topup.service !== 'steam' && (
               <div>
                 <dt>{t('orders.player')}</dt>

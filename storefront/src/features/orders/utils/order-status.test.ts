@@ -109,22 +109,36 @@ describe('order detail', () => {
   });
 
   it('reads what a top-up went to', () => {
-    expect(topupDetails(topupItem.topup_data)).toEqual({ service: 'freefire', game: '', account: '123456', playerName: 'Player3456', offer: '100 Diamonds' });
+    expect(topupDetails(topupItem.topup_data)).toEqual({ service: 'freefire', game: '', account: '123456', fields: [], playerName: 'Player3456', offer: '100 Diamonds' });
     expect(topupDetails({ service: 'steam', login: 'gabe_fan', player_id: 'gabe_fan', offer_name: 'Steam 10 USD' })?.account).toBe('gabe_fan');
     expect(topupDetails(null)).toBeNull();
   });
 
-  it("reads a game described as data: its title, and its account with the fields that follow it", () => {
+  it('reads a game described as data: its title, and each field the shopper filled with its label', () => {
     const data = {
       service: 'mobile-legends',
       player_id: '512345678',
       login: '512345678',
       // As Postgres keeps them: shorter keys first.
       fields: { zone_id: '2001', player_id: '512345678' },
+      field_values: [
+        { key: 'player_id', label: "O'yinchi ID", value: '512345678' },
+        { key: 'zone_id', label: 'Zona ID', value: '2001' },
+      ],
       game_title: 'Mobile Legends',
       offer_name: '86 olmos',
     };
-    expect(topupDetails(data)).toEqual({ service: 'mobile-legends', game: 'Mobile Legends', account: '512345678 (2001)', playerName: '', offer: '86 olmos' });
+    expect(topupDetails(data)).toEqual({
+      service: 'mobile-legends',
+      game: 'Mobile Legends',
+      account: '512345678',
+      fields: [
+        { label: "O'yinchi ID", value: '512345678' },
+        { label: 'Zona ID', value: '2001' },
+      ],
+      playerName: '',
+      offer: '86 olmos',
+    });
     expect(orderGameTitle({ items: [{ ...topupItem, topup_data: data }] })).toBe('Mobile Legends');
     expect(orderGameTitle({ items: [topupItem] })).toBe('');
   });

@@ -136,30 +136,37 @@ export interface TopupDetails {
   service: string;
   /** The title of a game described as data, in the shopper's language ('' for the specification's three). */
   game: string;
+  /** The account credited: the player id, or the Steam login. */
   account: string;
+  /** A game described as data: every field the shopper filled, labelled in their language, in the game's order. */
+  fields: Array<{ label: string; value: string }>;
   playerName: string;
   offer: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
+/** The labelled field values the server adds to a game described as data (`field_values`). */
+function labelledFields(value: unknown): Array<{ label: string; value: string }> {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((field: unknown) => (typeof field === 'object' && field !== null ? field : {}) as Record<string, unknown>)
+    .map((field) => ({ label: text(field.label), value: text(field.value) }))
+    .filter((field) => field.label && field.value);
+}
+
 /**
- * What a top-up item went to: service, player id or login, the verified name, the offer. A game described
- * as data carries its title and all its field values: the account, then the others after it
- * ("512345678 (2001)": a player id and its zone).
+ * What a top-up item went to: service, player id or login (or, for a game described as data, each of
+ * its fields with its label: a player id and its zone), the verified name, the offer.
  */
 export function topupDetails(data: Record<string, unknown> | null): TopupDetails | null {
   if (!data) return null;
   const service = text(data.service);
-  const account = text(service === 'steam' ? (data.login ?? data.player_id) : (data.player_id ?? data.login));
-  // The stored fields come in Postgres's jsonb order (shorter keys first), not the game's: the account is found by its value.
-  const values = typeof data.fields === 'object' && data.fields !== null ? Object.values(data.fields).map(text).filter(Boolean) : [];
-  const at = values.indexOf(account);
-  const others = at === -1 ? [] : values.filter((_, index) => index !== at);
   return {
     service,
     game: text(data.game_title),
-    account: others.length > 0 ? `${account} (${others.join(', ')})` : account,
+    account: text(service === 'steam' ? (data.login ?? data.player_id) : (data.player_id ?? data.login)),
+    fields: labelledFields(data.field_values),
     playerName: text(data.player_name),
     offer: text(data.offer_name),
   };
