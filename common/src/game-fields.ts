@@ -20,7 +20,8 @@ export const GAME_FIELDS_MAX = 8;
 export const GAME_FIELD_CHOICES_MAX = 100;
 export const GAME_FIELD_LABEL_MAX_LENGTH = 100;
 export const GAME_FIELD_PATTERN_MAX_LENGTH = 300;
-export const GAME_FIELD_VALUE_MAX_LENGTH = 128;
+/** A field's value, the account credited among them (a player id, a Steam login: `player_id` and `login` repeat it). */
+export const GAME_FIELD_VALUE_MAX_LENGTH = 64;
 
 /** A choice of a select field, e.g. a server: the value sent and its label. */
 export interface GameFieldChoiceRule {

@@ -1,8 +1,9 @@
 import Type, { type Static, type TSchema } from 'typebox';
+import { GAME_FIELD_VALUE_MAX_LENGTH } from '../game-fields';
 import { endpoint } from './contract';
 
 /** A player id as typed on a game page: a non-blank string, trimmed; whether it exists is the game's call. */
-export const PlayerId = Type.String({ minLength: 1, maxLength: 64, pattern: '\\S', examples: ['512345678'] });
+export const PlayerId = Type.String({ minLength: 1, maxLength: GAME_FIELD_VALUE_MAX_LENGTH, pattern: '\\S', examples: ['512345678'] });
 
 /** The Find button of a game page. */
 export const CheckPlayerBody = Type.Object({ playerID: PlayerId }, { additionalProperties: false });

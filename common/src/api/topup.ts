@@ -1,7 +1,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { STEAM_INPUT_CURRENCIES } from '../money';
 import { TOPUP_SERVICES } from '../rules';
-import { GAME_SLUG_PATTERN } from '../game-fields';
+import { GAME_FIELD_VALUE_MAX_LENGTH, GAME_SLUG_PATTERN } from '../game-fields';
 import { endpoint, MAX_INT, Strict, StringEnum, Success } from './contract';
 import { BalanceCurrency } from './orders';
 import { PlayerId } from './players';
@@ -32,7 +32,7 @@ const topupFields = {
     pattern: GAME_SLUG_PATTERN,
     description: "The game's slug: 'freefire', 'pubg', 'steam' (the specification's shapes) or any other active game.",
   }),
-  login: optionalText(64),
+  login: optionalText(GAME_FIELD_VALUE_MAX_LENGTH),
   player_id: Type.Optional(Type.Union([PlayerId, Type.Null()])),
   offer_id: Type.Optional(Type.Integer({ minimum: -1, maximum: MAX_INT, description: "Free Fire: the offer's item id; PUBG: -1; Steam: 0; any other game: the denomination's id (GET /games/{slug})." })),
   offer_name: optionalText(200),
