@@ -42,6 +42,8 @@ export interface SeagmStandIn {
   orders: SeagmStandInOrder[];
   credits(): number;
   setCredits(credits: number): void;
+  /** The game does not know this player id: a create for it is refused. */
+  refusePlayer(playerId: string): void;
   /** The next create is carried out, then its connection is dropped without an answer. */
   dropNextAnswer(): void;
   /** Where notices go, as set in SEAGM's merchant panel. */
@@ -62,13 +64,12 @@ const ERRORS: Record<number, string> = {
   409: 'Invalid Signature',
 };
 
-/** A player id the game knows: 6 to 12 digits, not ending in 0 (as the sandbox). */
-const KNOWN_PLAYER = /^\d{6,12}$/;
 
 export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<SeagmStandIn> {
   let credits = options.credits;
   let dropNext = false;
   let callbackUrl: string | undefined;
+  const unknownPlayers = new Set<string>();
   let nextId = 700_000;
   const orders: SeagmStandInOrder[] = [];
   const byReference = new Map<string, SeagmStandInOrder>();
@@ -111,8 +112,7 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
     const fields = Object.fromEntries(Object.entries(params).flatMap(([name, value]) => (/^fields\[(.+)\]$/.exec(name)?.[1] ? [[name.slice(7, -1), value]] : [])));
     const missing = type.fields.find((field) => !fields[field.name]);
     if (missing) return refuse(res, 406, 10406, `The field ${missing.name} is required`);
-    const player = fields[type.fields[0]?.name ?? ''] ?? '';
-    if (!KNOWN_PLAYER.test(player) || player.endsWith('0')) return refuse(res, 400, 20101, 'Invalid user ID.');
+    if (unknownPlayers.has(fields[type.fields[0]?.name ?? ''] ?? '')) return refuse(res, 400, 20101, 'Invalid user ID.');
     if (credits < type.unitPrice * Number(buyAmount)) return refuse(res, 402, 20050, 'Insufficient balance.');
     credits = Math.round((credits - type.unitPrice * Number(buyAmount)) * 100) / 100;
     const order: SeagmStandInOrder = { id: (nextId += 1), mchOrderId: reference, typeId: type.id, fields, status: SEAGM_STATUS.waiting };
@@ -176,6 +176,9 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
     },
     setCallbackUrl: (url) => {
       callbackUrl = url;
+    },
+    refusePlayer: (playerId) => {
+      unknownPlayers.add(playerId);
     },
     dropNextAnswer: () => {
       dropNext = true;
