@@ -31,7 +31,7 @@ export function createGameProvider(config: GameProviderConfig, deps: { redis: Re
   return create(config, deps);
 }
 
-/** The wholesale suppliers set up in a process: each delivers, and shows its catalogue and balance. */
+/** The wholesale suppliers set up in a process: each delivers, and lists its catalogue. */
 export type SupplierSetup = { seagm?: DeliveryProvider & SupplierAccount };
 
 /** Whether SEAGM's settings are present: a uid and a secret. */

@@ -41,10 +41,9 @@ export interface SupplierListing {
   available: boolean;
 }
 
-/** A supplier's catalogue and balance, read by the back office. */
+/** A supplier's catalogue, imported into its products. */
 export interface SupplierAccount {
   products(): Promise<SupplierListing[]>;
-  balance(): Promise<SupplierCost>;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -212,13 +211,6 @@ export function createSeagmProvider(deps: {
         }
       }
       return listings;
-    },
-
-    async balance() {
-      const answer = await call('GET', 'v1/me', {});
-      const account = data(answer);
-      if (answer.status >= 300 || !isObject(account)) throw new GameProviderUnavailableError(errorMessage(answer));
-      return { amount: toMinor(Number(account.credits)), currency: text(account.currency).toUpperCase() || 'USD' };
     },
   };
 }
