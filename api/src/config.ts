@@ -41,6 +41,8 @@ export interface Config {
   gameProviderLatencyMs: number;
   /** Share (0 to 1) of sandbox game provider calls that fail as a transient outage, to exercise retries. */
   gameProviderFailureRate: number;
+  /** SEAGM Open API; without a uid and a secret the store has no SEAGM supplier. */
+  seagm: { apiUrl: string; uid: string; secret: string };
   ratesProvider: string;
   /** Secret that signs sandbox gateway webhooks (HMAC-SHA256). */
   paymentWebhookSecret: string;
@@ -192,6 +194,9 @@ const ENVIRONMENT = Type.Object({
   GAME_PROVIDER: oneOf(['sandbox'], 'sandbox'),
   GAME_PROVIDER_LATENCY_MS: Type.Optional(integer(0, undefined, 60_000)),
   GAME_PROVIDER_FAILURE_RATE: Type.Number({ minimum: 0, maximum: 1, default: 0 }),
+  SEAGM_API_URL: url('https://openapi.seagm.com'),
+  SEAGM_UID: text(''),
+  SEAGM_SECRET: text(''),
   RATES_PROVIDER: oneOf(['sandbox', 'cbr'], 'sandbox'),
   PAYMENT_WEBHOOK_SECRET: text(DEV_WEBHOOK_SECRET),
   ALLOW_SANDBOX_PAYMENTS: flag(false),
@@ -358,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gameProvider: vars.GAME_PROVIDER,
     gameProviderLatencyMs: vars.GAME_PROVIDER_LATENCY_MS ?? (nodeEnv === 'test' ? 0 : 300),
     gameProviderFailureRate: vars.GAME_PROVIDER_FAILURE_RATE,
+    seagm: { apiUrl: vars.SEAGM_API_URL, uid: vars.SEAGM_UID, secret: vars.SEAGM_SECRET },
     ratesProvider: vars.RATES_PROVIDER,
     paymentWebhookSecret: vars.PAYMENT_WEBHOOK_SECRET,
     allowSandboxPayments: vars.ALLOW_SANDBOX_PAYMENTS,

@@ -4,7 +4,7 @@ export { createDb, type Db } from './db';
 export { createLogger, type Logger } from './logger';
 export { createRedis } from './redis';
 export { createFulfilmentService } from './modules/fulfilment/fulfilment.service';
-export { createGameProvider, SandboxGameProvider, type GameProvider } from './providers/game';
+export { createGameProvider, createSupplierProviders, SandboxGameProvider, type GameProvider } from './providers/game';
 export { createPaymentCallbackService } from './modules/payments/payment-callback.service';
 export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { createApp, orderFeedOf } from './app';
 import { loadConfig, productionWarnings, type Config } from './config';
+import { ensureSupplierRows } from './modules/suppliers/suppliers.dal';
 import { createDb } from './db';
 import { createLogger, type Logger } from './logger';
 import { createRedis } from './redis';
@@ -23,6 +24,7 @@ export async function startApiServer(config: Config, logger: Logger): Promise<Ru
     prefix: config.redisPrefix,
     onError: (err, action) => logger.warn({ err: err.message }, `invalidation bus: ${action}`),
   });
+  await ensureSupplierRows(db, config);
   const app = createApp({ config, db, redis, invalidations, logger });
   app.on('error', (err) => logger.error({ err }, 'koa error'));
 

@@ -20,8 +20,11 @@ export const DENOMINATION_FIELDS = [
 /** A new denomination is on sale at once, delivered by the game provider. */
 export const NEW_DENOMINATION_DEFAULTS = { unit: '', active: true, sortOrder: 0, itemId: null, sources: [{ kind: 'sandbox', priority: 1 }] };
 
-/** Every source a denomination may be delivered from, each named (the type checker finds a new one left out). */
-const SOURCE_KIND_NAMES: Record<DenominationSource['kind'], string> = {
+/**
+ * Every source a denomination may be delivered from by kind alone, each named (the type checker finds a new one
+ * left out); a supplier's product is chosen from the supplier's products, and its source kept as it is.
+ */
+const SOURCE_KIND_NAMES: Record<Exclude<NonNullable<DenominationSource['kind']>, 'supplier'>, string> = {
   sandbox: 'resources.gameDenominations.source_kind.sandbox',
   code_stock: 'resources.gameDenominations.source_kind.code_stock',
 };
