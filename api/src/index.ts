@@ -4,6 +4,7 @@ export { createDb, type Db } from './db';
 export { createLogger, type Logger } from './logger';
 export { createRedis } from './redis';
 export { createFulfilmentService } from './modules/fulfilment/fulfilment.service';
+export { SupplierOrderPendingError } from './modules/fulfilment/supplier-credit';
 export { createGameProvider, createSupplierProviders, SandboxGameProvider, type GameProvider } from './providers/game';
 export { createPaymentCallbackService } from './modules/payments/payment-callback.service';
 export { createPaymentGateways } from './providers/payment';

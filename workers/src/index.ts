@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, type Job } from 'bullmq';
+import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Histogram, type Registry } from 'prom-client';
 import { QUEUES, type QueueName, type QueuePayloads } from '@topup/common';
@@ -103,7 +103,7 @@ export async function startWorkers(config: Config, logger: Logger, processName =
 function jobDurationHistogram(registry: Registry) {
   return new Histogram({
     name: `${METRICS_PREFIX}job_duration_seconds`,
-    help: 'Jobs run by queue and outcome (completed, failed), and how long they took',
+    help: 'Jobs run by queue and outcome (completed, failed, delayed: put back to wait, as a supplier order still pending is), and how long they took',
     labelNames: ['queue', 'outcome'],
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
     registers: [registry],
@@ -125,16 +125,16 @@ function startWorker<N extends QueueName>(
   const processJob = createProcessor({ ...deps, logger: logger.child({ queue: name }) });
   // Each job runs in its trace context: the lines its processor logs carry its id and its request's
   // (with a traced logger), and the outbox rows it writes pass the request id on.
-  const traced = (job: Job<QueuePayloads[N]>) => {
+  const traced = (job: Job<QueuePayloads[N]>, token?: string) => {
     const { jobId, requestId } = jobFields(job as Job<JobData>);
     const stop = jobDurations.startTimer({ queue: name });
-    return runTraced({ jobId, requestId }, () => processJob(job)).then(
+    return runTraced({ jobId, requestId }, () => processJob(job, token)).then(
       (result) => {
         stop({ outcome: 'completed' });
         return result;
       },
       (err: unknown) => {
-        stop({ outcome: 'failed' });
+        stop({ outcome: err instanceof DelayedError ? 'delayed' : 'failed' });
         throw err;
       },
     );

@@ -64,6 +64,11 @@ const ERRORS: Record<number, string> = {
   409: 'Invalid Signature',
 };
 
+/** A SEAGM catalogue of one product, PUBG Mobile's 60 UC (type 101) at $0.86, for a stand-in's options. */
+export const SEAGM_PUBG_60_UC = {
+  categories: [{ id: 1, name: 'PUBG Mobile (Global)' }],
+  types: [{ id: 101, categoryId: 1, name: '60 UC', unitPrice: 0.86, currency: 'USD', fields: [{ name: 'user_id', label: 'User ID' }] }],
+} satisfies Pick<SeagmStandInOptions, 'categories' | 'types'>;
 
 export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<SeagmStandIn> {
   let credits = options.credits;

@@ -20,8 +20,11 @@ export interface ProcessorDeps {
   catalogueChanges: CatalogueChanges;
 }
 
-/** Handles one job of queue N; must be idempotent (a job can run more than once). */
-export type QueueProcessor<N extends QueueName> = (job: Job<QueuePayloads[N]>) => Promise<unknown>;
+/**
+ * Handles one job of queue N; must be idempotent (a job can run more than once). `token` is the worker's
+ * lock on the job, for a processor that puts its job back to wait (Job.moveToDelayed).
+ */
+export type QueueProcessor<N extends QueueName> = (job: Job<QueuePayloads[N]>, token?: string) => Promise<unknown>;
 
 export type ProcessorFactory<N extends QueueName> = (deps: ProcessorDeps) => QueueProcessor<N>;
 

@@ -22,7 +22,7 @@ export interface Credit {
   request: Omit<DeliveryRequest, 'idempotencyKey' | 'product'>;
 }
 
-/** A supplier's order is still open: the job fails so the queue asks again later (polling by our reference). */
+/** A supplier's order is still open: the delivery job waits and looks it up again later by our reference (workers' fulfilment processor). */
 export class SupplierOrderPendingError extends Error {
   override name = 'SupplierOrderPendingError';
 }

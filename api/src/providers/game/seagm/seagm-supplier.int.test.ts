@@ -6,7 +6,7 @@ import { SupplierOrderPendingError } from '../../../modules/fulfilment/supplier-
 import { syncSupplierCatalogue } from '../../../modules/suppliers/supplier-catalogue';
 import { createFixtures } from '../../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
-import { startSeagmStandIn, type SeagmStandIn } from '../../../testing/seagm-stand-in';
+import { SEAGM_PUBG_60_UC, startSeagmStandIn, type SeagmStandIn } from '../../../testing/seagm-stand-in';
 import { GameProviderUnavailableError, SandboxGameProvider } from '../index';
 import { createSeagmProvider } from './seagm-provider';
 import { seagmSignature, seagmSignedText, signSeagmParams } from './seagm-signature';
@@ -26,8 +26,7 @@ beforeAll(async () => {
   seagm = await startSeagmStandIn({
     uid: UID,
     secret: SECRET,
-    categories: [{ id: 1, name: 'PUBG Mobile (Global)' }],
-    types: [{ id: 101, categoryId: 1, name: '60 UC', unitPrice: 0.86, currency: 'USD', fields: [{ name: 'user_id', label: 'User ID' }] }],
+    ...SEAGM_PUBG_60_UC,
     credits: 1000,
   });
   app = await startTestApp({ seagm: { apiUrl: seagm.url, uid: UID, secret: SECRET } });
