@@ -48,6 +48,8 @@ export interface Config {
   paymentWebhookSecret: string;
   /** A staging shop may run the sandbox gateway in production (ALLOW_SANDBOX_PAYMENTS=true). */
   allowSandboxPayments: boolean;
+  /** A staging shop may sell top-ups the sandbox delivers in production (ALLOW_SANDBOX_SUPPLIERS=true). */
+  allowSandboxSuppliers: boolean;
   /** YooKassa (PAYMENT_PROVIDER=yookassa): shop id and secret key for HTTP Basic auth, and the API's base URL. */
   yookassa: {
     shopId: string;
@@ -200,6 +202,7 @@ const ENVIRONMENT = Type.Object({
   RATES_PROVIDER: oneOf(['sandbox', 'cbr'], 'sandbox'),
   PAYMENT_WEBHOOK_SECRET: text(DEV_WEBHOOK_SECRET),
   ALLOW_SANDBOX_PAYMENTS: flag(false),
+  ALLOW_SANDBOX_SUPPLIERS: flag(false),
   YOOKASSA_SHOP_ID: text(''),
   YOOKASSA_SECRET_KEY: text(''),
   YOOKASSA_API_URL: url('https://api.yookassa.ru/v3'),
@@ -367,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ratesProvider: vars.RATES_PROVIDER,
     paymentWebhookSecret: vars.PAYMENT_WEBHOOK_SECRET,
     allowSandboxPayments: vars.ALLOW_SANDBOX_PAYMENTS,
+    allowSandboxSuppliers: vars.ALLOW_SANDBOX_SUPPLIERS,
     yookassa: {
       shopId: vars.YOOKASSA_SHOP_ID,
       secretKey: vars.YOOKASSA_SECRET_KEY,
@@ -513,14 +517,14 @@ export function productionProblems(config: Config): string[] {
 
 /**
  * Sandbox providers a production store may run with, but should not for long: one line each, for the
- * API and the workers to print at start. No real game supplier adapter exists yet.
+ * API and the workers to print at start. Which top-ups the sandbox would deliver is the API's check at
+ * start (modules/suppliers/sandbox-supply.ts), which these settings cannot tell.
  */
 export function productionWarnings(config: Config): string[] {
   if (config.env !== 'production') return [];
   return found([
-    config.gameProvider === 'sandbox'
-      ? 'WARNING: GAME_PROVIDER=sandbox in production: top-ups are simulated and no game account is credited ' +
-        '(no real supplier adapter exists yet)'
+    config.allowSandboxSuppliers
+      ? 'WARNING: ALLOW_SANDBOX_SUPPLIERS=true in production: top-ups the sandbox delivers are simulated and credit no game account'
       : null,
     config.ratesProvider === 'sandbox'
       ? 'WARNING: RATES_PROVIDER=sandbox in production: exchange rates come from a fixed demo table; set RATES_PROVIDER=cbr'
