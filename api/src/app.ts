@@ -277,7 +277,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createPubgPlayerRouter({ players, games: gamesService, rateLimit }),
     createSteamRouter({ steam, guards }),
     createTopupRouter({ topups, guards, idempotency }),
-    createSuppliersRouter({ delivery: createTopupDelivery({ db, logger, games, suppliers: { sandbox: games, ...suppliers }, codeCrypto }), providers: { sandbox: games, ...suppliers } }),
+    createSuppliersRouter({
+      delivery: createTopupDelivery({ db, logger, games, suppliers: { sandbox: games, ...suppliers }, codeCrypto }),
+      providers: { sandbox: games, ...suppliers },
+      recordNotice: metrics.recordSupplierNotice,
+    }),
     createSupportRouter({ support: createSupportService({ db }), rateLimit, guards }),
     createCartRouter({ cart: createCartService({ db, catalogue }), guards }),
     createBalanceRouter({ balance: createBalanceService({ db }), guards }),

@@ -6,7 +6,14 @@ export { createRedis } from './redis';
 export { createFulfilmentService } from './modules/fulfilment/fulfilment.service';
 export { SupplierOrderPendingError } from './modules/fulfilment/supplier-credit';
 export { sandboxSupplyProblem } from './modules/suppliers/sandbox-supply';
-export { createGameProvider, createSupplierProviders, SandboxGameProvider, type GameProvider } from './providers/game';
+export {
+  createGameProvider,
+  createSupplierProviders,
+  measureDeliveryCalls,
+  SandboxGameProvider,
+  type GameProvider,
+  type SupplierCallHistogram,
+} from './providers/game';
 export { createPaymentCallbackService } from './modules/payments/payment-callback.service';
 export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';

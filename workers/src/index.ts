@@ -22,6 +22,7 @@ import {
   type Config,
   type JobData,
   type Logger,
+  type SupplierCallHistogram,
 } from '@topup/api';
 import { createInvalidationBus } from '@topup/server-kit';
 import { createOutboxRelay } from './outbox-relay';
@@ -64,9 +65,16 @@ export async function startWorkers(config: Config, logger: Logger, processName =
     prefix: config.redisPrefix,
     onError: (err, action) => logger.warn({ err: err.message }, `invalidation bus: ${action}`),
   });
-  const deps: ProcessorDeps = { config, db, logger, redis: workerConnection, catalogueChanges: createCatalogueChanges(invalidations) };
   const registry = createProcessRegistry(processName);
   const jobDurations = jobDurationHistogram(registry);
+  const deps: ProcessorDeps = {
+    config,
+    db,
+    logger,
+    redis: workerConnection,
+    catalogueChanges: createCatalogueChanges(invalidations),
+    supplierCalls: supplierCallHistogram(registry),
+  };
   const workers = Object.values(QUEUES).flatMap((name) => {
     const worker = startWorker(name, deps, workerConnection, jobDurations);
     return worker ? [worker] : [];
@@ -98,6 +106,16 @@ export async function startWorkers(config: Config, logger: Logger, processName =
       await db.destroy();
     },
   };
+}
+
+function supplierCallHistogram(registry: Registry): SupplierCallHistogram {
+  return new Histogram({
+    name: `${METRICS_PREFIX}supplier_call_duration_seconds`,
+    help: 'Calls to top-up suppliers by supplier, operation (deliver, find) and outcome (succeeded, pending, rejected, not_found, unavailable), and how long they took',
+    labelNames: ['supplier', 'operation', 'outcome'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
 }
 
 function jobDurationHistogram(registry: Registry) {

@@ -1,5 +1,5 @@
 import { DelayedError } from 'bullmq';
-import { createFulfilmentService, createGameProvider, createSupplierProviders, SupplierOrderPendingError } from '@topup/api';
+import { createFulfilmentService, createGameProvider, createSupplierProviders, measureDeliveryCalls, SupplierOrderPendingError } from '@topup/api';
 import { createCodeCrypto } from '@topup/server-kit';
 import { isFinalAttempt } from './attempts';
 import type { ProcessorFactory } from './index';
@@ -21,14 +21,14 @@ export const supplierPollDelayMs = (polls: number): number => Math.min(SUPPLIER_
  * (an order late for that long is flagged for a person meanwhile). A failure of the last attempt leaves
  * the order processing, flagged for a person (who may retry it from the back office).
  */
-export const createFulfilmentProcessor: ProcessorFactory<'fulfilment'> = ({ config, db, logger, redis }) => {
-  const fulfilment = createFulfilmentService({
-    db,
-    logger,
-    games: redis ? createGameProvider(config, { redis }) : undefined,
-    suppliers: createSupplierProviders(config, { logger }),
-    codeCrypto: createCodeCrypto(config.codesKey),
-  });
+export const createFulfilmentProcessor: ProcessorFactory<'fulfilment'> = ({ config, db, logger, redis, supplierCalls }) => {
+  const games = redis ? createGameProvider(config, { redis }) : undefined;
+  // Every source's deliveries timed, the sandbox's too (it stands in for the sandbox supplier it is).
+  const sources = { ...(games ? { sandbox: games } : {}), ...createSupplierProviders(config, { logger }) };
+  const suppliers = supplierCalls
+    ? Object.fromEntries(Object.entries(sources).map(([kind, provider]) => [kind, measureDeliveryCalls(provider, kind, supplierCalls)]))
+    : sources;
+  const fulfilment = createFulfilmentService({ db, logger, games, suppliers, codeCrypto: createCodeCrypto(config.codesKey) });
   return async (job, token) => {
     try {
       await fulfilment.fulfilOrder(job.data.orderId, { finalAttempt: isFinalAttempt(job) });

@@ -6,7 +6,7 @@ import { createFulfilmentProcessor } from './fulfilment.processor';
 import { createPaymentCallbackProcessor } from './payment-callback.processor';
 import { createRateUpdateProcessor } from './rate-update.processor';
 import { createReservationExpiryProcessor } from './reservation-expiry.processor';
-import type { CatalogueChanges, Config, Db, Logger } from '@topup/api';
+import type { CatalogueChanges, Config, Db, Logger, SupplierCallHistogram } from '@topup/api';
 
 /** What a processor may use; follow-up work goes through the outbox like everywhere else. */
 export interface ProcessorDeps {
@@ -18,6 +18,8 @@ export interface ProcessorDeps {
   redis?: Redis;
   /** Publishes what a job changed of the shop's catalogue (stock going back on sale) to the API processes. */
   catalogueChanges: CatalogueChanges;
+  /** Where calls to suppliers are timed (the process's metrics); a processor run alone in a test has none. */
+  supplierCalls?: SupplierCallHistogram;
 }
 
 /**

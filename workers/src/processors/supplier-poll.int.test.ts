@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { Queue } from 'bullmq';
 import { createLogger } from '@topup/api';
-import { createFixtures, SEAGM_PUBG_60_UC, startSeagmStandIn, startTestApp, type SeagmStandIn, type TestApp } from '@topup/api/testing';
+import { createFixtures, scrapeMetrics, SEAGM_PUBG_60_UC, startSeagmStandIn, startTestApp, type SeagmStandIn, type TestApp } from '@topup/api/testing';
 import { startWorkers, type RunningWorkers } from '../index';
 import { SUPPLIER_POLL_FIRST_MS } from './fulfilment.processor';
 
 const UID = '10000';
+const METRICS_TOKEN = 'prometheus-scrape-token-0123456789';
 const SECRET = 'a-seagm-secret-for-the-poll-test';
 
 let app: TestApp;
@@ -21,7 +22,7 @@ beforeAll(async () => {
     credits: 1000,
   });
   // No notice address: SEAGM's answer reaches the store only by the store looking the order up.
-  app = await startTestApp({ seagm: { apiUrl: seagm.url, uid: UID, secret: SECRET } });
+  app = await startTestApp({ seagm: { apiUrl: seagm.url, uid: UID, secret: SECRET }, metricsToken: METRICS_TOKEN });
   workers = await startWorkers(app.config, createLogger('silent', 'supplier-poll-test'));
   fulfilmentQueue = new Queue('fulfilment', { connection: app.redis, prefix: app.config.redisPrefix });
 });
@@ -75,4 +76,16 @@ it('a SEAGM order left pending is looked up again by the waiting job, without sp
   });
   expect(seagm.orders).toHaveLength(1);
   expect(await app.db('supplier_orders').where({ order_id: orderId }).select('status')).toEqual([{ status: 'succeeded' }]);
+
+  // The calls are timed by supplier, operation and answer: the order sent and left pending, then found done.
+  await vi.waitFor(
+    async () => {
+      const scrape = await scrapeMetrics(app, METRICS_TOKEN);
+      const calls = (operation: string, outcome: string) =>
+        scrape.value('supplier_call_duration_seconds_count', { supplier: 'seagm', operation, outcome }) ?? 0;
+      expect(calls('deliver', 'pending')).toBe(1);
+      expect(calls('find', 'succeeded')).toBe(1);
+    },
+    { timeout: 20_000, interval: 500 },
+  );
 });

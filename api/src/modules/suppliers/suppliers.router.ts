@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { SUPPLIER_KINDS, type SupplierKind } from '../../models';
 import type { AppState } from '../../types';
+import type { ApiMetrics } from '../metrics/api-metrics';
 import type { SupplierProviders } from '../fulfilment/supplier-credit';
 import type { TopupDelivery } from '../fulfilment/topup-delivery';
 
@@ -28,20 +29,28 @@ async function noticeBody(parsed: unknown, stream: AsyncIterable<unknown>): Prom
  * supplier requires (SEAGM: the plain text `success`); one that does not check out, or names no order of the
  * store, gets 400 and changes nothing.
  */
-export function createSuppliersRouter(deps: { delivery: Pick<TopupDelivery, 'receiveNotice'>; providers: SupplierProviders }) {
+export function createSuppliersRouter(deps: {
+  delivery: Pick<TopupDelivery, 'receiveNotice'>;
+  providers: SupplierProviders;
+  recordNotice: ApiMetrics['recordSupplierNotice'];
+}) {
   const router = new Router<AppState>({ prefix: '/suppliers' });
   router.post('/:kind/callback', async (ctx) => {
     const kind = ctx.params.kind as SupplierKind;
     const provider = SUPPLIER_KINDS.includes(kind) ? deps.providers[kind] : undefined;
     const params = { ...Object.fromEntries(new URLSearchParams(ctx.querystring)), ...(await noticeBody(ctx.request.body, ctx.req)) };
+    // An unknown kind is counted under one label, so a caller cannot make up series.
+    const supplier = provider ? kind : 'unknown';
     if (!provider || !(await deps.delivery.receiveNotice(kind, params))) {
-      ctx.state.log.warn({ supplier: kind }, 'Supplier notice refused');
+      deps.recordNotice(supplier, 'refused');
+      ctx.state.log.warn({ supplier }, 'Supplier notice refused');
       ctx.status = 400;
       ctx.type = 'text/plain';
       ctx.body = 'refused';
       return;
     }
-    ctx.state.log.info({ supplier: kind }, 'Supplier notice kept');
+    deps.recordNotice(supplier, 'kept');
+    ctx.state.log.info({ supplier }, 'Supplier notice kept');
     ctx.type = 'text/plain';
     ctx.body = provider.noticeAnswer;
   });

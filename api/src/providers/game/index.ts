@@ -6,6 +6,7 @@ import { SandboxGameProvider } from './sandbox-game-provider';
 import { createSeagmProvider, type SupplierAccount } from './seagm/seagm-provider';
 
 export * from './game-provider';
+export { measureDeliveryCalls, type SupplierCallHistogram } from './measured-delivery';
 export { SandboxGameProvider, type SandboxCredit } from './sandbox-game-provider';
 export { createSeagmProvider, type SupplierAccount, type SupplierListing } from './seagm/seagm-provider';
 

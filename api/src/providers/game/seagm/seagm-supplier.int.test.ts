@@ -6,12 +6,14 @@ import { SupplierOrderPendingError } from '../../../modules/fulfilment/supplier-
 import { syncSupplierCatalogue } from '../../../modules/suppliers/supplier-catalogue';
 import { createFixtures } from '../../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+import { scrapeMetrics } from '../../../testing/metrics';
 import { SEAGM_PUBG_60_UC, startSeagmStandIn, type SeagmStandIn } from '../../../testing/seagm-stand-in';
 import { GameProviderUnavailableError, SandboxGameProvider } from '../index';
 import { createSeagmProvider } from './seagm-provider';
 import { seagmSignature, seagmSignedText, signSeagmParams } from './seagm-signature';
 
 const UID = '10000';
+const METRICS_TOKEN = 'prometheus-scrape-token-0123456789';
 const SECRET = 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j';
 const logger = pino({ level: 'silent' });
 
@@ -29,7 +31,7 @@ beforeAll(async () => {
     ...SEAGM_PUBG_60_UC,
     credits: 1000,
   });
-  app = await startTestApp({ seagm: { apiUrl: seagm.url, uid: UID, secret: SECRET } });
+  app = await startTestApp({ seagm: { apiUrl: seagm.url, uid: UID, secret: SECRET }, metricsToken: METRICS_TOKEN });
   seagm.setCallbackUrl(`${app.baseUrl}/api/suppliers/seagm/callback`);
   fixtures = createFixtures(app.db, app.config.codesKey);
   await fixtures.usdRubRate('79');
@@ -113,12 +115,19 @@ describe('SEAGM delivery', () => {
     const player = playerId();
     const orderId = await buy(user, player, await sixtyUc());
 
+    const scrape = () => scrapeMetrics(app, METRICS_TOKEN);
+    const noticesKept = async () => (await scrape()).value('supplier_notices_total', { supplier: 'seagm', outcome: 'kept' }) ?? 0;
+    const keptBefore = await noticesKept();
+    const openBefore = (await scrape()).value('supplier_orders_open', { supplier: 'seagm' })!;
+
     await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
     expect(await orderStatus(orderId)).toBe('processing');
     const [order] = ordersFor(player);
     expect(order).toMatchObject({ typeId: 101, status: 10001 });
     const shown = await app.request('GET', `/api/orders/${orderId}`, { token: user.token });
     expect(shown.body.status).toBe('processing');
+    // The operator sees it waiting at SEAGM.
+    expect((await scrape()).value('supplier_orders_open', { supplier: 'seagm' })).toBe(openBefore + 1);
 
     expect(await seagm.finish(order!.mchOrderId, 10003)).toBe('success');
     // A repeat of the notice is answered the same and changes nothing.
@@ -127,6 +136,8 @@ describe('SEAGM delivery', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(again).toMatchObject({ status: 200, body: 'success' });
+    expect(await noticesKept()).toBe(keptBefore + 2);
+    expect((await scrape()).value('supplier_orders_open', { supplier: 'seagm' })).toBe(openBefore);
 
     await fulfilment.fulfilOrder(orderId);
     await fulfilment.fulfilOrder(orderId);
@@ -163,6 +174,8 @@ describe('SEAGM delivery', () => {
     const orderId = await buy(user, player, await sixtyUc());
     await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
     const [order] = ordersFor(player);
+    const refused = async () => (await scrapeMetrics(app, METRICS_TOKEN)).value('supplier_notices_total', { supplier: 'seagm', outcome: 'refused' }) ?? 0;
+    const refusedBefore = await refused();
     const forged = { ...seagm.signedNotice({ ...order!, status: 10003 }), signature: 'f'.repeat(64) };
     const answer = await app.request('POST', '/api/suppliers/seagm/callback', {
       rawBody: new URLSearchParams(forged).toString(),
@@ -170,6 +183,7 @@ describe('SEAGM delivery', () => {
     });
     expect(answer.status).toBe(400);
     expect(await attempts(orderId)).toEqual([expect.objectContaining({ status: 'pending' })]);
+    expect(await refused()).toBe(refusedBefore + 1);
   });
 
   it('after SEAGM took the order and the answer was lost, finds it by our reference and never orders twice', async () => {
