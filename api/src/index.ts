@@ -5,6 +5,7 @@ export { createLogger, type Logger } from './logger';
 export { createRedis } from './redis';
 export { createFulfilmentService } from './modules/fulfilment/fulfilment.service';
 export { createGameProvider, createSupplierProviders, SandboxGameProvider, type GameProvider } from './providers/game';
+export { runCatalogueSync } from './modules/suppliers/supplier-catalogue';
 export { createPaymentCallbackService } from './modules/payments/payment-callback.service';
 export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';

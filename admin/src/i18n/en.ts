@@ -397,6 +397,7 @@ export const operationsEnglishMessages = {
       'code-generation': 'Code generation',
       'rate-update': 'Exchange rates',
       'reservation-expiry': 'Reservation expiry',
+      'supplier-catalogue': 'Supplier catalogues',
     },
     generation: 'Code generation requests',
     generation_none: 'No code generation has been requested yet.',

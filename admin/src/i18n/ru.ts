@@ -402,6 +402,7 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
       'code-generation': 'Генерация кодов',
       'rate-update': 'Курсы валют',
       'reservation-expiry': 'Снятие резервов',
+      'supplier-catalogue': 'Каталоги поставщиков',
     },
     generation: 'Запросы на генерацию кодов',
     generation_none: 'Генерацию кодов ещё не запускали.',

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import type { SupplierKind } from '../../models';
 import type { SupplierAccount } from '../../providers/game';
+import { suppliersDal } from './suppliers.dal';
 
 /**
  * Imports a supplier's catalogue into its products: new ones added, known ones (by the supplier's id) brought
@@ -33,4 +35,16 @@ export async function syncSupplierCatalogue(db: Knex, supplierId: number, accoun
     }
   });
   return listings.length;
+}
+
+/**
+ * The `supplier-catalogue` job an admin's sync queues: imports the catalogue of that supplier through its
+ * account set up in this process. A supplier with none (the sandbox, or settings gone since the sync was
+ * asked) fails the job, which the back office shows on the queue dashboard.
+ */
+export async function runCatalogueSync(db: Knex, accounts: Partial<Record<SupplierKind, SupplierAccount>>, supplierId: number): Promise<number> {
+  const supplier = await suppliersDal.find(db, supplierId);
+  const account = supplier ? accounts[supplier.kind] : undefined;
+  if (!supplier || !account) throw new Error(`Supplier ${supplierId} has no catalogue set up in this process`);
+  return syncSupplierCatalogue(db, supplier.id, account);
 }
