@@ -9,6 +9,7 @@ import { orderNoticesEnglishMessages } from './orderNotices';
 import { orderTimelineEnglishMessages } from './orderTimeline';
 import { contentLanguagesEnglishMessages } from './contentLanguages';
 import { gamesEnglishMessages } from './games';
+import { suppliersEnglishMessages } from './suppliers';
 
 export const customEnglishMessages = {
   app: {
@@ -702,5 +703,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   orderNoticesEnglishMessages,
   contentLanguagesEnglishMessages,
   gamesEnglishMessages,
+  suppliersEnglishMessages,
 );
 export default englishMessagesTree;

@@ -11,6 +11,7 @@ import { orderNoticesEnglishMessages, orderNoticesRussianMessages } from './orde
 import { orderTimelineEnglishMessages, orderTimelineRussianMessages } from './orderTimeline';
 import { contentLanguagesEnglishMessages, contentLanguagesRussianMessages } from './contentLanguages';
 import { gamesEnglishMessages, gamesRussianMessages } from './games';
+import { suppliersEnglishMessages, suppliersRussianMessages } from './suppliers';
 
 const customRussianMessages: typeof customEnglishMessages = {
   app: {
@@ -709,6 +710,7 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   orderNoticesEnglishMessages,
   contentLanguagesEnglishMessages,
   gamesEnglishMessages,
+  suppliersEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
@@ -721,5 +723,6 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   orderNoticesRussianMessages,
   contentLanguagesRussianMessages,
   gamesRussianMessages,
+  suppliersRussianMessages,
 );
 export default russianMessagesTree;

@@ -1,6 +1,7 @@
 import { Box, Chip, Divider, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { ArrayField, DataTable, RecordContextProvider, useRecordContext, useTranslate } from 'react-admin';
 import { MoneyField } from '../components/MoneyField';
+import { ItemDelivery } from '../suppliers/ItemDelivery';
 import { topupDataRows } from './topupData';
 import type { AdminOrderItem } from '@topup/common/api';
 import type { ShownOrder } from './types';
@@ -65,6 +66,7 @@ function OrderItemCards({ order }: { order: ShownOrder }) {
               <ProviderStatusCell />
             </Box>
             {item.topupData && <TopupDataCell />}
+            {item.delivery && <ItemDelivery />}
           </Box>
         </RecordContextProvider>
       ))}
@@ -99,6 +101,9 @@ export function OrderItems() {
               </Column>
               <Column source="providerStatus" label="resources.orders.item.providerStatus" disableSort>
                 <ProviderStatusCell />
+              </Column>
+              <Column source="delivery" label="resources.orders.delivery.title" disableSort>
+                <ItemDelivery />
               </Column>
               <Column source="amount" label="resources.orders.item.amount" disableSort align="right">
                 <MoneyField source="amount" currency={order.currency} />

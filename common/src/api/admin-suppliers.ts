@@ -124,7 +124,7 @@ export const adminSupplierProductEndpoints = {
     resource: 'supplier-products',
     tag,
     summary: "List suppliers' products",
-    description: 'Filters: `id`, `supplierId`, `game` (a slug), `available`, `q` (external id or name). Sort: id, name, externalId, cost.',
+    description: 'Filters: `id`, `supplierId`, `game` (a slug), `gameId`, `available`, `q` (external id or name). Sort: id, name, externalId, cost.',
     record: AdminSupplierProduct,
   }),
   get: endpoint({

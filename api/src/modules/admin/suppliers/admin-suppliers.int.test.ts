@@ -129,6 +129,8 @@ describe('catalogue', () => {
     const names = async (filter: unknown) => (await asAdmin('GET', listPath('/api/admin/supplier-products', { filter }))).body.map((product: { name: string }) => product.name);
     expect(await names({ supplierId: seagmId, game: 'pubg', q: '60' })).toEqual(['PUBG Mobile 60 UC']);
     expect(await names({ q: 'gems' })).toEqual(['Moon Legends 60 Gems']);
+    const pubgId = (await app.db('games as g').join('products as p', 'p.id', 'g.product_id').where('p.slug', 'pubg').first('g.id')).id;
+    expect(await names({ gameId: pubgId, q: '325' })).toEqual(['PUBG Mobile 325 UC']);
     expect(await names({ supplierId: sandboxId })).toEqual([]);
     expect(await names({ id: [all.body[1].id] })).toEqual(['PUBG Mobile 325 UC']);
     expect((await asAdmin('GET', `/api/admin/supplier-products/${all.body[0].id}`)).body).toEqual(all.body[0]);

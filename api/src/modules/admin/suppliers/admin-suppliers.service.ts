@@ -29,6 +29,7 @@ const SUPPLIER_PRODUCTS_LIST: ListSpec = {
   filters: {
     id: typedFilter.ids('id', 'id'),
     supplierId: typedFilter.reference('supplierId', 'supplier_id'),
+    gameId: typedFilter.reference('gameId', 'game_id'),
     game: typedFilter.text('game', (query, value) => void query.where('game', String(value))),
     available: typedFilter.boolean('available', 'available'),
     q: typedFilter.text('q', filterBy.search('external_id', 'name')),
