@@ -13,17 +13,15 @@ import { HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { on } from '@topup/common/testing';
 import { GameEdit } from '../games/GameEdit';
-import { server } from '../testing/api';
+import { contractExample, server } from '../testing/api';
 import { renderResourcePage } from '../testing/render';
 import { GameDenominationEdit } from './GameDenominationPages';
 
-const example = <T,>(schema: unknown) => ((schema as { examples?: unknown }).examples as T[])[0] as T;
-
 /** The contracts' examples: Mobile Legends (game 4) and its 86 diamonds (denomination 41). */
-const MOBILE_LEGENDS = example<AdminGame>(AdminGame);
-const DIAMONDS_86 = example<AdminGameDenomination>(AdminGameDenomination);
+const MOBILE_LEGENDS = contractExample<AdminGame>(AdminGame);
+const DIAMONDS_86 = contractExample<AdminGameDenomination>(AdminGameDenomination);
 /** The supplier's product (17) the 86 diamonds are delivered from first. */
-const SUPPLIER_PRODUCT: AdminSupplierProduct = { ...example<AdminSupplierProduct>(AdminSupplierProduct), game: 'mobile-legends', name: 'Mobile Legends 86 Diamonds', cost: 1.12 };
+const SUPPLIER_PRODUCT: AdminSupplierProduct = { ...contractExample<AdminSupplierProduct>(AdminSupplierProduct), game: 'mobile-legends', name: 'Mobile Legends 86 Diamonds', cost: 1.12 };
 const DIAMONDS_172: AdminGameDenomination = {
   ...DIAMONDS_86,
   id: 42,

@@ -1,6 +1,7 @@
 import { Box, Chip, Typography } from '@mui/material';
 import type { AdminOrderItem } from '@topup/common/api';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { FactList } from '../components/FactList';
 import { formatMoney } from '../lib/money';
 
 const STATUS_COLORS = { creating: 'default', pending: 'warning', succeeded: 'success', failed: 'error' } as const;
@@ -26,18 +27,7 @@ export function ItemDelivery() {
         label={translate(`resources.orders.delivery.statuses.${delivery.status}`)}
         sx={{ justifySelf: 'start' }}
       />
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
-        {facts.map(([fact, value]) => (
-          <Box key={fact} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="caption" color="text.secondary">
-              {translate(`resources.orders.delivery.${fact}`)}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <FactList facts={facts.map(([fact, value]) => ({ label: translate(`resources.orders.delivery.${fact}`), value }))} />
     </Box>
   );
 }

@@ -10,7 +10,9 @@ import {
   minValue,
   NumberInput,
   required,
+  SaveButton,
   SimpleForm,
+  Toolbar,
   TopToolbar,
   useNotify,
   useRecordContext,
@@ -92,7 +94,17 @@ export function SupplierEdit() {
         </TopToolbar>
       }
     >
-      <SimpleForm sx={{ maxWidth: 520 }}>
+      {/* noValidate: the form's own rules word every problem in the admin's language; the browser's (an amount against its 0.01 step) would stop the save with a bubble of their own. */}
+      <SimpleForm
+        noValidate
+        sx={{ maxWidth: 520 }}
+        toolbar={
+          // A supplier is never deleted: its row stays while the store knows its kind.
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <SupplierHeading />
         <ActiveInput />
         <NumberInput source="priority" min={1} max={100} step={1} validate={validatePriority} helperText="resources.suppliers.help.priority" />
