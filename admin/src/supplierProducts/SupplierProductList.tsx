@@ -15,8 +15,8 @@ const productFilters = [
   <ReferenceInput key="supplierId" source="supplierId" reference="suppliers" alwaysOn>
     <SelectInput label="resources.supplierProducts.fields.supplierId" />
   </ReferenceInput>,
-  <ReferenceInput key="game" source="game" reference="games">
-    <AutocompleteInput label="resources.supplierProducts.fields.game" optionValue="slug" />
+  <ReferenceInput key="gameId" source="gameId" reference="games" alwaysOn>
+    <AutocompleteInput label="resources.supplierProducts.fields.game" />
   </ReferenceInput>,
   <SelectInput key="available" source="available" choices={availableChoices} label="resources.supplierProducts.fields.available" />,
 ];

@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import {
+  AdminGame,
+  adminGameEndpoints,
   AdminOrderDetail,
   adminOrdersEndpoints,
   AdminSupplier,
@@ -94,7 +96,7 @@ describe('suppliers in the back office', () => {
     expect(screen.getByRole('button', { name: 'Загрузить каталог' })).toBeDisabled();
   });
 
-  test("the supplier products list shows each product's supplier id, game, fields, cost and availability, searched by text", async () => {
+  test("the supplier products list shows each product's supplier id, game, fields, cost and availability, searched by text and game", async () => {
     serveSuppliers();
     const filters: string[] = [];
     server.use(
@@ -105,6 +107,7 @@ describe('suppliers in the back office', () => {
         return listed('supplier-products', [PUBG_60, MOON_GEMS].filter((product) => !q || product.name.toLowerCase().includes(q.toLowerCase())));
       }),
     );
+    server.use(on(adminGameEndpoints.list).reply(() => listed('games', [contractExample<AdminGame>(AdminGame)])));
     const { user } = renderResourcePage('supplierProducts', '/supplierProducts', '/supplierProducts', <SupplierProductList />);
     const pubg = (await screen.findByText('PUBG Mobile 60 UC')).closest('tr') as HTMLElement;
     expect(pubg).toHaveTextContent('101');
@@ -119,6 +122,11 @@ describe('suppliers in the back office', () => {
     await user.type(screen.getByPlaceholderText('Название или ID у поставщика'), 'moon');
     await waitFor(() => expect(screen.queryByText('PUBG Mobile 60 UC')).not.toBeInTheDocument());
     expect(filters.at(-1)).toBe(JSON.stringify({ q: 'moon' }));
+
+    // The game filter sends the game's id.
+    await user.click(screen.getByRole('combobox', { name: 'Игра' }));
+    await user.click(await screen.findByRole('option', { name: 'Mobile Legends' }));
+    await waitFor(() => expect(filters.at(-1)).toBe(JSON.stringify({ q: 'moon', gameId: 4 })));
   });
 
   test("the order screen shows how each item is delivered: supplier, our reference, the supplier's order, status and cost", async () => {
