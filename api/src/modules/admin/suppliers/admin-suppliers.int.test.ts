@@ -116,6 +116,8 @@ describe('catalogue', () => {
     expect(outbox).toEqual([{ job_name: 'sync-catalogue', payload: { supplierId: seagmId } }]);
     expect((await auditRowsOf(app, 'supplier', seagmId)).at(-1)).toMatchObject({ action: 'supplier.catalogue_sync', actor_id: admin.id });
 
+    // PUBG titled as the demo store titles it: SEAGM's "PUBG Mobile …" products are still PUBG's, by its slug.
+    await app.db('products').where({ slug: 'pubg' }).update({ title: 'UC для PUBG Mobile' });
     // What the supplier-catalogue worker does with the job (workers/src/processors/supplier-catalogue.processor.ts).
     expect(await runCatalogueSync(app.db, { seagm: createSeagmProvider({ settings: app.config.seagm, logger }) }, seagmId)).toBe(3);
 
