@@ -20,6 +20,8 @@ import promotions from './promotions';
 import pubgCodes from './pubgCodes';
 import pubgDenominations from './pubgDenominations';
 import regions from './regions';
+import supplierProducts from './supplierProducts';
+import suppliers from './suppliers';
 import supportMessages from './supportMessages';
 import { TwoFactorPage } from './twoFactor';
 import users from './users';
@@ -66,6 +68,9 @@ export function App() {
               {/* After the specification's ten tabs: every game as data, each with its denominations. */}
               <Resource name="games" {...games} />
               <Resource name="gameDenominations" {...gameDenominations} />
+              {/* The wholesale suppliers that deliver top-ups, and the products a denomination's sources are chosen from. */}
+              <Resource name="suppliers" {...suppliers} />
+              <Resource name="supplierProducts" {...supplierProducts} />
               <Resource name="supportMessages" {...supportMessages} />
               <Resource name="audit-log" {...auditLog} />
               {/* A user's own lists, shown on the user's page only. */}

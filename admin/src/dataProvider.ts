@@ -51,6 +51,8 @@ export const RESOURCE_ENDPOINTS = {
   freefireCodes: '/api/freefire-admin/denominations',
   games: '/api/admin/games',
   gameDenominations: '/api/admin/game-denominations',
+  suppliers: '/api/admin/suppliers',
+  supplierProducts: '/api/admin/supplier-products',
   supportMessages: '/api/admin/support-messages',
   'audit-log': '/api/admin/audit-log',
 } as const;

@@ -109,8 +109,10 @@ import { createAdminGamesService } from './modules/games/admin-games.service';
 import { createChallengeTokens } from './modules/two-factor/challenge-tokens';
 import { createTwoFactorRouter } from './modules/two-factor/two-factor.router';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
-import { createGameProvider, createSupplierProviders } from './providers/game';
+import { configuredSupplierKinds, createGameProvider, createSupplierProviders } from './providers/game';
 import { createSuppliersRouter } from './modules/suppliers/suppliers.router';
+import { createAdminSuppliersRouter } from './modules/admin/suppliers/admin-suppliers.router';
+import { createAdminSuppliersService } from './modules/admin/suppliers/admin-suppliers.service';
 import { createTopupDelivery } from './modules/fulfilment/topup-delivery';
 import { createPaymentGateways } from './providers/payment';
 import type { AppState } from './types';
@@ -323,6 +325,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createAdminSupportMessagesRouter({ supportMessages: createAdminSupportMessagesService({ db }), guards }),
     createDashboardRouter({ dashboard: createDashboardService({ db, queues, attentionAfterMinutes: config.attentionAfterMinutes }), guards }),
     createStockThresholdsRouter({ stockThresholds: createStockThresholdsService({ db }), guards }),
+    createAdminSuppliersRouter({ suppliers: createAdminSuppliersService({ db, configured: configuredSupplierKinds(suppliers) }), guards }),
     createQueuesRouter({ db, sessions: queueSessions, guards }),
     createAuditLogRouter({ auditLog: createAuditLogService({ db }), guards }),
   ];

@@ -14,6 +14,7 @@ export {
   type GameProvider,
   type SupplierCallHistogram,
 } from './providers/game';
+export { runCatalogueSync } from './modules/suppliers/supplier-catalogue';
 export { createPaymentCallbackService } from './modules/payments/payment-callback.service';
 export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';

@@ -27,3 +27,14 @@ export type StockThresholdTarget = (typeof STOCK_THRESHOLD_TARGETS)[number];
 
 /** The default low-stock threshold before an admin changes it: fewer than 10 sellable is low stock. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 10;
+
+/** The wholesale suppliers the store can buy top-ups from (docs/architecture.md, "Suppliers"); 'sandbox' only pretends. */
+export const SUPPLIER_KINDS = ['sandbox', 'seagm', 'moogold', 'smartglocal'] as const;
+export type SupplierKind = (typeof SUPPLIER_KINDS)[number];
+
+/**
+ * Where an attempt at a supplier stands: 'creating' (sent, no answer known: looked up by our reference before
+ * anything else), 'pending' (the supplier took it and has not finished), 'succeeded', 'failed' (for good).
+ */
+export const SUPPLIER_ORDER_STATUSES = ['creating', 'pending', 'succeeded', 'failed'] as const;
+export type SupplierOrderStatus = (typeof SUPPLIER_ORDER_STATUSES)[number];

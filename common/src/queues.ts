@@ -5,6 +5,7 @@ export const QUEUES = {
   codeGeneration: 'code-generation',
   rateUpdate: 'rate-update',
   reservationExpiry: 'reservation-expiry',
+  supplierCatalogue: 'supplier-catalogue',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -29,6 +30,8 @@ export interface QueuePayloads {
   /** A manual refresh names its request; a run of the daily schedule is keyed by the date it fires on. */
   'rate-update': { requestId: string } | { schedule: 'daily' };
   'reservation-expiry': { bucket: string };
+  /** An admin's import of a supplier's catalogue. */
+  'supplier-catalogue': { supplierId: number };
 }
 
 /** The Postgres channel the API notifies on committing outbox rows; the outbox relay listens on it. */

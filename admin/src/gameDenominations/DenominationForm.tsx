@@ -1,9 +1,26 @@
 import { Box } from '@mui/material';
 import type { ReactElement } from 'react';
-import { ArrayInput, BooleanInput, NumberInput, SelectInput, SimpleForm, SimpleFormIterator } from 'react-admin';
+import type { DenominationSource } from '@topup/common/api';
+import { supplierProductName } from '../supplierProducts/supplierProductName';
+import { ArrayInput, AutocompleteInput, BooleanInput, FormDataConsumer, NumberInput, ReferenceInput, SelectInput, SimpleForm, SimpleFormIterator } from 'react-admin';
 import { FormRow } from '../components/FormLayout';
 import { TranslatedTextInput } from '../components/TranslatedTextInput';
 import { sourceKindChoices, validateDenomination } from './denominationForm';
+
+/** A supplier's product as a source: chosen among those its catalogue matched to the denomination's game. */
+function SupplierProductInput({ gameId }: { gameId: number | undefined }) {
+  return (
+    <ReferenceInput source="supplierProductId" reference="supplierProducts" filter={gameId === undefined ? {} : { gameId }} sort={{ field: 'name', order: 'ASC' }}>
+      <AutocompleteInput
+        label="resources.gameDenominations.fields.source.supplierProductId"
+        optionText={supplierProductName}
+        isRequired
+        helperText={false}
+        sx={{ minWidth: 320 }}
+      />
+    </ReferenceInput>
+  );
+}
 
 /** Name and unit in every language, amount, prices, the game's offer id, order, active flag and the sources it is delivered from. */
 export function DenominationForm({
@@ -38,6 +55,11 @@ export function DenominationForm({
       <ArrayInput source="sources" isRequired helperText="resources.gameDenominations.help.sources">
         <SimpleFormIterator inline disableClear>
           <SelectInput source="kind" label="resources.gameDenominations.fields.source.kind" choices={sourceKindChoices} isRequired helperText={false} />
+          <FormDataConsumer<{ gameId?: number }>>
+            {({ formData, scopedFormData }) =>
+              (scopedFormData as DenominationSource | undefined)?.kind === 'supplier' && <SupplierProductInput gameId={formData.gameId} />
+            }
+          </FormDataConsumer>
           <NumberInput source="priority" label="resources.gameDenominations.fields.source.priority" min={1} max={100} step={1} isRequired helperText={false} />
         </SimpleFormIterator>
       </ArrayInput>

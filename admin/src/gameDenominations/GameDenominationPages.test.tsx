@@ -1,19 +1,27 @@
 // @vitest-environment happy-dom
-import { AdminGame, AdminGameDenomination, adminGameDenominationEndpoints, adminGameEndpoints, type UpdateGameDenominationBody } from '@topup/common/api';
+import {
+  AdminGame,
+  AdminGameDenomination,
+  adminGameDenominationEndpoints,
+  adminGameEndpoints,
+  AdminSupplierProduct,
+  adminSupplierProductEndpoints,
+  type UpdateGameDenominationBody,
+} from '@topup/common/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { on } from '@topup/common/testing';
 import { GameEdit } from '../games/GameEdit';
-import { server } from '../testing/api';
+import { contractExample, server } from '../testing/api';
 import { renderResourcePage } from '../testing/render';
 import { GameDenominationEdit } from './GameDenominationPages';
 
-const example = <T,>(schema: unknown) => ((schema as { examples?: unknown }).examples as T[])[0] as T;
-
 /** The contracts' examples: Mobile Legends (game 4) and its 86 diamonds (denomination 41). */
-const MOBILE_LEGENDS = example<AdminGame>(AdminGame);
-const DIAMONDS_86 = example<AdminGameDenomination>(AdminGameDenomination);
+const MOBILE_LEGENDS = contractExample<AdminGame>(AdminGame);
+const DIAMONDS_86 = contractExample<AdminGameDenomination>(AdminGameDenomination);
+/** The supplier's product (17) the 86 diamonds are delivered from first. */
+const SUPPLIER_PRODUCT: AdminSupplierProduct = { ...contractExample<AdminSupplierProduct>(AdminSupplierProduct), game: 'mobile-legends', name: 'Mobile Legends 86 Diamonds', cost: 1.12 };
 const DIAMONDS_172: AdminGameDenomination = {
   ...DIAMONDS_86,
   id: 42,
@@ -31,7 +39,12 @@ function serveGame() {
   let denominations = [DIAMONDS_86, DIAMONDS_172];
   const updates: UpdateGameDenominationBody[] = [];
   const lists: string[] = [];
+  const productLists: string[] = [];
   server.use(
+    on(adminSupplierProductEndpoints.list).reply(({ request }) => {
+      productLists.push(new URL(request.url).searchParams.get('filter') ?? '');
+      return HttpResponse.json([SUPPLIER_PRODUCT], { headers: { 'Content-Range': 'supplier-products 0-0/1' } });
+    }),
     on(adminGameEndpoints.get).reply(() => MOBILE_LEGENDS),
     on(adminGameDenominationEndpoints.get).reply(({ params }) => denominations.find((row) => row.id === Number(params.id)) ?? DIAMONDS_86),
     on(adminGameDenominationEndpoints.list).reply(({ request }) => {
@@ -44,7 +57,7 @@ function serveGame() {
       return denominations.find((row) => row.id === Number(params.id))!;
     }),
   );
-  return { updates, lists };
+  return { updates, lists, productLists };
 }
 
 describe("a game's denominations in the back office", () => {
@@ -62,14 +75,15 @@ describe("a game's denominations in the back office", () => {
   });
 
   test('editing a denomination saves its new price and name in three languages', async () => {
-    const { updates } = serveGame();
+    const { updates, productLists } = serveGame();
     const { user } = renderResourcePage('gameDenominations', '/gameDenominations/:id', '/gameDenominations/41', <GameDenominationEdit />);
     // The way back names the game.
     expect(await screen.findByRole('link', { name: 'Mobile Legends' })).toHaveAttribute('href', '/games/4?tab=denominations');
     const price = screen.getByLabelText(/^Цена, RUB/);
     await waitFor(() => expect(price).toHaveValue(118));
-    // A source set through the API as a supplier's product is named as one.
-    expect(screen.getByText('Товар поставщика')).toBeInTheDocument();
+    // A supplier's product as a source: chosen among the products matched to the denomination's game.
+    expect(await screen.findByDisplayValue('Mobile Legends 86 Diamonds · $1.12')).toBeInTheDocument();
+    expect(productLists).toContain(JSON.stringify({ gameId: 4 }));
     await user.clear(price);
     await user.type(price, '126');
     const uz = within(screen.getByRole('group', { name: 'Название' })).getByLabelText('Узбекский');

@@ -46,10 +46,36 @@ describe('the denomination form', () => {
     expect(validate({ ...denomination, sources: [] }).sources).toBe('ra.validation.required');
   });
 
+  it("takes several suppliers' products, each once and each named", () => {
+    expect(
+      validate({
+        ...denomination,
+        sources: [
+          { kind: 'supplier', supplierProductId: 17, priority: 1 },
+          { kind: 'supplier', supplierProductId: 18, priority: 2 },
+          { kind: 'supplier', supplierProductId: 17, priority: 3 },
+          { kind: 'supplier', supplierProductId: null, priority: 4 },
+        ],
+      }).sources,
+    ).toEqual([{}, {}, { kind: 'resources.gameDenominations.validation.source_repeated' }, { supplierProductId: 'ra.validation.required' }]);
+  });
+
+  it("lets go of a supplier's product when its row becomes another kind", () => {
+    const sources = [
+      { kind: 'supplier', supplierProductId: 17, priority: 1 },
+      { kind: 'sandbox', supplierProductId: 18, priority: 2 },
+    ];
+    expect(denominationPayload({ ...denomination, sources }).sources).toEqual([
+      { kind: 'supplier', supplierProductId: 17, priority: 1 },
+      { kind: 'sandbox', supplierProductId: null, priority: 2 },
+    ]);
+  });
+
   it('sends the fields the API takes, leaving out the record’s own', () => {
     expect(denominationPayload({ ...denomination, id: 41, availableCodes: 3, createdAt: 'x', name: ' 86 алмазов ', itemId: '' })).toEqual({
       ...denomination,
       itemId: null,
+      sources: [{ kind: 'sandbox', supplierProductId: null, priority: 1 }],
     });
   });
 });

@@ -20,17 +20,13 @@ export const DENOMINATION_FIELDS = [
 /** A new denomination is on sale at once, delivered by the game provider. */
 export const NEW_DENOMINATION_DEFAULTS = { unit: '', active: true, sortOrder: 0, itemId: null, sources: [{ kind: 'sandbox', priority: 1 }] };
 
-/**
- * Every source a denomination may be delivered from, each named (the type checker finds a new one left
- * out). A supplier's product is set through the API with its product's id, so the form shows such a source
- * and keeps it, but does not offer the kind for a new row.
- */
-const SOURCE_KINDS: Record<NonNullable<DenominationSource['kind']>, { name: string; disabled?: true }> = {
-  sandbox: { name: 'resources.gameDenominations.source_kind.sandbox' },
-  code_stock: { name: 'resources.gameDenominations.source_kind.code_stock' },
-  supplier: { name: 'resources.gameDenominations.source_kind.supplier', disabled: true },
+/** Every source a denomination may be delivered from, each named (the type checker finds a new one left out). */
+const SOURCE_KINDS: Record<NonNullable<DenominationSource['kind']>, string> = {
+  sandbox: 'resources.gameDenominations.source_kind.sandbox',
+  code_stock: 'resources.gameDenominations.source_kind.code_stock',
+  supplier: 'resources.gameDenominations.source_kind.supplier',
 };
-export const sourceKindChoices = Object.entries(SOURCE_KINDS).map(([id, choice]) => ({ id, ...choice }));
+export const sourceKindChoices = Object.entries(SOURCE_KINDS).map(([id, name]) => ({ id, name }));
 
 type Values = Record<string, unknown>;
 
@@ -43,19 +39,29 @@ export function denominationPayload(values: Values) {
   if (typeof payload.name === 'string') payload.name = payload.name.trim();
   if (typeof payload.unit === 'string') payload.unit = payload.unit.trim();
   if (payload.itemId === '') payload.itemId = null;
+  if (Array.isArray(payload.sources)) {
+    // A row switched away from a supplier's product lets go of the product it named.
+    payload.sources = (payload.sources as Values[]).map((source) => ({
+      kind: source.kind,
+      supplierProductId: source.kind === 'supplier' ? source.supplierProductId : null,
+      priority: source.priority,
+    }));
+  }
   return payload;
 }
 
-/** Every source at most once, each priority once, from 1 to 100. */
+/** Every source at most once (a supplier's product once each, and named), each priority once, from 1 to 100. */
 function validateSources(sources: unknown): Values[] | string | undefined {
   if (!Array.isArray(sources) || sources.length === 0) return REQUIRED;
-  const kinds = new Set<unknown>();
+  const seen = new Set<unknown>();
   const priorities = new Set<unknown>();
   const errors = (sources as Values[]).map((source) => {
     const problems: Values = {};
+    const identity = source?.kind === 'supplier' ? `supplier:${String(source.supplierProductId)}` : source?.kind;
     if (isBlank(source?.kind)) problems.kind = REQUIRED;
-    else if (kinds.has(source.kind)) problems.kind = 'resources.gameDenominations.validation.source_repeated';
-    kinds.add(source?.kind);
+    else if (source.kind === 'supplier' && isBlank(source.supplierProductId)) problems.supplierProductId = REQUIRED;
+    else if (seen.has(identity)) problems.kind = 'resources.gameDenominations.validation.source_repeated';
+    seen.add(identity);
     const priority = source?.priority;
     if (isBlank(priority)) problems.priority = REQUIRED;
     else if (!Number.isSafeInteger(priority) || (priority as number) < 1 || (priority as number) > 100) {

@@ -9,6 +9,7 @@ import { orderNoticesEnglishMessages } from './orderNotices';
 import { orderTimelineEnglishMessages } from './orderTimeline';
 import { contentLanguagesEnglishMessages } from './contentLanguages';
 import { gamesEnglishMessages } from './games';
+import { suppliersEnglishMessages } from './suppliers';
 
 export const customEnglishMessages = {
   app: {
@@ -397,6 +398,7 @@ export const operationsEnglishMessages = {
       'code-generation': 'Code generation',
       'rate-update': 'Exchange rates',
       'reservation-expiry': 'Reservation expiry',
+      'supplier-catalogue': 'Supplier catalogues',
     },
     generation: 'Code generation requests',
     generation_none: 'No code generation has been requested yet.',
@@ -701,5 +703,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   orderNoticesEnglishMessages,
   contentLanguagesEnglishMessages,
   gamesEnglishMessages,
+  suppliersEnglishMessages,
 );
 export default englishMessagesTree;

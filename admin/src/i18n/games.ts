@@ -120,6 +120,7 @@ export const gamesEnglishMessages = {
         source: {
           kind: 'Source',
           priority: 'Priority',
+          supplierProductId: 'Supplier’s product',
         },
       },
       source_kind: {
@@ -272,6 +273,7 @@ export const gamesRussianMessages: typeof gamesEnglishMessages = {
         source: {
           kind: 'Источник',
           priority: 'Приоритет',
+          supplierProductId: 'Товар поставщика',
         },
       },
       source_kind: {

@@ -11,6 +11,7 @@ import { orderNoticesEnglishMessages, orderNoticesRussianMessages } from './orde
 import { orderTimelineEnglishMessages, orderTimelineRussianMessages } from './orderTimeline';
 import { contentLanguagesEnglishMessages, contentLanguagesRussianMessages } from './contentLanguages';
 import { gamesEnglishMessages, gamesRussianMessages } from './games';
+import { suppliersEnglishMessages, suppliersRussianMessages } from './suppliers';
 
 const customRussianMessages: typeof customEnglishMessages = {
   app: {
@@ -402,6 +403,7 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
       'code-generation': 'Генерация кодов',
       'rate-update': 'Курсы валют',
       'reservation-expiry': 'Снятие резервов',
+      'supplier-catalogue': 'Каталоги поставщиков',
     },
     generation: 'Запросы на генерацию кодов',
     generation_none: 'Генерацию кодов ещё не запускали.',
@@ -708,6 +710,7 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   orderNoticesEnglishMessages,
   contentLanguagesEnglishMessages,
   gamesEnglishMessages,
+  suppliersEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
@@ -720,5 +723,6 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   orderNoticesRussianMessages,
   contentLanguagesRussianMessages,
   gamesRussianMessages,
+  suppliersRussianMessages,
 );
 export default russianMessagesTree;

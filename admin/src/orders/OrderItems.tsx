@@ -1,6 +1,8 @@
 import { Box, Chip, Divider, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { ArrayField, DataTable, RecordContextProvider, useRecordContext, useTranslate } from 'react-admin';
+import { FactList } from '../components/FactList';
 import { MoneyField } from '../components/MoneyField';
+import { ItemDelivery } from '../suppliers/ItemDelivery';
 import { topupDataRows } from './topupData';
 import type { AdminOrderItem } from '@topup/common/api';
 import type { ShownOrder } from './types';
@@ -12,20 +14,7 @@ function TopupDataCell() {
   const translate = useTranslate();
   const rows = topupDataRows(item?.topupData);
   if (rows.length === 0) return <Typography variant="body2" color="text.secondary">—</Typography>;
-  return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
-      {rows.map(({ field, value }) => (
-        <Box key={field} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="caption" color="text.secondary">
-            {translate(`resources.orders.topup.${field}`)}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FactList facts={rows.map(({ field, value }) => ({ label: translate(`resources.orders.topup.${field}`), value }))} />;
 }
 
 const PROVIDER_COLORS = { pending: 'warning', succeeded: 'success', failed: 'error' } as const;
@@ -65,6 +54,7 @@ function OrderItemCards({ order }: { order: ShownOrder }) {
               <ProviderStatusCell />
             </Box>
             {item.topupData && <TopupDataCell />}
+            {item.delivery && <ItemDelivery />}
           </Box>
         </RecordContextProvider>
       ))}
@@ -99,6 +89,9 @@ export function OrderItems() {
               </Column>
               <Column source="providerStatus" label="resources.orders.item.providerStatus" disableSort>
                 <ProviderStatusCell />
+              </Column>
+              <Column source="delivery" label="resources.orders.delivery.title" disableSort>
+                <ItemDelivery />
               </Column>
               <Column source="amount" label="resources.orders.item.amount" disableSort align="right">
                 <MoneyField source="amount" currency={order.currency} />

@@ -1,8 +1,7 @@
+import type { SupplierKind } from '@topup/common';
 import { BaseModel } from './BaseModel';
 
-/** The wholesale suppliers the store can buy top-ups from (docs/architecture.md, "Suppliers"); 'sandbox' only pretends. */
-export const SUPPLIER_KINDS = ['sandbox', 'seagm', 'moogold', 'smartglocal'] as const;
-export type SupplierKind = (typeof SUPPLIER_KINDS)[number];
+export { SUPPLIER_KINDS, type SupplierKind } from '@topup/common';
 
 /** A supplier the store is set up for: one row per kind, created at start when its settings are present. */
 export class Supplier extends BaseModel {

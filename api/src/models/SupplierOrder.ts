@@ -1,11 +1,7 @@
+import type { SupplierOrderStatus } from '@topup/common';
 import { BaseModel } from './BaseModel';
 
-/**
- * Where an attempt stands: 'creating' (sent, no answer known: looked up by our reference before anything
- * else), 'pending' (the supplier took it and has not finished), 'succeeded', 'failed' (for good).
- */
-export const SUPPLIER_ORDER_STATUSES = ['creating', 'pending', 'succeeded', 'failed'] as const;
-export type SupplierOrderStatus = (typeof SUPPLIER_ORDER_STATUSES)[number];
+export { SUPPLIER_ORDER_STATUSES, type SupplierOrderStatus } from '@topup/common';
 
 /** One attempt to have a supplier deliver (a package of) an order item; the order's timeline shows each. */
 export class SupplierOrder extends BaseModel {

@@ -3,6 +3,7 @@ import { REFUND_NOTE_MAX_LENGTH } from '../admin-records';
 import { ORDER_EVENT_KINDS, ORDER_NOTE_MAX_LENGTH } from '../order-lifecycle';
 import { BigIdParams, EmptyObject, endpoint, Nullable, StringEnum, Timestamp } from './contract';
 import { listEndpoint } from './admin-crud';
+import { AdminOrderItemDelivery } from './admin-suppliers';
 import {
   BalanceCurrency,
   GatewayMethod,
@@ -68,6 +69,7 @@ export const AdminOrderItem = Type.Object({
   amount: Type.Number({ description: 'In the order currency.' }),
   topupData: OrderTopupData,
   providerStatus: Type.Union([StringEnum(['pending', 'succeeded', 'failed']), Type.Null()], { description: "A top-up's delivery by the game; null on a code." }),
+  delivery: Nullable(AdminOrderItemDelivery),
 });
 export type AdminOrderItem = Static<typeof AdminOrderItem>;
 
@@ -145,7 +147,7 @@ export const AdminOrderDetail = Type.Object(
     examples: [
       {
         ...adminOrderExample,
-        items: [{ id: 2210, itemType: 'code', productTitle: 'Pulse Card', gameAmount: 25, amount: 898, topupData: null, providerStatus: null }],
+        items: [{ id: 2210, itemType: 'code', productTitle: 'Pulse Card', gameAmount: 25, amount: 898, topupData: null, providerStatus: null, delivery: null }],
         payment: null,
         refunds: [],
         timeline: [

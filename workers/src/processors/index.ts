@@ -6,6 +6,7 @@ import { createFulfilmentProcessor } from './fulfilment.processor';
 import { createPaymentCallbackProcessor } from './payment-callback.processor';
 import { createRateUpdateProcessor } from './rate-update.processor';
 import { createReservationExpiryProcessor } from './reservation-expiry.processor';
+import { createSupplierCatalogueProcessor } from './supplier-catalogue.processor';
 import type { CatalogueChanges, Config, Db, Logger, SupplierCallHistogram } from '@topup/api';
 
 /** What a processor may use; follow-up work goes through the outbox like everywhere else. */
@@ -40,4 +41,5 @@ export const processorFactories: { [N in QueueName]?: ProcessorFactory<N> } = {
   'reservation-expiry': createReservationExpiryProcessor,
   'code-generation': createCodeGenerationProcessor,
   'rate-update': createRateUpdateProcessor,
+  'supplier-catalogue': createSupplierCatalogueProcessor,
 };

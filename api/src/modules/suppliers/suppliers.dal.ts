@@ -31,6 +31,8 @@ export const suppliersDal = {
       .onConflict('kind')
       .ignore(),
 
+  find: (db: Knex, id: number): Promise<RowOf<Supplier> | undefined> => db('suppliers').where({ id }).first(),
+
   supplierKinds: async (db: Knex): Promise<Map<number, SupplierKind>> =>
     new Map((await db('suppliers').select<Array<Pick<Supplier, 'id' | 'kind'>>>('id', 'kind')).map((row) => [row.id, row.kind])),
 

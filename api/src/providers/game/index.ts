@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config';
+import { SUPPLIER_KINDS, type SupplierKind } from '../../models';
 import type { Logger } from '../../logger';
 import type { DeliveryProvider, GameProvider } from './game-provider';
 import { SandboxGameProvider } from './sandbox-game-provider';
@@ -45,3 +46,7 @@ export const seagmConfigured = (config: Pick<Config, 'seagm'>): boolean => confi
 export function createSupplierProviders(config: Pick<Config, 'seagm'>, deps: { logger: Logger }): SupplierSetup {
   return seagmConfigured(config) ? { seagm: createSeagmProvider({ settings: config.seagm, logger: deps.logger.child({ supplier: 'seagm' }) }) } : {};
 }
+
+/** The kinds whose settings are present: the sandbox always, and each supplier set up. */
+export const configuredSupplierKinds = (setup: SupplierSetup): ReadonlySet<SupplierKind> =>
+  new Set(SUPPLIER_KINDS.filter((kind) => kind === 'sandbox' || kind in setup));

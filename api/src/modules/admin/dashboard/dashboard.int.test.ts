@@ -101,9 +101,10 @@ describe('GET /api/admin/dashboard', () => {
         { queue: 'code-generation', count: 0 },
         { queue: 'rate-update', count: 0 },
         { queue: 'reservation-expiry', count: 0 },
+        { queue: 'supplier-catalogue', count: 0 },
       ]),
     );
-    expect(dashboard.failedJobs).toHaveLength(5);
+    expect(dashboard.failedJobs).toHaveLength(6);
     expect(dashboard.generation).toEqual([{ id: generation.id, status: 'running', generated: 2_000, count: 5_000 }]);
   });
 

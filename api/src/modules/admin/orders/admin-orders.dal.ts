@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { GatewayEvent, Order, OrderEvent, OrderItem, Payment, Product, User } from '../../../models';
+import type { GatewayEvent, Order, OrderEvent, OrderItem, Payment, Product, SupplierOrder, User } from '../../../models';
 import type { StockOption } from '../../cart/cart.dal';
 import { deliveryRefundReference, type LockedOrder } from '../../orders/order-lifecycle';
 
@@ -32,6 +32,9 @@ export type OrderItemWithProductTitle = Pick<
   OrderItem,
   'id' | 'item_type' | 'game_amount' | 'amount' | 'topup_data' | 'provider_status'
 > & { product_title: Product['title'] | null };
+
+/** An item's latest supplier attempt, as the order screen shows it. */
+export type ItemDelivery = Pick<SupplierOrder, 'order_item_id' | 'reference' | 'supplier_order_id' | 'status' | 'cost' | 'cost_currency'> & { supplier: string };
 
 /** snake_case to camelCase, e.g. 'provider_payment_id' to 'providerPaymentId'. */
 type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : Name;
@@ -92,6 +95,15 @@ export const adminOrdersDal = {
       .where('oi.order_id', orderId)
       .select('oi.id', 'oi.item_type', 'p.title as product_title', 'oi.game_amount', 'oi.amount', 'oi.topup_data', 'oi.provider_status')
       .orderBy('oi.id'),
+
+  /** Each item's latest supplier attempt, with the supplier's name. */
+  deliveries: (db: Knex, orderId: number): Promise<ItemDelivery[]> =>
+    db('supplier_orders as so')
+      .join('suppliers as s', 's.id', 'so.supplier_id')
+      .where('so.order_id', orderId)
+      .distinctOn('so.order_item_id')
+      .orderBy([{ column: 'so.order_item_id' }, { column: 'so.id', order: 'desc' }])
+      .select('so.order_item_id', 's.name as supplier', 'so.reference', 'so.supplier_order_id', 'so.status', 'so.cost', 'so.cost_currency'),
 
   /** The order's gateway payment (its latest), in the back office's camelCase. */
   payment: (db: Knex, orderId: number) =>

@@ -33,7 +33,7 @@ import { noticesForApi } from '../../orders/order-notices';
 import { orderLifecycleDal } from '../../orders/order-lifecycle.dal';
 import { stockDal } from '../../stock/stock.dal';
 import { refundsOfOrder, type RefundDestination } from '../../payments/refunds';
-import { adminOrdersDal, type OrderEventWithActor, type OrderItemWithProductTitle, type OrderWithBuyer } from './admin-orders.dal';
+import { adminOrdersDal, type ItemDelivery, type OrderEventWithActor, type OrderItemWithProductTitle, type OrderWithBuyer } from './admin-orders.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
 
 /** The audit action of a change to each status. */
@@ -107,7 +107,7 @@ const toAdminOrderEvent = (row: OrderEventWithActor): Serializable<AdminOrderEve
 /** The admin behind a change, as the order's timeline names them. */
 const byAdmin = (actor: AdminActor): EventAuthor => ({ actorId: actor.userId, requestId: actor.requestId });
 
-const toAdminOrderItem = (row: OrderItemWithProductTitle): AdminOrderItem => ({
+const toAdminOrderItem = (row: OrderItemWithProductTitle, delivery: ItemDelivery | undefined): AdminOrderItem => ({
   id: row.id,
   itemType: row.item_type,
   productTitle: row.product_title,
@@ -115,6 +115,16 @@ const toAdminOrderItem = (row: OrderItemWithProductTitle): AdminOrderItem => ({
   amount: fromMinor(row.amount),
   topupData: row.topup_data,
   providerStatus: row.provider_status,
+  delivery: delivery
+    ? {
+        supplier: delivery.supplier,
+        reference: delivery.reference,
+        supplierOrderId: delivery.supplier_order_id,
+        status: delivery.status,
+        cost: delivery.cost === null ? null : fromMinor(delivery.cost),
+        costCurrency: delivery.cost_currency,
+      }
+    : null,
 });
 
 /** `fulfilmentQueue`: where Retry delivery looks for an order's live delivery job. */
@@ -129,15 +139,16 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
 
   async function detail(orderId: number): Promise<Serializable<AdminOrderDetail>> {
     const order = await snapshot(db, orderId);
-    const [items, payment, refunds, timeline] = await Promise.all([
+    const [items, deliveries, payment, refunds, timeline] = await Promise.all([
       adminOrdersDal.items(db, orderId),
+      adminOrdersDal.deliveries(db, orderId),
       adminOrdersDal.payment(db, orderId),
       refundsOfOrder(db, orderId),
       adminOrdersDal.timeline(db, orderId),
     ]);
     return {
       ...order,
-      items: items.map(toAdminOrderItem),
+      items: items.map((item) => toAdminOrderItem(item, deliveries.find((delivery) => delivery.order_item_id === item.id))),
       payment: payment
         ? {
             ...payment,
