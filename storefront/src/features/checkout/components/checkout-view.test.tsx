@@ -236,7 +236,7 @@ describe('checkout of a game top-up', () => {
       }),
     );
     const { user } = renderCheckout({ topupData: PUBG_TOPUP });
-    expect(await screen.findByText('PUBG Topup 385 UC')).toBeInTheDocument();
+    expect(await screen.findByText('PUBG Mobile 385 UC')).toBeInTheDocument();
     expect(screen.getByText('PUBG Mobile · ID игрока: 512345678')).toBeInTheDocument();
     expect(textOf(screen.getByTestId('checkout-total'))).toBe('480,00 ₽');
     expect(screen.getByRole('link', { name: 'Вернуться к товарам' })).toHaveAttribute('href', '/products');

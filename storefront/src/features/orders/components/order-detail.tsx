@@ -87,7 +87,7 @@ function Receipt({ order }: { order: OrderDetail }) {
   const format = useFormat();
   const currency = parseCurrency(order.currency);
   const date = format.date(order.created_at);
-  const groups = groupItems(order.items);
+  const groups = groupItems(order.items, format.amount);
   const codes = deliveredCodes(order);
   const guides = activationGuides(order);
   const hasCodeItems = order.items.some((item) => item.item_type === 'code');
@@ -312,10 +312,10 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
                 <dd>{topup.playerName}</dd>
               </div>
             )}
-            {topup.offer && (
+            {group.title && (
               <div>
                 <dt>{t('orders.offer')}</dt>
-                <dd>{topup.offer}</dd>
+                <dd>{group.title}</dd>
               </div>
             )}
           </dl>

@@ -9,6 +9,7 @@ import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { lineTotal, pickPrice } from '../../../lib/currency';
 import { errorMessageKey } from '../../../lib/error-message';
+import { useFormat } from '../../../lib/format';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { GamePageLayout, GamePanel, GameSteps, PanelEmpty, PanelSection } from '../../../components/game-topup/game-page-layout';
 import { OrderSummary } from '../../../components/game-topup/order-summary';
@@ -34,6 +35,7 @@ export function PubgPage() {
   const [currency] = useCurrency();
   const formatMoney = useFormatMoney();
   const formatNumber = useFormatNumber();
+  const format = useFormat();
   const ids = { amount: useId(), custom: useId(), customHint: useId(), quick: useId(), packages: useId(), summary: useId() };
 
   const packagesQuery = usePubgPackages();
@@ -71,7 +73,7 @@ export function PubgPage() {
       toast.warning(t('pubg.select_packages_and_verify'));
       return;
     }
-    void navigate('/checkout', { state: { topupData: buildPubgTopupData({ summary, playerId, currency }) } });
+    void navigate('/checkout', { state: { topupData: buildPubgTopupData({ summary, playerId, currency, writeAmount: format.amount }) } });
   };
 
   const total = currency === 'USD' ? summary.totalUsd : summary.totalRub;
