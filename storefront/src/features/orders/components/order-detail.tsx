@@ -149,7 +149,7 @@ function Receipt({ order }: { order: OrderDetail }) {
       </section>
 
       {hasCodeItems && (
-        <CodesSection codes={codes} completed={order.status === 'completed'} />
+        <CodesSection codes={codes} status={order.status} />
       )}
 
       {guides.length > 0 && (
@@ -332,8 +332,9 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
   );
 }
 
-function CodesSection({ codes, completed }: { codes: ReturnType<typeof deliveredCodes>; completed: boolean }) {
+function CodesSection({ codes, status }: { codes: ReturnType<typeof deliveredCodes>; status: OrderDetail['status'] }) {
   const { t } = useTranslation();
+  const completed = status === 'completed';
   const toast = useToast();
   const format = useFormat();
   const [shown, setShown] = useState(false);
@@ -374,7 +375,9 @@ function CodesSection({ codes, completed }: { codes: ReturnType<typeof delivered
         )}
       </div>
 
-      {!completed ? (
+      {status === 'cancelled' ? (
+        <p className={styles.codesNote}>{t('orders.codes_cancelled')}</p>
+      ) : !completed ? (
         <p className={styles.codesNote}>{t('orders.codes_pending')}</p>
       ) : codes.length === 0 ? (
         <p className={styles.codesNote}>{t('orders.codes_none')}</p>

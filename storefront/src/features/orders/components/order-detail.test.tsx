@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { ordersEndpoints, type OrderDetail } from '@topup/common/api';
+import { screen } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { on } from '@topup/common/testing';
+import { server } from '../../../testing/api';
+import { renderWithProviders } from '../../../testing/render';
+import { OrderDetailView } from './order-detail';
+
+type ReceiptItem = OrderDetail['items'][number];
+
+const codeItem: ReceiptItem = {
+  id: 1,
+  item_type: 'code',
+  amount: 240,
+  game_amount: 25,
+  product: { title: 'Pulse Card', image_url: '', activation_instructions: '' },
+  topup_data: null,
+  unit: 'EUR',
+  region: null,
+  code: null,
+};
+
+function order(overrides: Partial<OrderDetail>): OrderDetail {
+  return {
+    id: 1042,
+    created_at: '2026-11-23T13:26:00.000Z',
+    status: 'completed',
+    total: 240,
+    currency: 'rub',
+    notices: [],
+    payment_method: 'balance',
+    returned_to_cart: false,
+    delayed: false,
+    items: [codeItem],
+    payment: null,
+    refunds: [],
+    ...overrides,
+  };
+}
+
+function showReceipt(receipt: OrderDetail) {
+  server.use(on(ordersEndpoints.get).reply(() => receipt));
+  return renderWithProviders(<OrderDetailView id={receipt.id} />, { path: `/orders/${receipt.id}` });
+}
+
+describe('the codes of an order', () => {
+  test('a cancelled order says it has no codes, instead of promising them', async () => {
+    showReceipt(order({ status: 'cancelled' }));
+    expect(await screen.findByText('Заказ отменён: коды по нему не выдаются, деньги не списаны.')).toBeInTheDocument();
+    expect(screen.queryByText('Коды появятся здесь, когда заказ будет выполнен.')).not.toBeInTheDocument();
+  });
+
+  test('an order still being delivered promises its codes', async () => {
+    showReceipt(order({ status: 'processing' }));
+    expect(await screen.findByText('Коды появятся здесь, когда заказ будет выполнен.')).toBeInTheDocument();
+  });
+});
