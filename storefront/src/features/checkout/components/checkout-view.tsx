@@ -42,6 +42,7 @@ import {
   isValidEmail,
   methodState,
   type MethodState,
+  startingMethod,
   usableMethod,
 } from '../utils/payment';
 import { CurrencyChoice } from './currency-choice';
@@ -94,7 +95,8 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
   const formatMoney = useFormatMoney();
   const [preferred] = useCurrency();
   const [currency, setCurrency] = useState<Currency>(preferred);
-  const [method, setMethod] = useState<PaymentMethod>('balance');
+  // null until the shopper picks a method: checkout then offers one that can pay (startingMethod).
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [email, setEmail] = useState('');
   const [emailInvalid, setEmailInvalid] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
@@ -130,18 +132,17 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
     card: methodState('card', options, paymentOptions.isError),
     sbp: methodState('sbp', options, paymentOptions.isError),
   };
-  const activeMethod = usableMethod(method, options);
-  const viaGateway = isGatewayMethod(activeMethod);
-  const askEmail = viaGateway && options?.receipt_email_required === true;
-
   const cartTotal = cartTotals(items);
   const total: number | null = topup
     ? (topupPrice(topup, currency) ?? steamTotal.data?.calculation.amountInUserCurrency ?? null)
     : currency === 'USD'
       ? cartTotal.usd
       : cartTotal.rub;
-  const charged = viaGateway ? chargedAmount(total, currency, options) : null;
   const available = balance.data?.find((entry) => entry.currency === toBalanceCurrency(currency))?.amount;
+  const activeMethod = method === null ? startingMethod(total, available, options) : usableMethod(method, options);
+  const viaGateway = isGatewayMethod(activeMethod);
+  const askEmail = viaGateway && options?.receipt_email_required === true;
+  const charged = viaGateway ? chargedAmount(total, currency, options) : null;
   const short = activeMethod === 'balance' && total !== null && available !== undefined && available < total;
   const busy = payFromBalance.isPending || createTopupOrder.isPending || createPayment.isPending || redirecting;
 
