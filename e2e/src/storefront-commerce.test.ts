@@ -91,10 +91,10 @@ it('registers a new account, then buys a gift card from the balance and copies i
   await page.waitForURL(`${app.baseUrl}/`);
 
   await addToCart(page, 'razer-gold');
-  const headerCount = page.locator('header').getByTestId('cart-count');
+  const headerCount = page.locator('header nav').getByTestId('cart-count');
   await expect.poll(() => headerCount.getAttribute('data-count')).toBe('1');
 
-  await page.locator('header').getByRole('link', { name: /Cart/ }).click();
+  await page.locator('header nav').getByRole('link', { name: /Cart/ }).click();
   await page.waitForURL(`${app.baseUrl}/cart`);
   await expect.poll(() => page.getByTestId('cart-line').count()).toBe(1);
   await page.getByRole('link', { name: 'Proceed to checkout' }).click();
