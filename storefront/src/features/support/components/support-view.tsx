@@ -73,6 +73,7 @@ function SupportForm() {
   const [failed, setFailed] = useState<'send_failed' | 'rate_limited' | null>(null);
   const [sent, setSent] = useState(false);
   const send = useSendSupportMessage();
+  const signedIn = session !== null;
 
   const change = (field: SupportField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -82,7 +83,7 @@ function SupportForm() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
-    const missing = supportFormErrors(values);
+    const missing = supportFormErrors(values, signedIn);
     setInvalid(missing);
     if (missing[0]) {
       document.getElementById(ids[missing[0]])?.focus();
@@ -137,19 +138,24 @@ function SupportForm() {
             />
             {fieldError('nickname')}
           </Field>
-          <Field id={ids.contact} label={t('support.contact')}>
+          <Field id={ids.contact} label={signedIn ? t('support.contact_optional') : t('support.contact')}>
             <input
               id={ids.contact}
               className="input"
               autoComplete="email"
-              required
+              required={!signedIn}
               maxLength={SUPPORT_LIMITS.contact}
               placeholder={t('support.contact_placeholder')}
               value={values.contact}
               aria-invalid={invalid.includes('contact') || undefined}
-              aria-describedby={describedBy('contact')}
+              aria-describedby={describedBy('contact', signedIn ? `${ids.contact}-hint` : undefined)}
               onChange={(event) => change('contact', event.target.value)}
             />
+            {signedIn && (
+              <p id={`${ids.contact}-hint`} className="field__hint">
+                {t('support.contact_optional_hint')}
+              </p>
+            )}
             {fieldError('contact')}
           </Field>
         </div>
@@ -181,7 +187,7 @@ function SupportForm() {
         open={sent}
         onClose={() => setSent(false)}
         title={t('support.sent_title')}
-        description={t('support.sent_text')}
+        description={signedIn && !values.contact.trim() ? t('support.sent_text_signed_in') : t('support.sent_text')}
         tone="success"
         icon={<CheckIcon size={22} />}
       >

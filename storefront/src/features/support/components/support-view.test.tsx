@@ -1,0 +1,43 @@
+// @vitest-environment happy-dom
+import { supportEndpoints, type SupportMessageBody } from '@topup/common/api';
+import { screen } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { on } from '@topup/common/testing';
+import { server } from '../../../testing/api';
+import { renderWithProviders } from '../../../testing/render';
+import { SupportView } from './support-view';
+
+function serveSupport() {
+  const sent: SupportMessageBody[] = [];
+  server.use(
+    on(supportEndpoints.mine).reply(() => []),
+    on(supportEndpoints.send).reply(({ body }) => {
+      sent.push(body);
+      return { success: true };
+    }),
+  );
+  return sent;
+}
+
+describe('the support form', () => {
+  test('a signed-in shopper sends a message without a contact, and is told the reply shows under My requests', async () => {
+    const sent = serveSupport();
+    const { user } = renderWithProviders(<SupportView />, { path: '/support' });
+    expect(screen.getByLabelText('Контакт для связи (необязательно)')).not.toBeRequired();
+    await user.type(screen.getByLabelText('Сообщение'), 'Код не подходит');
+    await user.click(screen.getByRole('button', { name: 'Отправить сообщение' }));
+    expect(await screen.findByText('Спасибо! Ответ появится в «Моих обращениях» на этой странице в течение 24 часов.')).toBeInTheDocument();
+    expect(sent).toEqual([{ nickname: 'Покупатель', contact: '', message: 'Код не подходит', userId: '7' }]);
+  });
+
+  test("a visitor's message needs a contact, the only way to answer it", async () => {
+    const sent = serveSupport();
+    const { user } = renderWithProviders(<SupportView />, { path: '/support', signedIn: false });
+    await user.type(screen.getByLabelText('Имя пользователя'), 'guest');
+    await user.type(screen.getByLabelText('Сообщение'), 'Вопрос');
+    await user.click(screen.getByRole('button', { name: 'Отправить сообщение' }));
+    expect(screen.getByLabelText('Контакт для связи')).toHaveFocus();
+    expect(screen.getByText('Заполните это поле')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+});
