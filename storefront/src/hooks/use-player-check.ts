@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../components/ui/toast/toast-provider';
 import { useKeptState } from './use-kept-state';
-import { normalizePlayerId, playerCheckErrorKey, verifiedNameFor, type VerifiedPlayer } from '../utils/player-check';
+import { normalizePlayerId, playerCheckErrorText, verifiedNameFor, type VerifiedPlayer } from '../utils/player-check';
 
 /** Asks the game whether a player exists: the nickname, or null for an unknown player. */
 export type PlayerLookup = (playerId: string) => Promise<string | null>;
@@ -41,7 +41,7 @@ export function usePlayerCheck(lookup: PlayerLookup, enterIdMessage: string, kep
         return null;
       } catch (error) {
         setVerified(null);
-        toast.error(t(playerCheckErrorKey(error)));
+        toast.error(playerCheckErrorText(t, error));
         return null;
       }
     },

@@ -13,7 +13,7 @@ import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
 import { type Currency, toBalanceCurrency } from '../../../lib/currency';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText, rateLimitText } from '../../../lib/error-message';
 import { type AttemptKeys, createAttemptKeys, requestScope } from '../../../lib/idempotency';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { CART_KEY, cartTotals, useCart } from '../../../lib/cart';
@@ -66,7 +66,7 @@ export function CheckoutView() {
   if (topupData) return <CheckoutForm topup={topupData} topupLabels={topupLabels} items={[]} />;
   if (cart.isPending) return <CheckoutSkeleton />;
   if (cart.isError) {
-    return <ErrorState message={t(errorMessageKey(cart.error, 'cart.load_failed'))} onRetry={() => void cart.refetch()} />;
+    return <ErrorState message={errorText(t, cart.error, 'cart.load_failed')} onRetry={() => void cart.refetch()} />;
   }
   if (cart.data.data.length === 0) {
     return (
@@ -239,6 +239,7 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
       const { need, have, currency: shortCode } = value.shortfall;
       return t('checkout.insufficient_balance', { need: formatMoney(need, shortCode), have: formatMoney(have, shortCode) });
     }
+    if (value.kind === 'rate_limited') return rateLimitText(t, value.retryAfterSeconds);
     return value.kind === 'key' ? t(value.key) : value.text;
   };
 

@@ -4,7 +4,7 @@ import { Field } from '../../../components/ui/field';
 import { CheckIcon } from '../../../components/ui/icons/check-icon';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { createAttemptKeys, isKeyInUse, requestScope } from '../../../lib/idempotency';
 import { PlayerIdField } from '../../../components/game-topup/player-id-field';
 import { useKeptState } from '../../../hooks/use-kept-state';
@@ -68,7 +68,7 @@ export function ActivateCodeTab() {
         toast.info(t('freefire.activation_in_progress'));
         return;
       }
-      toast.error(t(errorMessageKey(error, 'freefire.activation_failed')));
+      toast.error(errorText(t, error, 'freefire.activation_failed'));
     }
   };
 

@@ -5,7 +5,7 @@ import type { FreefireOffer } from '@topup/common/api';
 import { PagedGridSkeleton } from '../../../components/ui/paged-grid';
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { PanelEmpty, PanelSection } from '../../../components/game-topup/game-page-layout';
 import { OfferGrid } from '../../../components/game-topup/offer-grid';
@@ -77,7 +77,7 @@ export function TopupTab() {
         {offers.isPending ? (
           <PagedGridSkeleton label={t('freefire.offers_loading')} />
         ) : offers.isError ? (
-          <ErrorState message={t(errorMessageKey(offers.error, 'freefire.offers_failed'))} onRetry={() => void offers.refetch()} />
+          <ErrorState message={errorText(t, offers.error, 'freefire.offers_failed')} onRetry={() => void offers.refetch()} />
         ) : list.length === 0 ? (
           <PanelEmpty>{t('freefire.no_offers')}</PanelEmpty>
         ) : (

@@ -17,9 +17,9 @@ import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { toApiError } from '../../../lib/api-error';
 import { pickPrice } from '../../../lib/currency';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
-import { playerCheckErrorKey } from '../../../utils/player-check';
+import { playerCheckErrorText } from '../../../utils/player-check';
 import { checkedPlayerName, useCheckGamePlayer } from '../api/check-player';
 import { useGame } from '../api/get-game';
 import { displayValue, fieldProblems, sentValues, serverFieldProblems, valuesKey, type FieldValues } from '../utils/fields';
@@ -41,7 +41,7 @@ export function GamePage({ slug }: { slug: string }) {
     return (
       <>
         <title>{`${t('catalogue.title')} — ${t('app.name')}`}</title>
-        <ErrorState message={t(errorMessageKey(game.error, 'game_topup.load_failed'))} onRetry={() => void game.refetch()} />
+        <ErrorState message={errorText(t, game.error, 'game_topup.load_failed')} onRetry={() => void game.refetch()} />
       </>
     );
   }
@@ -124,7 +124,7 @@ function GameTopup({ game }: { game: Game }) {
         setServerProblems(fromServer);
         toast.warning(t('game_topup.fill_fields'));
       } else {
-        toast.error(t(playerCheckErrorKey(error)));
+        toast.error(playerCheckErrorText(t, error));
       }
       return null;
     }

@@ -15,7 +15,7 @@ import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
 import { parseCurrency } from '../../../lib/currency';
 import { useFormat } from '../../../lib/format';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useOrder } from '../api/get-order';
 import { copyText } from '../utils/clipboard';
 import { noticeText } from '../utils/notices';
@@ -54,7 +54,7 @@ export function OrderDetailView({ id }: { id: number }) {
         {order.isPending ? (
           <LoadingState />
         ) : (
-          <ErrorState message={t(errorMessageKey(order.error, 'orders.load_failed'))} onRetry={() => void order.refetch()} />
+          <ErrorState message={errorText(t, order.error, 'orders.load_failed')} onRetry={() => void order.refetch()} />
         )}
       </>
     );

@@ -8,7 +8,7 @@ import { PagedGrid, PagedGridSkeleton, TileAmount, TileBadge, TilePrice } from '
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { lineTotal, pickPrice } from '../../../lib/currency';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useFormat } from '../../../lib/format';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { GamePageLayout, GamePanel, GameSteps, PanelEmpty, PanelSection } from '../../../components/game-topup/game-page-layout';
@@ -133,7 +133,7 @@ export function PubgPage() {
             <PagedGridSkeleton label={t('pubg.packages_loading')} />
           ) : packagesQuery.isError ? (
             <ErrorState
-              message={t(errorMessageKey(packagesQuery.error, 'pubg.packages_failed'))}
+              message={errorText(t, packagesQuery.error, 'pubg.packages_failed')}
               onRetry={() => void packagesQuery.refetch()}
             />
           ) : packages.length === 0 ? (

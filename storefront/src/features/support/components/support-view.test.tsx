@@ -2,7 +2,8 @@
 import { supportEndpoints, type SupportMessageBody } from '@topup/common/api';
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { on } from '@topup/common/testing';
+import { ErrorCode } from '@topup/common';
+import { on, refuse } from '@topup/common/testing';
 import { server } from '../../../testing/api';
 import { renderWithProviders } from '../../../testing/render';
 import { SupportView } from './support-view';
@@ -28,6 +29,17 @@ describe('the support form', () => {
     await user.click(screen.getByRole('button', { name: 'Отправить сообщение' }));
     expect(await screen.findByText('Спасибо! Ответ появится в «Моих обращениях» на этой странице в течение 24 часов.')).toBeInTheDocument();
     expect(sent).toEqual([{ nickname: 'Покупатель', contact: '', message: 'Код не подходит', userId: '7' }]);
+  });
+
+  test('too many messages say how long to wait, as the API asked', async () => {
+    server.use(
+      on(supportEndpoints.mine).reply(() => []),
+      on(supportEndpoints.send).reply(() => refuse(429, ErrorCode.RATE_LIMITED, 'Too many requests', { retryAfterSeconds: 40 })),
+    );
+    const { user } = renderWithProviders(<SupportView />, { path: '/support' });
+    await user.type(screen.getByLabelText('Сообщение'), 'Ещё вопрос');
+    await user.click(screen.getByRole('button', { name: 'Отправить сообщение' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Слишком много попыток. Попробуйте снова через 40 секунд.');
   });
 
   test("a visitor's message needs a contact, the only way to answer it", async () => {

@@ -9,6 +9,7 @@ import { ChevronDownIcon } from '../../../components/ui/icons/chevron-down-icon'
 import { SendIcon } from '../../../components/ui/icons/send-icon';
 import { toApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
+import { errorText } from '../../../lib/error-message';
 import { useSendSupportMessage } from '../api/send-support-message';
 import { SUPPORT_CHANNEL } from '../config';
 import { SUPPORT_LIMITS, type SupportField, supportFormErrors, supportPayload } from '../utils/support-form';
@@ -70,7 +71,7 @@ function SupportForm() {
   const ids = { nickname: useId(), contact: useId(), message: useId(), alert: useId() };
   const [values, setValues] = useState({ nickname: session?.nickname ?? '', contact: '', message: '' });
   const [invalid, setInvalid] = useState<SupportField[]>([]);
-  const [failed, setFailed] = useState<'send_failed' | 'rate_limited' | null>(null);
+  const [failed, setFailed] = useState<unknown>(null);
   const [sent, setSent] = useState(false);
   const send = useSendSupportMessage();
   const signedIn = session !== null;
@@ -95,7 +96,7 @@ function SupportForm() {
         setSent(true);
         setValues((current) => ({ ...current, message: '' }));
       },
-      onError: (error) => setFailed(toApiError(error).status === 429 ? 'rate_limited' : 'send_failed'),
+      onError: (error) => setFailed(error),
     });
   };
 
@@ -117,10 +118,10 @@ function SupportForm() {
       </h2>
       <p className={styles.formText}>{t('support.form_text')}</p>
       <form className={styles.form} onSubmit={submit} noValidate>
-        {failed && (
+        {failed !== null && (
           <p id={ids.alert} className={styles.alert} role="alert">
             <AlertIcon size={18} />
-            <span>{failed === 'rate_limited' ? t('errors.rate_limited') : t('support.send_failed')}</span>
+            <span>{toApiError(failed).status === 429 ? errorText(t, failed, 'support.send_failed') : t('support.send_failed')}</span>
           </p>
         )}
         <div className={styles.row}>
