@@ -10,7 +10,7 @@ const Column = DataTable.Col<AdminOrderItem>;
 function TopupDataCell() {
   const item = useRecordContext<AdminOrderItem>();
   const translate = useTranslate();
-  const rows = topupDataRows(item?.topupData);
+  const rows = topupDataRows(item?.topupData, (service) => translate(`order_notices.games.${service}`, { _: service }));
   if (rows.length === 0) return <Typography variant="body2" color="text.secondary">—</Typography>;
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
