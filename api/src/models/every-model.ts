@@ -29,6 +29,7 @@ export { SellableStock } from './SellableStock';
 export { StockCode } from './StockCode';
 export { StockThreshold } from './StockThreshold';
 export { SupportMessage } from './SupportMessage';
+export { SupportSettings } from './SupportSettings';
 export { SupportReply } from './SupportReply';
 export { TwoFactorChallenge } from './TwoFactorChallenge';
 export { TwoFactorRecoveryCode } from './TwoFactorRecoveryCode';
