@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { SUPPORT_TEXT_MAX_LENGTH } from '../column-limits';
+import { SUPPORT_INTRO_MAX_LENGTH, SUPPORT_TEXT_MAX_LENGTH } from '../column-limits';
 import { SUPPORT_MESSAGE_STATUSES } from '../rules';
 import { EmptyObject, endpoint, MAX_INT, StringEnum, Success, Timestamp } from './contract';
 
@@ -52,9 +52,6 @@ export const MySupportMessage = Type.Object(
   },
 );
 export type MySupportMessage = Static<typeof MySupportMessage>;
-
-/** Longest intro text of the support page, per language (support_settings.intro). */
-export const SUPPORT_INTRO_MAX_LENGTH = 300;
 
 /**
  * What the back office sets of the support page: the messenger its floating button opens (no button
