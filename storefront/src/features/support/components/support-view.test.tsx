@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { supportEndpoints, type SupportMessageBody } from '@topup/common/api';
+import { supportEndpoints, type SupportMessageBody, type SupportSettings } from '@topup/common/api';
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { ErrorCode } from '@topup/common';
@@ -8,9 +8,12 @@ import { server } from '../../../testing/api';
 import { renderWithProviders } from '../../../testing/render';
 import { SupportView } from './support-view';
 
-function serveSupport() {
+const TELEGRAM: SupportSettings = { messengerName: 'Telegram', messengerUrl: 'https://t.me/topuparena_support', intro: { ru: '', en: '', uz: '' } };
+
+function serveSupport(settings: SupportSettings = TELEGRAM) {
   const sent: SupportMessageBody[] = [];
   server.use(
+    on(supportEndpoints.settings).reply(() => settings),
     on(supportEndpoints.mine).reply(() => []),
     on(supportEndpoints.send).reply(({ body }) => {
       sent.push(body);
@@ -33,6 +36,7 @@ describe('the support form', () => {
 
   test('too many messages say how long to wait, as the API asked', async () => {
     server.use(
+      on(supportEndpoints.settings).reply(() => TELEGRAM),
       on(supportEndpoints.mine).reply(() => []),
       on(supportEndpoints.send).reply(() => refuse(429, ErrorCode.RATE_LIMITED, 'Too many requests', { retryAfterSeconds: 40 })),
     );

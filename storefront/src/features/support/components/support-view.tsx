@@ -10,8 +10,8 @@ import { SendIcon } from '../../../components/ui/icons/send-icon';
 import { toApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
 import { errorText } from '../../../lib/error-message';
+import { useSupportSettings } from '../api/get-support-settings';
 import { useSendSupportMessage } from '../api/send-support-message';
-import { SUPPORT_CHANNEL } from '../config';
 import { SUPPORT_LIMITS, type SupportField, supportFormErrors, supportPayload } from '../utils/support-form';
 import { MyRequests } from './my-requests';
 import styles from './support-view.module.css';
@@ -51,17 +51,26 @@ export function SupportView() {
           </details>
         ))}
       </section>
-      <a
-        href={SUPPORT_CHANNEL.url}
-        className={styles.floating}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={t('support.messenger_label', { messenger: SUPPORT_CHANNEL.messenger })}
-        title={t('support.messenger_label', { messenger: SUPPORT_CHANNEL.messenger })}
-      >
-        <SendIcon size={24} />
-      </a>
+      <MessengerLink />
     </div>
+  );
+}
+
+/**
+ * The store's chat in a messenger, as the back office set it (none without an address): a round button
+ * floating in the corner on a wide screen, a plain button at the end of the page on a phone, where a
+ * floating one would cover the text beneath it.
+ */
+function MessengerLink() {
+  const { t } = useTranslation();
+  const settings = useSupportSettings();
+  if (!settings.data?.messengerUrl) return null;
+  const label = t('support.messenger_label', { messenger: settings.data.messengerName });
+  return (
+    <a href={settings.data.messengerUrl} className={styles.messenger} target="_blank" rel="noopener noreferrer" title={label} data-testid="support-messenger">
+      <SendIcon size={24} />
+      <span className={styles.messengerLabel}>{label}</span>
+    </a>
   );
 }
 
