@@ -14,7 +14,7 @@ const codeItem: ReceiptItem = {
   item_type: 'code',
   amount: 240,
   game_amount: 25,
-  product: { title: 'Pulse Card', image_url: '', activation_instructions: '' },
+  product: { slug: 'pulse-card', title: 'Pulse Card', image_url: '', activation_instructions: '' },
   topup_data: null,
   unit: 'EUR',
   region: null,

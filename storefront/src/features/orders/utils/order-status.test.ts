@@ -22,10 +22,10 @@ const codeItem = (id: number, title: string, gameAmount: number, amount: number,
   item_type: 'code',
   amount,
   game_amount: gameAmount,
-  product: { title, image_url: '', activation_instructions: `Redeem ${title}` },
+  product: { slug: title.toLowerCase().replace(/ /g, '-'), title, image_url: '', activation_instructions: `Redeem ${title}` },
   topup_data: null,
   ...extra,
-  code: code ? { code } : null,
+  code: code ? { code, activatedAt: null, activatedPlayerId: null } : null,
 });
 
 const topupItem: OrderItem = {
