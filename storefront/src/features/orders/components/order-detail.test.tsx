@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { ordersEndpoints, type OrderDetail } from '@topup/common/api';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { on } from '@topup/common/testing';
 import { server } from '../../../testing/api';
@@ -54,5 +54,32 @@ describe('the codes of an order', () => {
   test('an order still being delivered promises its codes', async () => {
     showReceipt(order({ status: 'processing' }));
     expect(await screen.findByText('Коды появятся здесь, когда заказ будет выполнен.')).toBeInTheDocument();
+  });
+});
+
+describe('a Free Fire code on its receipt', () => {
+  const freefireCode = (activatedAt: string | null, activatedPlayerId: string | null): ReceiptItem => ({
+    ...codeItem,
+    id: 2,
+    game_amount: 100,
+    unit: 'Diamonds',
+    product: { slug: 'freefire', title: 'Алмазы Free Fire', image_url: '', activation_instructions: '1. Откройте Free Fire и скопируйте ID игрока из профиля.' },
+    code: { code: 'FF-1234-5678', activatedAt, activatedPlayerId },
+  });
+
+  test('an activated code says it is used, for which player, even while hidden', async () => {
+    showReceipt(order({ items: [freefireCode('2026-11-23T14:00:00.000Z', '4000017')] }));
+    const activated = await screen.findByTestId('code-activated');
+    expect(activated).toHaveTextContent(/активирован для игрока 4000017/);
+    expect(activated).toHaveTextContent(/23 нояб\. 2026/);
+  });
+
+  test('its steps are those of the Activate tab, with a link there, not the top-up steps of the product', async () => {
+    showReceipt(order({ items: [freefireCode(null, null)] }));
+    const steps = await screen.findByTestId('store-activation-steps');
+    expect(steps).toHaveTextContent('Введите код Free Fire из вашего заказа.');
+    expect(within(steps).getByRole('link', { name: 'Активировать код' })).toHaveAttribute('href', '/products/freefire?tab=activate');
+    expect(screen.queryByText(/скопируйте ID игрока из профиля/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('code-activated')).not.toBeInTheDocument();
   });
 });

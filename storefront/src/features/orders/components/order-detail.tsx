@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { OrderDetail } from '@topup/common/api';
 import { BackLink } from '../../../components/ui/back-link';
 import { CartIcon } from '../../../components/ui/icons/cart-icon';
+import { CheckIcon } from '../../../components/ui/icons/check-icon';
 import { CopyIcon } from '../../../components/ui/icons/copy-icon';
 import { EyeIcon } from '../../../components/ui/icons/eye-icon';
 import { EyeOffIcon } from '../../../components/ui/icons/eye-off-icon';
@@ -23,10 +24,12 @@ import { cancellationKind, chargedLine, paymentLineKey, type RefundLine, refundL
 import {
   activationGuides,
   amountWithUnit,
+  type DeliveredCode,
   deliveredCodes,
   groupItems,
   type ItemGroup,
   orderGameTitle,
+  STORE_ACTIVATED_PRODUCT,
   topupDetails,
   type TopupDetails,
 } from '../utils/order-status';
@@ -160,11 +163,28 @@ function Receipt({ order }: { order: OrderDetail }) {
           {guides.map((guide) => (
             <details key={guide.title} className={styles.guide} open={guides.length === 1}>
               <summary>{guide.title}</summary>
-              <p>{guide.instructions}</p>
+              {guide.activatedInStore ? <StoreActivationSteps /> : <p>{guide.instructions}</p>}
             </details>
           ))}
         </section>
       )}
+    </div>
+  );
+}
+
+/** How a code the store activates is used: the steps of its Activate tab, and a link there. */
+function StoreActivationSteps() {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="store-activation-steps">
+      <ol className={styles.steps}>
+        <li>{t('freefire.activate_steps.find')}</li>
+        <li>{t('freefire.activate_steps.code')}</li>
+        <li>{t('freefire.activate_steps.activate')}</li>
+      </ol>
+      <Link to={`/products/${STORE_ACTIVATED_PRODUCT}?tab=activate`} className="btn btn--primary btn--sm">
+        {t('orders.activate_code')}
+      </Link>
     </div>
   );
 }
@@ -332,7 +352,29 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
   );
 }
 
-function CodesSection({ codes, status }: { codes: ReturnType<typeof deliveredCodes>; status: OrderDetail['status'] }) {
+/** The codes already activated on the store's Activate tab: used, for which player and when (shown or hidden alike). */
+function CodeActivations({ codes }: { codes: DeliveredCode[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const used = codes.filter((code) => code.activation !== null);
+  if (used.length === 0) return null;
+  return (
+    <ul className={styles.activations}>
+      {used.map((code) => (
+        <li key={code.itemId} data-testid="code-activated">
+          <CheckIcon size={16} />
+          <span>
+            {[code.title, code.gameAmount !== null ? format.amount(code.gameAmount, code.unit) : ''].filter(Boolean).join(' · ')}
+            {': '}
+            {t('orders.code_activated', { player: code.activation?.playerId, date: format.date(code.activation?.at ?? '', true) })}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CodesSection({ codes, status }: { codes: DeliveredCode[]; status: OrderDetail['status'] }) {
   const { t } = useTranslation();
   const completed = status === 'completed';
   const toast = useToast();
@@ -392,7 +434,7 @@ function CodesSection({ codes, status }: { codes: ReturnType<typeof deliveredCod
                     {code.gameAmount !== null ? ` · ${format.amount(code.gameAmount, code.unit)}` : ''}
                     {code.region ? ` · ${code.region.name}` : ''}
                   </span>
-                  <code className={styles.code} data-testid="activation-code">
+                  <code className={`${styles.code} ${code.activation ? styles.usedCode : ''}`} data-testid="activation-code">
                     {code.code}
                   </code>
                   <button
@@ -410,6 +452,7 @@ function CodesSection({ codes, status }: { codes: ReturnType<typeof deliveredCod
           ) : (
             <p className={styles.codesNote}>{t('orders.codes_hidden', { count: codes.length })}</p>
           )}
+          <CodeActivations codes={codes} />
         </div>
       )}
     </section>

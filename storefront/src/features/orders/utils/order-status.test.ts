@@ -115,7 +115,7 @@ describe('order detail', () => {
   it('lists delivered codes and one guide per product', () => {
     const order = { items: [codeItem(1, 'Razer Gold', 10, 10.29, 'AAA-1'), codeItem(2, 'Razer Gold', 10, 10.29, 'AAA-2'), topupItem] };
     expect(deliveredCodes(order).map((code) => code.code)).toEqual(['AAA-1', 'AAA-2']);
-    expect(activationGuides(order)).toEqual([{ title: 'Razer Gold', instructions: 'Redeem Razer Gold' }]);
+    expect(activationGuides(order)).toEqual([{ title: 'Razer Gold', instructions: 'Redeem Razer Gold', activatedInStore: false }]);
     expect(deliveredCodes({ items: [codeItem(1, 'Razer Gold', 10, 10.29)] })).toEqual([]);
   });
 

@@ -118,25 +118,49 @@ export interface DeliveredCode {
   unit: string;
   region: OrderItem['region'];
   code: string;
+  /** Set once the code was activated on the store's Activate tab (a Free Fire code), with the player it went to. */
+  activation: { at: string; playerId: string } | null;
 }
 
 /** The activation codes of a completed order, in item order. */
 export function deliveredCodes(order: Pick<OrderDetail, 'items'>): DeliveredCode[] {
   return order.items.flatMap((item) =>
     item.code?.code
-      ? [{ itemId: item.id, title: item.product?.title ?? '', gameAmount: item.game_amount, unit: item.unit ?? '', region: item.region, code: item.code.code }]
+      ? [
+          {
+            itemId: item.id,
+            title: item.product?.title ?? '',
+            gameAmount: item.game_amount,
+            unit: item.unit ?? '',
+            region: item.region,
+            code: item.code.code,
+            activation: item.code.activatedAt ? { at: item.code.activatedAt, playerId: item.code.activatedPlayerId ?? '' } : null,
+          },
+        ]
       : [],
   );
 }
 
-/** Activation instructions once per product, for the products of the order that have any. */
-export function activationGuides(order: Pick<Order, 'items'>): Array<{ title: string; instructions: string }> {
-  const seen = new Map<string, string>();
+/** The product whose codes the store itself activates, on its page's Activate tab. */
+export const STORE_ACTIVATED_PRODUCT = 'freefire';
+
+export interface ActivationGuide {
+  title: string;
+  /** The product's own instructions; for a code the store activates, its Activate tab's steps are shown instead. */
+  instructions: string;
+  activatedInStore: boolean;
+}
+
+/** Activation instructions once per product, for the products of the order that have any (or whose codes the store activates). */
+export function activationGuides(order: Pick<Order, 'items'>): ActivationGuide[] {
+  const seen = new Map<string, ActivationGuide>();
   for (const item of order.items) {
-    const instructions = item.product?.activation_instructions.trim();
-    if (item.product && instructions && !seen.has(item.product.title)) seen.set(item.product.title, instructions);
+    if (!item.product || seen.has(item.product.title)) continue;
+    const activatedInStore = item.item_type === 'code' && item.product.slug === STORE_ACTIVATED_PRODUCT;
+    const instructions = item.product.activation_instructions.trim();
+    if (instructions || activatedInStore) seen.set(item.product.title, { title: item.product.title, instructions, activatedInStore });
   }
-  return [...seen].map(([title, instructions]) => ({ title, instructions }));
+  return [...seen.values()];
 }
 
 export interface TopupDetails {
