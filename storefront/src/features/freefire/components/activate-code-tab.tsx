@@ -26,7 +26,7 @@ export function ActivateCodeTab() {
   // Kept across the login detour.
   const [playerId, setPlayerId] = useKeptState('activate.playerId', '');
   const [code, setCode] = useKeptState('activate.code', '');
-  const players = usePlayerCheck(checkFreefirePlayer, t('freefire.please_enter_id'), 'activate.verified');
+  const players = usePlayerCheck('freefire', checkFreefirePlayer, t('freefire.please_enter_id'), 'activate.verified');
   const activation = useActivateFreefireCode();
   const activating = useSingleFlight();
   // One Idempotency-Key per activation attempt, kept for its retries.
@@ -84,6 +84,12 @@ export function ActivateCodeTab() {
         onChange={setPlayerId}
         onFind={() => void players.find(playerId)}
         finding={players.checking}
+        error={players.errorFor(playerId)}
+        recent={players.recent}
+        onPick={(player) => {
+          setPlayerId(player.account);
+          void players.find(player.account);
+        }}
         verifiedName={players.nameFor(playerId)}
         hint={t('freefire.player_id_hint')}
       />

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { on } from '@topup/common/testing';
 import { server } from '../../../testing/api';
-import { renderWithProviders } from '../../../testing/render';
+import { navigatedTo, renderWithProviders } from '../../../testing/render';
 import { OrderDetailView } from './order-detail';
 
 type ReceiptItem = OrderDetail['items'][number];
@@ -81,5 +81,24 @@ describe('a Free Fire code on its receipt', () => {
     expect(within(steps).getByRole('link', { name: 'Активировать код' })).toHaveAttribute('href', '/products/freefire?tab=activate');
     expect(screen.queryByText(/скопируйте ID игрока из профиля/)).not.toBeInTheDocument();
     expect(screen.queryByTestId('code-activated')).not.toBeInTheDocument();
+  });
+});
+
+describe('a failed top-up', () => {
+  test('"Try again" opens its game page with the account and the packages filled in', async () => {
+    const topup: ReceiptItem = {
+      ...codeItem,
+      item_type: 'topup',
+      product: null,
+      unit: null,
+      game_amount: 720,
+      topup_data: { service: 'pubg', player_id: '512345678', offer_id: -1, offer_name: 'PUBG Topup 720 UC', packages: [{ denomination_id: 3, uc_amount: 660 }, { denomination_id: 1, uc_amount: 60 }] },
+    };
+    const { user } = showReceipt(order({ status: 'failed', items: [topup] }));
+    await user.click(await screen.findByRole('link', { name: 'Попробовать снова' }));
+    expect(await navigatedTo()).toEqual({
+      path: '/products/pubg',
+      state: { topupRetry: { account: '512345678', fields: {}, packageIds: [3, 1], offerId: null, denominationId: null, amount: '', inputCurrency: null } },
+    });
   });
 });

@@ -18,6 +18,7 @@ import { parseCurrency } from '../../../lib/currency';
 import { useFormat } from '../../../lib/format';
 import { errorText } from '../../../lib/error-message';
 import { useOrder } from '../api/get-order';
+import { topupRetryOf } from '../../../utils/topup-retry';
 import { copyText } from '../utils/clipboard';
 import { noticeText } from '../utils/notices';
 import { cancellationKind, chargedLine, paymentLineKey, type RefundLine, refundLines, retryPath } from '../utils/payment-info';
@@ -233,7 +234,7 @@ function OrderProgress({ order }: { order: OrderDetail }) {
                 </Link>
               )}
               {gamePath && (
-                <Link to={gamePath} className="btn btn--sm" data-testid="order-retry">
+                <Link to={gamePath} state={{ topupRetry: topupRetryOf(order.items.find((item) => item.item_type === 'topup')?.topup_data) }} className="btn btn--sm" data-testid="order-retry">
                   {t('orders.try_again')}
                 </Link>
               )}

@@ -16,6 +16,7 @@ import { OrderSummary } from '../../../components/game-topup/order-summary';
 import { PlayerIdField } from '../../../components/game-topup/player-id-field';
 import { TopUpButton } from '../../../components/game-topup/top-up-button';
 import { useKeptState } from '../../../hooks/use-kept-state';
+import { useTopupRetry } from '../../../utils/topup-retry';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { usePlayerCheck } from '../../../hooks/use-player-check';
@@ -44,13 +45,15 @@ export function PubgPage() {
     [packagesQuery.data],
   );
   // Kept across the login detour, with the player id and its check below.
-  const [selection, setSelection] = useKeptState<number[]>('pubg.selection', []);
+  // "Try again" on a failed top-up opens the page with its packages and player.
+  const retry = useTopupRetry();
+  const [selection, setSelection] = useKeptState<number[]>('pubg.selection', retry?.packageIds ?? []);
   const [customUc, setCustomUc] = useKeptState('pubg.customUc', '');
   const [page, setPage] = useKeptState('pubg.page', 0);
   const summary = useMemo(() => summarizeSelection(selection, packages), [selection, packages]);
 
-  const [playerId, setPlayerId] = useKeptState('pubg.playerId', '');
-  const players = usePlayerCheck(checkPubgPlayer, t('pubg.please_enter_id'), 'pubg.verified');
+  const [playerId, setPlayerId] = useKeptState('pubg.playerId', retry?.account ?? '');
+  const players = usePlayerCheck('pubg', checkPubgPlayer, t('pubg.please_enter_id'), 'pubg.verified');
   const verifiedName = players.nameFor(playerId);
   const proceeding = useSingleFlight();
   const busy = players.checking || proceeding.busy;
@@ -180,6 +183,12 @@ export function PubgPage() {
           onChange={setPlayerId}
           onFind={() => void players.find(playerId)}
           finding={players.checking}
+          error={players.errorFor(playerId)}
+          recent={players.recent}
+          onPick={(player) => {
+            setPlayerId(player.account);
+            void players.find(player.account);
+          }}
           verifiedName={verifiedName}
           hint={t('pubg.player_id_hint')}
         />
