@@ -24,7 +24,7 @@ export function Header() {
 
   return (
     <>
-      <header className={styles.header}>
+      <header className={styles.header} data-print="hide">
         <div className={`container ${styles.inner}`}>
           <Link to="/" className={styles.brand}>
             <LogoMark />

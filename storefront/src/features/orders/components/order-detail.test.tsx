@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { ordersEndpoints, type OrderDetail } from '@topup/common/api';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { on } from '@topup/common/testing';
 import { server } from '../../../testing/api';
 import { navigatedTo, renderWithProviders } from '../../../testing/render';
@@ -43,6 +43,17 @@ function showReceipt(receipt: OrderDetail) {
   server.use(on(ordersEndpoints.get).reply(() => receipt));
   return renderWithProviders(<OrderDetailView id={receipt.id} />, { path: `/orders/${receipt.id}` });
 }
+
+describe('a receipt to keep', () => {
+  test('prints from the browser, to paper or a PDF', async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const { user } = showReceipt(order({}));
+    await user.click(await screen.findByRole('button', { name: 'Распечатать или сохранить PDF' }));
+    expect(print).toHaveBeenCalledOnce();
+    vi.unstubAllGlobals();
+  });
+});
 
 describe('the codes of an order', () => {
   test('a cancelled order says it has no codes, instead of promising them', async () => {
@@ -95,6 +106,8 @@ describe('a failed top-up', () => {
       topup_data: { service: 'pubg', player_id: '512345678', offer_id: -1, offer_name: 'PUBG Topup 720 UC', packages: [{ denomination_id: 3, uc_amount: 660 }, { denomination_id: 1, uc_amount: 60 }] },
     };
     const { user } = showReceipt(order({ status: 'failed', items: [topup] }));
+    // What was delivered reads package by package, the largest first.
+    expect(await screen.findByTestId('receipt-packages')).toHaveTextContent(/^660\sUC \+ 60\sUC$/);
     await user.click(await screen.findByRole('link', { name: 'Попробовать снова' }));
     expect(await navigatedTo()).toEqual({
       path: '/products/pubg',

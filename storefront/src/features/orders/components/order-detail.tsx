@@ -10,6 +10,7 @@ import { EyeIcon } from '../../../components/ui/icons/eye-icon';
 import { EyeOffIcon } from '../../../components/ui/icons/eye-off-icon';
 import { InfoIcon } from '../../../components/ui/icons/info-icon';
 import { OrdersIcon } from '../../../components/ui/icons/orders-icon';
+import { PrintIcon } from '../../../components/ui/icons/print-icon';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { ErrorState, LoadingState, StateView } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
@@ -114,7 +115,14 @@ function Receipt({ order }: { order: OrderDetail }) {
               </time>
             )}
           </div>
-          <StatusBadge status={order.status} />
+          <div className={styles.receiptTools}>
+            <StatusBadge status={order.status} />
+            {/* The browser's print dialog prints the receipt alone, or saves it as a PDF (the print stylesheet). */}
+            <button type="button" className={`btn btn--sm btn--ghost ${styles.printButton}`} onClick={() => window.print()}>
+              <PrintIcon size={16} />
+              {t('receipt.print')}
+            </button>
+          </div>
         </header>
 
         <OrderProgress order={order} />
@@ -337,6 +345,12 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
               <div>
                 <dt>{t('orders.offer')}</dt>
                 <dd>{group.title}</dd>
+              </div>
+            )}
+            {topup.packageAmounts.length > 1 && (
+              <div>
+                <dt>{t('receipt.packages')}</dt>
+                <dd data-testid="receipt-packages">{topup.packageAmounts.map((amount) => format.amount(amount, 'UC')).join(' + ')}</dd>
               </div>
             )}
           </dl>

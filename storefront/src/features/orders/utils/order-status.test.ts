@@ -120,7 +120,7 @@ describe('order detail', () => {
   });
 
   it('reads what a top-up went to', () => {
-    expect(topupDetails(topupItem.topup_data)).toEqual({ service: 'freefire', game: '', account: '123456', fields: [], playerName: 'Player3456' });
+    expect(topupDetails(topupItem.topup_data)).toEqual({ service: 'freefire', game: '', account: '123456', fields: [], playerName: 'Player3456', packageAmounts: [] });
     expect(topupDetails({ service: 'steam', login: 'gabe_fan', player_id: 'gabe_fan', offer_name: 'Steam 10 USD' })?.account).toBe('gabe_fan');
     expect(topupDetails(null)).toBeNull();
   });
@@ -148,6 +148,7 @@ describe('order detail', () => {
         { label: 'Zona ID', value: '2001' },
       ],
       playerName: '',
+      packageAmounts: [],
     });
     expect(orderGameTitle({ items: [{ ...topupItem, topup_data: data }] })).toBe('Mobile Legends');
     expect(orderGameTitle({ items: [topupItem] })).toBe('');

@@ -172,6 +172,8 @@ export interface TopupDetails {
   /** A game described as data: every field the shopper filled, labelled in their language, in the game's order. */
   fields: Array<{ label: string; value: string }>;
   playerName: string;
+  /** The UC of each PUBG package delivered, largest first ([660, 60]); empty for any other top-up. */
+  packageAmounts: number[];
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
@@ -198,6 +200,10 @@ export function topupDetails(data: Record<string, unknown> | null): TopupDetails
     account: text(service === 'steam' ? (data.login ?? data.player_id) : (data.player_id ?? data.login)),
     fields: labelledFields(data.field_values),
     playerName: text(data.player_name),
+    packageAmounts: (Array.isArray(data.packages) ? (data.packages as unknown[]) : [])
+      .map((pkg) => (typeof pkg === 'object' && pkg !== null ? (pkg as { uc_amount?: unknown }).uc_amount : undefined))
+      .filter((amount): amount is number => typeof amount === 'number' && amount > 0)
+      .sort((a, b) => b - a),
   };
 }
 
