@@ -30,6 +30,7 @@ import * as refundsSentOnce from './migrations/20261128000003_refunds_sent_once'
 import * as twoStageCardPayments from './migrations/20261128000002_two_stage_card_payments';
 import * as everyGameAsData from './migrations/20261129000001_every_game_as_data';
 import * as oneCodeStock from './migrations/20261130000001_one_code_stock';
+import * as suppliers from './migrations/20261201000001_suppliers';
 import * as supportSettings from './migrations/20261202000001_support_settings';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
@@ -77,6 +78,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261128000005_orders_paid_by_sbp', migration: ordersPaidBySbp },
   { name: '20261129000001_every_game_as_data', migration: everyGameAsData },
   { name: '20261130000001_one_code_stock', migration: oneCodeStock },
+  { name: '20261201000001_suppliers', migration: suppliers },
   { name: '20261202000001_support_settings', migration: supportSettings },
 ];
 

@@ -10,13 +10,14 @@ import { buildServer, SERVER_BUNDLES } from './build-server';
 import { repoRoot } from './cli';
 import { setupDatabase } from './db-setup';
 
-/** Settings a production store starts with: secrets of its own, sandbox payments allowed as on a staging shop. */
+/** Settings a production store starts with: secrets of its own, sandbox payments and top-ups allowed as on a staging shop. */
 const SAFE_PRODUCTION: Record<string, string> = {
   NODE_ENV: 'production',
   JWT_SECRET: randomBytes(32).toString('hex'),
   CODES_KEY: randomBytes(32).toString('hex'),
   PAYMENT_PROVIDER: 'sandbox',
   ALLOW_SANDBOX_PAYMENTS: 'true',
+  ALLOW_SANDBOX_SUPPLIERS: 'true',
   PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
   ADMIN_NICKNAME: 'owner',
   ADMIN_PASSWORD: 'correct horse battery',
@@ -118,16 +119,31 @@ describe('NODE_ENV=production services, run from their bundles', () => {
       await database.drop();
     });
 
-    it('the API starts, answers /api/health and its API reference, and warns once each about the sandbox game and rates providers', { timeout: START_TIMEOUT_MS + 30_000 }, async () => {
-      const port = await freePort();
-      const api = runService('api', {
+    /** The production API against the test's database, with these settings over the safe ones. */
+    const runApi = (port: number, settings: Record<string, string> = {}) =>
+      runService('api', {
         ...SAFE_PRODUCTION,
         DATABASE_URL: database.url,
         REDIS_URL: inject('redisUrl'),
         REDIS_PREFIX: redisPrefix,
         PORT: String(port),
         LOG_LEVEL: 'warn',
+        ...settings,
       });
+
+    it('the API refuses to start while Steam, on sale, would be topped up by the sandbox, with one line naming it', { timeout: START_TIMEOUT_MS + 30_000 }, async () => {
+      const { code, stdout, stderr } = await runApi(await freePort(), { ALLOW_SANDBOX_SUPPLIERS: 'false' }).exited;
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      // After the warnings every start prints (RATES_PROVIDER=sandbox here), the refusal, once.
+      expect(stderr.trimEnd().split('\n').filter((line) => !line.startsWith('WARNING: '))).toEqual([
+        expect.stringMatching(/^Refusing to start in production: top-ups of Steam \(steam\) would be delivered by the sandbox, which credits no game account; /),
+      ]);
+    });
+
+    it('the API starts, answers /api/health and its API reference, and warns once each about the sandbox top-ups and rates', { timeout: START_TIMEOUT_MS + 30_000 }, async () => {
+      const port = await freePort();
+      const api = runApi(port);
       try {
         const response = await waitForHealth(port, api.exited);
         expect(response.status).toBe(200);
@@ -141,7 +157,7 @@ describe('NODE_ENV=production services, run from their bundles', () => {
           expect({ file, status: answer.status, empty: (await answer.text()) === '' }).toEqual({ file, status: 200, empty: false });
         }
         expect(api.stderr().trimEnd().split('\n')).toEqual([
-          expect.stringMatching(/^WARNING: GAME_PROVIDER=sandbox in production: /),
+          expect.stringMatching(/^WARNING: ALLOW_SANDBOX_SUPPLIERS=true in production: /),
           expect.stringMatching(/^WARNING: RATES_PROVIDER=sandbox in production: /),
         ]);
       } finally {

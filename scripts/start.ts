@@ -1,3 +1,4 @@
+import { createDb, sandboxSupplyProblem, type Config } from '@topup/api';
 import { buildServer, SERVER_BUNDLES } from './build-server';
 import { isEntryPoint, repoRoot, runScript, say } from './cli';
 import { configWithServices, setupDatabase } from './db-setup';
@@ -21,6 +22,12 @@ function services(workerProcesses: number): Array<{ name: string; bundle: string
 async function main(): Promise<void> {
   const config = await configWithServices();
   await setupDatabase(config);
+  // The API refuses too; checked here first so a refusal is one line, not a process restarted over and over.
+  const unsupplied = await unsuppliedGames(config);
+  if (unsupplied) {
+    console.error(`Refusing to start in production: ${unsupplied}`);
+    process.exit(1);
+  }
   if (process.env.SKIP_WEB_BUILD === '1') say('SKIP_WEB_BUILD=1: serving the web apps as last built');
   else if (!(await buildChangedWebApps())) {
     console.error('Building the web apps failed (see above)');
@@ -28,6 +35,15 @@ async function main(): Promise<void> {
   }
   await buildServer();
   runServices(config.port, config.workerProcesses);
+}
+
+async function unsuppliedGames(config: Config): Promise<string | null> {
+  const db = createDb(config.databaseUrl, { min: 0, max: 1 });
+  try {
+    return await sandboxSupplyProblem(db, config);
+  } finally {
+    await db.destroy();
+  }
 }
 
 function runServices(port: number, workerProcesses: number): void {

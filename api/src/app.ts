@@ -109,7 +109,9 @@ import { createAdminGamesService } from './modules/games/admin-games.service';
 import { createChallengeTokens } from './modules/two-factor/challenge-tokens';
 import { createTwoFactorRouter } from './modules/two-factor/two-factor.router';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
-import { createGameProvider } from './providers/game';
+import { createGameProvider, createSupplierProviders } from './providers/game';
+import { createSuppliersRouter } from './modules/suppliers/suppliers.router';
+import { createTopupDelivery } from './modules/fulfilment/topup-delivery';
 import { createPaymentGateways } from './providers/payment';
 import type { AppState } from './types';
 
@@ -222,6 +224,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // Every write to what those answers show publishes through this, once its transaction commits.
   const catalogueChanges = createCatalogueChanges(deps.invalidations);
   const games = createGameProvider(config, { redis });
+  const suppliers = createSupplierProviders(config, { logger });
   const players = createPlayerCheckService({ games, redis, prefix: config.redisPrefix, logger });
   const steam = createSteamService({ db });
   const gateways = createPaymentGateways({ config, db, logger });
@@ -274,6 +277,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createPubgPlayerRouter({ players, games: gamesService, rateLimit }),
     createSteamRouter({ steam, guards }),
     createTopupRouter({ topups, guards, idempotency }),
+    createSuppliersRouter({
+      delivery: createTopupDelivery({ db, logger, games, suppliers: { sandbox: games, ...suppliers }, codeCrypto }),
+      providers: { sandbox: games, ...suppliers },
+      recordNotice: metrics.recordSupplierNotice,
+    }),
     createSupportRouter({ support: createSupportService({ db }), rateLimit, guards }),
     createCartRouter({ cart: createCartService({ db, catalogue }), guards }),
     createBalanceRouter({ balance: createBalanceService({ db }), guards }),

@@ -94,12 +94,12 @@ describe('production configuration', () => {
     expect(refusal(env)).toBe(`Refusing to start in production: ${problems[0]}`);
   });
 
-  it('warns once each about the sandbox game and rates providers', () => {
-    expect(productionWarnings(loadConfig(SAFE_PRODUCTION))).toEqual([
-      expect.stringMatching(/^WARNING: GAME_PROVIDER=sandbox in production: /),
+  it('warns once each about sandbox top-ups a staging shop allows and the sandbox rates', () => {
+    expect(productionWarnings(loadConfig({ ...SAFE_PRODUCTION, ALLOW_SANDBOX_SUPPLIERS: 'true' }))).toEqual([
+      expect.stringMatching(/^WARNING: ALLOW_SANDBOX_SUPPLIERS=true in production: /),
       expect.stringMatching(/^WARNING: RATES_PROVIDER=sandbox in production: /),
     ]);
-    expect(productionWarnings(loadConfig({ ...SAFE_PRODUCTION, RATES_PROVIDER: 'cbr' }))).toHaveLength(1);
+    expect(productionWarnings(loadConfig({ ...SAFE_PRODUCTION, RATES_PROVIDER: 'cbr' }))).toEqual([]);
   });
 });
 

@@ -41,11 +41,15 @@ export interface Config {
   gameProviderLatencyMs: number;
   /** Share (0 to 1) of sandbox game provider calls that fail as a transient outage, to exercise retries. */
   gameProviderFailureRate: number;
+  /** SEAGM Open API; without a uid and a secret the store has no SEAGM supplier. */
+  seagm: { apiUrl: string; uid: string; secret: string };
   ratesProvider: string;
   /** Secret that signs sandbox gateway webhooks (HMAC-SHA256). */
   paymentWebhookSecret: string;
   /** A staging shop may run the sandbox gateway in production (ALLOW_SANDBOX_PAYMENTS=true). */
   allowSandboxPayments: boolean;
+  /** A staging shop may sell top-ups the sandbox delivers in production (ALLOW_SANDBOX_SUPPLIERS=true). */
+  allowSandboxSuppliers: boolean;
   /** YooKassa (PAYMENT_PROVIDER=yookassa): shop id and secret key for HTTP Basic auth, and the API's base URL. */
   yookassa: {
     shopId: string;
@@ -192,9 +196,13 @@ const ENVIRONMENT = Type.Object({
   GAME_PROVIDER: oneOf(['sandbox'], 'sandbox'),
   GAME_PROVIDER_LATENCY_MS: Type.Optional(integer(0, undefined, 60_000)),
   GAME_PROVIDER_FAILURE_RATE: Type.Number({ minimum: 0, maximum: 1, default: 0 }),
+  SEAGM_API_URL: url('https://openapi.seagm.com'),
+  SEAGM_UID: text(''),
+  SEAGM_SECRET: text(''),
   RATES_PROVIDER: oneOf(['sandbox', 'cbr'], 'sandbox'),
   PAYMENT_WEBHOOK_SECRET: text(DEV_WEBHOOK_SECRET),
   ALLOW_SANDBOX_PAYMENTS: flag(false),
+  ALLOW_SANDBOX_SUPPLIERS: flag(false),
   YOOKASSA_SHOP_ID: text(''),
   YOOKASSA_SECRET_KEY: text(''),
   YOOKASSA_API_URL: url('https://api.yookassa.ru/v3'),
@@ -358,9 +366,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gameProvider: vars.GAME_PROVIDER,
     gameProviderLatencyMs: vars.GAME_PROVIDER_LATENCY_MS ?? (nodeEnv === 'test' ? 0 : 300),
     gameProviderFailureRate: vars.GAME_PROVIDER_FAILURE_RATE,
+    seagm: { apiUrl: vars.SEAGM_API_URL, uid: vars.SEAGM_UID, secret: vars.SEAGM_SECRET },
     ratesProvider: vars.RATES_PROVIDER,
     paymentWebhookSecret: vars.PAYMENT_WEBHOOK_SECRET,
     allowSandboxPayments: vars.ALLOW_SANDBOX_PAYMENTS,
+    allowSandboxSuppliers: vars.ALLOW_SANDBOX_SUPPLIERS,
     yookassa: {
       shopId: vars.YOOKASSA_SHOP_ID,
       secretKey: vars.YOOKASSA_SECRET_KEY,
@@ -507,14 +517,14 @@ export function productionProblems(config: Config): string[] {
 
 /**
  * Sandbox providers a production store may run with, but should not for long: one line each, for the
- * API and the workers to print at start. No real game supplier adapter exists yet.
+ * API and the workers to print at start. Which top-ups the sandbox would deliver is the API's check at
+ * start (modules/suppliers/sandbox-supply.ts), which these settings cannot tell.
  */
 export function productionWarnings(config: Config): string[] {
   if (config.env !== 'production') return [];
   return found([
-    config.gameProvider === 'sandbox'
-      ? 'WARNING: GAME_PROVIDER=sandbox in production: top-ups are simulated and no game account is credited ' +
-        '(no real supplier adapter exists yet)'
+    config.allowSandboxSuppliers
+      ? 'WARNING: ALLOW_SANDBOX_SUPPLIERS=true in production: top-ups the sandbox delivers are simulated and credit no game account'
       : null,
     config.ratesProvider === 'sandbox'
       ? 'WARNING: RATES_PROVIDER=sandbox in production: exchange rates come from a fixed demo table; set RATES_PROVIDER=cbr'

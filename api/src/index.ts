@@ -4,7 +4,16 @@ export { createDb, type Db } from './db';
 export { createLogger, type Logger } from './logger';
 export { createRedis } from './redis';
 export { createFulfilmentService } from './modules/fulfilment/fulfilment.service';
-export { createGameProvider, SandboxGameProvider, type GameProvider } from './providers/game';
+export { SupplierOrderPendingError } from './modules/fulfilment/supplier-credit';
+export { sandboxSupplyProblem } from './modules/suppliers/sandbox-supply';
+export {
+  createGameProvider,
+  createSupplierProviders,
+  measureDeliveryCalls,
+  SandboxGameProvider,
+  type GameProvider,
+  type SupplierCallHistogram,
+} from './providers/game';
 export { createPaymentCallbackService } from './modules/payments/payment-callback.service';
 export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';

@@ -2,7 +2,9 @@ import { createInvalidationBus } from '@topup/server-kit';
 import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { createApp, orderFeedOf } from './app';
-import { loadConfig, productionWarnings, type Config } from './config';
+import { ConfigError, loadConfig, productionWarnings, type Config } from './config';
+import { sandboxSupplyProblem } from './modules/suppliers/sandbox-supply';
+import { ensureSupplierRows } from './modules/suppliers/suppliers.dal';
 import { createDb } from './db';
 import { createLogger, type Logger } from './logger';
 import { createRedis } from './redis';
@@ -23,6 +25,14 @@ export async function startApiServer(config: Config, logger: Logger): Promise<Ru
     prefix: config.redisPrefix,
     onError: (err, action) => logger.warn({ err: err.message }, `invalidation bus: ${action}`),
   });
+  await ensureSupplierRows(db, config);
+  const unsupplied = await sandboxSupplyProblem(db, config);
+  if (unsupplied) {
+    await db.destroy();
+    await invalidations.close();
+    redis.disconnect();
+    throw new ConfigError(`Refusing to start in production: ${unsupplied}`);
+  }
   const app = createApp({ config, db, redis, invalidations, logger });
   app.on('error', (err) => logger.error({ err }, 'koa error'));
 

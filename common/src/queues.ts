@@ -16,7 +16,8 @@ export type PaymentCallbackPayload =
   | { bucket: string };
 
 export interface QueuePayloads {
-  fulfilment: { orderId: number };
+  /** `supplierPolls`: how often the job has looked up a supplier order still pending (it waits longer each time). */
+  fulfilment: { orderId: number; supplierPolls?: number };
   /**
    * One job name per kind of payment work: `apply-gateway-event` (a signed event stored by the
    * webhook), `check-payment` (read a payment back from a gateway whose notifications are only hints),

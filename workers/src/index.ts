@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, type Job } from 'bullmq';
+import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Histogram, type Registry } from 'prom-client';
 import { QUEUES, type QueueName, type QueuePayloads } from '@topup/common';
@@ -22,6 +22,7 @@ import {
   type Config,
   type JobData,
   type Logger,
+  type SupplierCallHistogram,
 } from '@topup/api';
 import { createInvalidationBus } from '@topup/server-kit';
 import { createOutboxRelay } from './outbox-relay';
@@ -64,9 +65,16 @@ export async function startWorkers(config: Config, logger: Logger, processName =
     prefix: config.redisPrefix,
     onError: (err, action) => logger.warn({ err: err.message }, `invalidation bus: ${action}`),
   });
-  const deps: ProcessorDeps = { config, db, logger, redis: workerConnection, catalogueChanges: createCatalogueChanges(invalidations) };
   const registry = createProcessRegistry(processName);
   const jobDurations = jobDurationHistogram(registry);
+  const deps: ProcessorDeps = {
+    config,
+    db,
+    logger,
+    redis: workerConnection,
+    catalogueChanges: createCatalogueChanges(invalidations),
+    supplierCalls: supplierCallHistogram(registry),
+  };
   const workers = Object.values(QUEUES).flatMap((name) => {
     const worker = startWorker(name, deps, workerConnection, jobDurations);
     return worker ? [worker] : [];
@@ -100,10 +108,20 @@ export async function startWorkers(config: Config, logger: Logger, processName =
   };
 }
 
+function supplierCallHistogram(registry: Registry): SupplierCallHistogram {
+  return new Histogram({
+    name: `${METRICS_PREFIX}supplier_call_duration_seconds`,
+    help: 'Calls to top-up suppliers by supplier, operation (deliver, find) and outcome (succeeded, pending, rejected, not_found, unavailable), and how long they took',
+    labelNames: ['supplier', 'operation', 'outcome'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+}
+
 function jobDurationHistogram(registry: Registry) {
   return new Histogram({
     name: `${METRICS_PREFIX}job_duration_seconds`,
-    help: 'Jobs run by queue and outcome (completed, failed), and how long they took',
+    help: 'Jobs run by queue and outcome (completed, failed, delayed: put back to wait, as a supplier order still pending is), and how long they took',
     labelNames: ['queue', 'outcome'],
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
     registers: [registry],
@@ -125,16 +143,16 @@ function startWorker<N extends QueueName>(
   const processJob = createProcessor({ ...deps, logger: logger.child({ queue: name }) });
   // Each job runs in its trace context: the lines its processor logs carry its id and its request's
   // (with a traced logger), and the outbox rows it writes pass the request id on.
-  const traced = (job: Job<QueuePayloads[N]>) => {
+  const traced = (job: Job<QueuePayloads[N]>, token?: string) => {
     const { jobId, requestId } = jobFields(job as Job<JobData>);
     const stop = jobDurations.startTimer({ queue: name });
-    return runTraced({ jobId, requestId }, () => processJob(job)).then(
+    return runTraced({ jobId, requestId }, () => processJob(job, token)).then(
       (result) => {
         stop({ outcome: 'completed' });
         return result;
       },
       (err: unknown) => {
-        stop({ outcome: 'failed' });
+        stop({ outcome: err instanceof DelayedError ? 'delayed' : 'failed' });
         throw err;
       },
     );

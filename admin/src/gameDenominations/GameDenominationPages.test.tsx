@@ -68,6 +68,8 @@ describe("a game's denominations in the back office", () => {
     expect(await screen.findByRole('link', { name: 'Mobile Legends' })).toHaveAttribute('href', '/games/4?tab=denominations');
     const price = screen.getByLabelText(/^Цена, RUB/);
     await waitFor(() => expect(price).toHaveValue(118));
+    // A source set through the API as a supplier's product is named as one.
+    expect(screen.getByText('Товар поставщика')).toBeInTheDocument();
     await user.clear(price);
     await user.type(price, '126');
     const uz = within(screen.getByRole('group', { name: 'Название' })).getByLabelText('Узбекский');
@@ -85,7 +87,8 @@ describe("a game's denominations in the back office", () => {
       priceRub: 126,
       translations: { en: { name: '86 Diamonds', unit: 'diamonds' }, uz: { name: '86 ta olmos', unit: 'olmos' } },
       active: true,
-      sources: [{ kind: 'sandbox', priority: 1 }],
+      // Its sources as they were: a supplier's product first, the sandbox after it.
+      sources: DIAMONDS_86.sources,
     });
     // The record's own fields stay behind.
     expect(updates[0]).not.toHaveProperty('availableCodes');

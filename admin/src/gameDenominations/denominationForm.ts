@@ -20,12 +20,17 @@ export const DENOMINATION_FIELDS = [
 /** A new denomination is on sale at once, delivered by the game provider. */
 export const NEW_DENOMINATION_DEFAULTS = { unit: '', active: true, sortOrder: 0, itemId: null, sources: [{ kind: 'sandbox', priority: 1 }] };
 
-/** Every source a denomination may be delivered from, each named (the type checker finds a new one left out). */
-const SOURCE_KIND_NAMES: Record<DenominationSource['kind'], string> = {
-  sandbox: 'resources.gameDenominations.source_kind.sandbox',
-  code_stock: 'resources.gameDenominations.source_kind.code_stock',
+/**
+ * Every source a denomination may be delivered from, each named (the type checker finds a new one left
+ * out). A supplier's product is set through the API with its product's id, so the form shows such a source
+ * and keeps it, but does not offer the kind for a new row.
+ */
+const SOURCE_KINDS: Record<NonNullable<DenominationSource['kind']>, { name: string; disabled?: true }> = {
+  sandbox: { name: 'resources.gameDenominations.source_kind.sandbox' },
+  code_stock: { name: 'resources.gameDenominations.source_kind.code_stock' },
+  supplier: { name: 'resources.gameDenominations.source_kind.supplier', disabled: true },
 };
-export const sourceKindChoices = Object.entries(SOURCE_KIND_NAMES).map(([id, name]) => ({ id, name }));
+export const sourceKindChoices = Object.entries(SOURCE_KINDS).map(([id, choice]) => ({ id, ...choice }));
 
 type Values = Record<string, unknown>;
 

@@ -125,6 +125,7 @@ export const gamesEnglishMessages = {
       source_kind: {
         sandbox: 'Game provider',
         code_stock: 'Code stock',
+        supplier: 'A supplier’s product',
       },
       help: {
         name: 'What shoppers see on the tile and in their orders, e.g. 86 diamonds',
@@ -276,6 +277,7 @@ export const gamesRussianMessages: typeof gamesEnglishMessages = {
       source_kind: {
         sandbox: 'Провайдер игры',
         code_stock: 'Склад кодов',
+        supplier: 'Товар поставщика',
       },
       help: {
         name: 'Что покупатель видит на плитке и в заказах, например 86 алмазов',

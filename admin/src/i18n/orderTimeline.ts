@@ -19,6 +19,7 @@ export const orderTimelineEnglishMessages = {
         succeeded: 'Delivery attempt: delivered',
         rejected: 'Delivery attempt: refused by the game',
         unavailable: 'Delivery attempt: the game did not answer',
+        pending: 'Delivery attempt: the supplier took the order and is delivering it',
       },
       codes_delivered: '%{smart_count} code handed over |||| %{smart_count} codes handed over',
       refunded: {
@@ -79,6 +80,7 @@ export const orderTimelineRussianMessages: typeof orderTimelineEnglishMessages =
         succeeded: 'Попытка доставки: доставлено',
         rejected: 'Попытка доставки: игра отказала',
         unavailable: 'Попытка доставки: игра не ответила',
+        pending: 'Попытка доставки: поставщик принял заказ и выполняет его',
       },
       codes_delivered: 'Выдан %{smart_count} код |||| Выдано %{smart_count} кода |||| Выдано %{smart_count} кодов',
       refunded: {

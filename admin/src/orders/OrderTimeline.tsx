@@ -126,7 +126,7 @@ export function OrderTimeline() {
         <List dense disablePadding data-testid="order-timeline">
           {events.map((event) => {
             const said = details(event, translate);
-            const alarming = event.kind === 'attention_raised' || (event.kind === 'delivery_attempt' && event.payload.outcome !== 'succeeded');
+            const alarming = event.kind === 'attention_raised' || (event.kind === 'delivery_attempt' && event.payload.outcome !== 'succeeded' && event.payload.outcome !== 'pending');
             return (
               <ListItem
                 key={event.id}

@@ -137,8 +137,8 @@ describe('a NUL byte or a lone surrogate anywhere in a request', () => {
   });
 });
 
-/** Routes that are not JSON: the sandbox's HTML pay page (a form), gateway webhooks (signed raw bodies). */
-const NOT_JSON = [/^\/api\/payment\/sandbox\//, /^\/api\/payment\/webhook\//];
+/** Routes that are not JSON: the sandbox's HTML pay page (a form), gateway webhooks and supplier notices (signed raw bodies, answered in text). */
+const NOT_JSON = [/^\/api\/payment\/sandbox\//, /^\/api\/payment\/webhook\//, /^\/api\/suppliers\/[^/]+\/callback$/];
 /** JSON routes that read no body at all, so a body of any content is ignored there. */
 const NO_BODY = ['POST /api/admin/currency-rates/refresh', 'POST /api/admin/queues/session'];
 

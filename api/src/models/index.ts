@@ -12,4 +12,7 @@ export { type GamePricing, type StoredGameField } from './Game';
 export { type DenominationSourceKind } from './GameDenominationSource';
 export { ORDER_KINDS, type OrderKind, type PaymentMethod } from './Order';
 export { ORDER_ITEM_TYPES, PROVIDER_STATUSES, type OrderItemType, type ProviderStatus } from './OrderItem';
+export { SUPPLIER_KINDS, type SupplierKind } from './Supplier';
+export { SUPPLIER_ORDER_STATUSES, type SupplierOrderStatus } from './SupplierOrder';
+export { type SupplierProductField } from './SupplierProduct';
 export { type RateUpdateChange, type RateUpdateRefusal, type RateUpdateRunStatus } from './RateUpdateRun';

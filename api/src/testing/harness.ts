@@ -1,3 +1,4 @@
+import { ensureSupplierRows } from '../modules/suppliers/suppliers.dal';
 import { createInvalidationBus, type InvalidationBus } from '@topup/server-kit';
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -166,6 +167,7 @@ async function serveApp(config: Config, db: Knex, release: (redis: Redis) => Pro
   // made, so the one listener tests watch through is added before.
   const queries = new EventEmitter();
   db.on('query', (query: { sql: string }) => queries.emit('query', query.sql));
+  await ensureSupplierRows(db, config);
   const app = createApp({ config, db, redis, invalidations, logger: createLogger(config.logLevel, 'api-test') });
   // Other processes' changes reach this one from its first request on (when Redis is there at all).
   if (redis.status === 'ready') await invalidations.ready();

@@ -9,3 +9,4 @@ export * from './topup-data';
 export * from './yookassa-stand-in';
 export * from './yookassa-store';
 export * from './metrics';
+export * from './seagm-stand-in';

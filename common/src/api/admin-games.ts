@@ -221,12 +221,24 @@ const { remove: _removeGame, ...gameCrud } = crudEndpoints({
 /** List, read, create and update: a game is deactivated, never deleted. */
 export const adminGameEndpoints = gameCrud;
 
-/** Where a denomination is delivered from, tried by priority (1 first): the game provider, or the store's own code stock. */
-export const DENOMINATION_SOURCE_KINDS = ['sandbox', 'code_stock'] as const;
+/**
+ * Where a denomination is delivered from, tried by priority (1 first): the sandbox game provider, the store's
+ * own code stock, or a supplier's product.
+ */
+export const DENOMINATION_SOURCE_KINDS = ['sandbox', 'code_stock', 'supplier'] as const;
+
+/** Most sources one denomination lists. */
+const MAX_SOURCES = 20;
 
 export const DenominationSource = Type.Object(
   {
-    kind: StringEnum(DENOMINATION_SOURCE_KINDS, { description: '`sandbox`: the game provider credits it; `code_stock`: a code of the store’s stock is redeemed for the account.' }),
+    kind: Type.Optional(
+      StringEnum(DENOMINATION_SOURCE_KINDS, {
+        description:
+          '`sandbox`: the sandbox game provider credits it; `code_stock`: a code of the store’s stock is redeemed for the account; `supplier`: the supplier product `supplierProductId` is bought (implied by it).',
+      }),
+    ),
+    supplierProductId: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_INT, description: 'A supplier product (GET /admin/supplier-products); null for the other kinds.' }))),
     priority: Type.Integer({ minimum: 1, maximum: 100, description: 'Lower is tried first; unique within the denomination.' }),
   },
   { additionalProperties: false },
@@ -235,8 +247,8 @@ export type DenominationSource = Static<typeof DenominationSource>;
 
 const DenominationSources = Type.Array(DenominationSource, {
   minItems: 1,
-  maxItems: DENOMINATION_SOURCE_KINDS.length,
-  description: 'Each kind at most once. Default on create: the game provider alone.',
+  maxItems: MAX_SOURCES,
+  description: '`sandbox` and `code_stock` at most once each, a supplier product at most once. Default on create: the sandbox alone.',
 });
 
 const NAME_MAX_LENGTH = 200;
@@ -275,7 +287,10 @@ export const AdminGameDenomination = Type.Object(
         itemId: null,
         active: true,
         sortOrder: 0,
-        sources: [{ kind: 'sandbox', priority: 1 }],
+        sources: [
+          { kind: 'supplier', supplierProductId: 17, priority: 1 },
+          { kind: 'sandbox', supplierProductId: null, priority: 2 },
+        ],
         availableCodes: 0,
         createdAt: '2026-12-01T09:00:00.000Z',
         updatedAt: '2026-12-01T09:00:00.000Z',

@@ -6,7 +6,7 @@ import { createFulfilmentProcessor } from './fulfilment.processor';
 import { createPaymentCallbackProcessor } from './payment-callback.processor';
 import { createRateUpdateProcessor } from './rate-update.processor';
 import { createReservationExpiryProcessor } from './reservation-expiry.processor';
-import type { CatalogueChanges, Config, Db, Logger } from '@topup/api';
+import type { CatalogueChanges, Config, Db, Logger, SupplierCallHistogram } from '@topup/api';
 
 /** What a processor may use; follow-up work goes through the outbox like everywhere else. */
 export interface ProcessorDeps {
@@ -18,10 +18,15 @@ export interface ProcessorDeps {
   redis?: Redis;
   /** Publishes what a job changed of the shop's catalogue (stock going back on sale) to the API processes. */
   catalogueChanges: CatalogueChanges;
+  /** Where calls to suppliers are timed (the process's metrics); a processor run alone in a test has none. */
+  supplierCalls?: SupplierCallHistogram;
 }
 
-/** Handles one job of queue N; must be idempotent (a job can run more than once). */
-export type QueueProcessor<N extends QueueName> = (job: Job<QueuePayloads[N]>) => Promise<unknown>;
+/**
+ * Handles one job of queue N; must be idempotent (a job can run more than once). `token` is the worker's
+ * lock on the job, for a processor that puts its job back to wait (Job.moveToDelayed).
+ */
+export type QueueProcessor<N extends QueueName> = (job: Job<QueuePayloads[N]>, token?: string) => Promise<unknown>;
 
 export type ProcessorFactory<N extends QueueName> = (deps: ProcessorDeps) => QueueProcessor<N>;
 

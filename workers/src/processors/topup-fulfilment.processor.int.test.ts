@@ -3,6 +3,9 @@ import { createLogger, SandboxGameProvider } from '@topup/api';
 import { createFixtures, startTestApp, type TestApp } from '@topup/api/testing';
 import { startWorkers, type RunningWorkers } from '../index';
 
+/** The order's one item: with the attempt, it makes the reference a supplier credits under. */
+const itemIdOf = async (orderId: number): Promise<number> => (await app.db('order_items').where({ order_id: orderId }).first('id')).id;
+
 let app: TestApp;
 let workers: RunningWorkers;
 
@@ -48,7 +51,7 @@ it('top-up orders are delivered by the workers through the game provider, and a 
   expect((await settled(pubg, shopper.token)).status).toBe('completed');
   expect((await settled(declined, shopper.token)).status).toBe('failed');
 
-  expect(await games.creditsOf('freefire', '777001')).toEqual([expect.objectContaining({ idempotencyKey: `order:${freefire}`, amount: 100 })]);
+  expect(await games.creditsOf('freefire', '777001')).toEqual([expect.objectContaining({ idempotencyKey: `${await itemIdOf(freefire)}-1`, amount: 100 })]);
   expect(await games.creditsOf('pubg', '777002')).toEqual([expect.objectContaining({ idempotencyKey: `order:${pubg}:code:${pkg.codeIds[1]}` })]);
   expect((await app.db('stock_codes').where({ source: 'pubg_redemption' }).whereIn('number', pkg.codeIds).orderBy('number')).map((code) => code.status)).toEqual(['error', 'used']);
   expect(await app.db('balance_ledger').where({ order_id: declined, reason: 'order_refund' })).toEqual([
@@ -99,7 +102,7 @@ it('a top-up whose game is down through every attempt ends flagged, unrefunded; 
     expect(again.body.error.code).toBe('NOTHING_TO_RETRY');
 
     expect((await settled(orderId, shopper.token)).status).toBe('completed');
-    expect(await games.creditsOf('freefire', '777301')).toEqual([expect.objectContaining({ idempotencyKey: `order:${orderId}`, amount: 100 })]);
+    expect(await games.creditsOf('freefire', '777301')).toEqual([expect.objectContaining({ idempotencyKey: `${await itemIdOf(orderId)}-1`, amount: 100 })]);
     const dashboardAfter = await app.request('GET', '/api/admin/dashboard', { token: admin.token });
     expect(dashboardAfter.body.needsAttention.map((row: { orderId: number }) => row.orderId)).not.toContain(orderId);
   } finally {

@@ -15,6 +15,7 @@ const NOT_JSON = [
   'GET /api/payment/sandbox/:paymentId',
   'POST /api/payment/sandbox/:paymentId',
   'POST /api/payment/webhook/:provider',
+  'POST /api/suppliers/:kind/callback',
   'GET /api/openapi.json',
   'GET /api/docs',
   'GET /api/docs/:file',

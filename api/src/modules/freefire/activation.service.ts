@@ -19,7 +19,12 @@ export const ACTIVATION_ERRORS = {
   player_not_found: 'Player not found. Check the player ID and try again.',
   declined: 'The game declined this activation for this player. Please contact support.',
   invalid_code: 'The game did not accept this code. Please contact support.',
-} as const satisfies Record<string, string> & Record<RejectionReason, string>;
+} as const satisfies Record<string, string> & Record<ActivationRefusal, string>;
+
+/** The refusals the game itself gives for a code; a supplier-side one (the sandbox gives none) reads as declined. */
+type ActivationRefusal = 'player_not_found' | 'declined' | 'invalid_code';
+const activationRefusal = (reason: RejectionReason): ActivationRefusal =>
+  reason === 'player_not_found' || reason === 'invalid_code' ? reason : 'declined';
 
 const failure = (error: string): CodeActivation => ({ success: false, error });
 
@@ -57,7 +62,7 @@ export function createActivationService(deps: { db: Knex; games: GameProvider; c
       const outcome = await credit(code, account);
       if (outcome.status === 'rejected') {
         await activationDal.release(db, code.id, playerId);
-        return failure(ACTIVATION_ERRORS[outcome.reason]);
+        return failure(ACTIVATION_ERRORS[activationRefusal(outcome.reason)]);
       }
       if (idempotencyKey !== undefined && idempotencyKey === code.activation_idempotency_key) return { success: true };
     } catch (err) {
@@ -95,7 +100,7 @@ export function createActivationService(deps: { db: Knex; games: GameProvider; c
       if (outcome.status === 'rejected') {
         await activationDal.release(db, sold.id, playerId);
         logger.info({ codeId: sold.id, reason: outcome.reason, detail: outcome.detail }, 'Code activation refused by the game');
-        return failure(ACTIVATION_ERRORS[outcome.reason]);
+        return failure(ACTIVATION_ERRORS[activationRefusal(outcome.reason)]);
       }
       logger.info({ codeId: sold.id, userId, reference: outcome.reference }, 'Free Fire code activated');
       return { success: true };

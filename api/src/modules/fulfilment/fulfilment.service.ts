@@ -6,15 +6,17 @@ import { lockOrder, markCompleted, raiseAttention, type LockedOrder } from '../o
 import { recordOrderEvent } from '../orders/order-events';
 import { stockDal } from '../stock/stock.dal';
 import { fulfilmentDal } from './fulfilment.dal';
+import type { SupplierProviders } from './supplier-credit';
 import { createTopupDelivery } from './topup-delivery';
 
 /**
- * `games` and `codeCrypto` deliver top-up orders; a process built without them (a test of code
- * orders) fails a top-up order's job instead, so the queue retries it.
+ * `games` (the game provider, which redeems codes and is the sandbox supplier), `suppliers` (the other
+ * suppliers set up, by kind) and `codeCrypto` deliver top-up orders; a process built without them (a test of
+ * code orders) fails a top-up order's job instead, so the queue retries it.
  */
-export function createFulfilmentService(deps: { db: Knex; logger: Logger; games?: GameProvider; codeCrypto?: CodeCrypto }) {
+export function createFulfilmentService(deps: { db: Knex; logger: Logger; games?: GameProvider; suppliers?: SupplierProviders; codeCrypto?: CodeCrypto }) {
   const { db, logger, games, codeCrypto } = deps;
-  const topups = games && codeCrypto ? createTopupDelivery({ db, logger, games, codeCrypto }) : undefined;
+  const topups = games && codeCrypto ? createTopupDelivery({ db, logger, games, suppliers: { sandbox: games, ...deps.suppliers }, codeCrypto }) : undefined;
 
   /** Hands over a code order: its reserved codes become sold, then the order is completed. */
   async function deliverCodes(trx: Knex.Transaction, order: LockedOrder): Promise<void> {

@@ -67,7 +67,7 @@ async function pubgOrder(user: TestUser, player: string, packages: Array<{ id: n
 const orderRow = (orderId: number) =>
   app.db('orders').where({ id: orderId }).first('status', 'notices', 'completed_at', 'total', 'currency');
 const itemRow = (orderId: number) =>
-  app.db('order_items').where({ order_id: orderId }).first('provider_status', 'provider_reference', 'topup_data');
+  app.db('order_items').where({ order_id: orderId }).first('id', 'provider_status', 'provider_reference', 'topup_data');
 const pubgCodes = (denominationId: number) =>
   app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ denomination_id: denominationId }).orderBy('number').select('number as id', 'status', 'order_id', 'error_message', 'sold_at');
 const refunds = (orderId: number) => app.db('balance_ledger').where({ order_id: orderId, reason: 'order_refund' });
@@ -99,7 +99,7 @@ describe('top-up delivery: Free Fire and Steam', () => {
     expect(item).toMatchObject({ provider_status: 'succeeded', provider_reference: expect.stringMatching(/^SBX-/) });
     const credits = await games.creditsOf('freefire', player);
     expect(credits).toEqual([
-      { idempotencyKey: `order:${orderId}`, game: 'freefire', account: player, reference: item.provider_reference, amount: 100, unit: '', offerId: offer.itemId },
+      { idempotencyKey: `${item.id}-1`, game: 'freefire', account: player, reference: item.provider_reference, amount: 100, unit: '', offerId: offer.itemId },
     ]);
     // Later runs find the order completed and never call the game.
     expect(calls.mock.calls.length).toBeLessThanOrEqual(3);
@@ -109,11 +109,15 @@ describe('top-up delivery: Free Fire and Steam', () => {
     expect(detail.body.status).toBe('completed');
   });
 
-  it('after a crash between the credit and its record, a rerun records the same credit without crediting again', async () => {
+  it('after a crash between the credit and its record, a rerun looks the attempt up by its reference and records the same credit', async () => {
     const user = await shopper();
     const player = playerId();
     const { orderId, offer } = await freefireOrder(user, player);
-    const applied = await games.deliver({ account: { game: 'freefire', fields: [{ key: 'player_id', value: player }] }, offer: { id: offer.itemId, amount: 100, unit: '' }, idempotencyKey: `order:${orderId}` });
+    // The run wrote its attempt, the game credited it, and the process died before the answer was kept.
+    const item = await itemRow(orderId);
+    const sandbox = await app.db('suppliers').where({ kind: 'sandbox' }).first('id');
+    await app.db('supplier_orders').insert({ order_id: orderId, order_item_id: item.id, attempt: 1, supplier_id: sandbox.id, reference: `${item.id}-1` });
+    const applied = await games.deliver({ account: { game: 'freefire', fields: [{ key: 'player_id', value: player }] }, offer: { id: offer.itemId, amount: 100, unit: '' }, idempotencyKey: `${item.id}-1` });
     expect(applied.status).toBe('succeeded');
 
     await fulfilment.fulfilOrder(orderId);
@@ -145,7 +149,7 @@ describe('top-up delivery: Free Fire and Steam', () => {
     });
     await fulfilment.fulfilOrder(orderId);
     expect(await orderRow(orderId)).toMatchObject({ status: 'completed' });
-    expect(await games.creditsOf('steam', login)).toMatchObject([{ idempotencyKey: `order:${orderId}`, amount: 500_000, unit: 'kzt' }]);
+    expect(await games.creditsOf('steam', login)).toMatchObject([{ idempotencyKey: `${(await itemRow(orderId)).id}-1`, amount: 500_000, unit: 'kzt' }]);
   });
 
   it('refunds a declined top-up (a player id ending in 13) on the ledger and fails the order with a reason', async () => {
@@ -233,7 +237,7 @@ describe('top-up delivery: PUBG', () => {
     expect((await pubgCodes(stocked.id)).map((code) => [code.status, code.order_id])).toEqual([['used', orderId]]);
     const credits = await games.creditsOf('pubg', player);
     expect(credits.map((credit) => credit.idempotencyKey).sort()).toEqual(
-      [`order:${orderId}:code:${stocked.codeIds[0]}`, `order:${orderId}:package:1`, `order:${orderId}:package:2`].sort(),
+      [`order:${orderId}:code:${stocked.codeIds[0]}`, `${(await itemRow(orderId)).id}-1`, `${(await itemRow(orderId)).id}-2`].sort(),
     );
 
     // Without any source it is not for sale.

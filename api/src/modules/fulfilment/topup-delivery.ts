@@ -4,7 +4,7 @@ import type { OrderNotice } from '@topup/common/api';
 import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import type { OrderItem, RowOf } from '../../models';
-import type { DeliveryRequest, GameAccount, GameProvider, ProviderOutcome, RejectionReason } from '../../providers/game';
+import type { GameAccount, GameProvider, ProviderOutcome, RejectionReason } from '../../providers/game';
 import { gamesDal } from '../games/games.dal';
 import {
   completeWithRefund,
@@ -20,9 +20,13 @@ import type { RefundDestination } from '../payments/refunds';
 import { stockDal, type RedeemedCode } from '../stock/stock.dal';
 import { topupDal } from '../topup/topup.dal';
 import type { StoredTopupData } from '../topup/topup.service';
+import { createSupplierCredit, SupplierOrderPendingError, type CreditResult, type SupplierProviders } from './supplier-credit';
 
-/** Why a top-up could not be delivered: the game's refusal, or no code left in the stock to replace a rejected one. */
-type UndeliveredReason = Exclude<RejectionReason, 'invalid_code'> | 'out_of_codes';
+/** Why a top-up could not be delivered: the player's account refused, every source declined, or no code left in the stock to replace a rejected one. */
+type UndeliveredReason = 'player_not_found' | 'declined' | 'out_of_codes';
+
+/** A refusal as the shopper is told of it: their account, or (any other reason) the top-up declined. */
+const undeliveredReason = (reason: RejectionReason): UndeliveredReason => (reason === 'player_not_found' ? 'player_not_found' : 'declined');
 
 /** Bounds one run: every step uses up or rejects a code, so this is only reached by a broken invariant. */
 const MAX_PUBG_STEPS = 500;
@@ -60,8 +64,9 @@ function undeliveredNotice(
  * - a definite refusal refunds the balance on the ledger (`order:<id>:refund`) and fails the order;
  * - a transient failure (GameProviderUnavailableError) is thrown for the queue to retry.
  */
-export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeCrypto: CodeCrypto; logger: Logger }) {
+export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppliers: SupplierProviders; codeCrypto: CodeCrypto; logger: Logger }) {
   const { db, games, codeCrypto, logger } = deps;
+  const supplierCredit = createSupplierCredit({ db, logger, providers: deps.suppliers });
 
   /**
    * One call to the game. A call that fails before any answer (the provider unreachable) is recorded
@@ -86,9 +91,9 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
       trx,
       orderId,
       'delivery_attempt',
-      outcome.status === 'succeeded'
-        ? { ...facts, outcome: 'succeeded', reference: outcome.reference }
-        : { ...facts, outcome: 'rejected', reason: outcome.reason, detail: outcome.detail },
+      outcome.status === 'rejected'
+        ? { ...facts, outcome: 'rejected', reason: outcome.reason, detail: outcome.detail }
+        : { ...facts, outcome: 'succeeded', reference: outcome.reference },
     );
 
   async function complete(trx: Knex.Transaction, order: LockedOrder, itemId: number, reference?: string): Promise<void> {
@@ -142,30 +147,50 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
     return { game: data.service, fields: ordered.map((key) => ({ key, value: fields[key] ?? '' })) };
   }
 
-  /** A denomination (or, for a game priced from an amount, the amount) credited by the game provider: one credit for the whole order. */
+  /** The denomination a top-up's offer names within its game (its item id, else its id); undefined for a game priced from an amount. */
+  async function denominationOf(data: StoredTopupData): Promise<number | undefined> {
+    if (data.denomination_id !== undefined) return data.denomination_id;
+    if (data.amount !== undefined) return undefined;
+    const row = await db('game_denominations as d')
+      .join('games as g', 'g.id', 'd.game_id')
+      .join('products as p', 'p.id', 'g.product_id')
+      .where('p.slug', data.service)
+      .whereRaw('coalesce(d.item_id, d.id) = ?', [data.offer_id])
+      .first<{ id: number } | undefined>('d.id');
+    return row?.id;
+  }
+
+  /** A pending supplier order fails the job, so the queue asks the supplier again later; the order stays processing. */
+  function stillPending(orderId: number, result: CreditResult): void {
+    if (result.kind === 'pending') throw new SupplierOrderPendingError(`Order ${orderId}: a supplier order is still pending`);
+  }
+
+  /** A denomination (or, for a game priced from an amount, the amount) credited by its supplier sources: one credit for the whole item. */
   async function deliverDirect(orderId: number, item: RowOf<OrderItem>, data: StoredTopupData): Promise<void> {
-    const request: DeliveryRequest = {
-      account: await accountOf(data),
-      offer:
-        data.amount !== undefined
-          ? { id: data.offer_id, amount: toMinor(data.amount), unit: data.input_currency }
-          : { id: data.offer_id, amount: item.game_amount ?? 0, unit: data.unit ?? '' },
-      idempotencyKey: `order:${orderId}`,
-    };
-    const facts = { game: data.service };
-    const outcome = await callGame(orderId, () => games.deliver(request), facts);
+    const result = await supplierCredit.credit({
+      orderId,
+      itemId: item.id,
+      packageIndex: null,
+      denominationId: await denominationOf(data),
+      request: {
+        account: await accountOf(data),
+        offer:
+          data.amount !== undefined
+            ? { id: data.offer_id, amount: toMinor(data.amount), unit: data.input_currency }
+            : { id: data.offer_id, amount: item.game_amount ?? 0, unit: data.unit ?? '' },
+      },
+    });
+    stillPending(orderId, result);
     await db.transaction(async (trx) => {
       const order = await lockOrder(trx, orderId);
       if (!order || order.status !== 'processing') return;
-      await recordAnswer(trx, orderId, outcome, facts);
-      if (outcome.status === 'succeeded') {
-        await complete(trx, order, item.id, outcome.reference);
+      if (result.kind === 'credited') {
+        await complete(trx, order, item.id, result.reference);
         return;
       }
-      logger.info({ orderId, reason: outcome.reason, detail: outcome.detail }, 'Top-up refused by the game');
-      // A whole credit refused is never 'invalid_code'; should a provider say so, the order still cannot be delivered.
-      const reason = outcome.reason === 'invalid_code' ? 'declined' : outcome.reason;
-      await refund(trx, order, data, reason, { amount: order.total, deliveredUc: 0 });
+      if (result.kind !== 'refused') return;
+      logger.info({ orderId, reason: result.reason }, 'Top-up refused by every source');
+      await refund(trx, order, data, undeliveredReason(result.reason), { amount: order.total, deliveredUc: 0 });
     });
   }
 
@@ -233,31 +258,33 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
   }
 
   /**
-   * The packages the game provider credits (their code-stock source had no code), one call each under its own
-   * idempotency key (`order:<id>:package:<index>`), so a run again credits nothing twice. Resolves to the
-   * indexes credited, or undefined when the order ended (a refusal refunded what was not delivered).
+   * The packages its supplier sources credit (their code-stock source had no code), each a credit of its own,
+   * so a run again credits nothing twice. Resolves to the indexes credited, or undefined when the order ended
+   * (a refusal refunded what was not delivered); throws while a supplier order is pending.
    */
   async function creditPackages(orderId: number, item: RowOf<OrderItem>, data: StoredTopupData, account: GameAccount): Promise<Set<number> | undefined> {
     const credited = new Set<number>();
     for (const [index, pkg] of (data.packages ?? []).entries()) {
       if (!pkg.delivered_by) continue;
-      const facts = { game: data.service, package: index };
-      const request: DeliveryRequest = { account, offer: { id: pkg.denomination_id, amount: pkg.uc_amount, unit: 'UC' }, idempotencyKey: `order:${orderId}:package:${index}` };
-      const outcome = await callGame(orderId, () => games.deliver(request), facts);
-      const goOn = await db.transaction(async (trx) => {
-        const order = await lockOrder(trx, orderId);
-        if (!order || order.status !== 'processing') return false;
-        await recordAnswer(trx, orderId, outcome, facts);
-        if (outcome.status === 'succeeded') {
-          credited.add(index);
-          await topupDal.appendProviderReference(trx, item.id, outcome.reference);
-          return true;
-        }
-        const reason = outcome.reason === 'invalid_code' ? 'declined' : outcome.reason;
-        await refund(trx, order, data, reason, undeliveredPubg(data, await stockDal.redeemedFor(trx, orderId), order.currency, credited));
-        return false;
+      const result = await supplierCredit.credit({
+        orderId,
+        itemId: item.id,
+        packageIndex: index,
+        denominationId: pkg.denomination_id,
+        request: { account, offer: { id: pkg.denomination_id, amount: pkg.uc_amount, unit: 'UC' } },
       });
-      if (!goOn) return undefined;
+      stillPending(orderId, result);
+      if (result.kind === 'credited') {
+        credited.add(index);
+        continue;
+      }
+      if (result.kind !== 'refused') continue;
+      await db.transaction(async (trx) => {
+        const order = await lockOrder(trx, orderId);
+        if (!order || order.status !== 'processing') return;
+        await refund(trx, order, data, undeliveredReason(result.reason), undeliveredPubg(data, await stockDal.redeemedFor(trx, orderId), order.currency, credited));
+      });
+      return undefined;
     }
     return credited;
   }
@@ -282,7 +309,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
         const order = await lockOrder(trx, orderId);
         if (!order || order.status !== 'processing') return;
         await recordAnswer(trx, orderId, outcome, facts);
-        if (outcome.status === 'succeeded') {
+        if (outcome.status !== 'rejected') {
           if (await stockDal.markRedeemed(trx, orderId, code.id)) {
             await topupDal.appendProviderReference(trx, item.id, outcome.reference);
           }
@@ -295,7 +322,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
         }
         logger.info({ orderId, reason: outcome.reason, detail: outcome.detail }, 'Top-up from codes refused by the game');
         const codes = await stockDal.redeemedFor(trx, orderId);
-        await refund(trx, order, data, outcome.reason, undeliveredPubg(data, codes, order.currency, credited));
+        await refund(trx, order, data, undeliveredReason(outcome.reason), undeliveredPubg(data, codes, order.currency, credited));
       });
     }
     throw new Error(`Order ${orderId}: delivery from codes did not finish within ${MAX_PUBG_STEPS} steps`);
@@ -303,6 +330,8 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; codeC
 
   return {
     /** Delivers a top-up order; returns once it is completed or failed, throws to be retried. */
+    receiveNotice: supplierCredit.receiveNotice,
+
     async deliver(orderId: number): Promise<void> {
       const item = await topupDal.topupItemOf(db, orderId);
       if (!item) {

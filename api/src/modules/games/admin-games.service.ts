@@ -67,7 +67,7 @@ const GAME_TEXTS = translatedFields({ title: 'title', description: 'description'
 const LABEL = translatedFields({ label: 'label' });
 const DENOMINATION_TEXTS = translatedFields({ name: 'name', unit: 'unit' });
 /** What a denomination is delivered from unless the admin says: the game provider. */
-const DEFAULT_SOURCES: SourceRow[] = [{ kind: 'sandbox', priority: 1 }];
+const DEFAULT_SOURCES: DenominationSource[] = [{ kind: 'sandbox', priority: 1 }];
 
 const toGameRecord = (row: GameRow): AdminGameRecord => ({
   id: row.id,
@@ -153,25 +153,36 @@ const toDenominationRecord = (row: DenominationRow): AdminGameDenominationRecord
   itemId: row.item_id,
   active: row.active,
   sortOrder: row.sort_order,
-  sources: row.sources,
+  sources: row.sources.map((source) => ({ kind: source.kind, supplierProductId: source.supplier_product_id, priority: source.priority })),
   availableCodes: row.available_codes,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
 
-/** Each kind at most once, each priority at most once; 400 otherwise. */
+/**
+ * Sources as stored: a supplier product makes a 'supplier' source; 'sandbox' and 'code_stock' at most once,
+ * a supplier product at most once, each priority at most once; 400 otherwise (an unknown product is refused
+ * by its foreign key).
+ */
 function checkedSources(sources: readonly DenominationSource[]): SourceRow[] {
   const problems: Array<{ field: string; message: string }> = [];
-  const kinds = new Set<string>();
+  const seen = new Set<string>();
   const priorities = new Set<number>();
-  sources.forEach((source, index) => {
-    if (kinds.has(source.kind)) problems.push({ field: `sources.${index}.kind`, message: `repeats ${source.kind}` });
+  const rows = sources.map((source, index): SourceRow => {
+    const productId = source.supplierProductId ?? null;
+    const kind = productId === null ? source.kind : 'supplier';
+    if (kind === undefined || (kind === 'supplier' && productId === null) || (source.kind !== undefined && source.kind !== kind)) {
+      problems.push({ field: `sources.${index}`, message: 'names a supplier product (kind supplier) or the kind sandbox or code_stock' });
+    }
+    const key = productId === null ? String(kind) : `product:${productId}`;
+    if (seen.has(key)) problems.push({ field: `sources.${index}`, message: `repeats ${key}` });
     if (priorities.has(source.priority)) problems.push({ field: `sources.${index}.priority`, message: `repeats priority ${source.priority}` });
-    kinds.add(source.kind);
+    seen.add(key);
     priorities.add(source.priority);
+    return { kind: kind ?? 'sandbox', priority: source.priority, supplier_product_id: productId };
   });
   if (problems.length > 0) throw validationFailed('The request is not valid', problems);
-  return [...sources].sort((a, b) => a.priority - b.priority);
+  return rows.sort((a, b) => a.priority - b.priority);
 }
 
 function denominationColumns(fields: UpdateGameDenominationBody, current?: AdminGameDenominationRecord): DenominationColumns {

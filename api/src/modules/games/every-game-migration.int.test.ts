@@ -13,8 +13,9 @@ import { startTestApp, type TestApp, type TestUser } from '../../testing/harness
  */
 
 const MIGRATION = '20261129000001_every_game_as_data';
-/** The next migration moves the code tables this one leaves alone into one stock: it runs down first and up last. */
+/** The next migrations (the code tables moved into one stock, then the suppliers) run down first and up last. */
 const ONE_CODE_STOCK = '20261130000001_one_code_stock';
+const SUPPLIERS = '20261201000001_suppliers';
 const LANGUAGES = ['ru', 'en', 'uz'] as const;
 
 let app: TestApp;
@@ -255,6 +256,7 @@ beforeAll(async () => {
   app = await startTestApp();
   admin = await app.createUser({ role: 'admin' });
   shopper = await app.createUser();
+  await app.db.migrate.down({ migrationSource, name: SUPPLIERS });
   await app.db.migrate.down({ migrationSource, name: ONE_CODE_STOCK });
   await app.db.migrate.down({ migrationSource, name: MIGRATION });
   await fillOldStore(app.db);
@@ -279,6 +281,7 @@ describe('every game as data, on a store that sold all three games', () => {
     await app.db.migrate.up({ migrationSource, name: MIGRATION });
     expect(await rowsOf(app.db, UNTOUCHED)).toEqual(rowsBefore);
     await app.db.migrate.up({ migrationSource, name: ONE_CODE_STOCK });
+    await app.db.migrate.up({ migrationSource, name: SUPPLIERS });
     expect(await newViews(before)).toEqual(before);
 
     // The three games are rows; PUBG's packages are delivered from the code stock, Free Fire's by the game.
@@ -293,7 +296,8 @@ describe('every game as data, on a store that sold all three games', () => {
   });
 
   it('gives the old tables back, row for row, on the way down, and numbers new rows after them', async () => {
-    await app.db.migrate.down({ migrationSource, name: ONE_CODE_STOCK });
+    await app.db.migrate.down({ migrationSource, name: SUPPLIERS });
+  await app.db.migrate.down({ migrationSource, name: ONE_CODE_STOCK });
     await app.db.migrate.down({ migrationSource, name: MIGRATION });
     expect(await rowsOf(app.db, ['pubg_denominations', 'freefire_denominations'])).toEqual(oldTables);
     expect(await rowsOf(app.db, UNTOUCHED)).toEqual(rowsBefore);
@@ -302,6 +306,7 @@ describe('every game as data, on a store that sold all three games', () => {
     await app.db('freefire_denominations').where({ id: next.id }).delete();
     await app.db.migrate.up({ migrationSource, name: MIGRATION });
     await app.db.migrate.up({ migrationSource, name: ONE_CODE_STOCK });
+    await app.db.migrate.up({ migrationSource, name: SUPPLIERS });
     expect(await newViews(before)).toEqual(before);
   });
 });

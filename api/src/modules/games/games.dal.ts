@@ -27,6 +27,8 @@ export type GameRow = Pick<Game, 'id' | 'product_id' | 'fields' | 'player_check'
 export interface SourceRow {
   kind: DenominationSourceKind;
   priority: number;
+  /** The supplier product a 'supplier' source buys; null for the other kinds. */
+  supplier_product_id: number | null;
 }
 
 /** A denomination as the back office reads it, with its sources and its codes on sale in the code stock. */
@@ -70,7 +72,7 @@ export const FREEFIRE_OFFERS_SQL = `SELECT d.legacy_id AS id, d.id AS denominati
 export const asView = (db: Knex, sql: string, alias: string) => db.raw(`(${sql}) as ??`, [alias]);
 
 /** A denomination's sources by priority, as a JSON list. */
-const SOURCES = `coalesce((SELECT json_agg(json_build_object('kind', s.kind, 'priority', s.priority) ORDER BY s.priority)
+const SOURCES = `coalesce((SELECT json_agg(json_build_object('kind', s.kind, 'priority', s.priority, 'supplier_product_id', s.supplier_product_id) ORDER BY s.priority)
                             FROM game_denomination_sources s WHERE s.denomination_id = d.id), '[]') AS sources`;
 
 /** A denomination's source kinds by priority, as an array. */

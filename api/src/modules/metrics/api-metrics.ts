@@ -8,10 +8,14 @@ import type { AppContext, AppMiddleware } from '../../types';
  */
 export type WebhookOutcome = 'accepted' | 'duplicate' | 'unknown-payment' | 'foreign-address' | 'refused' | 'failed';
 
+/** What became of a supplier's notice of its order: kept (also a repeat), or refused (a bad signature, no order of ours). */
+export type SupplierNoticeOutcome = 'kept' | 'refused';
+
 export interface ApiMetrics {
   /** Times every request by method, route pattern and status. */
   measureRequests: AppMiddleware;
   recordWebhook(provider: string, outcome: WebhookOutcome): void;
+  recordSupplierNotice(supplier: string, outcome: SupplierNoticeOutcome): void;
 }
 
 /** The route a request is counted under: the router's pattern (`/api/orders/:id`), never the raw URL. */
@@ -41,6 +45,12 @@ export function createApiMetrics(registry: Registry, sources: { openOrderStreams
     labelNames: ['provider', 'outcome'],
     registers: [registry],
   });
+  const supplierNotices = new Counter({
+    name: `${METRICS_PREFIX}supplier_notices_total`,
+    help: "Suppliers' notices of their orders (POST /api/suppliers/<kind>/callback) by supplier and outcome (kept, refused)",
+    labelNames: ['supplier', 'outcome'],
+    registers: [registry],
+  });
   new Gauge({
     name: `${METRICS_PREFIX}order_streams_open`,
     help: 'Order event streams (GET /api/orders/events) open in this API process',
@@ -61,6 +71,9 @@ export function createApiMetrics(registry: Registry, sources: { openOrderStreams
     },
     recordWebhook(provider, outcome) {
       webhooks.inc({ provider, outcome });
+    },
+    recordSupplierNotice(supplier, outcome) {
+      supplierNotices.inc({ supplier, outcome });
     },
   };
 }

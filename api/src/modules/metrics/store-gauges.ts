@@ -28,7 +28,7 @@ async function readDatabaseFigures(db: Knex) {
   return db.transaction(
     async (trx) => {
       await trx.raw(`SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
-      const [outbox, ordersByStatus, lowStock, rates] = await Promise.all([
+      const [outbox, ordersByStatus, lowStock, rates, suppliers] = await Promise.all([
         // min(id) walks the undispatched index; the oldest row is the first written.
         trx
           .raw<{ rows: Array<{ backlog: number; oldest_age: number | null }> }>(
@@ -47,8 +47,16 @@ async function readDatabaseFigures(db: Knex) {
             `SELECT extract(epoch FROM now() - min(checked_at))::float8 AS age FROM currency_rates`,
           )
           .then((result) => result.rows[0]!),
+        // The open attempts walk their partial index.
+        trx
+          .raw<{ rows: Array<{ kind: string; balance: string | null; balance_currency: string | null; open: number }> }>(
+            `SELECT s.kind, s.balance, s.balance_currency,
+                    (SELECT count(*) FROM supplier_orders o WHERE o.supplier_id = s.id AND o.status IN ('creating', 'pending'))::int AS open
+               FROM suppliers s`,
+          )
+          .then((result) => result.rows),
       ]);
-      return { outbox, ordersByStatus, lowStock, rateAge: rates.age };
+      return { outbox, ordersByStatus, lowStock, rateAge: rates.age, suppliers };
     },
     { readOnly: true },
   );
@@ -62,8 +70,8 @@ async function readQueueDepths(queues: Record<string, Queue>) {
 
 /**
  * The store's own figures, read at scrape time into a fresh registry (so a figure that could not be
- * read is absent rather than stale): queue depths from Redis; the outbox, orders, low stock and the
- * exchange rates' age from Postgres. Each source that fails or is slow is left out and named in
+ * read is absent rather than stale): queue depths from Redis; the outbox, orders, low stock, the
+ * exchange rates' age and each supplier's open orders and balance from Postgres. Each source that fails or is slow is left out and named in
  * `topup_metrics_source_up`.
  */
 export async function collectStoreGauges(deps: { db: Knex; queues: Record<string, Queue> }): Promise<Registry> {
@@ -79,7 +87,7 @@ export async function collectStoreGauges(deps: { db: Knex; queues: Record<string
 
   sourceUp.set({ source: 'postgres' }, database.status === 'fulfilled' ? 1 : 0);
   if (database.status === 'fulfilled') {
-    const { outbox, ordersByStatus, lowStock, rateAge } = database.value;
+    const { outbox, ordersByStatus, lowStock, rateAge, suppliers } = database.value;
     gauge('outbox_backlog', 'Outbox rows not yet sent to their queue').set(outbox.backlog);
     gauge('outbox_oldest_age_seconds', 'Age of the oldest outbox row not yet sent (0 when none)').set(outbox.oldest_age ?? 0);
     const orders = gauge('orders', 'Orders by status', ['status']);
@@ -94,6 +102,13 @@ export async function collectStoreGauges(deps: { db: Knex; queues: Record<string
     const available = gauge('low_stock_available', 'What is left of each stock line below its threshold', ['kind', 'id', 'name']);
     for (const line of lowStock) available.set({ kind: line.kind, id: String(line.id), name: line.name }, line.available);
     if (rateAge !== null) gauge('exchange_rate_age_seconds', 'Seconds since the exchange rates were last checked or set').set(rateAge);
+    const waiting = gauge('supplier_orders_open', "Top-up orders sent to a supplier and not yet settled (waiting for its answer), by supplier", ['supplier']);
+    const balance = gauge('supplier_balance', "A supplier's balance with the store as it last reported it, in its currency", ['supplier', 'currency']);
+    for (const supplier of suppliers) {
+      waiting.set({ supplier: supplier.kind }, supplier.open);
+      // Minor units in the database; the gauge speaks whole units, as the supplier does.
+      if (supplier.balance !== null && supplier.balance_currency) balance.set({ supplier: supplier.kind, currency: supplier.balance_currency }, Number(supplier.balance) / 100);
+    }
   }
 
   sourceUp.set({ source: 'redis' }, queueDepths.status === 'fulfilled' ? 1 : 0);

@@ -25,8 +25,8 @@ export interface StoredPubgPackage {
   uc_amount: number;
   price_usd: number;
   price_rub: number;
-  /** 'sandbox': credited by the game provider, its code-stock source having no code; absent: a code of the stock is redeemed. */
-  delivered_by?: 'sandbox';
+  /** Credited by its supplier sources (the sandbox or a supplier's product), its code-stock source having no code; absent: a code of the stock is redeemed. */
+  delivered_by?: Exclude<DenominationSourceKind, 'code_stock'>;
 }
 
 /**
@@ -35,8 +35,12 @@ export interface StoredPubgPackage {
  * the last source is taken even without them (the order is then refused OUT_OF_STOCK). No source: not sellable.
  */
 export function deliverySource(sources: readonly DenominationSourceKind[], codesInStock: boolean): DenominationSourceKind | undefined {
-  return sources.find((kind, index) => kind === 'sandbox' || codesInStock || index === sources.length - 1);
+  return sources.find((kind, index) => kind !== 'code_stock' || codesInStock || index === sources.length - 1);
 }
+
+/** A package's delivered_by: set when a supplier source, not the code stock, delivers it. */
+const deliveredBy = (source: DenominationSourceKind | undefined): Pick<StoredPubgPackage, 'delivered_by'> =>
+  source === undefined || source === 'code_stock' ? {} : { delivered_by: source };
 
 /**
  * topup_data as the server writes it on the order item: the shopper's choice with the server's
@@ -208,7 +212,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
         uc_amount: row.amount,
         price_usd: fromMinor(row.price_usd),
         price_rub: fromMinor(row.price_rub),
-        ...(source.get(denomination_id) === 'sandbox' ? { delivered_by: 'sandbox' as const } : {}),
+        ...(deliveredBy(source.get(denomination_id))),
       };
     });
     const sum = (pick: (row: RowOf<GameDenomination>) => number) => chosen.reduce((total, pkg) => total + pick(byId.get(pkg.denomination_id)!), 0);

@@ -17,11 +17,14 @@ export type PlayerCheck = { found: true; nickname: string } | { found: false };
 /**
  * A direct credit of a denomination to an account. `offer.id` is the game's own id of it (the
  * denomination's item id, else its id; 0 for a game priced from an amount); `amount` counts `unit`
- * (diamonds; for a game priced from an amount, minor units of the currency `unit` names).
+ * (diamonds; for a game priced from an amount, minor units of the currency `unit` names). `product` is the
+ * supplier's product bought, when the source is one. `idempotencyKey` is our stable reference of the
+ * attempt: a supplier keeps it with its order and finds the order by it.
  */
 export interface DeliveryRequest {
   account: GameAccount;
   offer: { id: number; amount: number; unit: string };
+  product?: { externalId: string; fields: ReadonlyArray<{ name: string }> };
   idempotencyKey: string;
 }
 
@@ -34,14 +37,40 @@ export interface CodeRedemptionRequest {
 }
 
 /**
- * Why the game refused a request for good (retrying the same request gives the same answer):
- * no such player, the game declined the credit for this account, or the code is not redeemable.
+ * Why a request was refused for good (retrying the same request gives the same answer). The player's
+ * side: no such player, the game declined the credit for this account, the code is not redeemable. The
+ * supplier's side (SUPPLIER_SIDE_REASONS): its balance is short, the product is out of stock or not sold,
+ * or its order failed; another supplier may yet deliver.
  */
-export type RejectionReason = 'player_not_found' | 'declined' | 'invalid_code';
+export type RejectionReason =
+  | 'player_not_found'
+  | 'declined'
+  | 'invalid_code'
+  | 'insufficient_balance'
+  | 'out_of_stock'
+  | 'product_unavailable'
+  | 'failed';
+
+/** Refusals that say only this supplier will not deliver: the denomination's next source gets the order. */
+export const SUPPLIER_SIDE_REASONS: ReadonlySet<RejectionReason> = new Set(['insufficient_balance', 'out_of_stock', 'product_unavailable', 'failed']);
+
+/** What a supplier charged for an order: minor units of `currency` (an ISO code, upper case). */
+export interface SupplierCost {
+  amount: number;
+  currency: string;
+}
 
 export type ProviderOutcome =
-  | { status: 'succeeded'; /** The game's id of the credit. */ reference: string }
-  | { status: 'rejected'; reason: RejectionReason; /** The game's own words, for logs, not shoppers. */ detail: string };
+  | { status: 'succeeded'; /** The provider's id of the credit (a supplier's order id). */ reference: string; cost?: SupplierCost }
+  /** Taken and not finished: a callback or a look-up by our reference tells the end. */
+  | { status: 'pending'; reference: string; cost?: SupplierCost }
+  | { status: 'rejected'; reason: RejectionReason; /** The provider's own words, for logs, not shoppers. */ detail: string };
+
+/** A supplier's signed notification, checked: the order it names by our reference and where it now stands. */
+export interface SupplierNotice {
+  idempotencyKey: string;
+  outcome: ProviderOutcome;
+}
 
 /**
  * The game could not be reached or answered with a temporary error: nothing is known to have
@@ -49,6 +78,29 @@ export type ProviderOutcome =
  */
 export class GameProviderUnavailableError extends Error {
   override name = 'GameProviderUnavailableError';
+}
+
+/**
+ * Delivery by a supplier (the sandbox, a wholesaler): what every provider offers, so fulfilment treats
+ * them alike (docs/architecture.md, "Suppliers"). A delivery may stay pending; it is then settled by the
+ * supplier's notice (readNotice) or by looking it up by our reference (findDelivery), whichever comes first.
+ */
+export interface DeliveryProvider {
+  readonly name: string;
+  /** Credits a denomination (or an amount) to an account; the same idempotency key never credits twice. */
+  deliver(request: DeliveryRequest): Promise<ProviderOutcome>;
+  /**
+   * The delivery made under this idempotency key, as it stands now; undefined when the provider knows
+   * of none (so a create may be sent). Throws GameProviderUnavailableError when it cannot tell.
+   */
+  findDelivery(idempotencyKey: string): Promise<ProviderOutcome | undefined>;
+  /**
+   * A notice the provider sent to our callback URL (its parameters, as sent), or undefined when its
+   * signature or timestamp does not check out.
+   */
+  readNotice(params: Record<string, string>): SupplierNotice | undefined;
+  /** The body the provider expects in answer to a notice it sent and the store kept. */
+  readonly noticeAnswer: string;
 }
 
 /**
@@ -61,12 +113,9 @@ export class GameProviderUnavailableError extends Error {
  * rejection credits nothing, so its key may be used again (with another player, say). Calls throw
  * GameProviderUnavailableError for a transient failure and resolve to an outcome otherwise.
  */
-export interface GameProvider {
-  readonly name: string;
+export interface GameProvider extends DeliveryProvider {
   /** Looks an account up by the game's fields. */
   checkPlayer(account: GameAccount): Promise<PlayerCheck>;
-  /** Credits a denomination (or an amount) to an account. */
-  deliver(request: DeliveryRequest): Promise<ProviderOutcome>;
   /** Redeems a code of the store's stock on an account. */
   redeemCode(request: CodeRedemptionRequest): Promise<ProviderOutcome>;
 }

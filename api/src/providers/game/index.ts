@@ -1,10 +1,14 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config';
-import type { GameProvider } from './game-provider';
+import type { Logger } from '../../logger';
+import type { DeliveryProvider, GameProvider } from './game-provider';
 import { SandboxGameProvider } from './sandbox-game-provider';
+import { createSeagmProvider, type SupplierAccount } from './seagm/seagm-provider';
 
 export * from './game-provider';
+export { measureDeliveryCalls, type SupplierCallHistogram } from './measured-delivery';
 export { SandboxGameProvider, type SandboxCredit } from './sandbox-game-provider';
+export { createSeagmProvider, type SupplierAccount, type SupplierListing } from './seagm/seagm-provider';
 
 type GameProviderConfig = Pick<Config, 'gameProvider' | 'redisPrefix' | 'gameProviderLatencyMs' | 'gameProviderFailureRate'>;
 
@@ -26,4 +30,18 @@ export function createGameProvider(config: GameProviderConfig, deps: { redis: Re
     throw new Error(`Unknown GAME_PROVIDER "${config.gameProvider}"; available: ${Object.keys(GAME_PROVIDERS).join(', ')}`);
   }
   return create(config, deps);
+}
+
+/** The wholesale suppliers set up in a process: each delivers, and lists its catalogue. */
+export type SupplierSetup = { seagm?: DeliveryProvider & SupplierAccount };
+
+/** Whether SEAGM's settings are present: a uid and a secret. */
+export const seagmConfigured = (config: Pick<Config, 'seagm'>): boolean => config.seagm.uid !== '' && config.seagm.secret !== '';
+
+/**
+ * The wholesale suppliers whose settings are present, by kind (the sandbox is the game provider itself):
+ * each one's row is created at start, and only these can be activated.
+ */
+export function createSupplierProviders(config: Pick<Config, 'seagm'>, deps: { logger: Logger }): SupplierSetup {
+  return seagmConfigured(config) ? { seagm: createSeagmProvider({ settings: config.seagm, logger: deps.logger.child({ supplier: 'seagm' }) }) } : {};
 }

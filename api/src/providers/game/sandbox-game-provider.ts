@@ -85,6 +85,8 @@ const LOGIN_FIELD = 'login';
  */
 export class SandboxGameProvider implements GameProvider {
   readonly name = 'sandbox';
+  /** The sandbox answers every call at once and sends no notices. */
+  readonly noticeAnswer = '';
   private readonly redis: Redis;
   private readonly keyPrefix: string;
   private readonly latencyMs: number;
@@ -143,6 +145,17 @@ export class SandboxGameProvider implements GameProvider {
       unit: request.offer.unit,
       offerId: request.offer.id,
     });
+  }
+
+  /** The credit applied under this key; a rejection kept nothing, so it is not found. */
+  async findDelivery(idempotencyKey: string): Promise<ProviderOutcome | undefined> {
+    await this.roundTrip();
+    return this.stored(idempotencyKey);
+  }
+
+  /** The sandbox sends no notices: none checks out. */
+  readNotice(): undefined {
+    return undefined;
   }
 
   async redeemCode(request: CodeRedemptionRequest): Promise<ProviderOutcome> {

@@ -26,7 +26,7 @@ export type FreefireDenominationColumns = Partial<
 >;
 
 /** A Free Fire offer is credited by the game provider. */
-const FREEFIRE_SOURCES: SourceRow[] = [{ kind: 'sandbox', priority: 1 }];
+const FREEFIRE_SOURCES: SourceRow[] = [{ kind: 'sandbox', priority: 1, supplier_product_id: null }];
 
 const offers = (db: Knex) => db.from(asView(db, FREEFIRE_OFFERS_SQL, 'fd'));
 

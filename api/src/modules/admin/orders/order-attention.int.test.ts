@@ -106,7 +106,7 @@ describe('a delivery that runs out of attempts', () => {
       ...Array(ATTEMPTS).fill('delivery_attempt'),
       'attention_raised',
     ]);
-    expect(detail.body.timeline[1]).toMatchObject({ actorId: null, payload: { game: 'freefire', outcome: 'unavailable', detail: OUTAGE } });
+    expect(detail.body.timeline[1]).toMatchObject({ actorId: null, payload: { supplier: 'sandbox', outcome: 'unavailable', detail: OUTAGE } });
     expect(detail.body.timeline.at(-1)).toMatchObject({ kind: 'attention_raised', payload: { reason: OUTAGE } });
 
     const flagged = await as(admin, 'GET', listPath('/api/admin/orders', { filter: { needsAttention: true } }));
@@ -153,7 +153,7 @@ describe('a delivery that runs out of attempts', () => {
     const tail = body.timeline.slice(ATTEMPTS + 2);
     expect(tail.map((event: { kind: string }) => event.kind)).toEqual(['attention_cleared', 'retry_requested', 'delivery_attempt', 'status_changed']);
     expect(tail[1]).toMatchObject({ actorId: admin.id, actorNickname: admin.nickname, requestId: expect.any(String) });
-    expect(tail[2].payload).toMatchObject({ outcome: 'succeeded', reference: expect.stringMatching(/^SBX-/) });
+    expect(tail[2].payload).toMatchObject({ supplier: 'sandbox', outcome: 'succeeded', supplierOrderId: expect.stringMatching(/^SBX-/) });
     expect(tail[3].payload).toMatchObject({ from: 'processing', to: 'completed' });
     expect((await as(admin, 'GET', listPath('/api/admin/orders', { filter: { needsAttention: true } }))).body.map((row: { id: number }) => row.id)).not.toContain(orderId);
   });

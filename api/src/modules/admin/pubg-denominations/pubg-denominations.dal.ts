@@ -19,7 +19,7 @@ export interface PubgDenominationWithStock {
 export type PubgDenominationColumns = Partial<Pick<GameDenomination, 'amount' | 'name' | 'translations' | 'price_usd' | 'price_rub' | 'active'>>;
 
 /** A PUBG package is delivered by redeeming a code of its stock. */
-const PUBG_SOURCES: SourceRow[] = [{ kind: 'code_stock', priority: 1 }];
+const PUBG_SOURCES: SourceRow[] = [{ kind: 'code_stock', priority: 1, supplier_product_id: null }];
 
 /** Data access for the back office's PUBG packages; every function takes the connection or transaction to use. */
 export const adminPubgDenominationsDal = {

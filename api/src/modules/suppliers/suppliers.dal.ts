@@ -1,0 +1,96 @@
+import type { Knex } from 'knex';
+import type { Supplier, SupplierKind, SupplierOrder, SupplierOrderStatus, RowOf, SupplierProductField } from '../../models';
+import type { Config } from '../../config';
+import { seagmConfigured, type ProviderOutcome, type SupplierCost } from '../../providers/game';
+
+/** A denomination's source a supplier delivers from, with what the call needs. */
+export interface SupplierSource {
+  priority: number;
+  supplier_id: number;
+  supplier_kind: SupplierKind;
+  supplier_product_id: number | null;
+  external_id: string | null;
+  fields: SupplierProductField[] | null;
+  cost: number | null;
+  cost_currency: string | null;
+}
+
+/** Creates at start the rows of the sandbox and of every supplier whose settings are present. */
+export async function ensureSupplierRows(db: Knex, config: Pick<Config, 'seagm'>): Promise<void> {
+  await suppliersDal.ensure(db, seagmConfigured(config) ? ['sandbox', 'seagm'] : ['sandbox']);
+}
+
+/** The names each kind gets when its row is created. */
+const SUPPLIER_NAMES: Record<SupplierKind, string> = { sandbox: 'Sandbox', seagm: 'SEAGM', moogold: 'MooGold', smartglocal: 'Smart Glocal' };
+
+export const suppliersDal = {
+  /** Creates the rows of these kinds that do not exist yet; existing rows keep what the back office set. */
+  ensure: (db: Knex, kinds: readonly SupplierKind[]) =>
+    db('suppliers')
+      .insert(kinds.map((kind) => ({ kind, name: SUPPLIER_NAMES[kind] })))
+      .onConflict('kind')
+      .ignore(),
+
+  supplierKinds: async (db: Knex): Promise<Map<number, SupplierKind>> =>
+    new Map((await db('suppliers').select<Array<Pick<Supplier, 'id' | 'kind'>>>('id', 'kind')).map((row) => [row.id, row.kind])),
+
+  /**
+   * The active suppliers' sources of a denomination, by priority: its 'supplier' sources whose product is
+   * available, and its 'sandbox' source as the sandbox supplier. Without a denomination (a game priced from an
+   * amount), the sandbox alone.
+   */
+  sourcesOf(db: Knex, denominationId: number | undefined): Promise<SupplierSource[]> {
+    if (denominationId === undefined) {
+      return db('suppliers as s')
+        .where({ 's.kind': 'sandbox', 's.active': true })
+        .select(db.raw('1 AS priority'), 's.id AS supplier_id', 's.kind AS supplier_kind', db.raw('NULL::int AS supplier_product_id'), db.raw('NULL AS external_id'), db.raw('NULL::jsonb AS fields'), db.raw('NULL::bigint AS cost'), db.raw('NULL AS cost_currency'));
+    }
+    return db('game_denomination_sources as ds')
+      .leftJoin('supplier_products as p', 'p.id', 'ds.supplier_product_id')
+      .join('suppliers as s', (join) => {
+        join.on(db.raw("s.id = p.supplier_id OR (ds.kind = 'sandbox' AND s.kind = 'sandbox')"));
+      })
+      .where('ds.denomination_id', denominationId)
+      .whereIn('ds.kind', ['sandbox', 'supplier'])
+      .where('s.active', true)
+      .whereRaw('(p.id IS NULL OR p.available)')
+      .orderBy('ds.priority')
+      .select('ds.priority', 's.id AS supplier_id', 's.kind AS supplier_kind', 'p.id AS supplier_product_id', 'p.external_id', 'p.fields', 'p.cost', 'p.cost_currency');
+  },
+
+  /** The attempts at one credit (an item, or one of its packages), oldest first. */
+  attemptsOf: (db: Knex, itemId: number, packageIndex: number | null): Promise<Array<RowOf<SupplierOrder>>> =>
+    db('supplier_orders').where({ order_item_id: itemId }).whereRaw('package_index IS NOT DISTINCT FROM ?', [packageIndex]).orderBy('attempt'),
+
+  attemptOfReference: (db: Knex, reference: string): Promise<RowOf<SupplierOrder> | undefined> => db('supplier_orders').where({ reference }).first(),
+
+  async insertAttempt(trx: Knex.Transaction, attempt: Pick<SupplierOrder, 'order_id' | 'order_item_id' | 'package_index' | 'supplier_id' | 'supplier_product_id'>): Promise<RowOf<SupplierOrder>> {
+    const [latest] = (await trx('supplier_orders').where({ order_item_id: attempt.order_item_id }).max('attempt as attempt')) as Array<{ attempt: number | null }>;
+    const number = (latest?.attempt ?? 0) + 1;
+    const [row] = await trx('supplier_orders')
+      .insert({ ...attempt, attempt: number, reference: `${attempt.order_item_id}-${number}` })
+      .returning<Array<RowOf<SupplierOrder>>>('*');
+    if (!row) throw new Error('supplier_orders insert returned no row');
+    return row;
+  },
+
+  /**
+   * Records an answer on an attempt still open ('creating' or 'pending'): at most once per end, however many
+   * of the callback, the poll and a retried job bring it. Resolves to the status written, or undefined when the
+   * attempt had already ended (or was already pending and still is).
+   */
+  async settle(trx: Knex.Transaction, attemptId: number, outcome: ProviderOutcome, fallbackCost: SupplierCost | undefined): Promise<SupplierOrderStatus | undefined> {
+    const status: SupplierOrderStatus = outcome.status === 'rejected' ? 'failed' : outcome.status;
+    const cost = outcome.status === 'rejected' ? undefined : (outcome.cost ?? fallbackCost);
+    const changed = await trx('supplier_orders')
+      .where({ id: attemptId })
+      .whereIn('status', status === 'pending' ? ['creating'] : ['creating', 'pending'])
+      .update({
+        status,
+        ...(outcome.status === 'rejected' ? { reason: outcome.reason, detail: outcome.detail } : { supplier_order_id: outcome.reference }),
+        ...(cost ? { cost: cost.amount, cost_currency: cost.currency } : {}),
+        updated_at: trx.fn.now(),
+      });
+    return changed > 0 ? status : undefined;
+  },
+};

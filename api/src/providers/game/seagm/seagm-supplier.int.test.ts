@@ -1,0 +1,251 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCodeCrypto } from '@topup/server-kit';
+import { createFulfilmentService, type FulfilmentService } from '../../../modules/fulfilment/fulfilment.service';
+import { SupplierOrderPendingError } from '../../../modules/fulfilment/supplier-credit';
+import { syncSupplierCatalogue } from '../../../modules/suppliers/supplier-catalogue';
+import { createFixtures } from '../../../testing/fixtures';
+import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+import { scrapeMetrics } from '../../../testing/metrics';
+import { SEAGM_PUBG_60_UC, startSeagmStandIn, type SeagmStandIn } from '../../../testing/seagm-stand-in';
+import { GameProviderUnavailableError, SandboxGameProvider } from '../index';
+import { createSeagmProvider } from './seagm-provider';
+import { seagmSignature, seagmSignedText, signSeagmParams } from './seagm-signature';
+
+const UID = '10000';
+const METRICS_TOKEN = 'prometheus-scrape-token-0123456789';
+const SECRET = 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j';
+const logger = pino({ level: 'silent' });
+
+let app: TestApp;
+let seagm: SeagmStandIn;
+let fixtures: ReturnType<typeof createFixtures>;
+let games: SandboxGameProvider;
+let fulfilment: FulfilmentService;
+let seagmSupplierId: number;
+
+beforeAll(async () => {
+  seagm = await startSeagmStandIn({
+    uid: UID,
+    secret: SECRET,
+    ...SEAGM_PUBG_60_UC,
+    credits: 1000,
+  });
+  app = await startTestApp({ seagm: { apiUrl: seagm.url, uid: UID, secret: SECRET }, metricsToken: METRICS_TOKEN });
+  seagm.setCallbackUrl(`${app.baseUrl}/api/suppliers/seagm/callback`);
+  fixtures = createFixtures(app.db, app.config.codesKey);
+  await fixtures.usdRubRate('79');
+  games = new SandboxGameProvider({ redis: app.redis, prefix: app.config.redisPrefix });
+  const provider = createSeagmProvider({ settings: app.config.seagm, logger, timeoutMs: 2_000 });
+  fulfilment = createFulfilmentService({ db: app.db, logger, games, suppliers: { seagm: provider }, codeCrypto: createCodeCrypto(app.config.codesKey) });
+  seagmSupplierId = (await app.db('suppliers').where({ kind: 'seagm' }).first('id')).id;
+  await syncSupplierCatalogue(app.db, seagmSupplierId, provider);
+});
+
+afterAll(async () => {
+  await app.close();
+  await seagm.close();
+});
+
+beforeEach(() => {
+  seagm.setCredits(1000);
+});
+
+let counter = 0;
+const playerId = () => `${500_000 + (counter += 1)}7`;
+
+async function shopper(): Promise<TestUser> {
+  const user = await app.createUser();
+  await fixtures.fundBalance(user.id, 'usd', 100_000);
+  return user;
+}
+
+/** A PUBG package of 60 UC, sold from SEAGM's 60 UC first and (when asked) the sandbox next. */
+async function sixtyUc(options: { sandboxNext?: boolean } = {}) {
+  const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_900, ucAmount: 60 });
+  const product = await app.db('supplier_products').where({ supplier_id: seagmSupplierId, external_id: '101' }).first('id');
+  await app.db('game_denomination_sources').where({ denomination_id: pkg.id }).delete();
+  await app.db('game_denomination_sources').insert([
+    { denomination_id: pkg.id, kind: 'supplier', supplier_product_id: product.id, priority: 1 },
+    ...(options.sandboxNext ? [{ denomination_id: pkg.id, kind: 'sandbox', priority: 2 }] : []),
+  ]);
+  return pkg;
+}
+
+async function buy(user: TestUser, player: string, pkg: { id: number }): Promise<number> {
+  const response = await app.request('POST', '/api/orders/topup', {
+    token: user.token,
+    body: { currency: 'usd', topupData: { service: 'pubg', player_id: player, offer_id: -1, price_usd: 0.99, price_rub: 0, packages: [{ denomination_id: pkg.id, quantity: 1 }] } },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.orderId;
+}
+
+const ordersFor = (player: string) => seagm.orders.filter((order) => order.fields.user_id === player);
+const orderStatus = async (orderId: number) => (await app.db('orders').where({ id: orderId }).first('status')).status;
+const attempts = (orderId: number) => app.db('supplier_orders').where({ order_id: orderId }).orderBy('attempt');
+const ledgerRefund = (orderId: number) => app.db('balance_ledger').where({ reference: `order:${orderId}:refund` }).first('amount');
+
+describe('SEAGM signing', () => {
+  it('signs the sorted parameters with HMAC-SHA256 as the documentation shows, and refuses what does not match', async () => {
+    // SEAGM's own example; the signature is what its documented command gives:
+    // echo -n "buy_amount=10&timestamp=1499827319559&type_id=1&uid=10000" | openssl dgst -sha256 -hmac "<secret>"
+    const params = { type_id: '1', buy_amount: '10', uid: UID, timestamp: '1499827319559' };
+    expect(seagmSignedText(params)).toBe('buy_amount=10&timestamp=1499827319559&type_id=1&uid=10000');
+    expect(seagmSignature(params, SECRET)).toBe('e6a26faaa543f55ef0b9214f5eb3a4bbc83c3ddb252ad42632e5833f9df7fb2a');
+
+    const signed = signSeagmParams({}, { uid: UID, secret: 'a-wrong-secret' }, Math.floor(Date.now() / 1000));
+    const forged = await fetch(`${seagm.url}/v1/me?${new URLSearchParams(signed)}`);
+    expect(forged.status).toBe(409);
+    expect(await forged.json()).toMatchObject({ code: 409, msg: 'Invalid Signature', error_info: { info_message: expect.any(String) } });
+    const stale = signSeagmParams({}, { uid: UID, secret: SECRET }, Math.floor(Date.now() / 1000) - 300);
+    expect((await fetch(`${seagm.url}/v1/me?${new URLSearchParams(stale)}`)).status).toBe(408);
+  });
+
+  it('imports the recharge types as supplier products with their fields and cost', async () => {
+    expect(await app.db('supplier_products').where({ supplier_id: seagmSupplierId }).select('external_id', 'name', 'fields', 'cost', 'cost_currency', 'available')).toEqual([
+      { external_id: '101', name: 'PUBG Mobile (Global) 60 UC', fields: [{ name: 'user_id', label: 'User ID' }], cost: 86, cost_currency: 'USD', available: true },
+    ]);
+  });
+});
+
+describe('SEAGM delivery', () => {
+  it("delivers a shopper's PUBG 60 UC order: pending, then done by SEAGM's signed notice, once", async () => {
+    const user = await shopper();
+    const player = playerId();
+    const orderId = await buy(user, player, await sixtyUc());
+
+    const scrape = () => scrapeMetrics(app, METRICS_TOKEN);
+    const noticesKept = async () => (await scrape()).value('supplier_notices_total', { supplier: 'seagm', outcome: 'kept' }) ?? 0;
+    const keptBefore = await noticesKept();
+    const openBefore = (await scrape()).value('supplier_orders_open', { supplier: 'seagm' })!;
+
+    await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+    expect(await orderStatus(orderId)).toBe('processing');
+    const [order] = ordersFor(player);
+    expect(order).toMatchObject({ typeId: 101, status: 10001 });
+    const shown = await app.request('GET', `/api/orders/${orderId}`, { token: user.token });
+    expect(shown.body.status).toBe('processing');
+    // The operator sees it waiting at SEAGM.
+    expect((await scrape()).value('supplier_orders_open', { supplier: 'seagm' })).toBe(openBefore + 1);
+
+    expect(await seagm.finish(order!.mchOrderId, 10003)).toBe('success');
+    // A repeat of the notice is answered the same and changes nothing.
+    const again = await app.request('POST', '/api/suppliers/seagm/callback', {
+      rawBody: new URLSearchParams(seagm.signedNotice(order!)).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(again).toMatchObject({ status: 200, body: 'success' });
+    expect(await noticesKept()).toBe(keptBefore + 2);
+    expect((await scrape()).value('supplier_orders_open', { supplier: 'seagm' })).toBe(openBefore);
+
+    await fulfilment.fulfilOrder(orderId);
+    await fulfilment.fulfilOrder(orderId);
+    expect(await orderStatus(orderId)).toBe('completed');
+    expect(ordersFor(player)).toHaveLength(1);
+    expect(await attempts(orderId)).toEqual([
+      expect.objectContaining({ status: 'succeeded', supplier_id: seagmSupplierId, supplier_order_id: String(order!.id), reference: order!.mchOrderId, cost: 86, cost_currency: 'USD' }),
+    ]);
+    const events = await app.db('order_events').where({ order_id: orderId, kind: 'delivery_attempt' }).orderBy('id').select('payload');
+    expect(events.map((event) => event.payload.outcome)).toEqual(['pending', 'succeeded']);
+  });
+
+  it('completes a pending order by looking it up by our reference when no notice comes', async () => {
+    seagm.setCallbackUrl('http://127.0.0.1:9/unreachable');
+    try {
+      const user = await shopper();
+      const player = playerId();
+      const orderId = await buy(user, player, await sixtyUc());
+      await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+      const [order] = ordersFor(player);
+      await seagm.finish(order!.mchOrderId, 10003).catch(() => '');
+
+      await fulfilment.fulfilOrder(orderId);
+      expect(await orderStatus(orderId)).toBe('completed');
+      expect(ordersFor(player)).toHaveLength(1);
+    } finally {
+      seagm.setCallbackUrl(`${app.baseUrl}/api/suppliers/seagm/callback`);
+    }
+  });
+
+  it('refuses a forged notice and changes nothing', async () => {
+    const user = await shopper();
+    const player = playerId();
+    const orderId = await buy(user, player, await sixtyUc());
+    await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+    const [order] = ordersFor(player);
+    const refused = async () => (await scrapeMetrics(app, METRICS_TOKEN)).value('supplier_notices_total', { supplier: 'seagm', outcome: 'refused' }) ?? 0;
+    const refusedBefore = await refused();
+    const forged = { ...seagm.signedNotice({ ...order!, status: 10003 }), signature: 'f'.repeat(64) };
+    const answer = await app.request('POST', '/api/suppliers/seagm/callback', {
+      rawBody: new URLSearchParams(forged).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(answer.status).toBe(400);
+    expect(await attempts(orderId)).toEqual([expect.objectContaining({ status: 'pending' })]);
+    expect(await refused()).toBe(refusedBefore + 1);
+  });
+
+  it('after SEAGM took the order and the answer was lost, finds it by our reference and never orders twice', async () => {
+    const user = await shopper();
+    const player = playerId();
+    const orderId = await buy(user, player, await sixtyUc({ sandboxNext: true }));
+    seagm.dropNextAnswer();
+    await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(GameProviderUnavailableError);
+    expect(await attempts(orderId)).toEqual([expect.objectContaining({ status: 'creating' })]);
+
+    await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+    expect(ordersFor(player)).toHaveLength(1);
+    await seagm.finish(ordersFor(player)[0]!.mchOrderId, 10003);
+    await fulfilment.fulfilOrder(orderId);
+    expect(await orderStatus(orderId)).toBe('completed');
+    expect(ordersFor(player)).toHaveLength(1);
+    // The timeout never failed over: the sandbox credited nothing.
+    expect(await games.creditsOf('pubg', player)).toEqual([]);
+  });
+
+  it('fails over to the next source when SEAGM answers that the balance is short', async () => {
+    seagm.setCredits(0.5);
+    const user = await shopper();
+    const player = playerId();
+    const orderId = await buy(user, player, await sixtyUc({ sandboxNext: true }));
+    await fulfilment.fulfilOrder(orderId);
+    expect(await orderStatus(orderId)).toBe('completed');
+    expect(ordersFor(player)).toHaveLength(0);
+    expect(await games.creditsOf('pubg', player)).toHaveLength(1);
+    expect((await attempts(orderId)).map((attempt) => [attempt.status, attempt.reason])).toEqual([
+      ['failed', 'insufficient_balance'],
+      ['succeeded', null],
+    ]);
+  });
+
+  it('refunds when every source refuses, and a wrong player id without trying the others', async () => {
+    seagm.setCredits(0.5);
+    const user = await shopper();
+    const shortEverywhere = await buy(user, playerId().replace(/7$/, '13'), await sixtyUc({ sandboxNext: true }));
+    await fulfilment.fulfilOrder(shortEverywhere);
+    expect(await orderStatus(shortEverywhere)).toBe('failed');
+    expect(await ledgerRefund(shortEverywhere)).toEqual({ amount: 99 });
+
+    seagm.setCredits(1000);
+    const unknown = playerId();
+    seagm.refusePlayer(unknown);
+    const wrongPlayer = await buy(user, unknown, await sixtyUc({ sandboxNext: true }));
+    await fulfilment.fulfilOrder(wrongPlayer);
+    expect(await orderStatus(wrongPlayer)).toBe('failed');
+    expect((await attempts(wrongPlayer)).map((attempt) => attempt.reason)).toEqual(['player_not_found']);
+    expect(await games.creditsOf('pubg', unknown)).toEqual([]);
+    expect(await ledgerRefund(wrongPlayer)).toEqual({ amount: 99 });
+  });
+
+  it('fails over when SEAGM ends an order failed', async () => {
+    const user = await shopper();
+    const player = playerId();
+    const orderId = await buy(user, player, await sixtyUc({ sandboxNext: true }));
+    await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+    await seagm.finish(ordersFor(player)[0]!.mchOrderId, 10004);
+    await fulfilment.fulfilOrder(orderId);
+    expect(await orderStatus(orderId)).toBe('completed');
+    expect(await games.creditsOf('pubg', player)).toHaveLength(1);
+  });
+});

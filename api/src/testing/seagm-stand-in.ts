@@ -1,0 +1,210 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SEAGM_STATUS } from '../providers/game/seagm/seagm-provider';
+import { seagmSignatureProblem, signSeagmParams } from '../providers/game/seagm/seagm-signature';
+
+/*
+ * A strict local SEAGM Open API for tests, written from SEAGM's documentation (doc.openapi.seagm.io): every
+ * call must carry our uid, a timestamp within 120 s and a valid signature (else 408 or 409 with SEAGM's error
+ * body); recharge orders are kept by mch_order_id (a second create with one is refused), start at 10001 and
+ * end 10003 or 10004 when the test says, and each end is notified, signed, to the merchant's callback URL.
+ */
+
+export interface SeagmStandInType {
+  id: number;
+  categoryId: number;
+  name: string;
+  /** Decimal, in `currency`. */
+  unitPrice: number;
+  currency: string;
+  fields: Array<{ name: string; label: string }>;
+}
+
+export interface SeagmStandInOrder {
+  id: number;
+  mchOrderId: string;
+  typeId: number;
+  fields: Record<string, string>;
+  status: number;
+}
+
+export interface SeagmStandInOptions {
+  uid: string;
+  secret: string;
+  categories: Array<{ id: number; name: string }>;
+  types: SeagmStandInType[];
+  /** Decimal credits of the merchant's account, in USD. */
+  credits: number;
+}
+
+export interface SeagmStandIn {
+  url: string;
+  orders: SeagmStandInOrder[];
+  credits(): number;
+  setCredits(credits: number): void;
+  /** The game does not know this player id: a create for it is refused. */
+  refusePlayer(playerId: string): void;
+  /** The next create is carried out, then its connection is dropped without an answer. */
+  dropNextAnswer(): void;
+  /** Where notices go, as set in SEAGM's merchant panel. */
+  setCallbackUrl(url: string): void;
+  /** Ends an order (10003 done, 10004 failed) and sends the signed notice; resolves to our answer's body. */
+  finish(mchOrderId: string, status: 10003 | 10004): Promise<string>;
+  /** A notice as SEAGM signs it, for tests that send their own. */
+  signedNotice(order: SeagmStandInOrder): Record<string, string>;
+  close(): Promise<void>;
+}
+
+const ERRORS: Record<number, string> = {
+  400: 'Bad Request',
+  402: 'Payment Required',
+  404: 'Not Found',
+  406: 'Missing Required Parameter',
+  408: 'Request Timeout',
+  409: 'Invalid Signature',
+};
+
+/** A SEAGM catalogue of one product, PUBG Mobile's 60 UC (type 101) at $0.86, for a stand-in's options. */
+export const SEAGM_PUBG_60_UC = {
+  categories: [{ id: 1, name: 'PUBG Mobile (Global)' }],
+  types: [{ id: 101, categoryId: 1, name: '60 UC', unitPrice: 0.86, currency: 'USD', fields: [{ name: 'user_id', label: 'User ID' }] }],
+} satisfies Pick<SeagmStandInOptions, 'categories' | 'types'>;
+
+export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<SeagmStandIn> {
+  let credits = options.credits;
+  let dropNext = false;
+  let callbackUrl: string | undefined;
+  const unknownPlayers = new Set<string>();
+  let nextId = 700_000;
+  const orders: SeagmStandInOrder[] = [];
+  const byReference = new Map<string, SeagmStandInOrder>();
+  const now = () => Math.floor(Date.now() / 1000);
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const refuse = (res: ServerResponse, status: number, infoCode: number, infoMessage: string) =>
+    send(res, status, { code: status, msg: ERRORS[status], error_info: { info_code: infoCode, info_message: infoMessage } });
+  const ok = (res: ServerResponse, data: unknown, status = 200) => send(res, status, { code: status, msg: status === 202 ? 'Accepted' : 'OK', data });
+  const typeById = (id: number) => options.types.find((type) => type.id === id);
+  const orderData = (order: SeagmStandInOrder) => {
+    const type = typeById(order.typeId);
+    return {
+      id: order.id,
+      mch_order_id: order.mchOrderId,
+      type_id: order.typeId,
+      buy_amount: 1,
+      unit_price: type?.unitPrice,
+      currency: type?.currency,
+      status: order.status,
+    };
+  };
+
+  async function readParams(req: IncomingMessage, url: URL): Promise<Record<string, string>> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    // SEAGM: a parameter in both the query string and the body is taken from the query string.
+    return { ...Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))), ...Object.fromEntries(url.searchParams) };
+  }
+
+  function create(res: ServerResponse, params: Record<string, string>): void {
+    const { type_id: typeId, buy_amount: buyAmount, mch_order_id: reference } = params;
+    if (!typeId || !buyAmount || !reference) return refuse(res, 406, 10406, 'type_id, buy_amount and mch_order_id are required');
+    const type = typeById(Number(typeId));
+    if (!type) return refuse(res, 404, 20077, "Recharge type doesn't exist.");
+    if (byReference.has(reference)) return refuse(res, 400, 20090, 'The mch_order_id already exists.');
+    const fields = Object.fromEntries(Object.entries(params).flatMap(([name, value]) => (/^fields\[(.+)\]$/.exec(name)?.[1] ? [[name.slice(7, -1), value]] : [])));
+    const missing = type.fields.find((field) => !fields[field.name]);
+    if (missing) return refuse(res, 406, 10406, `The field ${missing.name} is required`);
+    if (unknownPlayers.has(fields[type.fields[0]?.name ?? ''] ?? '')) return refuse(res, 400, 20101, 'Invalid user ID.');
+    if (credits < type.unitPrice * Number(buyAmount)) return refuse(res, 402, 20050, 'Insufficient balance.');
+    credits = Math.round((credits - type.unitPrice * Number(buyAmount)) * 100) / 100;
+    const order: SeagmStandInOrder = { id: (nextId += 1), mchOrderId: reference, typeId: type.id, fields, status: SEAGM_STATUS.waiting };
+    orders.push(order);
+    byReference.set(reference, order);
+    if (dropNext) {
+      dropNext = false;
+      res.socket?.destroy();
+      return;
+    }
+    ok(res, orderData(order), 202);
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const params = await readParams(req, url);
+    if (params.uid !== options.uid) return refuse(res, 409, 10409, 'Unknown uid.');
+    const problem = seagmSignatureProblem(params, options.secret, now());
+    if (problem === 'timestamp') return refuse(res, 408, 10408, 'The timestamp is outside the allowed window.');
+    if (problem) return refuse(res, 409, 10409, 'Signature and data do not match.');
+    const path = url.pathname.replace(/^\/+/, '');
+    if (req.method === 'GET' && path === 'v1/recharge-categories') return ok(res, options.categories);
+    const typesOf = /^v1\/recharge-categories\/(\d+)\/recharge-types$/.exec(path);
+    if (req.method === 'GET' && typesOf) {
+      return ok(
+        res,
+        options.types
+          .filter((type) => type.categoryId === Number(typesOf[1]))
+          .map((type) => ({ id: type.id, category_id: type.categoryId, name: type.name, unit_price: type.unitPrice, currency: type.currency, fields: type.fields })),
+      );
+    }
+    if (req.method === 'GET' && path === 'v1/me') return ok(res, { credits, currency: 'USD' });
+    if (req.method === 'POST' && path === 'v1/recharge-orders') return create(res, params);
+    const lookup = /^v1\/recharge-orders\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && lookup?.[1]) {
+      const key = decodeURIComponent(lookup[1]);
+      const order = params.query_type === 'mchOrderId' ? byReference.get(key) : orders.find((candidate) => String(candidate.id) === key);
+      return order ? ok(res, orderData(order)) : refuse(res, 404, 20404, 'Order not found.');
+    }
+    refuse(res, 404, 20404, 'Not found.');
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((err: unknown) => send(res, 500, { code: 500, msg: String(err) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const signedNotice = (order: SeagmStandInOrder) => {
+    const data = orderData(order);
+    const notice = { order_id: String(order.id), mch_order_id: order.mchOrderId, status: String(order.status), unit_price: String(data.unit_price ?? ''), currency: data.currency ?? '', buy_amount: '1' };
+    return signSeagmParams(notice, options, now());
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    orders,
+    credits: () => credits,
+    setCredits: (value) => {
+      credits = value;
+    },
+    setCallbackUrl: (url) => {
+      callbackUrl = url;
+    },
+    refusePlayer: (playerId) => {
+      unknownPlayers.add(playerId);
+    },
+    dropNextAnswer: () => {
+      dropNext = true;
+    },
+    signedNotice,
+    async finish(mchOrderId, status) {
+      const order = byReference.get(mchOrderId);
+      if (!order) throw new Error(`No SEAGM order ${mchOrderId}`);
+      order.status = status;
+      if (!callbackUrl) return '';
+      const response = await fetch(callbackUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(signedNotice(order)),
+      });
+      return response.text();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
