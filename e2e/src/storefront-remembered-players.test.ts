@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectNoRawKeys, launchBrowser, screenshot, VIEWPORTS } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoRawKeys, screenshot, VIEWPORTS } from './browser';
 import { signInOnStorefront } from './back-office';
-import { startStore, type RunningStore } from './store';
+import { storeAndBrowser } from './store';
 
 /**
  * The journeys around a purchase a shopper relies on, in a browser whose own language the store
@@ -24,20 +24,9 @@ const BROWSERS = [
 /** English words the storefront must not show in the Russian or Uzbek store (a name like "PUBG Mobile" or "UC" is no word of English). */
 const ENGLISH = /\b(Topup|Top up|Player not found|Recent|Find|Cart|Support|Codes will appear)\b/;
 
-let app: RunningStore;
-let browser: Browser;
+const running = storeAndBrowser();
 
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
-
-beforeAll(async () => {
-  app = await startStore();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
 
 async function expectShopperLanguage(page: Page): Promise<void> {
   await expectNoRawKeys(page);
@@ -48,6 +37,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   describe(`on a ${name}`, () => {
     for (const text of BROWSERS) {
       it(`a ${text.locale} browser opens the store in its language and offers the player checked before (${text.language})`, async () => {
+        const { app, browser } = running;
         const context = await browser.newContext({ viewport, locale: text.locale });
         const page = await signInOnStorefront(context, app.baseUrl, SHOPPER);
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(text.language);

@@ -6,15 +6,7 @@
 /** Readable names of the recorded actions, by `<entity>.<verb>`; an action not named here shows as recorded. */
 const englishActions = {
   product: { create: 'Product created', update: 'Product edited', delete: 'Product deleted', regions_update: 'Product regions changed', region_currency_update: 'Product region currency changed' },
-  support_message: {
-    read: 'Support request opened',
-    reply: 'Support request answered',
-    close: 'Support request closed',
-    reopen: 'Support request reopened',
-    mark_read: 'Support request marked read',
-    mark_unread: 'Support request marked unread',
-    update: 'Support request changed',
-  },
+  support_message: { read: 'Support request opened', reply: 'Support request answered', close: 'Support request closed', reopen: 'Support request reopened', mark_read: 'Support request marked read', mark_unread: 'Support request marked unread', update: 'Support request changed' },
   stock_threshold: { create: 'Low-stock threshold created', update: 'Low-stock threshold edited', delete: 'Low-stock threshold deleted' },
   balance: { topup: 'Balance topped up' },
   region: { create: 'Region created', update: 'Region edited', delete: 'Region deleted' },
@@ -70,15 +62,7 @@ const englishActions = {
 
 const russianActions: typeof englishActions = {
   product: { create: 'Товар создан', update: 'Товар изменён', delete: 'Товар удалён', regions_update: 'Регионы товара изменены', region_currency_update: 'Валюта региона товара изменена' },
-  support_message: {
-    read: 'Обращение открыто',
-    reply: 'Дан ответ на обращение',
-    close: 'Обращение закрыто',
-    reopen: 'Обращение открыто заново',
-    mark_read: 'Обращение отмечено прочитанным',
-    mark_unread: 'Обращение отмечено непрочитанным',
-    update: 'Обращение изменено',
-  },
+  support_message: { read: 'Обращение открыто', reply: 'Дан ответ на обращение', close: 'Обращение закрыто', reopen: 'Обращение открыто заново', mark_read: 'Обращение отмечено прочитанным', mark_unread: 'Обращение отмечено непрочитанным', update: 'Обращение изменено' },
   stock_threshold: { create: 'Порог остатка создан', update: 'Порог остатка изменён', delete: 'Порог остатка удалён' },
   balance: { topup: 'Баланс пополнен' },
   region: { create: 'Регион создан', update: 'Регион изменён', delete: 'Регион удалён' },

@@ -32,7 +32,7 @@ export const supportEnglishMessages = {
       no_orders: 'No orders yet.',
       settings: {
         title: 'Support page',
-        intro_text: 'The messenger button of the store\'s Support page and the line under its title. Leave a language empty to keep the store\'s own words.',
+        intro: 'The messenger button of the store\'s Support page and the line under its title. Leave a language empty to keep the store\'s own words.',
         messengerName: 'Messenger',
         messengerUrl: 'Chat address',
         messengerUrl_hint: 'https://t.me/<handle>, https://wa.me/<number>; empty hides the button.',
@@ -102,7 +102,7 @@ export const supportRussianMessages: typeof supportEnglishMessages = {
       no_orders: 'Заказов пока нет.',
       settings: {
         title: 'Страница поддержки',
-        intro_text: 'Кнопка мессенджера на странице «Поддержка» магазина и строка под её заголовком. Оставьте язык пустым, чтобы показать текст магазина по умолчанию.',
+        intro: 'Кнопка мессенджера на странице «Поддержка» магазина и строка под её заголовком. Оставьте язык пустым, чтобы показать текст магазина по умолчанию.',
         messengerName: 'Мессенджер',
         messengerUrl: 'Адрес чата',
         messengerUrl_hint: 'https://t.me/<имя>, https://wa.me/<номер>; пусто — кнопки нет.',

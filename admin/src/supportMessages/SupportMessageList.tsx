@@ -1,10 +1,9 @@
-import { Box, useMediaQuery, type SxProps, type Theme } from '@mui/material';
+import { useMediaQuery, type SxProps, type Theme } from '@mui/material';
 import { SUPPORT_MESSAGE_STATUSES } from '@topup/common';
 import type { AdminSupportMessage } from '@topup/common/api';
 import { DataTable, List, SelectInput, SimpleList } from 'react-admin';
 import { LocalizedDateField, useFormatDateTime } from '../components/LocalizedDateField';
 import { SearchFilterInput } from '../components/SearchFilterInput';
-import { SupportSettingsCard } from './SupportSettingsCard';
 import { SupportStatusChip, SupportStatusField } from './SupportStatusField';
 import { SupportWriterField } from './SupportWriterField';
 
@@ -30,42 +29,39 @@ export function SupportMessageList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const formatDateTime = useFormatDateTime();
   return (
-    <Box>
-      <List sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} filters={supportFilters}>
-        {isSmall ? (
-          <SimpleList<AdminSupportMessage>
-            primaryText={(message) => (message.readAt === null ? <strong>{message.nickname}</strong> : message.nickname)}
-            secondaryText={(message) => message.message}
-            tertiaryText={(message) => (
-              <>
-                <SupportStatusChip status={message.status} /> {formatDateTime(message.createdAt)}
-              </>
-            )}
-            rowClick="show"
+    <List sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} filters={supportFilters}>
+      {isSmall ? (
+        <SimpleList<AdminSupportMessage>
+          primaryText={(message) => (message.readAt === null ? <strong>{message.nickname}</strong> : message.nickname)}
+          secondaryText={(message) => message.message}
+          tertiaryText={(message) => (
+            <>
+              <SupportStatusChip status={message.status} /> {formatDateTime(message.createdAt)}
+            </>
+          )}
+          rowClick="show"
+        />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false} rowSx={unreadSx}>
+          <Column source="id" render={(message) => `#${message.id}`} />
+          <Column source="createdAt">
+            <LocalizedDateField source="createdAt" showTime />
+          </Column>
+          <Column source="nickname" disableSort>
+            <SupportWriterField />
+          </Column>
+          <Column
+            source="message"
+            disableSort
+            render={(message) => message.message}
+            sx={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
           />
-        ) : (
-          <DataTable rowClick="show" bulkActionButtons={false} rowSx={unreadSx}>
-            <Column source="id" render={(message) => `#${message.id}`} />
-            <Column source="createdAt">
-              <LocalizedDateField source="createdAt" showTime />
-            </Column>
-            <Column source="nickname" disableSort>
-              <SupportWriterField />
-            </Column>
-            <Column
-              source="message"
-              disableSort
-              render={(message) => message.message}
-              sx={{ maxWidth: 420, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-            />
-            <Column source="contact" disableSort render={(message) => message.contact || '—'} />
-            <Column source="status">
-              <SupportStatusField />
-            </Column>
-          </DataTable>
-        )}
-      </List>
-      <SupportSettingsCard />
-    </Box>
+          <Column source="contact" disableSort render={(message) => message.contact || '—'} />
+          <Column source="status">
+            <SupportStatusField />
+          </Column>
+        </DataTable>
+      )}
+    </List>
   );
 }

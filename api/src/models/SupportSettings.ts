@@ -1,13 +1,14 @@
 import { BaseModel } from './BaseModel';
 
-/** The support page's single settings row (id 1): its messenger and, per language, its intro. */
+/**
+ * The support page as the back office set it: its messenger and, per language, its intro. One row,
+ * id 1 (support_settings_singleton).
+ */
 export class SupportSettings extends BaseModel {
   static override tableName = 'support_settings';
   static override hasUpdatedAt = true;
-
-  static readonly SINGLETON_ID = 1;
-
   declare id: number;
+  /** Named on the messenger button ("Telegram"). */
   declare messenger_name: string;
   /** https://…, or '' for no messenger button. */
   declare messenger_url: string;
