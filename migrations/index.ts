@@ -32,6 +32,7 @@ import * as everyGameAsData from './migrations/20261129000001_every_game_as_data
 import * as oneCodeStock from './migrations/20261130000001_one_code_stock';
 import * as suppliers from './migrations/20261201000001_suppliers';
 import * as supplierCatalogueQueue from './migrations/20261202000001_supplier_catalogue_queue';
+import * as supportSettings from './migrations/20261202000002_support_settings';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -80,6 +81,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261130000001_one_code_stock', migration: oneCodeStock },
   { name: '20261201000001_suppliers', migration: suppliers },
   { name: '20261202000001_supplier_catalogue_queue', migration: supplierCatalogueQueue },
+  { name: '20261202000002_support_settings', migration: supportSettings },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -48,6 +48,7 @@ const ALL_TABLES = [
   'outbox',
   'support_messages',
   'support_replies',
+  'support_settings',
   'audit_log',
   'code_reveals',
   'rate_update_runs',

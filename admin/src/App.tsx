@@ -5,7 +5,7 @@ import { authProvider } from './authProvider';
 import codes from './codes';
 import currencyRates from './currencyRates';
 import stockThresholds from './stockThresholds';
-import { Dashboard } from './dashboard/Dashboard';
+import { Dashboard, DASHBOARD_PATH } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import freefireCodes from './freefireCodes';
 import gameDenominations from './gameDenominations';
@@ -44,7 +44,6 @@ export function App() {
               authProvider={authProvider}
               dataProvider={dataProvider}
               i18nProvider={i18nProvider}
-              dashboard={Dashboard}
               layout={Layout}
               loginPage={LoginPage}
               theme={lightTheme}
@@ -78,6 +77,8 @@ export function App() {
               <Resource name="userNotes" />
               <Resource name="userSupportMessages" />
               <CustomRoutes>
+                {/* The specification opens the back office on Products (the first resource); the dashboard is a menu item away. */}
+                <Route path={DASHBOARD_PATH} element={<Dashboard />} />
                 <Route path="/two-factor" element={<TwoFactorPage />} />
               </CustomRoutes>
               <CustomRoutes noLayout>

@@ -11,3 +11,6 @@ export const CODE_MAX_LENGTH = 255;
 
 /** Longest support message, and longest reply to one (support_messages.message, support_replies.message). */
 export const SUPPORT_TEXT_MAX_LENGTH = 4000;
+
+/** Longest intro text of the support page, per language (support_settings.intro). */
+export const SUPPORT_INTRO_MAX_LENGTH = 300;

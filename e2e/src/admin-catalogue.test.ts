@@ -51,6 +51,11 @@ describe('the catalogue and stock tabs', () => {
     const ours = ['Products', 'Codes', 'Generated codes', 'PUBG codes', 'Free Fire codes'];
     expect(items.filter((item) => ours.includes(item))).toEqual(ours);
     expect(items.indexOf('Products')).toBeLessThanOrEqual(1);
+    // Products is where the back office opens; the dashboard is one click away.
+    await page.waitForURL(/\/admin\/products$/);
+    await page.getByRole('menuitem', { name: 'Dashboard', exact: true }).click();
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await eventually(() => page.getByRole('group', { name: "Today's sales" }).count()).toBe(1);
     await context.close();
   });
 

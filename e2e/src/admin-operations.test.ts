@@ -122,7 +122,7 @@ describe('the operations tabs', () => {
     const order = await app.db('orders').where({ id: orderId }).first();
 
     const { context, page } = await openAdmin(VIEWPORTS.desktop);
-    await page.goto(`${app.baseUrl}/admin/`);
+    await page.goto(`${app.baseUrl}/admin/dashboard`);
     const sales = page.getByRole('group', { name: "Today's sales" });
     await expect.poll(() => sales.innerText(), { timeout: 15_000 }).toContain('Orders completed today');
     const salesText = await sales.innerText();
@@ -144,7 +144,7 @@ describe('the operations tabs', () => {
     await expect.poll(() => page.locator('tbody tr').count(), WAIT).toBe(1);
 
     // The queue dashboard opens in a tab of its own, signed in by its cookie.
-    await page.goto(`${app.baseUrl}/admin/`);
+    await page.goto(`${app.baseUrl}/admin/dashboard`);
     const [queues] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Queue dashboard' }).click()]);
     await queues.waitForURL(/\/api\/admin\/queues\/$/);
     await expect.poll(() => queues.getByText('fulfilment', { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -309,7 +309,7 @@ describe('the operations tabs', () => {
 
 describe('on a phone, in Russian', () => {
   const pages: Array<[name: string, path: () => string, ready: string]> = [
-    ['admin-dashboard-phone', () => '/admin/', 'Заказы по статусам'],
+    ['admin-dashboard-phone', () => '/admin/dashboard', 'Заказы по статусам'],
     ['admin-orders-phone', () => '/admin/orders', 'shopper'],
     ['admin-order-show-phone', () => `/admin/orders/${orderId}/show`, 'Позиции'],
     ['admin-users-phone', () => '/admin/users', SHOPPER.nickname],

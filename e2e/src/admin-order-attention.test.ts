@@ -70,7 +70,7 @@ describe('an order whose delivery ran out of attempts', () => {
     expect(await app.db('balance_ledger').where({ order_id: orderId }).pluck('reason')).toEqual(['order_payment']);
 
     const { context, page } = await openAdmin(browser, adminState, VIEWPORTS.desktop, 'en');
-    await page.goto(`${app.baseUrl}/admin/`);
+    await page.goto(`${app.baseUrl}/admin/dashboard`);
     const inbox = page.getByTestId('needs-attention');
     await expect.poll(() => inbox.innerText(), WAIT).toContain(`#${orderId} · ${SHOPPER.nickname}`);
     expect(await inbox.innerText()).toContain(REASON);
@@ -111,7 +111,7 @@ describe('an order whose delivery ran out of attempts', () => {
   it('is completed by Retry delivery once the game answers, and leaves the inbox (phone, Russian)', async () => {
     await games.setDeliveryOutage(false);
     const { context, page } = await openAdmin(browser, adminState, VIEWPORTS.phone, 'ru');
-    await page.goto(`${app.baseUrl}/admin/`);
+    await page.goto(`${app.baseUrl}/admin/dashboard`);
     const inbox = page.getByTestId('needs-attention');
     await expect.poll(() => inbox.innerText(), WAIT).toContain(`#${orderId}`);
     await settleAndShoot(page, 'admin-needs-attention-phone-ru');
@@ -131,7 +131,7 @@ describe('an order whose delivery ran out of attempts', () => {
     expect(await timeline.innerText()).toContain('Доставка запущена повторно');
     await settleAndShoot(page, 'admin-order-retried-phone-ru');
 
-    await page.goto(`${app.baseUrl}/admin/`);
+    await page.goto(`${app.baseUrl}/admin/dashboard`);
     await expect.poll(() => page.getByText('Все оплаченные заказы в пути.').count(), WAIT).toBe(1);
     await context.close();
   });

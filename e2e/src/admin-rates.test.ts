@@ -90,7 +90,7 @@ describe.each(PASSES)('on a $name', ({ name, viewport, language, texts }) => {
     await expect.poll(() => page.locator('input[name="steamCommissionPercent"]').count(), WAIT).toBe(1);
     await settleAndShoot(page, `admin-rates-${name}`);
 
-    await page.goto(`${app.baseUrl}/admin/`);
+    await page.goto(`${app.baseUrl}/admin/dashboard`);
     const card = page.getByTestId('last-rate-update');
     await expect.poll(() => page.getByText(texts.card).count(), WAIT).toBe(1);
     await expect.poll(() => card.getByText(texts.change).count(), WAIT).toBe(1);

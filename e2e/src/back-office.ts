@@ -51,7 +51,8 @@ export async function openAdmin(
   viewport: Viewport,
   language: 'en' | 'ru' = 'en',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, storageState: session });
+  // The queue dashboard (bull-board) follows the browser's language: an English browser, as its journeys read it.
+  const context = await browser.newContext({ viewport, storageState: session, locale: 'en-US' });
   await context.addInitScript(`localStorage.setItem('language', '${language}');`);
   return { context, page: await context.newPage() };
 }

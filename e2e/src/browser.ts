@@ -15,12 +15,16 @@ export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
-/** Debian's Chromium, started the way this machine's closed network needs. */
+/**
+ * Debian's Chromium, started the way this machine's closed network needs. Its pages speak Russian, the
+ * store's default (Playwright's own default, en-US, would open the storefront in English); a test
+ * reading another language asks for it with `locale` or the saved language.
+ */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`The browser tests need Chromium at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium".`);
   }
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
@@ -32,7 +36,14 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options) => newContext({ locale: RUSSIAN_BROWSER, ...options });
+  browser.newPage = (options) => newPage({ locale: RUSSIAN_BROWSER, ...options });
+  return browser;
 }
+
+const RUSSIAN_BROWSER = 'ru-RU';
 
 /** Builds both web apps from the current sources, as `npm start` does. */
 export function buildWebApps(): void {

@@ -114,11 +114,13 @@ describe('a PUBG top-up paid through the gateway', () => {
     await eventually(() => page.getByTestId('method-card').getAttribute('data-state')).toBe('available');
     expect(await page.getByTestId('method-sbp').getAttribute('data-state')).toBe('available');
     expect(await page.locator('main').innerText()).not.toMatch(/Coming soon|cart orders only/i);
-    // The balance cannot pay it: the shortfall points to the card.
-    expect(await page.locator('main').innerText()).toContain('You need $10.98 but have $0.00. Top up your balance or pay by card.');
-
-    await page.locator('label', { hasText: 'Bank card' }).click();
+    // The balance cannot pay it: checkout starts with the card, ready to pay.
     const pay = page.getByTestId('checkout-pay');
+    await eventually(() => pay.textContent()).toBe('Pay $10.98 by card');
+    // The balance, chosen, says what it lacks and points to the card.
+    await page.locator('label', { hasText: 'Store balance' }).click();
+    expect(await page.locator('main').innerText()).toContain('You need $10.98 but have $0.00. Top up your balance or pay by card.');
+    await page.locator('label', { hasText: 'Bank card' }).click();
     await eventually(() => pay.textContent()).toBe('Pay $10.98 by card');
     // The gateway charges the order's own currency: nothing else to announce.
     expect(await page.getByTestId('checkout-charged').count()).toBe(0);

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRedis } from '@topup/api';
 import type { Knex } from 'knex';
-import { inject } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createTestDatabase, deleteRedisKeys, exited, freePort, injectService, testRedisPrefix } from '@topup/api/testing';
-import { repoRoot } from './browser';
+import { launchBrowser, repoRoot } from './browser';
 
 const START_TIMEOUT_MS = 90_000;
 
@@ -94,4 +95,18 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
       await database.drop();
     },
   };
+}
+
+/** A test file's own store and browser: started before its tests (the object is filled in by then) and closed after them. */
+export function storeAndBrowser(): { app: RunningStore; browser: Browser } {
+  const running = {} as { app: RunningStore; browser: Browser };
+  beforeAll(async () => {
+    running.app = await startStore();
+    running.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.app?.close();
+  });
+  return running;
 }

@@ -139,7 +139,8 @@ describe('game top-ups to a completed order', () => {
     // An id ending in 0 does not exist.
     await topupTab.getByLabel('Player ID').fill('123456780');
     await topupTab.getByRole('button', { name: 'Find', exact: true }).click();
-    await eventually(() => toasts(page)).toContainEqual(expect.stringContaining('Invalid ID'));
+    // Said under the field, where the shopper is looking, not only in a passing toast.
+    await eventually(() => topupTab.getByTestId('player-id-error').textContent()).toContain('Invalid ID');
     expect(await topupTab.getByTestId('verified-player').count()).toBe(0);
 
     await findPlayer(topupTab);

@@ -135,6 +135,10 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('button', { name: 'Add to cart' }).dblclick();
       await eventually(() => page.getByTestId('toast').allTextContents()).toContainEqual(expect.stringContaining('Added to cart'));
       await eventually(() => page.getByTestId('cart-count').first().getAttribute('data-count')).toBe('3');
+      // A phone's header keeps the cart one tap away, with its count, beside the menu; a desktop has it in the nav.
+      const phoneCart = page.getByTestId('phone-cart');
+      expect(await phoneCart.isVisible()).toBe(viewport === VIEWPORTS.phone);
+      expect(await phoneCart.getByTestId('cart-count').getAttribute('data-count')).toBe('3');
       expect(await cartLines()).toEqual([{ quantity: 3 }]);
       await context.close();
     });

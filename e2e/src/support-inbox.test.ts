@@ -104,7 +104,7 @@ describe.each(PASSES)('the support inbox on a $name ($language)', ({ name, viewp
     // The admin opens it: from the dashboard's support card on a desktop, from the Support tab on a phone.
     const { context: backOffice, page: admin } = await openAdmin(browser, adminState, viewport, language);
     if (name === 'desktop') {
-      await admin.goto(`${app.baseUrl}/admin/`);
+      await admin.goto(`${app.baseUrl}/admin/dashboard`);
       const cardLink = admin.getByRole('link').filter({ hasText: question.slice(0, 40) });
       await expect.poll(() => cardLink.count(), WAIT).toBe(1);
       await settleAndShoot(admin, `support-dashboard-${name}-${language}`);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { AuditLogRecord } from '@topup/common/api';
 import { diffRows, displayValue, type DiffRow } from './auditDiff';
+import { useFieldLabel } from './AuditFields';
 
 function ValueCell({ value, highlight }: { value: unknown; highlight?: 'removed' | 'added' }) {
   const translate = useTranslate();
@@ -25,10 +26,12 @@ function ValueCell({ value, highlight }: { value: unknown; highlight?: 'removed'
   );
 }
 
-function Row({ row }: { row: DiffRow }) {
+function Row({ row, label }: { row: DiffRow; label: (field: string) => string }) {
   return (
     <TableRow>
-      <TableCell sx={{ fontWeight: row.changed ? 700 : 400, verticalAlign: 'top', whiteSpace: 'nowrap' }}>{row.field}</TableCell>
+      <TableCell sx={{ fontWeight: row.changed ? 700 : 400, verticalAlign: 'top', whiteSpace: 'nowrap' }} title={row.field}>
+        {row.field ? label(row.field) : ''}
+      </TableCell>
       <ValueCell value={row.before} highlight={row.changed ? 'removed' : undefined} />
       <ValueCell value={row.after} highlight={row.changed ? 'added' : undefined} />
     </TableRow>
@@ -40,6 +43,7 @@ export function AuditDiff() {
   const entry = useRecordContext<AuditLogRecord>();
   const translate = useTranslate();
   const [showUnchanged, setShowUnchanged] = useState(false);
+  const label = useFieldLabel(entry?.entity ?? '');
   if (!entry) return null;
   const rows = diffRows(entry.before, entry.after);
   if (rows.length === 0) {
@@ -63,9 +67,9 @@ export function AuditDiff() {
         </TableHead>
         <TableBody>
           {changed.map((row) => (
-            <Row key={row.field} row={row} />
+            <Row key={row.field} row={row} label={label} />
           ))}
-          {showUnchanged && unchanged.map((row) => <Row key={row.field} row={row} />)}
+          {showUnchanged && unchanged.map((row) => <Row key={row.field} row={row} label={label} />)}
         </TableBody>
       </Table>
       {unchanged.length > 0 && (

@@ -3,6 +3,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AuditLogRecord } from '@topup/common/api';
+import { camelField, humanizeField, recordCaption } from './auditDiff';
 
 /** The back-office screen of each recorded entity, where there is one. */
 const ENTITY_SCREENS: Record<string, { resource: string; type: 'edit' | 'show' }> = {
@@ -23,7 +24,25 @@ const ENTITY_SCREENS: Record<string, { resource: string; type: 'edit' | 'show' }
 };
 
 /** The recorded entities, for the filter. */
-export const AUDIT_ENTITIES = [...Object.keys(ENTITY_SCREENS), 'currency_settings', 'job', 'queue'];
+export const AUDIT_ENTITIES = [...Object.keys(ENTITY_SCREENS), 'support_message', 'stock_threshold', 'currency_settings', 'login', 'job', 'queue'];
+
+/** The languages a record's `translations` are kept in, as they show in a field's path. */
+const CONTENT_LANGUAGES = ['ru', 'en', 'uz'];
+
+/**
+ * A recorded field in the admin's words: the label its screen gives it (`resources.products.fields.gameCurrency`),
+ * else the activity log's own, else its name in words; a nested one reads as its path ("Переводы · EN · Название").
+ */
+export function useFieldLabel(entity: string) {
+  const translate = useTranslate();
+  const resource = ENTITY_SCREENS[entity]?.resource;
+  const word = (name: string) => {
+    if (CONTENT_LANGUAGES.includes(name)) return name.toUpperCase();
+    const common = translate(`resources.audit-log.field_names.${name}`, { _: humanizeField(name) });
+    return resource ? translate(`resources.${resource}.fields.${camelField(name)}`, { _: common }) : common;
+  };
+  return (field: string) => field.split('.').map(word).join(' · ');
+}
 
 /** A link inside a clickable row that does not also click the row. */
 function RowLink({ to, children }: { to: string; children: ReactNode }) {
@@ -91,6 +110,7 @@ export function AuditEntityField(_props: { label?: string; source?: string }) {
       </Typography>
     );
   }
-  const text = `${name} #${entry.entityId}`;
+  const caption = recordCaption(entry.before, entry.after);
+  const text = caption ? `${name} ${caption}` : `${name} #${entry.entityId}`;
   return screen ? <RowLink to={createPath({ resource: screen.resource, id: entry.entityId, type: screen.type })}>{text}</RowLink> : <span>{text}</span>;
 }

@@ -22,12 +22,12 @@ import { LocalizedDateField } from '../components/LocalizedDateField';
 import { errorNotification } from '../components/errors';
 import { useNumberFormat } from '../components/useNumberFormat';
 import { pickFields } from '../components/payload';
-import { currencyCode, useRateFormat, validateRate } from './rate';
+import { currencyCode, rateFromInput, useRateFormat, validateRate } from './rate';
 
 /** Only the rate and its switch: the pair itself is fixed. */
 const transform = (data: Record<string, unknown>) => {
   const values = pickFields(data, ['rate', 'autoUpdate'] as const);
-  if (typeof values.rate === 'string') values.rate = values.rate.trim();
+  if (typeof values.rate === 'string') values.rate = rateFromInput(values.rate);
   return values;
 };
 

@@ -1,17 +1,14 @@
 import SaveIcon from '@mui/icons-material/Save';
 import TuneIcon from '@mui/icons-material/Tune';
-import { Alert, Box, Button as MuiButton, Card, CardContent, InputAdornment, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button as MuiButton, InputAdornment, Typography } from '@mui/material';
 import { hasAtMostTwoDecimals } from '@topup/common';
 import type { CurrencySettings, UpdateSettingsBody } from '@topup/common/api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BooleanInput, Form, maxValue, minValue, NumberInput, RadioButtonGroupInput, required, useNotify, useTranslate } from 'react-admin';
+import { BooleanInput, Form, maxValue, minValue, NumberInput, RadioButtonGroupInput, required, useTranslate } from 'react-admin';
 import { LocalizedDateField } from '../components/LocalizedDateField';
-import { errorMessage, errorNotification } from '../components/errors';
-import { useApiRequest } from '../lib/useApiRequest';
+import { SettingsCard, useSettings } from '../components/SettingsCard';
 import { REFUND_TARGET_CHOICES, settingsChanges, type SettingsFormValues } from './settings';
 
 export const CURRENCY_SETTINGS_URL = '/api/currency-settings/settings';
-const QUERY_KEY = ['currency-settings'];
 
 function twoDecimals(value: unknown) {
   if (value === undefined || value === null || value === '') return undefined;
@@ -24,98 +21,74 @@ const validateConfirmPercent = [required(), minValue(0.01), maxValue(1000), twoD
 /** Steam commission, the daily automatic rate update and where failed card top-ups are refunded, beside the rates. */
 export function CurrencySettingsCard() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const request = useApiRequest();
-  const queryClient = useQueryClient();
-  const settings = useQuery({
-    queryKey: QUERY_KEY,
-    queryFn: () => request<CurrencySettings>('GET', CURRENCY_SETTINGS_URL),
-  });
-  const save = useMutation({
-    mutationFn: (changes: UpdateSettingsBody) => request<CurrencySettings>('POST', CURRENCY_SETTINGS_URL, changes),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(QUERY_KEY, saved);
-      notify('resources.currencyRates.settings.saved', { type: 'info' });
-    },
-    onError: (error) => notify(...errorNotification(error)),
-  });
+  const { settings, save } = useSettings<CurrencySettings, UpdateSettingsBody>({ url: CURRENCY_SETTINGS_URL, method: 'POST', texts: 'resources.currencyRates.settings' });
 
   return (
-    <Card variant="outlined" sx={{ mt: 2 }}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 0.5 }}>
-          <TuneIcon color="secondary" />
-          <Typography variant="h6" component="h2">
-            {translate('resources.currencyRates.settings.title')}
-          </Typography>
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('resources.currencyRates.settings.intro')}
-        </Typography>
-        {settings.isPending ? (
-          <Skeleton variant="rounded" height={96} />
-        ) : settings.isError ? (
-          <Alert severity="error">{translate(errorMessage(settings.error), { _: errorMessage(settings.error) })}</Alert>
-        ) : (
-          <Form
-            record={{ id: 'settings', ...settings.data }}
-            onSubmit={(values: SettingsFormValues) => {
-              const changes = settingsChanges(settings.data, values);
-              if (Object.keys(changes).length === 0) return;
-              save.mutate(changes);
-            }}
-          >
-            <Box sx={{ display: 'flex', gap: { xs: 1, sm: 3 }, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-              <NumberInput
-                source="steamCommissionPercent"
-                label="resources.currencyRates.settings.steamCommissionPercent"
-                helperText="resources.currencyRates.settings.steamCommissionPercent_hint"
-                min={0}
-                max={100}
-                step={0.5}
-                validate={validateCommission}
-                sx={{ width: 240 }}
-                slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
-              />
-              <NumberInput
-                source="rateChangeConfirmPercent"
-                label="resources.currencyRates.settings.rateChangeConfirmPercent"
-                helperText="resources.currencyRates.settings.rateChangeConfirmPercent_hint"
-                min={0.01}
-                max={1000}
-                // A step of 1 from a minimum of 0.01 would make the browser refuse 10 itself.
-                step={0.01}
-                validate={validateConfirmPercent}
-                sx={{ width: 240 }}
-                slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
-              />
-              <BooleanInput
-                source="ratesAutoUpdate"
-                label="resources.currencyRates.settings.ratesAutoUpdate"
-                helperText="resources.currencyRates.settings.ratesAutoUpdate_hint"
-                sx={{ mt: 1 }}
-              />
-              <RadioButtonGroupInput
-                source="failedCardTopupRefundTo"
-                label="resources.currencyRates.settings.failedCardTopupRefundTo"
-                helperText="resources.currencyRates.settings.failedCardTopupRefundTo_hint"
-                choices={REFUND_TARGET_CHOICES}
-                validate={required()}
-                sx={{ mt: 0.5, maxWidth: 420 }}
-              />
-              <MuiButton type="submit" variant="contained" startIcon={<SaveIcon />} disabled={save.isPending} sx={{ mt: 1 }}>
-                {translate('ra.action.save')}
-              </MuiButton>
-            </Box>
-            {settings.data.updatedAt && (
-              <Typography variant="caption" color="text.secondary">
-                {translate('resources.currencyRates.settings.updated')}{' '}
-                <LocalizedDateField record={settings.data} source="updatedAt" showTime />
-              </Typography>
-            )}
-          </Form>
-        )}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      icon={<TuneIcon color="secondary" />}
+      texts="resources.currencyRates.settings"
+      settings={settings}
+      loadingHeight={96}
+    >
+      {(data) => (
+        <Form
+          record={{ id: 'settings', ...data }}
+          onSubmit={(values: SettingsFormValues) => {
+            const changes = settingsChanges(data, values);
+            if (Object.keys(changes).length === 0) return;
+            save.mutate(changes);
+          }}
+        >
+          <Box sx={{ display: 'flex', gap: { xs: 1, sm: 3 }, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+            <NumberInput
+              source="steamCommissionPercent"
+              label="resources.currencyRates.settings.steamCommissionPercent"
+              helperText="resources.currencyRates.settings.steamCommissionPercent_hint"
+              min={0}
+              max={100}
+              step={0.5}
+              validate={validateCommission}
+              sx={{ width: 240 }}
+              slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+            />
+            <NumberInput
+              source="rateChangeConfirmPercent"
+              label="resources.currencyRates.settings.rateChangeConfirmPercent"
+              helperText="resources.currencyRates.settings.rateChangeConfirmPercent_hint"
+              min={0.01}
+              max={1000}
+              // A step of 1 from a minimum of 0.01 would make the browser refuse 10 itself.
+              step={0.01}
+              validate={validateConfirmPercent}
+              sx={{ width: 240 }}
+              slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+            />
+            <BooleanInput
+              source="ratesAutoUpdate"
+              label="resources.currencyRates.settings.ratesAutoUpdate"
+              helperText="resources.currencyRates.settings.ratesAutoUpdate_hint"
+              sx={{ mt: 1 }}
+            />
+            <RadioButtonGroupInput
+              source="failedCardTopupRefundTo"
+              label="resources.currencyRates.settings.failedCardTopupRefundTo"
+              helperText="resources.currencyRates.settings.failedCardTopupRefundTo_hint"
+              choices={REFUND_TARGET_CHOICES}
+              validate={required()}
+              sx={{ mt: 0.5, maxWidth: 420 }}
+            />
+            <MuiButton type="submit" variant="contained" startIcon={<SaveIcon />} disabled={save.isPending} sx={{ mt: 1 }}>
+              {translate('ra.action.save')}
+            </MuiButton>
+          </Box>
+          {data.updatedAt && (
+            <Typography variant="caption" color="text.secondary">
+              {translate('resources.currencyRates.settings.updated')}{' '}
+              <LocalizedDateField record={data} source="updatedAt" showTime />
+            </Typography>
+          )}
+        </Form>
+      )}
+    </SettingsCard>
   );
 }

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, RATE_FORMAT_OPTIONS, validateRate } from './rate';
+import { formatRate, RATE_FORMAT_OPTIONS, rateFromInput, validateRate } from './rate';
 
 describe('validateRate', () => {
   it('accepts positive rates with up to six decimals', () => {
     for (const value of ['79', '79.5', '0.012658', 480, '  12650 ']) expect(validateRate(value)).toBeUndefined();
   });
 
+  it('takes a decimal comma and spaces between digit groups, as Russian writes a number', () => {
+    for (const value of ['540,5', ' 80,9834 ', '12 650', '12\u00a0650,25']) expect(validateRate(value)).toBeUndefined();
+    expect(rateFromInput('540,5')).toBe('540.5');
+    expect(rateFromInput('12\u00a0650,25')).toBe('12650.25');
+  });
+
   it('refuses zero, negatives, too many decimals and text', () => {
-    for (const value of ['0', '0.000000', '-1', '1.1234567', 'abc', '1e3', '079']) {
+    for (const value of ['0', '0.000000', '-1', '1.1234567', 'abc', '1e3', '079', '1,2,3', '1,2.3']) {
       expect(validateRate(value)).toBe('resources.currencyRates.validation.rate');
     }
   });

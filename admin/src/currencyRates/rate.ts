@@ -3,10 +3,18 @@ import { useNumberFormat } from '../components/useNumberFormat';
 /** A rate as the API accepts it: above 0, up to 12 digits before the point and 6 after. */
 const RATE = /^(0|[1-9][0-9]{0,11})(\.[0-9]{1,6})?$/;
 
+/**
+ * A rate as typed, in the form the API takes: a decimal comma (as Russian writes "540,5") read as the
+ * point, spaces between digit groups ("12 650") dropped.
+ */
+export function rateFromInput(value: unknown): string {
+  return (typeof value === 'number' ? String(value) : String(value ?? '')).replace(/[\s\u00a0]/g, '').replace(',', '.');
+}
+
 /** react-admin validator of a rate input (a decimal string or number). Empty values are left to `required()`. */
 export function validateRate(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  const text = typeof value === 'number' ? String(value) : String(value).trim();
+  const text = rateFromInput(value);
   if (!RATE.test(text)) return 'resources.currencyRates.validation.rate';
   return Number(text) > 0 ? undefined : 'resources.currencyRates.validation.rate';
 }

@@ -126,7 +126,10 @@ function Generation({ requests }: { requests: DashboardData['generation'] }) {
   );
 }
 
-/** The back office's start page: today's sales, orders by status, low stock, failed jobs, code generation, the last rate update. */
+/** Where the dashboard opens, inside the back office (its start page is Products, as the specification has it). */
+export const DASHBOARD_PATH = '/dashboard';
+
+/** The back office's overview: today's sales, orders by status, low stock, failed jobs, code generation, the last rate update. */
 export function Dashboard() {
   const translate = useTranslate();
   const request = useApiRequest();

@@ -34,7 +34,8 @@ export function LowStockPanel({ lines }: { lines: DashboardData['lowStock'] | un
               <ListItemText
                 primary={line.name}
                 secondary={translate(`dashboard.stock_kind.${line.kind}`)}
-                slotProps={{ primary: { noWrap: true } }}
+                // A line names product, region, amount and price: it wraps rather than losing its end.
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                 sx={{ minWidth: 0 }}
               />
               <Chip

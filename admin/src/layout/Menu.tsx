@@ -1,8 +1,10 @@
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import QueueIcon from '@mui/icons-material/Queue';
 import SecurityIcon from '@mui/icons-material/Security';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Divider, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { Menu as RaMenu, useBasename, useSidebarState, useTranslate } from 'react-admin';
+import { DASHBOARD_PATH } from '../dashboard/Dashboard';
 import { useOpenQueueDashboard } from '../dashboard/queueDashboard';
 
 /** The dashboard and the resources, then two-factor authentication, the queue dashboard and a link back to the store. */
@@ -15,7 +17,7 @@ export function Menu() {
   return (
     // Long names ("Сгенерированные коды") wrap onto a second line instead of being cut.
     <RaMenu sx={{ '& .MuiMenuItem-root, & .MuiMenuItem-root .MuiTypography-noWrap': { whiteSpace: 'normal' } }}>
-      <RaMenu.DashboardItem />
+      <RaMenu.Item to={`${basename}${DASHBOARD_PATH}`} primaryText={translate('dashboard.title')} leftIcon={<DashboardIcon />} />
       <RaMenu.ResourceItems />
       <Divider sx={{ my: 1 }} />
       <RaMenu.Item to={`${basename}/two-factor`} primaryText={translate('two_factor.menu')} leftIcon={<SecurityIcon />} />

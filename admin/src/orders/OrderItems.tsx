@@ -12,7 +12,7 @@ const Column = DataTable.Col<AdminOrderItem>;
 function TopupDataCell() {
   const item = useRecordContext<AdminOrderItem>();
   const translate = useTranslate();
-  const rows = topupDataRows(item?.topupData);
+  const rows = topupDataRows(item?.topupData, (service) => translate(`order_notices.games.${service}`, { _: service }));
   if (rows.length === 0) return <Typography variant="body2" color="text.secondary">—</Typography>;
   return <FactList facts={rows.map(({ field, value }) => ({ label: translate(`resources.orders.topup.${field}`), value }))} />;
 }

@@ -19,6 +19,7 @@ import type { ReactNode } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { useFormatDateTime } from '../components/LocalizedDateField';
 import { formatMoney } from '../lib/money';
+import { LEDGER_REASONS } from '@topup/common';
 import type { AdminOrderPayment, AdminOrderRefund } from '@topup/common/api';
 import type { ShownOrder } from './types';
 
@@ -212,9 +213,12 @@ function RefundStatus({ refund }: { refund: AdminOrderRefund }) {
 }
 
 function RefundReason({ refund }: { refund: AdminOrderRefund }) {
+  const translate = useTranslate();
+  // A balance credit without a note carries the ledger's reason code ("order_refund"): read in words.
+  const reason = refund.reason && (LEDGER_REASONS as readonly string[]).includes(refund.reason) ? translate(`resources.users.ledger.reasons.${refund.reason}`) : refund.reason;
   return (
     <>
-      {refund.reason ?? '—'}
+      {reason ?? '—'}
       {refund.failure && (
         <Typography variant="caption" color="error" component="div">
           {refund.failure}

@@ -75,6 +75,34 @@ describe("the back office's order screen", () => {
     expect(within(timeline()).getByText(/Магазин$/)).toBeInTheDocument();
   });
 
+  test("a top-up's line and its refund read in words and money, never as raw values", async () => {
+    serveOrder(
+      processingOrder({
+        status: 'failed',
+        kind: 'topup',
+        items: [
+          {
+            id: 1,
+            itemType: 'topup',
+            productTitle: null,
+            gameAmount: 720,
+            amount: 472.42,
+            providerStatus: 'failed',
+            delivery: null,
+            topupData: { service: 'pubg', player_id: '5123457', offer_id: -1, offer_name: 'PUBG Topup 720 UC', price_usd: 5.98, price_rub: 472.42, currency: 'rub', packages: [{ uc_amount: 660 }, { uc_amount: 60 }] },
+          },
+        ],
+        refunds: [{ id: 1, destination: 'balance', amount: 472.42, currency: 'rub', status: 'succeeded', reason: 'order_refund', failure: null, inDoubt: false, createdAt: PLACED_AT }],
+      }),
+    );
+    renderOrder();
+    expect(await screen.findByText('PUBG Mobile 720 UC')).toBeInTheDocument();
+    expect(screen.getByText('PUBG Mobile')).toBeInTheDocument();
+    expect(screen.getAllByText(/^472,42\s₽$/).length).toBeGreaterThan(0);
+    expect(screen.getByText('Возврат по заказу')).toBeInTheDocument();
+    for (const raw of ['pubg', 'order_refund', '472.42', 'PUBG Topup 720 UC']) expect(screen.queryByText(raw)).not.toBeInTheDocument();
+  });
+
   test('a flagged order says why, and Retry delivery queues it again', async () => {
     const { calls } = serveOrder(
       processingOrder({

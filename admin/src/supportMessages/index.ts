@@ -1,10 +1,10 @@
 import type { AdminSupportMessage } from '@topup/common/api';
 import { SupportMenuIcon } from './SupportMenuIcon';
-import { SupportMessageList } from './SupportMessageList';
+import { SupportPage } from './SupportPage';
 import { SupportMessageShow } from './SupportMessageShow';
 
 export default {
-  list: SupportMessageList,
+  list: SupportPage,
   show: SupportMessageShow,
   icon: SupportMenuIcon,
   recordRepresentation: (message: AdminSupportMessage) => `#${message.id}`,

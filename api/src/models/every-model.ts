@@ -32,6 +32,7 @@ export { Supplier } from './Supplier';
 export { SupplierOrder } from './SupplierOrder';
 export { SupplierProduct } from './SupplierProduct';
 export { SupportMessage } from './SupportMessage';
+export { SupportSettings } from './SupportSettings';
 export { SupportReply } from './SupportReply';
 export { TwoFactorChallenge } from './TwoFactorChallenge';
 export { TwoFactorRecoveryCode } from './TwoFactorRecoveryCode';

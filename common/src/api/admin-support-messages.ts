@@ -4,6 +4,7 @@ import { SUPPORT_MESSAGE_STATUSES } from '../rules';
 import { listEndpoint } from './admin-crud';
 import { BigIdParams, endpoint, Nullable, StringEnum, Timestamp } from './contract';
 import { BalanceCurrency, OrderStatus } from './orders';
+import { SupportSettings } from './support';
 
 const SupportMessageStatus = StringEnum(SUPPORT_MESSAGE_STATUSES);
 
@@ -118,6 +119,24 @@ export type SupportInbox = Static<typeof SupportInbox>;
 const tag = 'Back office: support';
 
 export const adminSupportMessagesEndpoints = {
+  settings: endpoint({
+    method: 'get',
+    path: '/admin/support-settings',
+    auth: 'admin',
+    tag,
+    summary: "The support page's settings",
+    response: SupportSettings,
+  }),
+  updateSettings: endpoint({
+    method: 'put',
+    path: '/admin/support-settings',
+    auth: 'admin',
+    tag,
+    summary: "Change the support page's settings",
+    description: 'The messenger and the intro texts the storefront shows on /support; recorded in the audit log.',
+    body: SupportSettings,
+    response: SupportSettings,
+  }),
   list: listEndpoint({
     path: '/admin/support-messages',
     resource: 'support-messages',

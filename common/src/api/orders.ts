@@ -38,7 +38,12 @@ export const OrderItem = Type.Object({
   game_amount: Nullable(Type.Integer({ description: 'In-game currency delivered; null on a Steam top-up.' })),
   product: Nullable(
     Type.Object(
-      { title: Type.String(), image_url: Type.String({ description: "'' when the product has no picture." }), activation_instructions: Type.String() },
+      {
+        slug: Type.String({ description: 'Its page: /products/<slug> (freefire: the page whose Activate tab takes its codes).' }),
+        title: Type.String(),
+        image_url: Type.String({ description: "'' when the product has no picture." }),
+        activation_instructions: Type.String(),
+      },
       { description: 'The catalogue product of a code; null on a top-up.' },
     ),
   ),
@@ -81,7 +86,7 @@ const itemExample = {
   item_type: 'code',
   amount: 1975,
   game_amount: 25,
-  product: { title: 'Pulse Card', image_url: 'https://img.example/pulse.png', activation_instructions: 'Redeem in the launcher' },
+  product: { slug: 'pulse-card', title: 'Pulse Card', image_url: 'https://img.example/pulse.png', activation_instructions: 'Redeem in the launcher' },
   topup_data: null,
   unit: 'EUR',
   region: { code: 'EU', name: 'Европа' },
@@ -116,13 +121,22 @@ export const OrderDetail = Type.Object(
     items: Type.Array(
       Type.Object({
         ...OrderItem.properties,
-        code: Nullable(Type.Object({ code: Type.String() }, { description: 'The activation code, once the order is completed; null before.' })),
+        code: Nullable(
+          Type.Object(
+            {
+              code: Type.String(),
+              activatedAt: Nullable(Timestamp),
+              activatedPlayerId: Nullable(Type.String({ description: 'The player a Free Fire code was activated for on the store’s Activate tab.' })),
+            },
+            { description: 'The activation code, once the order is completed; null before. `activatedAt` is set once it was used on the Activate tab.' },
+          ),
+        ),
       }),
     ),
     payment: Nullable(Type.Object(OrderPayment.properties, { description: 'The gateway payment; null for an order paid from the balance.' })),
     refunds: Type.Array(OrderRefund),
   },
-  { examples: [{ ...orderExample, items: [{ ...itemExample, code: { code: 'PULSE-7K2Q-9WXM' } }], payment: null, refunds: [] }] },
+  { examples: [{ ...orderExample, items: [{ ...itemExample, code: { code: 'PULSE-7K2Q-9WXM', activatedAt: null, activatedPlayerId: null } }], payment: null, refunds: [] }] },
 );
 export type OrderDetail = Static<typeof OrderDetail>;
 

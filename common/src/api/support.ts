@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { SUPPORT_TEXT_MAX_LENGTH } from '../column-limits';
+import { SUPPORT_INTRO_MAX_LENGTH, SUPPORT_TEXT_MAX_LENGTH } from '../column-limits';
 import { SUPPORT_MESSAGE_STATUSES } from '../rules';
 import { EmptyObject, endpoint, MAX_INT, StringEnum, Success, Timestamp } from './contract';
 
@@ -53,7 +53,42 @@ export const MySupportMessage = Type.Object(
 );
 export type MySupportMessage = Static<typeof MySupportMessage>;
 
+/**
+ * What the back office sets of the support page: the messenger its floating button opens (no button
+ * without an address) and, per language, the intro under its title ('' keeps the storefront's own words).
+ */
+export const SupportSettings = Type.Object(
+  {
+    messengerName: Type.String({ minLength: 1, maxLength: 40, pattern: '\\S', description: 'Named on the button: "Telegram", "WhatsApp".' }),
+    messengerUrl: Type.Union([Type.Literal(''), Type.String({ maxLength: 200, pattern: '^https://\\S+$' })], {
+      description: "The chat the button opens (https://t.me/<handle>); '' shows no button.",
+    }),
+    intro: Type.Object(
+      {
+        ru: Type.String({ maxLength: SUPPORT_INTRO_MAX_LENGTH }),
+        en: Type.String({ maxLength: SUPPORT_INTRO_MAX_LENGTH }),
+        uz: Type.String({ maxLength: SUPPORT_INTRO_MAX_LENGTH }),
+      },
+      { additionalProperties: false, description: "The line under the page's title, per language; '' keeps the storefront's own." },
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ messengerName: 'Telegram', messengerUrl: 'https://t.me/topuparena_support', intro: { ru: 'Ответим в течение часа.', en: '', uz: '' } }],
+  },
+);
+export type SupportSettings = Static<typeof SupportSettings>;
+
 export const supportEndpoints = {
+  settings: endpoint({
+    method: 'get',
+    path: '/support/settings',
+    auth: 'none',
+    tag: 'Support',
+    summary: "The support page's messenger and intro",
+    description: 'As the back office set them (`PUT /admin/support-settings`).',
+    response: SupportSettings,
+  }),
   send: endpoint({
     method: 'post',
     path: '/support',

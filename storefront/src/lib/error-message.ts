@@ -1,4 +1,5 @@
 import { ErrorCode } from '@topup/common';
+import type { ParseKeys, TFunction } from 'i18next';
 import { toApiError } from './api-error';
 
 /** Locale keys (under `errors.*`) for failures that read the same on every screen. */
@@ -34,4 +35,25 @@ export function errorMessageKey<K extends string>(error: unknown, fallback: K): 
   if (apiError.status === 503) return 'errors.service_unavailable';
   if (apiError.status >= 500) return 'errors.server_error';
   return fallback;
+}
+
+/** How long the API asked a refused shopper to wait (its `retryAfterSeconds`, sent with Retry-After), null when it did not say. */
+export function retryAfterSeconds(error: unknown): number | null {
+  const seconds = (toApiError(error).details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+}
+
+/**
+ * The text of a failed call in the interface language (errorMessageKey); a rate limit says how long
+ * to wait: "Try again in 40 seconds", "in 2 minutes" (a minute begun counts whole).
+ */
+export function errorText(t: TFunction, error: unknown, fallback: ParseKeys): string {
+  const key = errorMessageKey(error, fallback);
+  return key === 'errors.rate_limited' ? rateLimitText(t, retryAfterSeconds(error)) : t(key);
+}
+
+/** "Too many attempts" with how long to wait when the API said (seconds, or minutes from one on). */
+export function rateLimitText(t: TFunction, seconds: number | null): string {
+  if (seconds === null) return t('errors.rate_limited');
+  return seconds < 60 ? t('errors.retry_in_seconds', { count: seconds }) : t('errors.retry_in_minutes', { count: Math.ceil(seconds / 60) });
 }

@@ -39,7 +39,19 @@ export function parseLanguage(value: unknown): Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : DEFAULT_LANGUAGE;
 }
 
-const initial = parseLanguage(storage.get(STORAGE_KEYS.language));
+/**
+ * The language a shopper last chose, else the first of the browser's languages the store speaks (a
+ * uz-UZ browser opens in Uzbek), else Russian.
+ */
+export function initialLanguage(saved: string | null, browserLanguages: readonly string[]): Language {
+  if (saved !== null) return parseLanguage(saved);
+  const spoken = browserLanguages
+    .map((tag) => tag.toLowerCase().split('-')[0])
+    .find((language): language is Language => (LANGUAGES as readonly string[]).includes(language ?? ''));
+  return spoken ?? DEFAULT_LANGUAGE;
+}
+
+const initial = initialLanguage(storage.get(STORAGE_KEYS.language), globalThis.navigator?.languages ?? []);
 /** The language chosen last: set before its texts arrive, so texts asked for meanwhile come in it. */
 let chosen = initial;
 

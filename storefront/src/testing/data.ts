@@ -59,7 +59,7 @@ export const PUBG_TOPUP: TopupData = {
   login: '512345678',
   player_id: '512345678',
   offer_id: -1,
-  offer_name: 'PUBG Topup 385 UC',
+  offer_name: 'PUBG Mobile 385\u00a0UC',
   price_usd: 5.98,
   price_rub: 480,
   input_currency: 'rub',

@@ -9,13 +9,15 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
  */
 const testPath = expect.getState().testPath ?? '';
 if (testPath.includes(`${path.sep}storefront${path.sep}`) && testPath.endsWith('.test.tsx')) {
+  if (typeof document === 'undefined') throw new Error(`${testPath} draws components: open it with // @vitest-environment happy-dom`);
+  // happy-dom's browser speaks English; the tests read the store as a shopper who chose Russian.
+  localStorage.setItem('language', 'ru');
   const [{ cleanup, configure }, { default: i18n, i18nReady, loadPageTexts }, { server }] = await Promise.all([
     import('@testing-library/react'),
     import('../lib/i18n'),
     import('./api'),
     import('@testing-library/jest-dom/vitest'),
   ]);
-  if (typeof document === 'undefined') throw new Error(`${testPath} draws components: open it with // @vitest-environment happy-dom`);
   await i18nReady;
   await loadPageTexts();
 

@@ -1,6 +1,10 @@
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { normalizePlayerId, playerCheckErrorKey, verifiedNameFor } from './player-check';
+import { normalizePlayerId, playerCheckErrorText, verifiedNameFor } from './player-check';
 import { ApiError } from '../lib/api-error';
+
+/** The key asked for and its values, in place of the text. */
+const t = ((key: string, values?: object) => (values ? `${key} ${JSON.stringify(values)}` : key)) as TFunction;
 
 describe('player check', () => {
   it('sends the id without surrounding blanks', () => {
@@ -16,9 +20,12 @@ describe('player check', () => {
     expect(verifiedNameFor(null, '123456789')).toBeNull();
   });
 
-  it("reports a failed check as 'failed to verify', a rate limit as such", () => {
-    expect(playerCheckErrorKey(new ApiError({ code: 'SERVICE_UNAVAILABLE', message: 'x', status: 503 }))).toBe('games.failed_to_verify');
-    expect(playerCheckErrorKey(new Error('offline'))).toBe('games.failed_to_verify');
-    expect(playerCheckErrorKey(new ApiError({ code: 'RATE_LIMITED', message: 'x', status: 429 }))).toBe('errors.rate_limited');
+  it("reports a failed check as 'failed to verify', a rate limit with how long to wait", () => {
+    expect(playerCheckErrorText(t, new ApiError({ code: 'SERVICE_UNAVAILABLE', message: 'x', status: 503 }))).toBe('games.failed_to_verify');
+    expect(playerCheckErrorText(t, new Error('offline'))).toBe('games.failed_to_verify');
+    expect(playerCheckErrorText(t, new ApiError({ code: 'RATE_LIMITED', message: 'x', status: 429 }))).toBe('errors.rate_limited');
+    const limited = (retryAfterSeconds: number) => new ApiError({ code: 'RATE_LIMITED', message: 'x', status: 429, details: { retryAfterSeconds } });
+    expect(playerCheckErrorText(t, limited(40))).toBe('errors.retry_in_seconds {"count":40}');
+    expect(playerCheckErrorText(t, limited(61))).toBe('errors.retry_in_minutes {"count":2}');
   });
 });

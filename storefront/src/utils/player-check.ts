@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { toApiError } from '../lib/api-error';
+import { errorText } from '../lib/error-message';
 
 /** A player id as the shopper typed it, ready to send: surrounding blanks removed. */
 export function normalizePlayerId(raw: string): string {
@@ -16,7 +18,7 @@ export function verifiedNameFor(verified: VerifiedPlayer | null, rawPlayerId: st
   return verified !== null && playerId !== '' && verified.playerId === playerId ? verified.name : null;
 }
 
-/** The message key for a player check that failed as a request (not an unknown player). */
-export function playerCheckErrorKey(error: unknown): 'errors.rate_limited' | 'games.failed_to_verify' {
-  return toApiError(error).status === 429 ? 'errors.rate_limited' : 'games.failed_to_verify';
+/** What a player check that failed as a request (not an unknown player) says: how long to wait after too many checks. */
+export function playerCheckErrorText(t: TFunction, error: unknown): string {
+  return toApiError(error).status === 429 ? errorText(t, error, 'games.failed_to_verify') : t('games.failed_to_verify');
 }

@@ -178,7 +178,7 @@ describe('the demo Free Fire codes', () => {
     await fulfilment.fulfilOrder(orderId);
     const { body: receipt } = await app.request('GET', `/api/orders/${orderId}`, { token });
     expect(receipt.status).toBe('completed');
-    expect(receipt.items).toEqual([expect.objectContaining({ item_type: 'code', game_amount: 310, amount: 2.99, code: { code: expect.stringMatching(/^DEMO-/) } })]);
+    expect(receipt.items).toEqual([expect.objectContaining({ item_type: 'code', game_amount: 310, amount: 2.99, code: { code: expect.stringMatching(/^DEMO-/), activatedAt: null, activatedPlayerId: null } })]);
     const code: string = receipt.items[0].code.code;
 
     const activation = await app.request('POST', '/api/freefire/activate-code', {

@@ -51,6 +51,28 @@ describe('POST /api/freefire/activate-code', () => {
     expect(await codeRow(code.id)).toEqual(row);
   });
 
+  it("marks the code used on its order's receipt, with the player it went to", async () => {
+    const code = await fixtures.freefireCode({ soldTo: user.id, gameAmount: 100 });
+    const stock = await app.db('stock_codes').where({ id: code.id }).first('order_id', 'product_id');
+    await app.db('order_items').insert({
+      order_id: stock.order_id,
+      item_type: 'code',
+      product_id: stock.product_id,
+      stock_code_id: code.id,
+      game_amount: 100,
+      amount: 299,
+      price_usd: 299,
+      price_rub: 23_621,
+      rate_used: '79',
+    });
+    const receipt = async () => (await app.request('GET', `/api/orders/${stock.order_id}`, { token: user.token })).body.items[0].code;
+    expect(await receipt()).toEqual({ code: code.code, activatedAt: null, activatedPlayerId: null });
+
+    const player = playerId();
+    expect((await activate({ playerID: player, code: code.code })).body).toEqual({ success: true });
+    expect(await receipt()).toEqual({ code: code.code, activatedAt: expect.any(String), activatedPlayerId: player });
+  });
+
   it('takes the code in any case and with spaces around it', async () => {
     const code = await fixtures.freefireCode({ soldTo: user.id });
     const player = playerId();

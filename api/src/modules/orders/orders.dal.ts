@@ -17,6 +17,7 @@ export type OrderItemWithProduct = Pick<OrderItem, 'id' | 'order_id' | 'item_typ
   region_code: Region['code'] | null;
   /** In the asked language. */
   region_name: Region['name'] | null;
+  product_slug: Product['slug'] | null;
   product_image_url: Product['image_url'] | null;
   product_activation_instructions: Product['activation_instructions'] | null;
   /**
@@ -30,6 +31,9 @@ export type OrderItemWithProduct = Pick<OrderItem, 'id' | 'order_id' | 'item_typ
   field_values: Array<{ key: string; label: string; value: string }> | null;
   /** The delivered activation code, encrypted; selected only when asked for. */
   code_encrypted?: StockCode['code_encrypted'] | null;
+  /** When and for which player the code was activated on the store's Activate tab (a Free Fire code); with the code only. */
+  activated_at?: StockCode['activated_at'] | null;
+  activated_player_id?: StockCode['activated_player_id'] | null;
 };
 
 /** Who is looking at an order's codes, and from where; every reveal is recorded (once an hour per item and viewer). */
@@ -70,6 +74,7 @@ export const ordersDal = {
         'oi.game_amount',
         'oi.topup_data',
         localizedColumn(db, 'p', 'title', options.language, 'product_title'),
+        'p.slug as product_slug',
         'p.image_url as product_image_url',
         localizedColumn(db, 'p', 'activation_instructions', options.language, 'product_activation_instructions'),
         db.raw("CASE WHEN oi.item_type = 'code' THEN coalesce(nullif(pr.game_currency, ''), p.game_currency) END as unit"),
@@ -101,7 +106,7 @@ export const ordersDal = {
     if (!options.withCodes) return prepared('orders.items', query);
     return prepared(
       'orders.items-with-codes',
-      query.leftJoin('stock_codes as c', 'c.id', 'oi.stock_code_id').select('c.code_encrypted'),
+      query.leftJoin('stock_codes as c', 'c.id', 'oi.stock_code_id').select('c.code_encrypted', 'c.activated_at', 'c.activated_player_id'),
     );
   },
 

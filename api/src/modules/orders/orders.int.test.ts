@@ -54,7 +54,7 @@ describe('GET /api/orders', () => {
       item_type: 'code',
       amount: 1975,
       game_amount: 25,
-      product: { title: 'Pulse Card', image_url: 'https://img.example/pulse.png', activation_instructions: 'Redeem in the launcher' },
+      product: { slug: expect.any(String), title: 'Pulse Card', image_url: 'https://img.example/pulse.png', activation_instructions: 'Redeem in the launcher' },
       topup_data: null,
       unit: 'USD',
       region: null,
@@ -162,7 +162,7 @@ describe('GET /api/orders/:id', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.body.status).toBe('completed');
     expect(response.body.items.map((item: any) => [item.id, item.code])).toEqual(
-      stored.map((row) => [row.id, { code: crypto.decrypt(row.code_encrypted) }]),
+      stored.map((row) => [row.id, { code: crypto.decrypt(row.code_encrypted), activatedAt: null, activatedPlayerId: null }]),
     );
     expect(response.body.items[0].code.code).toMatch(/^CODE-/);
 

@@ -18,6 +18,7 @@ const toItemView = (row: OrderItemWithProduct): OrderItem => ({
     row.product_title === null
       ? null
       : {
+          slug: row.product_slug ?? '',
           title: row.product_title,
           image_url: row.product_image_url ?? '',
           activation_instructions: row.product_activation_instructions ?? '',
@@ -75,7 +76,10 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
       const rows = await ordersDal.itemsOf(db, [order.id], { withCodes: delivered, language });
       const items = rows.map((row) => ({
         ...toItemView(row),
-        code: delivered && row.code_encrypted ? { code: codeCrypto.decrypt(row.code_encrypted) } : null,
+        code:
+          delivered && row.code_encrypted
+            ? { code: codeCrypto.decrypt(row.code_encrypted), activatedAt: row.activated_at ?? null, activatedPlayerId: row.activated_player_id ?? null }
+            : null,
       }));
       const revealedItemIds = items.filter((item) => item.code !== null).map((item) => item.id);
       // The reveal is recorded before the response is sent: a code is never shown without its record.

@@ -1,8 +1,32 @@
 import type { Knex } from 'knex';
-import type { SupportMessage, SupportReply } from '../../models';
+import { SupportSettings, type SupportMessage, type SupportReply } from '../../models';
 
-/** Data access for support messages; every function takes the connection or transaction to use. */
+const SETTINGS_COLUMNS = ['messenger_name', 'messenger_url', 'intro'] as const;
+/** The one settings row (its CHECK allows no other). */
+const SETTINGS_ROW = 1;
+
+/** The support page's settings as stored. */
+export type StoredSupportSettings = Pick<SupportSettings, (typeof SETTINGS_COLUMNS)[number]>;
+
+/** Data access for support messages and the support page's settings; every function takes the connection or transaction to use. */
 export const supportDal = {
+  /** The settings row (the migration creates it). */
+  settings: (db: Knex) => SupportSettings.columnsOf(db, SETTINGS_ROW, SETTINGS_COLUMNS),
+
+  lockSettings: (trx: Knex.Transaction) => SupportSettings.columnsOf(trx, SETTINGS_ROW, SETTINGS_COLUMNS, { lock: true }),
+
+  /** Writes every setting, creating the row if a restore lost it. */
+  async saveSettings(trx: Knex.Transaction, settings: StoredSupportSettings): Promise<StoredSupportSettings> {
+    const row = { ...settings, intro: JSON.stringify(settings.intro) };
+    const [saved] = await trx('support_settings')
+      .insert({ id: SETTINGS_ROW, ...row, updated_at: trx.fn.now() })
+      .onConflict('id')
+      .merge([...SETTINGS_COLUMNS, 'updated_at'])
+      .returning<StoredSupportSettings[]>(SETTINGS_COLUMNS);
+    if (!saved) throw new Error('support settings upsert returned no row');
+    return saved;
+  },
+
   async insert(db: Knex, message: Pick<SupportMessage, 'user_id' | 'nickname' | 'contact' | 'message'>): Promise<number> {
     const [row] = await db('support_messages').insert(message).returning<{ id: number }[]>('id');
     if (!row) throw new Error('support_messages insert returned no row');

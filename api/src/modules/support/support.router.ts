@@ -11,6 +11,8 @@ export function createSupportRouter(deps: { support: SupportService; rateLimit: 
   const router = new Router<AppState>();
   const routes = typedRoutes(router, guards);
 
+  routes.add(supportEndpoints.settings, () => support.settings());
+
   // Anonymous visitors may write; a signed-in writer's message is linked to their account.
   routes.add(supportEndpoints.send, [rateLimit('support')], async (ctx, { body }) => {
     await support.send(ctx.state.user?.id ?? null, body);

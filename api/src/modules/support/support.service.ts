@@ -1,12 +1,27 @@
 import type { Knex } from 'knex';
-import { MY_SUPPORT_MESSAGES_LIMIT, type MySupportMessage, type SupportMessageBody } from '@topup/common/api';
+import { MY_SUPPORT_MESSAGES_LIMIT, type MySupportMessage, type SupportMessageBody, type SupportSettings } from '@topup/common/api';
 import { groupBy } from '../../lib/group-by';
 import type { Serializable } from '../../lib/typed-routes';
-import { supportDal } from './support.dal';
+import { supportDal, type StoredSupportSettings } from './support.dal';
+
+/** The settings row as the API answers it; a language the row lacks reads '' (the storefront's own words). */
+export function toSupportSettings(row: StoredSupportSettings | undefined): SupportSettings {
+  const intro = row?.intro ?? {};
+  return {
+    messengerName: row?.messenger_name ?? 'Telegram',
+    messengerUrl: row?.messenger_url ?? '',
+    intro: { ru: intro.ru ?? '', en: intro.en ?? '', uz: intro.uz ?? '' },
+  };
+}
 
 export function createSupportService(deps: { db: Knex }) {
   const { db } = deps;
   return {
+    /** The support page's messenger and intro, as the back office set them. */
+    async settings(): Promise<SupportSettings> {
+      return toSupportSettings(await supportDal.settings(db));
+    },
+
     /**
      * Stores a message for the support team, trimmed. `userId` is the signed-in writer's account, if
      * any; visitors may write too.

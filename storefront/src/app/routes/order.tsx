@@ -7,7 +7,9 @@ export function OrderRoute() {
   const orderId = /^\d{1,15}$/.test(id) ? Number(id) : 0;
   return (
     <div className="container page">
-      <BackToOrders />
+      <div data-print="hide">
+        <BackToOrders />
+      </div>
       <OrderDetailView key={orderId} id={orderId} />
     </div>
   );

@@ -9,7 +9,7 @@ export function Footer() {
   const { t } = useTranslation();
   const session = useSession();
   return (
-    <footer className={styles.footer}>
+    <footer className={styles.footer} data-print="hide">
       <div className={`container ${styles.grid}`}>
         <div className={styles.about}>
           <Link to="/" className={styles.brand}>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { useSession } from '../../lib/auth';
+import { CartIcon } from '../ui/icons/cart-icon';
 import { LogoMark } from '../ui/icons/logo-mark';
 import { MenuIcon } from '../ui/icons/menu-icon';
 import { CartCount } from './cart-count';
@@ -23,7 +24,7 @@ export function Header() {
 
   return (
     <>
-      <header className={styles.header}>
+      <header className={styles.header} data-print="hide">
         <div className={`container ${styles.inner}`}>
           <Link to="/" className={styles.brand}>
             <LogoMark />
@@ -58,6 +59,15 @@ export function Header() {
             <LanguageSwitcher />
             <CurrencySwitcher />
           </div>
+
+          {session !== null && (
+            // On a phone the cart stays one tap away, with its count, beside the menu.
+            <Link to="/cart" className={`btn btn--ghost btn--sm ${styles.phoneCart}`} data-testid="phone-cart">
+              <CartIcon size={20} />
+              <span className="visually-hidden">{t('nav.cart')}</span>
+              <CartCount />
+            </Link>
+          )}
 
           <button
             ref={menuButton}

@@ -27,7 +27,7 @@ export async function lowStockLines(db: Knex, options: { limit?: number | null }
     `WITH fallback AS (SELECT ${DEFAULT_THRESHOLD} AS threshold)
      SELECT kind, id, name, available, threshold FROM (
        SELECT 'code' AS kind, p.id,
-              p.title || ' · ' || coalesce(r.name, 'Global') || ' · ' || c.game_amount || ' ' || p.game_currency
+              p.title || ' · ' || coalesce(r.name, 'Global') || ' · ' || c.game_amount || ' ' || coalesce(nullif(pr.game_currency, ''), p.game_currency)
                 || ' · $' || to_char(c.price_usd / 100.0, 'FM999999990.00') AS name,
               count(*) FILTER (WHERE c.status = 'available')::int AS available,
               coalesce((SELECT t.threshold FROM stock_thresholds t
@@ -39,9 +39,11 @@ export async function lowStockLines(db: Knex, options: { limit?: number | null }
          FROM stock_codes c
          JOIN products p ON p.id = c.product_id AND p.active
          LEFT JOIN regions r ON r.id = c.region_id
+         -- A region may sell the product in its own currency (a Turkish card counts TRY), as its orders say.
+         LEFT JOIN product_regions pr ON pr.product_id = p.id AND pr.region_id = c.region_id
          CROSS JOIN fallback
         WHERE c.source = 'manual'
-        GROUP BY p.id, p.title, p.game_currency, r.name, c.region_id, c.game_amount, c.price_usd, c.price_rub
+        GROUP BY p.id, p.title, p.game_currency, pr.game_currency, r.name, c.region_id, c.game_amount, c.price_usd, c.price_rub
        UNION ALL
        SELECT 'pubg', d.id, d.uc_amount || ' UC',
               ${availableRedemptionCodesSql('d.id')},

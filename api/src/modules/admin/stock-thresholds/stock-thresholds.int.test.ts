@@ -131,6 +131,12 @@ describe('low stock by threshold', () => {
       { kind: 'pubg', id: pubg.id, name: '63 UC', available: 12, threshold: 20 },
     ]);
 
+    // A region selling the product in its own currency names it: Turkish 500 TRY cards, not "500 USD".
+    const turkey = await app.fixtures.region({ name: 'Turkey' });
+    await app.db('product_regions').insert({ product_id: product.id, region_id: turkey.id, game_currency: 'TRY' }).onConflict(['product_id', 'region_id']).merge();
+    await app.fixtures.codes({ productId: product.id, regionId: turkey.id, gameAmount: 500, priceUsd: 1_500, priceRub: 120_000, count: 2 });
+    expect(await lowOf()).toContainEqual({ kind: 'code', id: product.id, name: 'Sun Card · Turkey · 500 TRY · $15.00', available: 2, threshold: 4 });
+
     // The same query, every line, for a metrics gauge.
     const all = await lowStockLines(app.db, { limit: null });
     expect(all).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'pubg', id: pubg.id, threshold: 20 })]));

@@ -13,6 +13,8 @@ export function createAdminSupportMessagesRouter(deps: { supportMessages: AdminS
   const router = new Router<AppState>();
   const routes = typedRoutes(router, guards);
 
+  routes.add(endpoints.settings, () => supportMessages.settings());
+  routes.add(endpoints.updateSettings, (ctx, { body }) => supportMessages.updateSettings(adminActor(ctx), body));
   addListRoute(routes, endpoints.list, (query) => supportMessages.list(query));
   routes.add(endpoints.get, (ctx, { params }) => supportMessages.open(adminActor(ctx), params.id));
   routes.add(endpoints.update, (ctx, { params, body }) => supportMessages.update(adminActor(ctx), params.id, body));

@@ -5,6 +5,7 @@ import {
   type AdminSupportMessage,
   type AdminSupportMessageDetail,
   type ListQuery,
+  type SupportSettings,
   type UpdateSupportMessageBody,
 } from '@topup/common/api';
 import { auditOf, typedFilter, type AdminActor } from '../../../lib/admin-input';
@@ -12,6 +13,8 @@ import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import type { Serializable } from '../../../lib/typed-routes';
+import { supportDal } from '../../support/support.dal';
+import { toSupportSettings } from '../../support/support.service';
 import { supportMessagesDal, type SupportMessageChange, type SupportMessageRow } from './support-messages.dal';
 
 const ENTITY = 'support_message';
@@ -160,6 +163,26 @@ export function createAdminSupportMessagesService(deps: { db: Knex }) {
         };
       });
       return detail(id);
+    },
+
+    async settings(): Promise<SupportSettings> {
+      return toSupportSettings(await supportDal.settings(db));
+    },
+
+    /** Sets the support page's messenger and intro texts (trimmed), recorded in the audit log. */
+    async updateSettings(actor: AdminActor, body: SupportSettings): Promise<SupportSettings> {
+      return db.transaction(async (trx) => {
+        const before = await supportDal.lockSettings(trx);
+        const after = toSupportSettings(
+          await supportDal.saveSettings(trx, {
+            messenger_name: body.messengerName.trim(),
+            messenger_url: body.messengerUrl.trim(),
+            intro: { ru: body.intro.ru.trim(), en: body.intro.en.trim(), uz: body.intro.uz.trim() },
+          }),
+        );
+        await recordAudit(trx, { ...auditOf(actor, 'support_settings', 'update', 1), before: before ? toSupportSettings(before) : null, after });
+        return after;
+      });
     },
   };
 }

@@ -9,7 +9,7 @@ import { TrashIcon } from '../../../components/ui/icons/trash-icon';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { type Currency } from '../../../lib/currency';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { cartItemCount, cartTotals, useCart } from '../../../lib/cart';
 import { useClearCart } from '../api/clear-cart';
@@ -29,7 +29,7 @@ export function CartView({ products }: { products: Product[] | undefined }) {
 
   if (cart.isPending) return <CartSkeleton />;
   if (cart.isError) {
-    return <ErrorState message={t(errorMessageKey(cart.error, 'cart.load_failed'))} onRetry={() => void cart.refetch()} />;
+    return <ErrorState message={errorText(t, cart.error, 'cart.load_failed')} onRetry={() => void cart.refetch()} />;
   }
   if (cart.data.data.length === 0) return <EmptyCart />;
   return <CartContents items={cart.data.data} products={products} />;

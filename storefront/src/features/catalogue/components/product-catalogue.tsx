@@ -5,7 +5,7 @@ import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { SearchIcon } from '../../../components/ui/icons/search-icon';
 import { SearchBox } from '../../../components/ui/search-box';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useProducts } from '../api/get-products';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 import styles from './product-catalogue.module.css';
@@ -51,7 +51,7 @@ export function ProductCatalogue() {
     );
   } else if (products.isError && list.length === 0) {
     content = (
-      <ErrorState message={t(errorMessageKey(products.error, 'catalogue.load_failed'))} onRetry={() => void products.refetch()} />
+      <ErrorState message={errorText(t, products.error, 'catalogue.load_failed')} onRetry={() => void products.refetch()} />
     );
   } else if (list.length === 0) {
     content = searching ? (

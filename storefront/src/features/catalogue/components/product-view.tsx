@@ -4,7 +4,7 @@ import { BackLink } from '../../../components/ui/back-link';
 import { ProductNotFound } from '../../../components/ui/product-not-found';
 import { ErrorState } from '../../../components/ui/state-views';
 import { toApiError } from '../../../lib/api-error';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useProduct } from '../api/get-product';
 import { ProductImage } from './product-image';
 import { PurchasePanel } from './purchase-panel';
@@ -23,7 +23,7 @@ export function ProductView({ slug }: { slug: string }) {
     return (
       <>
         <title>{`${t('catalogue.title')} — ${t('app.name')}`}</title>
-        <ErrorState message={t(errorMessageKey(error, 'product.load_failed'))} onRetry={() => void product.refetch()} />
+        <ErrorState message={errorText(t, error, 'product.load_failed')} onRetry={() => void product.refetch()} />
       </>
     );
   }

@@ -15,7 +15,7 @@ import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { toApiError } from '../../../lib/api-error';
 import { lineTotal, pickPrice, toAmount } from '../../../lib/currency';
 import { useCartFailureToast } from '../../../lib/cart-failure';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/format';
 import { useAddToCart } from '../api/add-to-cart';
@@ -152,7 +152,7 @@ export function PurchasePanel({ product }: { product: Product }) {
           </div>
         ) : priceOptions.isError && options.length === 0 ? (
           <ErrorState
-            message={t(errorMessageKey(priceOptions.error, 'product.options_failed'))}
+            message={errorText(t, priceOptions.error, 'product.options_failed')}
             onRetry={() => void priceOptions.refetch()}
           />
         ) : options.length === 0 ? (

@@ -108,10 +108,23 @@ describe('checkout of the cart', () => {
     expect(paid).toEqual([{ currency: 'rub', key: expect.stringMatching(/\S/) }]);
   });
 
-  test('a balance short of the total holds the payment and suggests the card', async () => {
+  test('a balance short of the total starts with the card, ready to pay; the balance, chosen, says what is missing', async () => {
     serve({ rub: 100 });
-    renderCheckout();
+    const { user } = renderCheckout();
+    await vi.waitFor(() => expect(method(/Банковская карта/)).toBeChecked());
+    expect(payButton()).toBeEnabled();
+    expect(payButton()).toHaveTextContent('Оплатить картой 540,00 ₽');
+
+    await user.click(method(/Баланс магазина/));
     expect(await screen.findByText(/Нужно 540,00\s₽, а на балансе 100,00\s₽\. Пополните баланс или оплатите картой\./)).toBeInTheDocument();
+    expect(payButton()).toBeDisabled();
+  });
+
+  test('an empty balance with no gateway method to take over keeps the balance and says what is missing', async () => {
+    serve({ rub: 0, methods: paymentMethods({ methods: ['balance'] }) });
+    renderCheckout();
+    expect(await screen.findByText(/Нужно 540,00\s₽, а на балансе 0,00\s₽\./)).toBeInTheDocument();
+    expect(method(/Баланс магазина/)).toBeChecked();
     expect(payButton()).toBeDisabled();
   });
 
@@ -236,7 +249,7 @@ describe('checkout of a game top-up', () => {
       }),
     );
     const { user } = renderCheckout({ topupData: PUBG_TOPUP });
-    expect(await screen.findByText('PUBG Topup 385 UC')).toBeInTheDocument();
+    expect(await screen.findByText('PUBG Mobile 385 UC')).toBeInTheDocument();
     expect(screen.getByText('PUBG Mobile · ID игрока: 512345678')).toBeInTheDocument();
     expect(textOf(screen.getByTestId('checkout-total'))).toBe('480,00 ₽');
     expect(screen.getByRole('link', { name: 'Вернуться к товарам' })).toHaveAttribute('href', '/products');

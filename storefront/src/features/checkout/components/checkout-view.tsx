@@ -13,7 +13,7 @@ import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
 import { type Currency, toBalanceCurrency } from '../../../lib/currency';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText, rateLimitText } from '../../../lib/error-message';
 import { type AttemptKeys, createAttemptKeys, requestScope } from '../../../lib/idempotency';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { CART_KEY, cartTotals, useCart } from '../../../lib/cart';
@@ -42,6 +42,7 @@ import {
   isValidEmail,
   methodState,
   type MethodState,
+  startingMethod,
   usableMethod,
 } from '../utils/payment';
 import { CurrencyChoice } from './currency-choice';
@@ -65,7 +66,7 @@ export function CheckoutView() {
   if (topupData) return <CheckoutForm topup={topupData} topupLabels={topupLabels} items={[]} />;
   if (cart.isPending) return <CheckoutSkeleton />;
   if (cart.isError) {
-    return <ErrorState message={t(errorMessageKey(cart.error, 'cart.load_failed'))} onRetry={() => void cart.refetch()} />;
+    return <ErrorState message={errorText(t, cart.error, 'cart.load_failed')} onRetry={() => void cart.refetch()} />;
   }
   if (cart.data.data.length === 0) {
     return (
@@ -94,7 +95,8 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
   const formatMoney = useFormatMoney();
   const [preferred] = useCurrency();
   const [currency, setCurrency] = useState<Currency>(preferred);
-  const [method, setMethod] = useState<PaymentMethod>('balance');
+  // null until the shopper picks a method: checkout then offers one that can pay (startingMethod).
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [email, setEmail] = useState('');
   const [emailInvalid, setEmailInvalid] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
@@ -130,18 +132,17 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
     card: methodState('card', options, paymentOptions.isError),
     sbp: methodState('sbp', options, paymentOptions.isError),
   };
-  const activeMethod = usableMethod(method, options);
-  const viaGateway = isGatewayMethod(activeMethod);
-  const askEmail = viaGateway && options?.receipt_email_required === true;
-
   const cartTotal = cartTotals(items);
   const total: number | null = topup
     ? (topupPrice(topup, currency) ?? steamTotal.data?.calculation.amountInUserCurrency ?? null)
     : currency === 'USD'
       ? cartTotal.usd
       : cartTotal.rub;
-  const charged = viaGateway ? chargedAmount(total, currency, options) : null;
   const available = balance.data?.find((entry) => entry.currency === toBalanceCurrency(currency))?.amount;
+  const activeMethod = method === null ? startingMethod(total, available, options) : usableMethod(method, options);
+  const viaGateway = isGatewayMethod(activeMethod);
+  const askEmail = viaGateway && options?.receipt_email_required === true;
+  const charged = viaGateway ? chargedAmount(total, currency, options) : null;
   const short = activeMethod === 'balance' && total !== null && available !== undefined && available < total;
   const busy = payFromBalance.isPending || createTopupOrder.isPending || createPayment.isPending || redirecting;
 
@@ -238,6 +239,7 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
       const { need, have, currency: shortCode } = value.shortfall;
       return t('checkout.insufficient_balance', { need: formatMoney(need, shortCode), have: formatMoney(have, shortCode) });
     }
+    if (value.kind === 'rate_limited') return rateLimitText(t, value.retryAfterSeconds);
     return value.kind === 'key' ? t(value.key) : value.text;
   };
 

@@ -2,7 +2,7 @@ import { ErrorCode, GAME_SLUG_PATTERN, TOPUP_SERVICES, type TopupService } from 
 import type { PaymentMethods, TopupData } from '@topup/common/api';
 import { toApiError, UNEXPECTED_ERROR } from '../../../lib/api-error';
 import { type Currency, parseCurrency, toAmount, toBalanceCurrency } from '../../../lib/currency';
-import { type CommonErrorKey, errorMessageKey } from '../../../lib/error-message';
+import { type CommonErrorKey, errorMessageKey, retryAfterSeconds } from '../../../lib/error-message';
 
 export type PaymentMethod = PaymentMethods['methods'][number];
 
@@ -110,6 +110,7 @@ export type CheckoutFailureKey =
 export type PaymentFailure =
   | { kind: 'shortfall'; shortfall: Shortfall }
   | { kind: 'key'; key: CheckoutFailureKey | CommonErrorKey }
+  | { kind: 'rate_limited'; retryAfterSeconds: number | null }
   | { kind: 'text'; text: string };
 
 export type CheckoutFailureFallback = 'checkout.payment_failed' | 'checkout.topup_failed' | 'checkout.create_payment_failed';
@@ -158,6 +159,7 @@ export function paymentFailure(error: unknown, fallback: CheckoutFailureFallback
     return { kind: 'key', key: account ? 'checkout.account_not_found' : 'checkout.currency_unavailable' };
   }
   const common = errorMessageKey(apiError, fallback);
+  if (common === 'errors.rate_limited') return { kind: 'rate_limited', retryAfterSeconds: retryAfterSeconds(apiError) };
   if (common !== fallback) return { kind: 'key', key: common };
   if (apiError.code !== UNEXPECTED_ERROR && apiError.message.trim()) return { kind: 'text', text: apiError.message };
   return { kind: 'key', key: fallback };

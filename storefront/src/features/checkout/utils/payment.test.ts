@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargedAmount, isValidEmail, methodState, usableMethod } from './payment';
+import { chargedAmount, isValidEmail, methodState, startingMethod, usableMethod } from './payment';
 
 const sandbox = { methods: ['balance', 'card', 'sbp'] as const };
 const cardOnly = { methods: ['balance', 'card'] as const };
@@ -27,6 +27,21 @@ describe('methodState', () => {
     expect(usableMethod('sbp', { methods: [...cardOnly.methods] })).toBe('balance');
     expect(usableMethod('card', undefined)).toBe('balance');
     expect(usableMethod('sbp', { methods: [...sandbox.methods] })).toBe('sbp');
+  });
+});
+
+describe('startingMethod', () => {
+  it('starts with the balance when it covers the total, or while either is unknown', () => {
+    expect(startingMethod(540, 540, { methods: [...sandbox.methods] })).toBe('balance');
+    expect(startingMethod(null, 0, { methods: [...sandbox.methods] })).toBe('balance');
+    expect(startingMethod(540, undefined, { methods: [...sandbox.methods] })).toBe('balance');
+  });
+
+  it('starts with a gateway method that can pay when the balance falls short', () => {
+    expect(startingMethod(540, 0, { methods: [...sandbox.methods] })).toBe('card');
+    expect(startingMethod(540, 539.99, { methods: ['balance', 'sbp'] })).toBe('sbp');
+    expect(startingMethod(540, 0, { methods: [...balanceOnly.methods] })).toBe('balance');
+    expect(startingMethod(540, 0, undefined)).toBe('balance');
   });
 });
 

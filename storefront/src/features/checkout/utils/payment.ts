@@ -28,6 +28,18 @@ export function usableMethod(chosen: PaymentMethod, options: Pick<PaymentMethods
   return methodState(chosen, options) === 'available' ? chosen : 'balance';
 }
 
+/**
+ * The method checkout offers until the shopper picks one: the balance when it covers the total (or
+ * while either is still loading), else the first method the gateway offers (card, then SBP), so Pay
+ * is ready at once; the balance when the gateway offers nothing, its shortfall then saying why.
+ */
+export function startingMethod(total: number | null, available: number | undefined, options: Pick<PaymentMethods, 'methods'> | undefined): PaymentMethod {
+  if (total === null || available === undefined || available >= total) return 'balance';
+  return GATEWAY_ORDER.find((method) => methodState(method, options) === 'available') ?? 'balance';
+}
+
+const GATEWAY_ORDER = ['card', 'sbp'] as const;
+
 export function isGatewayMethod(method: PaymentMethod): method is 'card' | 'sbp' {
   return method === 'card' || method === 'sbp';
 }

@@ -4,7 +4,7 @@ import { Field } from '../../../components/ui/field';
 import { CheckIcon } from '../../../components/ui/icons/check-icon';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { createAttemptKeys, isKeyInUse, requestScope } from '../../../lib/idempotency';
 import { PlayerIdField } from '../../../components/game-topup/player-id-field';
 import { useKeptState } from '../../../hooks/use-kept-state';
@@ -26,7 +26,7 @@ export function ActivateCodeTab() {
   // Kept across the login detour.
   const [playerId, setPlayerId] = useKeptState('activate.playerId', '');
   const [code, setCode] = useKeptState('activate.code', '');
-  const players = usePlayerCheck(checkFreefirePlayer, t('freefire.please_enter_id'), 'activate.verified');
+  const players = usePlayerCheck('freefire', checkFreefirePlayer, t('freefire.please_enter_id'), 'activate.verified');
   const activation = useActivateFreefireCode();
   const activating = useSingleFlight();
   // One Idempotency-Key per activation attempt, kept for its retries.
@@ -68,7 +68,7 @@ export function ActivateCodeTab() {
         toast.info(t('freefire.activation_in_progress'));
         return;
       }
-      toast.error(t(errorMessageKey(error, 'freefire.activation_failed')));
+      toast.error(errorText(t, error, 'freefire.activation_failed'));
     }
   };
 
@@ -84,6 +84,12 @@ export function ActivateCodeTab() {
         onChange={setPlayerId}
         onFind={() => void players.find(playerId)}
         finding={players.checking}
+        error={players.errorFor(playerId)}
+        recent={players.recent}
+        onPick={(player) => {
+          setPlayerId(player.account);
+          void players.find(player.account);
+        }}
         verifiedName={players.nameFor(playerId)}
         hint={t('freefire.player_id_hint')}
       />

@@ -5,7 +5,7 @@ import type { FreefireOffer } from '@topup/common/api';
 import { PagedGridSkeleton } from '../../../components/ui/paged-grid';
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { PanelEmpty, PanelSection } from '../../../components/game-topup/game-page-layout';
 import { OfferGrid } from '../../../components/game-topup/offer-grid';
@@ -13,6 +13,7 @@ import { OrderSummary } from '../../../components/game-topup/order-summary';
 import { PlayerIdField } from '../../../components/game-topup/player-id-field';
 import { TopUpButton } from '../../../components/game-topup/top-up-button';
 import { useKeptState } from '../../../hooks/use-kept-state';
+import { useTopupRetry } from '../../../utils/topup-retry';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { usePlayerCheck } from '../../../hooks/use-player-check';
@@ -35,12 +36,14 @@ export function TopupTab() {
   const offers = useFreefireOffers();
   const list = useMemo(() => visibleOffers(offers.data), [offers.data]);
   // Kept across the login detour: the same offer and player come back.
-  const [selectedItemId, setSelectedItemId] = useKeptState<number | null>('topup.offer', null);
+  // "Try again" on a failed top-up opens the tab with its offer and player.
+  const retry = useTopupRetry();
+  const [selectedItemId, setSelectedItemId] = useKeptState<number | null>('topup.offer', retry?.offerId ?? null);
   const selected = list.find((offer) => offer.item_id === selectedItemId) ?? null;
   const [page, setPage] = useKeptState('topup.page', 0);
 
-  const [playerId, setPlayerId] = useKeptState('topup.playerId', '');
-  const players = usePlayerCheck(checkFreefirePlayer, t('freefire.please_enter_id'), 'topup.verified');
+  const [playerId, setPlayerId] = useKeptState('topup.playerId', retry?.account ?? '');
+  const players = usePlayerCheck('freefire', checkFreefirePlayer, t('freefire.please_enter_id'), 'topup.verified');
   const verifiedName = players.nameFor(playerId);
   const proceeding = useSingleFlight();
   const busy = players.checking || proceeding.busy;
@@ -69,6 +72,12 @@ export function TopupTab() {
         onChange={setPlayerId}
         onFind={() => void players.find(playerId)}
         finding={players.checking}
+        error={players.errorFor(playerId)}
+        recent={players.recent}
+        onPick={(player) => {
+          setPlayerId(player.account);
+          void players.find(player.account);
+        }}
         verifiedName={verifiedName}
         hint={t('freefire.player_id_hint')}
       />
@@ -77,7 +86,7 @@ export function TopupTab() {
         {offers.isPending ? (
           <PagedGridSkeleton label={t('freefire.offers_loading')} />
         ) : offers.isError ? (
-          <ErrorState message={t(errorMessageKey(offers.error, 'freefire.offers_failed'))} onRetry={() => void offers.refetch()} />
+          <ErrorState message={errorText(t, offers.error, 'freefire.offers_failed')} onRetry={() => void offers.refetch()} />
         ) : list.length === 0 ? (
           <PanelEmpty>{t('freefire.no_offers')}</PanelEmpty>
         ) : (

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { GamePageLayout, GamePanel, GameSteps, PanelEmpty, PanelSection } from '../../../components/game-topup/game-page-layout';
 import { OfferGrid } from '../../../components/game-topup/offer-grid';
 import { OrderSummary } from '../../../components/game-topup/order-summary';
+import { RecentPlayers } from '../../../components/game-topup/recent-players';
 import { TopUpButton } from '../../../components/game-topup/top-up-button';
 import { VerifiedPlayer } from '../../../components/game-topup/verified-player';
 import { SearchIcon } from '../../../components/ui/icons/search-icon';
@@ -13,13 +14,15 @@ import { ProductNotFound } from '../../../components/ui/product-not-found';
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { useKeptState } from '../../../hooks/use-kept-state';
+import { useRecentPlayers } from '../../../hooks/use-recent-players';
+import { useTopupRetry } from '../../../utils/topup-retry';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { toApiError } from '../../../lib/api-error';
 import { pickPrice } from '../../../lib/currency';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
-import { playerCheckErrorKey } from '../../../utils/player-check';
+import { playerCheckErrorText } from '../../../utils/player-check';
 import { checkedPlayerName, useCheckGamePlayer } from '../api/check-player';
 import { useGame } from '../api/get-game';
 import { displayValue, fieldProblems, sentValues, serverFieldProblems, valuesKey, type FieldValues } from '../utils/fields';
@@ -41,7 +44,7 @@ export function GamePage({ slug }: { slug: string }) {
     return (
       <>
         <title>{`${t('catalogue.title')} — ${t('app.name')}`}</title>
-        <ErrorState message={t(errorMessageKey(game.error, 'game_topup.load_failed'))} onRetry={() => void game.refetch()} />
+        <ErrorState message={errorText(t, game.error, 'game_topup.load_failed')} onRetry={() => void game.refetch()} />
       </>
     );
   }
@@ -66,8 +69,10 @@ function GameTopup({ game }: { game: Game }) {
   const inputs = useRef(new Map<string, HTMLElement>());
 
   // Kept across the login detour: the same values, denomination and checked player come back.
-  const [values, setValues] = useKeptState<FieldValues>('game.values', {});
-  const [selectedId, setSelectedId] = useKeptState<number | null>('game.denomination', null);
+  // "Try again" on a failed top-up opens the page with its fields and denomination.
+  const retry = useTopupRetry();
+  const [values, setValues] = useKeptState<FieldValues>('game.values', retry?.fields ?? {});
+  const [selectedId, setSelectedId] = useKeptState<number | null>('game.denomination', retry?.denominationId ?? null);
   const [page, setPage] = useKeptState('game.page', 0);
   const [checked, setChecked] = useKeptState<CheckedPlayer | null>('game.checked', null);
   // Problems are shown once a field is left or the shopper tries to go on, never while typing a first value.
@@ -75,6 +80,8 @@ function GameTopup({ game }: { game: Game }) {
   const [showAll, setShowAll] = useState(false);
   const [serverProblems, setServerProblems] = useState<Partial<Record<string, GameFieldProblem>>>({});
   const check = useCheckGamePlayer(game.slug);
+  // The accounts used on this game before (every field, and the nickname the game confirmed), offered again.
+  const { recent, remember } = useRecentPlayers(game.slug);
   const proceeding = useSingleFlight();
 
   const denominations = game.denominations;
@@ -112,9 +119,13 @@ function GameTopup({ game }: { game: Game }) {
   const findPlayer = async (): Promise<string | null> => {
     if (!valuesReady()) return null;
     try {
-      const name = checkedPlayerName(await check.mutateAsync(sentValues(game.fields, values)));
+      const asked = sentValues(game.fields, values);
+      const name = checkedPlayerName(await check.mutateAsync(asked));
       setChecked({ key, name });
-      if (name) toast.success(t('games.player_found', { name }));
+      if (name) {
+        remember({ account: accountKey ? (asked[accountKey] ?? '') : '', name, fields: asked });
+        toast.success(t('games.player_found', { name }));
+      }
       else toast.error(t('game_topup.player_not_found'));
       return name;
     } catch (error) {
@@ -124,7 +135,7 @@ function GameTopup({ game }: { game: Game }) {
         setServerProblems(fromServer);
         toast.warning(t('game_topup.fill_fields'));
       } else {
-        toast.error(t(playerCheckErrorKey(error)));
+        toast.error(playerCheckErrorText(t, error));
       }
       return null;
     }
@@ -139,6 +150,7 @@ function GameTopup({ game }: { game: Game }) {
     }
     // A game that can find its players confirms the nickname before paying, so a mistyped id never reaches checkout.
     if (game.player_check && !verifiedName && !(await findPlayer())) return;
+    if (!game.player_check && accountKey) remember({ account: sent[accountKey] ?? '', name: '', fields: sent });
     void navigate('/checkout', {
       state: {
         topupData: buildGameTopupData({ game, denomination: selected, values, currency }),
@@ -180,6 +192,7 @@ function GameTopup({ game }: { game: Game }) {
               />
             ))}
           </div>
+          <RecentPlayers players={recent} onPick={(player) => setValues(player.fields ?? (accountKey ? { [accountKey]: player.account } : {}))} />
           {game.player_check && (
             <>
               <button

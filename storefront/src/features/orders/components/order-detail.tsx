@@ -4,29 +4,34 @@ import { Link } from 'react-router-dom';
 import type { OrderDetail } from '@topup/common/api';
 import { BackLink } from '../../../components/ui/back-link';
 import { CartIcon } from '../../../components/ui/icons/cart-icon';
+import { CheckIcon } from '../../../components/ui/icons/check-icon';
 import { CopyIcon } from '../../../components/ui/icons/copy-icon';
 import { EyeIcon } from '../../../components/ui/icons/eye-icon';
 import { EyeOffIcon } from '../../../components/ui/icons/eye-off-icon';
 import { InfoIcon } from '../../../components/ui/icons/info-icon';
 import { OrdersIcon } from '../../../components/ui/icons/orders-icon';
+import { PrintIcon } from '../../../components/ui/icons/print-icon';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { ErrorState, LoadingState, StateView } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
 import { parseCurrency } from '../../../lib/currency';
 import { useFormat } from '../../../lib/format';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useOrder } from '../api/get-order';
+import { topupRetryOf } from '../../../utils/topup-retry';
 import { copyText } from '../utils/clipboard';
 import { noticeText } from '../utils/notices';
 import { cancellationKind, chargedLine, paymentLineKey, type RefundLine, refundLines, retryPath } from '../utils/payment-info';
 import {
   activationGuides,
   amountWithUnit,
+  type DeliveredCode,
   deliveredCodes,
   groupItems,
   type ItemGroup,
   orderGameTitle,
+  STORE_ACTIVATED_PRODUCT,
   topupDetails,
   type TopupDetails,
 } from '../utils/order-status';
@@ -54,7 +59,7 @@ export function OrderDetailView({ id }: { id: number }) {
         {order.isPending ? (
           <LoadingState />
         ) : (
-          <ErrorState message={t(errorMessageKey(order.error, 'orders.load_failed'))} onRetry={() => void order.refetch()} />
+          <ErrorState message={errorText(t, order.error, 'orders.load_failed')} onRetry={() => void order.refetch()} />
         )}
       </>
     );
@@ -87,7 +92,7 @@ function Receipt({ order }: { order: OrderDetail }) {
   const format = useFormat();
   const currency = parseCurrency(order.currency);
   const date = format.date(order.created_at);
-  const groups = groupItems(order.items);
+  const groups = groupItems(order.items, format.amount);
   const codes = deliveredCodes(order);
   const guides = activationGuides(order);
   const hasCodeItems = order.items.some((item) => item.item_type === 'code');
@@ -110,7 +115,14 @@ function Receipt({ order }: { order: OrderDetail }) {
               </time>
             )}
           </div>
-          <StatusBadge status={order.status} />
+          <div className={styles.receiptTools}>
+            <StatusBadge status={order.status} />
+            {/* The browser's print dialog prints the receipt alone, or saves it as a PDF (the print stylesheet). */}
+            <button type="button" className={`btn btn--sm btn--ghost ${styles.printButton}`} onClick={() => window.print()}>
+              <PrintIcon size={16} />
+              {t('receipt.print')}
+            </button>
+          </div>
         </header>
 
         <OrderProgress order={order} />
@@ -149,7 +161,7 @@ function Receipt({ order }: { order: OrderDetail }) {
       </section>
 
       {hasCodeItems && (
-        <CodesSection codes={codes} completed={order.status === 'completed'} />
+        <CodesSection codes={codes} status={order.status} />
       )}
 
       {guides.length > 0 && (
@@ -160,11 +172,28 @@ function Receipt({ order }: { order: OrderDetail }) {
           {guides.map((guide) => (
             <details key={guide.title} className={styles.guide} open={guides.length === 1}>
               <summary>{guide.title}</summary>
-              <p>{guide.instructions}</p>
+              {guide.activatedInStore ? <StoreActivationSteps /> : <p>{guide.instructions}</p>}
             </details>
           ))}
         </section>
       )}
+    </div>
+  );
+}
+
+/** How a code the store activates is used: the steps of its Activate tab, and a link there. */
+function StoreActivationSteps() {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="store-activation-steps">
+      <ol className={styles.steps}>
+        <li>{t('freefire.activate_steps.find')}</li>
+        <li>{t('freefire.activate_steps.code')}</li>
+        <li>{t('freefire.activate_steps.activate')}</li>
+      </ol>
+      <Link to={`/products/${STORE_ACTIVATED_PRODUCT}?tab=activate`} className="btn btn--primary btn--sm">
+        {t('orders.activate_code')}
+      </Link>
     </div>
   );
 }
@@ -213,7 +242,7 @@ function OrderProgress({ order }: { order: OrderDetail }) {
                 </Link>
               )}
               {gamePath && (
-                <Link to={gamePath} className="btn btn--sm" data-testid="order-retry">
+                <Link to={gamePath} state={{ topupRetry: topupRetryOf(order.items.find((item) => item.item_type === 'topup')?.topup_data) }} className="btn btn--sm" data-testid="order-retry">
                   {t('orders.try_again')}
                 </Link>
               )}
@@ -312,10 +341,16 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
                 <dd>{topup.playerName}</dd>
               </div>
             )}
-            {topup.offer && (
+            {group.title && (
               <div>
                 <dt>{t('orders.offer')}</dt>
-                <dd>{topup.offer}</dd>
+                <dd>{group.title}</dd>
+              </div>
+            )}
+            {topup.packageAmounts.length > 1 && (
+              <div>
+                <dt>{t('receipt.packages')}</dt>
+                <dd data-testid="receipt-packages">{topup.packageAmounts.map((amount) => format.amount(amount, 'UC')).join(' + ')}</dd>
               </div>
             )}
           </dl>
@@ -332,8 +367,31 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
   );
 }
 
-function CodesSection({ codes, completed }: { codes: ReturnType<typeof deliveredCodes>; completed: boolean }) {
+/** The codes already activated on the store's Activate tab: used, for which player and when (shown or hidden alike). */
+function CodeActivations({ codes }: { codes: DeliveredCode[] }) {
   const { t } = useTranslation();
+  const format = useFormat();
+  const used = codes.filter((code) => code.activation !== null);
+  if (used.length === 0) return null;
+  return (
+    <ul className={styles.activations}>
+      {used.map((code) => (
+        <li key={code.itemId} data-testid="code-activated">
+          <CheckIcon size={16} />
+          <span>
+            {[code.title, code.gameAmount !== null ? format.amount(code.gameAmount, code.unit) : ''].filter(Boolean).join(' · ')}
+            {': '}
+            {t('orders.code_activated', { player: code.activation?.playerId, date: format.date(code.activation?.at ?? '', true) })}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CodesSection({ codes, status }: { codes: DeliveredCode[]; status: OrderDetail['status'] }) {
+  const { t } = useTranslation();
+  const completed = status === 'completed';
   const toast = useToast();
   const format = useFormat();
   const [shown, setShown] = useState(false);
@@ -374,7 +432,9 @@ function CodesSection({ codes, completed }: { codes: ReturnType<typeof delivered
         )}
       </div>
 
-      {!completed ? (
+      {status === 'cancelled' ? (
+        <p className={styles.codesNote}>{t('orders.codes_cancelled')}</p>
+      ) : !completed ? (
         <p className={styles.codesNote}>{t('orders.codes_pending')}</p>
       ) : codes.length === 0 ? (
         <p className={styles.codesNote}>{t('orders.codes_none')}</p>
@@ -389,7 +449,7 @@ function CodesSection({ codes, completed }: { codes: ReturnType<typeof delivered
                     {code.gameAmount !== null ? ` · ${format.amount(code.gameAmount, code.unit)}` : ''}
                     {code.region ? ` · ${code.region.name}` : ''}
                   </span>
-                  <code className={styles.code} data-testid="activation-code">
+                  <code className={`${styles.code} ${code.activation ? styles.usedCode : ''}`} data-testid="activation-code">
                     {code.code}
                   </code>
                   <button
@@ -407,6 +467,7 @@ function CodesSection({ codes, completed }: { codes: ReturnType<typeof delivered
           ) : (
             <p className={styles.codesNote}>{t('orders.codes_hidden', { count: codes.length })}</p>
           )}
+          <CodeActivations codes={codes} />
         </div>
       )}
     </section>

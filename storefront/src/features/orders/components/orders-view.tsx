@@ -9,7 +9,7 @@ import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { parseCurrency } from '../../../lib/currency';
 import { useFormat } from '../../../lib/format';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useOrders } from '../api/get-orders';
 import { noticesText } from '../utils/notices';
 import { itemSummary, normalizeOrderSearch, orderGameTitle, ORDERS_PER_PAGE, visibleOrders } from '../utils/order-status';
@@ -52,7 +52,7 @@ export function OrdersView() {
           ))}
         </ul>
       ) : orders.isError && list.length === 0 ? (
-        <ErrorState message={t(errorMessageKey(orders.error, 'orders.load_failed'))} onRetry={() => void orders.refetch()} />
+        <ErrorState message={errorText(t, orders.error, 'orders.load_failed')} onRetry={() => void orders.refetch()} />
       ) : list.length === 0 ? (
         search ? (
           <StateView icon={<SearchIcon size={28} />} title={t('orders.no_results', { query: search })} text={t('orders.no_results_hint')} />

@@ -22,10 +22,10 @@ const codeItem = (id: number, title: string, gameAmount: number, amount: number,
   item_type: 'code',
   amount,
   game_amount: gameAmount,
-  product: { title, image_url: '', activation_instructions: `Redeem ${title}` },
+  product: { slug: title.toLowerCase().replace(/ /g, '-'), title, image_url: '', activation_instructions: `Redeem ${title}` },
   topup_data: null,
   ...extra,
-  code: code ? { code } : null,
+  code: code ? { code, activatedAt: null, activatedPlayerId: null } : null,
 });
 
 const topupItem: OrderItem = {
@@ -84,13 +84,24 @@ describe('orders list', () => {
   it('sums up identical items with a count', () => {
     const items = [codeItem(1, 'Razer Gold', 10, 10.29), codeItem(2, 'Razer Gold', 10, 10.29), codeItem(3, 'Apple Gift Card', 5, 5.39), topupItem];
     expect(itemSummary(items, createFormat('en').amount)).toBe('Razer Gold 10\u00a0USD × 2, Apple Gift Card 5\u00a0USD, 100 Diamonds');
-    const groups = groupItems(items);
+    const groups = groupItems(items, createFormat('en').amount);
     expect(groups.map((group) => [group.count, group.amount])).toEqual([
       [2, 20.58],
       [1, 5.39],
       [1, 1.99],
     ]);
   });
+});
+
+it('names a PUBG top-up by its UC in the shopper\'s language, not by the English name the server stored', () => {
+  const pubg: OrderItem = {
+    ...topupItem,
+    game_amount: 1920,
+    topup_data: { service: 'pubg', player_id: '5123457', offer_id: -1, offer_name: 'PUBG Topup 1920 UC', login: '5123457' },
+  };
+  expect(itemSummary([pubg], createFormat('ru').amount)).toBe('PUBG Mobile 1\u00a0920\u00a0UC');
+  expect(itemSummary([pubg], createFormat('uz').amount)).toBe('PUBG Mobile 1\u00a0920\u00a0UC');
+  expect(groupItems([pubg], createFormat('en').amount)[0]?.title).toBe('PUBG Mobile 1,920\u00a0UC');
 });
 
 it('tells codes of another region or unit apart, and names both', () => {
@@ -104,12 +115,12 @@ describe('order detail', () => {
   it('lists delivered codes and one guide per product', () => {
     const order = { items: [codeItem(1, 'Razer Gold', 10, 10.29, 'AAA-1'), codeItem(2, 'Razer Gold', 10, 10.29, 'AAA-2'), topupItem] };
     expect(deliveredCodes(order).map((code) => code.code)).toEqual(['AAA-1', 'AAA-2']);
-    expect(activationGuides(order)).toEqual([{ title: 'Razer Gold', instructions: 'Redeem Razer Gold' }]);
+    expect(activationGuides(order)).toEqual([{ title: 'Razer Gold', instructions: 'Redeem Razer Gold', activatedInStore: false }]);
     expect(deliveredCodes({ items: [codeItem(1, 'Razer Gold', 10, 10.29)] })).toEqual([]);
   });
 
   it('reads what a top-up went to', () => {
-    expect(topupDetails(topupItem.topup_data)).toEqual({ service: 'freefire', game: '', account: '123456', fields: [], playerName: 'Player3456', offer: '100 Diamonds' });
+    expect(topupDetails(topupItem.topup_data)).toEqual({ service: 'freefire', game: '', account: '123456', fields: [], playerName: 'Player3456', packageAmounts: [] });
     expect(topupDetails({ service: 'steam', login: 'gabe_fan', player_id: 'gabe_fan', offer_name: 'Steam 10 USD' })?.account).toBe('gabe_fan');
     expect(topupDetails(null)).toBeNull();
   });
@@ -137,7 +148,7 @@ describe('order detail', () => {
         { label: 'Zona ID', value: '2001' },
       ],
       playerName: '',
-      offer: '86 olmos',
+      packageAmounts: [],
     });
     expect(orderGameTitle({ items: [{ ...topupItem, topup_data: data }] })).toBe('Mobile Legends');
     expect(orderGameTitle({ items: [topupItem] })).toBe('');

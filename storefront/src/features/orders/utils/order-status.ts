@@ -1,6 +1,7 @@
 import { fromMinor, ORDERS_PAGE_SIZE, toMinor, type OrderStatus } from '@topup/common';
 import type { Order, OrderDetail, OrderItem } from '@topup/common/api';
 import type { Format } from '../../../lib/format';
+import { pubgOfferName } from '../../../utils/pubg-offer-name';
 
 export type StatusLabelKey = 'orders.status.in_processing' | 'orders.status.completed' | 'orders.status.failed' | 'orders.status.cancelled';
 export type StatusTone = 'progress' | 'success' | 'danger' | 'muted';
@@ -46,11 +47,17 @@ export function visibleOrders<T>(orders: readonly T[], pages: number): { shown: 
   return { shown: orders.slice(0, count), hasMore: orders.length > count };
 }
 
-/** The name of what an item delivers: the product, or the top-up's offer. */
-export function itemTitle(item: Pick<OrderItem, 'product' | 'topup_data'>): string {
+/** The name of what an item delivers: the product, or the top-up's offer (a PUBG one by its UC, in the shopper's language). */
+export function itemTitle(item: Pick<OrderItem, 'product' | 'topup_data' | 'game_amount'>, writeAmount: Format['amount']): string {
   if (item.product?.title) return item.product.title;
+  if (isPubgPackages(item.topup_data) && item.game_amount !== null) return pubgOfferName(item.game_amount, writeAmount);
   const offer = item.topup_data?.offer_name;
   return typeof offer === 'string' ? offer : '';
+}
+
+/** A PUBG top-up of packages (offer_id -1), whose stored offer name is the server's English one. */
+function isPubgPackages(data: OrderItem['topup_data']): boolean {
+  return data?.service === 'pubg' && data.offer_id === -1;
 }
 
 export interface ItemGroup {
@@ -68,10 +75,10 @@ export interface ItemGroup {
 }
 
 /** Identical items (same product, region, amount and price) as one line with a count, in order of appearance. */
-export function groupItems(items: readonly OrderItem[]): ItemGroup[] {
+export function groupItems(items: readonly OrderItem[], writeAmount: Format['amount']): ItemGroup[] {
   const groups = new Map<string, ItemGroup>();
   for (const item of items) {
-    const title = itemTitle(item);
+    const title = itemTitle(item, writeAmount);
     const key = item.item_type === 'topup' ? `topup:${item.id}` : `${title}|${item.region?.code ?? ''}|${item.game_amount ?? ''}|${item.amount}`;
     const group = groups.get(key);
     if (group) {
@@ -95,7 +102,7 @@ export function amountWithUnit(group: Pick<ItemGroup, 'gameAmount' | 'unit' | 'i
  * Gift Card 25 EUR (Европа)" (a code works only in its region).
  */
 export function itemSummary(items: readonly OrderItem[], writeAmount: Format['amount']): string {
-  return groupItems(items)
+  return groupItems(items, writeAmount)
     .map((group) => {
       const amount = amountWithUnit(group, writeAmount);
       const region = group.region ? ` (${group.region.name})` : '';
@@ -111,25 +118,49 @@ export interface DeliveredCode {
   unit: string;
   region: OrderItem['region'];
   code: string;
+  /** Set once the code was activated on the store's Activate tab (a Free Fire code), with the player it went to. */
+  activation: { at: string; playerId: string } | null;
 }
 
 /** The activation codes of a completed order, in item order. */
 export function deliveredCodes(order: Pick<OrderDetail, 'items'>): DeliveredCode[] {
   return order.items.flatMap((item) =>
     item.code?.code
-      ? [{ itemId: item.id, title: itemTitle(item), gameAmount: item.game_amount, unit: item.unit ?? '', region: item.region, code: item.code.code }]
+      ? [
+          {
+            itemId: item.id,
+            title: item.product?.title ?? '',
+            gameAmount: item.game_amount,
+            unit: item.unit ?? '',
+            region: item.region,
+            code: item.code.code,
+            activation: item.code.activatedAt ? { at: item.code.activatedAt, playerId: item.code.activatedPlayerId ?? '' } : null,
+          },
+        ]
       : [],
   );
 }
 
-/** Activation instructions once per product, for the products of the order that have any. */
-export function activationGuides(order: Pick<Order, 'items'>): Array<{ title: string; instructions: string }> {
-  const seen = new Map<string, string>();
+/** The product whose codes the store itself activates, on its page's Activate tab. */
+export const STORE_ACTIVATED_PRODUCT = 'freefire';
+
+export interface ActivationGuide {
+  title: string;
+  /** The product's own instructions; for a code the store activates, its Activate tab's steps are shown instead. */
+  instructions: string;
+  activatedInStore: boolean;
+}
+
+/** Activation instructions once per product, for the products of the order that have any (or whose codes the store activates). */
+export function activationGuides(order: Pick<Order, 'items'>): ActivationGuide[] {
+  const seen = new Map<string, ActivationGuide>();
   for (const item of order.items) {
-    const instructions = item.product?.activation_instructions.trim();
-    if (item.product && instructions && !seen.has(item.product.title)) seen.set(item.product.title, instructions);
+    if (!item.product || seen.has(item.product.title)) continue;
+    const activatedInStore = item.item_type === 'code' && item.product.slug === STORE_ACTIVATED_PRODUCT;
+    const instructions = item.product.activation_instructions.trim();
+    if (instructions || activatedInStore) seen.set(item.product.title, { title: item.product.title, instructions, activatedInStore });
   }
-  return [...seen].map(([title, instructions]) => ({ title, instructions }));
+  return [...seen.values()];
 }
 
 export interface TopupDetails {
@@ -141,7 +172,8 @@ export interface TopupDetails {
   /** A game described as data: every field the shopper filled, labelled in their language, in the game's order. */
   fields: Array<{ label: string; value: string }>;
   playerName: string;
-  offer: string;
+  /** The UC of each PUBG package delivered, largest first ([660, 60]); empty for any other top-up. */
+  packageAmounts: number[];
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
@@ -157,7 +189,7 @@ function labelledFields(value: unknown): Array<{ label: string; value: string }>
 
 /**
  * What a top-up item went to: service, player id or login (or, for a game described as data, each of
- * its fields with its label: a player id and its zone), the verified name, the offer.
+ * its fields with its label: a player id and its zone), the verified name.
  */
 export function topupDetails(data: Record<string, unknown> | null): TopupDetails | null {
   if (!data) return null;
@@ -168,7 +200,10 @@ export function topupDetails(data: Record<string, unknown> | null): TopupDetails
     account: text(service === 'steam' ? (data.login ?? data.player_id) : (data.player_id ?? data.login)),
     fields: labelledFields(data.field_values),
     playerName: text(data.player_name),
-    offer: text(data.offer_name),
+    packageAmounts: (Array.isArray(data.packages) ? (data.packages as unknown[]) : [])
+      .map((pkg) => (typeof pkg === 'object' && pkg !== null ? (pkg as { uc_amount?: unknown }).uc_amount : undefined))
+      .filter((amount): amount is number => typeof amount === 'number' && amount > 0)
+      .sort((a, b) => b - a),
   };
 }
 

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@topup/common';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,7 +12,7 @@ import { WalletIcon } from '../../../components/ui/icons/wallet-icon';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
 import { CURRENCIES, type Currency, toBalanceCurrency } from '../../../lib/currency';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useFormatMoney } from '../../../lib/preferences';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { useTopUpBalance } from '../api/top-up-balance';
@@ -71,8 +72,7 @@ function TopupForm({ preferred, onDone }: { preferred: Currency; onDone: () => v
       onDone();
     } catch (failure) {
       if (toApiError(failure).status === 401) return;
-      const key = errorMessageKey(failure, 'account.topup_failed');
-      setError(key === 'errors.validation_failed' ? t('account.invalid_amount') : t(key));
+      setError(toApiError(failure).code === ErrorCode.VALIDATION_FAILED ? t('account.invalid_amount') : errorText(t, failure, 'account.topup_failed'));
     }
   };
 

@@ -11,7 +11,7 @@ import { useToast } from '../../../components/ui/toast/toast-provider';
 import { signOut } from '../../../lib/auth';
 import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '../../../lib/currency';
 import { useFormat } from '../../../lib/format';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { revokeSession } from '../api/logout';
 import { useProfile } from '../api/get-profile';
@@ -27,7 +27,7 @@ export function ProfileView({ buyerStatus }: { buyerStatus: ReactNode }) {
 
   if (profile.isPending) return <LoadingState />;
   if (profile.isError) {
-    return <ErrorState message={t(errorMessageKey(profile.error, 'profile.load_failed'))} onRetry={() => void profile.refetch()} />;
+    return <ErrorState message={errorText(t, profile.error, 'profile.load_failed')} onRetry={() => void profile.refetch()} />;
   }
   return <ProfileCard profile={profile.data} buyerStatus={buyerStatus} />;
 }

@@ -153,3 +153,50 @@ describe('the PUBG page', () => {
     expect(screen.getByText('Войдите, чтобы пополнить PUBG Mobile.')).toBeInTheDocument();
   });
 });
+
+describe('the PUBG player id', () => {
+  test('an unknown id is said under the field, in the shopper\'s language, until the id changes', async () => {
+    servePubg();
+    const { user } = renderPubg();
+    await screen.findByRole('group', { name: 'Пакеты UC' });
+    await findPlayer(user, '111');
+    const error = await screen.findByTestId('player-id-error');
+    expect(error).toHaveTextContent('Неверный ID: игрок с таким ID не найден');
+    expect(screen.getByLabelText('ID игрока')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('ID игрока')).toHaveAccessibleDescription(/Неверный ID/);
+
+    await user.type(screen.getByLabelText('ID игрока'), '2');
+    expect(screen.queryByTestId('player-id-error')).not.toBeInTheDocument();
+  });
+
+  test('a player found once is offered again with the nickname, and one tap fills and checks it', async () => {
+    const { checked } = servePubg();
+    const first = renderPubg();
+    await screen.findByRole('group', { name: 'Пакеты UC' });
+    await findPlayer(first.user, '512345678');
+    await screen.findByTestId('verified-player');
+    first.unmount();
+
+    const { user } = renderPubg();
+    const recent = await screen.findByRole('group', { name: 'Недавние:' });
+    const remembered = within(recent).getByRole('button', { name: /512345678/ });
+    expect(remembered).toHaveTextContent('512345678Player6789');
+    await user.click(remembered);
+    expect(screen.getByLabelText('ID игрока')).toHaveValue('512345678');
+    expect(await screen.findByTestId('verified-player')).toHaveTextContent('Player6789');
+    expect(checked).toEqual(['512345678', '512345678']);
+  });
+
+  test('"Try again" on a failed top-up opens the page with its packages and player filled in', async () => {
+    servePubg();
+    renderWithProviders(<PubgPage />, {
+      path: '/products/pubg',
+      state: { topupRetry: { account: '512345678', fields: {}, packageIds: [3, 1], offerId: null, denominationId: null, amount: '', inputCurrency: 'rub' } },
+    });
+    await screen.findByRole('group', { name: 'Пакеты UC' });
+    expect(screen.getByLabelText('ID игрока')).toHaveValue('512345678');
+    expect(screen.getByText('660 UC × 1')).toBeInTheDocument();
+    expect(screen.getByText('60 UC × 1')).toBeInTheDocument();
+    expect(total()).toBe('880,00 ₽');
+  });
+});

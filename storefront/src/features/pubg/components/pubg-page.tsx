@@ -8,13 +8,15 @@ import { PagedGrid, PagedGridSkeleton, TileAmount, TileBadge, TilePrice } from '
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { lineTotal, pickPrice } from '../../../lib/currency';
-import { errorMessageKey } from '../../../lib/error-message';
+import { errorText } from '../../../lib/error-message';
+import { useFormat } from '../../../lib/format';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { GamePageLayout, GamePanel, GameSteps, PanelEmpty, PanelSection } from '../../../components/game-topup/game-page-layout';
 import { OrderSummary } from '../../../components/game-topup/order-summary';
 import { PlayerIdField } from '../../../components/game-topup/player-id-field';
 import { TopUpButton } from '../../../components/game-topup/top-up-button';
 import { useKeptState } from '../../../hooks/use-kept-state';
+import { useTopupRetry } from '../../../utils/topup-retry';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { usePlayerCheck } from '../../../hooks/use-player-check';
@@ -34,6 +36,7 @@ export function PubgPage() {
   const [currency] = useCurrency();
   const formatMoney = useFormatMoney();
   const formatNumber = useFormatNumber();
+  const format = useFormat();
   const ids = { amount: useId(), custom: useId(), customHint: useId(), quick: useId(), packages: useId(), summary: useId() };
 
   const packagesQuery = usePubgPackages();
@@ -42,13 +45,15 @@ export function PubgPage() {
     [packagesQuery.data],
   );
   // Kept across the login detour, with the player id and its check below.
-  const [selection, setSelection] = useKeptState<number[]>('pubg.selection', []);
+  // "Try again" on a failed top-up opens the page with its packages and player.
+  const retry = useTopupRetry();
+  const [selection, setSelection] = useKeptState<number[]>('pubg.selection', retry?.packageIds ?? []);
   const [customUc, setCustomUc] = useKeptState('pubg.customUc', '');
   const [page, setPage] = useKeptState('pubg.page', 0);
   const summary = useMemo(() => summarizeSelection(selection, packages), [selection, packages]);
 
-  const [playerId, setPlayerId] = useKeptState('pubg.playerId', '');
-  const players = usePlayerCheck(checkPubgPlayer, t('pubg.please_enter_id'), 'pubg.verified');
+  const [playerId, setPlayerId] = useKeptState('pubg.playerId', retry?.account ?? '');
+  const players = usePlayerCheck('pubg', checkPubgPlayer, t('pubg.please_enter_id'), 'pubg.verified');
   const verifiedName = players.nameFor(playerId);
   const proceeding = useSingleFlight();
   const busy = players.checking || proceeding.busy;
@@ -71,7 +76,7 @@ export function PubgPage() {
       toast.warning(t('pubg.select_packages_and_verify'));
       return;
     }
-    void navigate('/checkout', { state: { topupData: buildPubgTopupData({ summary, playerId, currency }) } });
+    void navigate('/checkout', { state: { topupData: buildPubgTopupData({ summary, playerId, currency, writeAmount: format.amount }) } });
   };
 
   const total = currency === 'USD' ? summary.totalUsd : summary.totalRub;
@@ -131,7 +136,7 @@ export function PubgPage() {
             <PagedGridSkeleton label={t('pubg.packages_loading')} />
           ) : packagesQuery.isError ? (
             <ErrorState
-              message={t(errorMessageKey(packagesQuery.error, 'pubg.packages_failed'))}
+              message={errorText(t, packagesQuery.error, 'pubg.packages_failed')}
               onRetry={() => void packagesQuery.refetch()}
             />
           ) : packages.length === 0 ? (
@@ -178,6 +183,12 @@ export function PubgPage() {
           onChange={setPlayerId}
           onFind={() => void players.find(playerId)}
           finding={players.checking}
+          error={players.errorFor(playerId)}
+          recent={players.recent}
+          onPick={(player) => {
+            setPlayerId(player.account);
+            void players.find(player.account);
+          }}
           verifiedName={verifiedName}
           hint={t('pubg.player_id_hint')}
         />

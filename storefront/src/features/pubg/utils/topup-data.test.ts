@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PubgPackage, PubgPlayerCheck } from '@topup/common/api';
+import { createFormat } from '../../../lib/format';
 import { pubgPlayerName } from '../api/check-player';
 import { summarizeSelection } from './selection';
 import { buildPubgTopupData, PUBG_IMAGE } from './topup-data';
@@ -12,12 +13,12 @@ const PACKAGES: PubgPackage[] = [
 describe('buildPubgTopupData', () => {
   it('describes the chosen packages as checkout expects them', () => {
     const summary = summarizeSelection([2, 1], PACKAGES);
-    expect(buildPubgTopupData({ summary, playerId: ' 123456789 ', currency: 'RUB' })).toEqual({
+    expect(buildPubgTopupData({ summary, playerId: ' 123456789 ', currency: 'RUB', writeAmount: createFormat('ru').amount })).toEqual({
       service: 'pubg',
       login: '123456789',
       player_id: '123456789',
       offer_id: -1,
-      offer_name: 'PUBG Topup 385 UC',
+      offer_name: 'PUBG Mobile 385\u00a0UC',
       price_usd: 5.98,
       price_rub: 472.42,
       input_currency: 'rub',
@@ -32,13 +33,13 @@ describe('buildPubgTopupData', () => {
   });
 
   it('lists a package once per package bought, in lowercase USD when paying in dollars', () => {
-    const data = buildPubgTopupData({ summary: summarizeSelection([1, 1, 1], PACKAGES), playerId: '555555', currency: 'USD' });
+    const data = buildPubgTopupData({ summary: summarizeSelection([1, 1, 1], PACKAGES), playerId: '555555', currency: 'USD', writeAmount: createFormat('en').amount });
     expect(data.packages).toEqual([
       { denomination_id: 1, quantity: 1 },
       { denomination_id: 1, quantity: 1 },
       { denomination_id: 1, quantity: 1 },
     ]);
-    expect(data.offer_name).toBe('PUBG Topup 180 UC');
+    expect(data.offer_name).toBe('PUBG Mobile 180\u00a0UC');
     expect(data.price_usd).toBe(2.97);
     expect(data.currency).toBe('usd');
     expect(data.input_currency).toBe('usd');

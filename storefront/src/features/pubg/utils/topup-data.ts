@@ -1,28 +1,28 @@
 import type { TopupData } from '@topup/common/api';
 import type { Currency } from '../../../lib/currency';
+import type { Format } from '../../../lib/format';
+import { pubgOfferName } from '../../../utils/pubg-offer-name';
 import { buildPlayerIdTopupData } from '../../../utils/player-id-topup-data';
 import type { SelectionSummary } from './selection';
 
 export const PUBG_IMAGE = '/images/pubg.svg';
 
-export function pubgOfferName(totalUc: number): string {
-  return `PUBG Topup ${totalUc} UC`;
-}
-
 /**
  * What /checkout receives for a PUBG top-up: offer_id -1, offer_name
- * 'PUBG Topup {total} UC', prices summed over the chosen packages, one package entry per package bought.
+ * 'PUBG Mobile {total} UC' (written in the shopper's language), prices summed over the chosen packages, one package entry per package bought.
  */
 export function buildPubgTopupData({
   summary,
   playerId,
   currency,
   imageUrl = PUBG_IMAGE,
+  writeAmount,
 }: {
   summary: Pick<SelectionSummary, 'packages' | 'totalUc' | 'totalUsd' | 'totalRub'>;
   playerId: string;
   currency: Currency;
   imageUrl?: string;
+  writeAmount: Format['amount'];
 }): TopupData {
   return {
     ...buildPlayerIdTopupData({
@@ -30,7 +30,7 @@ export function buildPubgTopupData({
       playerId,
       currency,
       offerId: -1,
-      offerName: pubgOfferName(summary.totalUc),
+      offerName: pubgOfferName(summary.totalUc, writeAmount),
       priceUsd: summary.totalUsd,
       priceRub: summary.totalRub,
       imageUrl,

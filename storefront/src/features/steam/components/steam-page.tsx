@@ -13,6 +13,9 @@ import { useFormat } from '../../../lib/format';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { GamePageLayout, GamePanel } from '../../../components/game-topup/game-page-layout';
 import { useKeptState } from '../../../hooks/use-kept-state';
+import { useRecentPlayers } from '../../../hooks/use-recent-players';
+import { RecentPlayers } from '../../../components/game-topup/recent-players';
+import { useTopupRetry } from '../../../utils/topup-retry';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { useSteamCalculation } from '../../../lib/steam-calculation';
@@ -20,7 +23,7 @@ import {
   amountErrorOf,
   CALCULATION_DEBOUNCE_MS,
   calculationRequest,
-  DEFAULT_STEAM_CURRENCY,
+  parseSteamCurrency,
   formatSteamAmount,
   orderableSteamAmount,
   parseRequestKey,
@@ -47,9 +50,13 @@ export function SteamPage() {
   const ids = { login: useId(), loginHint: useId(), currency: useId(), amount: useId(), amountError: useId(), deducted: useId() };
 
   // Kept across the login detour.
-  const [login, setLogin] = useKeptState('steam.login', '');
-  const [inputCurrency, setInputCurrency] = useKeptState<SteamInputCurrency>('steam.currency', DEFAULT_STEAM_CURRENCY);
-  const [amountText, setAmountText] = useKeptState('steam.amount', '');
+  // "Try again" on a failed top-up opens the page with its login, amount and currency.
+  const retry = useTopupRetry();
+  const [login, setLogin] = useKeptState('steam.login', retry?.account ?? '');
+  // The logins topped up from here before, offered again.
+  const { recent, remember } = useRecentPlayers('steam');
+  const [inputCurrency, setInputCurrency] = useKeptState<SteamInputCurrency>('steam.currency', parseSteamCurrency(retry?.inputCurrency));
+  const [amountText, setAmountText] = useKeptState('steam.amount', retry?.amount ?? '');
   const [guideOpen, setGuideOpen] = useState(false);
   const preparing = useSingleFlight();
 
@@ -118,6 +125,7 @@ export function SteamPage() {
         balanceCurrency: exactQuote.request.userBalanceCurrency,
         calculation: exactQuote.calculation,
       });
+      remember({ account: login.trim(), name: '' });
       void navigate('/checkout', { state: { topupData } });
     } catch {
       toast.error(t('steam.errors.checkout_preparation_failed'));
@@ -173,6 +181,7 @@ export function SteamPage() {
             <p id={ids.loginHint} className="field__hint">
               {t('steam.login_hint')}
             </p>
+            <RecentPlayers players={recent} onPick={(player) => setLogin(player.account)} />
           </div>
 
           <div className="field">

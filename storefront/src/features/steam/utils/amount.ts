@@ -6,6 +6,11 @@ import type { SteamQuote } from '../../../lib/steam-calculation';
 /** The wallet currencies a Steam top-up can be entered in (USD, RUB, KZT; USD first and default). */
 export const STEAM_CURRENCIES = ['usd', 'rub', 'kzt'] as const satisfies readonly SteamInputCurrency[];
 export const DEFAULT_STEAM_CURRENCY: SteamInputCurrency = 'usd';
+
+/** A wallet currency as given (a retried top-up's `input_currency`), else the default. */
+export function parseSteamCurrency(value: string | null | undefined): SteamInputCurrency {
+  return STEAM_CURRENCIES.find((currency) => currency === value) ?? DEFAULT_STEAM_CURRENCY;
+}
 /** The wait after the last change before the server is asked. */
 export const CALCULATION_DEBOUNCE_MS = 500;
 

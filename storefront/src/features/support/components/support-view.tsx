@@ -9,8 +9,9 @@ import { ChevronDownIcon } from '../../../components/ui/icons/chevron-down-icon'
 import { SendIcon } from '../../../components/ui/icons/send-icon';
 import { toApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
+import { errorText } from '../../../lib/error-message';
+import { useSupportSettings } from '../api/get-support-settings';
 import { useSendSupportMessage } from '../api/send-support-message';
-import { SUPPORT_CHANNEL } from '../config';
 import { SUPPORT_LIMITS, type SupportField, supportFormErrors, supportPayload } from '../utils/support-form';
 import { MyRequests } from './my-requests';
 import styles from './support-view.module.css';
@@ -50,17 +51,26 @@ export function SupportView() {
           </details>
         ))}
       </section>
-      <a
-        href={SUPPORT_CHANNEL.url}
-        className={styles.floating}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={t('support.messenger_label', { messenger: SUPPORT_CHANNEL.messenger })}
-        title={t('support.messenger_label', { messenger: SUPPORT_CHANNEL.messenger })}
-      >
-        <SendIcon size={24} />
-      </a>
+      <MessengerLink />
     </div>
+  );
+}
+
+/**
+ * The store's chat in a messenger, as the back office set it (none without an address): a round button
+ * floating in the corner on a wide screen, a plain button at the end of the page on a phone, where a
+ * floating one would cover the text beneath it.
+ */
+function MessengerLink() {
+  const { t } = useTranslation();
+  const settings = useSupportSettings();
+  if (!settings.data?.messengerUrl) return null;
+  const label = t('support.messenger_label', { messenger: settings.data.messengerName });
+  return (
+    <a href={settings.data.messengerUrl} className={styles.messenger} target="_blank" rel="noopener noreferrer" title={label} data-testid="support-messenger">
+      <SendIcon size={24} />
+      <span className={styles.messengerLabel}>{label}</span>
+    </a>
   );
 }
 
@@ -70,9 +80,10 @@ function SupportForm() {
   const ids = { nickname: useId(), contact: useId(), message: useId(), alert: useId() };
   const [values, setValues] = useState({ nickname: session?.nickname ?? '', contact: '', message: '' });
   const [invalid, setInvalid] = useState<SupportField[]>([]);
-  const [failed, setFailed] = useState<'send_failed' | 'rate_limited' | null>(null);
+  const [failed, setFailed] = useState<unknown>(null);
   const [sent, setSent] = useState(false);
   const send = useSendSupportMessage();
+  const signedIn = session !== null;
 
   const change = (field: SupportField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -82,7 +93,7 @@ function SupportForm() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
-    const missing = supportFormErrors(values);
+    const missing = supportFormErrors(values, signedIn);
     setInvalid(missing);
     if (missing[0]) {
       document.getElementById(ids[missing[0]])?.focus();
@@ -94,7 +105,7 @@ function SupportForm() {
         setSent(true);
         setValues((current) => ({ ...current, message: '' }));
       },
-      onError: (error) => setFailed(toApiError(error).status === 429 ? 'rate_limited' : 'send_failed'),
+      onError: (error) => setFailed(error),
     });
   };
 
@@ -116,10 +127,10 @@ function SupportForm() {
       </h2>
       <p className={styles.formText}>{t('support.form_text')}</p>
       <form className={styles.form} onSubmit={submit} noValidate>
-        {failed && (
+        {failed !== null && (
           <p id={ids.alert} className={styles.alert} role="alert">
             <AlertIcon size={18} />
-            <span>{failed === 'rate_limited' ? t('errors.rate_limited') : t('support.send_failed')}</span>
+            <span>{toApiError(failed).status === 429 ? errorText(t, failed, 'support.send_failed') : t('support.send_failed')}</span>
           </p>
         )}
         <div className={styles.row}>
@@ -137,19 +148,24 @@ function SupportForm() {
             />
             {fieldError('nickname')}
           </Field>
-          <Field id={ids.contact} label={t('support.contact')}>
+          <Field id={ids.contact} label={signedIn ? t('support.contact_optional') : t('support.contact')}>
             <input
               id={ids.contact}
               className="input"
               autoComplete="email"
-              required
+              required={!signedIn}
               maxLength={SUPPORT_LIMITS.contact}
               placeholder={t('support.contact_placeholder')}
               value={values.contact}
               aria-invalid={invalid.includes('contact') || undefined}
-              aria-describedby={describedBy('contact')}
+              aria-describedby={describedBy('contact', signedIn ? `${ids.contact}-hint` : undefined)}
               onChange={(event) => change('contact', event.target.value)}
             />
+            {signedIn && (
+              <p id={`${ids.contact}-hint`} className="field__hint">
+                {t('support.contact_optional_hint')}
+              </p>
+            )}
             {fieldError('contact')}
           </Field>
         </div>
@@ -181,7 +197,7 @@ function SupportForm() {
         open={sent}
         onClose={() => setSent(false)}
         title={t('support.sent_title')}
-        description={t('support.sent_text')}
+        description={signedIn && !values.contact.trim() ? t('support.sent_text_signed_in') : t('support.sent_text')}
         tone="success"
         icon={<CheckIcon size={22} />}
       >

@@ -9,9 +9,12 @@ export interface SupportFormValues {
 
 export type SupportField = keyof SupportFormValues;
 
-/** Every field is required (a visitor's message needs a way to answer it); blanks do not count. */
-export function supportFormErrors(values: SupportFormValues): SupportField[] {
-  return (Object.keys(SUPPORT_LIMITS) as SupportField[]).filter((field) => values[field].trim() === '');
+/**
+ * The fields left blank that a message needs: every one for a visitor (the contact is the only way to
+ * answer them); a signed-in shopper's contact is optional, as the reply shows under "My requests".
+ */
+export function supportFormErrors(values: SupportFormValues, signedIn: boolean): SupportField[] {
+  return (Object.keys(SUPPORT_LIMITS) as SupportField[]).filter((field) => values[field].trim() === '' && !(signedIn && field === 'contact'));
 }
 
 /** The body POST /api/support takes: trimmed texts, the session's user id when logged in. */
