@@ -10,8 +10,12 @@ import { suppliersDal, type SupplierSource } from '../suppliers/suppliers.dal';
 /** The providers of the suppliers this process is set up for, by kind. */
 export type SupplierProviders = Partial<Record<SupplierKind, DeliveryProvider>>;
 
-/** Where one credit stands: delivered (the supplier's order id), waiting at a supplier, or refused everywhere for `reason`. */
-export type CreditResult = { kind: 'credited'; reference: string } | { kind: 'pending' } | { kind: 'refused'; reason: RejectionReason };
+/**
+ * Where one credit stands: delivered (the supplier's order id), waiting at a supplier, refused everywhere
+ * for `reason`, or ended: the order is no longer being delivered (a concurrent run completed it, or it was
+ * refunded meanwhile), so there is nothing left to do.
+ */
+export type CreditResult = { kind: 'credited'; reference: string } | { kind: 'pending' } | { kind: 'refused'; reason: RejectionReason } | { kind: 'ended' };
 
 /** What is credited: an item (`packageIndex` null) or one of its packages, of a denomination (undefined: priced from an amount). */
 export interface Credit {
@@ -130,7 +134,7 @@ export function createSupplierCredit(deps: { db: Knex; logger: Logger; providers
           supplier_product_id: next.supplier_product_id,
         });
       });
-      if (attempt === 'ended') return { kind: 'pending' };
+      if (attempt === 'ended') return { kind: 'ended' };
       if (attempt === 'raced') continue;
       const outcome = await ask(attempt, next.supplier_kind, () => providerOf(next.supplier_kind).deliver(requestOf(credit, attempt, next)));
       await settle(attempt, next.supplier_kind, outcome, next);

@@ -160,7 +160,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
     return row?.id;
   }
 
-  /** A pending supplier order fails the job, so the queue asks the supplier again later; the order stays processing. */
+  /** A pending supplier order ends the run with SupplierOrderPendingError: the job waits and asks the supplier again later; the order stays processing. */
   function stillPending(orderId: number, result: CreditResult): void {
     if (result.kind === 'pending') throw new SupplierOrderPendingError(`Order ${orderId}: a supplier order is still pending`);
   }
@@ -274,6 +274,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
         request: { account, offer: { id: pkg.denomination_id, amount: pkg.uc_amount, unit: 'UC' } },
       });
       stillPending(orderId, result);
+      if (result.kind === 'ended') return undefined;
       if (result.kind === 'credited') {
         credited.add(index);
         continue;
