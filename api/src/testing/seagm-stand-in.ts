@@ -24,6 +24,8 @@ export interface SeagmStandInOrder {
   id: number;
   mchOrderId: string;
   typeId: number;
+  /** How many of the type were bought (SEAGM charges unit_price × buy_amount). */
+  buyAmount: number;
   fields: Record<string, string>;
   status: number;
 }
@@ -94,7 +96,7 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
       id: order.id,
       mch_order_id: order.mchOrderId,
       type_id: order.typeId,
-      buy_amount: 1,
+      buy_amount: order.buyAmount,
       unit_price: type?.unitPrice,
       currency: type?.currency,
       status: order.status,
@@ -111,6 +113,8 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
   function create(res: ServerResponse, params: Record<string, string>): void {
     const { type_id: typeId, buy_amount: buyAmount, mch_order_id: reference } = params;
     if (!typeId || !buyAmount || !reference) return refuse(res, 406, 10406, 'type_id, buy_amount and mch_order_id are required');
+    // A whole number of the type, at least one: SEAGM refuses anything else, and charges for what it takes.
+    if (!/^[1-9]\d*$/.test(buyAmount)) return refuse(res, 400, 10400, 'buy_amount must be a positive integer.');
     const type = typeById(Number(typeId));
     if (!type) return refuse(res, 404, 20077, "Recharge type doesn't exist.");
     if (byReference.has(reference)) return refuse(res, 400, 20090, 'The mch_order_id already exists.');
@@ -120,7 +124,7 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
     if (unknownPlayers.has(fields[type.fields[0]?.name ?? ''] ?? '')) return refuse(res, 400, 20101, 'Invalid user ID.');
     if (credits < type.unitPrice * Number(buyAmount)) return refuse(res, 402, 20050, 'Insufficient balance.');
     credits = Math.round((credits - type.unitPrice * Number(buyAmount)) * 100) / 100;
-    const order: SeagmStandInOrder = { id: (nextId += 1), mchOrderId: reference, typeId: type.id, fields, status: SEAGM_STATUS.waiting };
+    const order: SeagmStandInOrder = { id: (nextId += 1), mchOrderId: reference, typeId: type.id, buyAmount: Number(buyAmount), fields, status: SEAGM_STATUS.waiting };
     orders.push(order);
     byReference.set(reference, order);
     if (dropNext) {
@@ -168,7 +172,7 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
 
   const signedNotice = (order: SeagmStandInOrder) => {
     const data = orderData(order);
-    const notice = { order_id: String(order.id), mch_order_id: order.mchOrderId, status: String(order.status), unit_price: String(data.unit_price ?? ''), currency: data.currency ?? '', buy_amount: '1' };
+    const notice = { order_id: String(order.id), mch_order_id: order.mchOrderId, status: String(order.status), unit_price: String(data.unit_price ?? ''), currency: data.currency ?? '', buy_amount: String(order.buyAmount) };
     return signSeagmParams(notice, options, now());
   };
 

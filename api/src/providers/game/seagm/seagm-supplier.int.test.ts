@@ -102,6 +102,20 @@ describe('SEAGM signing', () => {
     expect((await fetch(`${seagm.url}/v1/me?${new URLSearchParams(stale)}`)).status).toBe(408);
   });
 
+  it('refuses an order of no whole number of the type, as SEAGM does, and takes nothing', async () => {
+    const before = seagm.orders.length;
+    for (const buyAmount of ['0', '-1', '1.5', 'ten']) {
+      const params = { type_id: '101', buy_amount: buyAmount, mch_order_id: `bad-amount-${buyAmount}`, 'fields[user_id]': '5123457' };
+      const answer = await fetch(`${seagm.url}/v1/recharge-orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(signSeagmParams(params, { uid: UID, secret: SECRET }, Math.floor(Date.now() / 1000))),
+      });
+      expect({ buyAmount, status: answer.status }).toEqual({ buyAmount, status: 400 });
+    }
+    expect(seagm.orders).toHaveLength(before);
+  });
+
   it('imports the recharge types as supplier products with their fields and cost', async () => {
     expect(await app.db('supplier_products').where({ supplier_id: seagmSupplierId }).select('external_id', 'name', 'fields', 'cost', 'cost_currency', 'available')).toEqual([
       { external_id: '101', name: 'PUBG Mobile (Global) 60 UC', fields: [{ name: 'user_id', label: 'User ID' }], cost: 86, cost_currency: 'USD', available: true },
