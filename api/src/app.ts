@@ -227,6 +227,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const catalogueChanges = createCatalogueChanges(deps.invalidations);
   const games = createGameProvider(config, { redis });
   const suppliers = createSupplierProviders(config, { logger });
+  // Every source a top-up is delivered from, by supplier kind: the sandbox game provider among them.
+  const deliverySources = { sandbox: games, ...suppliers };
   const players = createPlayerCheckService({ games, redis, prefix: config.redisPrefix, logger });
   const steam = createSteamService({ db });
   const gateways = createPaymentGateways({ config, db, logger });
@@ -280,8 +282,8 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createSteamRouter({ steam, guards }),
     createTopupRouter({ topups, guards, idempotency }),
     createSuppliersRouter({
-      delivery: createTopupDelivery({ db, logger, games, suppliers: { sandbox: games, ...suppliers }, codeCrypto }),
-      providers: { sandbox: games, ...suppliers },
+      delivery: createTopupDelivery({ db, logger, games, suppliers: deliverySources, codeCrypto }),
+      providers: deliverySources,
       recordNotice: metrics.recordSupplierNotice,
     }),
     createSupportRouter({ support: createSupportService({ db }), rateLimit, guards }),

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { SEAGM_STATUS } from '../providers/game/seagm/seagm-provider';
 import { seagmSignatureProblem, signSeagmParams } from '../providers/game/seagm/seagm-signature';
+import type { Config } from '../config';
+import { startTestApp, type TestApp } from './harness';
 
 /*
  * A strict local SEAGM Open API for tests, written from SEAGM's documentation (doc.openapi.seagm.io): every
@@ -211,4 +213,17 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A test store set up for SEAGM with `credentials`, against a stand-in of its own selling PUBG's 60 UC with
+ * 1,000 USD of credit; `settings` go over the test store's own. The stand-in sends no notice until told where.
+ */
+export async function startSeagmTestStore(
+  credentials: { uid: string; secret: string },
+  settings: Partial<Config> = {},
+): Promise<{ seagm: SeagmStandIn; app: TestApp }> {
+  const seagm = await startSeagmStandIn({ ...credentials, ...SEAGM_PUBG_60_UC, credits: 1000 });
+  const app = await startTestApp({ seagm: { apiUrl: seagm.url, ...credentials }, ...settings });
+  return { seagm, app };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { Queue } from 'bullmq';
 import { createLogger } from '@topup/api';
-import { createFixtures, scrapeMetrics, SEAGM_PUBG_60_UC, startSeagmStandIn, startTestApp, type SeagmStandIn, type TestApp } from '@topup/api/testing';
+import { createFixtures, scrapeMetrics, startSeagmTestStore, type SeagmStandIn, type TestApp } from '@topup/api/testing';
 import { startWorkers, type RunningWorkers } from '../index';
 import { SUPPLIER_POLL_FIRST_MS } from './fulfilment.processor';
 
@@ -15,14 +15,8 @@ let workers: RunningWorkers;
 let fulfilmentQueue: Queue;
 
 beforeAll(async () => {
-  seagm = await startSeagmStandIn({
-    uid: UID,
-    secret: SECRET,
-    ...SEAGM_PUBG_60_UC,
-    credits: 1000,
-  });
   // No notice address: SEAGM's answer reaches the store only by the store looking the order up.
-  app = await startTestApp({ seagm: { apiUrl: seagm.url, uid: UID, secret: SECRET }, metricsToken: METRICS_TOKEN });
+  ({ seagm, app } = await startSeagmTestStore({ uid: UID, secret: SECRET }, { metricsToken: METRICS_TOKEN }));
   workers = await startWorkers(app.config, createLogger('silent', 'supplier-poll-test'));
   fulfilmentQueue = new Queue('fulfilment', { connection: app.redis, prefix: app.config.redisPrefix });
 });

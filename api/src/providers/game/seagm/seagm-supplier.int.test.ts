@@ -5,9 +5,9 @@ import { createFulfilmentService, type FulfilmentService } from '../../../module
 import { SupplierOrderPendingError } from '../../../modules/fulfilment/supplier-credit';
 import { syncSupplierCatalogue } from '../../../modules/suppliers/supplier-catalogue';
 import { createFixtures } from '../../../testing/fixtures';
-import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
+import type { TestApp, TestUser } from '../../../testing/harness';
 import { scrapeMetrics } from '../../../testing/metrics';
-import { SEAGM_PUBG_60_UC, startSeagmStandIn, type SeagmStandIn } from '../../../testing/seagm-stand-in';
+import { startSeagmTestStore, type SeagmStandIn } from '../../../testing/seagm-stand-in';
 import { GameProviderUnavailableError, SandboxGameProvider } from '../index';
 import { createSeagmProvider } from './seagm-provider';
 import { seagmSignature, seagmSignedText, signSeagmParams } from './seagm-signature';
@@ -25,13 +25,7 @@ let fulfilment: FulfilmentService;
 let seagmSupplierId: number;
 
 beforeAll(async () => {
-  seagm = await startSeagmStandIn({
-    uid: UID,
-    secret: SECRET,
-    ...SEAGM_PUBG_60_UC,
-    credits: 1000,
-  });
-  app = await startTestApp({ seagm: { apiUrl: seagm.url, uid: UID, secret: SECRET }, metricsToken: METRICS_TOKEN });
+  ({ seagm, app } = await startSeagmTestStore({ uid: UID, secret: SECRET }, { metricsToken: METRICS_TOKEN }));
   seagm.setCallbackUrl(`${app.baseUrl}/api/suppliers/seagm/callback`);
   fixtures = createFixtures(app.db, app.config.codesKey);
   await fixtures.usdRubRate('79');
