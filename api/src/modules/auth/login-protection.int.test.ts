@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@topup/common';
 import type { LoginProtectionLimits } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { createLogger } from '../../logger';
+import { createLoginProtection } from './login-protection.service';
 import { deviceCookieOf, startTestApp, type ApiResponse, type TestApp } from '../../testing/harness';
 
 /**
@@ -229,6 +233,40 @@ describe('a parallel burst of wrong passwords', () => {
       refused: BURST - limits.address.failures,
     });
   }, MANY_LOGINS_MS);
+});
+
+describe('a block set while refused attempts are still giving their points back', () => {
+  it('holds: the pair stays blocked whatever order Redis saw them in', async () => {
+    const limits: LoginProtectionLimits = {
+      pair: { failures: 3, blockSeconds: 900, maxBlockSeconds: 1800 },
+      account: { failures: 10_000, windowSeconds: 3600, blockSeconds: 900 },
+      address: { failures: 10_000, windowSeconds: 3600, blockSeconds: 3600 },
+    };
+    const protection = createLoginProtection({
+      redis: app.redis,
+      db: app.db,
+      prefix: `${app.config.redisPrefix}:block-race`,
+      limits,
+      logger: createLogger('silent', 'test'),
+    });
+    const wrongPassword = async (): Promise<never> => {
+      throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'Invalid username or password');
+    };
+    const settled = { completes: () => true };
+    for (let round = 0; round < 10; round += 1) {
+      const who = { nickname: `block_race_${round}`, ip: '192.0.2.90', requestId: `race-${round}` };
+      for (let i = 1; i < limits.pair.failures; i += 1) {
+        await expect(protection.guard(who, wrongPassword, settled)).rejects.toMatchObject({ status: 401 });
+      }
+      // The failure that reaches the limit, and refused attempts arriving before, during and after its block.
+      const refused = Array.from({ length: 60 }, async (_, i) => {
+        for (let tick = 0; tick < i % 6; tick += 1) await new Promise((resolve) => setImmediate(resolve));
+        return protection.guard(who, wrongPassword, settled);
+      });
+      await Promise.allSettled([protection.guard(who, wrongPassword, settled), ...refused]);
+      await expect(protection.guard(who, async () => 'signed in', settled)).rejects.toMatchObject({ status: 429 });
+    }
+  });
 });
 
 describe('a known device (a device cookie from an earlier successful login)', () => {

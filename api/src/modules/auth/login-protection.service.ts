@@ -11,6 +11,13 @@ import { normalisedNickname } from './known-devices';
 /** How long the failures and blocks of one nickname from one address are remembered without a success. */
 const PAIR_MEMORY_SECONDS = 7 * 24 * 3600;
 
+/**
+ * How far above its limit a blocked key's count is set. An attempt refused while the block is being set
+ * took its point before the block and gives it back after; set to one over the limit, a burst of such
+ * give-backs would bring the count under it and lift the block early.
+ */
+const BLOCKED_COUNT_HEADROOM = 1_000_000;
+
 /** A failure counter and the count at which its key is blocked. */
 interface FailureLimit {
   name: 'pair' | 'account' | 'address';
@@ -135,7 +142,7 @@ export function createLoginProtection(deps: {
   async function blockAtLimit({ limit, key, count }: Taken, who: LoginAttempt): Promise<void> {
     if (count !== limit.failures) return;
     const seconds = await blockSecondsOf(limit, key);
-    await limit.limiter.block(key, seconds);
+    await limit.limiter.set(key, limit.failures + BLOCKED_COUNT_HEADROOM, seconds);
     logger.warn({ limit: limit.name, key, blockSeconds: seconds }, 'login blocked after repeated failures');
     if (limit.name !== 'account') return;
     const until = new Date(Date.now() + seconds * 1000).toISOString();
