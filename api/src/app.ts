@@ -106,6 +106,7 @@ import { createGamesRouter } from './modules/games/games.router';
 import { createGamesService } from './modules/games/games.service';
 import { createAdminGamesRouter } from './modules/games/admin-games.router';
 import { createAdminGamesService } from './modules/games/admin-games.service';
+import { createSandboxSupplyGuard } from './modules/suppliers/sandbox-supply';
 import { createChallengeTokens } from './modules/two-factor/challenge-tokens';
 import { createTwoFactorRouter } from './modules/two-factor/two-factor.router';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service';
@@ -225,6 +226,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const catalogueAnswers = createCatalogueAnswers({ invalidations: deps.invalidations, ttlMs: config.catalogueCacheTtlMs });
   // Every write to what those answers show publishes through this, once its transaction commits.
   const catalogueChanges = createCatalogueChanges(deps.invalidations);
+  const supplyGuard = createSandboxSupplyGuard(config);
   const games = createGameProvider(config, { redis });
   const suppliers = createSupplierProviders(config, { logger });
   // Every source a top-up is delivered from, by supplier kind: the sandbox game provider among them.
@@ -308,14 +310,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
       recordWebhook: metrics.recordWebhook,
     }),
     // Back office: catalogue and stock; each router guards its own prefix.
-    createAdminProductsRouter({ products: createAdminProductsService({ db, catalogueChanges }), guards }),
+    createAdminProductsRouter({ products: createAdminProductsService({ db, catalogueChanges, supplyGuard }), guards }),
     createAdminRegionsRouter({ regions: createAdminRegionsService({ db, catalogueChanges }), guards }),
     createAdminPromotionsRouter({ promotions: createAdminPromotionsService({ db, catalogueChanges }), guards }),
     createAdminCodesRouter({ codes: createAdminCodesService({ db, codeCrypto, catalogueChanges }), guards }),
-    createAdminPubgDenominationsRouter({ denominations: createAdminPubgDenominationsService({ db, catalogueChanges }), guards }),
-    createAdminPubgCodesRouter({ codes: createAdminPubgCodesService({ db, codeCrypto }), guards }),
-    createAdminFreefireDenominationsRouter({ denominations: createAdminFreefireDenominationsService({ db, catalogueChanges }), guards }),
-    createAdminGamesRouter({ admin: createAdminGamesService({ db, catalogueChanges }), guards }),
+    createAdminPubgDenominationsRouter({ denominations: createAdminPubgDenominationsService({ db, catalogueChanges, supplyGuard }), guards }),
+    createAdminPubgCodesRouter({ codes: createAdminPubgCodesService({ db, codeCrypto, catalogueChanges }), guards }),
+    createAdminFreefireDenominationsRouter({ denominations: createAdminFreefireDenominationsService({ db, catalogueChanges, supplyGuard }), guards }),
+    createAdminGamesRouter({ admin: createAdminGamesService({ db, catalogueChanges, supplyGuard }), guards }),
     createAdminOrdersRouter({ orders: adminOrders, guards }),
     createAdminUsersRouter({ users: createAdminUsersService({ db, invalidations }), orders: adminOrders, guards }),
     // Back office: operations.

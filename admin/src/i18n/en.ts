@@ -294,6 +294,14 @@ export const customEnglishMessages = {
         format: 'One code a line, without spaces or commas',
         file_help: 'A text file with one code a line. Large files are sent as they are and read line by line.',
       },
+      sellAsCodes: {
+        open: 'Sell as codes',
+        title: 'Sell PUBG codes to shoppers as codes',
+        help: 'No supplier redeems codes the store holds. The package’s available codes move to a gift-code product, at the package’s UC and prices: shoppers buy them there and redeem them themselves.',
+        productId: 'Gift-code product',
+        submit: 'Move codes',
+        done: '%{moved} codes are on sale as codes; %{skipped} stay, the product already has them',
+      },
       delete: {
         title: 'Delete code %{recordRepresentation}?',
         content: 'The code will be deleted. Used and reserved codes cannot be deleted.',

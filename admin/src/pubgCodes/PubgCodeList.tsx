@@ -27,6 +27,7 @@ import { formatPrices } from '../lib/money';
 import { PubgBulkButton } from './PubgBulkButton';
 import { ucText } from './PubgDenominationInput';
 import { PubgTabs } from './PubgTabs';
+import { SellAsCodesButton } from './SellAsCodesButton';
 
 const pubgStatusChoices = PUBG_CODE_STATUSES.map((id) => ({ id, name: `catalogue.status.${id}` }));
 
@@ -40,10 +41,12 @@ const filters = [
 
 function Actions() {
   const { filterValues } = useListContext();
+  const denominationId = typeof filterValues.denominationId === 'number' ? filterValues.denominationId : undefined;
   return (
     <TopToolbar>
       <FilterButton />
-      <PubgBulkButton defaultDenominationId={typeof filterValues.denominationId === 'number' ? filterValues.denominationId : undefined} />
+      <SellAsCodesButton defaultDenominationId={denominationId} />
+      <PubgBulkButton defaultDenominationId={denominationId} />
       <CreateButton />
     </TopToolbar>
   );

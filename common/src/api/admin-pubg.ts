@@ -130,6 +130,24 @@ export type BulkPubgCodesBody = Static<typeof BulkPubgCodesBody>;
 /** The streamed form's target, in the query. */
 export const BulkPubgCodesQuery = Strict({ denominationId });
 
+export const SellPubgCodesAsCodesBody = Type.Object(
+  {
+    denominationId,
+    productId: Type.Integer({ minimum: 1, maximum: MAX_INT, description: 'A gift-code product (not a game page): the codes become its global codes.' }),
+  },
+  { additionalProperties: false, examples: [{ denominationId: 2, productId: 9 }] },
+);
+export type SellPubgCodesAsCodesBody = Static<typeof SellPubgCodesAsCodesBody>;
+
+export const SoldAsCodesResult = Type.Object(
+  {
+    moved: Type.Integer({ minimum: 0, description: 'Available codes of the package now sold as codes of the product.' }),
+    skipped: Type.Integer({ minimum: 0, description: 'Available codes the product already holds as codes: left as they were.' }),
+  },
+  { examples: [{ moved: 120, skipped: 0 }] },
+);
+export type SoldAsCodesResult = Static<typeof SoldAsCodesResult>;
+
 export const adminPubgDenominationEndpoints = {
   active: endpoint({
     method: 'get',
@@ -171,6 +189,20 @@ export const adminPubgCodeEndpoints = {
     body: BulkPubgCodesBody,
     response: BulkCodesResult,
     errors: [413],
+  }),
+  sellAsCodes: endpoint({
+    method: 'post',
+    path: '/pubg-admin/codes/sell-as-codes',
+    auth: 'admin',
+    tag: 'Back office: PUBG',
+    summary: "Sell a package's codes to shoppers as codes",
+    description:
+      "Moves the package's available codes into the product's code stock, global, at the package's UC amount and prices: " +
+      'shoppers then buy them on the product page and redeem them themselves (no supplier redeems codes a store holds). ' +
+      '404 for an unknown package or product; 400 when the product is a game page.',
+    body: SellPubgCodesAsCodesBody,
+    response: SoldAsCodesResult,
+    errors: [404],
   }),
   ...crudEndpoints({
     path: '/pubg-admin/codes',

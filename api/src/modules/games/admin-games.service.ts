@@ -18,6 +18,7 @@ import { filterBy, listPage, parseListQuery, type ListSpec } from '../../lib/sim
 import { translatedFields } from '../../lib/translations';
 import type { StoredGameField } from '../../models';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes';
+import type { SandboxSupplyGuard } from '../suppliers/sandbox-supply';
 import {
   gamesDal as dal,
   mergedTranslations,
@@ -208,8 +209,8 @@ const itemIdTaken = () => conflict('This item id already names another denominat
  * transaction with its audit entry, published to the catalogue once it commits. A game's product is
  * written with it, so the slug is unique across products and games by the products' own constraint.
  */
-export function createAdminGamesService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
-  const { db, catalogueChanges } = deps;
+export function createAdminGamesService(deps: { db: Knex; catalogueChanges: CatalogueChanges; supplyGuard: SandboxSupplyGuard }) {
+  const { db, catalogueChanges, supplyGuard } = deps;
 
   async function game(conn: Knex, id: number): Promise<AdminGameRecord> {
     const row = await dal.findGameRecord(conn, id);
@@ -251,6 +252,7 @@ export function createAdminGamesService(deps: { db: Knex; catalogueChanges: Cata
             const productId = await dal.insertProduct(trx, { ...productColumns(body), slug: body.slug, title: body.title.trim() });
             const id = await dal.insertGame(trx, productId, { fields, player_check: body.playerCheck ?? false });
             const after = await game(trx, id);
+            await supplyGuard(trx);
             await recordAudit(trx, { ...auditOf(actor, 'game', 'create', id), before: null, after });
             catalogueChanges.products(trx, [productId]);
             return after;
@@ -269,6 +271,7 @@ export function createAdminGamesService(deps: { db: Knex; catalogueChanges: Cata
             if (Object.keys(product).length > 0) await dal.updateProduct(trx, locked.product_id, product);
             if (Object.keys(own).length > 0) await dal.updateGame(trx, id, own);
             const after = await game(trx, id);
+            await supplyGuard(trx);
             await recordAudit(trx, { ...auditOf(actor, 'game', 'update', id), before, after });
             catalogueChanges.products(trx, [locked.product_id]);
             return after;
@@ -294,6 +297,7 @@ export function createAdminGamesService(deps: { db: Knex; catalogueChanges: Cata
             const sources = checkedSources(body.sources ?? DEFAULT_SOURCES);
             const id = await dal.insertDenomination(trx, { ...denominationColumns(body), game_id: body.gameId }, sources);
             const after = await denomination(trx, id);
+            await supplyGuard(trx);
             await recordAudit(trx, { ...auditOf(actor, 'game_denomination', 'create', id), before: null, after });
             catalogueChanges.everything(trx);
             return after;
@@ -311,6 +315,7 @@ export function createAdminGamesService(deps: { db: Knex; catalogueChanges: Cata
             if (Object.keys(columns).length > 0) await dal.updateDenomination(trx, id, columns);
             if (body.sources) await dal.replaceSources(trx, id, checkedSources(body.sources));
             const after = await denomination(trx, id);
+            await supplyGuard(trx);
             await recordAudit(trx, { ...auditOf(actor, 'game_denomination', 'update', id), before, after });
             catalogueChanges.everything(trx);
             return after;

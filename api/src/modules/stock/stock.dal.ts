@@ -142,6 +142,28 @@ export const stockDal = {
       .forUpdate()
       .skipLocked(),
 
+  /**
+   * Turns a denomination's available redemption codes into global manual codes of a price option, so
+   * shoppers buy them as codes (docs/architecture.md, "The code stock"). Each takes the next manual number;
+   * a code the option's product already holds as a manual code stays where it is. A code an order is taking
+   * meanwhile is locked and, once taken, no longer available: the update leaves it. Resolves to how many moved.
+   */
+  sellAsManualCodes: async (trx: Knex.Transaction, denominationId: number, option: Omit<StockOption, 'region_id'>): Promise<number> =>
+    trx('stock_codes as c')
+      .where({ 'c.source': 'pubg_redemption', 'c.denomination_id': denominationId, 'c.status': 'available' })
+      .whereNotExists(trx('stock_codes as m').where('m.source', 'manual').whereRaw('m.code_hash = c.code_hash'))
+      .update({
+        source: 'manual',
+        number: trx.raw("nextval('stock_codes_manual_number_seq')"),
+        denomination_id: null,
+        error_message: null,
+        product_id: option.product_id,
+        region_id: null,
+        game_amount: option.game_amount,
+        price_usd: option.price_usd,
+        price_rub: option.price_rub,
+      }),
+
   /** Available codes a top-up redeems, per denomination, for these denominations. */
   async availableForDenominations(db: Knex, denominationIds: number[]): Promise<Map<number, number>> {
     const rows = await db('stock_codes')

@@ -19,6 +19,7 @@ import {
   type FreefireDenominationColumns,
 } from './freefire-denominations.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
+import type { SandboxSupplyGuard } from '../../suppliers/sandbox-supply';
 import { mergedTranslations } from '../../games/games.dal';
 
 /**
@@ -104,8 +105,8 @@ function toColumns(fields: UpdateFreefireDenominationBody, current?: ListedFreef
   return columns;
 }
 
-export function createAdminFreefireDenominationsService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
-  const { db, catalogueChanges } = deps;
+export function createAdminFreefireDenominationsService(deps: { db: Knex; catalogueChanges: CatalogueChanges; supplyGuard: SandboxSupplyGuard }) {
+  const { db, catalogueChanges, supplyGuard } = deps;
 
   /** Runs a write, turning an item id already in use into 409. */
   async function writing<T>(itemId: number | null | undefined, work: () => Promise<T>): Promise<T> {
@@ -138,6 +139,7 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex; catalo
       return writing(fields.item_id, () =>
         db.transaction(async (trx) => {
           const after = toRecord(await dal.insert(trx, columns));
+          await supplyGuard(trx);
           await recordAudit(trx, { ...auditOf(actor, 'freefire_denomination', 'create', after.id), before: null, after });
           catalogueChanges.everything(trx);
           return after;
@@ -154,6 +156,7 @@ export function createAdminFreefireDenominationsService(deps: { db: Knex; catalo
           const before = toRecord(current);
           const columns = toColumns(fields, current);
           const after = toRecord(Object.keys(columns).length > 0 ? await dal.update(trx, current, columns) : current);
+          await supplyGuard(trx);
           await recordAudit(trx, { ...auditOf(actor, 'freefire_denomination', 'update', id), before, after });
           catalogueChanges.everything(trx);
           return after;

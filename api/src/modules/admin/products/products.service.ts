@@ -16,6 +16,7 @@ import { translatedFields } from '../../../lib/translations';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { adminProductsDal as dal, type ProductWithStock, type ProductColumns } from './products.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
+import type { SandboxSupplyGuard } from '../../suppliers/sandbox-supply';
 
 /** A product as the back office sees it (common/src/api/admin-products.ts). */
 export type AdminProduct = Dated<AdminProductRecord, 'createdAt' | 'updatedAt'>;
@@ -86,8 +87,8 @@ function toColumns(fields: UpdateProductBody, current?: AdminProduct): ProductCo
 
 const slugTaken = (slug: string) => conflict(`The slug "${slug}" is already used by another product or a game`, { field: 'slug' });
 
-export function createAdminProductsService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
-  const { db, catalogueChanges } = deps;
+export function createAdminProductsService(deps: { db: Knex; catalogueChanges: CatalogueChanges; supplyGuard: SandboxSupplyGuard }) {
+  const { db, catalogueChanges, supplyGuard } = deps;
 
   async function record(conn: Knex, id: number): Promise<AdminProduct> {
     const row = await dal.findRecord(conn, id);
@@ -154,6 +155,7 @@ export function createAdminProductsService(deps: { db: Knex; catalogueChanges: C
           if (Object.keys(columns).length > 0) await dal.update(trx, id, columns);
           if (fields.regionIds) await dal.replaceRegions(trx, id, fields.regionIds);
           const after = await record(trx, id);
+          await supplyGuard(trx);
           await recordAudit(trx, { ...auditOf(actor, 'product', 'update', id), before, after });
           catalogueChanges.products(trx, [id]);
           return after;

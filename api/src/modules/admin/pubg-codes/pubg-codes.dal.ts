@@ -34,4 +34,14 @@ export const adminPubgCodesDal = {
 
   denominationExists: async (db: Knex, id: number): Promise<boolean> =>
     Boolean(await db.from(asView(db, PUBG_PACKAGES_SQL, 'd')).where('d.id', id).first('d.id')),
+
+  /** A package's UC amount and prices, locked so they hold while its codes move. */
+  async lockPackage(trx: Knex.Transaction, id: number): Promise<{ uc_amount: number; price_usd: number; price_rub: number } | undefined> {
+    await trx('game_denominations').where({ id }).forUpdate().first('id');
+    return trx.from(asView(trx, PUBG_PACKAGES_SQL, 'd')).where('d.id', id).first('d.uc_amount', 'd.price_usd', 'd.price_rub');
+  },
+
+  /** A product, and whether it is a game's page (whose shoppers buy top-ups, not codes). */
+  productKind: (db: Knex, id: number): Promise<{ id: number; game_id: number | null } | undefined> =>
+    db('products as p').leftJoin('games as g', 'g.product_id', 'p.id').where('p.id', id).first('p.id', 'g.id as game_id'),
 };

@@ -25,6 +25,7 @@ describe('access', () => {
       { method: 'PUT', path: `${BASE}/${codeId}`, body: { denominationId: pkg.id } },
       { method: 'DELETE', path: `${BASE}/${codeId}` },
       { method: 'POST', path: `${BASE}/bulk`, body: { denominationId: pkg.id, codes: 'UC-2' } },
+      { method: 'POST', path: `${BASE}/sell-as-codes`, body: { denominationId: pkg.id, productId: 1 } },
     ]);
     expect(await app.db('stock_codes').where({ source: 'pubg_redemption' }).where({ denomination_id: pkg.id })).toHaveLength(1);
   });
@@ -180,5 +181,58 @@ describe('POST /api/pubg-admin/codes/bulk', () => {
     expect((await app.asAdmin('POST', `${BASE}/bulk`, { denominationId: 999999, codes: newCode() })).status).toBe(400);
     expect((await app.asAdmin('POST', `${BASE}/bulk`, { denominationId: pkg.id })).status).toBe(400);
     expect(await auditCount(app)).toBe(audits);
+  });
+});
+
+describe('POST /api/pubg-admin/codes/sell-as-codes', () => {
+  it("puts a package's available codes on sale as a gift-code product's codes, at the package's amount and prices", async () => {
+    const [kept, held, twin] = [newCode(), newCode(), newCode()];
+    const pkg = await packageOf([newCode(), newCode(), kept, held, twin]);
+    await app.fixtures.pubgCodesInOrder(app.shopper.id, [pkg.codeIds[3]!], 'reserved');
+    const product = await app.fixtures.product({ title: 'PUBG Mobile UC (code)', game_currency: 'UC' });
+    // The product already sells this one as a code of its own: it stays a PUBG code.
+    await app.db('stock_codes').insert({
+      source: 'manual', product_id: product.id, code_encrypted: crypto.encrypt(twin), code_hash: crypto.hash(twin),
+      game_amount: 1, price_usd: 100, price_rub: 100,
+    });
+    const audits = await auditCount(app);
+
+    const response = await app.asAdmin('POST', `${BASE}/sell-as-codes`, { denominationId: pkg.id, productId: product.id });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ moved: 3, skipped: 1 });
+
+    const options = await app.request('GET', `/api/products/${product.id}/codes/0`);
+    expect(options.body).toContainEqual({ game_amount: pkg.ucAmount, price_usd: 0.99, price_rub: 78.21, available_count: 3 });
+    const left = await app.db('stock_codes').where({ source: 'pubg_redemption', denomination_id: pkg.id }).orderBy('number').select('number', 'status');
+    expect(left).toEqual([
+      { number: pkg.codeIds[3], status: 'reserved' },
+      { number: pkg.codeIds[4], status: 'available' },
+    ]);
+    const moved = await app.db('stock_codes').where({ source: 'manual', product_id: product.id, game_amount: pkg.ucAmount });
+    expect(moved.map((code) => crypto.decrypt(code.code_encrypted))).toContain(kept);
+    expect(moved.every((code) => code.region_id === null && code.denomination_id === null)).toBe(true);
+    expect(await auditCount(app)).toBe(audits + 1);
+    const [audit] = await app.db('audit_log').where({ entity: 'pubg_code', action: 'pubg_code.sell_as_codes' }).orderBy('id', 'desc').limit(1);
+    expect(audit.after).toEqual({ denominationId: pkg.id, productId: product.id, moved: 3, skipped: 1 });
+
+    const again = await app.asAdmin('POST', `${BASE}/sell-as-codes`, { denominationId: pkg.id, productId: product.id });
+    expect(again.body).toEqual({ moved: 0, skipped: 1 });
+  });
+
+  it("refuses a game's page, an unknown package or product, and changes nothing", async () => {
+    const pkg = await packageOf(2);
+    const product = await app.fixtures.product();
+    const [freefire] = await app.db('games as g').join('products as p', 'p.id', 'g.product_id').where('p.slug', 'freefire').select('p.id');
+    const refusals = [
+      [{ denominationId: pkg.id, productId: freefire.id }, 400, 'VALIDATION_FAILED'],
+      [{ denominationId: 2_000_000_000, productId: product.id }, 404, 'NOT_FOUND'],
+      [{ denominationId: pkg.id, productId: 2_000_000_000 }, 404, 'NOT_FOUND'],
+      [{ denominationId: pkg.id, productId: product.id, region: 1 }, 400, 'VALIDATION_FAILED'],
+    ] as const;
+    for (const [body, status, code] of refusals) {
+      const response = await app.asAdmin('POST', `${BASE}/sell-as-codes`, body);
+      expect({ body, status: response.status, code: response.body.error?.code }).toEqual({ body, status, code });
+    }
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption', denomination_id: pkg.id, status: 'available' })).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { adminPubgCodeEndpoints as endpoints, BulkPubgCodesQuery } from '@topup/common/api';
 import { addBulkRoute, addCrudRoutes } from '../../../lib/admin-crud';
+import { adminActor } from '../../../lib/admin-input';
 import { typedRoutes } from '../../../lib/typed-routes';
 import type { AuthGuards } from '../../../middleware/auth';
 import type { AppState } from '../../../types';
@@ -13,6 +14,7 @@ export function createAdminPubgCodesRouter(deps: { codes: AdminPubgCodesService;
   const routes = typedRoutes(router, guards);
 
   addBulkRoute(routes, endpoints.bulk, { streamQuery: BulkPubgCodesQuery, load: codes.bulkAdd });
+  routes.add(endpoints.sellAsCodes, (ctx, { body }) => codes.sellAsCodes(adminActor(ctx), body));
   addCrudRoutes(routes, endpoints, codes);
   return router;
 }

@@ -1,12 +1,22 @@
 import type { Knex } from 'knex';
 import { fromMinor, PUBG_CODE_STATUSES, type PubgCodeStatus } from '@topup/common';
-import type { BulkCodesResult, BulkPubgCodesBody, CreatePubgCodeBody, ListQuery, PubgCode, UpdatePubgCodeBody } from '@topup/common/api';
+import type {
+  BulkCodesResult,
+  BulkPubgCodesBody,
+  CreatePubgCodeBody,
+  ListQuery,
+  PubgCode,
+  SellPubgCodesAsCodesBody,
+  SoldAsCodesResult,
+  UpdatePubgCodeBody,
+} from '@topup/common/api';
 import { auditOf, conflict, isUniqueViolation, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { importCodeLines, parseSingleCodeLine, type NumberedLine } from '../../../lib/bulk-codes';
 import type { CodeCrypto } from '@topup/server-kit';
 import { maskCode } from '../../../lib/code-mask';
+import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
 import { listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import { stockDal } from '../../stock/stock.dal';
 import { adminPubgCodesDal as dal, type PubgCodeWithPackage } from './pubg-codes.dal';
@@ -21,8 +31,8 @@ const STATUS_WORDS: Record<PubgCodeStatus, string> = {
   error: 'rejected by the game in an order',
 };
 
-export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCrypto }) {
-  const { db, codeCrypto } = deps;
+export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCrypto; catalogueChanges: CatalogueChanges }) {
+  const { db, codeCrypto, catalogueChanges } = deps;
 
   const listSpec: ListSpec = {
     resource: 'codes',
@@ -130,6 +140,35 @@ export function createAdminPubgCodesService(deps: { db: Knex; codeCrypto: CodeCr
         await stockDal.delete(trx, code.id);
         await recordAudit(trx, { ...auditOf(actor, 'pubg_code', 'delete', id), before, after: null });
         return before;
+      }),
+
+    /**
+     * Puts a package's available codes on sale as codes of a gift-code product: where no supplier redeems the
+     * store's own codes, shoppers buy them and redeem them themselves (docs/architecture.md, "The code stock").
+     */
+    sellAsCodes: (actor: AdminActor, body: SellPubgCodesAsCodesBody): Promise<SoldAsCodesResult> =>
+      db.transaction(async (trx) => {
+        const pack = await dal.lockPackage(trx, body.denominationId);
+        if (!pack) throw notFound('PUBG package');
+        const product = await dal.productKind(trx, body.productId);
+        if (!product) throw notFound('Product');
+        if (product.game_id !== null) {
+          throw validationFailed('The request is not valid', [{ field: 'productId', message: "is a game's page, where shoppers top up: choose a gift-code product" }]);
+        }
+        const moved = await stockDal.sellAsManualCodes(trx, body.denominationId, {
+          product_id: product.id,
+          game_amount: pack.uc_amount,
+          price_usd: pack.price_usd,
+          price_rub: pack.price_rub,
+        });
+        const skipped = (await stockDal.availableForDenominations(trx, [body.denominationId])).get(body.denominationId) ?? 0;
+        await recordAudit(trx, {
+          ...auditOf(actor, 'pubg_code', 'sell_as_codes', null),
+          before: null,
+          after: { denominationId: body.denominationId, productId: product.id, moved, skipped },
+        });
+        if (moved > 0) catalogueChanges.products(trx, [product.id]);
+        return { moved, skipped };
       }),
 
     /** Loads one code a line into a package, in one transaction with its audit row. */

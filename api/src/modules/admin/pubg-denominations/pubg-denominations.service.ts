@@ -12,6 +12,7 @@ import {
   type PubgDenominationColumns,
 } from './pubg-denominations.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
+import type { SandboxSupplyGuard } from '../../suppliers/sandbox-supply';
 import { mergedTranslations } from '../../games/games.dal';
 
 /** A PUBG UC package as the back office sees it (common/src/api/admin-pubg.ts): a view over the game's denominations. */
@@ -68,8 +69,8 @@ function toColumns(fields: UpdatePubgDenominationBody, current?: AdminPubgDenomi
   return columns;
 }
 
-export function createAdminPubgDenominationsService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
-  const { db, catalogueChanges } = deps;
+export function createAdminPubgDenominationsService(deps: { db: Knex; catalogueChanges: CatalogueChanges; supplyGuard: SandboxSupplyGuard }) {
+  const { db, catalogueChanges, supplyGuard } = deps;
 
   async function record(conn: Knex, id: number): Promise<AdminPubgDenomination> {
     const row = await dal.findRecord(conn, id);
@@ -103,6 +104,7 @@ export function createAdminPubgDenominationsService(deps: { db: Knex; catalogueC
         await assertAmountFree(trx, fields.ucAmount);
         const id = await dal.insert(trx, gameId, columns);
         const after = await record(trx, id);
+        await supplyGuard(trx);
         await recordAudit(trx, { ...auditOf(actor, 'pubg_denomination', 'create', id), before: null, after });
         catalogueChanges.everything(trx);
         return after;
@@ -119,6 +121,7 @@ export function createAdminPubgDenominationsService(deps: { db: Knex; catalogueC
         const columns = toColumns(fields, before, stored.translations);
         if (Object.keys(columns).length > 0) await dal.update(trx, id, columns);
         const after = await record(trx, id);
+        await supplyGuard(trx);
         await recordAudit(trx, { ...auditOf(actor, 'pubg_denomination', 'update', id), before, after });
         catalogueChanges.everything(trx);
         return after;
