@@ -1,8 +1,10 @@
+import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@topup/common';
 import { useToast } from '../components/ui/toast/toast-provider';
 import { toApiError } from './api-error';
+import { rateLimitText, retryAfterSeconds } from './error-message';
 
 /** A cart change as the shopper tried it: what its failure message names. */
 export type CartAction =
@@ -28,18 +30,24 @@ export function cartFailureReason(error: unknown): CartFailureReason {
 }
 
 /**
- * A toast for a failed cart change: what the shopper tried, then why ("Could not empty the cart: your
- * items are back. Check your connection and try again."). Nothing for a 401: the API client is
- * already taking the shopper to /login.
+ * What a failed cart change tells the shopper: what they tried, then why ("Could not empty the cart: your
+ * items are back. Check your connection and try again."; a rate limit with how long to wait).
  */
+export function cartFailureText(t: TFunction, action: CartAction, error: unknown): string {
+  const tried = t(`cart.failed.${action.kind}`, { title: action.kind === 'clear' ? '' : action.title });
+  const reason = cartFailureReason(error);
+  const why = reason === 'rate_limited' ? rateLimitText(t, retryAfterSeconds(error)) : t(`cart.failed.reasons.${reason}`);
+  return `${tried} ${why}`;
+}
+
+/** A toast for a failed cart change (cartFailureText). Nothing for a 401: the API client is already taking the shopper to /login. */
 export function useCartFailureToast(): (action: CartAction, error: unknown) => void {
   const { t } = useTranslation();
   const toast = useToast();
   return useCallback(
     (action, error) => {
       if (toApiError(error).status === 401) return;
-      const tried = t(`cart.failed.${action.kind}`, { title: action.kind === 'clear' ? '' : action.title });
-      toast.error(`${tried} ${t(`cart.failed.reasons.${cartFailureReason(error)}`)}`);
+      toast.error(cartFailureText(t, action, error));
     },
     [t, toast],
   );
