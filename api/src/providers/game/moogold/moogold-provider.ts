@@ -81,7 +81,8 @@ interface MoogoldAnswer {
 
 const errorCode = (answer: MoogoldAnswer): string | undefined => (isObject(answer.body) && answer.body.err_code !== undefined ? text(answer.body.err_code) : undefined);
 
-const describe = (answer: MoogoldAnswer): string => {
+/** MooGold's answer in words, for logs and the order's timeline. */
+const answerText = (answer: MoogoldAnswer): string => {
   const body = isObject(answer.body) ? answer.body : {};
   return `MooGold answered ${answer.status} ${text(body.err_code)} ${text(body.err_message ?? body.message)}`.trim();
 };
@@ -159,11 +160,11 @@ export function createMoogoldProvider(deps: {
       throw new GameProviderUnavailableError(`MooGold ${path} answered ${response.status} with no JSON`);
     }
     const answer = { status: response.status, body };
-    if (response.status === 429 || response.status >= 500) throw new GameProviderUnavailableError(describe(answer));
+    if (response.status === 429 || response.status >= 500) throw new GameProviderUnavailableError(answerText(answer));
     const code = errorCode(answer);
     if (code === MOOGOLD_ERROR.authentication || code === MOOGOLD_ERROR.timestamp) {
       logger.error({ path, status: response.status, code }, 'MooGold refused our credentials or clock');
-      throw new GameProviderUnavailableError(describe(answer));
+      throw new GameProviderUnavailableError(answerText(answer));
     }
     return answer;
   }
@@ -172,7 +173,7 @@ export function createMoogoldProvider(deps: {
     const answer = await call('order/order_detail_partner_id', { partner_order_id: idempotencyKey });
     // Only MooGold's own "no such order" (an err_code, with 404) says none was taken; a 404 of no route does not.
     if (answer.status === 404 && errorCode(answer) !== undefined) return undefined;
-    if (!isObject(answer.body) || answer.body.order_status === undefined) throw new GameProviderUnavailableError(describe(answer));
+    if (!isObject(answer.body) || answer.body.order_status === undefined) throw new GameProviderUnavailableError(answerText(answer));
     return outcomeOf(answer.body);
   }
 
@@ -193,19 +194,19 @@ export function createMoogoldProvider(deps: {
     if (answer.status < 300 && (body.status === true || body.status === 'true') && orderId) return { status: 'pending', reference: orderId };
     const code = errorCode(answer);
     const reason = code === undefined ? undefined : REFUSALS[code];
-    if (reason) return { status: 'rejected', reason, detail: describe(answer) };
+    if (reason) return { status: 'rejected', reason, detail: answerText(answer) };
     // A repeat of a create MooGold took: its order wins.
     if (code === MOOGOLD_ERROR.duplicateOrder) {
       const existing = await findDelivery(request.idempotencyKey);
       if (existing) return existing;
     }
     // Anything else leaves the order unknown: it is looked up by our reference before any other try.
-    throw new GameProviderUnavailableError(describe(answer));
+    throw new GameProviderUnavailableError(answerText(answer));
   }
 
   async function detailOf(productId: string): Promise<Json> {
     const answer = await call('product/product_detail', { product_id: Number(productId) || productId });
-    if (!isObject(answer.body) || !Array.isArray(answer.body.Variation)) throw new GameProviderUnavailableError(describe(answer));
+    if (!isObject(answer.body) || !Array.isArray(answer.body.Variation)) throw new GameProviderUnavailableError(answerText(answer));
     return answer.body;
   }
 
@@ -218,7 +219,7 @@ export function createMoogoldProvider(deps: {
 
     async products() {
       const listed = await call('product/list_product', { category_id: MOOGOLD_DIRECT_TOPUP_LISTING });
-      if (!Array.isArray(listed.body)) throw new GameProviderUnavailableError(describe(listed));
+      if (!Array.isArray(listed.body)) throw new GameProviderUnavailableError(answerText(listed));
       const listings: SupplierListing[] = [];
       for (const product of listed.body.filter(isObject)) {
         const detail = await detailOf(text(product.ID));
@@ -242,14 +243,14 @@ export function createMoogoldProvider(deps: {
       const answer = await call('user/balance', {});
       const body = isObject(answer.body) ? answer.body : {};
       const amount = Number(body.balance);
-      if (text(body.balance) === '' || !Number.isFinite(amount) || !text(body.currency)) throw new GameProviderUnavailableError(describe(answer));
+      if (text(body.balance) === '' || !Number.isFinite(amount) || !text(body.currency)) throw new GameProviderUnavailableError(answerText(answer));
       return { amount: toMinor(amount), currency: text(body.currency).toUpperCase() };
     },
 
     async checkPlayer(product: SupplierProductRef, account: GameAccount): Promise<PlayerCheck | undefined> {
       const answer = await call('product/validate', { data: { 'product-id': product.externalId, ...accountData(product, account) } });
       const body = isObject(answer.body) ? answer.body : {};
-      if (errorCode(answer) !== undefined || body.status === undefined) throw new GameProviderUnavailableError(describe(answer));
+      if (errorCode(answer) !== undefined || body.status === undefined) throw new GameProviderUnavailableError(answerText(answer));
       if (body.status === true || body.status === 'true') return { found: true, nickname: text(body.username) };
       return NO_VALIDATION.test(text(body.message)) ? undefined : { found: false };
     },

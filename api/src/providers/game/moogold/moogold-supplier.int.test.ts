@@ -179,6 +179,20 @@ describe('MooGold delivery', () => {
     expect(await games.creditsOf('pubg', player)).toEqual([]);
   });
 
+  it('answers a create repeated with our reference (420 at MooGold) with the order MooGold took the first time', async () => {
+    const player = playerId();
+    const request = {
+      account: { game: 'pubg', fields: [{ key: 'player_id', value: player }] },
+      offer: { id: 0, amount: 60, unit: 'UC' },
+      product: { externalId: '90011', fields: [{ name: 'User ID' }] },
+      idempotencyKey: `repeat-${player}`,
+    };
+    const first = await provider.deliver(request);
+    expect(first).toEqual({ status: 'pending', reference: String(ordersFor(player)[0]!.id) });
+    expect(await provider.deliver(request)).toEqual({ ...first, cost: { amount: 89, currency: 'USD' } });
+    expect(ordersFor(player)).toHaveLength(1);
+  });
+
   it('keeps an order unknown, never failed over, on an error MooGold does not document', async () => {
     const user = await shopper();
     const player = playerId();
