@@ -231,7 +231,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const suppliers = createSupplierProviders(config, { logger });
   // Every source a top-up is delivered from, by supplier kind: the sandbox game provider among them.
   const deliverySources = { sandbox: games, ...suppliers };
-  const players = createPlayerCheckService({ games, redis, prefix: config.redisPrefix, logger });
+  const players = createPlayerCheckService({ db, games, suppliers, redis, prefix: config.redisPrefix, logger });
   const steam = createSteamService({ db });
   const gateways = createPaymentGateways({ config, db, logger });
   const gamesService = createGamesService({ db, players });

@@ -43,6 +43,8 @@ export interface Config {
   gameProviderFailureRate: number;
   /** SEAGM Open API; without a uid and a secret the store has no SEAGM supplier. */
   seagm: { apiUrl: string; uid: string; secret: string };
+  /** MooGold reseller API; without a partner id and a secret the store has no MooGold supplier. */
+  moogold: { apiUrl: string; partnerId: string; secret: string };
   ratesProvider: string;
   /** Secret that signs sandbox gateway webhooks (HMAC-SHA256). */
   paymentWebhookSecret: string;
@@ -199,6 +201,9 @@ const ENVIRONMENT = Type.Object({
   SEAGM_API_URL: url('https://openapi.seagm.com'),
   SEAGM_UID: text(''),
   SEAGM_SECRET: text(''),
+  MOOGOLD_API_URL: url('https://moogold.com/wp-json/v1/api'),
+  MOOGOLD_PARTNER_ID: text(''),
+  MOOGOLD_SECRET: text(''),
   RATES_PROVIDER: oneOf(['sandbox', 'cbr'], 'sandbox'),
   PAYMENT_WEBHOOK_SECRET: text(DEV_WEBHOOK_SECRET),
   ALLOW_SANDBOX_PAYMENTS: flag(false),
@@ -367,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gameProviderLatencyMs: vars.GAME_PROVIDER_LATENCY_MS ?? (nodeEnv === 'test' ? 0 : 300),
     gameProviderFailureRate: vars.GAME_PROVIDER_FAILURE_RATE,
     seagm: { apiUrl: vars.SEAGM_API_URL, uid: vars.SEAGM_UID, secret: vars.SEAGM_SECRET },
+    moogold: { apiUrl: vars.MOOGOLD_API_URL, partnerId: vars.MOOGOLD_PARTNER_ID, secret: vars.MOOGOLD_SECRET },
     ratesProvider: vars.RATES_PROVIDER,
     paymentWebhookSecret: vars.PAYMENT_WEBHOOK_SECRET,
     allowSandboxPayments: vars.ALLOW_SANDBOX_PAYMENTS,

@@ -10,3 +10,5 @@ export * from './yookassa-stand-in';
 export * from './yookassa-store';
 export * from './metrics';
 export * from './seagm-stand-in';
+export * from './moogold-stand-in';
+export * from './supplier-orders';

@@ -32,7 +32,7 @@ export const rawOperations: RawOperation[] = [
       tags: ['Payments'],
       summary: "A supplier's notice of its order",
       description:
-        "Called by a wholesale supplier, not a browser, in its own format (SEAGM: form-encoded parameters signed with HMAC-SHA256, `mch_order_id` naming our reference, within 120 s of its timestamp). A notice kept, or a repeat, is answered as the supplier requires (SEAGM: the plain text `success`); one whose signature or timestamp does not check out, or that names no order of the store, is answered 400 and changes nothing.",
+        "Called by a wholesale supplier, not a browser, in its own format (SEAGM: form-encoded parameters signed with HMAC-SHA256, `mch_order_id` naming our reference, within 120 s of its timestamp). A notice kept, or a repeat, is answered as the supplier requires (SEAGM: the plain text `success`); one whose signature or timestamp does not check out, or that names no order of the store, is answered 400 and changes nothing. MooGold signs no callback, so one from it is always answered 400: MooGold orders are settled by looking them up.",
       security: [],
       parameters: [{ name: 'kind', in: 'path', required: true, schema: { type: 'string', enum: ['seagm'] } }],
       requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } },

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Supplier, SupplierKind, SupplierOrder, SupplierOrderStatus, RowOf, SupplierProductField } from '../../models';
 import type { Config } from '../../config';
-import { seagmConfigured, type ProviderOutcome, type SupplierCost } from '../../providers/game';
+import { moogoldConfigured, seagmConfigured, type ProviderOutcome, type SupplierCost } from '../../providers/game';
 
 /** A denomination's source a supplier delivers from, with what the call needs. */
 export interface SupplierSource {
@@ -16,8 +16,12 @@ export interface SupplierSource {
 }
 
 /** Creates at start the rows of the sandbox and of every supplier whose settings are present. */
-export async function ensureSupplierRows(db: Knex, config: Pick<Config, 'seagm'>): Promise<void> {
-  await suppliersDal.ensure(db, seagmConfigured(config) ? ['sandbox', 'seagm'] : ['sandbox']);
+export async function ensureSupplierRows(db: Knex, config: Pick<Config, 'seagm' | 'moogold'>): Promise<void> {
+  await suppliersDal.ensure(db, [
+    'sandbox',
+    ...(seagmConfigured(config) ? (['seagm'] as const) : []),
+    ...(moogoldConfigured(config) ? (['moogold'] as const) : []),
+  ]);
 }
 
 /** The names each kind gets when its row is created. */
@@ -59,6 +63,27 @@ export const suppliersDal = {
       .orderBy('ds.priority')
       .select('ds.priority', 's.id AS supplier_id', 's.kind AS supplier_kind', 'p.id AS supplier_product_id', 'p.external_id', 'p.fields', 'p.cost', 'p.cost_currency');
   },
+
+  /**
+   * The product a player of this game is checked through, of one of `kinds` (the suppliers that check players):
+   * among the available products of active suppliers that are sources of the game's active denominations, the
+   * first by source priority, then supplier priority. Undefined when none is.
+   */
+  playerCheckProduct: (
+    db: Knex,
+    gameSlug: string,
+    kinds: readonly SupplierKind[],
+  ): Promise<{ supplier_kind: SupplierKind; external_id: string; fields: SupplierProductField[] } | undefined> =>
+    db('game_denomination_sources as ds')
+      .join('game_denominations as d', 'd.id', 'ds.denomination_id')
+      .join('games as g', 'g.id', 'd.game_id')
+      .join('products as gp', 'gp.id', 'g.product_id')
+      .join('supplier_products as p', 'p.id', 'ds.supplier_product_id')
+      .join('suppliers as s', 's.id', 'p.supplier_id')
+      .where({ 'gp.slug': gameSlug, 'd.active': true, 'p.available': true, 's.active': true })
+      .whereIn('s.kind', kinds)
+      .orderBy([{ column: 'ds.priority' }, { column: 's.priority' }, { column: 'p.id' }])
+      .first('s.kind AS supplier_kind', 'p.external_id', 'p.fields'),
 
   /** The attempts at one credit (an item, or one of its packages), oldest first. */
   attemptsOf: (db: Knex, itemId: number, packageIndex: number | null): Promise<Array<RowOf<SupplierOrder>>> =>

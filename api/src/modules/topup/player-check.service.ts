@@ -1,8 +1,11 @@
 import type { Redis } from 'ioredis';
+import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../logger';
-import { GameProviderUnavailableError, type GameAccount, type GameProvider, type PlayerCheck } from '../../providers/game';
+import type { SupplierKind } from '../../models';
+import { GameProviderUnavailableError, type GameAccount, type GameProvider, type PlayerCheck, type SupplierSetup } from '../../providers/game';
+import { suppliersDal } from '../suppliers/suppliers.dal';
 
 /** How long a found player is remembered; a nickname rarely changes within minutes. */
 const FOUND_TTL_SECONDS = 300;
@@ -13,12 +16,16 @@ export const gameUnavailable = () =>
   new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'The game service is not answering right now. Please try again in a minute.');
 
 /**
- * Player look-ups through the game provider, cached in Redis a few minutes: the storefront's Find
- * button, and the check before an order is charged. Redis is only a cache here: while it is away,
- * every check goes to the provider.
+ * Player look-ups, cached in Redis a few minutes: the storefront's Find button, and the check before an
+ * order is charged. A game sold from a supplier that checks players (MooGold's validation) is checked there,
+ * through the first such product among its sources (docs/architecture.md, "Suppliers"); any other game, or a
+ * product the supplier offers no check for, through the game provider. Redis is only a cache here: while it
+ * is away, every check goes to the provider.
  */
-export function createPlayerCheckService(deps: { games: GameProvider; redis: Redis; prefix: string; logger: Logger }) {
-  const { games, redis, logger } = deps;
+export function createPlayerCheckService(deps: { db: Knex; games: GameProvider; suppliers: SupplierSetup; redis: Redis; prefix: string; logger: Logger }) {
+  const { db, games, suppliers, redis, logger } = deps;
+  // The suppliers set up here that check players.
+  const checkingKinds: SupplierKind[] = (Object.keys(suppliers) as Array<keyof SupplierSetup>).filter((kind) => suppliers[kind]?.checkPlayer);
   // The values in the game's order of fields, each encoded, so no two accounts share a key.
   const cacheKey = (account: GameAccount) =>
     `${deps.prefix}:player-check:${account.game}:${account.fields.map((field) => encodeURIComponent(field.value)).join(':')}`;
@@ -41,6 +48,14 @@ export function createPlayerCheckService(deps: { games: GameProvider; redis: Red
     }
   }
 
+  /** The answer of the supplier the game is checked through, or undefined when there is none. */
+  async function checkAtSupplier(account: GameAccount): Promise<PlayerCheck | undefined> {
+    if (checkingKinds.length === 0) return undefined;
+    const product = await suppliersDal.playerCheckProduct(db, account.game, checkingKinds);
+    const check = product ? suppliers[product.supplier_kind as keyof SupplierSetup]?.checkPlayer : undefined;
+    return product && check ? check({ externalId: product.external_id, fields: product.fields }, account) : undefined;
+  }
+
   return {
     /** Whether the account exists in the game. Throws 503 SERVICE_UNAVAILABLE while the game is unreachable. */
     async check(account: GameAccount): Promise<PlayerCheck> {
@@ -49,10 +64,10 @@ export function createPlayerCheckService(deps: { games: GameProvider; redis: Red
       if (hit) return hit;
       let result: PlayerCheck;
       try {
-        result = await games.checkPlayer(account);
+        result = (await checkAtSupplier(account)) ?? (await games.checkPlayer(account));
       } catch (err) {
         if (err instanceof GameProviderUnavailableError) {
-          logger.warn({ err, game: account.game }, 'Player check failed: game provider unavailable');
+          logger.warn({ err, game: account.game }, 'Player check failed: the game or its supplier is unavailable');
           throw gameUnavailable();
         }
         throw err;

@@ -4,11 +4,14 @@ import {
   GameProviderUnavailableError,
   type DeliveryProvider,
   type DeliveryRequest,
+  type GameAccount,
+  type PlayerCheck,
   type ProviderOutcome,
   type RejectionReason,
   type SupplierCost,
   type SupplierNotice,
 } from '../game-provider';
+import { isObject, SUPPLIER_CALL_TIMEOUT_MS, text, type Json } from '../supplier-json';
 import { seagmSignatureProblem, signSeagmParams } from './seagm-signature';
 
 /*
@@ -44,13 +47,17 @@ export interface SupplierListing {
 /** A supplier's catalogue, imported into its products. */
 export interface SupplierAccount {
   products(): Promise<SupplierListing[]>;
+  /** What the supplier's account holds now, where it tells. */
+  balance?(): Promise<SupplierCost>;
+  /**
+   * Looks an account up through the supplier, for one of its products, where it offers that: undefined when
+   * it offers no check for this product. Throws GameProviderUnavailableError when it cannot tell.
+   */
+  checkPlayer?(product: SupplierProductRef, account: GameAccount): Promise<PlayerCheck | undefined>;
 }
 
-const DEFAULT_TIMEOUT_MS = 15_000;
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+/** A supplier's product as a call names it: its id and the account fields it asks for, in its order. */
+export type SupplierProductRef = NonNullable<DeliveryRequest['product']>;
 
 /** A SEAGM answer: its HTTP status and its JSON body ({code, msg, data} or {code, msg, error_info}). */
 interface SeagmAnswer {
@@ -103,7 +110,7 @@ export function createSeagmProvider(deps: {
 }): DeliveryProvider & SupplierAccount {
   const { settings, logger } = deps;
   const apiUrl = settings.apiUrl.replace(/\/+$/, '');
-  const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = deps.timeoutMs ?? SUPPLIER_CALL_TIMEOUT_MS;
   const nowSeconds = () => Math.floor((deps.now ?? Date.now)() / 1000);
 
   /**

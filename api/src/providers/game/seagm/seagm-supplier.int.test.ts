@@ -5,7 +5,8 @@ import { createFulfilmentService, type FulfilmentService } from '../../../module
 import { SupplierOrderPendingError } from '../../../modules/fulfilment/supplier-credit';
 import { syncSupplierCatalogue } from '../../../modules/suppliers/supplier-catalogue';
 import { createFixtures } from '../../../testing/fixtures';
-import type { TestApp, TestUser } from '../../../testing/harness';
+import type { TestApp } from '../../../testing/harness';
+import { supplierOrderTools } from '../../../testing/supplier-orders';
 import { scrapeMetrics } from '../../../testing/metrics';
 import { startSeagmTestStore, type SeagmStandIn } from '../../../testing/seagm-stand-in';
 import { GameProviderUnavailableError, SandboxGameProvider } from '../index';
@@ -23,6 +24,7 @@ let fixtures: ReturnType<typeof createFixtures>;
 let games: SandboxGameProvider;
 let fulfilment: FulfilmentService;
 let seagmSupplierId: number;
+const { shopper, sixtyUc: sixtyUcFrom, buy, orderStatus, attempts, ledgerRefund } = supplierOrderTools(() => ({ app, fixtures }));
 
 beforeAll(async () => {
   ({ seagm, app } = await startSeagmTestStore({ uid: UID, secret: SECRET }, { metricsToken: METRICS_TOKEN }));
@@ -48,37 +50,13 @@ beforeEach(() => {
 let counter = 0;
 const playerId = () => `${500_000 + (counter += 1)}7`;
 
-async function shopper(): Promise<TestUser> {
-  const user = await app.createUser();
-  await fixtures.fundBalance(user.id, 'usd', 100_000);
-  return user;
-}
-
 /** A PUBG package of 60 UC, sold from SEAGM's 60 UC first and (when asked) the sandbox next. */
 async function sixtyUc(options: { sandboxNext?: boolean } = {}) {
-  const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_900, ucAmount: 60 });
   const product = await app.db('supplier_products').where({ supplier_id: seagmSupplierId, external_id: '101' }).first('id');
-  await app.db('game_denomination_sources').where({ denomination_id: pkg.id }).delete();
-  await app.db('game_denomination_sources').insert([
-    { denomination_id: pkg.id, kind: 'supplier', supplier_product_id: product.id, priority: 1 },
-    ...(options.sandboxNext ? [{ denomination_id: pkg.id, kind: 'sandbox', priority: 2 }] : []),
-  ]);
-  return pkg;
-}
-
-async function buy(user: TestUser, player: string, pkg: { id: number }): Promise<number> {
-  const response = await app.request('POST', '/api/orders/topup', {
-    token: user.token,
-    body: { currency: 'usd', topupData: { service: 'pubg', player_id: player, offer_id: -1, price_usd: 0.99, price_rub: 0, packages: [{ denomination_id: pkg.id, quantity: 1 }] } },
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.orderId;
+  return sixtyUcFrom(product.id, options);
 }
 
 const ordersFor = (player: string) => seagm.orders.filter((order) => order.fields.user_id === player);
-const orderStatus = async (orderId: number) => (await app.db('orders').where({ id: orderId }).first('status')).status;
-const attempts = (orderId: number) => app.db('supplier_orders').where({ order_id: orderId }).orderBy('attempt');
-const ledgerRefund = (orderId: number) => app.db('balance_ledger').where({ reference: `order:${orderId}:refund` }).first('amount');
 
 describe('SEAGM signing', () => {
   it('signs the sorted parameters with HMAC-SHA256 as the documentation shows, and refuses what does not match', async () => {
