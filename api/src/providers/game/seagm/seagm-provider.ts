@@ -9,6 +9,7 @@ import {
   type SupplierCost,
   type SupplierNotice,
 } from '../game-provider';
+import { isObject, jsonObjectOf, text, type Json } from '../supplier-json';
 import { seagmSignatureProblem, signSeagmParams } from './seagm-signature';
 
 /*
@@ -44,13 +45,12 @@ export interface SupplierListing {
 /** A supplier's catalogue, imported into its products. */
 export interface SupplierAccount {
   products(): Promise<SupplierListing[]>;
+  /** What the store has left to spend at the supplier, where its API tells it. */
+  balance?(): Promise<SupplierCost>;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 /** A SEAGM answer: its HTTP status and its JSON body ({code, msg, data} or {code, msg, error_info}). */
 interface SeagmAnswer {
@@ -128,15 +128,9 @@ export function createSeagmProvider(deps: {
       logger.warn({ method, path, reason, ms: Date.now() - startedAt }, 'SEAGM call failed');
       throw new GameProviderUnavailableError(`SEAGM ${method} ${path} failed: ${reason}`);
     }
-    let body: unknown;
-    try {
-      body = raw ? JSON.parse(raw) : {};
-    } catch {
-      body = {};
-    }
     const status = response.status;
     logger.debug({ method, path, status, ms: Date.now() - startedAt }, 'SEAGM call');
-    const answer = { status, body: isObject(body) ? body : {} };
+    const answer = { status, body: jsonObjectOf(raw) };
     if (status === 408 || status === 429 || status >= 500) throw new GameProviderUnavailableError(errorMessage(answer));
     // 409 is SEAGM's "Invalid Signature": our settings are wrong, and nothing was created.
     if (status === 409 || status === 401 || status === 403) {
