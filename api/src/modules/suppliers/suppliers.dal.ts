@@ -41,7 +41,8 @@ export const suppliersDal = {
    * available, and its 'sandbox' source as the sandbox supplier. A game priced from an amount (`denominationId`
    * undefined; `game` its slug) has no denominations: its sources are the available products mapped to it of the
    * active suppliers that pay an amount (AMOUNT_SUPPLIER_KINDS), by the suppliers' priority, then the sandbox
-   * while its supplier row is active (a production store deactivates it: sandbox-supply.ts).
+   * while its supplier row is active (a production store deactivates it: sandbox-supply.ts); docs/architecture.md,
+   * "Suppliers".
    */
   sourcesOf(db: Knex, denominationId: number | undefined, game: string): Promise<SupplierSource[]> {
     if (denominationId === undefined) {

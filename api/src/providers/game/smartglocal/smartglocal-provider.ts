@@ -24,7 +24,8 @@ import {
 } from './smartglocal-signature';
 
 /*
- * Smart Glocal payouts to Steam wallets (developer.smart-glocal.com, "Steam wallet topup service", payout-steam):
+ * Smart Glocal payouts to Steam wallets (docs/architecture.md, "Suppliers"), built from developer.smart-glocal.com,
+ * "Steam wallet topup service" (payout-steam):
  * POST api/v1/session/create with the wallet {type: steam, steam: {account}} and the amount in kopecks RUB (Smart
  * Glocal credits the wallet its USD value at its own hourly rate), then POST api/v1/session/start/payout with the
  * session's id. Every call is signed ("API interaction"; smartglocal-signature.ts). What the pages say, and where
