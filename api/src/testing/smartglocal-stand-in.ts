@@ -17,8 +17,9 @@ import { startTestApp, type TestApp } from './harness';
  * and its client library: every request is a POST of a JSON object carrying our project and our RSA-SHA256
  * signature of the raw body (else 401), a malformed body is refused 400 with {status: "error", error: {code,
  * description}}, an idempotency key is taken once (`idempotency_key_already_exists`), a Steam payout is a session
- * created with the wallet and an amount in RUB, then started; it stays in_progress until the test finishes it,
- * and each end is sent as a payment_finished webhook signed with the stand-in's own key pair.
+ * created with the wallet and an amount in RUB, then started (and, where the test asks, held for our
+ * session/confirm); it stays in_progress until the test finishes it, and each end is sent as a payment_finished
+ * webhook signed with the stand-in's own key pair.
  */
 
 export interface SmartglocalStandInPayout {
@@ -28,7 +29,7 @@ export interface SmartglocalStandInPayout {
   account: string;
   /** Kopecks. */
   amount: number;
-  status: 'in_progress' | 'succeeded' | 'failed';
+  status: 'pending' | 'in_progress' | 'succeeded' | 'failed';
 }
 
 export interface SmartglocalStandIn {
@@ -42,8 +43,15 @@ export interface SmartglocalStandIn {
   /** The prefunding balance, in kopecks. */
   setBalance(kopecks: number): void;
   balance(): number;
-  /** The next payout started is carried out, then its connection is dropped without an answer. */
-  dropNextAnswer(): void;
+  /**
+   * The next request of `step` (a session created, or a payout started) is carried out, then its answer is lost:
+   * the connection dropped at once, or held without an answer past our timeout.
+   */
+  loseNextAnswer(step: 'create' | 'start', how: 'drop' | 'stall'): void;
+  /** Payouts started from now on wait for our session/confirm (next_action `confirm`). */
+  requireConfirmation(required: boolean): void;
+  /** How many session/confirm calls Smart Glocal took. */
+  confirmations(): number;
   /** Where webhooks go, as given to Smart Glocal's manager. */
   setCallbackUrl(url: string): void;
   /** Ends the payout of our reference and sends the signed payment_finished webhook; resolves to our answer. */
@@ -59,6 +67,7 @@ interface Session {
   account: string;
   amount: number;
   metadata: string;
+  nextAction?: 'confirm';
   payout?: SmartglocalStandInPayout & { id: string };
 }
 
@@ -76,7 +85,9 @@ export function rsaKeyPair(): { privateKey: string; publicKey: string } {
 export async function startSmartglocalStandIn(options: { project: string; partnerPublicKey: string; balance: number }): Promise<SmartglocalStandIn> {
   const own = rsaKeyPair();
   let balance = options.balance;
-  let dropNext = false;
+  let lose: { step: 'create' | 'start'; how: 'drop' | 'stall' } | undefined;
+  let confirmationRequired = false;
+  let confirmed = 0;
   let callbackUrl: string | undefined;
   let nextId = 3230;
   const sessions = new Map<string, Session>();
@@ -95,6 +106,7 @@ export async function startSmartglocalStandIn(options: { project: string; partne
     status: session.status,
     created_at: stamp(),
     updated_at: stamp(),
+    ...(session.nextAction ? { next_action: session.nextAction } : {}),
     ...(session.payout
       ? {
           payments: [
@@ -121,7 +133,16 @@ export async function startSmartglocalStandIn(options: { project: string; partne
     if (typeof amount?.currency !== 'string' || amount.currency.toLowerCase() !== 'rub') return refuse(res, 400, 'invalid_request', 'Steam wallets are topped up in RUB');
     const session: Session = { id: `ps_${(nextId += 1)}`, status: 'created', account: steam.account, amount: amount.amount as number, metadata: typeof body.metadata === 'string' ? body.metadata : '' };
     sessions.set(session.id, session);
-    send(res, 200, { status: 'ok', session: sessionJson(session) });
+    answer(res, 'create', { status: 'ok', session: sessionJson(session) });
+  }
+
+  /** Answers a request of `step`, unless the test asked for that answer to be lost. */
+  function answer(res: ServerResponse, step: 'create' | 'start', body: unknown): void {
+    if (lose?.step !== step) return send(res, 200, body);
+    const { how } = lose;
+    lose = undefined;
+    // A stalled answer is left open until our timeout gives up on it (or the stand-in closes).
+    if (how === 'drop') res.socket?.destroy();
   }
 
   function startPayout(res: ServerResponse, body: Record<string, unknown>): void {
@@ -131,13 +152,26 @@ export async function startSmartglocalStandIn(options: { project: string; partne
     if (balance < session.amount) return refuse(res, 400, 'insufficient_funds', 'The prefunding balance is not enough for this payout');
     balance -= session.amount;
     session.status = 'in_progress';
-    session.payout = { id: `po_${(nextId += 1)}`, sessionId: session.id, reference: session.metadata, account: session.account, amount: session.amount, status: 'in_progress' };
+    session.payout = {
+      id: `po_${(nextId += 1)}`,
+      sessionId: session.id,
+      reference: session.metadata,
+      account: session.account,
+      amount: session.amount,
+      status: confirmationRequired ? 'pending' : 'in_progress',
+    };
+    if (confirmationRequired) session.nextAction = 'confirm';
     payouts.push(session.payout);
-    if (dropNext) {
-      dropNext = false;
-      res.socket?.destroy();
-      return;
-    }
+    answer(res, 'start', { status: 'ok', session: sessionJson(session) });
+  }
+
+  function confirm(res: ServerResponse, body: Record<string, unknown>): void {
+    const session = typeof body.session_id === 'string' ? sessions.get(body.session_id) : undefined;
+    if (!session) return refuse(res, 400, 'session_not_found', 'No session with this session_id');
+    if (session.nextAction !== 'confirm' || !session.payout) return refuse(res, 400, 'invalid_session_status', 'The session awaits no confirmation');
+    confirmed += 1;
+    session.nextAction = undefined;
+    session.payout.status = 'in_progress';
     send(res, 200, { status: 'ok', session: sessionJson(session) });
   }
 
@@ -166,6 +200,7 @@ export async function startSmartglocalStandIn(options: { project: string; partne
     }
     if (path === '/api/v1/session/create') return create(res, body);
     if (path === '/api/v1/session/start/payout') return startPayout(res, body);
+    if (path === '/api/v1/session/confirm') return confirm(res, body);
     if (path === '/api/v1/session/status') {
       const session = typeof body.session_id === 'string' ? sessions.get(body.session_id) : undefined;
       return session ? send(res, 200, { status: 'ok', session: sessionJson(session) }) : refuse(res, 400, 'session_not_found', 'No session with this session_id');
@@ -199,9 +234,13 @@ export async function startSmartglocalStandIn(options: { project: string; partne
       balance = kopecks;
     },
     balance: () => balance,
-    dropNextAnswer: () => {
-      dropNext = true;
+    loseNextAnswer: (step, how) => {
+      lose = { step, how };
     },
+    requireConfirmation: (required) => {
+      confirmationRequired = required;
+    },
+    confirmations: () => confirmed,
     setCallbackUrl: (url) => {
       callbackUrl = url;
     },

@@ -35,6 +35,8 @@ import {
  *   Glocal returns in answers and webhooks. Sessions are looked up only by their id (session/status), so the
  *   session's id is recorded on our attempt before the payout is started: an attempt without one started nothing,
  *   one with one is read back by it, and the payout is only ever started on that session.
+ * - A payout Smart Glocal holds for confirmation (next_action `confirm`, after a ready_to_confirm webhook) is
+ *   confirmed with session/confirm when it is started or next read back ("Payouts", session/status).
  * - A session (created, in_progress, accepted, cancelled, error) holds the payout (`payments`, v1) whose status
  *   is in_progress / pending, succeeded or failed. Per the payment_finished page a failed payout in an `error`
  *   session is not final ("contact Smart Glocal support"), so it is an unknown state, never a failover;
@@ -179,12 +181,23 @@ export function createSmartglocalProvider(deps: { settings: SmartglocalSettings;
   const sessionOf = (answer: SmartglocalAnswer): Json | undefined =>
     answer.status < 300 && answer.body.status === 'ok' && isObject(answer.body.session) ? answer.body.session : undefined;
 
+  /**
+   * Where a session stands, confirming first a payout Smart Glocal holds for our confirmation ("Payouts": a
+   * ready_to_confirm webhook, next_action `confirm`, answered with session/confirm). A refused confirmation (one
+   * already made) leaves the session as it was read.
+   */
+  async function settled(session: Json): Promise<ProviderOutcome | undefined> {
+    if (session.next_action !== 'confirm') return outcomeOf(session);
+    const confirmed = sessionOf(await call('session/confirm', { session_id: text(session.id) }));
+    return outcomeOf(confirmed ?? session);
+  }
+
   async function status(sessionId: string): Promise<ProviderOutcome | undefined> {
     const answer = await call('session/status', { session_id: sessionId });
     const session = sessionOf(answer);
     // The session was recorded from Smart Glocal's own answer: not knowing it now is not "no payout".
     if (!session) throw new GameProviderUnavailableError(errorMessage(answer));
-    return outcomeOf(session);
+    return settled(session);
   }
 
   async function findDelivery(_idempotencyKey: string, sessionId?: string): Promise<ProviderOutcome | undefined> {
@@ -210,7 +223,7 @@ export function createSmartglocalProvider(deps: { settings: SmartglocalSettings;
     }
     const started = await call('session/start/payout', { session_id: sessionId }, request.idempotencyKey);
     const session = sessionOf(started);
-    if (session) return outcomeOf(session) ?? { status: 'pending', reference: sessionId };
+    if (session) return (await settled(session)) ?? { status: 'pending', reference: sessionId };
     // Started already under our key (an answer lost on the way): the session tells where it stands.
     if (errorOf(started).code === IDEMPOTENCY_KEY_TAKEN) return (await status(sessionId)) ?? { status: 'pending', reference: sessionId };
     return refusal(started);

@@ -33,7 +33,8 @@ beforeAll(async () => {
   await fixtures.usdRubRate('79');
   await fixtures.steamCommission('3');
   games = new SandboxGameProvider({ redis: app.redis, prefix: app.config.redisPrefix });
-  const provider = createSmartglocalProvider({ settings: app.config.smartglocal, logger, timeoutMs: 2_000 });
+  // Long enough for any answer on a busy machine; a stalled one is given up after it.
+  const provider = createSmartglocalProvider({ settings: app.config.smartglocal, logger, timeoutMs: 5_000 });
   fulfilment = createFulfilmentService({ db: app.db, logger, games, suppliers: { smartglocal: provider }, codeCrypto: createCodeCrypto(app.config.codesKey) });
   supplierId = (await app.db('suppliers').where({ kind: 'smartglocal' }).first('id')).id;
   await syncSupplierCatalogue(app.db, supplierId, provider);
@@ -167,23 +168,72 @@ describe('Smart Glocal delivery of Steam', () => {
     expect(await attempts(orderId)).toEqual([expect.objectContaining({ status: 'pending' })]);
   });
 
-  it('after the payout was started and the answer lost, reads its session back and never pays out twice, nor fails over', async () => {
+  it.each(['drop', 'stall'] as const)(
+    'after the payout was started and the answer lost (%s), reads its session back and never pays out twice, nor fails over',
+    async (how) => {
+      const user = await shopper();
+      const account = login();
+      const orderId = await buySteam(user, account);
+      smartglocal.loseNextAnswer('start', how);
+      await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(GameProviderUnavailableError);
+      const [lost] = await attempts(orderId);
+      expect(lost).toMatchObject({ status: 'creating', supplier_order_id: payoutsOf(account)[0]!.sessionId });
+
+      await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+      expect(payoutsOf(account)).toHaveLength(1);
+      await smartglocal.finish(payoutsOf(account)[0]!.reference, 'succeeded');
+      await fulfilment.fulfilOrder(orderId);
+      expect(await orderStatus(orderId)).toBe('completed');
+      expect(payoutsOf(account)).toHaveLength(1);
+      // The lost answer never failed over: the sandbox, next in line, credited nothing.
+      expect(await games.creditsOf('steam', account)).toEqual([]);
+    },
+  );
+
+  it('after a session was created and its answer lost, makes a new one and starts one payout only', async () => {
     const user = await shopper();
     const account = login();
     const orderId = await buySteam(user, account);
-    smartglocal.dropNextAnswer();
+    const sessionsBefore = smartglocal.sessionCount();
+    smartglocal.loseNextAnswer('create', 'drop');
     await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(GameProviderUnavailableError);
-    const [lost] = await attempts(orderId);
-    expect(lost).toMatchObject({ status: 'creating', supplier_order_id: payoutsOf(account)[0]!.sessionId });
+    // Nothing recorded, nothing started: the orphan session moves no money.
+    expect(await attempts(orderId)).toEqual([expect.objectContaining({ status: 'creating', supplier_order_id: null })]);
+    expect(payoutsOf(account)).toHaveLength(0);
 
     await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+    expect(smartglocal.sessionCount()).toBe(sessionsBefore + 2);
     expect(payoutsOf(account)).toHaveLength(1);
     await smartglocal.finish(payoutsOf(account)[0]!.reference, 'succeeded');
     await fulfilment.fulfilOrder(orderId);
     expect(await orderStatus(orderId)).toBe('completed');
-    expect(payoutsOf(account)).toHaveLength(1);
-    // The lost answer never failed over: the sandbox, next in line, credited nothing.
-    expect(await games.creditsOf('steam', account)).toEqual([]);
+  });
+
+  it('confirms once a payout Smart Glocal holds for confirmation, also when the answer of its start was lost', async () => {
+    smartglocal.requireConfirmation(true);
+    try {
+      const confirmedBefore = smartglocal.confirmations();
+      const user = await shopper();
+      const account = login();
+      const orderId = await buySteam(user, account);
+      await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+      expect(payoutsOf(account)).toMatchObject([{ status: 'in_progress' }]);
+      await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+      expect(smartglocal.confirmations()).toBe(confirmedBefore + 1);
+
+      const lostAccount = login();
+      const lostOrder = await buySteam(user, lostAccount);
+      smartglocal.loseNextAnswer('start', 'drop');
+      await expect(fulfilment.fulfilOrder(lostOrder)).rejects.toBeInstanceOf(GameProviderUnavailableError);
+      expect(payoutsOf(lostAccount)).toMatchObject([{ status: 'pending' }]);
+      // Read back, the held payout is confirmed, once.
+      await expect(fulfilment.fulfilOrder(lostOrder)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+      await expect(fulfilment.fulfilOrder(lostOrder)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+      expect(payoutsOf(lostAccount)).toMatchObject([{ status: 'in_progress' }]);
+      expect(smartglocal.confirmations()).toBe(confirmedBefore + 2);
+    } finally {
+      smartglocal.requireConfirmation(false);
+    }
   });
 
   it('fails over to the sandbox when the prefunding balance is short', async () => {
