@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Supplier, SupplierKind, SupplierOrder, SupplierOrderStatus, RowOf, SupplierProductField } from '../../models';
 import type { Config } from '../../config';
-import { AMOUNT_SUPPLIER_KINDS, configuredKinds, type ProviderOutcome, type SupplierCost } from '../../providers/game';
+import { AMOUNT_SUPPLIER_KINDS, configuredSupplierKinds, type ProviderOutcome, type SupplierCost } from '../../providers/game';
 
 /** A denomination's source a supplier delivers from, with what the call needs. */
 export interface SupplierSource {
@@ -17,7 +17,7 @@ export interface SupplierSource {
 
 /** Creates at start the rows of the sandbox and of every supplier whose settings are present. */
 export async function ensureSupplierRows(db: Knex, config: Pick<Config, 'seagm' | 'smartglocal'>): Promise<void> {
-  await suppliersDal.ensure(db, configuredKinds(config));
+  await suppliersDal.ensure(db, configuredSupplierKinds(config));
 }
 
 /** The names each kind gets when its row is created. */

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config';
-import { SUPPLIER_KINDS, type SupplierKind } from '../../models';
+import type { SupplierKind } from '../../models';
 import type { Logger } from '../../logger';
 import type { DeliveryProvider, GameProvider } from './game-provider';
 import { SandboxGameProvider } from './sandbox-game-provider';
@@ -66,13 +66,9 @@ export function createSupplierProviders(config: SupplierConfig, deps: { logger: 
  */
 export const AMOUNT_SUPPLIER_KINDS: readonly SupplierKind[] = ['smartglocal'];
 
-/** The kinds whose settings are present, the sandbox's among them: the rows created at start. */
-export const configuredKinds = (config: SupplierConfig): SupplierKind[] => [
+/** The kinds whose settings are present, the sandbox's among them: the rows created at start, and the only ones that can be switched on. */
+export const configuredSupplierKinds = (config: SupplierConfig): SupplierKind[] => [
   'sandbox',
   ...(seagmConfigured(config) ? (['seagm'] as const) : []),
   ...(smartglocalConfigured(config) ? (['smartglocal'] as const) : []),
 ];
-
-/** The kinds whose settings are present: the sandbox always, and each supplier set up. */
-export const configuredSupplierKinds = (setup: SupplierSetup): ReadonlySet<SupplierKind> =>
-  new Set(SUPPLIER_KINDS.filter((kind) => kind === 'sandbox' || kind in setup));
