@@ -329,7 +329,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createAdminSupportMessagesRouter({ supportMessages: createAdminSupportMessagesService({ db }), guards }),
     createDashboardRouter({ dashboard: createDashboardService({ db, queues, attentionAfterMinutes: config.attentionAfterMinutes }), guards }),
     createStockThresholdsRouter({ stockThresholds: createStockThresholdsService({ db }), guards }),
-    createAdminSuppliersRouter({ suppliers: createAdminSuppliersService({ db, configured: configuredSupplierKinds(suppliers) }), guards }),
+    createAdminSuppliersRouter({ suppliers: createAdminSuppliersService({ db, configured: new Set(configuredSupplierKinds(config)), supplyGuard }), guards }),
     createQueuesRouter({ db, sessions: queueSessions, guards }),
     createAuditLogRouter({ auditLog: createAuditLogService({ db }), guards }),
   ];

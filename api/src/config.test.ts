@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, productionProblems, productionWarnings } from './config';
@@ -294,5 +294,23 @@ describe('the environment schema', () => {
     expect(refusal({ ...SAFE_PRODUCTION, WORKER_CONCURRENCY: 'many' })).toBe(
       'Invalid configuration: WORKER_CONCURRENCY must be an integer of at least 1, got "many"',
     );
+  });
+});
+
+describe('Smart Glocal keys', () => {
+  it('reads a PEM key given on one line with its line breaks written \\n, and refuses what is not a key without echoing it', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    const oneLine = (pem: string) => pem.replace(/\n/g, '\\n');
+    const config = loadConfig({ NODE_ENV: 'test', SMARTGLOCAL_PROJECT: 'shop', SMARTGLOCAL_PRIVATE_KEY: oneLine(privateKey), SMARTGLOCAL_PUBLIC_KEY: oneLine(publicKey) });
+    expect(config.smartglocal).toEqual({ apiUrl: 'https://proxy.smart-glocal.com', project: 'shop', privateKey, publicKey });
+
+    const secret = 'not-a-key-but-a-secret';
+    const line = refusal({ NODE_ENV: 'test', SMARTGLOCAL_PRIVATE_KEY: secret });
+    expect(line).toBe('Invalid configuration: SMARTGLOCAL_PRIVATE_KEY must be a private key in PEM, its line breaks written \\n');
+    expect(refusal({ NODE_ENV: 'test', SMARTGLOCAL_PUBLIC_KEY: oneLine(privateKey).slice(0, 40) })).toMatch(/^Invalid configuration: SMARTGLOCAL_PUBLIC_KEY must be a public key in PEM/);
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Ajv, type SchemaObject } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -45,6 +46,11 @@ export interface Config {
   seagm: { apiUrl: string; uid: string; secret: string };
   /** MooGold reseller API; without a partner id and a secret the store has no MooGold supplier. */
   moogold: { apiUrl: string; partnerId: string; secret: string };
+  /**
+   * Smart Glocal payouts (Steam wallets); without a project, our private key and Smart Glocal's public key the
+   * store has no Smart Glocal supplier. Keys are PEM.
+   */
+  smartglocal: { apiUrl: string; project: string; privateKey: string; publicKey: string };
   ratesProvider: string;
   /** Secret that signs sandbox gateway webhooks (HMAC-SHA256). */
   paymentWebhookSecret: string;
@@ -204,6 +210,10 @@ const ENVIRONMENT = Type.Object({
   MOOGOLD_API_URL: url('https://moogold.com/wp-json/v1/api'),
   MOOGOLD_PARTNER_ID: text(''),
   MOOGOLD_SECRET: text(''),
+  SMARTGLOCAL_API_URL: url('https://proxy.smart-glocal.com'),
+  SMARTGLOCAL_PROJECT: text(''),
+  SMARTGLOCAL_PRIVATE_KEY: text(''),
+  SMARTGLOCAL_PUBLIC_KEY: text(''),
   RATES_PROVIDER: oneOf(['sandbox', 'cbr'], 'sandbox'),
   PAYMENT_WEBHOOK_SECRET: text(DEV_WEBHOOK_SECRET),
   ALLOW_SANDBOX_PAYMENTS: flag(false),
@@ -319,6 +329,22 @@ function addressList(name: string, value: string): string[] {
   return entries;
 }
 
+/**
+ * A PEM key given on one line (a .env file or a container's environment) with its line breaks written `\\n`,
+ * checked to be a key of its kind; a wrong one stops the start naming the setting, never echoing a secret.
+ */
+function pemKey(name: string, value: string, kind: 'private' | 'public'): string {
+  const pem = value.replace(/\\n/g, '\n');
+  if (pem === '') return pem;
+  try {
+    if (kind === 'private') createPrivateKey(pem);
+    else createPublicKey(pem);
+  } catch {
+    throw new ConfigError(`Invalid configuration: ${name} must be a ${kind} key in PEM, its line breaks written \\n`);
+  }
+  return pem;
+}
+
 /** The process's open-file limit (`ulimit -n`), read where Linux shows it; undefined elsewhere. */
 function readOpenFileLimit(): number | undefined {
   try {
@@ -373,6 +399,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gameProviderFailureRate: vars.GAME_PROVIDER_FAILURE_RATE,
     seagm: { apiUrl: vars.SEAGM_API_URL, uid: vars.SEAGM_UID, secret: vars.SEAGM_SECRET },
     moogold: { apiUrl: vars.MOOGOLD_API_URL, partnerId: vars.MOOGOLD_PARTNER_ID, secret: vars.MOOGOLD_SECRET },
+    smartglocal: {
+      apiUrl: vars.SMARTGLOCAL_API_URL,
+      project: vars.SMARTGLOCAL_PROJECT,
+      privateKey: pemKey('SMARTGLOCAL_PRIVATE_KEY', vars.SMARTGLOCAL_PRIVATE_KEY, 'private'),
+      publicKey: pemKey('SMARTGLOCAL_PUBLIC_KEY', vars.SMARTGLOCAL_PUBLIC_KEY, 'public'),
+    },
     ratesProvider: vars.RATES_PROVIDER,
     paymentWebhookSecret: vars.PAYMENT_WEBHOOK_SECRET,
     allowSandboxPayments: vars.ALLOW_SANDBOX_PAYMENTS,

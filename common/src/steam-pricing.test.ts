@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceSteam, steamAmountError, type SteamToUsd } from './steam-pricing';
+import { priceSteam, steamAmountError, steamPayoutRub, type SteamToUsd } from './steam-pricing';
 
 /** A small seeded generator (mulberry32): the same "random" cases on every run, so a failure can be replayed. */
 function seeded(seed: number): () => number {
@@ -108,5 +108,16 @@ describe('a Steam amount', () => {
     [10.001, 'steam_amount_decimals'],
   ])('%j is refused: %s', (amount, error) => {
     expect(steamAmountError(amount)).toBe(error);
+  });
+});
+
+describe('a Steam payout', () => {
+  it("is the amount itself when entered in RUB, else its RUB value at the order's rate as priced (the amount before commission)", () => {
+    expect(steamPayoutRub({ amount: 1234.5, input_currency: 'rub', price_rub: 1234.49 })).toBe(123_450);
+    // 10 USD at USD to RUB 79, and 5000 KZT at KZT to USD 0.002083 and USD to RUB 79 (822.785, rounded once).
+    expect(steamPayoutRub({ amount: 10, input_currency: 'usd', price_rub: 790 })).toBe(79_000);
+    expect(steamPayoutRub({ amount: 5000, input_currency: 'kzt', price_rub: 822.79 })).toBe(82_279);
+    const { amountRub } = priceSteam({ amount: 500_000, toUsd: { multiplyBy: '0.002083' }, commissionPercent: '3', usdRub: '79', balanceCurrency: 'usd' });
+    expect(amountRub).toBe(82_279);
   });
 });

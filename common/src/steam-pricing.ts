@@ -1,4 +1,4 @@
-import { hasAtMostTwoDecimals, rateToMicros, type BalanceCurrency } from './money';
+import { hasAtMostTwoDecimals, rateToMicros, toMinor, type BalanceCurrency } from './money';
 
 /** The Steam wallet amounts the store accepts, in the input currency (the field's minimum is 1). */
 export const STEAM_MIN_AMOUNT = 1;
@@ -100,3 +100,11 @@ export function steamAmountError(amount: number): SteamAmountError | null {
   if (!hasAtMostTwoDecimals(amount)) return 'steam_amount_decimals';
   return null;
 }
+
+/**
+ * What a Steam top-up pays into the wallet, in kopecks: Steam wallets are paid out in RUB, so an amount entered in
+ * RUB is paid as it is, and one entered in USD or KZT as its RUB value at the order's rate, which the checkout
+ * priced it at and the order keeps (`price_rub`, the amount before commission, rounded once).
+ */
+export const steamPayoutRub = (topup: { amount: number; input_currency: string; price_rub: number }): number =>
+  toMinor(topup.input_currency === 'rub' ? topup.amount : topup.price_rub);

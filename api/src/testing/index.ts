@@ -12,3 +12,4 @@ export * from './metrics';
 export * from './seagm-stand-in';
 export * from './moogold-stand-in';
 export * from './supplier-orders';
+export * from './smartglocal-stand-in';

@@ -32,12 +32,15 @@ export const rawOperations: RawOperation[] = [
       tags: ['Payments'],
       summary: "A supplier's notice of its order",
       description:
-        "Called by a wholesale supplier, not a browser, in its own format (SEAGM: form-encoded parameters signed with HMAC-SHA256, `mch_order_id` naming our reference, within 120 s of its timestamp). A notice kept, or a repeat, is answered as the supplier requires (SEAGM: the plain text `success`); one whose signature or timestamp does not check out, or that names no order of the store, is answered 400 and changes nothing. MooGold signs no callback, so one from it is always answered 400: MooGold orders are settled by looking them up.",
+        "Called by a wholesale supplier, not a browser, in its own format (SEAGM: form-encoded parameters signed with HMAC-SHA256, `mch_order_id` naming our reference, within 120 s of its timestamp; Smart Glocal: a JSON webhook whose raw body is signed with RSA-SHA256 in `X-PARTNER-SIGN`, the payout's `metadata` naming our reference). A notice kept, or a repeat, is answered as the supplier requires (SEAGM: the plain text `success`; Smart Glocal: HTTP 200, `OK`); one whose signature or timestamp does not check out, or that names no order of the store, is answered 400 and changes nothing. MooGold signs no callback, so one from it is always answered 400: MooGold orders are settled by looking them up.",
       security: [],
-      parameters: [{ name: 'kind', in: 'path', required: true, schema: { type: 'string', enum: ['seagm'] } }],
-      requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } },
+      parameters: [{ name: 'kind', in: 'path', required: true, schema: { type: 'string', enum: ['seagm', 'smartglocal'] } }],
+      requestBody: {
+        required: true,
+        content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } }, 'application/json': { schema: { type: 'object' } } },
+      },
       responses: {
-        '200': { description: 'Kept', content: { 'text/plain': { schema: { type: 'string', const: 'success' } } } },
+        '200': { description: 'Kept', content: { 'text/plain': { schema: { type: 'string', enum: ['success', 'OK'] } } } },
         '400': { description: 'Not a notice of this supplier', content: { 'text/plain': { schema: { type: 'string' } } } },
       },
     },

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../logger';
 import type { RowOf, SupplierKind, SupplierOrder } from '../../models';
-import { SUPPLIER_SIDE_REASONS, type DeliveryProvider, type DeliveryRequest, type ProviderOutcome, type RejectionReason } from '../../providers/game';
+import { SUPPLIER_SIDE_REASONS, type DeliveryProvider, type DeliveryRequest, type ProviderOutcome, type ReceivedNotice, type RejectionReason } from '../../providers/game';
 import { lockOrder } from '../orders/order-lifecycle';
 import { recordOrderEvent } from '../orders/order-events';
 import { enqueueJob } from '../../lib/outbox';
@@ -91,6 +91,10 @@ export function createSupplierCredit(deps: { db: Knex; logger: Logger; providers
     ...credit.request,
     idempotencyKey: attempt.reference,
     ...(source?.external_id ? { product: { externalId: source.external_id, fields: source.fields ?? [] } } : {}),
+    ...(attempt.supplier_order_id ? { supplierOrderId: attempt.supplier_order_id } : {}),
+    recordSupplierOrderId: async (supplierOrderId) => {
+      await suppliersDal.recordSupplierOrderId(db, attempt.id, supplierOrderId);
+    },
   });
 
   const sameSource = (attempt: RowOf<SupplierOrder>, source: SupplierSource) =>
@@ -98,7 +102,7 @@ export function createSupplierCredit(deps: { db: Knex; logger: Logger; providers
 
   async function credit(credit: Credit): Promise<CreditResult> {
     const kinds = await suppliersDal.supplierKinds(db);
-    const sources = await suppliersDal.sourcesOf(db, credit.denominationId);
+    const sources = await suppliersDal.sourcesOf(db, credit.denominationId, credit.request.account.game);
     for (let turn = 0; turn < MAX_TURNS; turn += 1) {
       const attempts = await suppliersDal.attemptsOf(db, credit.itemId, credit.packageIndex);
       const last = attempts.at(-1);
@@ -107,7 +111,7 @@ export function createSupplierCredit(deps: { db: Knex; logger: Logger; providers
         const supplier = kinds.get(last.supplier_id) ?? 'sandbox';
         const provider = providerOf(supplier);
         const source = sources.find((candidate) => sameSource(last, candidate));
-        const known = await ask(last, supplier, () => provider.findDelivery(last.reference));
+        const known = await ask(last, supplier, () => provider.findDelivery(last.reference, last.supplier_order_id ?? undefined));
         if (!known && last.status === 'pending') throw new Error(`The ${supplier} order ${last.reference} was taken, and the supplier no longer knows it`);
         // Known not to exist: the same reference is sent again, so a late create still counts once.
         const outcome = known ?? (await ask(last, supplier, () => provider.deliver(requestOf(credit, last, source))));
@@ -147,9 +151,9 @@ export function createSupplierCredit(deps: { db: Knex; logger: Logger; providers
    * A supplier's signed notice: its answer recorded on the attempt our reference names (once), and the order's
    * delivery queued to go on from there (complete, or the next source). False when the notice does not check out.
    */
-  async function receiveNotice(kind: SupplierKind, params: Record<string, string>): Promise<boolean> {
+  async function receiveNotice(kind: SupplierKind, params: Record<string, string>, received: ReceivedNotice): Promise<boolean> {
     const provider = providers[kind];
-    const notice = provider?.readNotice(params);
+    const notice = provider?.readNotice(params, received);
     if (!notice) return false;
     const attempt = await suppliersDal.attemptOfReference(db, notice.idempotencyKey);
     if (!attempt) return false;

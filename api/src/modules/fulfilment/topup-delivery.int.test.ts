@@ -126,7 +126,7 @@ describe('top-up delivery: Free Fire and Steam', () => {
     expect(await games.creditsOf('freefire', player)).toHaveLength(1);
   });
 
-  it('credits a Steam wallet the amount in its input currency', async () => {
+  it("credits a Steam wallet the RUB value of an amount entered in KZT, at the order's rate, rounded once", async () => {
     const user = await shopper();
     const login = `steam_user_${counter += 1}`;
     await fixtures.rate('kzt', 'usd', '0.002083');
@@ -149,7 +149,9 @@ describe('top-up delivery: Free Fire and Steam', () => {
     });
     await fulfilment.fulfilOrder(orderId);
     expect(await orderRow(orderId)).toMatchObject({ status: 'completed' });
-    expect(await games.creditsOf('steam', login)).toMatchObject([{ idempotencyKey: `${(await itemRow(orderId)).id}-1`, amount: 500_000, unit: 'kzt' }]);
+    // 5000 KZT at KZT to USD 0.002083 is 10.415 USD, at USD to RUB 79 exactly 822.785 RUB: 822.79 RUB paid out.
+    expect(amountInRUB).toBe(822.79);
+    expect(await games.creditsOf('steam', login)).toMatchObject([{ idempotencyKey: `${(await itemRow(orderId)).id}-1`, amount: 82_279, unit: 'RUB' }]);
   });
 
   it('refunds a declined top-up (a player id ending in 13) on the ledger and fails the order with a reason', async () => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toMinor, type BalanceCurrency } from '@topup/common';
+import { steamPayoutRub, toMinor, type BalanceCurrency } from '@topup/common';
 import type { OrderNotice } from '@topup/common/api';
 import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
@@ -165,7 +165,10 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
     if (result.kind === 'pending') throw new SupplierOrderPendingError(`Order ${orderId}: a supplier order is still pending`);
   }
 
-  /** A denomination (or, for a game priced from an amount, the amount) credited by its supplier sources: one credit for the whole item. */
+  /**
+   * A denomination (or, for a game priced from an amount, the amount in RUB: steamPayoutRub) credited by its
+   * supplier sources: one credit for the whole item.
+   */
   async function deliverDirect(orderId: number, item: RowOf<OrderItem>, data: StoredTopupData): Promise<void> {
     const result = await supplierCredit.credit({
       orderId,
@@ -176,7 +179,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
         account: await accountOf(data),
         offer:
           data.amount !== undefined
-            ? { id: data.offer_id, amount: toMinor(data.amount), unit: data.input_currency }
+            ? { id: data.offer_id, amount: steamPayoutRub({ ...data, amount: data.amount }), unit: 'RUB' }
             : { id: data.offer_id, amount: item.game_amount ?? 0, unit: data.unit ?? '' },
       },
     });

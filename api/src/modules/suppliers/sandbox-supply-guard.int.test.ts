@@ -58,6 +58,16 @@ it('refuses every back-office write that would put a game on sale delivered by t
   // PUBG's own tab: a new package is sold from the store's codes, which no supplier redeems.
   expectRefused(await asAdmin('POST', '/api/pubg-admin/denominations', { ucAmount: 8100, priceUsd: 99.99, priceRub: 8999, active: true }), ['pubg']);
 
+  // With the Sandbox supplier off, Steam has no fallback to simulated goods; switching it back on is refused
+  // while Steam is on sale.
+  const [sandbox] = await app.db('suppliers').where({ kind: 'sandbox' }).select('id');
+  expect((await asAdmin('PUT', `/api/admin/suppliers/${sandbox.id}`, { active: false, priority: 9, lowBalanceThreshold: null })).status).toBe(200);
+  await app.db('products').where({ slug: 'steam' }).update({ active: true });
+  expectRefused(await asAdmin('PUT', `/api/admin/suppliers/${sandbox.id}`, { active: true, priority: 9, lowBalanceThreshold: null }), ['steam']);
+  expect(await app.db('suppliers').where({ kind: 'sandbox' }).first('active')).toEqual({ active: false });
+  await app.db('suppliers').where({ kind: 'sandbox' }).update({ active: true });
+  await app.db('products').where({ slug: 'steam' }).update({ active: false });
+
   // Steam back on sale with no supplier for it: refused, and it stays off sale.
   const [steam] = await app.db('products').where({ slug: 'steam' }).select('id');
   expectRefused(await asAdmin('PUT', `/api/admin/products/${steam.id}`, { active: true }), ['steam']);

@@ -3,17 +3,21 @@ import type { Config } from '../../config';
 import { conflict } from '../../lib/admin-input';
 
 /**
- * The games on sale whose top-ups the sandbox would deliver, by slug: an active game priced from an amount
- * (Steam: no supplier credits it yet), or with an active denomination that lists the sandbox, or the code
- * stock (its codes are redeemed through the sandbox game provider, since no supplier redeems a store's own
- * codes), among its sources.
+ * The games on sale whose top-ups the sandbox would deliver, by slug: an active game priced from an amount while
+ * the sandbox supplier is active (Steam falls back to it after its suppliers: suppliersDal.sourcesOf), or with an
+ * active denomination that lists the sandbox, or the code stock (its codes are redeemed through the sandbox game
+ * provider, since no supplier redeems a store's own codes), among its sources.
  */
 export async function sandboxSuppliedGames(db: Knex): Promise<Array<{ slug: string; title: string }>> {
   return db('games as g')
     .join('products as p', 'p.id', 'g.product_id')
     .where('p.active', true)
     .where((sold) => {
-      void sold.where('g.pricing', 'amount').orWhereExists(
+      void sold
+        .where((amount) => {
+          void amount.where('g.pricing', 'amount').whereExists(db('suppliers').where({ kind: 'sandbox', active: true }));
+        })
+        .orWhereExists(
         db('game_denominations as d')
           .join('game_denomination_sources as s', 's.denomination_id', 'd.id')
           .whereRaw('d.game_id = g.id')
@@ -43,7 +47,8 @@ export async function sandboxSupplyProblem(db: Knex, config: SandboxSupplySettin
   if (games.length === 0) return null;
   return (
     `top-ups of ${named(games)} would be delivered by the sandbox, which credits no game account; ` +
-    'take them off sale or give them supplier sources only (in the back office, started once with ALLOW_SANDBOX_SUPPLIERS=true), ' +
+    'take them off sale or give them supplier sources only (in the back office, started once with ALLOW_SANDBOX_SUPPLIERS=true; ' +
+    'a game priced from an amount, Steam, falls back to the sandbox until the Sandbox supplier is switched off), ' +
     'or keep ALLOW_SANDBOX_SUPPLIERS=true for a staging shop'
   );
 }

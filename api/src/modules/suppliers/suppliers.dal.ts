@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Supplier, SupplierKind, SupplierOrder, SupplierOrderStatus, RowOf, SupplierProductField } from '../../models';
 import type { Config } from '../../config';
-import { moogoldConfigured, seagmConfigured, type ProviderOutcome, type SupplierCost } from '../../providers/game';
+import { AMOUNT_SUPPLIER_KINDS, configuredSupplierKinds, type ProviderOutcome, type SupplierCost } from '../../providers/game';
 
 /** A denomination's source a supplier delivers from, with what the call needs. */
 export interface SupplierSource {
@@ -16,12 +16,8 @@ export interface SupplierSource {
 }
 
 /** Creates at start the rows of the sandbox and of every supplier whose settings are present. */
-export async function ensureSupplierRows(db: Knex, config: Pick<Config, 'seagm' | 'moogold'>): Promise<void> {
-  await suppliersDal.ensure(db, [
-    'sandbox',
-    ...(seagmConfigured(config) ? (['seagm'] as const) : []),
-    ...(moogoldConfigured(config) ? (['moogold'] as const) : []),
-  ]);
+export async function ensureSupplierRows(db: Knex, config: Pick<Config, 'seagm' | 'moogold' | 'smartglocal'>): Promise<void> {
+  await suppliersDal.ensure(db, configuredSupplierKinds(config));
 }
 
 /** The names each kind gets when its row is created. */
@@ -42,14 +38,26 @@ export const suppliersDal = {
 
   /**
    * The active suppliers' sources of a denomination, by priority: its 'supplier' sources whose product is
-   * available, and its 'sandbox' source as the sandbox supplier. Without a denomination (a game priced from an
-   * amount), the sandbox alone.
+   * available, and its 'sandbox' source as the sandbox supplier. A game priced from an amount (`denominationId`
+   * undefined; `game` its slug) has no denominations: its sources are the available products mapped to it of the
+   * active suppliers that pay an amount (AMOUNT_SUPPLIER_KINDS), by the suppliers' priority, then the sandbox
+   * while its supplier row is active (a production store deactivates it: sandbox-supply.ts); docs/architecture.md,
+   * "Suppliers".
    */
-  sourcesOf(db: Knex, denominationId: number | undefined): Promise<SupplierSource[]> {
+  sourcesOf(db: Knex, denominationId: number | undefined, game: string): Promise<SupplierSource[]> {
     if (denominationId === undefined) {
-      return db('suppliers as s')
+      const products = db('supplier_products as p')
+        .join('suppliers as s', 's.id', 'p.supplier_id')
+        .join('games as g', 'g.id', 'p.game_id')
+        .join('products as gp', 'gp.id', 'g.product_id')
+        .where({ 'gp.slug': game, 's.active': true, 'p.available': true })
+        .whereIn('s.kind', AMOUNT_SUPPLIER_KINDS)
+        .select('s.priority', 's.id AS supplier_id', 's.kind AS supplier_kind', 'p.id AS supplier_product_id', 'p.external_id', 'p.fields', 'p.cost', 'p.cost_currency');
+      const sandbox = db('suppliers as s')
         .where({ 's.kind': 'sandbox', 's.active': true })
-        .select(db.raw('1 AS priority'), 's.id AS supplier_id', 's.kind AS supplier_kind', db.raw('NULL::int AS supplier_product_id'), db.raw('NULL AS external_id'), db.raw('NULL::jsonb AS fields'), db.raw('NULL::bigint AS cost'), db.raw('NULL AS cost_currency'));
+        .select(db.raw('101 AS priority'), 's.id AS supplier_id', 's.kind AS supplier_kind', db.raw('NULL::int AS supplier_product_id'), db.raw('NULL AS external_id'), db.raw('NULL::jsonb AS fields'), db.raw('NULL::bigint AS cost'), db.raw('NULL AS cost_currency'));
+      // The sandbox's 101 is past any supplier's priority (1 to 100): it is only ever the fallback.
+      return db.select('*').from(products.unionAll(sandbox).as('sources')).orderBy(['priority', 'supplier_product_id']);
     }
     return db('game_denomination_sources as ds')
       .leftJoin('supplier_products as p', 'p.id', 'ds.supplier_product_id')
@@ -84,6 +92,10 @@ export const suppliersDal = {
       .whereIn('s.kind', kinds)
       .orderBy([{ column: 'ds.priority' }, { column: 's.priority' }, { column: 'p.id' }])
       .first('s.kind AS supplier_kind', 'p.external_id', 'p.fields'),
+
+  /** Keeps the supplier's id of an attempt still being created (DeliveryRequest.recordSupplierOrderId). */
+  recordSupplierOrderId: (db: Knex, attemptId: number, supplierOrderId: string) =>
+    db('supplier_orders').where({ id: attemptId, status: 'creating' }).update({ supplier_order_id: supplierOrderId, updated_at: db.fn.now() }),
 
   /** The attempts at one credit (an item, or one of its packages), oldest first. */
   attemptsOf: (db: Knex, itemId: number, packageIndex: number | null): Promise<Array<RowOf<SupplierOrder>>> =>

@@ -26,7 +26,7 @@ async function noticeBody(parsed: unknown, stream: AsyncIterable<unknown>): Prom
 /**
  * Suppliers' notices of their orders (POST /api/suppliers/:kind/callback): called by the supplier, not a
  * browser; the signature over the parameters is the proof. A notice kept (also a repeat) is answered as the
- * supplier requires (SEAGM: the plain text `success`); one that does not check out, or names no order of the
+ * supplier requires (SEAGM: the plain text `success`; Smart Glocal: HTTP 200); one that does not check out, or names no order of the
  * store, gets 400 and changes nothing.
  */
 export function createSuppliersRouter(deps: {
@@ -39,9 +39,11 @@ export function createSuppliersRouter(deps: {
     const kind = ctx.params.kind as SupplierKind;
     const provider = SUPPLIER_KINDS.includes(kind) ? deps.providers[kind] : undefined;
     const params = { ...Object.fromEntries(new URLSearchParams(ctx.querystring)), ...(await noticeBody(ctx.request.body, ctx.req)) };
+    // A JSON notice's bytes as sent, which a supplier signing the whole body (Smart Glocal) signed.
+    const received = { rawBody: ctx.request.rawBody ?? '', headers: ctx.headers as Record<string, string | undefined> };
     // An unknown kind is counted under one label, so a caller cannot make up series.
     const supplier = provider ? kind : 'unknown';
-    if (!provider || !(await deps.delivery.receiveNotice(kind, params))) {
+    if (!provider || !(await deps.delivery.receiveNotice(kind, params, received))) {
       deps.recordNotice(supplier, 'refused');
       ctx.state.log.warn({ supplier }, 'Supplier notice refused');
       ctx.status = 400;

@@ -20,12 +20,25 @@ export type PlayerCheck = { found: true; nickname: string } | { found: false };
  * (diamonds; for a game priced from an amount, minor units of the currency `unit` names). `product` is the
  * supplier's product bought, when the source is one. `idempotencyKey` is our stable reference of the
  * attempt: a supplier keeps it with its order and finds the order by it.
+ *
+ * A supplier whose order takes two calls (Smart Glocal: a session, then its payout) names its order by the
+ * first answer: `recordSupplierOrderId` keeps that id on the attempt before the call that moves money, and
+ * `supplierOrderId` hands it back to a later try of the same attempt, so the money call is never made on a
+ * second order of it.
  */
 export interface DeliveryRequest {
   account: GameAccount;
   offer: { id: number; amount: number; unit: string };
   product?: { externalId: string; fields: ReadonlyArray<{ name: string }> };
   idempotencyKey: string;
+  supplierOrderId?: string;
+  recordSupplierOrderId?: (supplierOrderId: string) => Promise<void>;
+}
+
+/** A notice as it arrived: its body as sent (some suppliers sign it whole) and its headers, lower-cased. */
+export interface ReceivedNotice {
+  rawBody: string;
+  headers: Readonly<Record<string, string | undefined>>;
 }
 
 /** Redeems one code of the store's code stock on an account, where the game takes codes. */
@@ -91,14 +104,15 @@ export interface DeliveryProvider {
   deliver(request: DeliveryRequest): Promise<ProviderOutcome>;
   /**
    * The delivery made under this idempotency key, as it stands now; undefined when the provider knows
-   * of none (so a create may be sent). Throws GameProviderUnavailableError when it cannot tell.
+   * of none (so a create may be sent). `supplierOrderId` is the id recorded for it, if any
+   * (DeliveryRequest.recordSupplierOrderId). Throws GameProviderUnavailableError when it cannot tell.
    */
-  findDelivery(idempotencyKey: string): Promise<ProviderOutcome | undefined>;
+  findDelivery(idempotencyKey: string, supplierOrderId?: string): Promise<ProviderOutcome | undefined>;
   /**
-   * A notice the provider sent to our callback URL (its parameters, as sent), or undefined when its
-   * signature or timestamp does not check out.
+   * A notice the provider sent to our callback URL (its parameters, as sent, and the request itself), or
+   * undefined when its signature or timestamp does not check out.
    */
-  readNotice(params: Record<string, string>): SupplierNotice | undefined;
+  readNotice(params: Record<string, string>, received: ReceivedNotice): SupplierNotice | undefined;
   /** The body the provider expects in answer to a notice it sent and the store kept. */
   readonly noticeAnswer: string;
 }

@@ -1,17 +1,19 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config';
-import { SUPPLIER_KINDS, type SupplierKind } from '../../models';
+import type { SupplierKind } from '../../models';
 import type { Logger } from '../../logger';
 import type { DeliveryProvider, GameProvider } from './game-provider';
 import { SandboxGameProvider } from './sandbox-game-provider';
 import { createSeagmProvider, type SupplierAccount } from './seagm/seagm-provider';
 import { createMoogoldProvider } from './moogold/moogold-provider';
+import { createSmartglocalProvider } from './smartglocal/smartglocal-provider';
 
 export * from './game-provider';
 export { measureDeliveryCalls, type SupplierCallHistogram } from './measured-delivery';
 export { SandboxGameProvider, type SandboxCredit } from './sandbox-game-provider';
 export { createSeagmProvider, type SupplierAccount, type SupplierListing, type SupplierProductRef } from './seagm/seagm-provider';
 export { createMoogoldProvider } from './moogold/moogold-provider';
+export { createSmartglocalProvider } from './smartglocal/smartglocal-provider';
 
 type GameProviderConfig = Pick<Config, 'gameProvider' | 'redisPrefix' | 'gameProviderLatencyMs' | 'gameProviderFailureRate'>;
 
@@ -36,7 +38,9 @@ export function createGameProvider(config: GameProviderConfig, deps: { redis: Re
 }
 
 /** The wholesale suppliers set up in a process: each delivers, and lists its catalogue. */
-export type SupplierSetup = { seagm?: DeliveryProvider & SupplierAccount; moogold?: DeliveryProvider & SupplierAccount };
+export type SupplierSetup = Partial<Record<'seagm' | 'moogold' | 'smartglocal', DeliveryProvider & SupplierAccount>>;
+
+type SupplierConfig = Pick<Config, 'seagm' | 'moogold' | 'smartglocal'>;
 
 /** Whether SEAGM's settings are present: a uid and a secret. */
 export const seagmConfigured = (config: Pick<Config, 'seagm'>): boolean => config.seagm.uid !== '' && config.seagm.secret !== '';
@@ -44,17 +48,34 @@ export const seagmConfigured = (config: Pick<Config, 'seagm'>): boolean => confi
 /** Whether MooGold's settings are present: a partner id and a secret. */
 export const moogoldConfigured = (config: Pick<Config, 'moogold'>): boolean => config.moogold.partnerId !== '' && config.moogold.secret !== '';
 
+/** Whether Smart Glocal's settings are present: a project, our private key and Smart Glocal's public key. */
+export const smartglocalConfigured = (config: Pick<Config, 'smartglocal'>): boolean =>
+  config.smartglocal.project !== '' && config.smartglocal.privateKey !== '' && config.smartglocal.publicKey !== '';
+
 /**
  * The wholesale suppliers whose settings are present, by kind (the sandbox is the game provider itself):
  * each one's row is created at start, and only these can be activated.
  */
-export function createSupplierProviders(config: Pick<Config, 'seagm' | 'moogold'>, deps: { logger: Logger }): SupplierSetup {
+export function createSupplierProviders(config: SupplierConfig, deps: { logger: Logger }): SupplierSetup {
   return {
     ...(seagmConfigured(config) ? { seagm: createSeagmProvider({ settings: config.seagm, logger: deps.logger.child({ supplier: 'seagm' }) }) } : {}),
     ...(moogoldConfigured(config) ? { moogold: createMoogoldProvider({ settings: config.moogold, logger: deps.logger.child({ supplier: 'moogold' }) }) } : {}),
+    ...(smartglocalConfigured(config)
+      ? { smartglocal: createSmartglocalProvider({ settings: config.smartglocal, logger: deps.logger.child({ supplier: 'smartglocal' }) }) }
+      : {}),
   };
 }
 
-/** The kinds whose settings are present: the sandbox always, and each supplier set up. */
-export const configuredSupplierKinds = (setup: SupplierSetup): ReadonlySet<SupplierKind> =>
-  new Set(SUPPLIER_KINDS.filter((kind) => kind === 'sandbox' || kind in setup));
+/**
+ * The suppliers that credit any amount a shopper enters (a game priced from an amount, Steam), as against a
+ * denomination's fixed product: Smart Glocal pays a Steam wallet any number of roubles.
+ */
+export const AMOUNT_SUPPLIER_KINDS: readonly SupplierKind[] = ['smartglocal'];
+
+/** The kinds whose settings are present, the sandbox's among them: the rows created at start, and the only ones that can be switched on. */
+export const configuredSupplierKinds = (config: SupplierConfig): SupplierKind[] => [
+  'sandbox',
+  ...(seagmConfigured(config) ? (['seagm'] as const) : []),
+  ...(moogoldConfigured(config) ? (['moogold'] as const) : []),
+  ...(smartglocalConfigured(config) ? (['smartglocal'] as const) : []),
+];

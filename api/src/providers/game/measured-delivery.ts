@@ -26,8 +26,8 @@ export function measureDeliveryCalls(provider: DeliveryProvider, supplier: strin
   return {
     name: provider.name,
     noticeAnswer: provider.noticeAnswer,
-    readNotice: (params) => provider.readNotice(params),
+    readNotice: (params, received) => provider.readNotice(params, received),
     deliver: (request) => timed('deliver', () => provider.deliver(request)),
-    findDelivery: (idempotencyKey) => timed('find', () => provider.findDelivery(idempotencyKey)),
+    findDelivery: (idempotencyKey, supplierOrderId) => timed('find', () => provider.findDelivery(idempotencyKey, supplierOrderId)),
   };
 }

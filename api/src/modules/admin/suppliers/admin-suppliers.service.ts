@@ -4,6 +4,7 @@ import type { AdminSupplier, AdminSupplierProduct, ListQuery, UpdateSupplierBody
 import { auditOf, conflict, minorUnits, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
 import { notFound } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
+import type { SandboxSupplyGuard } from '../../suppliers/sandbox-supply';
 import { enqueueJob } from '../../../lib/outbox';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
 import type { RowOf, Supplier, SupplierKind } from '../../../models';
@@ -54,8 +55,8 @@ const toProductRecord = (row: ListedSupplierProduct): AdminSupplierProduct => ({
  * The back office's suppliers: switched on or off (only one whose settings are present: `configured`, the
  * kinds set up in this process), ordered, their balances watched, their catalogues imported by a job.
  */
-export function createAdminSuppliersService(deps: { db: Knex; configured: ReadonlySet<SupplierKind> }) {
-  const { db, configured } = deps;
+export function createAdminSuppliersService(deps: { db: Knex; configured: ReadonlySet<SupplierKind>; supplyGuard: SandboxSupplyGuard }) {
+  const { db, configured, supplyGuard } = deps;
 
   const toRecord = (row: RowOf<Supplier>): SupplierRecord => ({
     id: row.id,
@@ -96,6 +97,8 @@ export function createAdminSuppliersService(deps: { db: Knex; configured: Readon
         const before = toRecord(row);
         await dal.update(trx, id, { active: body.active, priority: body.priority, low_balance_threshold: threshold ?? null });
         const after = await read(trx, id);
+        // Switching the sandbox on makes it Steam's fallback again.
+        await supplyGuard(trx);
         await recordAudit(trx, { ...auditOf(actor, 'supplier', 'update', id), before, after });
         return after;
       });

@@ -11,7 +11,7 @@ import {
   type SupplierCost,
   type SupplierNotice,
 } from '../game-provider';
-import { isObject, SUPPLIER_CALL_TIMEOUT_MS, text, type Json } from '../supplier-json';
+import { isObject, jsonObjectOf, SUPPLIER_CALL_TIMEOUT_MS, text, type Json } from '../supplier-json';
 import { seagmSignatureProblem, signSeagmParams } from './seagm-signature';
 
 /*
@@ -135,15 +135,9 @@ export function createSeagmProvider(deps: {
       logger.warn({ method, path, reason, ms: Date.now() - startedAt }, 'SEAGM call failed');
       throw new GameProviderUnavailableError(`SEAGM ${method} ${path} failed: ${reason}`);
     }
-    let body: unknown;
-    try {
-      body = raw ? JSON.parse(raw) : {};
-    } catch {
-      body = {};
-    }
     const status = response.status;
     logger.debug({ method, path, status, ms: Date.now() - startedAt }, 'SEAGM call');
-    const answer = { status, body: isObject(body) ? body : {} };
+    const answer = { status, body: jsonObjectOf(raw) };
     if (status === 408 || status === 429 || status >= 500) throw new GameProviderUnavailableError(errorMessage(answer));
     // 409 is SEAGM's "Invalid Signature": our settings are wrong, and nothing was created.
     if (status === 409 || status === 401 || status === 403) {

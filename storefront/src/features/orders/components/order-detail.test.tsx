@@ -115,3 +115,25 @@ describe('a failed top-up', () => {
     });
   });
 });
+
+describe('a Steam top-up', () => {
+  const steam = (inputCurrency: string, amount: number, priceRub: number): ReceiptItem => ({
+    ...codeItem,
+    item_type: 'topup',
+    product: null,
+    unit: null,
+    game_amount: null,
+    topup_data: { service: 'steam', login: 'gabe_fan', player_id: 'gabe_fan', offer_id: 0, offer_name: `Steam ${amount} ${inputCurrency.toUpperCase()}`, input_currency: inputCurrency, amount, price_rub: priceRub },
+  });
+
+  test("entered in USD or KZT, says the roubles it was paid out as at the order's rate", async () => {
+    showReceipt(order({ items: [steam('usd', 10, 790)] }));
+    expect((await screen.findByTestId('receipt-payout')).textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe('выплачено как 790,00 ₽ по курсу заказа');
+  });
+
+  test('entered in RUB, is paid as it was entered and says nothing more', async () => {
+    showReceipt(order({ items: [steam('rub', 1234, 1234)] }));
+    expect(await screen.findByText('gabe_fan')).toBeVisible();
+    expect(screen.queryByTestId('receipt-payout')).toBeNull();
+  });
+});

@@ -347,6 +347,12 @@ function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 
                 <dd>{group.title}</dd>
               </div>
             )}
+            {topup.payoutRub !== null && (
+              <div>
+                <dt>{t('receipt.payout')}</dt>
+                <dd data-testid="receipt-payout">{t('receipt.paid_out_as', { amount: format.money(topup.payoutRub, 'RUB') })}</dd>
+              </div>
+            )}
             {topup.packageAmounts.length > 1 && (
               <div>
                 <dt>{t('receipt.packages')}</dt>

@@ -120,9 +120,16 @@ describe('order detail', () => {
   });
 
   it('reads what a top-up went to', () => {
-    expect(topupDetails(topupItem.topup_data)).toEqual({ service: 'freefire', game: '', account: '123456', fields: [], playerName: 'Player3456', packageAmounts: [] });
+    expect(topupDetails(topupItem.topup_data)).toEqual({ service: 'freefire', game: '', account: '123456', fields: [], playerName: 'Player3456', packageAmounts: [], payoutRub: null });
     expect(topupDetails({ service: 'steam', login: 'gabe_fan', player_id: 'gabe_fan', offer_name: 'Steam 10 USD' })?.account).toBe('gabe_fan');
     expect(topupDetails(null)).toBeNull();
+  });
+
+  it("reads the roubles a Steam amount entered in USD or KZT was paid out as, and nothing for one entered in RUB", () => {
+    const steam = { service: 'steam', login: 'gabe_fan', amount: 10, price_rub: 790, price_usd: 10 };
+    expect(topupDetails({ ...steam, input_currency: 'usd' })?.payoutRub).toBe(790);
+    expect(topupDetails({ ...steam, amount: 5000, price_rub: 822.79, input_currency: 'kzt' })?.payoutRub).toBe(822.79);
+    expect(topupDetails({ ...steam, amount: 790, input_currency: 'rub' })?.payoutRub).toBeNull();
   });
 
   it('reads a game described as data: its title, and each field the shopper filled with its label', () => {
@@ -149,6 +156,7 @@ describe('order detail', () => {
       ],
       playerName: '',
       packageAmounts: [],
+      payoutRub: null,
     });
     expect(orderGameTitle({ items: [{ ...topupItem, topup_data: data }] })).toBe('Mobile Legends');
     expect(orderGameTitle({ items: [topupItem] })).toBe('');

@@ -1,4 +1,4 @@
-import { fromMinor, ORDERS_PAGE_SIZE, toMinor, type OrderStatus } from '@topup/common';
+import { fromMinor, ORDERS_PAGE_SIZE, steamPayoutRub, toMinor, type OrderStatus } from '@topup/common';
 import type { Order, OrderDetail, OrderItem } from '@topup/common/api';
 import type { Format } from '../../../lib/format';
 import { pubgOfferName } from '../../../utils/pubg-offer-name';
@@ -174,6 +174,15 @@ export interface TopupDetails {
   playerName: string;
   /** The UC of each PUBG package delivered, largest first ([660, 60]); empty for any other top-up. */
   packageAmounts: number[];
+  /** A Steam amount entered in USD or KZT: the roubles (decimal) paid into the wallet for it, at the order's rate; else null. */
+  payoutRub: number | null;
+}
+
+/** What a Steam wallet was paid in RUB for an amount entered in another currency (steamPayoutRub), or null. */
+function payoutRubOf(data: Record<string, unknown>): number | null {
+  const { amount, input_currency: currency, price_rub: priceRub } = data;
+  if (typeof amount !== 'number' || typeof priceRub !== 'number' || typeof currency !== 'string' || currency === 'rub') return null;
+  return fromMinor(steamPayoutRub({ amount, input_currency: currency, price_rub: priceRub }));
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
@@ -204,6 +213,7 @@ export function topupDetails(data: Record<string, unknown> | null): TopupDetails
       .map((pkg) => (typeof pkg === 'object' && pkg !== null ? (pkg as { uc_amount?: unknown }).uc_amount : undefined))
       .filter((amount): amount is number => typeof amount === 'number' && amount > 0)
       .sort((a, b) => b - a),
+    payoutRub: payoutRubOf(data),
   };
 }
 
