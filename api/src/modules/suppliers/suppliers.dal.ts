@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Supplier, SupplierKind, SupplierOrder, SupplierOrderStatus, RowOf, SupplierProductField } from '../../models';
 import type { Config } from '../../config';
 import { seagmConfigured, type ProviderOutcome, type SupplierCost } from '../../providers/game';
+import { convertByStoreRates } from '../rates/store-rates';
 
 /** A denomination's source a supplier delivers from, with what the call needs. */
 export interface SupplierSource {
@@ -84,7 +85,7 @@ export const suppliersDal = {
   async settle(trx: Knex.Transaction, attemptId: number, outcome: ProviderOutcome, fallbackCost: SupplierCost | undefined): Promise<SupplierOrderStatus | undefined> {
     const status: SupplierOrderStatus = outcome.status === 'rejected' ? 'failed' : outcome.status;
     const cost = outcome.status === 'rejected' ? undefined : (outcome.cost ?? fallbackCost);
-    const changed = await trx('supplier_orders')
+    const [changed] = await trx('supplier_orders')
       .where({ id: attemptId })
       .whereIn('status', status === 'pending' ? ['creating'] : ['creating', 'pending'])
       .update({
@@ -92,7 +93,21 @@ export const suppliersDal = {
         ...(outcome.status === 'rejected' ? { reason: outcome.reason, detail: outcome.detail } : { supplier_order_id: outcome.reference }),
         ...(cost ? { cost: cost.amount, cost_currency: cost.currency } : {}),
         updated_at: trx.fn.now(),
-      });
-    return changed > 0 ? status : undefined;
+      })
+      .returning<Array<Pick<SupplierOrder, 'order_id' | 'cost' | 'cost_currency'>>>(['order_id', 'cost', 'cost_currency']);
+    if (!changed) return undefined;
+    if (status === 'succeeded') await suppliersDal.recordSaleCost(trx, attemptId, changed);
+    return status;
+  },
+
+  /**
+   * A delivered attempt's cost in its order's currency at today's rate (docs/architecture.md, "Costs and
+   * margins"); a cost in a currency the store has no rate for keeps sale_cost null: its margin is unknown.
+   */
+  async recordSaleCost(trx: Knex.Transaction, attemptId: number, attempt: Pick<SupplierOrder, 'order_id' | 'cost' | 'cost_currency'>): Promise<void> {
+    if (attempt.cost === null || !attempt.cost_currency) return;
+    const order = await trx('orders').where({ id: attempt.order_id }).first<{ currency: string } | undefined>('currency');
+    const converted = order ? await convertByStoreRates(trx, Number(attempt.cost), attempt.cost_currency, order.currency) : undefined;
+    if (converted) await trx('supplier_orders').where({ id: attemptId }).update({ sale_cost: converted.amount, cost_rate: converted.rate });
   },
 };
