@@ -16,6 +16,15 @@ export interface SupplierSource {
   cost_currency: string | null;
 }
 
+/** A supplier's balance as last read: under its low-balance threshold, and when. */
+export interface SupplierBalanceState {
+  low: boolean;
+  checkedAt: Date | null;
+}
+
+/** SQL: a supplier's balance, read, is under its threshold (docs/architecture.md, "Supplier balances"). */
+export const LOW_BALANCE = 'coalesce(balance < low_balance_threshold, false)';
+
 /** Creates at start the rows of the sandbox and of every supplier whose settings are present. */
 export async function ensureSupplierRows(db: Knex, config: Pick<Config, 'seagm'>): Promise<void> {
   await suppliersDal.ensure(db, seagmConfigured(config) ? ['sandbox', 'seagm'] : ['sandbox']);
@@ -36,6 +45,18 @@ export const suppliersDal = {
 
   supplierKinds: async (db: Knex): Promise<Map<number, SupplierKind>> =>
     new Map((await db('suppliers').select<Array<Pick<Supplier, 'id' | 'kind'>>>('id', 'kind')).map((row) => [row.id, row.kind])),
+
+  /** Each supplier's balance as last read: whether it is under its threshold, and when it was read. */
+  balanceStates: async (db: Knex): Promise<Map<number, SupplierBalanceState>> =>
+    new Map(
+      (
+        await db('suppliers').select<Array<{ id: number; low: boolean; balance_checked_at: Date | null }>>(
+          'id',
+          db.raw(`${LOW_BALANCE} AS low`),
+          'balance_checked_at',
+        )
+      ).map((row) => [row.id, { low: row.low, checkedAt: row.balance_checked_at }]),
+    ),
 
   /**
    * The active suppliers' sources of a denomination, by priority: its 'supplier' sources whose product is

@@ -6,7 +6,7 @@ import { createSeagmProvider } from '../../../providers/game';
 import { SandboxGameProvider } from '../../../providers/game/sandbox-game-provider';
 import { createFixtures } from '../../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
-import { startSeagmStandIn, type SeagmStandIn } from '../../../testing/seagm-stand-in';
+import { seagmSixtyUc, startSeagmStandIn, type SeagmStandIn } from '../../../testing/seagm-stand-in';
 import { createFulfilmentService, type FulfilmentService } from '../../fulfilment/fulfilment.service';
 import { SupplierOrderPendingError } from '../../fulfilment/supplier-credit';
 import { syncSupplierCatalogue } from '../../suppliers/supplier-catalogue';
@@ -55,18 +55,9 @@ afterAll(async () => {
 
 let counter = 0;
 
-/** A PUBG package of 60 UC at 0.99 USD / 79 RUB, delivered by SEAGM's type `typeId` alone. */
-async function sixtyUcFrom(typeId: string) {
-  const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_900, ucAmount: 60 });
-  const product = await app.db('supplier_products').where({ supplier_id: supplierId, external_id: typeId }).first('id');
-  await app.db('game_denomination_sources').where({ denomination_id: pkg.id }).delete();
-  await app.db('game_denomination_sources').insert({ denomination_id: pkg.id, kind: 'supplier', supplier_product_id: product.id, priority: 1 });
-  return pkg;
-}
-
 /** Buys the package in `currency`, and has SEAGM deliver it: pending, its signed notice, then the delivery run again. */
 async function deliveredOrder(typeId: string, currency: 'usd' | 'rub'): Promise<number> {
-  const pkg = await sixtyUcFrom(typeId);
+  const pkg = await seagmSixtyUc(app, { typeId });
   const player = `${700_000 + (counter += 1)}3`;
   const bought = await app.request('POST', '/api/orders/topup', {
     token: shopper.token,

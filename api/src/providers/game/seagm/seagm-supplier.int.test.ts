@@ -7,7 +7,7 @@ import { syncSupplierCatalogue } from '../../../modules/suppliers/supplier-catal
 import { createFixtures } from '../../../testing/fixtures';
 import type { TestApp, TestUser } from '../../../testing/harness';
 import { scrapeMetrics } from '../../../testing/metrics';
-import { startSeagmTestStore, type SeagmStandIn } from '../../../testing/seagm-stand-in';
+import { seagmSixtyUc, startSeagmTestStore, type SeagmStandIn } from '../../../testing/seagm-stand-in';
 import { GameProviderUnavailableError, SandboxGameProvider } from '../index';
 import { createSeagmProvider } from './seagm-provider';
 import { seagmSignature, seagmSignedText, signSeagmParams } from './seagm-signature';
@@ -55,16 +55,7 @@ async function shopper(): Promise<TestUser> {
 }
 
 /** A PUBG package of 60 UC, sold from SEAGM's 60 UC first and (when asked) the sandbox next. */
-async function sixtyUc(options: { sandboxNext?: boolean } = {}) {
-  const pkg = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_900, ucAmount: 60 });
-  const product = await app.db('supplier_products').where({ supplier_id: seagmSupplierId, external_id: '101' }).first('id');
-  await app.db('game_denomination_sources').where({ denomination_id: pkg.id }).delete();
-  await app.db('game_denomination_sources').insert([
-    { denomination_id: pkg.id, kind: 'supplier', supplier_product_id: product.id, priority: 1 },
-    ...(options.sandboxNext ? [{ denomination_id: pkg.id, kind: 'sandbox', priority: 2 }] : []),
-  ]);
-  return pkg;
-}
+const sixtyUc = (options: { sandboxNext?: boolean } = {}) => seagmSixtyUc(app, options);
 
 async function buy(user: TestUser, player: string, pkg: { id: number }): Promise<number> {
   const response = await app.request('POST', '/api/orders/topup', {
