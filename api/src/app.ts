@@ -114,6 +114,8 @@ import { configuredSupplierKinds, createGameProvider, createSupplierProviders } 
 import { createSuppliersRouter } from './modules/suppliers/suppliers.router';
 import { createAdminSuppliersRouter } from './modules/admin/suppliers/admin-suppliers.router';
 import { createAdminSuppliersService } from './modules/admin/suppliers/admin-suppliers.service';
+import { createMarginsRouter } from './modules/admin/margins/margins.router';
+import { createMarginsService } from './modules/admin/margins/margins.service';
 import { createTopupDelivery } from './modules/fulfilment/topup-delivery';
 import { createPaymentGateways } from './providers/payment';
 import type { AppState } from './types';
@@ -330,6 +332,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createDashboardRouter({ dashboard: createDashboardService({ db, queues, attentionAfterMinutes: config.attentionAfterMinutes }), guards }),
     createStockThresholdsRouter({ stockThresholds: createStockThresholdsService({ db }), guards }),
     createAdminSuppliersRouter({ suppliers: createAdminSuppliersService({ db, configured: new Set(configuredSupplierKinds(config)), supplyGuard }), guards }),
+    createMarginsRouter({ margins: createMarginsService({ db }), guards }),
     createQueuesRouter({ db, sessions: queueSessions, guards }),
     createAuditLogRouter({ auditLog: createAuditLogService({ db }), guards }),
   ];

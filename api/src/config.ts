@@ -87,6 +87,8 @@ export interface Config {
    * how long a delivery job may be out of sight before it counts as gone and is queued again.
    */
   deliverySweepSeconds: number;
+  /** How often the workers read the suppliers' balances (docs/architecture.md, "Supplier balances"). */
+  supplierBalanceSeconds: number;
   publicUrl: string;
   bodyLimit: string;
   logLevel: string;
@@ -230,6 +232,7 @@ const ENVIRONMENT = Type.Object({
   CARD_HOLD_MINUTES: integer(1, 15),
   ATTENTION_AFTER_MINUTES: integer(1, 15),
   DELIVERY_SWEEP_SECONDS: integer(1, 60, 300),
+  SUPPLIER_BALANCE_SECONDS: integer(30, 300, 86_400),
   PUBLIC_URL: Type.Optional(Type.String({ format: 'uri', description: 'a URL' })),
   BODY_LIMIT: Type.String({ pattern: '^\\d+(\\.\\d+)?\\s*(b|kb|mb|gb)?$', description: 'a size such as 100kb or 1mb', default: '100kb' }),
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'a token of at least 16 characters' })),
@@ -424,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardHoldMinutes: vars.CARD_HOLD_MINUTES,
     attentionAfterMinutes: vars.ATTENTION_AFTER_MINUTES,
     deliverySweepSeconds: vars.DELIVERY_SWEEP_SECONDS,
+    supplierBalanceSeconds: vars.SUPPLIER_BALANCE_SECONDS,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     bodyLimit: vars.BODY_LIMIT,
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

@@ -15,6 +15,7 @@ export {
   type SupplierCallHistogram,
 } from './providers/game';
 export { runCatalogueSync } from './modules/suppliers/supplier-catalogue';
+export { READ_BALANCES_JOB, readSupplierBalances, WAITING_FOR_BALANCE } from './modules/suppliers/supplier-balances';
 export { createPaymentCallbackService } from './modules/payments/payment-callback.service';
 export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';

@@ -30,8 +30,11 @@ export interface QueuePayloads {
   /** A manual refresh names its request; a run of the daily schedule is keyed by the date it fires on. */
   'rate-update': { requestId: string } | { schedule: 'daily' };
   'reservation-expiry': { bucket: string };
-  /** An admin's import of a supplier's catalogue. */
-  'supplier-catalogue': { supplierId: number };
+  /**
+   * `sync-catalogue`: an admin's import of a supplier's catalogue; `read-balances`: one supplier's balance read
+   * after its order ended (`supplierId`), or every supplier's on the schedule (`bucket`).
+   */
+  'supplier-catalogue': { supplierId: number } | { bucket: string };
 }
 
 /** The Postgres channel the API notifies on committing outbox rows; the outbox relay listens on it. */

@@ -42,6 +42,9 @@ async function insertOutboxRow(): Promise<number> {
   return row.id;
 }
 
+/** The relay polls every few hundred milliseconds; a busy machine may take seconds over one row. */
+const DISPATCH_WAIT = { timeout: 15_000, interval: 50 };
+
 async function isDispatched(id: number): Promise<boolean> {
   const row = await database.db('outbox').where({ id }).first('dispatched_at');
   return row?.dispatched_at != null;
@@ -52,7 +55,7 @@ describe('workers process', () => {
     const workers = await startWorkers(config, createLogger('silent', 'workers-test'));
     try {
       const id = await insertOutboxRow();
-      await vi.waitFor(async () => expect(await isDispatched(id)).toBe(true));
+      await vi.waitFor(async () => expect(await isDispatched(id)).toBe(true), DISPATCH_WAIT);
     } finally {
       await workers.close();
     }
@@ -115,7 +118,7 @@ describe('workers process', () => {
     // Started through tsx, which compiles the workers first: most of a minute on a busy machine.
     await vi.waitFor(() => expect(output).toContain('Workers started'), { timeout: 60_000, interval: 100 });
     const id = await insertOutboxRow();
-    await vi.waitFor(async () => expect(await isDispatched(id)).toBe(true));
+    await vi.waitFor(async () => expect(await isDispatched(id)).toBe(true), DISPATCH_WAIT);
 
     child.kill('SIGTERM');
     const [code] = await exited;

@@ -230,7 +230,7 @@ describe('a database recreated against a Redis that kept its keys', () => {
 
 describe('the schedules', () => {
   it('are put back when Redis loses them', async () => {
-    const config = { redisUrl: inject('redisUrl'), redisPrefix: testRedisPrefix(), deliverySweepSeconds: 60 };
+    const config = { redisUrl: inject('redisUrl'), redisPrefix: testRedisPrefix(), deliverySweepSeconds: 60, supplierBalanceSeconds: 300 };
     const queues = createQueues(config, logger);
     const schedules = schedulesFor(config);
     const running = startSchedules(queues, logger, schedules, { checkMs: 200 });

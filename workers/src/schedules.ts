@@ -2,6 +2,7 @@ import { STORE_TIME_ZONE } from '@topup/common';
 import type { JobsOptions } from 'bullmq';
 import type { QueueName, QueuePayloads } from '@topup/common';
 import type { Config, Logger } from '@topup/api';
+import { READ_BALANCES_JOB } from '@topup/api';
 import { SWEEP_DELIVERIES_JOB } from './processors/delivery-sweep';
 import { PRUNE_OUTBOX_JOB } from './processors/reservation-expiry.processor';
 import type { JobQueues } from './queues';
@@ -21,8 +22,8 @@ export interface Schedule<N extends QueueName = QueueName> {
   jobOptions?: JobsOptions;
 }
 
-/** The store's schedules; `config` sets how often the delivery sweep runs. */
-export const schedulesFor = (config: Pick<Config, 'deliverySweepSeconds'>): Schedule[] => [
+/** The store's schedules; `config` sets how often the delivery sweep runs and the suppliers' balances are read. */
+export const schedulesFor = (config: Pick<Config, 'deliverySweepSeconds' | 'supplierBalanceSeconds'>): Schedule[] => [
   {
     id: 'reservation-expiry',
     queue: 'reservation-expiry',
@@ -47,6 +48,15 @@ export const schedulesFor = (config: Pick<Config, 'deliverySweepSeconds'>): Sche
     timing: { everyMs: config.deliverySweepSeconds * 1000 },
     jobName: SWEEP_DELIVERIES_JOB,
     data: { bucket: 'delivery-sweep' } satisfies QueuePayloads['reservation-expiry'],
+  },
+  {
+    // The suppliers' balances read (each is also read after its orders), so a low one shows on the dashboard
+    // and in topup_supplier_balance, deliveries go around it, and orders waiting for it go on once it is back.
+    id: 'supplier-balances',
+    queue: 'supplier-catalogue',
+    timing: { everyMs: config.supplierBalanceSeconds * 1000 },
+    jobName: READ_BALANCES_JOB,
+    data: { bucket: 'supplier-balances' } satisfies QueuePayloads['supplier-catalogue'],
   },
   {
     // Dispatched outbox rows are kept OUTBOX_RETENTION_DAYS to look into, then deleted hourly.

@@ -89,6 +89,7 @@ describe("the back office's order screen", () => {
             amount: 472.42,
             providerStatus: 'failed',
             delivery: null,
+            margin: null,
             topupData: { service: 'pubg', player_id: '5123457', offer_id: -1, offer_name: 'PUBG Topup 720 UC', price_usd: 5.98, price_rub: 472.42, currency: 'rub', packages: [{ uc_amount: 660 }, { uc_amount: 60 }] },
           },
         ],

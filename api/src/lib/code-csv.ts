@@ -55,10 +55,13 @@ const NEUTRALISED = /^'(?='*[=+\-@\t\r])/;
  * The writer of an export: every column under its header, a BOM for spreadsheets, and each cell a
  * spreadsheet would run as a formula written as text, behind a single quote and in double quotes.
  */
-export function codeCsvWriter(): Stringifier {
+export const codeCsvWriter = (): Stringifier => spreadsheetCsvWriter(CODE_CSV_COLUMNS);
+
+/** A CSV export's writer of these columns, written for spreadsheets as codeCsvWriter's. */
+export function spreadsheetCsvWriter(columns: readonly string[]): Stringifier {
   return stringify({
     header: true,
-    columns: [...CODE_CSV_COLUMNS],
+    columns: [...columns],
     bom: true,
     cast: { string: (value) => (FORMULA_START.test(value) ? `'${value}` : value) },
     quoted_match: NEUTRALISED,

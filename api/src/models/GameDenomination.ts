@@ -26,6 +26,8 @@ export class GameDenomination extends BaseModel {
   declare price_rub: number;
   declare active: boolean;
   declare sort_order: number;
+  /** An admin confirmed selling it although its cheapest source costs more than its price. */
+  declare sell_at_loss: boolean;
   declare created_at: Date;
   declare updated_at: Date;
 }

@@ -25,6 +25,10 @@ export class SupplierOrder extends BaseModel {
   /** What the supplier charged, in minor units of cost_currency. */
   declare cost: number | null;
   declare cost_currency: string | null;
+  /** The cost in minor units of the order's currency, converted when it was delivered; null: no cost, or no rate. */
+  declare sale_cost: number | null;
+  /** Units of the order's currency per unit of cost_currency that sale_cost was converted at. */
+  declare cost_rate: string | null;
   declare created_at: Date;
   declare updated_at: Date;
 }

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { SEAGM_STATUS } from '../providers/game/seagm/seagm-provider';
 import { seagmSignatureProblem, signSeagmParams } from '../providers/game/seagm/seagm-signature';
 import type { Config } from '../config';
+import { createFixtures } from './fixtures';
+import { supplierOrderTools } from './supplier-orders';
 import { startTestApp, type TestApp } from './harness';
 
 /*
@@ -155,7 +157,8 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
           .map((type) => ({ id: type.id, category_id: type.categoryId, name: type.name, unit_price: type.unitPrice, currency: type.currency, fields: type.fields })),
       );
     }
-    if (req.method === 'GET' && path === 'v1/me') return ok(res, { credits, currency: 'USD' });
+    // "Get account details": the documented answer names the account and its credits, and no currency.
+    if (req.method === 'GET' && path === 'v1/me') return ok(res, { id: Number(options.uid), username: 'merchant', email: 'merchant@example.com', credits });
     if (req.method === 'POST' && path === 'v1/recharge-orders') return create(res, params);
     const lookup = /^v1\/recharge-orders\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && lookup?.[1]) {
@@ -226,4 +229,17 @@ export async function startSeagmTestStore(
   const seagm = await startSeagmStandIn({ ...credentials, ...SEAGM_PUBG_60_UC, credits: 1000 });
   const app = await startTestApp({ seagm: { apiUrl: seagm.url, ...credentials }, ...settings });
   return { seagm, app };
+}
+
+/**
+ * A PUBG package of 60 UC at 0.99 USD / 79 RUB in `app`, delivered by SEAGM's recharge type `typeId` (101 unless
+ * said, its catalogue imported) first and, when asked, by the sandbox next.
+ */
+export async function seagmSixtyUc(app: TestApp, options: { typeId?: string; sandboxNext?: boolean } = {}): Promise<{ id: number }> {
+  const product = await app.db('supplier_products as p')
+    .join('suppliers as s', 's.id', 'p.supplier_id')
+    .where({ 's.kind': 'seagm', 'p.external_id': options.typeId ?? '101' })
+    .first<{ id: number }>('p.id');
+  const fixtures = createFixtures(app.db, app.config.codesKey);
+  return supplierOrderTools(() => ({ app, fixtures })).sixtyUc(product.id, options);
 }

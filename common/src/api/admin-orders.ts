@@ -4,6 +4,7 @@ import { ORDER_EVENT_KINDS, ORDER_NOTE_MAX_LENGTH } from '../order-lifecycle';
 import { BigIdParams, EmptyObject, endpoint, Nullable, StringEnum, Timestamp } from './contract';
 import { listEndpoint } from './admin-crud';
 import { AdminOrderItemDelivery } from './admin-suppliers';
+import { AdminItemMargin, AdminOrderMargin } from './admin-margins';
 import {
   BalanceCurrency,
   GatewayMethod,
@@ -70,6 +71,7 @@ export const AdminOrderItem = Type.Object({
   topupData: OrderTopupData,
   providerStatus: Type.Union([StringEnum(['pending', 'succeeded', 'failed']), Type.Null()], { description: "A top-up's delivery by the game; null on a code." }),
   delivery: Nullable(AdminOrderItemDelivery),
+  margin: Nullable(Type.Object(AdminItemMargin.properties, { description: 'Its cost and margin; null for an item no supplier delivered.' })),
 });
 export type AdminOrderItem = Static<typeof AdminOrderItem>;
 
@@ -142,13 +144,15 @@ export const AdminOrderDetail = Type.Object(
     payment: Nullable(Type.Object(AdminOrderPayment.properties, { description: 'null for an order paid from the balance.' })),
     refunds: Type.Array(AdminOrderRefund),
     timeline: Type.Array(AdminOrderEvent, { description: "The order's history, oldest first." }),
+    margin: Nullable(Type.Object(AdminOrderMargin.properties, { description: 'Over its items delivered by suppliers; null when none was.' })),
   },
   {
     examples: [
       {
         ...adminOrderExample,
-        items: [{ id: 2210, itemType: 'code', productTitle: 'Pulse Card', gameAmount: 25, amount: 898, topupData: null, providerStatus: null, delivery: null }],
+        items: [{ id: 2210, itemType: 'code', productTitle: 'Pulse Card', gameAmount: 25, amount: 898, topupData: null, providerStatus: null, delivery: null, margin: null }],
         payment: null,
+        margin: null,
         refunds: [],
         timeline: [
           { id: 1, kind: 'placed', actorId: null, actorNickname: null, payload: { total: 89800, currency: 'rub', paymentMethod: 'balance' }, requestId: null, createdAt: '2026-03-04T12:30:00.000Z' },

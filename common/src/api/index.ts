@@ -16,6 +16,7 @@ export * from './admin-currency';
 export * from './admin-generated-codes';
 export * from './admin-stock-thresholds';
 export * from './admin-suppliers';
+export * from './admin-margins';
 export * from './admin-dashboard';
 export * from './admin-support-messages';
 export * from './admin-audit-log';

@@ -1,8 +1,9 @@
-import { Worker } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createCatalogueChanges, createLogger, createRedis } from '@topup/api';
+import { createCatalogueChanges, createLogger, createRedis, READ_BALANCES_JOB } from '@topup/api';
 import type { QueuePayloads } from '@topup/common';
 import { startSeagmStandIn, startTestApp, type SeagmStandIn, type TestApp, type TestUser } from '@topup/api/testing';
+import { schedulesFor } from '../schedules';
 import { createSupplierCatalogueProcessor } from './supplier-catalogue.processor';
 
 const UID = '10000';
@@ -55,4 +56,15 @@ it("an admin's catalogue sync runs as a supplier-catalogue job and SEAGM's produ
     await worker.close();
     connection.disconnect();
   }
+});
+
+it("reads the suppliers' balances on their schedule, every SUPPLIER_BALANCE_SECONDS, as read-balances jobs of this processor", async () => {
+  const schedule = schedulesFor({ ...app.config, supplierBalanceSeconds: 120 }).find((candidate) => candidate.id === 'supplier-balances');
+  expect(schedule).toMatchObject({ queue: 'supplier-catalogue', jobName: READ_BALANCES_JOB, timing: { everyMs: 120_000 } });
+
+  seagm.setCredits(432.1);
+  const logger = createLogger('silent', 'supplier-balances-test');
+  const process = createSupplierCatalogueProcessor({ config: app.config, db: app.db, logger, catalogueChanges: createCatalogueChanges(app.invalidations) });
+  await process({ name: READ_BALANCES_JOB, data: schedule!.data } as Job<QueuePayloads['supplier-catalogue']>);
+  expect(await app.db('suppliers').where({ kind: 'seagm' }).first('balance', 'balance_currency')).toEqual({ balance: 43_210, balance_currency: 'USD' });
 });

@@ -5,17 +5,24 @@ import { SUPPLIER_SIDE_REASONS, type DeliveryProvider, type DeliveryRequest, typ
 import { lockOrder } from '../orders/order-lifecycle';
 import { recordOrderEvent } from '../orders/order-events';
 import { enqueueJob } from '../../lib/outbox';
-import { suppliersDal, type SupplierSource } from '../suppliers/suppliers.dal';
+import { READ_BALANCES_JOB } from '../suppliers/supplier-balances';
+import { suppliersDal, type SupplierBalanceState, type SupplierSource } from '../suppliers/suppliers.dal';
 
 /** The providers of the suppliers this process is set up for, by kind. */
 export type SupplierProviders = Partial<Record<SupplierKind, DeliveryProvider>>;
 
 /**
  * Where one credit stands: delivered (the supplier's order id), waiting at a supplier, refused everywhere
- * for `reason`, or ended: the order is no longer being delivered (a concurrent run completed it, or it was
- * refunded meanwhile), so there is nothing left to do.
+ * for `reason`, waiting for a supplier's balance (no source is left, and one was short of balance), or
+ * ended: the order is no longer being delivered (a concurrent run completed it, or it was refunded
+ * meanwhile), so there is nothing left to do.
  */
-export type CreditResult = { kind: 'credited'; reference: string } | { kind: 'pending' } | { kind: 'refused'; reason: RejectionReason } | { kind: 'ended' };
+export type CreditResult =
+  | { kind: 'credited'; reference: string }
+  | { kind: 'pending' }
+  | { kind: 'refused'; reason: RejectionReason }
+  | { kind: 'waiting_for_balance' }
+  | { kind: 'ended' };
 
 /** What is credited: an item (`packageIndex` null) or one of its packages, of a denomination (undefined: priced from an amount). */
 export interface Credit {
@@ -34,6 +41,38 @@ export class SupplierOrderPendingError extends Error {
 /** Bounds one run: every turn ends an attempt or returns. */
 const MAX_TURNS = 50;
 
+/**
+ * Sources still worth an attempt: those not tried yet, and those that refused for want of balance whose
+ * balance has since been read back, not under its threshold. Those known to be under their threshold come
+ * last, so they are tried only when nothing else is left (docs/architecture.md, "Supplier balances").
+ */
+function sourcesLeft(
+  sources: readonly SupplierSource[],
+  attempts: ReadonlyArray<RowOf<SupplierOrder>>,
+  balances: ReadonlyMap<number, SupplierBalanceState>,
+): SupplierSource[] {
+  const left = sources.filter((source) => {
+    const latest = attempts.filter((attempt) => sameSource(attempt, source)).at(-1);
+    if (!latest) return true;
+    const balance = balances.get(source.supplier_id);
+    return latest.reason === 'insufficient_balance' && !!balance?.checkedAt && !balance.low && balance.checkedAt > latest.updated_at;
+  });
+  const low = (source: SupplierSource) => balances.get(source.supplier_id)?.low === true;
+  return [...left.filter((source) => !low(source)), ...left.filter(low)];
+}
+
+/** Whether a source's latest attempt at the credit was refused for want of balance. */
+const shortOfBalance = (sources: readonly SupplierSource[], attempts: ReadonlyArray<RowOf<SupplierOrder>>): boolean =>
+  sources.some((source) => attempts.filter((attempt) => sameSource(attempt, source)).at(-1)?.reason === 'insufficient_balance');
+
+const sameSource = (attempt: RowOf<SupplierOrder>, source: SupplierSource) =>
+  attempt.supplier_id === source.supplier_id && attempt.supplier_product_id === source.supplier_product_id;
+
+/** A supplier's order ended: its balance is read again (a job, once this transaction commits). The sandbox keeps none. */
+async function readBalanceAfter(trx: Knex.Transaction, supplier: SupplierKind, supplierId: number): Promise<void> {
+  if (supplier !== 'sandbox') await enqueueJob(trx, 'supplier-catalogue', READ_BALANCES_JOB, { supplierId });
+}
+
 /** The order's timeline entry of an answer. */
 const answerFacts = (attempt: RowOf<SupplierOrder>, supplier: SupplierKind, outcome: ProviderOutcome) => ({
   supplier,
@@ -49,7 +88,9 @@ const answerFacts = (attempt: RowOf<SupplierOrder>, supplier: SupplierKind, outc
  * - an attempt without a known end (a timeout, a 5xx, a crash, a pending order) is looked up by that reference
  *   first, and sent again only when the supplier knows no order of it;
  * - only a definite supplier-side refusal (SUPPLIER_SIDE_REASONS) moves on to the next source; a player-side
- *   one ends the credit; an unknown state is thrown for the queue to retry.
+ *   one ends the credit; an unknown state is thrown for the queue to retry;
+ * - a supplier known to be under its low-balance threshold is tried last, and when the sources left were short
+ *   of balance the credit waits for one to be topped up (sourcesLeft).
  */
 export function createSupplierCredit(deps: { db: Knex; logger: Logger; providers: SupplierProviders }) {
   const { db, logger, providers } = deps;
@@ -67,6 +108,7 @@ export function createSupplierCredit(deps: { db: Knex; logger: Logger; providers
       const fallback = source?.cost != null && source.cost_currency ? { amount: Number(source.cost), currency: source.cost_currency } : undefined;
       const status = await suppliersDal.settle(trx, attempt.id, outcome, fallback);
       if (status) await recordOrderEvent(trx, attempt.order_id, 'delivery_attempt', answerFacts(attempt, supplier, outcome));
+      if (status && status !== 'pending') await readBalanceAfter(trx, supplier, attempt.supplier_id);
       return status;
     });
   }
@@ -97,12 +139,10 @@ export function createSupplierCredit(deps: { db: Knex; logger: Logger; providers
     },
   });
 
-  const sameSource = (attempt: RowOf<SupplierOrder>, source: SupplierSource) =>
-    attempt.supplier_id === source.supplier_id && attempt.supplier_product_id === source.supplier_product_id;
-
   async function credit(credit: Credit): Promise<CreditResult> {
     const kinds = await suppliersDal.supplierKinds(db);
-    const sources = await suppliersDal.sourcesOf(db, credit.denominationId, credit.request.account.game);
+    const balances = await suppliersDal.balanceStates(db);
+    const sources = (await suppliersDal.sourcesOf(db, credit.denominationId, credit.request.account.game)).filter((source) => providers[source.supplier_kind]);
     for (let turn = 0; turn < MAX_TURNS; turn += 1) {
       const attempts = await suppliersDal.attemptsOf(db, credit.itemId, credit.packageIndex);
       const last = attempts.at(-1);
@@ -123,8 +163,12 @@ export function createSupplierCredit(deps: { db: Knex; logger: Logger; providers
         continue;
       }
       if (last && !SUPPLIER_SIDE_REASONS.has(last.reason as RejectionReason)) return { kind: 'refused', reason: last.reason as RejectionReason };
-      const next = sources.find((source) => providers[source.supplier_kind] && !attempts.some((attempt) => sameSource(attempt, source)));
-      if (!next) return { kind: 'refused', reason: (last?.reason as RejectionReason | undefined) ?? 'product_unavailable' };
+      const [next] = sourcesLeft(sources, attempts, balances);
+      if (!next) {
+        // A supplier short of balance may deliver once it is topped up: the order waits for it rather than being refunded.
+        if (shortOfBalance(sources, attempts)) return { kind: 'waiting_for_balance' };
+        return { kind: 'refused', reason: (last?.reason as RejectionReason | undefined) ?? 'product_unavailable' };
+      }
       const attempt = await db.transaction(async (trx) => {
         const order = await lockOrder(trx, credit.orderId);
         if (order?.status !== 'processing') return 'ended' as const;
@@ -162,6 +206,7 @@ export function createSupplierCredit(deps: { db: Knex; logger: Logger; providers
       const status = await suppliersDal.settle(trx, attempt.id, notice.outcome, undefined);
       if (!status) return;
       await recordOrderEvent(trx, attempt.order_id, 'delivery_attempt', { ...answerFacts(attempt, kind, notice.outcome), via: 'notice' });
+      if (status !== 'pending') await readBalanceAfter(trx, kind, attempt.supplier_id);
       if (order?.status === 'processing') await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: attempt.order_id });
     });
     return true;

@@ -12,6 +12,7 @@ import {
   failWithRefund,
   lockOrder,
   markCompleted,
+  raiseAttention,
   type LockedOrder,
   type Undelivered,
 } from '../orders/order-lifecycle';
@@ -19,6 +20,7 @@ import { recordOrderEvent } from '../orders/order-events';
 import type { RefundDestination } from '../payments/refunds';
 import { stockDal, type RedeemedCode } from '../stock/stock.dal';
 import { topupDal } from '../topup/topup.dal';
+import { WAITING_FOR_BALANCE } from '../suppliers/supplier-balances';
 import type { StoredTopupData } from '../topup/topup.service';
 import { createSupplierCredit, SupplierOrderPendingError, type CreditResult, type SupplierProviders } from './supplier-credit';
 
@@ -166,6 +168,22 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
   }
 
   /**
+   * No source is left and one was short of balance: the order stays processing, never refunded nor lost,
+   * flagged for a person until a balance comes back and sends it to delivery again (docs/architecture.md,
+   * "Supplier balances"). Resolves to whether the credit waits.
+   */
+  async function waitForBalance(orderId: number, result: CreditResult): Promise<boolean> {
+    if (result.kind !== 'waiting_for_balance') return false;
+    await db.transaction(async (trx) => {
+      const order = await lockOrder(trx, orderId);
+      if (order && (await raiseAttention(trx, order, `${WAITING_FOR_BALANCE} every source of the top-up is short of balance`))) {
+        logger.warn({ orderId }, 'Top-up waits for a supplier balance');
+      }
+    });
+    return true;
+  }
+
+  /**
    * A denomination (or, for a game priced from an amount, the amount in RUB: steamPayoutRub) credited by its
    * supplier sources: one credit for the whole item.
    */
@@ -184,6 +202,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
       },
     });
     stillPending(orderId, result);
+    if (await waitForBalance(orderId, result)) return;
     await db.transaction(async (trx) => {
       const order = await lockOrder(trx, orderId);
       if (!order || order.status !== 'processing') return;
@@ -277,7 +296,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
         request: { account, offer: { id: pkg.denomination_id, amount: pkg.uc_amount, unit: 'UC' } },
       });
       stillPending(orderId, result);
-      if (result.kind === 'ended') return undefined;
+      if (result.kind === 'ended' || (await waitForBalance(orderId, result))) return undefined;
       if (result.kind === 'credited') {
         credited.add(index);
         continue;

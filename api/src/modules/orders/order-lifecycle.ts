@@ -322,5 +322,17 @@ export async function redeliverLost(trx: Knex.Transaction, order: LockedOrder, l
   return true;
 }
 
+/**
+ * The store queues again the delivery of a processing order flagged for `reasonPrefix` (waiting for a
+ * supplier's balance) once what it waited for came back. Resolves to false when it has moved on meanwhile.
+ */
+export async function redeliverWaiting(trx: Knex.Transaction, order: LockedOrder, reasonPrefix: string, facts: Record<string, unknown>): Promise<boolean> {
+  if (order.status !== 'processing' || order.attention_since === null) return false;
+  const flag = await trx('orders').where({ id: order.id }).first<{ attention_reason: string | null }>('attention_reason');
+  if (!flag?.attention_reason?.startsWith(reasonPrefix)) return false;
+  await queueDeliveryAgain(trx, order, STORE, facts);
+  return true;
+}
+
 /** Processing orders whose delivery job may be lost, for the sweep to look up in BullMQ (see deliveriesToCheck). */
 export const deliveriesToCheck = orderLifecycleDal.deliveriesToCheck;

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Supplier, SupplierKind, SupplierOrder, SupplierOrderStatus, RowOf, SupplierProductField } from '../../models';
 import type { Config } from '../../config';
 import { AMOUNT_SUPPLIER_KINDS, configuredSupplierKinds, type ProviderOutcome, type SupplierCost } from '../../providers/game';
+import { convertByStoreRates } from '../rates/store-rates';
 
 /** A denomination's source a supplier delivers from, with what the call needs. */
 export interface SupplierSource {
@@ -14,6 +15,15 @@ export interface SupplierSource {
   cost: number | null;
   cost_currency: string | null;
 }
+
+/** A supplier's balance as last read: under its low-balance threshold, and when. */
+export interface SupplierBalanceState {
+  low: boolean;
+  checkedAt: Date | null;
+}
+
+/** SQL: a supplier's balance, read, is under its threshold (docs/architecture.md, "Supplier balances"). */
+export const LOW_BALANCE = 'coalesce(balance < low_balance_threshold, false)';
 
 /** Creates at start the rows of the sandbox and of every supplier whose settings are present. */
 export async function ensureSupplierRows(db: Knex, config: Pick<Config, 'seagm' | 'moogold' | 'smartglocal'>): Promise<void> {
@@ -35,6 +45,18 @@ export const suppliersDal = {
 
   supplierKinds: async (db: Knex): Promise<Map<number, SupplierKind>> =>
     new Map((await db('suppliers').select<Array<Pick<Supplier, 'id' | 'kind'>>>('id', 'kind')).map((row) => [row.id, row.kind])),
+
+  /** Each supplier's balance as last read: whether it is under its threshold, and when it was read. */
+  balanceStates: async (db: Knex): Promise<Map<number, SupplierBalanceState>> =>
+    new Map(
+      (
+        await db('suppliers').select<Array<{ id: number; low: boolean; balance_checked_at: Date | null }>>(
+          'id',
+          db.raw(`${LOW_BALANCE} AS low`),
+          'balance_checked_at',
+        )
+      ).map((row) => [row.id, { low: row.low, checkedAt: row.balance_checked_at }]),
+    ),
 
   /**
    * The active suppliers' sources of a denomination, by priority: its 'supplier' sources whose product is
@@ -121,7 +143,7 @@ export const suppliersDal = {
   async settle(trx: Knex.Transaction, attemptId: number, outcome: ProviderOutcome, fallbackCost: SupplierCost | undefined): Promise<SupplierOrderStatus | undefined> {
     const status: SupplierOrderStatus = outcome.status === 'rejected' ? 'failed' : outcome.status;
     const cost = outcome.status === 'rejected' ? undefined : (outcome.cost ?? fallbackCost);
-    const changed = await trx('supplier_orders')
+    const [changed] = await trx('supplier_orders')
       .where({ id: attemptId })
       .whereIn('status', status === 'pending' ? ['creating'] : ['creating', 'pending'])
       .update({
@@ -129,7 +151,21 @@ export const suppliersDal = {
         ...(outcome.status === 'rejected' ? { reason: outcome.reason, detail: outcome.detail } : { supplier_order_id: outcome.reference }),
         ...(cost ? { cost: cost.amount, cost_currency: cost.currency } : {}),
         updated_at: trx.fn.now(),
-      });
-    return changed > 0 ? status : undefined;
+      })
+      .returning<Array<Pick<SupplierOrder, 'order_id' | 'cost' | 'cost_currency'>>>(['order_id', 'cost', 'cost_currency']);
+    if (!changed) return undefined;
+    if (status === 'succeeded') await suppliersDal.recordSaleCost(trx, attemptId, changed);
+    return status;
+  },
+
+  /**
+   * A delivered attempt's cost in its order's currency at today's rate (docs/architecture.md, "Costs and
+   * margins"); a cost in a currency the store has no rate for keeps sale_cost null: its margin is unknown.
+   */
+  async recordSaleCost(trx: Knex.Transaction, attemptId: number, attempt: Pick<SupplierOrder, 'order_id' | 'cost' | 'cost_currency'>): Promise<void> {
+    if (attempt.cost === null || !attempt.cost_currency) return;
+    const order = await trx('orders').where({ id: attempt.order_id }).first<{ currency: string } | undefined>('currency');
+    const converted = order ? await convertByStoreRates(trx, Number(attempt.cost), attempt.cost_currency, order.currency) : undefined;
+    if (converted) await trx('supplier_orders').where({ id: attemptId }).update({ sale_cost: converted.amount, cost_rate: converted.rate });
   },
 };

@@ -10,7 +10,7 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from '@topup/common';
-import type { AdminOrder, AdminOrderDetail, AdminOrderEvent, AdminOrderItem, ListQuery, NoticeMoney, OrderNotice } from '@topup/common/api';
+import type { AdminItemMargin, AdminOrder, AdminOrderDetail, AdminOrderEvent, AdminOrderItem, ListQuery, NoticeMoney, OrderNotice } from '@topup/common/api';
 import { auditOf, conflict, typedFilter, type AdminActor } from '../../../lib/admin-input';
 import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
@@ -35,6 +35,8 @@ import { stockDal } from '../../stock/stock.dal';
 import { refundsOfOrder, type RefundDestination } from '../../payments/refunds';
 import { adminOrdersDal, type ItemDelivery, type OrderEventWithActor, type OrderItemWithProductTitle, type OrderWithBuyer } from './admin-orders.dal';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
+import { marginsDal } from '../margins/margins.dal';
+import { itemMargin, orderMargin } from '../margins/margins.service';
 
 /** The audit action of a change to each status. */
 const STATUS_VERBS: Record<OrderStatus, string> = {
@@ -107,7 +109,7 @@ const toAdminOrderEvent = (row: OrderEventWithActor): Serializable<AdminOrderEve
 /** The admin behind a change, as the order's timeline names them. */
 const byAdmin = (actor: AdminActor): EventAuthor => ({ actorId: actor.userId, requestId: actor.requestId });
 
-const toAdminOrderItem = (row: OrderItemWithProductTitle, delivery: ItemDelivery | undefined): AdminOrderItem => ({
+const toAdminOrderItem = (row: OrderItemWithProductTitle, delivery: ItemDelivery | undefined, margin: AdminItemMargin | null): AdminOrderItem => ({
   id: row.id,
   itemType: row.item_type,
   productTitle: row.product_title,
@@ -125,6 +127,7 @@ const toAdminOrderItem = (row: OrderItemWithProductTitle, delivery: ItemDelivery
         costCurrency: delivery.cost_currency,
       }
     : null,
+  margin,
 });
 
 /** `fulfilmentQueue`: where Retry delivery looks for an order's live delivery job. */
@@ -139,16 +142,19 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
 
   async function detail(orderId: number): Promise<Serializable<AdminOrderDetail>> {
     const order = await snapshot(db, orderId);
-    const [items, deliveries, payment, refunds, timeline] = await Promise.all([
+    const [items, deliveries, costs, payment, refunds, timeline] = await Promise.all([
       adminOrdersDal.items(db, orderId),
       adminOrdersDal.deliveries(db, orderId),
+      marginsDal.itemCosts(db, orderId),
       adminOrdersDal.payment(db, orderId),
       refundsOfOrder(db, orderId),
       adminOrdersDal.timeline(db, orderId),
     ]);
+    const margins = items.map((item) => itemMargin(item, costs.find((cost) => cost.order_item_id === item.id)));
     return {
       ...order,
-      items: items.map((item) => toAdminOrderItem(item, deliveries.find((delivery) => delivery.order_item_id === item.id))),
+      items: items.map((item, index) => toAdminOrderItem(item, deliveries.find((delivery) => delivery.order_item_id === item.id), margins[index] ?? null)),
+      margin: orderMargin(margins),
       payment: payment
         ? {
             ...payment,

@@ -44,10 +44,10 @@ export interface SupplierListing {
   available: boolean;
 }
 
-/** A supplier's catalogue, imported into its products. */
+/** A supplier's account with the store: its catalogue, imported into its products, and where it has one, its balance. */
 export interface SupplierAccount {
   products(): Promise<SupplierListing[]>;
-  /** What the supplier's account holds now, where it tells. */
+  /** What the store has left to spend with the supplier (docs/architecture.md, "Supplier balances"). */
   balance?(): Promise<SupplierCost>;
   /**
    * Looks an account up through the supplier, for one of its products, where it offers that: undefined when
@@ -58,6 +58,9 @@ export interface SupplierAccount {
 
 /** A supplier's product as a call names it: its id and the account fields it asks for, in its order. */
 export type SupplierProductRef = NonNullable<DeliveryRequest['product']>;
+
+/** The currency SEAGM's credits are counted in when its account answer names none (its recharge prices are in USD). */
+const SEAGM_CREDITS_CURRENCY = 'USD';
 
 /** A SEAGM answer: its HTTP status and its JSON body ({code, msg, data} or {code, msg, error_info}). */
 interface SeagmAnswer {
@@ -195,6 +198,19 @@ export function createSeagmProvider(deps: {
     deliver,
     findDelivery,
     readNotice,
+
+    /*
+     * SEAGM's "Get account details" (doc.openapi.seagm.io; `GET v1/me`, signed): `data.credits` is the
+     * account's balance as a decimal. The documentation names no currency for it; a `currency` in the answer
+     * is taken, else USD, the currency SEAGM prices its recharge types in.
+     */
+    async balance() {
+      const answer = await call('GET', 'v1/me', {});
+      const account = data(answer);
+      const credits = isObject(account) ? Number(account.credits) : Number.NaN;
+      if (answer.status >= 300 || !isObject(account) || !Number.isFinite(credits)) throw new GameProviderUnavailableError(errorMessage(answer));
+      return { amount: toMinor(credits), currency: text(account.currency).toUpperCase() || SEAGM_CREDITS_CURRENCY };
+    },
 
     async products() {
       const listings: SupplierListing[] = [];

@@ -8,7 +8,7 @@ import { createFixtures } from '../../../testing/fixtures';
 import type { TestApp } from '../../../testing/harness';
 import { supplierOrderTools } from '../../../testing/supplier-orders';
 import { scrapeMetrics } from '../../../testing/metrics';
-import { startSeagmTestStore, type SeagmStandIn } from '../../../testing/seagm-stand-in';
+import { seagmSixtyUc, startSeagmTestStore, type SeagmStandIn } from '../../../testing/seagm-stand-in';
 import { GameProviderUnavailableError, SandboxGameProvider } from '../index';
 import { createSeagmProvider } from './seagm-provider';
 import { seagmSignature, seagmSignedText, signSeagmParams } from './seagm-signature';
@@ -24,7 +24,7 @@ let fixtures: ReturnType<typeof createFixtures>;
 let games: SandboxGameProvider;
 let fulfilment: FulfilmentService;
 let seagmSupplierId: number;
-const { shopper, sixtyUc: sixtyUcFrom, buy, orderStatus, attempts, ledgerRefund } = supplierOrderTools(() => ({ app, fixtures }));
+const { shopper, buy, orderStatus, attempts, ledgerRefund } = supplierOrderTools(() => ({ app, fixtures }));
 
 beforeAll(async () => {
   ({ seagm, app } = await startSeagmTestStore({ uid: UID, secret: SECRET }, { metricsToken: METRICS_TOKEN }));
@@ -51,10 +51,7 @@ let counter = 0;
 const playerId = () => `${500_000 + (counter += 1)}7`;
 
 /** A PUBG package of 60 UC, sold from SEAGM's 60 UC first and (when asked) the sandbox next. */
-async function sixtyUc(options: { sandboxNext?: boolean } = {}) {
-  const product = await app.db('supplier_products').where({ supplier_id: seagmSupplierId, external_id: '101' }).first('id');
-  return sixtyUcFrom(product.id, options);
-}
+const sixtyUc = (options: { sandboxNext?: boolean } = {}) => seagmSixtyUc(app, options);
 
 const ordersFor = (player: string) => seagm.orders.filter((order) => order.fields.user_id === player);
 
