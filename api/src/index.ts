@@ -15,6 +15,7 @@ export {
   type SupplierCallHistogram,
 } from './providers/game';
 export { runCatalogueSync } from './modules/suppliers/supplier-catalogue';
+export { createMailTransport, deliverMail } from './modules/mail/mail-delivery';
 export { createPaymentCallbackService } from './modules/payments/payment-callback.service';
 export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';

@@ -6,6 +6,7 @@ export const QUEUES = {
   rateUpdate: 'rate-update',
   reservationExpiry: 'reservation-expiry',
   supplierCatalogue: 'supplier-catalogue',
+  mail: 'mail',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -32,6 +33,8 @@ export interface QueuePayloads {
   'reservation-expiry': { bucket: string };
   /** An admin's import of a supplier's catalogue. */
   'supplier-catalogue': { supplierId: number };
+  /** `send-mail`: one row of `mails`, sent once however often the job runs. */
+  mail: { mailId: number };
 }
 
 /** The Postgres channel the API notifies on committing outbox rows; the outbox relay listens on it. */

@@ -407,6 +407,7 @@ export const operationsEnglishMessages = {
       'rate-update': 'Exchange rates',
       'reservation-expiry': 'Reservation expiry',
       'supplier-catalogue': 'Supplier catalogues',
+      mail: 'Mail',
     },
     generation: 'Code generation requests',
     generation_none: 'No code generation has been requested yet.',

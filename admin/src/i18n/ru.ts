@@ -412,6 +412,7 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
       'rate-update': 'Курсы валют',
       'reservation-expiry': 'Снятие резервов',
       'supplier-catalogue': 'Каталоги поставщиков',
+      mail: 'Почта',
     },
     generation: 'Запросы на генерацию кодов',
     generation_none: 'Генерацию кодов ещё не запускали.',

@@ -10,3 +10,4 @@ export * from './yookassa-stand-in';
 export * from './yookassa-store';
 export * from './metrics';
 export * from './seagm-stand-in';
+export * from './smtp-server';

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { authEndpoints } from '@topup/common/api';
 import { currentUser, type AuthGuards } from '../../middleware/auth';
 import type { RateLimitFactory } from '../../middleware/rate-limit';
+import { contentLanguage } from '../../lib/content-language';
 import { typedRoutes } from '../../lib/typed-routes';
 import type { AppState } from '../../types';
 import type { AuthService } from './auth.service';
@@ -19,7 +20,7 @@ export function createAuthRouter(deps: {
   const router = new Router<AppState>();
   const routes = typedRoutes(router, guards);
 
-  routes.add(authEndpoints.register, [rateLimit('register')], async (_ctx, { body }) => auth.register(body));
+  routes.add(authEndpoints.register, [rateLimit('register')], async (ctx, { body }) => auth.register(body, contentLanguage(ctx)));
 
   routes.add(authEndpoints.login, async (ctx, { body }) => {
     const attempt = knownDevices.attemptOf(ctx, body.nickname);
