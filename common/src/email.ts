@@ -16,3 +16,11 @@ export function normaliseEmail(raw: string): string | null {
   const at = trimmed.lastIndexOf('@');
   return `${trimmed.slice(0, at)}@${trimmed.slice(at + 1).toLowerCase()}`;
 }
+
+/** What a mail is about (docs/architecture.md, "Mail"). */
+export const MAIL_KINDS = ['verify_email', 'reset_password', 'order_completed', 'order_failed', 'order_refunded'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** queued: to be sent; sent: an SMTP server took it; kept: stored here only (no SMTP server outside production); refused: refused for good. */
+export const MAIL_STATUSES = ['queued', 'sent', 'kept', 'refused'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];

@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { mailEnglishMessages } from './mail';
 import { supportEnglishMessages } from './support';
 import { activityEnglishMessages } from './activity';
 import { ratesEnglishMessages } from './rates';
@@ -713,5 +714,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   contentLanguagesEnglishMessages,
   gamesEnglishMessages,
   suppliersEnglishMessages,
+  mailEnglishMessages,
 );
 export default englishMessagesTree;

@@ -1,4 +1,4 @@
-import type { ContentLanguage, MailKind, MailStatus } from '@topup/common/api';
+import type { ContentLanguage, MailKind, MailStatus } from '@topup/common';
 import { BaseModel } from './BaseModel';
 
 /**

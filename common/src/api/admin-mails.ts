@@ -1,15 +1,9 @@
 import Type, { type Static } from 'typebox';
 import { CONTENT_LANGUAGES } from '../content-languages';
+import { MAIL_KINDS, MAIL_STATUSES } from '../email';
 import { listEndpoint } from './admin-crud';
 import { BigIdParams, endpoint, Nullable, StringEnum, Timestamp } from './contract';
 
-/** What a mail is about (docs/architecture.md, "Mail"). */
-export const MAIL_KINDS = ['verify_email', 'reset_password', 'order_completed', 'order_failed', 'order_refunded'] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-
-/** queued: to be sent; sent: an SMTP server took it; kept: stored here only (no SMTP server outside production); refused: refused for good. */
-export const MAIL_STATUSES = ['queued', 'sent', 'kept', 'refused'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 const adminMailExample = {
   id: 12,

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import type { ContentLanguage, MailKind } from '@topup/common/api';
-import type { OrderTransitionName } from '@topup/common';
+import type { ContentLanguage, MailKind, OrderTransitionName } from '@topup/common';
 import { enqueueJob } from '../../lib/outbox';
 import { mailDal, type MailRow } from './mail.dal';
 

@@ -1,5 +1,4 @@
-import { formatMinor } from '@topup/common';
-import type { ContentLanguage, MailKind } from '@topup/common/api';
+import { formatMinor, type ContentLanguage, type MailKind } from '@topup/common';
 import { MAIL_TEXTS, SHARED } from './mail-texts';
 
 /** An order as its mail shows it: what was bought and paid, never a code. */

@@ -1,4 +1,4 @@
-import type { ContentLanguage, MailKind } from '@topup/common/api';
+import type { ContentLanguage, MailKind } from '@topup/common';
 
 /** What a mail says, in each of the store's languages; `{name}` marks where a value goes. */
 export interface MailTexts {

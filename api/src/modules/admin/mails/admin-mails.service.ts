@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { MAIL_KINDS, MAIL_STATUSES, type AdminMail, type AdminMailDetail, type ListQuery } from '@topup/common/api';
+import { MAIL_KINDS, MAIL_STATUSES } from '@topup/common';
+import type { AdminMail, AdminMailDetail, ListQuery } from '@topup/common/api';
 import { typedFilter } from '../../../lib/admin-input';
 import { notFound } from '../../../lib/app-error';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
