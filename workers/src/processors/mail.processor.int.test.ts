@@ -91,6 +91,12 @@ describe('the account address', () => {
     expect(await app.db('mails').where({ recipient: email }).first('status', 'text_body', 'facts')).toEqual({ status: 'sent', text_body: '', facts: {} });
   });
 
+  it("takes the storefront's language at log-in, for the account's mails", async () => {
+    const user = await app.createUser();
+    expect((await app.request('POST', '/api/login', { body: { nickname: user.nickname, password: user.password }, headers: { 'accept-language': 'uz' } })).status).toBe(200);
+    expect(await app.db('users').where({ id: user.id }).first('language')).toEqual({ language: 'uz' });
+  });
+
   it('refuses what is not an address with the message key the storefront translates', async () => {
     const user = await app.createUser();
     const refused = await app.request('PUT', '/api/profile/email', { token: user.token, body: { email: 'olga@mail' } });

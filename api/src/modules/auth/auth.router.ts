@@ -26,7 +26,7 @@ export function createAuthRouter(deps: {
     const attempt = knownDevices.attemptOf(ctx, body.nickname);
     // Only an issued session resets the counters: a password step that still awaits a second factor must not.
     const completes = (result: Awaited<ReturnType<AuthService['login']>>) => 'token' in result;
-    const answer = await loginProtection.guard(attempt, () => auth.login(body, { knownDevice: attempt.device !== undefined }), { completes });
+    const answer = await loginProtection.guard(attempt, () => auth.login(body, { knownDevice: attempt.device !== undefined, language: contentLanguage(ctx) }), { completes });
     if (completes(answer)) knownDevices.remember(ctx, body.nickname);
     return answer;
   });

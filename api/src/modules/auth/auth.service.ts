@@ -91,13 +91,17 @@ export function createAuthService(deps: {
       }
     },
 
-    /** A known device (a valid device cookie for the nickname) is preferred by the password gate. */
-    async login(body: LoginBody, from: { knownDevice: boolean }): Promise<SignInAnswer> {
+    /**
+     * A known device (a valid device cookie for the nickname) is preferred by the password gate. The
+     * storefront's `language` becomes the account's, in which its mails are written.
+     */
+    async login(body: LoginBody, from: { knownDevice: boolean; language: ContentLanguage }): Promise<SignInAnswer> {
       const user = await usersDal.findByNickname(db, body.nickname.trim());
       const valid = await passwords.verify(user?.password_hash ?? (await decoyHash), body.password, from.knownDevice);
       if (!user || !valid) {
         throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'Invalid username or password');
       }
+      if (user.language !== from.language) await db('users').where({ id: user.id }).update({ language: from.language });
       return signIn(user, { remember: body.remember === true });
     },
 
