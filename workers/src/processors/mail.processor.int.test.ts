@@ -172,6 +172,24 @@ describe('order mails', () => {
     for (const part of [refund.text, refund.html]) expect(part).not.toContain(code);
   });
 
+  it('mail a failed top-up\'s shopper that it could not be completed and was refunded', async () => {
+    const fixtures = createFixtures(app.db, app.config.codesKey);
+    await fixtures.usdRubRate();
+    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721, gameAmount: 100 });
+    const shopper = await verifiedShopper('uz');
+    await fixtures.fundBalance(shopper.id, 'usd', 5000);
+    // The sandbox game declines every top-up of a player id ending in 13.
+    const placed = await app.request('POST', '/api/orders/topup', {
+      token: shopper.token,
+      body: { topupData: { service: 'freefire', player_id: '777013', offer_id: offer.itemId, price_usd: 1.99, price_rub: 157.21 }, currency: 'usd' },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const failed = await mailTo(shopper.email, 2);
+    expect(failed.subject).toBe(`№${placed.body.orderId} buyurtma bajarilmadi`);
+    expect(failed.text).toContain('Qaytarildi balansga: 1.99 USD');
+    expect(failed.text).toContain(`${PUBLIC_URL}/orders/${placed.body.orderId}`);
+  });
+
   it('is sent once when the server refuses it for now: the retried job sends it, and running the job again sends nothing', async () => {
     const shopper = await app.createUser();
     const email = normalised(newAddress());
