@@ -34,6 +34,7 @@ import * as suppliers from './migrations/20261201000001_suppliers';
 import * as supplierCatalogueQueue from './migrations/20261202000001_supplier_catalogue_queue';
 import * as supportSettings from './migrations/20261202000002_support_settings';
 import * as costsMarginsBalances from './migrations/20261205000001_costs_margins_balances';
+import * as mail from './migrations/20261208000001_mail';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -84,6 +85,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261202000001_supplier_catalogue_queue', migration: supplierCatalogueQueue },
   { name: '20261202000002_support_settings', migration: supportSettings },
   { name: '20261205000001_costs_margins_balances', migration: costsMarginsBalances },
+  { name: '20261208000001_mail', migration: mail },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

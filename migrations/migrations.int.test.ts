@@ -49,6 +49,8 @@ const ALL_TABLES = [
   'support_messages',
   'support_replies',
   'support_settings',
+  'email_links',
+  'mails',
   'audit_log',
   'code_reveals',
   'rate_update_runs',

@@ -21,6 +21,7 @@ const SAFE_PRODUCTION: Record<string, string> = {
   PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
   ADMIN_NICKNAME: 'owner',
   ADMIN_PASSWORD: 'correct horse battery',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
 };
 
 interface Exited {

@@ -7,6 +7,7 @@ import currencyRates from './currencyRates';
 import stockThresholds from './stockThresholds';
 import { Dashboard, DASHBOARD_PATH } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
+import mails from './mails';
 import freefireCodes from './freefireCodes';
 import gameDenominations from './gameDenominations';
 import games from './games';
@@ -72,6 +73,8 @@ export function App() {
               <Resource name="supplierProducts" {...supplierProducts} />
               <Resource name="supportMessages" {...supportMessages} />
               <Resource name="audit-log" {...auditLog} />
+              {/* The store's mails: sent, or kept here where it has no mail server. */}
+              <Resource name="mails" {...mails} />
               {/* A user's own lists, shown on the user's page only. */}
               <Resource name="userLedger" />
               <Resource name="userNotes" />

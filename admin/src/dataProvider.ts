@@ -55,6 +55,7 @@ export const RESOURCE_ENDPOINTS = {
   supplierProducts: '/api/admin/supplier-products',
   supportMessages: '/api/admin/support-messages',
   'audit-log': '/api/admin/audit-log',
+  mails: '/api/admin/mails',
 } as const;
 
 /** Lists that belong to one user, read from the user's page (target `userId`): `/api/admin/users/:id/<path>`. */

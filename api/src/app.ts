@@ -68,6 +68,10 @@ import { createLoginProtection } from './modules/auth/login-protection.service';
 import { createKnownDevices } from './modules/auth/known-devices';
 import { createPasswordHasher, shedWhenBusy } from './modules/auth/password-hasher';
 import { createSessionCache } from './modules/auth/session-cache';
+import { createAccountEmailRouter } from './modules/mail/account-email.router';
+import { createAccountEmailService } from './modules/mail/account-email.service';
+import { createAdminMailsRouter } from './modules/admin/mails/admin-mails.router';
+import { createAdminMailsService } from './modules/admin/mails/admin-mails.service';
 import { createSessionsRouter } from './modules/auth/sessions.router';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createTokenService } from './modules/auth/token.service';
@@ -269,6 +273,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     }),
     createSessionsRouter({ sessions: createSessionsService({ db, tokens, passwords, invalidations }), guards, loginProtection, knownDevices }),
     createTwoFactorRouter({ twoFactor, guards, loginProtection, knownDevices }),
+    createAccountEmailRouter({ accountEmail: createAccountEmailService({ db, passwords, invalidations }), guards, rateLimit }),
     createCatalogueRouter({ catalogue, answers: catalogueAnswers }),
     createPromotionsRouter({ promotions: createPromotionsService({ db }), answers: catalogueAnswers }),
     createFreefireRouter({ freefire: createFreefireService({ db }), answers: catalogueAnswers }),
@@ -335,6 +340,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createMarginsRouter({ margins: createMarginsService({ db }), guards }),
     createQueuesRouter({ db, sessions: queueSessions, guards }),
     createAuditLogRouter({ auditLog: createAuditLogService({ db }), guards }),
+    createAdminMailsRouter({ mails: createAdminMailsService({ db }), guards }),
   ];
   // One allowedMethods, the app's own below, answers 405 and 501 for them all: one per router would be
   // a middleware every request runs through.

@@ -12,6 +12,7 @@ const SAFE_PRODUCTION: NodeJS.ProcessEnv = {
   ALLOW_SANDBOX_PAYMENTS: 'true',
   PAYMENT_WEBHOOK_SECRET: 'w'.repeat(32),
   ADMIN_PASSWORD: 'a'.repeat(12),
+  SMTP_URL: 'smtp://store:secret@mail.example.com:587',
 };
 
 const YOOKASSA: NodeJS.ProcessEnv = {
@@ -70,6 +71,7 @@ describe('production configuration', () => {
     ["YOOKASSA_SECRET_KEY is a test shop's key", { ...YOOKASSA, YOOKASSA_SECRET_KEY: 'test_abc' }, "YOOKASSA_SECRET_KEY is a test shop's key"],
     ['ADMIN_PASSWORD is missing', { ADMIN_PASSWORD: undefined }, 'ADMIN_PASSWORD is not set'],
     ['ADMIN_PASSWORD is under 12 characters', { ADMIN_PASSWORD: 'a'.repeat(11) }, 'ADMIN_PASSWORD is shorter than 12 characters'],
+    ['SMTP_URL is missing: no password reset or receipt would leave the store', { SMTP_URL: undefined }, 'SMTP_URL is not set'],
   ])('refuses when %s, naming the setting in one line', (_case, unsafe: NodeJS.ProcessEnv, named) => {
     const line = refusal({ ...SAFE_PRODUCTION, ...unsafe });
     expect(line.startsWith(`Refusing to start in production: ${named}`)).toBe(true);
@@ -90,6 +92,7 @@ describe('production configuration', () => {
       'PAYMENT_PROVIDER',
       'PAYMENT_WEBHOOK_SECRET',
       'ADMIN_PASSWORD',
+      'SMTP_URL',
     ]);
     expect(refusal(env)).toBe(`Refusing to start in production: ${problems[0]}`);
   });

@@ -90,6 +90,8 @@ export interface Config {
   /** How often the workers read the suppliers' balances (docs/architecture.md, "Supplier balances"). */
   supplierBalanceSeconds: number;
   publicUrl: string;
+  /** How mail leaves the store (docs/architecture.md, "Mail"): an SMTP server, or, unset outside production, the `mails` table only. */
+  mail: { smtpUrl: string | undefined; from: string };
   bodyLimit: string;
   logLevel: string;
   /** The bearer token Prometheus scrapes /api/metrics with; unset: only an admin's token is accepted. */
@@ -132,7 +134,7 @@ export interface RateLimitRule {
 }
 
 /** Actions limited per client (README, Configuration: RATE_LIMIT_*). Logins have their own, finer limits. */
-export type RateLimitedAction = 'register' | 'playerCheck' | 'support' | 'paymentCreate';
+export type RateLimitedAction = 'register' | 'playerCheck' | 'support' | 'paymentCreate' | 'passwordForgot' | 'emailChange';
 
 /** Failed password logins allowed before a block (docs/architecture.md, "Login protection"). */
 export interface LoginProtectionLimits {
@@ -234,6 +236,8 @@ const ENVIRONMENT = Type.Object({
   DELIVERY_SWEEP_SECONDS: integer(1, 60, 300),
   SUPPLIER_BALANCE_SECONDS: integer(30, 300, 86_400),
   PUBLIC_URL: Type.Optional(Type.String({ format: 'uri', description: 'a URL' })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s/]+', description: 'an smtp:// or smtps:// URL' })),
+  MAIL_FROM: text('Top-up store <no-reply@localhost>'),
   BODY_LIMIT: Type.String({ pattern: '^\\d+(\\.\\d+)?\\s*(b|kb|mb|gb)?$', description: 'a size such as 100kb or 1mb', default: '100kb' }),
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, description: 'a token of at least 16 characters' })),
   OUTBOX_RETENTION_DAYS: integer(1, 7, 3650),
@@ -253,6 +257,10 @@ const ENVIRONMENT = Type.Object({
   RATE_LIMIT_SUPPORT_WINDOW_SECONDS: integer(1, 600),
   RATE_LIMIT_PAYMENT_CREATE: integer(1, 10),
   RATE_LIMIT_PAYMENT_CREATE_WINDOW_SECONDS: integer(1, 60),
+  RATE_LIMIT_PASSWORD_FORGOT: integer(1, 5),
+  RATE_LIMIT_PASSWORD_FORGOT_WINDOW_SECONDS: integer(1, 900),
+  RATE_LIMIT_EMAIL_CHANGE: integer(1, 5),
+  RATE_LIMIT_EMAIL_CHANGE_WINDOW_SECONDS: integer(1, 3600),
   LOGIN_PAIR_FAILURES: integer(1, 5),
   LOGIN_PAIR_BLOCK_SECONDS: integer(1, 15 * 60),
   LOGIN_PAIR_MAX_BLOCK_SECONDS: integer(1, 24 * 3600),
@@ -429,6 +437,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deliverySweepSeconds: vars.DELIVERY_SWEEP_SECONDS,
     supplierBalanceSeconds: vars.SUPPLIER_BALANCE_SECONDS,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
     bodyLimit: vars.BODY_LIMIT,
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     metricsToken: vars.METRICS_TOKEN,
@@ -448,6 +457,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       playerCheck: { points: vars.RATE_LIMIT_PLAYER_CHECK, durationSeconds: vars.RATE_LIMIT_PLAYER_CHECK_WINDOW_SECONDS },
       support: { points: vars.RATE_LIMIT_SUPPORT, durationSeconds: vars.RATE_LIMIT_SUPPORT_WINDOW_SECONDS },
       paymentCreate: { points: vars.RATE_LIMIT_PAYMENT_CREATE, durationSeconds: vars.RATE_LIMIT_PAYMENT_CREATE_WINDOW_SECONDS },
+      passwordForgot: { points: vars.RATE_LIMIT_PASSWORD_FORGOT, durationSeconds: vars.RATE_LIMIT_PASSWORD_FORGOT_WINDOW_SECONDS },
+      emailChange: { points: vars.RATE_LIMIT_EMAIL_CHANGE, durationSeconds: vars.RATE_LIMIT_EMAIL_CHANGE_WINDOW_SECONDS },
     },
     loginProtection: {
       pair: {
@@ -554,6 +565,8 @@ export function productionProblems(config: Config): string[] {
     codesKeyProblem(config.codesKey),
     ...paymentProblems(config),
     adminPasswordProblem(config.adminPassword),
+    // Without a server, password resets and receipts would only be kept in the database, unread.
+    config.mail.smtpUrl ? null : 'SMTP_URL is not set; a production store mails password resets and receipts (smtp://user:password@host:587)',
   ]);
 }
 

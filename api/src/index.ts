@@ -16,6 +16,7 @@ export {
 } from './providers/game';
 export { runCatalogueSync } from './modules/suppliers/supplier-catalogue';
 export { READ_BALANCES_JOB, readSupplierBalances, WAITING_FOR_BALANCE } from './modules/suppliers/supplier-balances';
+export { createMailTransport, deliverMail } from './modules/mail/mail-delivery';
 export { createPaymentCallbackService } from './modules/payments/payment-callback.service';
 export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';

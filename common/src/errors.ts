@@ -16,6 +16,10 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   NICKNAME_TAKEN: 'NICKNAME_TAKEN',
+  /** An email link (address verification, password reset) that is unknown, already used or expired. */
+  LINK_EXPIRED: 'LINK_EXPIRED',
+  /** The address being verified is already verified on another account. */
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
   PRICE_CHANGED: 'PRICE_CHANGED',
   OUT_OF_STOCK: 'OUT_OF_STOCK',
   CART_EMPTY: 'CART_EMPTY',

@@ -2,6 +2,7 @@ export * from './admin-records';
 export * from './bulk-code-lines';
 export * from './column-limits';
 export * from './content-languages';
+export * from './email';
 export * from './errors';
 export * from './game-fields';
 export * from './money';

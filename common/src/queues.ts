@@ -6,6 +6,7 @@ export const QUEUES = {
   rateUpdate: 'rate-update',
   reservationExpiry: 'reservation-expiry',
   supplierCatalogue: 'supplier-catalogue',
+  mail: 'mail',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -35,6 +36,8 @@ export interface QueuePayloads {
    * after its order ended (`supplierId`), or every supplier's on the schedule (`bucket`).
    */
   'supplier-catalogue': { supplierId: number } | { bucket: string };
+  /** `send-mail`: one row of `mails`, sent once however often the job runs. */
+  mail: { mailId: number };
 }
 
 /** The Postgres channel the API notifies on committing outbox rows; the outbox relay listens on it. */

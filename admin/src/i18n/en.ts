@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { mailEnglishMessages } from './mail';
 import { supportEnglishMessages } from './support';
 import { activityEnglishMessages } from './activity';
 import { ratesEnglishMessages } from './rates';
@@ -407,6 +408,7 @@ export const operationsEnglishMessages = {
       'rate-update': 'Exchange rates',
       'reservation-expiry': 'Reservation expiry',
       'supplier-catalogue': 'Supplier catalogues',
+      mail: 'Mail',
     },
     generation: 'Code generation requests',
     generation_none: 'No code generation has been requested yet.',
@@ -712,5 +714,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   contentLanguagesEnglishMessages,
   gamesEnglishMessages,
   suppliersEnglishMessages,
+  mailEnglishMessages,
 );
 export default englishMessagesTree;

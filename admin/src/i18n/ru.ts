@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
 import { customEnglishMessages, operationsEnglishMessages } from './en';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { mailEnglishMessages, mailRussianMessages } from './mail';
 import { supportEnglishMessages, supportRussianMessages } from './support';
 import { activityEnglishMessages, activityRussianMessages } from './activity';
 import { ratesEnglishMessages, ratesRussianMessages } from './rates';
@@ -412,6 +413,7 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
       'rate-update': 'Курсы валют',
       'reservation-expiry': 'Снятие резервов',
       'supplier-catalogue': 'Каталоги поставщиков',
+      mail: 'Почта',
     },
     generation: 'Запросы на генерацию кодов',
     generation_none: 'Генерацию кодов ещё не запускали.',
@@ -719,6 +721,7 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   contentLanguagesEnglishMessages,
   gamesEnglishMessages,
   suppliersEnglishMessages,
+  mailEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
@@ -732,5 +735,6 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   contentLanguagesRussianMessages,
   gamesRussianMessages,
   suppliersRussianMessages,
+  mailRussianMessages,
 );
 export default russianMessagesTree;

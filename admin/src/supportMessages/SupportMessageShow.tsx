@@ -1,9 +1,9 @@
 import { Box, Card, CardContent, Divider, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import type { AdminSupportMessage, AdminSupportMessageDetail } from '@topup/common/api';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Show, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { Fact } from '../components/Fact';
 import { useFormatDateTime } from '../components/LocalizedDateField';
 import { formatMoney } from '../lib/money';
 import { OrderStatusChip } from '../orders/OrderStatusField';
@@ -19,17 +19,6 @@ import { SupportWriterField } from './SupportWriterField';
 function useMessageDetail(): AdminSupportMessageDetail | undefined {
   const record = useRecordContext<AdminSupportMessage | AdminSupportMessageDetail>();
   return record && 'replies' in record ? record : undefined;
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="p">
-        {label}
-      </Typography>
-      <Box sx={{ overflowWrap: 'anywhere' }}>{children}</Box>
-    </Box>
-  );
 }
 
 /** One entry of the conversation: the shopper's message or an admin's reply. */

@@ -1,5 +1,5 @@
 import type { Pojo, RelationMappings } from 'objection';
-import type { UserRole } from '@topup/common';
+import type { ContentLanguage, UserRole } from '@topup/common';
 import type { Balance } from './Balance';
 import { BaseModel } from './BaseModel';
 
@@ -15,6 +15,12 @@ export class User extends BaseModel {
   declare role: UserRole;
   /** Part of every token; bumped on a password change to invalidate older tokens (publish as for role). */
   declare token_version: number;
+  /** Normalised (trimmed, domain lower-cased); null: none (docs/architecture.md, "Mail"). */
+  declare email: string | null;
+  /** Set once its link was opened; only a verified address is mailed receipts or a reset link. */
+  declare email_verified_at: Date | null;
+  /** The language the account's mails are written in. */
+  declare language: ContentLanguage;
   declare created_at: Date;
   declare updated_at: Date;
 

@@ -13,3 +13,4 @@ export * from './seagm-stand-in';
 export * from './moogold-stand-in';
 export * from './supplier-orders';
 export * from './smartglocal-stand-in';
+export * from './smtp-server';

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
+import { EMAIL_MAX_LENGTH } from '../email';
 import { NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, USER_ROLES } from '../rules';
-import { EmptyObject, endpoint, StringEnum, Timestamp } from './contract';
+import { EmptyObject, endpoint, Nullable, StringEnum, Timestamp } from './contract';
 
 // Shapes only: the specification's own rules (trimmed length, a digit, matching confirmation) are
 // checked by the server so each failure can carry the message key the storefront shows.
@@ -8,12 +9,17 @@ import { EmptyObject, endpoint, StringEnum, Timestamp } from './contract';
 const nickname = (description?: string) => Type.String({ maxLength: NICKNAME_MAX_LENGTH + 64, description });
 const password = (description?: string) => Type.String({ maxLength: PASSWORD_MAX_LENGTH, description });
 const NEW_PASSWORD_RULE = 'At least 8 characters with a digit.';
+/** Room for spaces around the address, which are trimmed before it is checked. */
+export const emailField = (description?: string) => Type.String({ maxLength: EMAIL_MAX_LENGTH + 64, description });
 
 export const RegisterBody = Type.Object(
   {
     nickname: nickname('Trimmed: 3 to 32 letters, digits, `_`, `.` or `-`; unique whatever the case.'),
     password: password(NEW_PASSWORD_RULE),
     confirmPassword: password(),
+    email: Type.Optional(
+      emailField('Optional: an address for receipts and password resets, verified by a mailed link. Empty: none.'),
+    ),
   },
   {
     additionalProperties: false,
@@ -77,8 +83,23 @@ export const Profile = Type.Object(
     balanceUsd: Type.Number(),
     balanceRub: Type.Number(),
     createdAt: Timestamp,
+    email: Nullable(Type.String({ description: 'The account\'s address; null: none.' })),
+    emailVerified: Type.Boolean({ description: 'The address was confirmed by its link: receipts are mailed to it and it can reset the password.' }),
   },
-  { examples: [{ id: 42, nickname: 'player_one', role: 'user', balanceUsd: 12.5, balanceRub: 1500, createdAt: '2026-11-23T13:26:00.000Z' }] },
+  {
+    examples: [
+      {
+        id: 42,
+        nickname: 'player_one',
+        role: 'user',
+        balanceUsd: 12.5,
+        balanceRub: 1500,
+        createdAt: '2026-11-23T13:26:00.000Z',
+        email: 'player@mail.ru',
+        emailVerified: true,
+      },
+    ],
+  },
 );
 export type Profile = Static<typeof Profile>;
 
@@ -104,7 +125,7 @@ export const authEndpoints = {
     tag,
     summary: 'Create an account and sign in',
     description:
-      'A broken rule answers 400 VALIDATION_FAILED with `details: [{field, message}]`, the message being a key the storefront translates (nickname_too_short, nickname_too_long, nickname_invalid, password_too_short, password_no_number, passwords_dont_match). 409 NICKNAME_TAKEN: the nickname is in use, whatever its case.',
+      'A broken rule answers 400 VALIDATION_FAILED with `details: [{field, message}]`, the message being a key the storefront translates (nickname_too_short, nickname_too_long, nickname_invalid, password_too_short, password_no_number, passwords_dont_match, email_invalid). 409 NICKNAME_TAKEN: the nickname is in use, whatever its case. With an `email`, a link that verifies it is mailed in the language of the request.',
     body: RegisterBody,
     status: 201,
     response: AuthSession,

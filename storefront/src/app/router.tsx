@@ -45,6 +45,9 @@ const pages = [
   lazyPage('/', () => import('./routes/home'), { shellTextsOnly: true }),
   lazyPage('/login', () => import('./routes/login')),
   lazyPage('/register', () => import('./routes/register')),
+  lazyPage('/password/forgot', () => import('./routes/password-forgot')),
+  lazyPage('/password/reset', () => import('./routes/password-reset')),
+  lazyPage('/email/verify', () => import('./routes/email-verify')),
   lazyPage('/products', () => import('./routes/products'), {
     prefetchData: ({ search }) => void queryClient.prefetchQuery(getProductsQueryOptions({ search: search.get('q') ?? '' })),
   }),

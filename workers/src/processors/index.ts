@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { QueueName, QueuePayloads } from '@topup/common';
 import { createCodeGenerationProcessor } from './code-generation.processor';
 import { createFulfilmentProcessor } from './fulfilment.processor';
+import { createMailProcessor } from './mail.processor';
 import { createPaymentCallbackProcessor } from './payment-callback.processor';
 import { createRateUpdateProcessor } from './rate-update.processor';
 import { createReservationExpiryProcessor } from './reservation-expiry.processor';
@@ -42,4 +43,5 @@ export const processorFactories: { [N in QueueName]?: ProcessorFactory<N> } = {
   'code-generation': createCodeGenerationProcessor,
   'rate-update': createRateUpdateProcessor,
   'supplier-catalogue': createSupplierCatalogueProcessor,
+  mail: createMailProcessor,
 };

@@ -1,10 +1,11 @@
 import argon2 from 'argon2';
 import type { Knex } from 'knex';
-import { ErrorCode, fromMinor, nicknameError, PASSWORD_MIN_LENGTH } from '@topup/common';
-import type { AuthSession, LoginBody, Profile, RegisterBody, SignInAnswer } from '@topup/common/api';
+import { ErrorCode, fromMinor, nicknameError, normaliseEmail, PASSWORD_MIN_LENGTH } from '@topup/common';
+import type { AuthSession, ContentLanguage, LoginBody, Profile, RegisterBody, SignInAnswer } from '@topup/common/api';
 import { AppError, notFound, validationFailed } from '../../lib/app-error';
 import type { SignInUser } from '../two-factor/two-factor.service';
 import type { RowOf, User } from '../../models';
+import { claimEmail } from '../mail/email-claim';
 import { usersDal } from '../users/users.dal';
 import type { PasswordHasher } from './password-hasher';
 import type { TokenService } from './token.service';
@@ -20,7 +21,14 @@ export function registrationErrors(body: RegisterBody): Array<{ field: string; m
   if (body.confirmPassword !== body.password) {
     errors.push({ field: 'confirmPassword', message: 'passwords_dont_match' });
   }
+  if (registrationEmail(body) === null) errors.push({ field: 'email', message: 'email_invalid' });
   return errors;
+}
+
+/** The address given at registration, normalised: undefined when none was given, null when it is not an address. */
+function registrationEmail(body: RegisterBody): string | null | undefined {
+  const raw = body.email?.trim() ?? '';
+  return raw === '' ? undefined : normaliseEmail(raw);
 }
 
 /** A new password's rules (registration's, and a changed password's): at least 8 characters with a digit. */
@@ -60,14 +68,18 @@ export function createAuthService(deps: {
   });
 
   return {
-    async register(body: RegisterBody): Promise<AuthSession> {
+    /** `language`: the storefront's when registering, in which the account's mails are written. */
+    async register(body: RegisterBody, language: ContentLanguage): Promise<AuthSession> {
       const errors = registrationErrors(body);
       if (errors.length > 0) throw validationFailed('Please correct the highlighted fields', errors);
       const passwordHash = await passwords.hash(body.password);
+      const email = registrationEmail(body);
       try {
-        const user = await db.transaction((trx) =>
-          usersDal.create(trx, { nickname: body.nickname.trim(), passwordHash }),
-        );
+        const user = await db.transaction(async (trx) => {
+          const created = await usersDal.create(trx, { nickname: body.nickname.trim(), passwordHash, language });
+          if (email) await claimEmail(trx, { id: created.id, email: null, email_verified_at: null }, email, language);
+          return created;
+        });
         return sessionFor(user);
       } catch (err) {
         if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
@@ -79,13 +91,17 @@ export function createAuthService(deps: {
       }
     },
 
-    /** A known device (a valid device cookie for the nickname) is preferred by the password gate. */
-    async login(body: LoginBody, from: { knownDevice: boolean }): Promise<SignInAnswer> {
+    /**
+     * A known device (a valid device cookie for the nickname) is preferred by the password gate. The
+     * storefront's `language` becomes the account's, in which its mails are written.
+     */
+    async login(body: LoginBody, from: { knownDevice: boolean; language: ContentLanguage }): Promise<SignInAnswer> {
       const user = await usersDal.findByNickname(db, body.nickname.trim());
       const valid = await passwords.verify(user?.password_hash ?? (await decoyHash), body.password, from.knownDevice);
       if (!user || !valid) {
         throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'Invalid username or password');
       }
+      if (user.language !== from.language) await db('users').where({ id: user.id }).update({ language: from.language });
       return signIn(user, { remember: body.remember === true });
     },
 
@@ -100,6 +116,8 @@ export function createAuthService(deps: {
         balanceUsd: fromMinor(balances.usd),
         balanceRub: fromMinor(balances.rub),
         createdAt: user.created_at.toISOString(),
+        email: user.email,
+        emailVerified: user.email_verified_at !== null,
       };
     },
   };

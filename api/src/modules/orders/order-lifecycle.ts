@@ -14,6 +14,7 @@ import type { OrderNotice } from '@topup/common/api';
 import { AppError } from '../../lib/app-error';
 import { changeBalance } from '@topup/server-kit';
 import { enqueueJob, outboxJobLive } from '../../lib/outbox';
+import { queueOrderMail } from '../mail/mail-queue';
 import { requestCardRefund, type RefundDestination } from '../payments/refunds';
 import { stockDal } from '../stock/stock.dal';
 import { orderLifecycleDal, PAID_ORDER_HOLD_SECONDS, type LockedOrder } from './order-lifecycle.dal';
@@ -46,7 +47,8 @@ function assertAllowed(order: LockedOrder, name: OrderTransitionName, actor: Ord
  * Moves one locked order along a transition the state machine allows `actor` to make, and records it
  * on the order's timeline. The update repeats the status condition, so a stale row is never moved
  * twice. A status change settles whatever needed attention, so the flag goes with it. `notices` are
- * added to what the order tells its shopper.
+ * added to what the order tells its shopper. Completing, failing and refunding mail the shopper a
+ * receipt (docs/architecture.md, "Mail").
  */
 async function move(
   trx: Knex.Transaction,
@@ -73,6 +75,8 @@ async function move(
   if (moved !== 1) throw new Error(`Order ${order.id} changed under its lock: it is no longer ${order.status}`);
   await recordOrderEvent(trx, order.id, 'status_changed', { from: order.status, to, transition: name, notices }, by);
   if (order.attention_since !== null) await recordOrderEvent(trx, order.id, 'attention_cleared', { cause: 'status_changed', to }, by);
+  // The receipt of a completed, failed or refunded order commits with the transition, so it is sent once.
+  await queueOrderMail(trx, order, name);
 }
 
 /** A paid order goes to fulfilment, its codes held for as long as a paid order's. */

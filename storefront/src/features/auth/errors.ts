@@ -34,7 +34,7 @@ export type RegisterFailure =
   | { fields: RegisterErrors }
   | { general: 'errors.network_error' | 'errors.rate_limited' | 'errors.validation_failed' | 'errors.server_error' | 'errors.general' };
 
-const REGISTER_FIELDS: ReadonlyArray<keyof RegisterInput> = ['nickname', 'password', 'confirmPassword'];
+const REGISTER_FIELDS: ReadonlyArray<keyof RegisterInput> = ['nickname', 'password', 'confirmPassword', 'email'];
 const REGISTER_ERROR_KEYS: readonly RegisterErrorKey[] = [
   'nickname_too_short',
   'nickname_too_long',
@@ -43,6 +43,7 @@ const REGISTER_ERROR_KEYS: readonly RegisterErrorKey[] = [
   'password_too_long',
   'password_no_number',
   'passwords_dont_match',
+  'email_invalid',
 ];
 
 /** The field errors a 400 names (`details: [{field, message}]` with a message key), those this form knows. */
@@ -91,4 +92,12 @@ export function twoFactorFailure(error: unknown): TwoFactorFailure {
   if (apiError.status === 429 || apiError.code === ErrorCode.RATE_LIMITED) return { key: 'errors.rate_limited' };
   if (apiError.status >= 500) return { key: 'errors.server_error' };
   return { key: 'errors.general' };
+}
+
+/** A mailed link the API refused for what it is (used, expired, its address taken), or null for any other failure. */
+export function mailLinkFailure(error: unknown): 'auth.link_expired' | 'auth.verify_taken' | null {
+  const { code } = toApiError(error);
+  if (code === ErrorCode.LINK_EXPIRED) return 'auth.link_expired';
+  if (code === ErrorCode.EMAIL_TAKEN) return 'auth.verify_taken';
+  return null;
 }

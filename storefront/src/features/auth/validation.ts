@@ -1,4 +1,4 @@
-import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, nicknameError } from '@topup/common';
+import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, nicknameError, normaliseEmail } from '@topup/common';
 import { PASSWORD_LIMITS, passwordRuleError } from '../../utils/password-rules';
 
 /** Message keys under `validation.*` in the locales. */
@@ -10,19 +10,23 @@ export type RegisterErrorKey =
   | 'password_too_long'
   | 'password_no_number'
   | 'passwords_dont_match'
-  | 'nickname_taken';
+  | 'nickname_taken'
+  | 'email_invalid';
 
 export interface RegisterInput {
   nickname: string;
   password: string;
   confirmPassword: string;
+  /** Optional: '' gives none. */
+  email?: string;
 }
 
 export type RegisterErrors = Partial<Record<keyof RegisterInput, RegisterErrorKey>>;
 
 /**
  * Registration rules: the nickname rule the API applies (trimmed 3 to 32 letters, digits, `_`, `.`
- * or `-`); password at least 8 (at most 128) characters with a digit; confirmation equal to the password.
+ * or `-`); password at least 8 (at most 128) characters with a digit; confirmation equal to the password;
+ * an email, when given, that looks like an address.
  */
 export function validateRegistration(input: RegisterInput): RegisterErrors {
   const errors: RegisterErrors = {};
@@ -33,6 +37,8 @@ export function validateRegistration(input: RegisterInput): RegisterErrors {
   if (password) errors.password = password;
 
   if (input.confirmPassword !== input.password) errors.confirmPassword = 'passwords_dont_match';
+  const email = input.email?.trim() ?? '';
+  if (email !== '' && !normaliseEmail(email)) errors.email = 'email_invalid';
   return errors;
 }
 
@@ -68,6 +74,6 @@ export function safeReturnPath(from: unknown): string {
     }`;
   }
   if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return '/';
-  if (/^\/(login|register)(\/|\?|#|$)/.test(path)) return '/';
+  if (/^\/(login|register|password)(\/|\?|#|$)/.test(path)) return '/';
   return path;
 }

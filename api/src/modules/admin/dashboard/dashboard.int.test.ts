@@ -102,9 +102,10 @@ describe('GET /api/admin/dashboard', () => {
         { queue: 'rate-update', count: 0 },
         { queue: 'reservation-expiry', count: 0 },
         { queue: 'supplier-catalogue', count: 0 },
+        { queue: 'mail', count: 0 },
       ]),
     );
-    expect(dashboard.failedJobs).toHaveLength(6);
+    expect(dashboard.failedJobs).toHaveLength(7);
     expect(dashboard.generation).toEqual([{ id: generation.id, status: 'running', generated: 2_000, count: 5_000 }]);
   });
 

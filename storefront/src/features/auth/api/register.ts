@@ -10,6 +10,7 @@ export function register(input: RegisterInput): Promise<AuthSession> {
     nickname: input.nickname.trim(),
     password: input.password,
     confirmPassword: input.confirmPassword,
+    ...(input.email?.trim() ? { email: input.email.trim() } : {}),
   });
 }
 

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { NICKNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@topup/common';
 import { Field } from '../../../components/ui/field';
 import { AlertIcon } from '../../../components/ui/icons/alert-icon';
@@ -105,6 +106,9 @@ export function LoginForm() {
           aria-invalid={invalid || undefined}
           onChange={(event) => setPassword(event.target.value)}
         />
+        <Link to="/password/forgot" className={styles.forgot}>
+          {t('auth.forgot_link')}
+        </Link>
       </Field>
       <label htmlFor={ids.remember} className={styles.remember}>
         <input

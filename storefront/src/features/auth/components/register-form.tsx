@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX_LENGTH, NICKNAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@topup/common';
+import { EmailInput } from '../../../components/ui/email-input';
 import { Field } from '../../../components/ui/field';
 import { AlertIcon } from '../../../components/ui/icons/alert-icon';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -12,7 +13,7 @@ import { hasErrors, messageParams, validateRegistration, type RegisterErrors, ty
 import styles from './auth.module.css';
 
 export const SHAKE_MS = 400;
-const FIELDS = ['nickname', 'password', 'confirmPassword'] as const;
+const FIELDS = ['nickname', 'password', 'confirmPassword', 'email'] as const;
 
 /** Nickname, password and confirmation, checked as the specification says; a failure shakes the form. */
 export function RegisterForm() {
@@ -22,11 +23,13 @@ export function RegisterForm() {
     nickname: useId(),
     password: useId(),
     confirmPassword: useId(),
+    email: useId(),
+    emailHint: useId(),
     error: useId(),
     nicknameHint: useId(),
     passwordHint: useId(),
   };
-  const [values, setValues] = useState<RegisterInput>({ nickname: '', password: '', confirmPassword: '' });
+  const [values, setValues] = useState<RegisterInput>({ nickname: '', password: '', confirmPassword: '', email: '' });
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [general, setGeneral] = useState<Extract<RegisterFailure, { general: string }>['general'] | null>(null);
@@ -178,6 +181,28 @@ export function RegisterForm() {
         {errors.confirmPassword && (
           <p id={`${ids.confirmPassword}-error`} className="field__error">
             {errorText('confirmPassword')}
+          </p>
+        )}
+      </Field>
+
+      <Field id={ids.email} label={t('auth.email_optional')}>
+        <EmailInput
+          ref={(node) => {
+            inputs.current.email = node;
+          }}
+          id={ids.email}
+          value={values.email}
+          aria-invalid={Boolean(errors.email) || undefined}
+          aria-describedby={describedBy('email', ids.emailHint)}
+          onChange={(event) => update('email', event.target.value)}
+        />
+        {errors.email ? (
+          <p id={`${ids.email}-error`} className="field__error">
+            {errorText('email')}
+          </p>
+        ) : (
+          <p id={ids.emailHint} className="field__hint">
+            {t('auth.email_hint')}
           </p>
         )}
       </Field>

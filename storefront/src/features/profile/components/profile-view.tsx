@@ -18,6 +18,7 @@ import { useProfile } from '../api/get-profile';
 import { initials } from '../utils/initials';
 import { BalanceTopup } from './balance-topup';
 import { ChangePasswordForm } from './change-password-form';
+import { EmailSettings } from './email-settings';
 import styles from './profile-view.module.css';
 
 /** The profile page; `buyerStatus` is the 'regular buyer' card, which counts the shopper's orders. */
@@ -115,6 +116,7 @@ function ProfileCard({ profile, buyerStatus }: { profile: Profile; buyerStatus: 
           <BalanceTopup isAdmin={isAdmin} preferred={preferred} />
         </section>
         {buyerStatus}
+        <EmailSettings profile={profile} />
         <ChangePasswordForm />
       </div>
     </div>

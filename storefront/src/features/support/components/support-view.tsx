@@ -17,6 +17,8 @@ import { MyRequests } from './my-requests';
 import styles from './support-view.module.css';
 
 const FAQ = ['password', 'orders', 'direct'] as const;
+/** The page an answer leads to, with the link under its answer. */
+const FAQ_LINKS: Partial<Record<(typeof FAQ)[number], string>> = { password: '/password/forgot', orders: '/orders' };
 
 /** The /support page: message form, "My requests" when signed in, FAQ, confirmation modal and the messenger link. */
 export function SupportView() {
@@ -41,10 +43,10 @@ export function SupportView() {
             </summary>
             <p>
               {t(`support.faq.${entry}.answer`)}
-              {entry === 'orders' && (
+              {FAQ_LINKS[entry] && (
                 <>
                   {' '}
-                  <Link to="/orders">{t('support.faq.orders.link')}</Link>
+                  <Link to={FAQ_LINKS[entry]}>{t(`support.faq.${entry as 'password' | 'orders'}.link`)}</Link>
                 </>
               )}
             </p>

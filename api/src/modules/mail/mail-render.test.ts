@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { CONTENT_LANGUAGES, MAIL_KINDS } from '@topup/common';
+import { renderMail } from './mail-render';
+
+const ORDER = {
+  id: 1042,
+  items: [{ label: 'PUBG Mobile 660 UC <b>', amount: 89_900 }],
+  total: 89_900,
+  currency: 'rub',
+  refunds: [{ amount: 89_900, currency: 'rub', destination: 'card' as const }],
+};
+
+describe('renderMail', () => {
+  for (const kind of MAIL_KINDS) {
+    for (const language of CONTENT_LANGUAGES) {
+      it(`writes ${kind} in ${language}: a subject, and text and HTML parts saying the same with the link`, () => {
+        const link = 'https://shop.test/orders/1042?x=1&y=2';
+        const mail = renderMail({ kind, language, nickname: 'olga', link, order: kind.startsWith('order_') ? ORDER : undefined });
+        expect(mail.subject).not.toMatch(/[{}]/);
+        expect(mail.text).not.toMatch(/\{\w+\}/);
+        expect(mail.text).toContain(link);
+        expect(mail.html).toContain('href="https://shop.test/orders/1042?x=1&amp;y=2"');
+        expect(mail.html).toContain(`<html lang="${language}">`);
+        if (kind.startsWith('order_')) {
+          expect(mail.subject).toContain('1042');
+          expect(mail.text).toContain('899.00 RUB');
+          // What the store writes is escaped: a product named with markup shows as text.
+          expect(mail.html).toContain('PUBG Mobile 660 UC &lt;b&gt;');
+        }
+      });
+    }
+  }
+});
