@@ -10,6 +10,7 @@ import { orderTimelineEnglishMessages } from './orderTimeline';
 import { contentLanguagesEnglishMessages } from './contentLanguages';
 import { gamesEnglishMessages } from './games';
 import { suppliersEnglishMessages } from './suppliers';
+import { marginsEnglishMessages } from './margins';
 
 export const customEnglishMessages = {
   app: {
@@ -704,5 +705,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   contentLanguagesEnglishMessages,
   gamesEnglishMessages,
   suppliersEnglishMessages,
+  marginsEnglishMessages,
 );
 export default englishMessagesTree;

@@ -12,6 +12,7 @@ import { orderTimelineEnglishMessages, orderTimelineRussianMessages } from './or
 import { contentLanguagesEnglishMessages, contentLanguagesRussianMessages } from './contentLanguages';
 import { gamesEnglishMessages, gamesRussianMessages } from './games';
 import { suppliersEnglishMessages, suppliersRussianMessages } from './suppliers';
+import { marginsEnglishMessages, marginsRussianMessages } from './margins';
 
 const customRussianMessages: typeof customEnglishMessages = {
   app: {
@@ -711,6 +712,7 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   contentLanguagesEnglishMessages,
   gamesEnglishMessages,
   suppliersEnglishMessages,
+  marginsEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
@@ -724,5 +726,6 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   contentLanguagesRussianMessages,
   gamesRussianMessages,
   suppliersRussianMessages,
+  marginsRussianMessages,
 );
 export default russianMessagesTree;
