@@ -14,8 +14,6 @@ import {
   useRecordContext,
   useRedirect,
   useTranslate,
-  useUpdate,
-  type Identifier,
 } from 'react-admin';
 import type { AdminCurrencyRate, RateChangeNeedsConfirmation } from '@topup/common/api';
 import { LocalizedDateField } from '../components/LocalizedDateField';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { BALANCE_CURRENCIES, ErrorCode, type BalanceCurrency } from '@topup/common';
 import { AppError } from '../../lib/app-error';
-import { convertByStoreRates } from '../rates/store-rates';
+import { storeConverter, type Converter } from '../rates/store-rates';
 
 /*
  * A denomination sold at a loss (docs/architecture.md, "Costs and margins"): its cheapest active source (a
@@ -36,10 +36,17 @@ export async function cheapestCosts(db: Knex, ids?: readonly number[]): Promise<
     })
     .select<Array<{ denomination_id: number; cost: string; cost_currency: string }>>('ds.denomination_id', 'p.cost', 'p.cost_currency');
   const cheapest = new Map<number, DenominationCost>();
+  // One look-up of the rates per pair of currencies, however many sources share it.
+  const converters = new Map<string, Converter>();
+  const converterOf = async (from: string, to: string) => {
+    const key = `${from}>${to}`;
+    if (!converters.has(key)) converters.set(key, await storeConverter(db, from, to));
+    return converters.get(key);
+  };
   for (const source of sources) {
     const costs = cheapest.get(source.denomination_id) ?? { usd: null, rub: null };
     for (const currency of BALANCE_CURRENCIES) {
-      const converted = await convertByStoreRates(db, Number(source.cost), source.cost_currency, currency);
+      const converted = (await converterOf(source.cost_currency, currency))?.(Number(source.cost));
       const known = costs[currency];
       if (converted && (known === null || converted.amount < known)) costs[currency] = converted.amount;
     }
