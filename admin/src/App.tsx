@@ -26,6 +26,8 @@ import suppliers from './suppliers';
 import supportMessages from './supportMessages';
 import { TwoFactorPage } from './twoFactor';
 import users from './users';
+import { MarginReport } from './margins/MarginReport';
+import { MARGIN_REPORT_PATH } from './margins/marginReport';
 
 /** Served under /admin/ next to the storefront: react-admin inside a browser router, with basename /admin. */
 export const ADMIN_BASENAME = '/admin';
@@ -83,6 +85,7 @@ export function App() {
                 {/* The specification opens the back office on Products (the first resource); the dashboard is a menu item away. */}
                 <Route path={DASHBOARD_PATH} element={<Dashboard />} />
                 <Route path="/two-factor" element={<TwoFactorPage />} />
+                <Route path={MARGIN_REPORT_PATH} element={<MarginReport />} />
               </CustomRoutes>
               <CustomRoutes noLayout>
                 <Route path="/storefront" element={<GoToStorefront />} />

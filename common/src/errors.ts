@@ -25,6 +25,10 @@ export const ErrorCode = {
   CART_EMPTY: 'CART_EMPTY',
   INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
   CONFLICT: 'CONFLICT',
+  /** A top-up offer is not sold now: its cheapest source costs more than its price, and no admin confirmed selling it at a loss. */
+  OFFER_UNAVAILABLE: 'OFFER_UNAVAILABLE',
+  /** An admin's denomination price is below its cheapest source's cost: send it again with `sellAtLoss: true` to confirm. */
+  PRICE_BELOW_COST: 'PRICE_BELOW_COST',
   /** An admin's rate edit changes the rate by more than the confirmation threshold: send it again with `confirm: true`. */
   RATE_CHANGE_NEEDS_CONFIRMATION: 'RATE_CHANGE_NEEDS_CONFIRMATION',
   /** Retry delivery of an order that is not flagged as needing attention (already retried, or delivered). */

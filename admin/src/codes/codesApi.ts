@@ -2,6 +2,7 @@ import type { BulkCodesResult } from '@topup/common/api';
 import { httpClient, postText, RESOURCE_ENDPOINTS } from '../dataProvider';
 import type { ApiRequest } from '../lib/useApiRequest';
 import { GLOBAL_REGION } from './types';
+import { saveDownload } from '../lib/download';
 
 const BULK_URL = `${RESOURCE_ENDPOINTS.codes}/bulk`;
 const IMPORT_URL = `${RESOURCE_ENDPOINTS.codes}/import`;
@@ -45,11 +46,5 @@ export async function downloadCodesCsv(filter: Record<string, unknown>, reason: 
     headers: new Headers({ 'Content-Type': 'application/json', Accept: 'text/csv' }),
     body: JSON.stringify({ reason }),
   });
-  const name = /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1] ?? 'codes.csv';
-  const url = URL.createObjectURL(new Blob([body], { type: 'text/csv' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveDownload(body, headers, 'codes.csv');
 }

@@ -14,14 +14,13 @@ import {
   useRecordContext,
   useRedirect,
   useTranslate,
-  useUpdate,
-  type Identifier,
 } from 'react-admin';
 import type { AdminCurrencyRate, RateChangeNeedsConfirmation } from '@topup/common/api';
 import { LocalizedDateField } from '../components/LocalizedDateField';
 import { errorNotification } from '../components/errors';
 import { useNumberFormat } from '../components/useNumberFormat';
 import { pickFields } from '../components/payload';
+import { useConfirmedUpdate, type UpdateToConfirm } from '../components/useConfirmedUpdate';
 import { currencyCode, rateFromInput, useRateFormat, validateRate } from './rate';
 
 /** Only the rate and its switch: the pair itself is fixed. */
@@ -71,10 +70,7 @@ function RateToolbar() {
   );
 }
 
-interface PendingChange {
-  id: Identifier;
-  data: Record<string, unknown>;
-  previousData: AdminCurrencyRate;
+interface PendingChange extends UpdateToConfirm<AdminCurrencyRate> {
   details: RateChangeNeedsConfirmation;
 }
 
@@ -82,29 +78,12 @@ interface PendingChange {
 function ConfirmLargeChange({ pending, onClose }: { pending: PendingChange | null; onClose: () => void }) {
   const formatRate = useRateFormat();
   const formatPercent = useNumberFormat({ maximumFractionDigits: 2, signDisplay: 'always' });
-  const [update, { isPending }] = useUpdate();
-  const notify = useNotify();
+  const { send, isPending } = useConfirmedUpdate('currencyRates');
   const redirect = useRedirect();
   if (!pending) return null;
   const { details } = pending;
   const grows = Number(details.new) >= Number(details.old);
-  const confirm = () =>
-    update(
-      'currencyRates',
-      { id: pending.id, data: { ...pending.data, confirm: true }, previousData: pending.previousData },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          onClose();
-          notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
-          redirect('list', 'currencyRates');
-        },
-        onError: (error) => {
-          onClose();
-          notify(...errorNotification(error));
-        },
-      },
-    );
+  const confirm = () => send(pending, { confirm: true }, { close: onClose, saved: () => redirect('list', 'currencyRates') });
   return (
     <Confirm
       isOpen

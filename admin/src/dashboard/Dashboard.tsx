@@ -33,11 +33,13 @@ import { useApiRequest } from '../lib/useApiRequest';
 import { OrderStatusChip } from '../orders/OrderStatusField';
 import { LastRateUpdatePanel } from './LastRateUpdatePanel';
 import { LoginLockouts } from './LoginLockouts';
+import { LossesPanel } from './LossesPanel';
 import { LowStockPanel } from './LowStockPanel';
 import { NeedsAttention } from './NeedsAttention';
 import { useOpenQueueDashboard } from './queueDashboard';
 import { Panel, StatCard } from './StatCard';
 import { SupportInboxCard } from './SupportInboxCard';
+import { SuppliersPanel } from './SuppliersPanel';
 
 const dashboardStack = { display: 'grid', gap: 2, alignContent: 'start' } as const;
 
@@ -129,7 +131,7 @@ function Generation({ requests }: { requests: DashboardData['generation'] }) {
 /** Where the dashboard opens, inside the back office (its start page is Products, as the specification has it). */
 export const DASHBOARD_PATH = '/dashboard';
 
-/** The back office's overview: today's sales, orders by status, low stock, failed jobs, code generation, the last rate update. */
+/** The back office's overview: today's sales, orders by status, suppliers, losses, low stock, failed jobs, code generation, the last rate update. */
 export function Dashboard() {
   const translate = useTranslate();
   const request = useApiRequest();
@@ -208,6 +210,8 @@ export function Dashboard() {
           <LastRateUpdatePanel update={data?.lastRateUpdate} loading={!data} />
         </Box>
         <Box sx={dashboardStack}>
+          <SuppliersPanel suppliers={data?.suppliers} />
+          <LossesPanel lines={data?.lossDenominations} />
           <Panel title={translate('dashboard.orders_by_status')} icon={<ReceiptLongIcon />}>
             {data ? <OrdersByStatus data={data.ordersByStatus} /> : <Skeleton variant="rounded" height={200} sx={{ m: 2 }} />}
           </Panel>

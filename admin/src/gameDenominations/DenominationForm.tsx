@@ -1,8 +1,21 @@
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
-import type { DenominationSource } from '@topup/common/api';
+import type { AdminGameDenomination, DenominationSource } from '@topup/common/api';
 import { supplierProductName } from '../supplierProducts/supplierProductName';
-import { ArrayInput, AutocompleteInput, BooleanInput, FormDataConsumer, NumberInput, ReferenceInput, SelectInput, SimpleForm, SimpleFormIterator } from 'react-admin';
+import {
+  ArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  FormDataConsumer,
+  NumberInput,
+  ReferenceInput,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { formatMoney } from '../lib/money';
 import { FormRow } from '../components/FormLayout';
 import { TranslatedTextInput } from '../components/TranslatedTextInput';
 import { sourceKindChoices, validateDenomination } from './denominationForm';
@@ -22,7 +35,20 @@ function SupplierProductInput({ gameId }: { gameId: number | undefined }) {
   );
 }
 
-/** Name and unit in every language, amount, prices, the game's offer id, order, active flag and the sources it is delivered from. */
+/** What the denomination's cheapest source costs in each sale currency, so a price below it shows before saving. */
+function CheapestCost() {
+  const denomination = useRecordContext<AdminGameDenomination>();
+  const translate = useTranslate();
+  const cost = denomination?.cheapestCost;
+  if (!cost || (cost.usd === null && cost.rub === null)) return null;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {translate('resources.gameDenominations.cheapest_cost', { usd: formatMoney(cost.usd, 'USD'), rub: formatMoney(cost.rub, 'RUB') })}
+    </Typography>
+  );
+}
+
+/** Name and unit in every language, amount, prices, the game's offer id, order, active flag, the sources it is delivered from and whether it may sell at a loss. */
 export function DenominationForm({
   defaultValues,
   toolbar,
@@ -52,6 +78,8 @@ export function DenominationForm({
         </FormRow>
       </Box>
       <BooleanInput source="active" helperText="resources.gameDenominations.help.active" />
+      <CheapestCost />
+      <BooleanInput source="sellAtLoss" helperText="resources.gameDenominations.help.sellAtLoss" />
       <ArrayInput source="sources" isRequired helperText="resources.gameDenominations.help.sources">
         <SimpleFormIterator inline disableClear>
           <SelectInput source="kind" label="resources.gameDenominations.fields.source.kind" choices={sourceKindChoices} isRequired helperText={false} />

@@ -11,7 +11,8 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
-import { on } from '@topup/common/testing';
+import { ErrorCode } from '@topup/common';
+import { on, refuse } from '@topup/common/testing';
 import { GameEdit } from '../games/GameEdit';
 import { contractExample, server } from '../testing/api';
 import { renderResourcePage } from '../testing/render';
@@ -120,5 +121,30 @@ describe("a game's denominations in the back office", () => {
     expect(await screen.findByText('Введите сумму от 0 с не более чем 2 знаками после точки')).toBeInTheDocument();
     expect(screen.getByText('Обязательно для заполнения')).toBeInTheDocument();
     expect(updates).toEqual([]);
+  });
+
+  test('a price below the cheapest source’s cost asks to confirm, and saves it sold at a loss once confirmed', async () => {
+    const { updates } = serveGame();
+    server.use(
+      on(adminGameDenominationEndpoints.update).reply(({ body }) => {
+        updates.push(body);
+        if (!body.sellAtLoss) return refuse(409, ErrorCode.PRICE_BELOW_COST, 'Below cost', { currency: 'usd', price: 1.09, cost: 1.12 });
+        return { ...DIAMONDS_86, ...body } as AdminGameDenomination;
+      }),
+    );
+    const { user } = renderResourcePage('gameDenominations', '/gameDenominations/:id', '/gameDenominations/41', <GameDenominationEdit />);
+    expect(await screen.findByText('Самый дешёвый источник стоит $1.12 / 88,48 ₽')).toBeInTheDocument();
+    const usd = screen.getByLabelText(/^Цена, USD/);
+    await waitFor(() => expect(usd).toHaveValue(1.49));
+    await user.clear(usd);
+    await user.type(usd, '1.09');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Продавать ниже себестоимости?' });
+    expect(dialog).toHaveTextContent('Цена в USD, $1.09, ниже себестоимости самого дешёвого источника, $1.12.');
+    await user.click(within(dialog).getByRole('button', { name: 'Продавать в убыток' }));
+    await waitFor(() => expect(updates).toHaveLength(2));
+    expect(updates[0]).toMatchObject({ priceUsd: 1.09, sellAtLoss: false });
+    expect(updates[1]).toMatchObject({ priceUsd: 1.09, sellAtLoss: true });
   });
 });

@@ -1,9 +1,12 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { AdminGame, AdminGameDenomination } from '@topup/common/api';
+import { useState } from 'react';
 import {
   Button,
+  Confirm,
   Create,
   Edit,
+  HttpError,
   LinkBase,
   type RaRecord,
   ReferenceInput,
@@ -14,8 +17,13 @@ import {
   useEditContext,
   useGetOne,
   useRecordFromLocation,
+  useNotify,
+  useRedirect,
   useTranslate,
 } from 'react-admin';
+import { errorNotification } from '../components/errors';
+import { useConfirmedUpdate, type UpdateToConfirm } from '../components/useConfirmedUpdate';
+import { formatMoney } from '../lib/money';
 import { DenominationForm } from './DenominationForm';
 import { denominationPayload, NEW_DENOMINATION_DEFAULTS } from './denominationForm';
 import { gameDenominationsPath } from './gameLink';
@@ -82,10 +90,68 @@ function EditActions() {
   return <BackToGame game={useGame(record?.gameId)} />;
 }
 
-export function GameDenominationEdit() {
+/** The details of a 409 asking to confirm a price below cost, if that is what the error is. */
+function lossToConfirm(error: unknown): PriceBelowCost | undefined {
+  if (!(error instanceof HttpError) || error.status !== 409) return undefined;
+  const body = error.body as { error?: { code?: string; details?: PriceBelowCost } } | undefined;
+  return body?.error?.code === 'PRICE_BELOW_COST' ? body.error.details : undefined;
+}
+
+interface PriceBelowCost {
+  currency: string;
+  price: number;
+  cost: number;
+}
+
+interface PendingLoss extends UpdateToConfirm<AdminGameDenomination> {
+  details: PriceBelowCost;
+}
+
+/** Asks before saving a price below the cheapest source's cost, and saves it confirmed (`sellAtLoss`), audited like any change. */
+function ConfirmLoss({ pending, onClose }: { pending: PendingLoss; onClose: () => void }) {
+  const { send, isPending } = useConfirmedUpdate('gameDenominations');
+  const redirect = useRedirect();
+  const { details } = pending;
+  const confirm = () => send(pending, { sellAtLoss: true }, { close: onClose, saved: () => redirect(gameDenominationsPath(pending.previousData.gameId)) });
   return (
-    <Edit mutationMode="pessimistic" title={<EditTitle />} actions={<EditActions />} transform={denominationPayload} redirect={backToGame}>
-      <DenominationForm toolbar={<SaveOnlyToolbar />} />
-    </Edit>
+    <Confirm
+      isOpen
+      loading={isPending}
+      title="resources.gameDenominations.loss_confirm.title"
+      content="resources.gameDenominations.loss_confirm.content"
+      translateOptions={{ currency: details.currency.toUpperCase(), price: formatMoney(details.price, details.currency), cost: formatMoney(details.cost, details.currency) }}
+      confirm="resources.gameDenominations.loss_confirm.save"
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
+  );
+}
+
+export function GameDenominationEdit() {
+  const [pending, setPending] = useState<PendingLoss | null>(null);
+  const notify = useNotify();
+  return (
+    <>
+      <Edit
+        mutationMode="pessimistic"
+        title={<EditTitle />}
+        actions={<EditActions />}
+        transform={denominationPayload}
+        redirect={backToGame}
+        mutationOptions={{
+          onError: (error, variables) => {
+            const details = lossToConfirm(error);
+            if (!details || variables.id === undefined) {
+              notify(...errorNotification(error));
+              return;
+            }
+            setPending({ id: variables.id, data: variables.data as Record<string, unknown>, previousData: variables.previousData as AdminGameDenomination, details });
+          },
+        }}
+      >
+        <DenominationForm toolbar={<SaveOnlyToolbar />} />
+      </Edit>
+      {pending && <ConfirmLoss pending={pending} onClose={() => setPending(null)} />}
+    </>
   );
 }

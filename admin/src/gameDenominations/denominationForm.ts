@@ -15,6 +15,7 @@ export const DENOMINATION_FIELDS = [
   'active',
   'sortOrder',
   'sources',
+  'sellAtLoss',
 ] as const;
 
 /** A new denomination is on sale at once, delivered by the game provider. */

@@ -11,6 +11,7 @@ import { orderTimelineEnglishMessages } from './orderTimeline';
 import { contentLanguagesEnglishMessages } from './contentLanguages';
 import { gamesEnglishMessages } from './games';
 import { suppliersEnglishMessages } from './suppliers';
+import { marginsEnglishMessages } from './margins';
 
 export const customEnglishMessages = {
   app: {
@@ -715,5 +716,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   gamesEnglishMessages,
   suppliersEnglishMessages,
   mailEnglishMessages,
+  marginsEnglishMessages,
 );
 export default englishMessagesTree;

@@ -13,6 +13,7 @@ import { orderTimelineEnglishMessages, orderTimelineRussianMessages } from './or
 import { contentLanguagesEnglishMessages, contentLanguagesRussianMessages } from './contentLanguages';
 import { gamesEnglishMessages, gamesRussianMessages } from './games';
 import { suppliersEnglishMessages, suppliersRussianMessages } from './suppliers';
+import { marginsEnglishMessages, marginsRussianMessages } from './margins';
 
 const customRussianMessages: typeof customEnglishMessages = {
   app: {
@@ -722,6 +723,7 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   gamesEnglishMessages,
   suppliersEnglishMessages,
   mailEnglishMessages,
+  marginsEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
@@ -736,5 +738,6 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   gamesRussianMessages,
   suppliersRussianMessages,
   mailRussianMessages,
+  marginsRussianMessages,
 );
 export default russianMessagesTree;

@@ -3,6 +3,7 @@ import { ArrayField, DataTable, RecordContextProvider, useRecordContext, useTran
 import { FactList } from '../components/FactList';
 import { MoneyField } from '../components/MoneyField';
 import { ItemDelivery } from '../suppliers/ItemDelivery';
+import { ItemMargin, OrderMarginLine } from './ItemMargin';
 import { topupDataRows } from './topupData';
 import type { AdminOrderItem } from '@topup/common/api';
 import type { ShownOrder } from './types';
@@ -55,6 +56,7 @@ function OrderItemCards({ order }: { order: ShownOrder }) {
             </Box>
             {item.topupData && <TopupDataCell />}
             {item.delivery && <ItemDelivery />}
+            {item.margin && <ItemMargin currency={order.currency} />}
           </Box>
         </RecordContextProvider>
       ))}
@@ -93,6 +95,9 @@ export function OrderItems() {
               <Column source="delivery" label="resources.orders.delivery.title" disableSort>
                 <ItemDelivery />
               </Column>
+              <Column source="margin" label="margins.margin" disableSort>
+                <ItemMargin currency={order.currency} />
+              </Column>
               <Column source="amount" label="resources.orders.item.amount" disableSort align="right">
                 <MoneyField source="amount" currency={order.currency} />
               </Column>
@@ -100,6 +105,7 @@ export function OrderItems() {
           </ArrayField>
         </Box>
       )}
+      <OrderMarginLine order={order} />
       {order.kind === 'codes' && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
           {translate('resources.orders.item.codes_hidden')}

@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SEAGM_STATUS } from '../providers/game/seagm/seagm-provider';
+import { createSeagmProvider, SEAGM_STATUS, type SupplierAccount } from '../providers/game/seagm/seagm-provider';
+import type { DeliveryProvider } from '../providers/game/game-provider';
+import { syncSupplierCatalogue } from '../modules/suppliers/supplier-catalogue';
+import { createLogger } from '../logger';
 import { seagmSignatureProblem, signSeagmParams } from '../providers/game/seagm/seagm-signature';
 import type { Config } from '../config';
 import { createFixtures } from './fixtures';
@@ -242,4 +245,13 @@ export async function seagmSixtyUc(app: TestApp, options: { typeId?: string; san
     .first<{ id: number }>('p.id');
   const fixtures = createFixtures(app.db, app.config.codesKey);
   return supplierOrderTools(() => ({ app, fixtures })).sixtyUc(product.id, options);
+}
+
+/** `app`'s SEAGM adapter (2 s timeout) with SEAGM's catalogue imported, and SEAGM's supplier id; the USD->RUB rate is 79. */
+export async function seagmWithCatalogue(app: TestApp): Promise<{ provider: DeliveryProvider & SupplierAccount; supplierId: number }> {
+  await createFixtures(app.db, app.config.codesKey).usdRubRate('79');
+  const provider = createSeagmProvider({ settings: app.config.seagm, logger: createLogger('silent', 'seagm-test'), timeoutMs: 2_000 });
+  const supplierId = (await app.db('suppliers').where({ kind: 'seagm' }).first<{ id: number }>('id')).id;
+  await syncSupplierCatalogue(app.db, supplierId, provider);
+  return { provider, supplierId };
 }

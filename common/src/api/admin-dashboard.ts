@@ -5,6 +5,7 @@ import { LowStockLine } from './admin-stock-thresholds';
 import { ORDER_STATUSES } from '../rules';
 import { EmptyObject, endpoint, Nullable, StringEnum, Timestamp } from './contract';
 import { SupportInbox } from './admin-support-messages';
+import { BalanceCurrency } from './orders';
 
 
 /** The back office's start page figures. */
@@ -39,6 +40,36 @@ export const Dashboard = Type.Object(
       }),
       { description: 'Orders a person should look at, the newest problem first (at most 50).' },
     ),
+    suppliers: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        kind: Type.String(),
+        name: Type.String(),
+        active: Type.Boolean(),
+        balance: Nullable(Type.Number({ description: 'In balanceCurrency, as last read; null until read.' })),
+        balanceCurrency: Nullable(Type.String()),
+        balanceCheckedAt: Nullable(Timestamp),
+        lowBalanceThreshold: Nullable(Type.Number()),
+        low: Type.Boolean({ description: 'The balance read is under the threshold: deliveries go to other sources first.' }),
+        waiting: Type.Integer({ description: 'Its orders sent and not yet settled.' }),
+        waitingForBalance: Type.Integer({ description: 'Orders waiting, flagged, for a balance it lacked.' }),
+        failuresToday: Type.Integer({ description: 'Its attempts that failed today (a Moscow day).' }),
+      }),
+      { description: 'Each supplier, in the order the store prefers them.' },
+    ),
+    lossDenominations: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        gameId: Type.Integer(),
+        gameTitle: Type.String(),
+        name: Type.String(),
+        currency: BalanceCurrency,
+        price: Type.Number(),
+        cost: Type.Number({ description: "The cheapest active source's cost in `currency`, by the store's rates." }),
+        sellAtLoss: Type.Boolean({ description: 'An admin confirmed selling it at a loss; otherwise it is not sold.' }),
+      }),
+      { description: 'Active denominations whose cheapest source costs more than their price in a sale currency.' },
+    ),
     loginLockouts: Type.Array(
       Type.Object({ nickname: Type.String({ description: 'The blocked nickname, in lower case.' }), until: Timestamp }),
       { description: 'Nicknames whose password logins are blocked after repeated failures, until when; the latest block ending first.' },
@@ -57,6 +88,23 @@ export const Dashboard = Type.Object(
         needsAttention: [
           { orderId: 1042, kind: 'topup', userNickname: 'player_one', flagged: true, reason: 'Game provider unavailable', since: '2026-03-04T12:45:00.000Z' },
         ],
+        suppliers: [
+          {
+            id: 2,
+            kind: 'seagm',
+            name: 'SEAGM',
+            active: true,
+            balance: 84.2,
+            balanceCurrency: 'USD',
+            balanceCheckedAt: '2026-03-04T12:55:00.000Z',
+            lowBalanceThreshold: 100,
+            low: true,
+            waiting: 1,
+            waitingForBalance: 0,
+            failuresToday: 2,
+          },
+        ],
+        lossDenominations: [{ id: 41, gameId: 4, gameTitle: 'Free Fire', name: '86 алмазов', currency: 'usd', price: 1.09, cost: 1.12, sellAtLoss: false }],
         loginLockouts: [{ nickname: 'admin', until: '2026-03-04T13:00:00.000Z' }],
       },
     ],

@@ -270,6 +270,11 @@ export const AdminGameDenomination = Type.Object(
     sortOrder: Type.Integer(),
     sources: Type.Array(DenominationSource, { description: 'By priority.' }),
     availableCodes: Type.Integer({ description: 'Codes of it in the code stock, on sale now.' }),
+    sellAtLoss: Type.Boolean({ description: 'An admin confirmed selling it although its cheapest source costs more than its price.' }),
+    cheapestCost: Type.Object(
+      { usd: Nullable(Type.Number()), rub: Nullable(Type.Number()) },
+      { description: "Its cheapest active supplier source's cost in each sale currency, by the store's rates; null where none is known." },
+    ),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   },
@@ -292,6 +297,8 @@ export const AdminGameDenomination = Type.Object(
           { kind: 'sandbox', supplierProductId: null, priority: 2 },
         ],
         availableCodes: 0,
+        sellAtLoss: false,
+        cheapestCost: { usd: 1.12, rub: 88.48 },
         createdAt: '2026-12-01T09:00:00.000Z',
         updatedAt: '2026-12-01T09:00:00.000Z',
       },
@@ -306,6 +313,12 @@ const denominationFields = {
   active: Type.Optional(Type.Boolean()),
   sortOrder: Type.Optional(Type.Integer({ minimum: -MAX_INT, maximum: MAX_INT, description: 'Lower first; equal ones by amount.' })),
   sources: Type.Optional(DenominationSources),
+  sellAtLoss: Type.Optional(
+    Type.Boolean({
+      description:
+        'Sell it although its cheapest source costs more than its price. A write that leaves it priced below that cost without this is 409 PRICE_BELOW_COST (`details: {currency, price, cost}`), and changes nothing.',
+    }),
+  ),
 };
 const denominationName = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '\\S', description: 'In Russian.' });
 const unit = Type.String({ maxLength: UNIT_MAX_LENGTH, description: "In Russian (алмазов, UC …); '' for none." });
@@ -351,6 +364,7 @@ export const UpdateGameDenominationBody = Type.Object(
     id: Ignored,
     gameId: Ignored,
     availableCodes: Ignored,
+    cheapestCost: Ignored,
     createdAt: Ignored,
     updatedAt: Ignored,
   },

@@ -121,7 +121,7 @@ export type TopupOrderAnswer = Static<typeof TopupOrderAnswer>;
 
 /** The checks every top-up passes before money moves, whether paid from the balance or by card. */
 export const TOPUP_CHECKS =
-  "`service` must be an active game (404 otherwise). The server prices the top-up itself (an active Free Fire offer or denomination of the game, the chosen PUBG packages, the Steam calculation): a game's `fields` that do not fit it are 400 VALIDATION_FAILED naming `topupData.fields.<key>`; a price or commission that differs from the shopper's is 409 PRICE_CHANGED with the server's prices in details, a gone offer or package too; PUBG packages without enough codes are 409 OUT_OF_STOCK. The account is checked with the game first: an unknown one is 422 with `details.field`, a game that cannot answer 503.";
+  "`service` must be an active game (404 otherwise). The server prices the top-up itself (an active Free Fire offer or denomination of the game, the chosen PUBG packages, the Steam calculation): a game's `fields` that do not fit it are 400 VALIDATION_FAILED naming `topupData.fields.<key>`; a price or commission that differs from the shopper's is 409 PRICE_CHANGED with the server's prices in details, a gone offer or package too; PUBG packages without enough codes are 409 OUT_OF_STOCK; an offer whose cheapest source costs more than its price in the order's currency, unless an admin confirmed selling it at a loss, is 409 OFFER_UNAVAILABLE (`details.denomination_ids`). The account is checked with the game first: an unknown one is 422 with `details.field`, a game that cannot answer 503.";
 
 export const topupEndpoints = {
   create: endpoint({

@@ -14,6 +14,7 @@ describe('errorMessageKey', () => {
   it('maps known error codes', () => {
     expect(errorMessageKey(failure(409, 'PRICE_CHANGED'), 'product.add_failed')).toBe('errors.price_changed');
     expect(errorMessageKey(failure(409, 'OUT_OF_STOCK'), 'product.add_failed')).toBe('errors.out_of_stock');
+    expect(errorMessageKey(failure(409, 'OFFER_UNAVAILABLE'), 'checkout.topup_failed')).toBe('errors.offer_unavailable');
     expect(errorMessageKey(failure(429, 'RATE_LIMITED'), 'x')).toBe('errors.rate_limited');
     expect(errorMessageKey(failure(400, 'VALIDATION_FAILED'), 'x')).toBe('errors.validation_failed');
   });

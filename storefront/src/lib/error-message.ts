@@ -11,7 +11,8 @@ export type CommonErrorKey =
   | 'errors.forbidden'
   | 'errors.validation_failed'
   | 'errors.price_changed'
-  | 'errors.out_of_stock';
+  | 'errors.out_of_stock'
+  | 'errors.offer_unavailable';
 
 const BY_CODE: Partial<Record<string, CommonErrorKey>> = {
   [ErrorCode.RATE_LIMITED]: 'errors.rate_limited',
@@ -20,6 +21,7 @@ const BY_CODE: Partial<Record<string, CommonErrorKey>> = {
   [ErrorCode.VALIDATION_FAILED]: 'errors.validation_failed',
   [ErrorCode.PRICE_CHANGED]: 'errors.price_changed',
   [ErrorCode.OUT_OF_STOCK]: 'errors.out_of_stock',
+  [ErrorCode.OFFER_UNAVAILABLE]: 'errors.offer_unavailable',
 };
 
 /**

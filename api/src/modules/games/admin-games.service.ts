@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { fromMinor, gameFieldDefinitionProblems } from '@topup/common';
+import { ErrorCode, fromMinor, gameFieldDefinitionProblems } from '@topup/common';
 import type {
   AdminGame,
   AdminGameDenomination,
@@ -12,13 +12,14 @@ import type {
   UpdateGameDenominationBody,
 } from '@topup/common/api';
 import { auditOf, conflict, isUniqueViolation, minorUnits, typedFilter, type AdminActor, type Dated } from '../../lib/admin-input';
-import { notFound, validationFailed } from '../../lib/app-error';
+import { AppError, notFound, validationFailed } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../lib/simple-rest';
 import { translatedFields } from '../../lib/translations';
 import type { StoredGameField } from '../../models';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 import type { SandboxSupplyGuard } from '../suppliers/sandbox-supply';
+import { cheapestCosts, lossOf, type DenominationCost } from './denomination-costs';
 import {
   gamesDal as dal,
   mergedTranslations,
@@ -142,7 +143,7 @@ function gameColumns(fields: UpdateGameBody): GameColumns {
   return columns;
 }
 
-const toDenominationRecord = (row: DenominationRow): AdminGameDenominationRecord => ({
+const toDenominationRecord = (row: DenominationRow, cost: DenominationCost | undefined): AdminGameDenominationRecord => ({
   id: row.id,
   gameId: row.game_id,
   name: row.name,
@@ -156,9 +157,30 @@ const toDenominationRecord = (row: DenominationRow): AdminGameDenominationRecord
   sortOrder: row.sort_order,
   sources: row.sources.map((source) => ({ kind: source.kind, supplierProductId: source.supplier_product_id, priority: source.priority })),
   availableCodes: row.available_codes,
+  sellAtLoss: row.sell_at_loss,
+  cheapestCost: { usd: decimalOrNull(cost?.usd), rub: decimalOrNull(cost?.rub) },
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
+
+const decimalOrNull = (minor: number | null | undefined) => (minor == null ? null : fromMinor(minor));
+
+/**
+ * A denomination written priced below its cheapest source's cost must say it is sold at a loss
+ * (docs/architecture.md, "Costs and margins"): 409 PRICE_BELOW_COST otherwise, and the write is undone.
+ */
+async function assertLossConfirmed(trx: Knex.Transaction, id: number): Promise<void> {
+  const row = await trx('game_denominations').where({ id }).first<{ price_usd: string; price_rub: string; sell_at_loss: boolean }>('price_usd', 'price_rub', 'sell_at_loss');
+  if (!row || row.sell_at_loss) return;
+  const loss = lossOf({ usd: Number(row.price_usd), rub: Number(row.price_rub) }, (await cheapestCosts(trx, [id])).get(id));
+  if (loss) {
+    throw new AppError(409, ErrorCode.PRICE_BELOW_COST, `The price is below the cheapest source's cost (${loss.currency.toUpperCase()}): confirm selling it at a loss`, {
+      currency: loss.currency,
+      price: fromMinor(loss.price),
+      cost: fromMinor(loss.cost),
+    });
+  }
+}
 
 /**
  * Sources as stored: a supplier product makes a 'supplier' source; 'sandbox' and 'code_stock' at most once,
@@ -198,6 +220,7 @@ function denominationColumns(fields: UpdateGameDenominationBody, current?: Admin
   if (fields.itemId !== undefined) columns.item_id = fields.itemId;
   if (fields.active !== undefined) columns.active = fields.active;
   if (fields.sortOrder !== undefined) columns.sort_order = fields.sortOrder;
+  if (fields.sellAtLoss !== undefined) columns.sell_at_loss = fields.sellAtLoss;
   return columns;
 }
 
@@ -221,7 +244,7 @@ export function createAdminGamesService(deps: { db: Knex; catalogueChanges: Cata
   async function denomination(conn: Knex, id: number): Promise<AdminGameDenominationRecord> {
     const row = await dal.findDenominationRecord(conn, id);
     if (!row) throw notFound('Game denomination');
-    return toDenominationRecord(row);
+    return toDenominationRecord(row, (await cheapestCosts(conn, [id])).get(id));
   }
 
   /** Runs a write, turning a taken slug or item id into 409 whichever check saw it first. */
@@ -283,7 +306,11 @@ export function createAdminGamesService(deps: { db: Knex; catalogueChanges: Cata
       async list(query: ListQuery) {
         const list = parseListQuery(query, GAME_DENOMINATIONS_LIST);
         const page = await listPage<DenominationRow>(dal.denominationRecords(db), GAME_DENOMINATIONS_LIST, list, 'd.id');
-        return { rows: page.rows.map(toDenominationRecord), total: page.total, range: list.range };
+        const costs = await cheapestCosts(
+          db,
+          page.rows.map((row) => row.id),
+        );
+        return { rows: page.rows.map((row) => toDenominationRecord(row, costs.get(row.id))), total: page.total, range: list.range };
       },
 
       get: (id: number) => denomination(db, id),
@@ -296,6 +323,7 @@ export function createAdminGamesService(deps: { db: Knex; catalogueChanges: Cata
             if (locked.pricing === 'amount') throw conflict('This game is priced from the amount the shopper enters: it has no denominations');
             const sources = checkedSources(body.sources ?? DEFAULT_SOURCES);
             const id = await dal.insertDenomination(trx, { ...denominationColumns(body), game_id: body.gameId }, sources);
+            await assertLossConfirmed(trx, id);
             const after = await denomination(trx, id);
             await supplyGuard(trx);
             await recordAudit(trx, { ...auditOf(actor, 'game_denomination', 'create', id), before: null, after });
@@ -314,6 +342,7 @@ export function createAdminGamesService(deps: { db: Knex; catalogueChanges: Cata
             if (columns.translations) columns.translations = mergedTranslations(locked.translations, columns.translations, ['name', 'unit']);
             if (Object.keys(columns).length > 0) await dal.updateDenomination(trx, id, columns);
             if (body.sources) await dal.replaceSources(trx, id, checkedSources(body.sources));
+            if (columns.price_usd !== undefined || columns.price_rub !== undefined || body.sources || columns.sell_at_loss === false) await assertLossConfirmed(trx, id);
             const after = await denomination(trx, id);
             await supplyGuard(trx);
             await recordAudit(trx, { ...auditOf(actor, 'game_denomination', 'update', id), before, after });

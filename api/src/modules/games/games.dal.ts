@@ -34,7 +34,7 @@ export interface SourceRow {
 /** A denomination as the back office reads it, with its sources and its codes on sale in the code stock. */
 export type DenominationRow = Pick<
   GameDenomination,
-  'id' | 'game_id' | 'item_id' | 'name' | 'unit' | 'translations' | 'amount' | 'price_usd' | 'price_rub' | 'active' | 'sort_order' | 'created_at' | 'updated_at'
+  'id' | 'game_id' | 'item_id' | 'name' | 'unit' | 'translations' | 'amount' | 'price_usd' | 'price_rub' | 'active' | 'sort_order' | 'sell_at_loss' | 'created_at' | 'updated_at'
 > & { sources: SourceRow[]; available_codes: number };
 
 export type GameColumns = Partial<Pick<Game, 'fields' | 'player_check'>>;
@@ -42,7 +42,7 @@ export type GameProductColumns = Partial<
   Pick<Product, 'slug' | 'title' | 'description' | 'keywords' | 'translations' | 'image_url' | 'active' | 'sort_order'>
 >;
 export type DenominationColumns = Partial<
-  Pick<GameDenomination, 'game_id' | 'item_id' | 'name' | 'unit' | 'translations' | 'amount' | 'price_usd' | 'price_rub' | 'active' | 'sort_order'>
+  Pick<GameDenomination, 'game_id' | 'item_id' | 'name' | 'unit' | 'translations' | 'amount' | 'price_usd' | 'price_rub' | 'active' | 'sort_order' | 'sell_at_loss'>
 >;
 
 /** A denomination a top-up may buy, with the source it is delivered from first. */
@@ -175,6 +175,7 @@ export const gamesDal = {
       'd.price_rub',
       'd.active',
       'd.sort_order',
+      'd.sell_at_loss',
       'd.created_at',
       'd.updated_at',
       db.raw(SOURCES),

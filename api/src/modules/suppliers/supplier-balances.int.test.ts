@@ -6,11 +6,10 @@ import { SandboxGameProvider } from '../../providers/game/sandbox-game-provider'
 import { createFixtures } from '../../testing/fixtures';
 import type { TestApp, TestUser } from '../../testing/harness';
 import { scrapeMetrics } from '../../testing/metrics';
-import { seagmSixtyUc, startSeagmTestStore, type SeagmStandIn } from '../../testing/seagm-stand-in';
+import { seagmSixtyUc, seagmWithCatalogue, startSeagmTestStore, type SeagmStandIn } from '../../testing/seagm-stand-in';
 import { createFulfilmentService, type FulfilmentService } from '../fulfilment/fulfilment.service';
 import { SupplierOrderPendingError } from '../fulfilment/supplier-credit';
 import { readSupplierBalances, READ_BALANCES_JOB, WAITING_FOR_BALANCE } from './supplier-balances';
-import { syncSupplierCatalogue } from './supplier-catalogue';
 
 const CREDENTIALS = { uid: '10000', secret: 'balances-secret-0123456789abcdef01234567' };
 const METRICS_TOKEN = 'prometheus-scrape-token-0123456789';
@@ -28,13 +27,11 @@ beforeAll(async () => {
   ({ seagm, app } = await startSeagmTestStore(CREDENTIALS, { metricsToken: METRICS_TOKEN }));
   seagm.setCallbackUrl(`${app.baseUrl}/api/suppliers/seagm/callback`);
   fixtures = createFixtures(app.db, app.config.codesKey);
-  await fixtures.usdRubRate('79');
-  const provider = createSeagmProvider({ settings: app.config.seagm, logger, timeoutMs: 2_000 });
+  const { provider, supplierId: seagmId } = await seagmWithCatalogue(app);
+  supplierId = seagmId;
   accounts = { seagm: provider };
   const games = new SandboxGameProvider({ redis: app.redis, prefix: app.config.redisPrefix });
   fulfilment = createFulfilmentService({ db: app.db, logger, games, suppliers: { seagm: provider }, codeCrypto: createCodeCrypto(app.config.codesKey) });
-  supplierId = (await app.db('suppliers').where({ kind: 'seagm' }).first('id')).id;
-  await syncSupplierCatalogue(app.db, supplierId, provider);
   shopper = await app.createUser();
   await fixtures.fundBalance(shopper.id, 'usd', 100_000);
 });

@@ -14,6 +14,7 @@ import type { IdempotencyClaim } from '../../types';
 import { recordOrderEvent } from '../orders/order-events';
 import { steamAmountToMinor, type SteamService } from '../steam/steam.service';
 import type { PlayerCheckService } from './player-check.service';
+import { assertSoldWithoutLoss } from '../games/denomination-costs';
 import { stockDal } from '../stock/stock.dal';
 import { topupDal } from './topup.dal';
 import { ratesDal } from '../rates/rates.dal';
@@ -158,6 +159,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     }
     const codesInStock = ((await stockDal.availableForDenominations(conn, [offer.id])).get(offer.id) ?? 0) > 0;
     const fromStock = deliverySource(offer.sources, codesInStock) === 'code_stock';
+    if (!fromStock) await assertSoldWithoutLoss(conn, [offer.id], currency);
     const price = currency === 'usd' ? offer.price_usd : offer.price_rub;
     const stored = { price_usd: fromMinor(offer.price_usd), price_rub: fromMinor(offer.price_rub) };
     return {
@@ -204,6 +206,11 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     if (gone.length > 0) {
       throw offerGone('Some of the chosen packages are no longer available. Please choose again.', { denomination_ids: gone });
     }
+    await assertSoldWithoutLoss(
+      conn,
+      [...wanted.keys()].filter((id) => source.get(id) !== 'code_stock'),
+      currency,
+    );
     const packages: StoredPubgPackage[] = chosen.map(({ denomination_id }) => {
       const row = byId.get(denomination_id)!;
       return {

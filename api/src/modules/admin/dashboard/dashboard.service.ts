@@ -10,6 +10,10 @@ import { dashboardDal } from './dashboard.dal';
 import { supportInbox } from './support-inbox.dal';
 import { needsAttentionDal } from './needs-attention.dal';
 import { loginLockouts } from './login-lockouts.dal';
+import { suppliersCard } from './suppliers-card.dal';
+import { lossDenominations } from '../../games/denomination-costs';
+
+const decimalOrNull = (minor: number | string | null) => (minor === null ? null : fromMinor(Number(minor)));
 
 /** How long the dashboard waits for Redis before showing the database figures without job counts. */
 const QUEUE_TIMEOUT_MS = 2000;
@@ -34,7 +38,7 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
 
   return {
     async summary(): Promise<Serializable<Dashboard>> {
-      const [orderFigures, lowStock, lastRateUpdate, generation, inbox, failedJobs, needsAttention, lockouts] = await Promise.all([
+      const [orderFigures, lowStock, lastRateUpdate, generation, inbox, failedJobs, needsAttention, lockouts, suppliers, losses] = await Promise.all([
         dashboardDal.orderFigures(db),
         lowStockLines(db),
         ratesDal.lastUpdate(db),
@@ -43,6 +47,8 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
         Promise.all(Object.entries(queues).map(async ([queue, instance]) => ({ queue, count: await failedCount(instance) }))),
         needsAttentionDal.orders(db, attentionAfterMinutes),
         loginLockouts(db),
+        suppliersCard(db),
+        lossDenominations(db),
       ]);
 
       const salesToday = { usd: 0, rub: 0, orders: 0 };
@@ -71,6 +77,21 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
           since: row.since,
         })),
         loginLockouts: lockouts,
+        suppliers: suppliers.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          name: row.name,
+          active: row.active,
+          balance: decimalOrNull(row.balance),
+          balanceCurrency: row.balance_currency,
+          balanceCheckedAt: row.balance_checked_at,
+          lowBalanceThreshold: decimalOrNull(row.low_balance_threshold),
+          low: row.low,
+          waiting: row.open,
+          waitingForBalance: row.waiting_for_balance,
+          failuresToday: row.failures_today,
+        })),
+        lossDenominations: losses.map((line) => ({ ...line, price: fromMinor(line.price), cost: fromMinor(line.cost) })),
       };
     },
   };

@@ -2,14 +2,12 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_TIME_ZONE } from '@topup/common';
 import { createCodeCrypto } from '@topup/server-kit';
-import { createSeagmProvider } from '../../../providers/game';
 import { SandboxGameProvider } from '../../../providers/game/sandbox-game-provider';
 import { createFixtures } from '../../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../../testing/harness';
-import { seagmSixtyUc, startSeagmStandIn, type SeagmStandIn } from '../../../testing/seagm-stand-in';
+import { seagmSixtyUc, seagmWithCatalogue, startSeagmStandIn, type SeagmStandIn } from '../../../testing/seagm-stand-in';
 import { createFulfilmentService, type FulfilmentService } from '../../fulfilment/fulfilment.service';
 import { SupplierOrderPendingError } from '../../fulfilment/supplier-credit';
-import { syncSupplierCatalogue } from '../../suppliers/supplier-catalogue';
 
 const CREDENTIALS = { uid: '10000', secret: 'margins-secret-0123456789abcdef0123456789' };
 const logger = pino({ level: 'silent' });
@@ -20,7 +18,6 @@ let fixtures: ReturnType<typeof createFixtures>;
 let fulfilment: FulfilmentService;
 let admin: TestUser;
 let shopper: TestUser;
-let supplierId: number;
 
 beforeAll(async () => {
   // PUBG's 60 UC priced by SEAGM in USD, and a Malaysian 60 UC priced in ringgit, which the store has no rate for.
@@ -36,12 +33,9 @@ beforeAll(async () => {
   app = await startTestApp({ seagm: { apiUrl: seagm.url, ...CREDENTIALS } });
   seagm.setCallbackUrl(`${app.baseUrl}/api/suppliers/seagm/callback`);
   fixtures = createFixtures(app.db, app.config.codesKey);
-  await fixtures.usdRubRate('79');
-  const provider = createSeagmProvider({ settings: app.config.seagm, logger, timeoutMs: 2_000 });
+  const { provider } = await seagmWithCatalogue(app);
   const games = new SandboxGameProvider({ redis: app.redis, prefix: app.config.redisPrefix });
   fulfilment = createFulfilmentService({ db: app.db, logger, games, suppliers: { seagm: provider }, codeCrypto: createCodeCrypto(app.config.codesKey) });
-  supplierId = (await app.db('suppliers').where({ kind: 'seagm' }).first('id')).id;
-  await syncSupplierCatalogue(app.db, supplierId, provider);
   admin = await app.createUser({ role: 'admin' });
   shopper = await app.createUser();
   await fixtures.fundBalance(shopper.id, 'usd', 100_000);

@@ -1,0 +1,128 @@
+/** Costs and margins: an order's, the margin report, the dashboard's supplier and loss cards, and a price set below cost. */
+export const marginsEnglishMessages = {
+  margins: {
+    cost: 'Cost',
+    margin: 'Margin',
+    rate: 'at %{rate}',
+    order_total: 'Cost %{cost} · margin %{margin}',
+    order_incomplete: 'Items of unknown cost are left out',
+    unknown: {
+      no_cost: 'Cost unknown',
+      no_rate: 'No exchange rate for %{currency}',
+    },
+    report: {
+      title: 'Margins',
+      menu: 'Margins',
+      intro: 'Top-ups completed in the days chosen, by game, supplier and order currency.',
+      from: 'From',
+      to: 'To',
+      download: 'Download CSV',
+      empty: 'No top-up was completed in these days.',
+      load_failed: 'The report could not be loaded.',
+      code_stock: 'Code stock',
+      columns: {
+        game: 'Game',
+        supplier: 'Supplier',
+        currency: 'Currency',
+        deliveries: 'Deliveries',
+        revenue: 'Revenue',
+        cost: 'Cost',
+        margin: 'Margin',
+        uncosted: 'Unknown cost',
+      },
+    },
+  },
+  dashboard: {
+    suppliers: 'Suppliers',
+    suppliers_none: 'No supplier is set up.',
+    supplier_balance_unread: 'Balance not read yet',
+    supplier_low: 'Low balance',
+    supplier_off: 'Off',
+    supplier_waiting: '%{smart_count} waiting |||| %{smart_count} waiting',
+    supplier_waiting_for_balance: '%{smart_count} waiting for balance |||| %{smart_count} waiting for balance',
+    supplier_failures_today: '%{smart_count} failed today |||| %{smart_count} failed today',
+    losses: 'Sold at a loss',
+    losses_none: 'Every denomination costs less than its price.',
+    loss_line: '%{price} for a cost of %{cost}',
+    loss_confirmed: 'Confirmed',
+    loss_not_sold: 'Not sold',
+  },
+  resources: {
+    gameDenominations: {
+      fields: { sellAtLoss: 'Sell at a loss' },
+      help: {
+        sellAtLoss: 'Sell it even when its cheapest source costs more than its price',
+      },
+      cheapest_cost: 'Cheapest source costs %{usd} / %{rub}',
+      loss_confirm: {
+        title: 'Sell below cost?',
+        content: 'The price in %{currency}, %{price}, is below the cheapest source’s cost, %{cost}. Every sale loses money. Save and sell it at a loss?',
+        save: 'Sell at a loss',
+      },
+    },
+  },
+};
+
+export const marginsRussianMessages = {
+  margins: {
+    cost: 'Себестоимость',
+    margin: 'Маржа',
+    rate: 'по курсу %{rate}',
+    order_total: 'Себестоимость %{cost} · маржа %{margin}',
+    order_incomplete: 'Позиции с неизвестной себестоимостью не учтены',
+    unknown: {
+      no_cost: 'Себестоимость неизвестна',
+      no_rate: 'Нет курса для %{currency}',
+    },
+    report: {
+      title: 'Маржа',
+      menu: 'Маржа',
+      intro: 'Пополнения, выполненные в выбранные дни, по играм, поставщикам и валюте заказа.',
+      from: 'С',
+      to: 'По',
+      download: 'Скачать CSV',
+      empty: 'В эти дни пополнений не было.',
+      load_failed: 'Не удалось загрузить отчёт.',
+      code_stock: 'Склад кодов',
+      columns: {
+        game: 'Игра',
+        supplier: 'Поставщик',
+        currency: 'Валюта',
+        deliveries: 'Доставок',
+        revenue: 'Выручка',
+        cost: 'Себестоимость',
+        margin: 'Маржа',
+        uncosted: 'Без себестоимости',
+      },
+    },
+  },
+  dashboard: {
+    suppliers: 'Поставщики',
+    suppliers_none: 'Поставщики не настроены.',
+    supplier_balance_unread: 'Баланс ещё не прочитан',
+    supplier_low: 'Низкий баланс',
+    supplier_off: 'Выключен',
+    supplier_waiting: 'ждёт %{smart_count} |||| ждут %{smart_count} |||| ждут %{smart_count}',
+    supplier_waiting_for_balance: '%{smart_count} ждёт баланса |||| %{smart_count} ждут баланса |||| %{smart_count} ждут баланса',
+    supplier_failures_today: '%{smart_count} сбой сегодня |||| %{smart_count} сбоя сегодня |||| %{smart_count} сбоев сегодня',
+    losses: 'Продажа в убыток',
+    losses_none: 'Все номиналы стоят дешевле своей цены.',
+    loss_line: '%{price} при себестоимости %{cost}',
+    loss_confirmed: 'Подтверждено',
+    loss_not_sold: 'Не продаётся',
+  },
+  resources: {
+    gameDenominations: {
+      fields: { sellAtLoss: 'Продавать в убыток' },
+      help: {
+        sellAtLoss: 'Продавать, даже если самый дешёвый источник дороже цены',
+      },
+      cheapest_cost: 'Самый дешёвый источник стоит %{usd} / %{rub}',
+      loss_confirm: {
+        title: 'Продавать ниже себестоимости?',
+        content: 'Цена в %{currency}, %{price}, ниже себестоимости самого дешёвого источника, %{cost}. Каждая продажа в убыток. Сохранить и продавать в убыток?',
+        save: 'Продавать в убыток',
+      },
+    },
+  },
+};
