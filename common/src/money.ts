@@ -2,6 +2,18 @@
 export const BALANCE_CURRENCIES = ['usd', 'rub'] as const;
 export type BalanceCurrency = (typeof BALANCE_CURRENCIES)[number];
 
+/**
+ * Currencies an order can be placed in: the balance currencies, and UZS, priced from USD at the store's
+ * USD->UZS rate (usdToUzsMinor) and paid only through a gateway that takes sums (no balance holds UZS).
+ */
+export const ORDER_CURRENCIES = [...BALANCE_CURRENCIES, 'uzs'] as const;
+export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
+
+/** True when a balance can be held in the currency (an order in it may be paid from the balance). */
+export function isBalanceCurrency(currency: string): currency is BalanceCurrency {
+  return (BALANCE_CURRENCIES as readonly string[]).includes(currency);
+}
+
 /** Why a balance moved; the balance_ledger table checks the same list. */
 export const LEDGER_REASONS = ['admin_topup', 'admin_adjustment', 'order_payment', 'order_refund', 'late_payment_credit', 'initial_grant'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
@@ -106,6 +118,15 @@ export function convertMinorInverse(minor: number, rate: string | number): numbe
   const micros = BigInt(rateToMicros(rate));
   if (micros === 0n) throw new RangeError(`Cannot divide by a zero rate: ${rate}`);
   return divideRoundingHalfUp(BigInt(minor) * 1_000_000n, micros);
+}
+
+/**
+ * A USD price (cents) in UZS minor units (tiyin) at the USD->UZS rate, rounded once, half away from
+ * zero, to whole sums: sums are priced without tiyin (docs/architecture.md, "Minor units, rounded once").
+ * 1.00 USD at 12650.5 is 12 651 sums, 1 265 100 tiyin.
+ */
+export function usdToUzsMinor(usdMinor: number, rateUsdUzs: string | number): number {
+  return divideRoundingHalfUp(BigInt(usdMinor) * BigInt(rateToMicros(rateUsdUzs)), 100n * 1_000_000n) * 100;
 }
 
 /**

@@ -5,7 +5,7 @@ import { BigIdParams, EmptyObject, endpoint, Nullable, StringEnum, Timestamp } f
 import { listEndpoint } from './admin-crud';
 import { AdminOrderItemDelivery } from './admin-suppliers';
 import {
-  BalanceCurrency,
+  OrderCurrency,
   GatewayMethod,
   OrderItemType,
   OrderPaymentMethod,
@@ -45,7 +45,7 @@ export const AdminOrder = Type.Object(
     status: OrderStatus,
     kind: StringEnum(['codes', 'topup']),
     paymentMethod: OrderPaymentMethod,
-    currency: BalanceCurrency,
+    currency: OrderCurrency,
     total: Type.Number({ description: 'In `currency`.' }),
     totalUsd: Type.Number(),
     notices: OrderNotices,
@@ -92,7 +92,7 @@ export const AdminOrderPayment = Type.Object({
   status: PaymentStatus,
   amount: Type.Number(),
   refundedAmount: Type.Number(),
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
   gatewayStatus: Nullable(Type.String({ description: 'What the gateway said when the payment was last read back.' })),
   createdAt: Timestamp,
   paidAt: Nullable(Timestamp),
@@ -105,7 +105,7 @@ export const AdminOrderRefund = Type.Object({
   id: Type.Integer(),
   destination: RefundDestination,
   amount: Type.Number({ description: 'In `currency`.' }),
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
   status: RefundStatus,
   reason: Nullable(Type.String()),
   failure: Nullable(

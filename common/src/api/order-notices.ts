@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { BALANCE_CURRENCIES } from '../money';
+import { ORDER_CURRENCIES } from '../money';
 import { StringEnum } from './contract';
 
 /*
@@ -9,7 +9,7 @@ import { StringEnum } from './contract';
  */
 
 /** An amount of money in a notice: a decimal in `currency` (minor units in the database). */
-export const NoticeMoney = Type.Object({ amount: Type.Number(), currency: StringEnum(BALANCE_CURRENCIES) });
+export const NoticeMoney = Type.Object({ amount: Type.Number(), currency: StringEnum(ORDER_CURRENCIES) });
 export type NoticeMoney = Static<typeof NoticeMoney>;
 
 /** The specification's three games, which the web apps name in their own words. */

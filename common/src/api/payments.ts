@@ -1,12 +1,12 @@
 import Type, { type Static } from 'typebox';
 import { endpoint, Nullable, Strict, StringEnum, Success } from './contract';
-import { BalanceCurrency, GATEWAY_METHODS, GatewayMethod } from './orders';
+import { BalanceCurrency, GATEWAY_METHODS, GatewayMethod, OrderCurrency } from './orders';
 import { IDEMPOTENT_RETRIES, PaidOrderFields, requiredWhen, TOPUP_CHECKS, TopupData } from './topup';
 
 const tag = 'Payments';
 
 export const FromBalanceBody = Strict(
-  { currency: BalanceCurrency },
+  { currency: OrderCurrency },
   { description: 'Only the currency: prices and totals come from the database, so a client cannot send them.' },
 );
 export type FromBalanceBody = Static<typeof FromBalanceBody>;
@@ -14,12 +14,12 @@ export type FromBalanceBody = Static<typeof FromBalanceBody>;
 export const CheckoutAnswer = Success({
   ...PaidOrderFields,
   total: Type.Number({ description: 'Charged, in `currency`.', examples: [24.48] }),
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
 });
 export type CheckoutAnswer = Static<typeof CheckoutAnswer>;
 
 const paymentFields = {
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
   email: Type.Optional(
     Type.String({ format: 'email', maxLength: 254, description: 'Where the fiscal receipt goes, when GET /payment/methods says `receipt_email_required`.' }),
   ),

@@ -16,6 +16,7 @@ import { changeBalance } from '@topup/server-kit';
 import { enqueueJob, outboxJobLive } from '../../lib/outbox';
 import { requestCardRefund, type RefundDestination } from '../payments/refunds';
 import { stockDal } from '../stock/stock.dal';
+import { balanceEquivalent } from './balance-equivalent';
 import { orderLifecycleDal, PAID_ORDER_HOLD_SECONDS, type LockedOrder } from './order-lifecycle.dal';
 import { recordOrderEvent, recordOrderEvents, STORE, type EventAuthor } from './order-events';
 import { appendNotices } from './order-notices';
@@ -139,8 +140,7 @@ async function refundTo(trx: Knex.Transaction, order: LockedOrder, refund: Order
     if (destination === 'balance') {
       await changeBalance(trx, {
         userId: order.user_id,
-        currency: order.currency,
-        amount: refund.amount,
+        ...balanceEquivalent(order, refund.amount),
         reason: 'order_refund',
         reference: refund.reference,
         orderId: order.id,

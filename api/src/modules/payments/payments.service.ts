@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Knex } from 'knex';
-import { convertMinor, ErrorCode, formatMinor, fromMinor, hasAtMostTwoDecimals, toMinor, type BalanceCurrency } from '@topup/common';
+import { convertMinor, ErrorCode, formatMinor, fromMinor, hasAtMostTwoDecimals, toMinor, type OrderCurrency } from '@topup/common';
 import type { CreatePaymentBody, PaymentMethods, PaymentStarted } from '@topup/common/api';
 import { AppError, notFound, validationFailed } from '../../lib/app-error';
 import { enqueueJob } from '../../lib/outbox';
@@ -42,11 +42,11 @@ interface PlacedForPayment {
 }
 
 /** The amount a gateway charges for an order: its own total, or that converted at the order's locked rate. */
-function chargeOf(gateway: PaymentGateway, total: number, currency: BalanceCurrency, rateUsdRub: string) {
+function chargeOf(gateway: PaymentGateway, total: number, currency: OrderCurrency, rateUsdRub: string): { amount: number; currency: OrderCurrency } {
   const chargeCurrency = gateway.capabilities.chargeCurrency ?? currency;
   if (chargeCurrency === currency) return { amount: total, currency };
   // Only RUB-charging gateways exist; a RUB order through a USD-only gateway would divide instead.
-  if (chargeCurrency !== 'rub') throw new Error(`Gateway ${gateway.name} charges in ${chargeCurrency}, which the store cannot convert to`);
+  if (chargeCurrency !== 'rub' || currency !== 'usd') throw new Error(`Gateway ${gateway.name} charges in ${chargeCurrency}, which the store cannot convert to`);
   return { amount: convertMinor(total, rateUsdRub), currency: chargeCurrency };
 }
 

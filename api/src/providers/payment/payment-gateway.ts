@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type Router from '@koa/router';
-import type { BalanceCurrency } from '@topup/common';
+import type { BalanceCurrency, OrderCurrency } from '@topup/common';
 import type { AppState } from '../../types';
 
 /** How a shopper pays through a gateway. */
@@ -23,7 +23,7 @@ export interface CreatePaymentRequest {
   idempotenceKey: string;
   orderId: number;
   amount: number;
-  currency: BalanceCurrency;
+  currency: OrderCurrency;
   /** Shown on the pay page, e.g. "Order #42". */
   description: string;
   method: GatewayMethod;
@@ -38,6 +38,8 @@ export interface GatewayCapabilities {
   methods: readonly GatewayMethod[];
   /** The one currency the gateway charges in (an order in another is charged its converted total); none: the order's own. */
   chargeCurrency?: BalanceCurrency;
+  /** The order currencies it takes (an order in another is never sent to it). */
+  currencies: readonly OrderCurrency[];
   /** Money can be returned to the card it came from. */
   refunds: boolean;
   /** Each payment carries a fiscal receipt, so the checkout asks for the customer's email. */
@@ -69,7 +71,7 @@ export interface CaptureDecision {
   idempotenceKey: string;
   /** Minor units: the whole held amount (a capture), in the payment's currency. */
   amount: number;
-  currency: BalanceCurrency;
+  currency: OrderCurrency;
 }
 
 export interface RefundRequest {
@@ -80,7 +82,7 @@ export interface RefundRequest {
   providerPaymentId: string;
   /** Minor units of the payment's currency: all of it or a part. */
   amount: number;
-  currency: BalanceCurrency;
+  currency: OrderCurrency;
   description: string;
   /** The fiscal receipt of what a partial refund gives back (a full refund reuses the payment's). */
   receipt?: { email: string; lines: ReceiptLine[] };

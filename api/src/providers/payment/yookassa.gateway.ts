@@ -282,6 +282,8 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
     name: YOOKASSA_PROVIDER,
     capabilities: {
       methods: ['card', 'sbp'],
+      // A USD order is charged its RUB total; YooKassa takes no sums.
+      currencies: ['usd', 'rub'],
       chargeCurrency: 'rub',
       refunds: true,
       receiptEmailRequired: settings.sendReceipt,
