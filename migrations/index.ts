@@ -34,6 +34,7 @@ import * as suppliers from './migrations/20261201000001_suppliers';
 import * as supplierCatalogueQueue from './migrations/20261202000001_supplier_catalogue_queue';
 import * as supportSettings from './migrations/20261202000002_support_settings';
 import * as ordersInUzs from './migrations/20261206000001_orders_in_uzs';
+import * as paymeTransactions from './migrations/20261206000002_payme_transactions';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -84,6 +85,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261202000001_supplier_catalogue_queue', migration: supplierCatalogueQueue },
   { name: '20261202000002_support_settings', migration: supportSettings },
   { name: '20261206000001_orders_in_uzs', migration: ordersInUzs },
+  { name: '20261206000002_payme_transactions', migration: paymeTransactions },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

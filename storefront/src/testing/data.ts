@@ -38,9 +38,13 @@ export function balances(rub: number, usd = 0): Balances {
 export function paymentMethods(overrides: Partial<PaymentMethods> = {}): PaymentMethods {
   return {
     methods: ['balance', 'card', 'sbp'],
+    gateways: [
+      { provider: 'yookassa', methods: ['card', 'sbp'], currencies: ['usd', 'rub'], charge_currency: null, receipt_email_required: false, refunds_to_card: true },
+    ],
     provider: 'yookassa',
     charge_currency: null,
     rate_usd_rub: null,
+    rate_usd_uzs: null,
     receipt_email_required: false,
     refunds_to_card: true,
     ...overrides,

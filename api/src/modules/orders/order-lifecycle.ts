@@ -180,6 +180,25 @@ export interface Undelivered {
 }
 
 /**
+ * processing or completed -> failed: the gateway itself gave the payment back (Payme cancelling a
+ * performed transaction), so nothing is sent anywhere. The order ends with `notice`; the codes it still
+ * holds go back on sale and its pending top-up is marked failed. Delivered codes and top-ups cannot be
+ * taken back: the caller flags such an order for an operator.
+ */
+export async function refundedByGateway(
+  trx: Knex.Transaction,
+  order: LockedOrder,
+  refund: { amount: number; reference: string },
+  notice: OrderNotice,
+): Promise<void> {
+  assertAllowed(order, 'refund', 'system');
+  await recordOrderEvent(trx, order.id, 'refunded', { amount: refund.amount, currency: order.currency, destination: 'card', reference: refund.reference });
+  await stockDal.releaseReserved(trx, [order.id]);
+  await orderLifecycleDal.settleTopupItems(trx, order.id, ['pending'], 'failed');
+  await move(trx, order, 'refund', 'system', {}, STORE, [notice]);
+}
+
+/**
  * -> failed, with the refund: a delivery that failed or was stopped (`fail`, from processing), or the
  * back office's refund (`refund`, from processing or completed). What was paid and not had back is
  * refunded, the codes still held go back on sale and the order ends with the reason the shopper

@@ -3,8 +3,10 @@ import type Router from '@koa/router';
 import type { BalanceCurrency, OrderCurrency } from '@topup/common';
 import type { AppState } from '../../types';
 
-/** How a shopper pays through a gateway. */
-export const GATEWAY_METHODS = ['card', 'sbp'] as const;
+import { GATEWAY_METHODS } from '@topup/common/api';
+
+/** How a shopper pays through a gateway: the methods the API names (common/src/api/orders.ts). */
+export { GATEWAY_METHODS };
 export type GatewayMethod = (typeof GATEWAY_METHODS)[number];
 
 /** One line of a fiscal receipt (54-FZ), in the payment's currency; the lines add up to the payment's amount. */
@@ -162,9 +164,10 @@ export interface PaymentGateway {
   createPayment(request: CreatePaymentRequest): Promise<CreatedPayment>;
   /**
    * Reads a webhook: checks a signed one over the raw body exactly as received, or parses an unsigned
-   * one into a hint. Throws WebhookSignatureError or WebhookPayloadError.
+   * one into a hint. Throws WebhookSignatureError or WebhookPayloadError. Absent: the gateway calls an
+   * API of the store's instead (Payme's Merchant API).
    */
-  readWebhook(rawBody: string | undefined, headers: IncomingHttpHeaders): WebhookMessage;
+  readWebhook?(rawBody: string | undefined, headers: IncomingHttpHeaders): WebhookMessage;
   /**
    * Whether a notification may come from this client address, for gateways that publish the addresses
    * they notify from; absent: from anywhere (the webhook's signature is the proof).
@@ -183,3 +186,6 @@ export interface PaymentGateway {
   /** Routes the gateway serves itself, mounted under /api (only the sandbox has any). */
   routes?(): Router<AppState>;
 }
+
+/** A gateway that notifies the store by webhook (the sandbox, YooKassa). */
+export type WebhookGateway = PaymentGateway & Required<Pick<PaymentGateway, 'readWebhook'>>;

@@ -11,7 +11,7 @@ import {
   type GatewayCapabilities,
   type GatewayEventType,
   type GatewayRefundState,
-  type PaymentGateway,
+  type WebhookGateway,
   type RefundRequest,
   type VerifiedGatewayEvent,
   type WebhookMessage,
@@ -203,7 +203,7 @@ function parseEvent(rawBody: string): VerifiedGatewayEvent {
   };
 }
 
-export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
+export function createSandboxGateway(deps: SandboxGatewayDeps): WebhookGateway {
   const { db, logger, webhookSecret } = deps;
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const merchant = deps.merchantName ?? 'TopUp Arena';

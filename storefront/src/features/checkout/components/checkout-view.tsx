@@ -131,6 +131,7 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
     balance: methodState('balance', options),
     card: methodState('card', options, paymentOptions.isError),
     sbp: methodState('sbp', options, paymentOptions.isError),
+    payme: methodState('payme', options, paymentOptions.isError),
   };
   const cartTotal = cartTotals(items);
   const total: number | null = topup
