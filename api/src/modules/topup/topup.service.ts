@@ -245,8 +245,8 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     const priceRub = sum((row) => row.price_rub);
     const totalUc = sum((row) => row.amount);
     return {
-      // Each package priced on its own, as the page shows it, and added up.
-      total: sum((row) => pricing.total(row.price_usd, row.price_rub)),
+      // The packages' total, converted once for UZS: the price the checkout shows and charges.
+      total: pricing.total(priceUsd, priceRub),
       totalUsd: priceUsd,
       itemPriceUsd: priceUsd,
       itemPriceRub: priceRub,
