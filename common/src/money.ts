@@ -40,7 +40,7 @@ export function fromMinor(minor: number): number {
 export interface AmountFormat {
   /** 'symbol' (the default): "$1,234.50", "1 234,50 ₽", as the web apps show money. 'code': "1234.50 USD", as the API's messages write it. */
   display?: 'symbol' | 'code';
-  /** Digits after the decimal separator: 2 unless said otherwise (the cart shows whole rubles). */
+  /** Digits after the decimal separator: 2 unless said otherwise (the cart shows whole rubles); UZS, priced in whole sums, 0. */
   fractionDigits?: number;
 }
 
@@ -64,9 +64,10 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions):
  * A decimal amount of `currency` as people read it: "$1,234.50", "1 234,50 ₽", or
  * with `display: 'code'` "1234.50 USD". Without a currency code the number stands alone.
  */
-export function formatAmount(amount: number, currency: string, { display = 'symbol', fractionDigits = 2 }: AmountFormat = {}): string {
+export function formatAmount(amount: number, currency: string, { display = 'symbol', fractionDigits }: AmountFormat = {}): string {
   const code = currency.trim().toUpperCase();
-  const digits = { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+  const places = fractionDigits ?? (code === 'UZS' ? 0 : 2);
+  const digits = { minimumFractionDigits: places, maximumFractionDigits: places };
   // 'negative': a sum that rounds to zero reads "$0.00", never "-$0.00".
   if (display === 'symbol' && /^[A-Z]{3}$/.test(code)) {
     // Any three letters are a well-formed code to Intl; one it has no symbol for is written as the code.

@@ -10,3 +10,5 @@ export * from './yookassa-stand-in';
 export * from './yookassa-store';
 export * from './metrics';
 export * from './seagm-stand-in';
+export * from './payme-stand-in';
+export { PAYME_ENDPOINT_PATH } from '../modules/payme/payme.endpoint';

@@ -9,7 +9,7 @@ import { ShieldIcon } from '../../../components/ui/icons/shield-icon';
 import { ErrorState, LoadingState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { signOut } from '../../../lib/auth';
-import { BALANCE_DISPLAY_CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '../../../lib/currency';
+import { BALANCE_DISPLAY_CURRENCIES, CURRENCY_SYMBOLS } from '../../../lib/currency';
 import { useFormat } from '../../../lib/format';
 import { errorText } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
