@@ -3,6 +3,9 @@ import type { TestUser } from '../../testing/harness';
 import { decodeCheckout, paymeTransactionId } from '../../testing/payme-stand-in';
 import { PAYME_TEST_KEY, PAYME_TEST_MERCHANT, startPaymeStore, type PaymeStore } from '../../testing/payme-store';
 import { startGatewayPayment } from '../../testing/topup-data';
+import { createLogger } from '../../logger';
+import { createPaymentGateways } from '../../providers/payment';
+import { createRefundsService } from '../payments/refunds';
 
 let store: PaymeStore;
 
@@ -177,6 +180,20 @@ describe('paying a UZS order through Payme', () => {
     await store.app.db('stock_codes').where({ order_id: orderId }).update({ status: 'used' });
     expect((await store.payme.cancel(id, 5)).result?.state).toBe(-2);
     expect(await orderRow(orderId)).toMatchObject({ status: 'failed', attention_reason: expect.stringMatching(/Payme refunded/) });
+  });
+
+  it('credits a refund the store starts to the balance in USD at the order\'s rate: Payme has no refund call for the merchant', async () => {
+    const { user, orderId, payUrl } = await orderForPayme();
+    await store.payme.pay(payUrl);
+    const admin = await store.app.createUser({ role: 'admin' });
+    const refunded = await store.app.request('POST', `/api/admin/orders/${orderId}/refund`, { token: admin.token, body: { destination: 'card' } });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    const [refund] = await store.app.db('payment_refunds').where({ order_id: orderId });
+    const logger = createLogger('silent', 'payme-test');
+    const refunds = createRefundsService({ db: store.app.db, gateways: createPaymentGateways({ config: store.app.config, db: store.app.db, logger }), logger });
+    expect(await refunds.sendRefund(Number(refund.id))).toBe('failed');
+    // 139 024 sums at 12 650: 10.99 USD.
+    expect(await store.app.db('balance_ledger').where({ user_id: user.id, reason: 'order_refund' }).select('currency', 'amount')).toEqual([{ currency: 'usd', amount: 1099 }]);
   });
 
   it('cancels by timeout (reason 4) a transaction not performed within 12 hours, or after its order stopped waiting', async () => {
