@@ -34,6 +34,8 @@ import * as suppliers from './migrations/20261201000001_suppliers';
 import * as supplierCatalogueQueue from './migrations/20261202000001_supplier_catalogue_queue';
 import * as supportSettings from './migrations/20261202000002_support_settings';
 import * as costsMarginsBalances from './migrations/20261205000001_costs_margins_balances';
+import * as ordersInUzs from './migrations/20261206000001_orders_in_uzs';
+import * as paymeTransactions from './migrations/20261206000002_payme_transactions';
 import * as mail from './migrations/20261208000001_mail';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
@@ -85,6 +87,8 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261202000001_supplier_catalogue_queue', migration: supplierCatalogueQueue },
   { name: '20261202000002_support_settings', migration: supportSettings },
   { name: '20261205000001_costs_margins_balances', migration: costsMarginsBalances },
+  { name: '20261206000001_orders_in_uzs', migration: ordersInUzs },
+  { name: '20261206000002_payme_transactions', migration: paymeTransactions },
   { name: '20261208000001_mail', migration: mail },
 ];
 

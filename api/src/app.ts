@@ -93,6 +93,9 @@ import { createOrderFeed, withOrderChangeFeed, type OrderFeed } from './modules/
 import { createOrdersRouter } from './modules/orders/orders.router';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createPaymentsRouter } from './modules/payments/payments.router';
+import { paymeEndpoint } from './modules/payme/payme.endpoint';
+import { createPaymeMerchantService } from './modules/payme/payme.service';
+import { PAYME_PROVIDER } from './providers/payment/payme.gateway';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createPromotionsRouter } from './modules/promotions/promotions.router';
 import { createPromotionsService } from './modules/promotions/promotions.service';
@@ -378,6 +381,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(errorHandler());
   // The anonymous ways into argon2, refused at once while its gate is full (see shedWhenBusy).
   app.use(shedWhenBusy(passwords, knownDevices, ['/api/login', '/api/register']));
+  // Payme's Merchant API answers even a body that is not JSON in its own protocol: ahead of the parser.
+  if (gateways.byName(PAYME_PROVIDER)) {
+    const merchant = createPaymeMerchantService({ db, logger, catalogueChanges });
+    app.use(paymeEndpoint({ merchant, settings: config.payme, recordWebhook: metrics.recordWebhook }));
+  }
   app.use(
     bodyParser({
       enableTypes: ['json'],

@@ -110,7 +110,7 @@ describe('development and test configuration', () => {
   it.each(['development', 'test'])('keeps the development defaults in %s', (nodeEnv) => {
     const config = loadConfig({ NODE_ENV: nodeEnv });
     expect(config.adminPassword).toBe('admin12345');
-    expect(config.paymentProvider).toBe('sandbox');
+    expect(config.paymentProviders).toEqual(['sandbox']);
     expect(productionProblems(config)).toEqual([]);
     expect(productionWarnings(config)).toEqual([]);
   });
@@ -202,7 +202,7 @@ describe('the environment schema', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       redisPrefix: 'topup',
       adminRequire2fa: false,
-      paymentProvider: 'sandbox',
+      paymentProviders: ['sandbox'],
       gameProvider: 'sandbox',
       gameProviderLatencyMs: 300,
       gameProviderFailureRate: 0,
@@ -273,7 +273,8 @@ describe('the environment schema', () => {
     ['PORT', '70000', 'an integer between 1 and 65535'],
     ['DATABASE_POOL_MAX', '0', 'an integer between 1 and 1000'],
     ['NODE_ENV', 'staging', 'one of development, production, test'],
-    ['PAYMENT_PROVIDER', 'stripe', 'one of sandbox, yookassa'],
+    ['PAYMENT_PROVIDER', 'stripe', 'one or more of sandbox, yookassa, payme, separated by commas'],
+    ['PAYMENT_PROVIDER', 'yookassa,,payme', 'one or more of sandbox, yookassa, payme, separated by commas'],
     ['GAME_PROVIDER_FAILURE_RATE', '1.5', 'a number between 0 and 1'],
     ['ALLOW_SANDBOX_PAYMENTS', 'yes', 'true or false'],
     ['REDIS_URL', 'localhost', 'a URL'],

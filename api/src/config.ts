@@ -36,7 +36,8 @@ export interface Config {
   adminPassword: string;
   shopperNickname: string;
   shopperPassword: string;
-  paymentProvider: string;
+  /** The payment gateways, in PAYMENT_PROVIDER's order: the first that takes a method and an order's currency is used. */
+  paymentProviders: string[];
   gameProvider: string;
   /** Simulated round trip of the sandbox game provider, in milliseconds (0 in tests). */
   gameProviderLatencyMs: number;
@@ -77,6 +78,15 @@ export interface Config {
     notificationIps: string[];
     /** Payments YooKassa marks `test: true` may complete orders: never in production. */
     acceptTestPayments: boolean;
+  };
+  /** Payme's Merchant API (PAYMENT_PROVIDER lists payme): the cash desk's id and key, and the checkout the shopper is sent to. */
+  payme: {
+    merchantId: string;
+    /** The key Payme signs its calls with (HTTP Basic `Paycom:<key>`): the test key in Payme's test environment. */
+    key: string;
+    checkoutUrl: string;
+    /** Payme's test environment (its sandbox and test cards): never in production. */
+    test: boolean;
   };
   /** How long an unpaid card order holds its codes (and its pay page stays payable). */
   cardHoldMinutes: number;
@@ -165,6 +175,13 @@ export const YOOKASSA_PAYMENT_MODES = ['full_prepayment', 'partial_prepayment', 
 export const YOOKASSA_VAT_CODE_MAX = 12;
 export const YOOKASSA_TAX_SYSTEM_CODE_MAX = 6;
 const ADDRESS_LIST = 'a comma-separated list of IP addresses and CIDR ranges';
+/** The payment gateways PAYMENT_PROVIDER may list (api/src/providers/payment/index.ts builds them). */
+const PAYMENT_PROVIDERS = ['sandbox', 'yookassa', 'payme'];
+
+/** Payme's checkout, live and in its test environment (developer.help.paycom.uz, "Инициализация платежа"). */
+const PAYME_CHECKOUT_URL = 'https://checkout.paycom.uz';
+const PAYME_TEST_CHECKOUT_URL = 'https://checkout.test.paycom.uz';
+
 /** The addresses YooKassa sends notifications from (yookassa.ru/developers/using-api/webhooks). */
 const YOOKASSA_NOTIFICATION_RANGES =
   '185.71.76.0/27,185.71.77.0/27,77.75.153.0/25,77.75.156.11,77.75.156.35,77.75.154.128/25,2a02:5180::/32';
@@ -204,7 +221,11 @@ const ENVIRONMENT = Type.Object({
   ADMIN_PASSWORD: Type.Optional(Type.String()),
   SHOPPER_NICKNAME: text('shopper'),
   SHOPPER_PASSWORD: text('shopper12345'),
-  PAYMENT_PROVIDER: oneOf(['sandbox', 'yookassa'], 'sandbox'),
+  PAYMENT_PROVIDER: Type.String({
+    pattern: `^\\s*(${PAYMENT_PROVIDERS.join('|')})\\s*(,\\s*(${PAYMENT_PROVIDERS.join('|')})\\s*)*$`,
+    description: `one or more of ${PAYMENT_PROVIDERS.join(', ')}, separated by commas`,
+    default: 'sandbox',
+  }),
   GAME_PROVIDER: oneOf(['sandbox'], 'sandbox'),
   GAME_PROVIDER_LATENCY_MS: Type.Optional(integer(0, undefined, 60_000)),
   GAME_PROVIDER_FAILURE_RATE: Type.Number({ minimum: 0, maximum: 1, default: 0 }),
@@ -231,6 +252,10 @@ const ENVIRONMENT = Type.Object({
   YOOKASSA_PAYMENT_MODE: oneOf(YOOKASSA_PAYMENT_MODES, 'full_payment'),
   YOOKASSA_TAX_SYSTEM_CODE: Type.Optional(integer(1, undefined, YOOKASSA_TAX_SYSTEM_CODE_MAX)),
   YOOKASSA_NOTIFICATION_IPS: Type.String({ description: ADDRESS_LIST, default: YOOKASSA_NOTIFICATION_RANGES }),
+  PAYME_MERCHANT_ID: text(''),
+  PAYME_KEY: text(''),
+  PAYME_CHECKOUT_URL: Type.Optional(Type.String({ format: 'uri', description: 'a URL' })),
+  PAYME_TEST: flag(false),
   CARD_HOLD_MINUTES: integer(1, 15),
   ATTENTION_AFTER_MINUTES: integer(1, 15),
   DELIVERY_SWEEP_SECONDS: integer(1, 60, 300),
@@ -404,7 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: vars.ADMIN_PASSWORD ?? (nodeEnv === 'production' ? '' : 'admin12345'),
     shopperNickname: vars.SHOPPER_NICKNAME,
     shopperPassword: vars.SHOPPER_PASSWORD,
-    paymentProvider: vars.PAYMENT_PROVIDER,
+    paymentProviders: [...new Set(vars.PAYMENT_PROVIDER.split(',').map((name) => name.trim()))],
     gameProvider: vars.GAME_PROVIDER,
     gameProviderLatencyMs: vars.GAME_PROVIDER_LATENCY_MS ?? (nodeEnv === 'test' ? 0 : 300),
     gameProviderFailureRate: vars.GAME_PROVIDER_FAILURE_RATE,
@@ -431,6 +456,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       taxSystemCode: vars.YOOKASSA_TAX_SYSTEM_CODE,
       notificationIps: addressList('YOOKASSA_NOTIFICATION_IPS', vars.YOOKASSA_NOTIFICATION_IPS),
       acceptTestPayments: nodeEnv !== 'production',
+    },
+    payme: {
+      merchantId: vars.PAYME_MERCHANT_ID,
+      key: vars.PAYME_KEY,
+      checkoutUrl: vars.PAYME_CHECKOUT_URL ?? (vars.PAYME_TEST ? PAYME_TEST_CHECKOUT_URL : PAYME_CHECKOUT_URL),
+      test: vars.PAYME_TEST,
     },
     cardHoldMinutes: vars.CARD_HOLD_MINUTES,
     attentionAfterMinutes: vars.ATTENTION_AFTER_MINUTES,
@@ -522,7 +553,21 @@ function codesKeyProblem(codesKey: string): string | null {
 }
 
 function paymentProblems(config: Config): string[] {
-  if (config.paymentProvider === 'sandbox') {
+  return config.paymentProviders.flatMap((provider) => gatewayProblems(config, provider));
+}
+
+function gatewayProblems(config: Config, provider: string): string[] {
+  if (provider === 'payme') {
+    const missing = (name: string, value: string) =>
+      value ? null : `${name} is not set; PAYMENT_PROVIDER=payme needs the cash desk's id and key from Payme Business`;
+    return found([
+      missing('PAYME_MERCHANT_ID', config.payme.merchantId),
+      missing('PAYME_KEY', config.payme.key),
+      // Payme's test environment "pays" with test cards: no money would reach the shop.
+      config.payme.test ? "PAYME_TEST is true: Payme's test environment takes no real money; set the live key and PAYME_TEST=false" : null,
+    ]);
+  }
+  if (provider === 'sandbox') {
     return found([
       config.allowSandboxPayments
         ? null
@@ -532,7 +577,7 @@ function paymentProblems(config: Config): string[] {
       secretProblem('PAYMENT_WEBHOOK_SECRET', config.paymentWebhookSecret, DEV_WEBHOOK_SECRET),
     ]);
   }
-  if (config.paymentProvider === 'yookassa') {
+  if (provider === 'yookassa') {
     const missing = (name: string, value: string) =>
       value ? null : `${name} is not set; PAYMENT_PROVIDER=yookassa needs the shop id and secret key of the YooKassa shop`;
     return found([

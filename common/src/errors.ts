@@ -29,6 +29,8 @@ export const ErrorCode = {
   OFFER_UNAVAILABLE: 'OFFER_UNAVAILABLE',
   /** An admin's denomination price is below its cheapest source's cost: send it again with `sellAtLoss: true` to confirm. */
   PRICE_BELOW_COST: 'PRICE_BELOW_COST',
+  /** An order in a currency no balance is held in (UZS) cannot be paid from the balance: pay it through a gateway. */
+  NOT_PAYABLE_FROM_BALANCE: 'NOT_PAYABLE_FROM_BALANCE',
   /** An admin's rate edit changes the rate by more than the confirmation threshold: send it again with `confirm: true`. */
   RATE_CHANGE_NEEDS_CONFIRMATION: 'RATE_CHANGE_NEEDS_CONFIRMATION',
   /** Retry delivery of an order that is not flagged as needing attention (already retried, or delivered). */

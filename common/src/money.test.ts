@@ -9,6 +9,9 @@ describe('formatAmount', () => {
     expect(plain(formatAmount(1234.5, 'RUB'))).toBe('1 234,50 ₽');
     expect(plain(formatAmount(1234.4, 'RUB', { fractionDigits: 0 }))).toBe('1 234 ₽');
     expect(plain(formatAmount(5, 'XYZ'))).toBe('XYZ 5.00');
+    // Sums are priced whole.
+    expect(plain(formatAmount(12650, 'uzs'))).toBe('12 650 UZS');
+    expect(formatMinor(1_265_000, 'uzs')).toBe('12650 UZS');
   });
 
   it('puts the minus first and never shows a negative zero', () => {

@@ -2,6 +2,18 @@
 export const BALANCE_CURRENCIES = ['usd', 'rub'] as const;
 export type BalanceCurrency = (typeof BALANCE_CURRENCIES)[number];
 
+/**
+ * Currencies an order can be placed in: the balance currencies, and UZS, priced from USD at the store's
+ * USD->UZS rate (usdToUzsMinor) and paid only through a gateway that takes sums (no balance holds UZS).
+ */
+export const ORDER_CURRENCIES = [...BALANCE_CURRENCIES, 'uzs'] as const;
+export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
+
+/** True when a balance can be held in the currency (an order in it may be paid from the balance). */
+export function isBalanceCurrency(currency: string): currency is BalanceCurrency {
+  return (BALANCE_CURRENCIES as readonly string[]).includes(currency);
+}
+
 /** Why a balance moved; the balance_ledger table checks the same list. */
 export const LEDGER_REASONS = ['admin_topup', 'admin_adjustment', 'order_payment', 'order_refund', 'late_payment_credit', 'initial_grant'] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
@@ -28,7 +40,7 @@ export function fromMinor(minor: number): number {
 export interface AmountFormat {
   /** 'symbol' (the default): "$1,234.50", "1 234,50 ₽", as the web apps show money. 'code': "1234.50 USD", as the API's messages write it. */
   display?: 'symbol' | 'code';
-  /** Digits after the decimal separator: 2 unless said otherwise (the cart shows whole rubles). */
+  /** Digits after the decimal separator: 2 unless said otherwise (the cart shows whole rubles); UZS, priced in whole sums, 0. */
   fractionDigits?: number;
 }
 
@@ -52,9 +64,10 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions):
  * A decimal amount of `currency` as people read it: "$1,234.50", "1 234,50 ₽", or
  * with `display: 'code'` "1234.50 USD". Without a currency code the number stands alone.
  */
-export function formatAmount(amount: number, currency: string, { display = 'symbol', fractionDigits = 2 }: AmountFormat = {}): string {
+export function formatAmount(amount: number, currency: string, { display = 'symbol', fractionDigits }: AmountFormat = {}): string {
   const code = currency.trim().toUpperCase();
-  const digits = { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+  const places = fractionDigits ?? (code === 'UZS' ? 0 : 2);
+  const digits = { minimumFractionDigits: places, maximumFractionDigits: places };
   // 'negative': a sum that rounds to zero reads "$0.00", never "-$0.00".
   if (display === 'symbol' && /^[A-Z]{3}$/.test(code)) {
     // Any three letters are a well-formed code to Intl; one it has no symbol for is written as the code.
@@ -106,6 +119,15 @@ export function convertMinorInverse(minor: number, rate: string | number): numbe
   const micros = BigInt(rateToMicros(rate));
   if (micros === 0n) throw new RangeError(`Cannot divide by a zero rate: ${rate}`);
   return divideRoundingHalfUp(BigInt(minor) * 1_000_000n, micros);
+}
+
+/**
+ * A USD price (cents) in UZS minor units (tiyin) at the USD->UZS rate, rounded once, half away from
+ * zero, to whole sums: sums are priced without tiyin (docs/architecture.md, "Minor units, rounded once").
+ * 1.00 USD at 12650.5 is 12 651 sums, 1 265 100 tiyin.
+ */
+export function usdToUzsMinor(usdMinor: number, rateUsdUzs: string | number): number {
+  return divideRoundingHalfUp(BigInt(usdMinor) * BigInt(rateToMicros(rateUsdUzs)), 100n * 1_000_000n) * 100;
 }
 
 /**

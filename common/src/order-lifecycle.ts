@@ -21,8 +21,8 @@ export const ORDER_TRANSITIONS = {
   complete: { from: ['processing'], to: 'completed', by: ['system', 'admin'] },
   /** The delivery failed, or the store stopped it: what was paid goes back. */
   fail: { from: ['processing'], to: 'failed', by: ['system', 'admin'] },
-  /** The back office's refund of a paid order, delivered or not. */
-  refund: { from: ['processing', 'completed'], to: 'failed', by: ['admin'] },
+  /** The back office's refund of a paid order, delivered or not; or the gateway's own (Payme cancelling a performed transaction). */
+  refund: { from: ['processing', 'completed'], to: 'failed', by: ['admin', 'system'] },
   /** Never paid: declined, expired, not started by the gateway, or cancelled by the store. */
   cancel: { from: ['pending'], to: 'cancelled', by: ['system', 'admin'] },
   /** The back office sends a failed order to fulfilment again; the buyer pays again. */

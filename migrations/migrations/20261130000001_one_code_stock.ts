@@ -57,7 +57,7 @@ const TAKE_CODES = `
        FOR UPDATE SKIP LOCKED;
   $$;`;
 
-const PLACE_CART_ORDER = `
+export const PLACE_CART_ORDER = `
   /*
    * Places the user's cart as one order of codes. Invariants, in the order they are checked:
    * 1. The cart lines are locked: a concurrent checkout of the same cart waits, then finds it empty

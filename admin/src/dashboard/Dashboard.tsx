@@ -170,7 +170,7 @@ export function Dashboard() {
       )}
 
       <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(4, minmax(0, 1fr))' } }}
         aria-label={translate('dashboard.sales_today')}
         role="group"
       >
@@ -185,6 +185,13 @@ export function Dashboard() {
               accent="#22d3ee"
             />
             <StatCard
+              icon={<PaidIcon />}
+              title={translate('dashboard.sales_uzs')}
+              value={formatMoney(data.salesToday.uzs, 'uzs')}
+              to={completedToday}
+              accent="#34d399"
+            />
+            <StatCard
               icon={<ShoppingCartIcon />}
               title={translate('dashboard.orders_today')}
               value={data.salesToday.orders}
@@ -193,7 +200,7 @@ export function Dashboard() {
             />
           </>
         ) : (
-          [0, 1, 2].map((key) => <Skeleton key={key} variant="rounded" height={82} />)
+          [0, 1, 2, 3].map((key) => <Skeleton key={key} variant="rounded" height={82} />)
         )}
       </Box>
 

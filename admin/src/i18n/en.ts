@@ -389,6 +389,7 @@ export const operationsEnglishMessages = {
     sales_today: "Today's sales",
     sales_usd: 'Sales today, USD',
     sales_rub: 'Sales today, RUB',
+    sales_uzs: 'Sales today, UZS',
     orders_today: 'Orders completed today',
     orders_by_status: 'Orders by status',
     low_stock: 'Low stock',

@@ -394,6 +394,7 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
     sales_today: 'Продажи за сегодня',
     sales_usd: 'Продажи сегодня, USD',
     sales_rub: 'Продажи сегодня, RUB',
+    sales_uzs: 'Продажи сегодня, UZS',
     orders_today: 'Выполнено заказов сегодня',
     orders_by_status: 'Заказы по статусам',
     low_stock: 'Заканчиваются',

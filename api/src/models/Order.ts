@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import type { BalanceCurrency, OrderStatus } from '@topup/common';
+import type { OrderCurrency, OrderStatus } from '@topup/common';
 import type { ORDER_PAYMENT_METHODS, OrderNotice } from '@topup/common/api';
 import { BaseModel } from './BaseModel';
 import type { OrderItem } from './OrderItem';
@@ -23,12 +23,14 @@ export class Order extends BaseModel {
   declare status: OrderStatus;
   declare kind: OrderKind;
   declare payment_method: PaymentMethod;
-  declare currency: BalanceCurrency;
+  declare currency: OrderCurrency;
   /** Minor units of `currency`. */
   declare total: number;
   declare total_usd: number;
   /** The USD->RUB rate the order was priced at (decimal string). */
   declare rate_usd_rub: string;
+  /** A UZS order's USD->UZS rate, locked when it was placed; null on other orders. */
+  declare rate_usd_uzs: string | null;
   /** What the shopper is told about the order (codes with parameters, money in minor units), oldest first. */
   declare notices: OrderNotice[];
   declare hold_expires_at: Date | null;

@@ -1,4 +1,4 @@
-import type { BalanceCurrency, PaymentStatus } from '@topup/common';
+import type { OrderCurrency, PaymentStatus } from '@topup/common';
 import type { GatewayMethod, GatewayPaymentState } from '../providers/payment/payment-gateway';
 import { BaseModel } from './BaseModel';
 
@@ -16,7 +16,7 @@ export class Payment extends BaseModel {
   declare provider_payment_id: string | null;
   /** Minor units, > 0. */
   declare amount: number;
-  declare currency: BalanceCurrency;
+  declare currency: OrderCurrency;
   declare status: PaymentStatus;
   declare pay_url: string | null;
   declare expires_at: Date;

@@ -1,4 +1,4 @@
-import type { BalanceCurrency } from '@topup/common';
+import type { OrderCurrency } from '@topup/common';
 import { BaseModel } from './BaseModel';
 
 /** Money returned to the card a payment came from (a refund to the balance is a ledger entry instead). */
@@ -10,7 +10,7 @@ export class PaymentRefund extends BaseModel {
   declare order_id: number;
   /** Minor units of the payment's currency. */
   declare amount: number;
-  declare currency: BalanceCurrency;
+  declare currency: OrderCurrency;
   /** The part of the order's own total this refund returns: what the balance is credited if the gateway refuses. */
   declare order_amount: number;
   declare status: 'pending' | 'succeeded' | 'failed';

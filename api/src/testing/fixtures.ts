@@ -181,6 +181,13 @@ export function createFixtures(db: Knex, codesKey: string, invalidations?: Inval
         .onConflict(['from_currency', 'to_currency'])
         .merge(['rate']),
 
+    /** The USD->UZS rate UZS prices are converted at (docs/architecture.md, "Minor units, rounded once"). */
+    usdUzsRate: (rate = '12650') =>
+      db('currency_rates')
+        .insert({ from_currency: 'usd', to_currency: 'uzs', rate })
+        .onConflict(['from_currency', 'to_currency'])
+        .merge(['rate']),
+
     /** Credits a balance through the ledger (minor units), so balance = sum of ledger still holds. */
     fundBalance: (userId: number, currency: BalanceCurrency, amount: number) =>
       db.transaction((trx) =>

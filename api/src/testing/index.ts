@@ -14,3 +14,5 @@ export * from './moogold-stand-in';
 export * from './supplier-orders';
 export * from './smartglocal-stand-in';
 export * from './smtp-server';
+export * from './payme-stand-in';
+export { PAYME_ENDPOINT_PATH } from '../modules/payme/payme.endpoint';

@@ -30,7 +30,7 @@ export async function startYookassaStore(
   options: { standIn?: YookassaStandInOptions; settings?: Partial<Config['yookassa']>; config?: Partial<Config> } = {},
 ): Promise<YookassaStore> {
   const yookassa = await startYookassaStandIn(options.standIn);
-  const app = await startTestApp({ ...options.config, paymentProvider: 'yookassa', yookassa: yookassaSettingsFor(yookassa, options.settings) });
+  const app = await startTestApp({ ...options.config, paymentProviders: ['yookassa'], yookassa: yookassaSettingsFor(yookassa, options.settings) });
   const fixtures = createFixtures(app.db, app.config.codesKey);
   await fixtures.usdRubRate('79');
   return {

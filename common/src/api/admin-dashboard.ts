@@ -12,7 +12,7 @@ import { BalanceCurrency } from './orders';
 export const Dashboard = Type.Object(
   {
     salesToday: Type.Object(
-      { usd: Type.Number(), rub: Type.Number(), orders: Type.Integer() },
+      { usd: Type.Number(), rub: Type.Number(), uzs: Type.Number(), orders: Type.Integer() },
       { description: 'Orders completed today (a Moscow day), summed per order currency, as decimals.' },
     ),
     ordersByStatus: Type.Record(Type.Enum(ORDER_STATUSES), Type.Integer(), { description: 'Orders per status, every status named.' }),
@@ -78,7 +78,7 @@ export const Dashboard = Type.Object(
   {
     examples: [
       {
-        salesToday: { usd: 59.88, rub: 12450, orders: 31 },
+        salesToday: { usd: 59.88, rub: 12450, uzs: 0, orders: 31 },
         ordersByStatus: { pending: 2, processing: 1, completed: 1840, failed: 12, cancelled: 40 },
         lowStock: [{ kind: 'pubg', id: 2, name: '325 UC', available: 4, threshold: 10 }],
         lastRateUpdate: null,

@@ -6,7 +6,7 @@ import { listEndpoint } from './admin-crud';
 import { AdminOrderItemDelivery } from './admin-suppliers';
 import { AdminItemMargin, AdminOrderMargin } from './admin-margins';
 import {
-  BalanceCurrency,
+  OrderCurrency,
   GatewayMethod,
   OrderItemType,
   OrderPaymentMethod,
@@ -46,7 +46,7 @@ export const AdminOrder = Type.Object(
     status: OrderStatus,
     kind: StringEnum(['codes', 'topup']),
     paymentMethod: OrderPaymentMethod,
-    currency: BalanceCurrency,
+    currency: OrderCurrency,
     total: Type.Number({ description: 'In `currency`.' }),
     totalUsd: Type.Number(),
     notices: OrderNotices,
@@ -94,7 +94,7 @@ export const AdminOrderPayment = Type.Object({
   status: PaymentStatus,
   amount: Type.Number(),
   refundedAmount: Type.Number(),
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
   gatewayStatus: Nullable(Type.String({ description: 'What the gateway said when the payment was last read back.' })),
   createdAt: Timestamp,
   paidAt: Nullable(Timestamp),
@@ -107,7 +107,7 @@ export const AdminOrderRefund = Type.Object({
   id: Type.Integer(),
   destination: RefundDestination,
   amount: Type.Number({ description: 'In `currency`.' }),
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
   status: RefundStatus,
   reason: Nullable(Type.String()),
   failure: Nullable(

@@ -3,7 +3,7 @@ import { SUPPORT_TEXT_MAX_LENGTH } from '../column-limits';
 import { SUPPORT_MESSAGE_STATUSES } from '../rules';
 import { listEndpoint } from './admin-crud';
 import { BigIdParams, endpoint, Nullable, StringEnum, Timestamp } from './contract';
-import { BalanceCurrency, OrderStatus } from './orders';
+import { OrderCurrency, OrderStatus } from './orders';
 import { SupportSettings } from './support';
 
 const SupportMessageStatus = StringEnum(SUPPORT_MESSAGE_STATUSES);
@@ -55,7 +55,7 @@ export const AdminSupportOrder = Type.Object({
   id: Type.Integer(),
   status: OrderStatus,
   total: Type.Number({ description: 'In `currency`.' }),
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
   createdAt: Timestamp,
 });
 export type AdminSupportOrder = Static<typeof AdminSupportOrder>;

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { BALANCE_CURRENCIES } from '../money';
+import { ORDER_CURRENCIES } from '../money';
 import { StringEnum } from './contract';
 
 /*
@@ -9,7 +9,7 @@ import { StringEnum } from './contract';
  */
 
 /** An amount of money in a notice: a decimal in `currency` (minor units in the database). */
-export const NoticeMoney = Type.Object({ amount: Type.Number(), currency: StringEnum(BALANCE_CURRENCIES) });
+export const NoticeMoney = Type.Object({ amount: Type.Number(), currency: StringEnum(ORDER_CURRENCIES) });
 export type NoticeMoney = Static<typeof NoticeMoney>;
 
 /** The specification's three games, which the web apps name in their own words. */
@@ -42,6 +42,7 @@ export const OrderNotice = Type.Union(
     notice('PUBG_OUT_OF_CODES', topupParams.properties, 'The store ran out of UC codes for the packages; `refund` went back to `refundTo`.'),
     notice('CARD_DECLINED', {}, 'The card payment was declined (no more precise reason the shopper can act on).'),
     notice('SBP_DECLINED', {}, 'The SBP payment was cancelled (no more precise reason the shopper can act on).'),
+    notice('PAYME_DECLINED', {}, 'The Payme payment was cancelled before it was made.'),
     notice('PAYMENT_3DS_FAILED', {}, 'The card payment was not confirmed with 3-D Secure.'),
     notice('PAYMENT_INSUFFICIENT_FUNDS', {}, 'There was not enough money on the card or account.'),
     notice('PAYMENT_CARD_DETAILS_WRONG', {}, 'The card number or security code was wrong, or the card has expired.'),

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { BALANCE_CURRENCIES } from '../money';
+import { BALANCE_CURRENCIES, ORDER_CURRENCIES } from '../money';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../rules';
 import { BigIdParams, ContentLanguageQuery, contentLanguageField, endpoint, Nullable, Strict, StringEnum, Timestamp } from './contract';
 import { OrderNotices } from './order-notices';
@@ -9,12 +9,14 @@ import { OrderNotices } from './order-notices';
  */
 
 export const BalanceCurrency = StringEnum(BALANCE_CURRENCIES);
+/** An order's currency: a balance currency, or UZS (paid only through a gateway that takes sums). */
+export const OrderCurrency = StringEnum(ORDER_CURRENCIES);
 export const OrderStatus = StringEnum(ORDER_STATUSES);
 export const PaymentStatus = StringEnum(PAYMENT_STATUSES);
-/** What the gateway's pay page takes: a card, or the quick-payment system (SBP). */
-export const GATEWAY_METHODS = ['card', 'sbp'] as const;
+/** What a gateway's pay page takes: a card, the quick-payment system (SBP), or Payme's checkout (Uzcard, Humo). */
+export const GATEWAY_METHODS = ['card', 'sbp', 'payme'] as const;
 export const GatewayMethod = StringEnum(GATEWAY_METHODS);
-/** How an order was paid: from the balance, or through the gateway by card or by SBP. */
+/** How an order was paid: from the balance, or through a gateway by card, by SBP or through Payme. */
 export const ORDER_PAYMENT_METHODS = ['balance', ...GATEWAY_METHODS] as const;
 export const OrderPaymentMethod = StringEnum(ORDER_PAYMENT_METHODS);
 export const OrderItemType = StringEnum(['code', 'topup'], { description: 'An activation code, or a game top-up.' });
@@ -63,7 +65,7 @@ const orderFields = {
   created_at: Timestamp,
   status: OrderStatus,
   total: Type.Number({ description: 'In `currency`.' }),
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
   notices: OrderNotices,
   payment_method: OrderPaymentMethod,
   returned_to_cart: Type.Boolean({ description: 'A declined or expired card order whose lines went back into the cart.' }),
@@ -101,7 +103,7 @@ export const OrderPayment = Type.Object({
   provider: Type.String({ description: 'The gateway: `yookassa`, `sandbox`.' }),
   status: PaymentStatus,
   amount: Type.Number(),
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
   refunded: Type.Number({ description: 'Returned to the card so far.' }),
 });
 export type OrderPayment = Static<typeof OrderPayment>;
@@ -109,7 +111,7 @@ export type OrderPayment = Static<typeof OrderPayment>;
 export const OrderRefund = Type.Object({
   destination: RefundDestination,
   amount: Type.Number({ description: 'In `currency`.' }),
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
   status: RefundStatus,
   created_at: Timestamp,
 });

@@ -1,12 +1,12 @@
 import Type, { type Static } from 'typebox';
 import { endpoint, Nullable, Strict, StringEnum, Success } from './contract';
-import { BalanceCurrency, GATEWAY_METHODS, GatewayMethod } from './orders';
+import { BalanceCurrency, GATEWAY_METHODS, GatewayMethod, OrderCurrency } from './orders';
 import { IDEMPOTENT_RETRIES, PaidOrderFields, requiredWhen, TOPUP_CHECKS, TopupData } from './topup';
 
 const tag = 'Payments';
 
 export const FromBalanceBody = Strict(
-  { currency: BalanceCurrency },
+  { currency: OrderCurrency },
   { description: 'Only the currency: prices and totals come from the database, so a client cannot send them.' },
 );
 export type FromBalanceBody = Static<typeof FromBalanceBody>;
@@ -14,12 +14,12 @@ export type FromBalanceBody = Static<typeof FromBalanceBody>;
 export const CheckoutAnswer = Success({
   ...PaidOrderFields,
   total: Type.Number({ description: 'Charged, in `currency`.', examples: [24.48] }),
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
 });
 export type CheckoutAnswer = Static<typeof CheckoutAnswer>;
 
 const paymentFields = {
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
   email: Type.Optional(
     Type.String({ format: 'email', maxLength: 254, description: 'Where the fiscal receipt goes, when GET /payment/methods says `receipt_email_required`.' }),
   ),
@@ -68,21 +68,48 @@ export const PaymentStarted = Type.Object(
 );
 export type PaymentStarted = Static<typeof PaymentStarted>;
 
-/** What the checkout may offer, from the configured gateway. */
+/** One gateway the store pays through: what it takes, for orders in which currencies. */
+export const PaymentGatewayOffer = Type.Object({
+  provider: Type.String({ description: '`sandbox`, `yookassa`, `payme`.' }),
+  methods: Type.Array(GatewayMethod),
+  currencies: Type.Array(OrderCurrency, { description: 'The order currencies it takes: the checkout offers its methods for these only.' }),
+  charge_currency: Type.Union([BalanceCurrency, Type.Null()], { description: "The one currency it charges in, or null: the order's own." }),
+  receipt_email_required: Type.Boolean(),
+  refunds_to_card: Type.Boolean(),
+});
+export type PaymentGatewayOffer = Static<typeof PaymentGatewayOffer>;
+
+/** What the checkout may offer, from the configured gateways (PAYMENT_PROVIDER, in its order). */
 export const PaymentMethods = Type.Object(
   {
-    methods: Type.Array(StringEnum(['balance', 'card', 'sbp']), { description: '`balance` always; then what the gateway takes.' }),
-    provider: Type.String(),
+    methods: Type.Array(StringEnum(['balance', ...GATEWAY_METHODS]), {
+      description: '`balance` always (for USD and RUB orders); then what any gateway takes.',
+    }),
+    gateways: Type.Array(PaymentGatewayOffer, { description: 'Each gateway with the methods and order currencies it takes; the first that takes a method and currency is the one used.' }),
+    provider: Type.String({ description: 'The first gateway; `charge_currency`, `receipt_email_required` and `refunds_to_card` are its.' }),
     charge_currency: Type.Union([BalanceCurrency, Type.Null()], {
       description: "The one currency the gateway charges in (a USD order is charged its RUB total), or null: the order's own.",
     }),
     rate_usd_rub: Nullable(Type.String({ description: 'The USD->RUB rate an order placed now is locked at, as a decimal text.' })),
+    rate_usd_uzs: Nullable(Type.String({ description: 'The USD->UZS rate UZS prices are converted at (whole sums), as a decimal text.' })),
     receipt_email_required: Type.Boolean({ description: 'The checkout asks for an email: the gateway sends a fiscal receipt there.' }),
     refunds_to_card: Type.Boolean(),
   },
   {
     examples: [
-      { methods: ['balance', 'card', 'sbp'], provider: 'yookassa', charge_currency: 'rub', rate_usd_rub: '79.5', receipt_email_required: true, refunds_to_card: true },
+      {
+        methods: ['balance', 'card', 'sbp', 'payme'],
+        gateways: [
+          { provider: 'yookassa', methods: ['card', 'sbp'], currencies: ['usd', 'rub'], charge_currency: 'rub', receipt_email_required: true, refunds_to_card: true },
+          { provider: 'payme', methods: ['payme'], currencies: ['uzs'], charge_currency: null, receipt_email_required: false, refunds_to_card: false },
+        ],
+        provider: 'yookassa',
+        charge_currency: 'rub',
+        rate_usd_rub: '79.5',
+        rate_usd_uzs: '12650',
+        receipt_email_required: true,
+        refunds_to_card: true,
+      },
     ],
   },
 );
@@ -110,11 +137,11 @@ export const paymentsEndpoints = {
     path: '/payment/create',
     auth: 'user',
     tag,
-    summary: 'Start a card or SBP payment for the cart or a top-up',
+    summary: 'Start a card, SBP or Payme payment for the cart or a top-up',
     description: [
       "Places the order as `pending`, holding its codes (or a top-up's PUBG codes) until the payment deadline, and answers the gateway's pay page. The gateway's answer arrives by webhook; an unpaid order is cancelled at the deadline and the cart given back.",
       "For the cart, an `amount` other than the server's total is 409 PRICE_CHANGED (`details: {amount, currency}`). For a top-up: " + TOPUP_CHECKS,
-      'A method the gateway does not take is 422; a gateway that cannot start the payment 503, with nothing held.',
+      'A method no gateway takes for the order currency is 422 (a UZS order is paid through a gateway that takes sums, such as Payme); a gateway that cannot start the payment 503, with nothing held.',
       IDEMPOTENT_RETRIES,
     ].join(' '),
     body: CreatePaymentBody,

@@ -3,7 +3,7 @@ import { STEAM_INPUT_CURRENCIES } from '../money';
 import { TOPUP_SERVICES } from '../rules';
 import { GAME_FIELD_VALUE_MAX_LENGTH, GAME_SLUG_PATTERN } from '../game-fields';
 import { endpoint, MAX_INT, Strict, StringEnum, Success } from './contract';
-import { BalanceCurrency } from './orders';
+import { BalanceCurrency, OrderCurrency } from './orders';
 import { PlayerId } from './players';
 import { GameFieldValues } from './games';
 
@@ -39,7 +39,7 @@ const topupFields = {
   price_usd: decimalPrice(),
   price_rub: decimalPrice(),
   input_currency: Type.Optional(StringEnum(STEAM_INPUT_CURRENCIES)),
-  currency: Type.Optional(BalanceCurrency),
+  currency: Type.Optional(OrderCurrency),
   commission: Type.Optional(decimalPrice({ description: 'USD; 0 except on Steam.' })),
   image_url: optionalText(2048),
   packages: Type.Optional(
@@ -107,7 +107,7 @@ export const TopupData = Type.Object(topupFields, {
 });
 export type TopupData = Static<typeof TopupData>;
 
-export const TopupOrderBody = Strict({ topupData: TopupData, currency: BalanceCurrency });
+export const TopupOrderBody = Strict({ topupData: TopupData, currency: OrderCurrency });
 export type TopupOrderBody = Static<typeof TopupOrderBody>;
 
 /** An order paid from the balance: charged at once and on its way to delivery. */

@@ -1,20 +1,36 @@
-import { type BalanceCurrency, fromMinor, toMinor } from '@topup/common';
+import { type BalanceCurrency, fromMinor, type OrderCurrency, toMinor, usdToUzsMinor } from '@topup/common';
 
-/** Display currencies of the store (balances and prices). */
-export const CURRENCIES = ['RUB', 'USD'] as const;
+/** Display currencies of the store: prices and orders. UZS prices are USD prices at the store's rate. */
+export const CURRENCIES = ['RUB', 'USD', 'UZS'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'RUB';
 
-export const CURRENCY_SYMBOLS: Record<Currency, string> = { USD: '$', RUB: '₽' };
+/** The currencies a balance is kept in (no balance holds sums). */
+export const BALANCE_DISPLAY_CURRENCIES = ['RUB', 'USD'] as const satisfies readonly Currency[];
 
-/** The balance (API) code of a display currency: USD → usd, RUB → rub. */
+export const CURRENCY_SYMBOLS: Record<Currency, string> = { USD: '$', RUB: '₽', UZS: 'сўм' };
+
+/** The order (API) code of a display currency: USD → usd, RUB → rub, UZS → uzs. */
+export function toOrderCurrency(currency: Currency): OrderCurrency {
+  return currency === 'USD' ? 'usd' : currency === 'UZS' ? 'uzs' : 'rub';
+}
+
+/** The display currency of an order (API) code: usd → USD, rub → RUB, uzs → UZS. */
+export function fromOrderCurrency(currency: OrderCurrency): Currency {
+  return currency === 'usd' ? 'USD' : currency === 'uzs' ? 'UZS' : 'RUB';
+}
+
+/**
+ * The balance currency a display currency is priced from: USD → usd, RUB → rub, and UZS → usd (a UZS
+ * price is its USD price converted; no balance holds sums).
+ */
 export function toBalanceCurrency(currency: Currency): BalanceCurrency {
-  return currency === 'USD' ? 'usd' : 'rub';
+  return currency === 'RUB' ? 'rub' : 'usd';
 }
 
 /** The display currency of a balance (API) code: usd → USD, rub → RUB. */
 export function fromBalanceCurrency(currency: BalanceCurrency): Currency {
-  return currency === 'usd' ? 'USD' : 'RUB';
+  return fromOrderCurrency(currency);
 }
 
 /** A stored or received currency code; anything unknown falls back to RUB. */
@@ -33,10 +49,21 @@ export function toAmount(value: unknown): number {
 /** Price times quantity, computed in minor units so no float error creeps into the total. */
 export function lineTotal(price: unknown, quantity: number): number {
   const count = Number.isSafeInteger(quantity) && quantity > 0 ? quantity : 0;
-  return fromMinor(toMinor(toAmount(price)) * count);
+  const amount = typeof price === 'number' && Number.isNaN(price) ? NaN : toAmount(price);
+  return Number.isNaN(amount) ? NaN : fromMinor(toMinor(amount) * count);
 }
 
-/** The price of an option in the chosen display currency. */
-export function pickPrice(option: { price_usd: unknown; price_rub: unknown }, currency: Currency): number {
+/**
+ * A USD price in sums at the USD->UZS rate, rounded once to whole sums as the server prices it
+ * (usdToUzsMinor); NaN while the rate is not known (shown as "—").
+ */
+export function usdInSums(priceUsd: unknown, rateUsdUzs: string | null | undefined): number {
+  if (!rateUsdUzs) return NaN;
+  return fromMinor(usdToUzsMinor(toMinor(toAmount(priceUsd)), rateUsdUzs));
+}
+
+/** The price of an option in the chosen display currency; UZS needs the USD->UZS rate. */
+export function pickPrice(option: { price_usd: unknown; price_rub: unknown }, currency: Currency, rateUsdUzs?: string | null): number {
+  if (currency === 'UZS') return usdInSums(option.price_usd, rateUsdUzs);
   return toAmount(currency === 'USD' ? option.price_usd : option.price_rub);
 }

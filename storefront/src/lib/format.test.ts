@@ -10,7 +10,8 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 const en = createFormat('en');
 const ru = createFormat('ru');
-const uzbek = createFormat('uz', { months: uz.format.months, date: uz.format.date, dateTime: uz.format.date_time });
+const uzbekDates = { months: uz.format.months, date: uz.format.date, dateTime: uz.format.date_time };
+const uzbek = createFormat('uz', uzbekDates);
 
 describe('one formatter per language', () => {
   it('writes numbers and money the same way on one page', () => {
@@ -24,6 +25,15 @@ describe('one formatter per language', () => {
     expect(plain(uzbek.number(1920))).toBe('1 920');
     expect(plain(uzbek.money(1974.21, 'RUB'))).toBe('1 974,21 ₽');
     expect(plain(uzbek.money(5.98, 'USD'))).toBe('5,98 $');
+  });
+
+  it("writes sums whole, with the language's word: 12 650 so'm", () => {
+    const uzSums = createFormat('uz', { months: uz.format.months, date: uz.format.date, dateTime: uz.format.date_time, sums: uz.format.sums });
+    expect(plain(uzSums.money(12650, 'UZS'))).toBe("12 650 so'm");
+    expect(plain(createFormat('ru', { ...uzbekDates, sums: ruTexts.format.sums }).money(12650, 'UZS', 'cart'))).toBe('12 650 сум');
+    expect(plain(createFormat('en', { ...uzbekDates, sums: enTexts.format.sums }).money('1265100', 'UZS'))).toBe('1,265,100 UZS');
+    // A price whose rate is not known yet.
+    expect(uzSums.money(Number.NaN, 'UZS')).toBe('—');
   });
 
   it('writes RUB without kopecks in the cart, and other currencies with 2 decimals everywhere', () => {

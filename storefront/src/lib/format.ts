@@ -28,12 +28,17 @@ export interface DateTexts {
    * itself where the app has no word for it (UC, EUR, Robux).
    */
   unitName?: (unit: string, count: number) => string;
+  /** The word after an amount of UZS ("so'm", "сум"): sums are written as whole numbers and this word. */
+  sums?: string;
 }
 
 export interface Format {
   /** A plain number (game amounts, counts), with at most `maximumFractionDigits` decimals (0 by default). */
   number(value: number, maximumFractionDigits?: number): string;
-  /** An amount of a currency (USD, RUB, KZT …) with its sign: 2 decimals, RUB without kopecks in the cart. */
+  /**
+   * An amount of a currency (USD, RUB, KZT …) with its sign: 2 decimals, RUB without kopecks in the cart;
+   * UZS in whole sums and the language's word ("12 650 so'm"). NaN (a price not known yet) is "—".
+   */
   money(amount: unknown, currency: string, context?: MoneyContext): string;
   /** A moment as a day ("23 ноября 2026 г."), or a day and time; '' when it is not a date. */
   date(value: string | Date, withTime?: boolean): string;
@@ -76,7 +81,10 @@ export function createFormat(language: string, texts?: DateTexts): Format {
     amount: (value, name) => [number(value), name.trim() && unit(name.trim(), value)].filter(Boolean).join('\u00a0'),
 
     money(amount, currency, context = 'default') {
+      if (typeof amount === 'number' && Number.isNaN(amount)) return '—';
       const code = currency.trim().toUpperCase();
+      // Browsers write sums as "UZS 12,650" or lack Uzbek data: the number the language's way, then its word.
+      if (code === 'UZS') return `${number(toAmount(amount))}\u00a0${texts?.sums ?? code}`;
       const digits = code === 'RUB' && context === 'cart' ? 0 : 2;
       return numberFormat(numberLocale, {
         style: 'currency',
@@ -123,6 +131,7 @@ export function useFormat(): Format {
         date: t('format.date'),
         dateTime: t('format.date_time'),
         unitName: unitNames(i18n),
+        sums: t('format.sums'),
       }),
     [language, t, i18n],
   );

@@ -34,16 +34,45 @@ export function balances(rub: number, usd = 0): Balances {
   ];
 }
 
-/** A YooKassa-like gateway: card and SBP, charged in the order's own currency, no receipt email. */
+/**
+ * A YooKassa-like gateway: card and SBP for USD and RUB orders, charged in the order's own currency, no
+ * receipt email. The top-level overrides (methods, charge_currency, receipt_email_required) describe that
+ * one gateway; `gateways` replaces it (a store with Payme for sums, say).
+ */
 export function paymentMethods(overrides: Partial<PaymentMethods> = {}): PaymentMethods {
-  return {
+  const base = {
     methods: ['balance', 'card', 'sbp'],
     provider: 'yookassa',
     charge_currency: null,
     rate_usd_rub: null,
+    rate_usd_uzs: null,
     receipt_email_required: false,
     refunds_to_card: true,
     ...overrides,
+  } satisfies Omit<PaymentMethods, 'gateways'>;
+  const methods = base.methods.filter((method) => method !== 'balance');
+  const gateway = {
+    provider: base.provider,
+    methods,
+    currencies: ['usd', 'rub'] as Array<'usd' | 'rub' | 'uzs'>,
+    charge_currency: base.charge_currency,
+    receipt_email_required: base.receipt_email_required,
+    refunds_to_card: base.refunds_to_card,
+  };
+  return { ...base, gateways: overrides.gateways ?? (methods.length > 0 ? [gateway] : []) };
+}
+
+/** A store paying sums through Payme beside a YooKassa-like gateway, at 12 650 sums to the dollar. */
+export function paymentMethodsWithPayme(): PaymentMethods {
+  const yookassa = paymentMethods();
+  return {
+    ...yookassa,
+    methods: ['balance', 'card', 'sbp', 'payme'],
+    rate_usd_uzs: '12650',
+    gateways: [
+      ...yookassa.gateways,
+      { provider: 'payme', methods: ['payme'], currencies: ['uzs'], charge_currency: null, receipt_email_required: false, refunds_to_card: false },
+    ],
   };
 }
 

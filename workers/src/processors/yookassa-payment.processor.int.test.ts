@@ -32,7 +32,7 @@ const logger = createLogger('silent', 'yookassa-test');
 beforeAll(async () => {
   yookassa = await startYookassaStandIn({ shopId: '123456', secretKey: 'test_secret_key' });
   app = await startTestApp({
-    paymentProvider: 'yookassa',
+    paymentProviders: ['yookassa'],
     yookassa: {
       shopId: '123456',
       secretKey: 'test_secret_key',

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { steamPayoutRub, toMinor, type BalanceCurrency } from '@topup/common';
+import { steamPayoutRub, toMinor, type OrderCurrency } from '@topup/common';
 import type { OrderNotice } from '@topup/common/api';
 import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
@@ -40,7 +40,7 @@ function undeliveredNotice(
   data: StoredTopupData,
   reason: UndeliveredReason,
   refund: number,
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
   destination: RefundDestination,
   deliveredUc = 0,
 ): OrderNotice {
@@ -220,7 +220,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
    * What an order of packages has not delivered, priced in the order currency: the packages the game did
    * not credit (`credited`: their indexes) and those without a used code.
    */
-  function undeliveredPubg(data: StoredTopupData, codes: RedeemedCode[], currency: BalanceCurrency, credited: ReadonlySet<number>) {
+  function undeliveredPubg(data: StoredTopupData, codes: RedeemedCode[], currency: OrderCurrency, credited: ReadonlySet<number>) {
     const used = new Map<number, number>();
     for (const code of codes) if (code.status === 'used') used.set(code.denomination_id, (used.get(code.denomination_id) ?? 0) + 1);
     let amount = 0;

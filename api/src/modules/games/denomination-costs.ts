@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { BALANCE_CURRENCIES, ErrorCode, type BalanceCurrency } from '@topup/common';
+import { BALANCE_CURRENCIES, ErrorCode, type BalanceCurrency, type OrderCurrency } from '@topup/common';
 import { AppError } from '../../lib/app-error';
 import { storeConverter, type Converter } from '../rates/store-rates';
 
@@ -96,8 +96,10 @@ export async function lossDenominations(db: Knex): Promise<LossLine[]> {
  * 409 OFFER_UNAVAILABLE when a denomination an order buys (delivered by its suppliers, not from the code stock)
  * costs more than its price in the order's currency and no admin confirmed selling it at a loss.
  */
-export async function assertSoldWithoutLoss(db: Knex, ids: readonly number[], currency: BalanceCurrency): Promise<void> {
+export async function assertSoldWithoutLoss(db: Knex, ids: readonly number[], orderCurrency: OrderCurrency): Promise<void> {
   if (ids.length === 0) return;
+  // A price in sums is the USD price at the day's rate: USD decides whether it is sold at a loss.
+  const currency: BalanceCurrency = orderCurrency === 'rub' ? 'rub' : 'usd';
   const costs = await cheapestCosts(db, ids);
   if (costs.size === 0) return;
   const rows = await db('game_denominations').whereIn('id', [...costs.keys()]).where({ sell_at_loss: false }).select<Array<{ id: number; price_usd: string; price_rub: string }>>('id', 'price_usd', 'price_rub');

@@ -17,6 +17,7 @@ import { enqueueJob, outboxJobLive } from '../../lib/outbox';
 import { queueOrderMail } from '../mail/mail-queue';
 import { requestCardRefund, type RefundDestination } from '../payments/refunds';
 import { stockDal } from '../stock/stock.dal';
+import { balanceEquivalent } from './balance-equivalent';
 import { orderLifecycleDal, PAID_ORDER_HOLD_SECONDS, type LockedOrder } from './order-lifecycle.dal';
 import { recordOrderEvent, recordOrderEvents, STORE, type EventAuthor } from './order-events';
 import { appendNotices } from './order-notices';
@@ -143,8 +144,7 @@ async function refundTo(trx: Knex.Transaction, order: LockedOrder, refund: Order
     if (destination === 'balance') {
       await changeBalance(trx, {
         userId: order.user_id,
-        currency: order.currency,
-        amount: refund.amount,
+        ...balanceEquivalent(order, refund.amount),
         reason: 'order_refund',
         reference: refund.reference,
         orderId: order.id,
@@ -181,6 +181,25 @@ async function settleUndelivered(trx: Knex.Transaction, order: LockedOrder, refu
 export interface Undelivered {
   refund: OrderRefund;
   explain: (destination: RefundDestination) => OrderNotice[];
+}
+
+/**
+ * processing or completed -> failed: the gateway itself gave the payment back (Payme cancelling a
+ * performed transaction), so nothing is sent anywhere. The order ends with `notice`; the codes it still
+ * holds go back on sale and its pending top-up is marked failed. Delivered codes and top-ups cannot be
+ * taken back: the caller flags such an order for an operator.
+ */
+export async function refundedByGateway(
+  trx: Knex.Transaction,
+  order: LockedOrder,
+  refund: { amount: number; reference: string },
+  notice: OrderNotice,
+): Promise<void> {
+  assertAllowed(order, 'refund', 'system');
+  await recordOrderEvent(trx, order.id, 'refunded', { amount: refund.amount, currency: order.currency, destination: 'card', reference: refund.reference });
+  await stockDal.releaseReserved(trx, [order.id]);
+  await orderLifecycleDal.settleTopupItems(trx, order.id, ['pending'], 'failed');
+  await move(trx, order, 'refund', 'system', {}, STORE, [notice]);
 }
 
 /**

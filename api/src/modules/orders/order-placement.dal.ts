@@ -1,15 +1,17 @@
 import type { Knex } from 'knex';
-import { initialOrderStatus, type BalanceCurrency } from '@topup/common';
+import { initialOrderStatus, type OrderCurrency } from '@topup/common';
 import type { OrderKind, PaymentMethod } from '../../models';
 
 export interface NewOrder {
   userId: number;
   kind: OrderKind;
   paymentMethod: PaymentMethod;
-  currency: BalanceCurrency;
+  currency: OrderCurrency;
   total: number;
   totalUsd: number;
   rateUsdRub: string;
+  /** A UZS order's USD->UZS rate. */
+  rateUsdUzs?: string;
   paid: boolean;
   /** An unpaid (card) order holds its codes this long from now: orders.hold_expires_at. */
   holdSeconds?: number;
@@ -30,6 +32,7 @@ export const orderPlacementDal = {
         total: order.total,
         total_usd: order.totalUsd,
         rate_usd_rub: order.rateUsdRub,
+        rate_usd_uzs: order.rateUsdUzs ?? null,
         paid_at: order.paid ? trx.fn.now() : null,
         hold_expires_at:
           order.holdSeconds === undefined ? null : trx.raw('now() + make_interval(secs => ?)', [order.holdSeconds]),

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ErrorCode, initialOrderStatus, type BalanceCurrency } from '@topup/common';
+import { ErrorCode, initialOrderStatus, isBalanceCurrency, type BalanceCurrency, type OrderCurrency } from '@topup/common';
 import { insufficientBalance, prepared, sqlRefusal } from '@topup/server-kit';
 import { AppError } from '../../lib/app-error';
 import { dispatchAfterCommit } from '../../lib/outbox';
@@ -29,7 +29,7 @@ export interface PlacedCartOrder {
 export interface KeyedOrder {
   id: number;
   total: number;
-  currency: BalanceCurrency;
+  currency: OrderCurrency;
 }
 
 /**
@@ -51,6 +51,20 @@ export async function orderPlacedUnder(conn: Knex, userId: number, claim: Idempo
       if (conn.isTransaction) void query.forUpdate();
     })
     .first<KeyedOrder | undefined>('id', 'total', 'currency');
+}
+
+/**
+ * 409 NOT_PAYABLE_FROM_BALANCE for an order in a currency no balance is held in (UZS): balances are
+ * USD and RUB only, so such an order is paid through a gateway that takes it.
+ */
+export function assertPayableFromBalance(currency: OrderCurrency): asserts currency is BalanceCurrency {
+  if (isBalanceCurrency(currency)) return;
+  throw new AppError(
+    409,
+    ErrorCode.NOT_PAYABLE_FROM_BALANCE,
+    `Balances are kept in USD and RUB, so an order in ${currency.toUpperCase()} cannot be paid from the balance. Please pay it by ${currency.toUpperCase()} card, or choose USD or RUB.`,
+    { currency },
+  );
 }
 
 /** The API's answer to a refusal of the SQL function place_cart_order, or undefined for any other error. */
@@ -92,7 +106,7 @@ function placementRefusal(err: unknown): AppError | undefined {
 export async function placeCartOrder(
   trx: Knex.Transaction,
   userId: number,
-  currency: BalanceCurrency,
+  currency: OrderCurrency,
   payment: OrderPayment,
   /** The request's Idempotency-Key, written on the order. */
   idempotencyKey?: string,

@@ -4,6 +4,7 @@ import type { GatewayMethod } from '../../providers/payment';
 type DeclineNoticeCode =
   | 'CARD_DECLINED'
   | 'SBP_DECLINED'
+  | 'PAYME_DECLINED'
   | 'PAYMENT_3DS_FAILED'
   | 'PAYMENT_INSUFFICIENT_FUNDS'
   | 'PAYMENT_CARD_DETAILS_WRONG'
@@ -35,7 +36,11 @@ const NOTICE_OF_REASON: Readonly<Record<string, DeclineNoticeCode>> = {
 };
 
 /** Declined without a reason the shopper can act on (fraud suspected, a bank or network fault ...). */
-const PLAIN_DECLINE: Readonly<Record<GatewayMethod, DeclineNoticeCode>> = { card: 'CARD_DECLINED', sbp: 'SBP_DECLINED' };
+const PLAIN_DECLINE: Readonly<Record<GatewayMethod, DeclineNoticeCode>> = {
+  card: 'CARD_DECLINED',
+  sbp: 'SBP_DECLINED',
+  payme: 'PAYME_DECLINED',
+};
 
 /** The notice of a payment the gateway cancelled, paid by `method`, for `reason` (the gateway's own word). */
 export function declineNotice(method: GatewayMethod, reason: string | undefined): OrderNotice {

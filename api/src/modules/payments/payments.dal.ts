@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { BalanceCurrency, PaymentStatus } from '@topup/common';
+import type { OrderCurrency, PaymentStatus } from '@topup/common';
 import { GatewayEvent, Payment, type Order, type RowOf } from '../../models';
 import type { GatewayMethod, GatewayPaymentState } from '../../providers/payment';
 import type { OrderNotice } from '@topup/common/api';
@@ -16,7 +16,7 @@ export interface NewPayment {
   method: GatewayMethod;
   /** Minor units of `currency`, the currency the gateway charges in. */
   amount: number;
-  currency: BalanceCurrency;
+  currency: OrderCurrency;
   /** The payment expires with the order's hold: this long from now. */
   holdSeconds: number;
   /** Where the fiscal receipt goes, when the gateway sends one. */
@@ -30,7 +30,7 @@ export interface PaymentToStart {
   /** The gateway's idempotence key: a repeated create answers the payment already made. */
   idempotence_key: string;
   amount: number;
-  currency: BalanceCurrency;
+  currency: OrderCurrency;
   method: GatewayMethod;
   pay_url: string | null;
   order_status: Order['status'];

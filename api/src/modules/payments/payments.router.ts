@@ -65,9 +65,11 @@ export function createPaymentsRouter(deps: {
     ctx.body = { received: true };
   });
 
-  // The gateway's own pages (the sandbox's hosted pay page), when it serves any.
-  const gatewayRoutes = gateways.current.routes?.();
-  if (gatewayRoutes) router.use(gatewayRoutes.routes(), gatewayRoutes.allowedMethods());
+  // The gateways' own pages (the sandbox's hosted pay page), when they serve any.
+  for (const gateway of gateways.all) {
+    const gatewayRoutes = gateway.routes?.();
+    if (gatewayRoutes) router.use(gatewayRoutes.routes(), gatewayRoutes.allowedMethods());
+  }
 
   return router;
 }

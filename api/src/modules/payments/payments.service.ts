@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Knex } from 'knex';
-import { convertMinor, ErrorCode, formatMinor, fromMinor, hasAtMostTwoDecimals, toMinor, type BalanceCurrency } from '@topup/common';
-import type { CreatePaymentBody, PaymentMethods, PaymentStarted } from '@topup/common/api';
+import { convertMinor, ErrorCode, formatMinor, fromMinor, hasAtMostTwoDecimals, toMinor, type OrderCurrency } from '@topup/common';
+import type { CreatePaymentBody, PaymentGatewayOffer, PaymentMethods, PaymentStarted } from '@topup/common/api';
 import { AppError, notFound, validationFailed } from '../../lib/app-error';
 import { enqueueJob } from '../../lib/outbox';
 import type { Logger } from '../../logger';
@@ -42,11 +42,11 @@ interface PlacedForPayment {
 }
 
 /** The amount a gateway charges for an order: its own total, or that converted at the order's locked rate. */
-function chargeOf(gateway: PaymentGateway, total: number, currency: BalanceCurrency, rateUsdRub: string) {
+function chargeOf(gateway: PaymentGateway, total: number, currency: OrderCurrency, rateUsdRub: string): { amount: number; currency: OrderCurrency } {
   const chargeCurrency = gateway.capabilities.chargeCurrency ?? currency;
   if (chargeCurrency === currency) return { amount: total, currency };
   // Only RUB-charging gateways exist; a RUB order through a USD-only gateway would divide instead.
-  if (chargeCurrency !== 'rub') throw new Error(`Gateway ${gateway.name} charges in ${chargeCurrency}, which the store cannot convert to`);
+  if (chargeCurrency !== 'rub' || currency !== 'usd') throw new Error(`Gateway ${gateway.name} charges in ${chargeCurrency}, which the store cannot convert to`);
   return { amount: convertMinor(total, rateUsdRub), currency: chargeCurrency };
 }
 
@@ -147,31 +147,52 @@ export function createPaymentsService(deps: {
         : 'Card payment is unavailable right now. Nothing was charged; please try again later.',
     );
 
-  function assertPayable(gateway: PaymentGateway, body: CreatePaymentBody): void {
+  /** The gateway that takes the body's method for an order in its currency; 422 naming what is offered for that currency when none does. */
+  function gatewayFor(body: CreatePaymentBody): PaymentGateway {
     if (body.type === 'order' && !hasAtMostTwoDecimals(body.amount)) {
       throw validationFailed('The request is not valid', [{ field: 'amount', message: 'must have at most 2 decimal places' }]);
     }
-    if (!gateway.capabilities.methods.includes(body.method)) {
-      throw new AppError(422, ErrorCode.UNPROCESSABLE, `Payment by ${body.method.toUpperCase()} is not available. Please choose another method.`, {
-        methods: gateway.capabilities.methods,
-      });
+    const gateway = gateways.forPayment(body.method, body.currency);
+    if (!gateway) {
+      const methods = [...new Set(gateways.all.filter(({ capabilities }) => capabilities.currencies.includes(body.currency)).flatMap(({ capabilities }) => capabilities.methods))];
+      throw new AppError(
+        422,
+        ErrorCode.UNPROCESSABLE,
+        `Payment by ${body.method.toUpperCase()} in ${body.currency.toUpperCase()} is not available. Please choose another method.`,
+        { methods, currency: body.currency },
+      );
     }
     if (gateway.capabilities.receiptEmailRequired && !body.email) {
       throw validationFailed('The request is not valid', [{ field: 'email', message: 'is required: the receipt is sent there' }]);
     }
+    return gateway;
   }
+
+  /** What a gateway offers the checkout. */
+  const offerOf = ({ name, capabilities }: PaymentGateway): PaymentGatewayOffer => ({
+    provider: name,
+    methods: [...capabilities.methods],
+    currencies: [...capabilities.currencies],
+    charge_currency: capabilities.chargeCurrency ?? null,
+    receipt_email_required: capabilities.receiptEmailRequired,
+    refunds_to_card: capabilities.refunds,
+  });
 
   return {
     async methods(): Promise<PaymentMethods> {
-      const gateway = gateways.current;
-      const { capabilities } = gateway;
+      const offers = gateways.all.map(offerOf);
+      const [first] = offers;
+      if (!first) throw new Error('The store has no payment gateway');
+      const [rateUsdRub, rateUsdUzs] = await Promise.all([ratesDal.rate(db, 'usd', 'rub'), ratesDal.rate(db, 'usd', 'uzs')]);
       return {
-        methods: ['balance', ...capabilities.methods],
-        provider: gateway.name,
-        charge_currency: capabilities.chargeCurrency ?? null,
-        rate_usd_rub: (await ratesDal.rate(db, 'usd', 'rub')) ?? null,
-        receipt_email_required: capabilities.receiptEmailRequired,
-        refunds_to_card: capabilities.refunds,
+        methods: ['balance', ...new Set(offers.flatMap((offer) => offer.methods))],
+        gateways: offers,
+        provider: first.provider,
+        charge_currency: first.charge_currency,
+        rate_usd_rub: rateUsdRub ?? null,
+        rate_usd_uzs: rateUsdUzs ?? null,
+        receipt_email_required: first.receipt_email_required,
+        refunds_to_card: first.refunds_to_card,
       };
     },
 
@@ -183,8 +204,8 @@ export function createPaymentsService(deps: {
      * it (the same key, so the same payment) if the first run died before it could.
      */
     async startPayment(userId: number, body: CreatePaymentBody, claim?: IdempotencyClaim): Promise<PaymentStarted> {
-      assertPayable(gateways.current, body);
-      const orderId = (await orderPlacedUnder(db, userId, claim))?.id ?? (await placeForPayment(gateways.current, userId, body, claim));
+      const chosen = gatewayFor(body);
+      const orderId = (await orderPlacedUnder(db, userId, claim))?.id ?? (await placeForPayment(chosen, userId, body, claim));
       const payment = await paymentsDal.paymentToStart(db, orderId);
       if (!payment) throw new Error(`Order ${orderId} has no gateway payment`);
       if (payment.pay_url) return { pay_url: payment.pay_url, orderId };
@@ -225,7 +246,7 @@ export function createPaymentsService(deps: {
      */
     async receiveWebhook(provider: string, rawBody: string | undefined, headers: IncomingHttpHeaders): Promise<WebhookReceipt> {
       const gateway = gateways.byName(provider);
-      if (!gateway) throw notFound('Payment provider');
+      if (!gateway?.readWebhook) throw notFound('Payment provider');
       let message: WebhookMessage;
       try {
         message = gateway.readWebhook(rawBody, headers);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { convertMinor, type BalanceCurrency } from '@topup/common';
+import { convertMinor, type OrderCurrency } from '@topup/common';
 import type { ReceiptLine } from '../../providers/payment';
 
 /** YooKassa takes at most 100 items in one receipt (its API reference, receipt.items). */
@@ -61,8 +61,8 @@ export function receiptLinesForPart(lines: readonly ReceiptLine[], amount: numbe
 }
 
 /** The fiscal receipt's lines (54-FZ) of an order charged `charge`, each item converted at the order's rate. */
-export async function receiptLines(db: Knex, orderId: number, charge: { amount: number; currency: BalanceCurrency }, rate: string): Promise<ReceiptLine[]> {
-  const items: Array<{ amount: number; description: string; currency: BalanceCurrency }> = await db('order_items as i')
+export async function receiptLines(db: Knex, orderId: number, charge: { amount: number; currency: OrderCurrency }, rate: string): Promise<ReceiptLine[]> {
+  const items: Array<{ amount: number; description: string; currency: OrderCurrency }> = await db('order_items as i')
     .join('orders as o', 'o.id', 'i.order_id')
     .leftJoin('products as p', 'p.id', 'i.product_id')
     .where('i.order_id', orderId)

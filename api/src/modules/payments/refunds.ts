@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { convertMinor, convertMinorInverse, type BalanceCurrency } from '@topup/common';
+import { convertMinor, convertMinorInverse, type OrderCurrency } from '@topup/common';
 import { changeBalance, prepared } from '@topup/server-kit';
 import { enqueueJob } from '../../lib/outbox';
 import type { Logger } from '../../logger';
@@ -10,6 +10,7 @@ import { appendNotices } from '../orders/order-notices';
 import { paymentsDal } from './payments.dal';
 import { receiptLines, receiptLinesForPart } from './receipt-lines';
 import { announceOrderChanges } from '../orders/order-feed';
+import { balanceEquivalent } from '../orders/balance-equivalent';
 
 /** Where money goes back to: the shopper's balance (a ledger row) or the card the order was paid with. */
 export type RefundDestination = 'balance' | 'card';
@@ -18,12 +19,14 @@ export interface RequestedCardRefund {
   refundId: number;
   /** Minor units of `currency`, the payment's currency. */
   amount: number;
-  currency: BalanceCurrency;
+  currency: OrderCurrency;
 }
 
 /** Converts an amount of the order's currency to the payment's, at the order's own rate. */
-function toPaymentCurrency(amount: number, from: BalanceCurrency, to: BalanceCurrency, rateUsdRub: string): number {
+function toPaymentCurrency(amount: number, from: OrderCurrency, to: OrderCurrency, rateUsdRub: string): number {
   if (from === to) return amount;
+  // A UZS order is paid only through a gateway that charges sums.
+  if (from === 'uzs' || to === 'uzs') throw new Error(`No conversion from ${from} to ${to} for a refund`);
   return from === 'usd' ? convertMinor(amount, rateUsdRub) : convertMinorInverse(amount, rateUsdRub);
 }
 
@@ -125,12 +128,11 @@ export function createRefundsService(deps: { db: Knex; gateways: PaymentGateways
   async function fallBackToBalance(trx: Knex.Transaction, refund: RowOf<PaymentRefund>, why: string): Promise<void> {
     await trx('payment_refunds').where({ id: refund.id }).update({ status: 'failed', failure: why, settled_at: trx.fn.now() });
     announceOrderChanges(trx, [refund.order_id]);
-    const order = await trx('orders').where({ id: refund.order_id }).first<Pick<Order, 'user_id' | 'currency'>>();
+    const order = await trx('orders').where({ id: refund.order_id }).first<Pick<Order, 'user_id' | 'currency' | 'rate_usd_uzs'>>();
     if (!order || refund.order_amount <= 0) return;
     await changeBalance(trx, {
       userId: order.user_id,
-      currency: order.currency,
-      amount: refund.order_amount,
+      ...balanceEquivalent(order, refund.order_amount),
       reason: 'order_refund',
       reference: `refund:${refund.id}:balance`,
       orderId: refund.order_id,

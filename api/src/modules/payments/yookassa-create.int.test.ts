@@ -23,7 +23,7 @@ beforeAll(async () => {
   yookassa = await startYookassaStandIn(SHOP);
   stores = [];
   for (let count = 0; count < 2; count += 1) {
-    const store = await startTestApp({ paymentProvider: 'yookassa', yookassa: yookassaSettingsFor(yookassa, { sendReceipt: true }) });
+    const store = await startTestApp({ paymentProviders: ['yookassa'], yookassa: yookassaSettingsFor(yookassa, { sendReceipt: true }) });
     await createFixtures(store.db, store.config.codesKey).usdRubRate('79');
     stores.push(store);
   }

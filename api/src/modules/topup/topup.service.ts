@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ErrorCode, fromMinor, toMinor, type BalanceCurrency, type SteamInputCurrency } from '@topup/common';
+import { ErrorCode, fromMinor, toMinor, usdToUzsMinor, type BalanceCurrency, type OrderCurrency, type SteamInputCurrency } from '@topup/common';
 import type { TopupData, TopupOrderAnswer, TopupOrderBody } from '@topup/common/api';
 import { AppError, validationFailed } from '../../lib/app-error';
 import { changeBalance } from '@topup/server-kit';
@@ -9,7 +9,7 @@ import type { GameAccount } from '../../providers/game';
 import { gamesDal, type GameOfSlug } from '../games/games.dal';
 import { accountOfFields, type GamesService } from '../games/games.service';
 import { orderPlacementDal } from '../orders/order-placement.dal';
-import { orderPlacedUnder, type OrderPayment } from '../orders/order-placement';
+import { assertPayableFromBalance, orderPlacedUnder, type OrderPayment } from '../orders/order-placement';
 import type { IdempotencyClaim } from '../../types';
 import { recordOrderEvent } from '../orders/order-events';
 import { steamAmountToMinor, type SteamService } from '../steam/steam.service';
@@ -59,7 +59,7 @@ export interface StoredTopupData {
   price_usd: number;
   price_rub: number;
   input_currency: SteamInputCurrency;
-  currency: BalanceCurrency;
+  currency: OrderCurrency;
   commission: number;
   image_url: string;
   packages?: StoredPubgPackage[];
@@ -92,9 +92,33 @@ interface TopupQuote {
   pubgCodes?: Map<number, number>;
   /** The USD->RUB rate priced at, stored on the order. */
   rate: string;
+  /** A UZS top-up's USD->UZS rate, stored on the order. */
+  rateUzs?: string;
 }
 
-type PricedTopup = Omit<TopupQuote, 'rate'>;
+type PricedTopup = Omit<TopupQuote, 'rate' | 'rateUzs'>;
+
+/**
+ * How a top-up is priced in the order's currency: `total` turns a catalogue price (USD and RUB minor
+ * units) into the charge (USD, RUB, or UZS from USD at the locked rate, whole sums); `claimed` is the
+ * one the shopper's page sent and must match (a UZS page sends the USD price it converted).
+ */
+interface Pricing {
+  currency: OrderCurrency;
+  total: (usd: number, rub: number) => number;
+  claimed: (usd: number, rub: number) => number;
+}
+
+/** The pricing of `currency`; UZS needs the USD->UZS rate. */
+function pricingIn(currency: OrderCurrency, rateUzs: string | undefined): Pricing {
+  const claimed = (usd: number, rub: number) => (currency === 'rub' ? rub : usd);
+  if (currency !== 'uzs') return { currency, total: claimed, claimed };
+  if (rateUzs === undefined) throw new Error('A UZS top-up is priced without a USD->UZS rate');
+  return { currency, total: (usd) => usdToUzsMinor(usd, rateUzs), claimed };
+}
+
+/** A price's own currency where a Steam input currency is kept: UZS prices are USD ones converted. */
+const inputCurrencyOf = (currency: OrderCurrency): SteamInputCurrency => (currency === 'uzs' ? 'usd' : currency);
 
 /** A top-up checked and priced, its account verified with the game: ready to be placed. */
 export interface PreparedTopup {
@@ -149,7 +173,8 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
    * of its sources that can: the code stock while it has a code, else the game provider. Sent with the
    * game's fields, the order keeps them, the denomination and the game's title.
    */
-  async function quoteDenomination(conn: Knex, game: GameOfSlug, data: TopupData, account: GameAccount, currency: BalanceCurrency): Promise<PricedTopup> {
+  async function quoteDenomination(conn: Knex, game: GameOfSlug, data: TopupData, account: GameAccount, pricing: Pricing): Promise<PricedTopup> {
+    const { currency } = pricing;
     if (data.offer_id === undefined || data.offer_id < 1) {
       throw validationFailed('The request is not valid', [{ field: 'topupData.offer_id', message: 'must be an offer id' }]);
     }
@@ -160,22 +185,21 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     const codesInStock = ((await stockDal.availableForDenominations(conn, [offer.id])).get(offer.id) ?? 0) > 0;
     const fromStock = deliverySource(offer.sources, codesInStock) === 'code_stock';
     if (!fromStock) await assertSoldWithoutLoss(conn, [offer.id], currency);
-    const price = currency === 'usd' ? offer.price_usd : offer.price_rub;
     const stored = { price_usd: fromMinor(offer.price_usd), price_rub: fromMinor(offer.price_rub) };
     return {
-      total: price,
+      total: pricing.total(offer.price_usd, offer.price_rub),
       totalUsd: offer.price_usd,
       itemPriceUsd: offer.price_usd,
       itemPriceRub: offer.price_rub,
       gameAmount: offer.amount,
-      expected: { price, commission: 0 },
+      expected: { price: pricing.claimed(offer.price_usd, offer.price_rub), commission: 0 },
       data: {
         service: game.slug,
         ...accountFields(account),
         offer_id: offer.item_id ?? offer.id,
         offer_name: offer.name,
         ...stored,
-        input_currency: currency,
+        input_currency: inputCurrencyOf(currency),
         currency,
         commission: 0,
         image_url: data.image_url ?? '',
@@ -194,7 +218,8 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
   }
 
   /** The specification's PUBG shape: packages of the game, each delivered from its sources (a code of each redeemed, or credited by the game). */
-  async function quotePubg(conn: Knex, game: GameOfSlug, data: TopupData, account: GameAccount, currency: BalanceCurrency): Promise<PricedTopup> {
+  async function quotePubg(conn: Knex, game: GameOfSlug, data: TopupData, account: GameAccount, pricing: Pricing): Promise<PricedTopup> {
+    const { currency } = pricing;
     const chosen = data.packages ?? [];
     const wanted = new Map<number, number>();
     for (const pkg of chosen) wanted.set(pkg.denomination_id, (wanted.get(pkg.denomination_id) ?? 0) + 1);
@@ -226,14 +251,14 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     const priceUsd = sum((row) => row.price_usd);
     const priceRub = sum((row) => row.price_rub);
     const totalUc = sum((row) => row.amount);
-    const price = currency === 'usd' ? priceUsd : priceRub;
     return {
-      total: price,
+      // The packages' total, converted once for UZS: the price the checkout shows and charges.
+      total: pricing.total(priceUsd, priceRub),
       totalUsd: priceUsd,
       itemPriceUsd: priceUsd,
       itemPriceRub: priceRub,
       gameAmount: totalUc,
-      expected: { price, commission: 0 },
+      expected: { price: pricing.claimed(priceUsd, priceRub), commission: 0 },
       data: {
         service: game.slug,
         ...accountFields(account),
@@ -241,7 +266,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
         offer_name: `PUBG Topup ${totalUc} UC`,
         price_usd: fromMinor(priceUsd),
         price_rub: fromMinor(priceRub),
-        input_currency: currency,
+        input_currency: inputCurrencyOf(currency),
         currency,
         commission: 0,
         image_url: data.image_url ?? '',
@@ -252,23 +277,26 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
   }
 
   /** A game priced from the amount the shopper enters: the specification's Steam calculation. */
-  async function quoteSteam(conn: Knex, game: GameOfSlug, data: TopupData, account: GameAccount, currency: BalanceCurrency, rate: string): Promise<PricedTopup> {
+  async function quoteSteam(conn: Knex, game: GameOfSlug, data: TopupData, account: GameAccount, pricing: Pricing, rate: string): Promise<PricedTopup> {
+    const { currency } = pricing;
     const inputCurrency = data.input_currency ?? 'usd';
+    // A UZS top-up is the USD calculation's total converted once.
+    const balanceCurrency = inputCurrencyOf(currency) as BalanceCurrency;
     const priced = await steam.quote(conn, {
       amount: steamAmountToMinor(data.amount ?? 0, 'topupData.amount'),
       inputCurrency,
-      balanceCurrency: currency,
+      balanceCurrency,
       usdRub: rate,
     });
     return {
-      total: priced.totalInBalanceCurrency,
+      total: currency === 'uzs' ? pricing.total(priced.totalUsd, priced.totalRub) : priced.totalInBalanceCurrency,
       totalUsd: priced.totalUsd,
       itemPriceUsd: priced.totalUsd,
       itemPriceRub: priced.totalRub,
       gameAmount: null,
       // The page sends the calculation's amountInUSD as price_usd and its amountInRUB as price_rub;
       // the commission comes on top.
-      expected: { price: currency === 'usd' ? priced.amountUsd : priced.amountRub, commission: priced.commissionUsd },
+      expected: { price: pricing.claimed(priced.amountUsd, priced.amountRub), commission: priced.commissionUsd },
       data: {
         service: game.slug,
         ...accountFields(account),
@@ -280,7 +308,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
         currency,
         commission: fromMinor(priced.commissionUsd),
         image_url: data.image_url ?? '',
-        user_balance_currency: currency,
+        user_balance_currency: balanceCurrency,
         amount: fromMinor(priced.amount),
       },
     };
@@ -290,22 +318,25 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     const rate = await ratesDal.rate(conn, 'usd', 'rub');
     if (!rate) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Top-ups are unavailable right now. Please try again later.');
     const { topupData: data, currency } = body;
+    const rateUzs = currency === 'uzs' ? await ratesDal.rate(conn, 'usd', 'uzs') : undefined;
+    if (currency === 'uzs' && !rateUzs) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, 'Prices in UZS are unavailable right now. Please try again later.');
+    const pricing = pricingIn(currency, rateUzs);
     const priced =
       game.pricing === 'amount'
-        ? await quoteSteam(conn, game, data, account, currency, rate)
+        ? await quoteSteam(conn, game, data, account, pricing, rate)
         : data.packages
-          ? await quotePubg(conn, game, data, account, currency)
-          : await quoteDenomination(conn, game, data, account, currency);
+          ? await quotePubg(conn, game, data, account, pricing)
+          : await quoteDenomination(conn, game, data, account, pricing);
     if (priced.total <= 0) {
       throw new AppError(422, ErrorCode.UNPROCESSABLE, `This top-up cannot be paid in ${currency.toUpperCase()}. Please choose another currency.`);
     }
-    return { ...priced, rate };
+    return { ...priced, rate, rateUzs };
   }
 
   /** 409 PRICE_CHANGED when the client's price for the chosen currency (or its commission) is not the server's. */
   function assertClientPrice(body: TopupOrderBody, priced: TopupQuote): void {
     const { topupData: data, currency } = body;
-    const claimed = toMinor(currency === 'usd' ? data.price_usd : data.price_rub);
+    const claimed = toMinor(currency === 'rub' ? data.price_rub : data.price_usd);
     const claimedCommission = toMinor(data.commission ?? 0);
     const { price, commission } = priced.expected;
     if (claimed === price && claimedCommission === commission) return;
@@ -387,12 +418,14 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       total: priced.total,
       totalUsd: priced.totalUsd,
       rateUsdRub: priced.rate,
+      rateUsdUzs: priced.rateUzs,
       paid,
       holdSeconds: paid ? undefined : payment.holdSeconds,
       idempotencyKey,
     });
     await recordOrderEvent(trx, orderId, 'placed', { total: priced.total, currency: body.currency, paymentMethod: payment.method, service: body.topupData.service });
     if (paid) {
+      assertPayableFromBalance(body.currency);
       await changeBalance(trx, {
         userId,
         currency: body.currency,
@@ -408,7 +441,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       priceUsd: priced.itemPriceUsd,
       priceRub: priced.itemPriceRub,
       gameAmount: priced.gameAmount,
-      rateUsed: priced.rate,
+      rateUsed: priced.rateUzs ?? priced.rate,
       topupData: { ...topupData },
     });
     for (const [denominationId, needed] of priced.pubgCodes ?? []) {

@@ -1,14 +1,16 @@
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
 import type { Logger } from '../../logger';
-import type { PaymentGateway } from './payment-gateway';
+import type { OrderCurrency } from '@topup/common';
+import type { GatewayMethod, PaymentGateway } from './payment-gateway';
 import { createSandboxGateway } from './sandbox.gateway';
 import { createYookassaGateway, YOOKASSA_PROVIDER } from './yookassa.gateway';
+import { createPaymeGateway, PAYME_PROVIDER } from './payme.gateway';
 
 export * from './payment-gateway';
 
 export interface PaymentGatewayDeps {
-  config: Pick<Config, 'paymentProvider' | 'paymentWebhookSecret' | 'publicUrl' | 'yookassa'>;
+  config: Pick<Config, 'paymentProviders' | 'paymentWebhookSecret' | 'publicUrl' | 'yookassa' | 'payme'>;
   db: Knex;
   logger: Logger;
 }
@@ -24,28 +26,35 @@ const GATEWAY_FACTORIES: Record<string, (deps: PaymentGatewayDeps) => PaymentGat
     }),
   [YOOKASSA_PROVIDER]: ({ config, logger }) =>
     createYookassaGateway({ settings: config.yookassa, logger: logger.child({ provider: YOOKASSA_PROVIDER }) }),
+  [PAYME_PROVIDER]: ({ config }) => createPaymeGateway(config.payme),
 };
 
 export interface PaymentGateways {
-  /** The gateway new card payments go through (config.paymentProvider). */
-  current: PaymentGateway;
+  /** Every gateway the store uses, in PAYMENT_PROVIDER's order. */
+  all: PaymentGateway[];
   /** The gateway a webhook path or a payment row names, if the store uses it. */
   byName(name: string): PaymentGateway | undefined;
-  /** Every gateway the store uses. */
-  all: PaymentGateway[];
+  /** The first gateway that takes `method` for an order in `currency`, if any does. */
+  forPayment(method: GatewayMethod, currency: OrderCurrency): PaymentGateway | undefined;
 }
 
-/** Builds the configured gateway; an unknown PAYMENT_PROVIDER stops the start with a clear message. */
+/** Builds the configured gateways; an unknown name in PAYMENT_PROVIDER stops the start with a clear message. */
 export function createPaymentGateways(deps: PaymentGatewayDeps): PaymentGateways {
-  const name = deps.config.paymentProvider;
-  const factory = Object.hasOwn(GATEWAY_FACTORIES, name) ? GATEWAY_FACTORIES[name] : undefined;
-  if (!factory) {
-    throw new Error(`Unknown PAYMENT_PROVIDER "${name}": use one of ${Object.keys(GATEWAY_FACTORIES).join(', ')}`);
-  }
-  return paymentGatewaysOf(factory(deps));
+  return paymentGatewaysOf(
+    ...deps.config.paymentProviders.map((name) => {
+      const factory = Object.hasOwn(GATEWAY_FACTORIES, name) ? GATEWAY_FACTORIES[name] : undefined;
+      if (!factory) throw new Error(`Unknown PAYMENT_PROVIDER "${name}": use one or more of ${Object.keys(GATEWAY_FACTORIES).join(', ')}`);
+      return factory(deps);
+    }),
+  );
 }
 
-/** The gateways of a store that pays through `current`. */
-export function paymentGatewaysOf(current: PaymentGateway): PaymentGateways {
-  return { current, byName: (provider) => (provider === current.name ? current : undefined), all: [current] };
+/** The gateways of a store that pays through `gateways`, the first that takes a payment being the one used. */
+export function paymentGatewaysOf(...gateways: PaymentGateway[]): PaymentGateways {
+  return {
+    all: gateways,
+    byName: (provider) => gateways.find((gateway) => gateway.name === provider),
+    forPayment: (method, currency) =>
+      gateways.find(({ capabilities }) => capabilities.methods.includes(method) && capabilities.currencies.includes(currency)),
+  };
 }

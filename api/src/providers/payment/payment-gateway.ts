@@ -1,10 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type Router from '@koa/router';
-import type { BalanceCurrency } from '@topup/common';
+import type { BalanceCurrency, OrderCurrency } from '@topup/common';
 import type { AppState } from '../../types';
 
-/** How a shopper pays through a gateway. */
-export const GATEWAY_METHODS = ['card', 'sbp'] as const;
+import { GATEWAY_METHODS } from '@topup/common/api';
+
+/** How a shopper pays through a gateway: the methods the API names (common/src/api/orders.ts). */
+export { GATEWAY_METHODS };
 export type GatewayMethod = (typeof GATEWAY_METHODS)[number];
 
 /** One line of a fiscal receipt (54-FZ), in the payment's currency; the lines add up to the payment's amount. */
@@ -23,7 +25,7 @@ export interface CreatePaymentRequest {
   idempotenceKey: string;
   orderId: number;
   amount: number;
-  currency: BalanceCurrency;
+  currency: OrderCurrency;
   /** Shown on the pay page, e.g. "Order #42". */
   description: string;
   method: GatewayMethod;
@@ -38,6 +40,8 @@ export interface GatewayCapabilities {
   methods: readonly GatewayMethod[];
   /** The one currency the gateway charges in (an order in another is charged its converted total); none: the order's own. */
   chargeCurrency?: BalanceCurrency;
+  /** The order currencies it takes (an order in another is never sent to it). */
+  currencies: readonly OrderCurrency[];
   /** Money can be returned to the card it came from. */
   refunds: boolean;
   /** Each payment carries a fiscal receipt, so the checkout asks for the customer's email. */
@@ -69,7 +73,7 @@ export interface CaptureDecision {
   idempotenceKey: string;
   /** Minor units: the whole held amount (a capture), in the payment's currency. */
   amount: number;
-  currency: BalanceCurrency;
+  currency: OrderCurrency;
 }
 
 export interface RefundRequest {
@@ -80,7 +84,7 @@ export interface RefundRequest {
   providerPaymentId: string;
   /** Minor units of the payment's currency: all of it or a part. */
   amount: number;
-  currency: BalanceCurrency;
+  currency: OrderCurrency;
   description: string;
   /** The fiscal receipt of what a partial refund gives back (a full refund reuses the payment's). */
   receipt?: { email: string; lines: ReceiptLine[] };
@@ -160,9 +164,10 @@ export interface PaymentGateway {
   createPayment(request: CreatePaymentRequest): Promise<CreatedPayment>;
   /**
    * Reads a webhook: checks a signed one over the raw body exactly as received, or parses an unsigned
-   * one into a hint. Throws WebhookSignatureError or WebhookPayloadError.
+   * one into a hint. Throws WebhookSignatureError or WebhookPayloadError. Absent: the gateway calls an
+   * API of the store's instead (Payme's Merchant API).
    */
-  readWebhook(rawBody: string | undefined, headers: IncomingHttpHeaders): WebhookMessage;
+  readWebhook?(rawBody: string | undefined, headers: IncomingHttpHeaders): WebhookMessage;
   /**
    * Whether a notification may come from this client address, for gateways that publish the addresses
    * they notify from; absent: from anywhere (the webhook's signature is the proof).
@@ -181,3 +186,6 @@ export interface PaymentGateway {
   /** Routes the gateway serves itself, mounted under /api (only the sandbox has any). */
   routes?(): Router<AppState>;
 }
+
+/** A gateway that notifies the store by webhook (the sandbox, YooKassa). */
+export type WebhookGateway = PaymentGateway & Required<Pick<PaymentGateway, 'readWebhook'>>;

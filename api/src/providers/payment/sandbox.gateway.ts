@@ -11,7 +11,7 @@ import {
   type GatewayCapabilities,
   type GatewayEventType,
   type GatewayRefundState,
-  type PaymentGateway,
+  type WebhookGateway,
   type RefundRequest,
   type VerifiedGatewayEvent,
   type WebhookMessage,
@@ -78,8 +78,13 @@ const PAYMENT_ID = /^pay_[0-9a-f]{32}$/;
 const FORM_LIMIT_BYTES = 4096;
 const DEFAULT_DELIVERY: WebhookDelivery = { attempts: 8, firstRetryDelayMs: 500, timeoutMs: 5000 };
 
-/** Card and SBP, charged in the order's own currency, refundable. */
-export const SANDBOX_CAPABILITIES: GatewayCapabilities = { methods: ['card', 'sbp'], refunds: true, receiptEmailRequired: false };
+/** Card and SBP, charged in the order's own currency (UZS too, for development and demos), refundable. */
+export const SANDBOX_CAPABILITIES: GatewayCapabilities = {
+  methods: ['card', 'sbp'],
+  currencies: ['usd', 'rub', 'uzs'],
+  refunds: true,
+  receiptEmailRequired: false,
+};
 
 /** The sandbox's ids derive from the store's idempotence keys (UUIDs), so a repeated call answers the same object. */
 const sandboxPaymentId = (idempotenceKey: string) => `pay_${idempotenceKey.replaceAll('-', '')}`;
@@ -198,7 +203,7 @@ function parseEvent(rawBody: string): VerifiedGatewayEvent {
   };
 }
 
-export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
+export function createSandboxGateway(deps: SandboxGatewayDeps): WebhookGateway {
   const { db, logger, webhookSecret } = deps;
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const merchant = deps.merchantName ?? 'TopUp Arena';

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config';
 import { startYookassaStandIn, type YookassaStandIn } from '../../testing/yookassa-stand-in';
-import { GatewayRequestError, WebhookPayloadError, type CreatePaymentRequest, type PaymentGateway } from './payment-gateway';
+import { GatewayRequestError, WebhookPayloadError, type CreatePaymentRequest, type PaymentGateway, type WebhookGateway } from './payment-gateway';
 import { createYookassaGateway, YOOKASSA_PROVIDER } from './yookassa.gateway';
 
 const SHOP_ID = '123456';
@@ -34,7 +34,7 @@ function settings(overrides: Partial<Config['yookassa']> = {}): Config['yookassa
   };
 }
 
-function gatewayWith(overrides: Partial<Config['yookassa']> = {}, timeoutMs?: number): PaymentGateway {
+function gatewayWith(overrides: Partial<Config['yookassa']> = {}, timeoutMs?: number): WebhookGateway {
   return createYookassaGateway({ settings: settings(overrides), logger, timeoutMs });
 }
 

@@ -12,7 +12,7 @@ import {
   type CreatePaymentRequest,
   type GatewayPaymentState,
   type GatewayRefundState,
-  type PaymentGateway,
+  type WebhookGateway,
   type ReceiptLine,
   type RefundRequest,
   type WebhookMessage,
@@ -205,7 +205,7 @@ function readNotification(rawBody: string | undefined): WebhookMessage {
   return { kind: 'hint', providerPaymentId: paymentId };
 }
 
-export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway {
+export function createYookassaGateway(deps: YookassaGatewayDeps): WebhookGateway {
   const { settings, logger } = deps;
   const fetchImpl = deps.fetch ?? fetch;
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -282,6 +282,8 @@ export function createYookassaGateway(deps: YookassaGatewayDeps): PaymentGateway
     name: YOOKASSA_PROVIDER,
     capabilities: {
       methods: ['card', 'sbp'],
+      // A USD order is charged its RUB total; YooKassa takes no sums.
+      currencies: ['usd', 'rub'],
       chargeCurrency: 'rub',
       refunds: true,
       receiptEmailRequired: settings.sendReceipt,

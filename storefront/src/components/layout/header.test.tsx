@@ -6,6 +6,7 @@ import { on } from '@topup/common/testing';
 import { server } from '../../testing/api';
 import { cartAnswer, cartLine } from '../../testing/data';
 import { renderWithProviders } from '../../testing/render';
+import { setCurrency } from '../../lib/preferences';
 import { Header } from './header';
 
 describe('the header', () => {
@@ -16,6 +17,16 @@ describe('the header', () => {
     expect(phoneCart).toHaveAttribute('href', '/cart');
     expect(phoneCart).toHaveAccessibleName(/Корзина/);
     await expect.poll(() => within(phoneCart).getByTestId('cart-count').dataset.count).toBe('2');
+  });
+
+  test('switches prices to UZS beside RUB and USD, and keeps the choice', async () => {
+    const { user } = renderWithProviders(<Header />, { signedIn: false });
+    const [switcher] = screen.getAllByRole('group', { name: 'Валюта' });
+    expect(within(switcher!).getAllByRole('button').map((button) => button.textContent)).toEqual(['₽RUB', '$USD', 'сўмUZS']);
+    await user.click(within(switcher!).getByRole('button', { name: /UZS/ }));
+    expect(within(switcher!).getByRole('button', { name: /UZS/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(localStorage.getItem('currency')).toBe('UZS');
+    setCurrency('RUB');
   });
 
   test('has no cart for a visitor', () => {

@@ -83,7 +83,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     const dashboard = response.body;
 
-    expect(dashboard.salesToday).toEqual({ usd: 24.99, rub: 395, orders: 3 });
+    expect(dashboard.salesToday).toEqual({ usd: 24.99, rub: 395, uzs: 0, orders: 3 });
     // Completed: the four above and the order the two used codes were sold in.
     expect(dashboard.ordersByStatus).toEqual({ pending: 1, processing: 2, completed: 5, failed: 1, cancelled: 0 });
 

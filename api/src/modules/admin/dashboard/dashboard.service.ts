@@ -51,7 +51,7 @@ export function createDashboardService(deps: { db: Knex; queues: Record<string, 
         lossDenominations(db),
       ]);
 
-      const salesToday = { usd: 0, rub: 0, orders: 0 };
+      const salesToday = { usd: 0, rub: 0, uzs: 0, orders: 0 };
       const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
       for (const row of orderFigures) {
         if ((ORDER_STATUSES as readonly string[]).includes(row.status)) ordersByStatus[row.status as OrderStatus] += row.count;

@@ -37,6 +37,7 @@ import { adminOrdersDal, type ItemDelivery, type OrderEventWithActor, type Order
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes';
 import { marginsDal } from '../margins/margins.dal';
 import { itemMargin, orderMargin } from '../margins/margins.service';
+import { balanceEquivalent } from '../../orders/balance-equivalent';
 
 /** The audit action of a change to each status. */
 const STATUS_VERBS: Record<OrderStatus, string> = {
@@ -294,10 +295,11 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
     const charge = order.total - position.netPaid;
     if (charge > 0) {
       try {
+        const debit = balanceEquivalent(order, charge);
         await changeBalance(trx, {
           userId: order.user_id,
-          currency: order.currency,
-          amount: -charge,
+          currency: debit.currency,
+          amount: -debit.amount,
           reason: 'order_payment',
           reference: `admin-rerun:${order.id}:${position.reruns + 1}`,
           orderId: order.id,

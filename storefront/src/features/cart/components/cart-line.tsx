@@ -5,7 +5,8 @@ import { MinusIcon } from '../../../components/ui/icons/minus-icon';
 import { PlusIcon } from '../../../components/ui/icons/plus-icon';
 import { TrashIcon } from '../../../components/ui/icons/trash-icon';
 import { Thumbnail } from '../../../components/ui/thumbnail';
-import { type Currency, lineTotal, pickPrice } from '../../../lib/currency';
+import { type Currency, lineTotal} from '../../../lib/currency';
+import { usePriceOf } from '../../../lib/payment-methods';
 import { useFormatMoney } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/format';
 import { hasStockProblem, isAtMax } from '../utils/cart-rules';
@@ -29,9 +30,10 @@ export function CartLine({
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
+  const priceOf = usePriceOf(currency);
   const formatMoney = useFormatMoney();
   const format = useFormat();
-  const unitPrice = pickPrice(item, currency);
+  const unitPrice = priceOf(item);
   const region = item.region_id === null ? null : product?.regions.find((candidate) => candidate.id === item.region_id);
   const regionLabel = item.region_id === null ? t('cart.global') : (region?.name ?? null);
   const stockProblem = hasStockProblem(item);

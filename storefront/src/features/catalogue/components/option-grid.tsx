@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { PriceOption } from '@topup/common/api';
 import { PagedGrid, TileAmount, TileNote, TilePrice } from '../../../components/ui/paged-grid';
 import type { Currency } from '../../../lib/currency';
-import { pickPrice } from '../../../lib/currency';
+import { usePriceOf } from '../../../lib/payment-methods';
+
 import { useFormatMoney } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/format';
 import { optionKey } from '../utils/purchase';
@@ -21,6 +22,7 @@ interface OptionGridProps {
 /** Price options as a 3-column grid, 9 per page, with arrows and dots when there is more than one page. */
 export function OptionGrid({ labelId, options, selectedKey, onSelect, page, onPageChange, currency, gameCurrency }: OptionGridProps) {
   const { t } = useTranslation();
+  const priceOf = usePriceOf(currency);
   const formatMoney = useFormatMoney();
   const format = useFormat();
   return (
@@ -38,7 +40,7 @@ export function OptionGrid({ labelId, options, selectedKey, onSelect, page, onPa
         return (
           <>
             <TileAmount amount={format.number(Number(option.game_amount))} unit={format.unit(gameCurrency, Number(option.game_amount)) || undefined} />
-            <TilePrice>{formatMoney(pickPrice(option, currency), currency)}</TilePrice>
+            <TilePrice>{formatMoney(priceOf(option), currency)}</TilePrice>
             <TileNote danger={soldOut}>
               {soldOut ? t('product.out_of_stock') : t('product.in_stock', { count: option.available_count })}
             </TileNote>

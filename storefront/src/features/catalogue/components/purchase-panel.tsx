@@ -13,7 +13,8 @@ import { useKeptState } from '../../../hooks/use-kept-state';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { toApiError } from '../../../lib/api-error';
-import { lineTotal, pickPrice, toAmount } from '../../../lib/currency';
+import { usePriceOf } from '../../../lib/payment-methods';
+import { lineTotal, toAmount } from '../../../lib/currency';
 import { useCartFailureToast } from '../../../lib/cart-failure';
 import { errorText } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
@@ -32,6 +33,7 @@ export function PurchasePanel({ product }: { product: Product }) {
   const { loggedIn, requireLogin } = useLoginGate();
   const queryClient = useQueryClient();
   const [currency] = useCurrency();
+  const priceOf = usePriceOf(currency);
   const formatMoney = useFormatMoney();
   const format = useFormat();
   const ids = { region: useId(), options: useId(), quantity: useId() };
@@ -187,7 +189,7 @@ export function PurchasePanel({ product }: { product: Product }) {
             <div className={styles.total}>
               <span className={styles.totalLabel}>{t('product.total')}</span>
               <output className={styles.totalValue} htmlFor={`${ids.quantity}`} aria-live="polite">
-                {selected ? formatMoney(lineTotal(pickPrice(selected, currency), count), currency) : '—'}
+                {selected ? formatMoney(lineTotal(priceOf(selected), count), currency) : '—'}
               </output>
               {selected && (
                 <span className={styles.totalHint}>

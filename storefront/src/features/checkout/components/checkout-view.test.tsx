@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { setCurrency } from '../../../lib/preferences';
 import { never, on, refuse } from '@topup/common/testing';
 import { server } from '../../../testing/api';
-import { balances, cartAnswer, cartLine, MOBILE_LEGENDS_TOPUP, paymentMethods, PUBG_TOPUP } from '../../../testing/data';
+import { balances, cartAnswer, cartLine, MOBILE_LEGENDS_TOPUP, paymentMethods, paymentMethodsWithPayme, PUBG_TOPUP } from '../../../testing/data';
 import { navigatedTo, renderWithProviders, textOf } from '../../../testing/render';
 import { CheckoutView } from './checkout-view';
 
@@ -44,6 +44,38 @@ const method = (name: RegExp) => screen.getByRole('radio', { name });
 afterEach(() => {
   setCurrency('RUB');
   vi.restoreAllMocks();
+});
+
+describe('paying in sums', () => {
+  test('prices the cart in whole sums from USD, offers Payme and not the balance, and sends the order to Payme', async () => {
+    serve({ methods: paymentMethodsWithPayme() });
+    const { started, toGateway } = serveGateway('https://checkout.paycom.uz/bT0xO2E9MQ==');
+    const { user } = renderCheckout();
+    await user.click(await screen.findByRole('radio', { name: /UZS/ }));
+    // 2 × $1.50 = 2 × 18 975 and 1 × $3.75 = 47 437.5 -> 47 438 sums at 12 650.
+    await vi.waitFor(() => expect(textOf(screen.getByTestId('checkout-total'))).toBe('85 388 сум'));
+    expect(method(/Баланс магазина/)).toBeDisabled();
+    expect(screen.getByText('Баланс хранится в USD и RUB: заказ в сумах оплачивается через Payme или картой.')).toBeInTheDocument();
+    expect(method(/Банковская карта/)).toBeDisabled();
+    expect(method(/^Payme/)).toBeChecked();
+    expect(payButton()).toHaveTextContent('Оплатить 85 388 сум через Payme');
+
+    await user.click(payButton());
+    await vi.waitFor(() => expect(toGateway).toHaveBeenCalledWith('https://checkout.paycom.uz/bT0xO2E9MQ=='));
+    expect(started).toEqual([{ type: 'order', amount: 85_388, currency: 'uzs', method: 'payme' }]);
+  });
+
+  test('a top-up in sums is its USD price converted once', async () => {
+    setCurrency('UZS');
+    serve({ methods: paymentMethodsWithPayme() });
+    const { started } = serveGateway('https://checkout.paycom.uz/x');
+    const { user } = renderCheckout({ topupData: PUBG_TOPUP });
+    // $5.98 × 12 650 = 75 647 sums.
+    await vi.waitFor(() => expect(textOf(screen.getByTestId('checkout-total'))).toBe('75 647 сум'));
+    await user.click(payButton());
+    await vi.waitFor(() => expect(started).toHaveLength(1));
+    expect(started[0]).toMatchObject({ type: 'topup', currency: 'uzs', method: 'payme', topupData: { currency: 'uzs', price_usd: PUBG_TOPUP.price_usd } });
+  });
 });
 
 describe('checkout of the cart', () => {

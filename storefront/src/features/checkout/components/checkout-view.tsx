@@ -12,7 +12,7 @@ import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
-import { type Currency, toBalanceCurrency } from '../../../lib/currency';
+import { type Currency, lineTotal, toBalanceCurrency, toOrderCurrency, usdInSums } from '../../../lib/currency';
 import { errorText, rateLimitText } from '../../../lib/error-message';
 import { type AttemptKeys, createAttemptKeys, requestScope } from '../../../lib/idempotency';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
@@ -20,7 +20,7 @@ import { CART_KEY, cartTotals, useCart } from '../../../lib/cart';
 import { CREATE_PAYMENT_PATH, useCreatePayment } from '../api/create-payment';
 import { TOPUP_ORDER_PATH, useCreateTopupOrder } from '../api/create-topup-order';
 import { useBalance } from '../../../lib/balance';
-import { usePaymentMethods } from '../api/get-payment-methods';
+import { usePaymentMethods, usePriceOf } from '../../../lib/payment-methods';
 import { useSteamTotal } from '../api/get-steam-total';
 import { readTopupLabels, type TopupLabels } from '../../../utils/topup-labels';
 import { FROM_BALANCE_PATH, usePayFromBalance } from '../api/pay-from-balance';
@@ -38,6 +38,7 @@ import {
 import {
   chargedAmount,
   EMAIL_MAX_LENGTH,
+  gatewayFor,
   isGatewayMethod,
   isValidEmail,
   methodState,
@@ -127,22 +128,27 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
   }, []);
 
   const options = paymentOptions.data;
-  const states: Record<PaymentMethod, MethodState> = {
-    balance: methodState('balance', options),
-    card: methodState('card', options, paymentOptions.isError),
-    sbp: methodState('sbp', options, paymentOptions.isError),
-  };
+  const priceOf = usePriceOf(currency);
+  const stateOf = (option: PaymentMethod) => methodState(option, currency, options, paymentOptions.isError);
+  const states: Record<PaymentMethod, MethodState> = { balance: stateOf('balance'), card: stateOf('card'), sbp: stateOf('sbp'), payme: stateOf('payme') };
   const cartTotal = cartTotals(items);
+  // A Steam top-up in sums is its USD calculation converted once.
+  const steamAmount = steamTotal.data?.calculation.amountInUserCurrency;
+  const steamPrice = steamAmount === undefined ? null : currency === 'UZS' ? usdInSums(steamAmount, options?.rate_usd_uzs) : steamAmount;
+  const cartSums = items.reduce((sum, item) => sum + lineTotal(priceOf(item), item.quantity), 0);
   const total: number | null = topup
-    ? (topupPrice(topup, currency) ?? steamTotal.data?.calculation.amountInUserCurrency ?? null)
+    ? (topupPrice(topup, currency, options?.rate_usd_uzs) ?? steamPrice)
     : currency === 'USD'
       ? cartTotal.usd
-      : cartTotal.rub;
-  const available = balance.data?.find((entry) => entry.currency === toBalanceCurrency(currency))?.amount;
-  const activeMethod = method === null ? startingMethod(total, available, options) : usableMethod(method, options);
+      : currency === 'UZS'
+        ? Number.isNaN(cartSums) ? null : cartSums
+        : cartTotal.rub;
+  const available = currency === 'UZS' ? undefined : balance.data?.find((entry) => entry.currency === toBalanceCurrency(currency))?.amount;
+  const activeMethod = method === null ? startingMethod(total, available, currency, options) : usableMethod(method, currency, options);
   const viaGateway = isGatewayMethod(activeMethod);
-  const askEmail = viaGateway && options?.receipt_email_required === true;
-  const charged = viaGateway ? chargedAmount(total, currency, options) : null;
+  const gateway = viaGateway ? gatewayFor(activeMethod, currency, options) : undefined;
+  const askEmail = gateway?.receipt_email_required === true;
+  const charged = chargedAmount(total, currency, gateway, options);
   const short = activeMethod === 'balance' && total !== null && available !== undefined && available < total;
   const busy = payFromBalance.isPending || createTopupOrder.isPending || createPayment.isPending || redirecting;
 
@@ -202,7 +208,7 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
 
   const pay = () => {
     if (inFlight.current || busy || total === null) return;
-    const code = toBalanceCurrency(currency);
+    const code = toOrderCurrency(currency);
     const receiptEmail = email.trim();
     if (askEmail && !isValidEmail(receiptEmail)) {
       setEmailInvalid(true);
@@ -222,6 +228,8 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
       createPayment.mutate({ ...input, idempotencyKey: key }, { onSuccess: toGateway, onError: fail('checkout.create_payment_failed') });
       return;
     }
+    // Only USD and RUB are ever paid from the balance (the balance option is off for UZS).
+    if (code === 'uzs') return;
     if (topup) {
       const input = { topupData: topupPayload(topup, currency), currency: code };
       const key = begin(requestScope(TOPUP_ORDER_PATH, input));
@@ -252,8 +260,11 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
         ? t('checkout.pay_card', { amount: chargedText ?? totalText })
         : activeMethod === 'sbp'
           ? t('checkout.pay_sbp', { amount: chargedText ?? totalText })
-          : t('checkout.pay_balance', { amount: totalText });
-  const note = activeMethod === 'card' ? t('checkout.card_note') : activeMethod === 'sbp' ? t('checkout.sbp_note') : t('checkout.balance_note');
+          : activeMethod === 'payme'
+            ? t('checkout.pay_payme', { amount: totalText })
+            : t('checkout.pay_balance', { amount: totalText });
+  const notes = { card: 'checkout.card_note', sbp: 'checkout.sbp_note', payme: 'checkout.payme_note', balance: 'checkout.balance_note' } as const;
+  const note = t(notes[activeMethod]);
   const calm = failure !== null && isCalmFailure(failure);
 
   return (
@@ -282,7 +293,7 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
             </span>
             {t('checkout.method_title')}
           </h2>
-          <PaymentMethods value={activeMethod} onChange={changeMethod} states={states} disabled={busy} />
+          <PaymentMethods value={activeMethod} onChange={changeMethod} states={states} offered={options?.methods ?? []} currency={currency} disabled={busy} />
           {askEmail && (
             <Field id={ids.email} label={t('checkout.email_label')}>
               <input

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { CartLine, TopupData } from '@topup/common/api';
 import { Thumbnail } from '../../../components/ui/thumbnail';
-import { type Currency, lineTotal, pickPrice } from '../../../lib/currency';
+import { type Currency, lineTotal} from '../../../lib/currency';
+import { usePriceOf } from '../../../lib/payment-methods';
 import { useFormatMoney } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/format';
 import type { TopupLabels } from '../../../utils/topup-labels';
@@ -25,6 +26,7 @@ export function OrderSummary({
   currency: Currency;
 }) {
   const { t } = useTranslation();
+  const priceOf = usePriceOf(currency);
   const formatMoney = useFormatMoney();
   const format = useFormat();
 
@@ -63,7 +65,7 @@ export function OrderSummary({
               {`${format.amount(item.game_amount, item.game_currency)} × ${item.quantity}`}
             </span>
           </span>
-          <span className={styles.linePrice}>{formatMoney(lineTotal(pickPrice(item, currency), item.quantity), currency)}</span>
+          <span className={styles.linePrice}>{formatMoney(lineTotal(priceOf(item), item.quantity), currency)}</span>
         </li>
       ))}
     </ul>

@@ -3,30 +3,45 @@ import { useTranslation } from 'react-i18next';
 import { BoltPhoneIcon } from '../../../components/ui/icons/bolt-phone-icon';
 import { CardIcon } from '../../../components/ui/icons/card-icon';
 import { WalletIcon } from '../../../components/ui/icons/wallet-icon';
+import type { Currency } from '../../../lib/currency';
 import type { PaymentMethod } from '../utils/checkout';
 import type { MethodState } from '../utils/payment';
 import styles from './checkout-view.module.css';
 
 /**
- * Balance, card and the quick-payment system (SBP), as the gateway offers them (GET /payment/methods):
- * SBP reads "coming soon" only when the gateway does not take it.
+ * Balance, card, the quick-payment system (SBP) and Payme, as the gateways offer them for the order's
+ * currency (GET /payment/methods): SBP reads "coming soon" only when no gateway takes it; Payme shows
+ * only where a gateway offers it; the balance is off for sums, which no balance holds.
  */
 export function PaymentMethods({
   value,
   onChange,
   states,
+  offered,
+  currency,
   disabled,
 }: {
   value: PaymentMethod;
   onChange: (next: PaymentMethod) => void;
   states: Record<PaymentMethod, MethodState>;
+  /** Every method the store's gateways take, whatever the currency. */
+  offered: readonly PaymentMethod[];
+  currency: Currency;
   disabled: boolean;
 }) {
   const { t } = useTranslation();
   const name = useId();
   const gatewayText = (state: MethodState, text: string) => (state === 'unavailable' ? t('checkout.method_unavailable_now') : text);
   const options: Array<{ method: PaymentMethod; icon: ReactNode; title: string; text: string; badge?: string }> = [
-    { method: 'balance', icon: <WalletIcon size={22} />, title: t('checkout.method_balance'), text: t('checkout.method_balance_text') },
+    ...(offered.includes('payme')
+      ? [{ method: 'payme' as const, icon: <CardIcon size={22} />, title: t('checkout.method_payme'), text: gatewayText(states.payme, t('checkout.method_payme_text')) }]
+      : []),
+    {
+      method: 'balance',
+      icon: <WalletIcon size={22} />,
+      title: t('checkout.method_balance'),
+      text: currency === 'UZS' ? t('checkout.method_balance_no_sums') : t('checkout.method_balance_text'),
+    },
     {
       method: 'card',
       icon: <CardIcon size={22} />,

@@ -1,7 +1,7 @@
 import { ErrorCode, GAME_SLUG_PATTERN, TOPUP_SERVICES, type TopupService } from '@topup/common';
 import type { PaymentMethods, TopupData } from '@topup/common/api';
 import { toApiError, UNEXPECTED_ERROR } from '../../../lib/api-error';
-import { type Currency, parseCurrency, toAmount, toBalanceCurrency } from '../../../lib/currency';
+import { type Currency, parseCurrency, toAmount, toBalanceCurrency, toOrderCurrency, usdInSums } from '../../../lib/currency';
 import { type CommonErrorKey, errorMessageKey, retryAfterSeconds } from '../../../lib/error-message';
 
 export type PaymentMethod = PaymentMethods['methods'][number];
@@ -59,7 +59,7 @@ export function topupPayload(data: TopupData, currency: Currency): TopupData {
   payload.price_usd = toAmount(data.price_usd);
   payload.price_rub = toAmount(data.price_rub);
   payload.commission = toAmount(data.commission);
-  payload.currency = toBalanceCurrency(currency);
+  payload.currency = toOrderCurrency(currency);
   if (data.service === 'steam') payload.user_balance_currency = toBalanceCurrency(currency);
   return payload as unknown as TopupData;
 }
@@ -69,8 +69,10 @@ export function topupPayload(data: TopupData, currency: Currency): TopupData {
  * Steam). A Steam top-up is left to the server's calculation (null), which rounds its total once:
  * the rounded USD amount plus the rounded commission can be a cent off what is charged.
  */
-export function topupPrice(data: TopupData, currency: Currency): number | null {
+export function topupPrice(data: TopupData, currency: Currency, rateUsdUzs?: string | null): number | null {
   if (toAmount(data.commission) > 0) return null;
+  // In sums: the top-up's USD price converted once, as the server charges it.
+  if (currency === 'UZS') return rateUsdUzs ? usdInSums(data.price_usd, rateUsdUzs) : null;
   return toAmount(currency === 'USD' ? data.price_usd : data.price_rub);
 }
 

@@ -1,6 +1,6 @@
 import { convertMinor, fromMinor, toMinor } from '@topup/common';
-import type { PaymentMethods } from '@topup/common/api';
-import { type Currency, fromBalanceCurrency, toBalanceCurrency } from '../../../lib/currency';
+import type { PaymentGatewayOffer, PaymentMethods } from '@topup/common/api';
+import { type Currency, fromBalanceCurrency, toOrderCurrency } from '../../../lib/currency';
 import type { PaymentMethod } from './checkout';
 
 /**
@@ -12,20 +12,30 @@ import type { PaymentMethod } from './checkout';
  */
 export type MethodState = 'available' | 'coming_soon' | 'unavailable' | 'loading';
 
-/**
- * Whether `method` can be chosen, from GET /payment/methods: the balance always; card and SBP when the
- * gateway offers them (for cart orders and top-ups alike). SBP that is not offered reads "coming soon".
- */
-export function methodState(method: PaymentMethod, options: Pick<PaymentMethods, 'methods'> | undefined, failed = false): MethodState {
-  if (method === 'balance') return 'available';
-  if (!options) return failed ? 'unavailable' : 'loading';
-  if (options.methods.includes(method)) return 'available';
-  return method === 'sbp' ? 'coming_soon' : 'unavailable';
+type MethodOptions = Pick<PaymentMethods, 'methods' | 'gateways'>;
+
+/** The gateway that takes `method` for an order in `currency`: the first that does, as the server picks it. */
+export function gatewayFor(method: PaymentMethod, currency: Currency, options: Pick<PaymentMethods, 'gateways'> | undefined): PaymentGatewayOffer | undefined {
+  const code = toOrderCurrency(currency);
+  return options?.gateways.find((gateway) => (gateway.methods as readonly string[]).includes(method) && gateway.currencies.includes(code));
 }
 
-/** The chosen method if it can be used, else the balance (always there). */
-export function usableMethod(chosen: PaymentMethod, options: Pick<PaymentMethods, 'methods'> | undefined): PaymentMethod {
-  return methodState(chosen, options) === 'available' ? chosen : 'balance';
+/**
+ * Whether `method` can be chosen for an order in `currency`, from GET /payment/methods: the balance for
+ * USD and RUB (no balance holds sums); a gateway method when a gateway takes it for that currency (for
+ * cart orders and top-ups alike). SBP that no gateway offers reads "coming soon".
+ */
+export function methodState(method: PaymentMethod, currency: Currency, options: MethodOptions | undefined, failed = false): MethodState {
+  if (method === 'balance') return currency === 'UZS' ? 'unavailable' : 'available';
+  if (!options) return failed ? 'unavailable' : 'loading';
+  if (gatewayFor(method, currency, options)) return 'available';
+  return method === 'sbp' && !options.methods.includes('sbp') ? 'coming_soon' : 'unavailable';
+}
+
+/** The chosen method if it can be used, else the first that can (the balance, or a gateway's for UZS). */
+export function usableMethod(chosen: PaymentMethod, currency: Currency, options: MethodOptions | undefined): PaymentMethod {
+  if (methodState(chosen, currency, options) === 'available') return chosen;
+  return currency === 'UZS' ? (GATEWAY_ORDER.find((method) => methodState(method, currency, options) === 'available') ?? chosen) : 'balance';
 }
 
 /**
@@ -33,15 +43,16 @@ export function usableMethod(chosen: PaymentMethod, options: Pick<PaymentMethods
  * while either is still loading), else the first method the gateway offers (card, then SBP), so Pay
  * is ready at once; the balance when the gateway offers nothing, its shortfall then saying why.
  */
-export function startingMethod(total: number | null, available: number | undefined, options: Pick<PaymentMethods, 'methods'> | undefined): PaymentMethod {
-  if (total === null || available === undefined || available >= total) return 'balance';
-  return GATEWAY_ORDER.find((method) => methodState(method, options) === 'available') ?? 'balance';
+export function startingMethod(total: number | null, available: number | undefined, currency: Currency, options: MethodOptions | undefined): PaymentMethod {
+  if (currency !== 'UZS' && (total === null || available === undefined || available >= total)) return 'balance';
+  return GATEWAY_ORDER.find((method) => methodState(method, currency, options) === 'available') ?? (currency === 'UZS' ? 'payme' : 'balance');
 }
 
-const GATEWAY_ORDER = ['card', 'sbp'] as const;
+/** Gateway methods in the order checkout offers them: Payme first, where it takes the currency (UZS). */
+const GATEWAY_ORDER = ['payme', 'card', 'sbp'] as const;
 
-export function isGatewayMethod(method: PaymentMethod): method is 'card' | 'sbp' {
-  return method === 'card' || method === 'sbp';
+export function isGatewayMethod(method: PaymentMethod): method is Exclude<PaymentMethod, 'balance'> {
+  return method !== 'balance';
 }
 
 export interface ChargedAmount {
@@ -59,15 +70,16 @@ export interface ChargedAmount {
 export function chargedAmount(
   total: number | null,
   currency: Currency,
-  options: Pick<PaymentMethods, 'charge_currency' | 'rate_usd_rub'> | undefined,
+  gateway: Pick<PaymentGatewayOffer, 'charge_currency'> | undefined,
+  options: Pick<PaymentMethods, 'rate_usd_rub'> | undefined,
 ): ChargedAmount | null {
-  if (total === null || !options?.charge_currency) return null;
-  const code = toBalanceCurrency(currency);
-  if (options.charge_currency === code) return null;
+  if (total === null || !gateway?.charge_currency) return null;
+  const code = toOrderCurrency(currency);
+  if (gateway.charge_currency === code) return null;
   // Only RUB-charging gateways exist; the server refuses anything else.
-  if (options.charge_currency !== 'rub' || code !== 'usd' || !options.rate_usd_rub) return null;
+  if (gateway.charge_currency !== 'rub' || code !== 'usd' || !options?.rate_usd_rub) return null;
   try {
-    return { amount: fromMinor(convertMinor(toMinor(total), options.rate_usd_rub)), currency: fromBalanceCurrency(options.charge_currency) };
+    return { amount: fromMinor(convertMinor(toMinor(total), options.rate_usd_rub)), currency: fromBalanceCurrency(gateway.charge_currency) };
   } catch {
     return null;
   }

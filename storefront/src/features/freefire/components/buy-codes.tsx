@@ -7,7 +7,8 @@ import { useToast } from '../../../components/ui/toast/toast-provider';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { useCartFailureToast } from '../../../lib/cart-failure';
-import { pickPrice, toAmount } from '../../../lib/currency';
+import { usePriceOf } from '../../../lib/payment-methods';
+import { toAmount } from '../../../lib/currency';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
 import { useAddCodeToCart } from '../api/add-code-to-cart';
 import { useFreefireCodes } from '../api/get-codes';
@@ -22,6 +23,7 @@ export function BuyCodes() {
   const toast = useToast();
   const { requireLogin } = useLoginGate();
   const [currency] = useCurrency();
+  const priceOf = usePriceOf(currency);
   const formatMoney = useFormatMoney();
   const formatNumber = useFormatNumber();
   const titleId = useId();
@@ -89,7 +91,7 @@ export function BuyCodes() {
                     {soldOut ? t('freefire_codes.sold_out') : t('freefire_codes.in_stock', { count: option.available_count })}
                   </span>
                 </span>
-                <span className={styles.price}>{formatMoney(pickPrice(option, currency), currency)}</span>
+                <span className={styles.price}>{formatMoney(priceOf(option), currency)}</span>
                 <button
                   type="button"
                   className="btn btn--primary"

@@ -19,7 +19,8 @@ import { useTopupRetry } from '../../../utils/topup-retry';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { toApiError } from '../../../lib/api-error';
-import { pickPrice } from '../../../lib/currency';
+import { usePriceOf } from '../../../lib/payment-methods';
+
 import { errorText } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
 import { playerCheckErrorText } from '../../../utils/player-check';
@@ -63,6 +64,7 @@ function GameTopup({ game }: { game: Game }) {
   const navigate = useNavigate();
   const { requireLogin } = useLoginGate();
   const [currency] = useCurrency();
+  const priceOf = usePriceOf(currency);
   const formatMoney = useFormatMoney();
   const ids = { account: useId(), denominations: useId(), summary: useId(), verified: useId() };
   // Each field's input, to bring the shopper to the first one to correct.
@@ -159,7 +161,7 @@ function GameTopup({ game }: { game: Game }) {
     });
   };
 
-  const price = selected ? pickPrice(selected, currency) : 0;
+  const price = selected ? priceOf(selected) : 0;
   const sent = sentValues(game.fields, values);
   const steps = [
     game.player_check ? t('game_topup.steps.fill_and_find') : t('game_topup.steps.fill'),
@@ -221,7 +223,7 @@ function GameTopup({ game }: { game: Game }) {
               getKey={(denomination) => denomination.id}
               selectedKey={selected?.id ?? null}
               getName={(denomination) => denomination.name}
-              getPrice={(denomination) => pickPrice(denomination, currency)}
+              getPrice={(denomination) => priceOf(denomination)}
               onSelect={(denomination) => setSelectedId(denomination.id)}
               page={page}
               onPageChange={setPage}

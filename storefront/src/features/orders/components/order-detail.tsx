@@ -15,7 +15,7 @@ import { Thumbnail } from '../../../components/ui/thumbnail';
 import { ErrorState, LoadingState, StateView } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
-import { parseCurrency } from '../../../lib/currency';
+import { type Currency, parseCurrency } from '../../../lib/currency';
 import { useFormat } from '../../../lib/format';
 import { errorText } from '../../../lib/error-message';
 import { useOrder } from '../api/get-order';
@@ -302,7 +302,7 @@ function RefundsList({ refunds }: { refunds: RefundLine[] }) {
   );
 }
 
-function ReceiptLine({ group, currency }: { group: ItemGroup; currency: 'USD' | 'RUB' }) {
+function ReceiptLine({ group, currency }: { group: ItemGroup; currency: Currency }) {
   const { t } = useTranslation();
   // A game described as data carries its title; the specification's three are named in the interface's words.
   const serviceName = (topup: TopupDetails) => topup.game || t(`orders.services.${topup.service}`, { defaultValue: topup.service });

@@ -11,7 +11,7 @@ import { PlusIcon } from '../../../components/ui/icons/plus-icon';
 import { WalletIcon } from '../../../components/ui/icons/wallet-icon';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
-import { CURRENCIES, type Currency, toBalanceCurrency } from '../../../lib/currency';
+import { BALANCE_DISPLAY_CURRENCIES, type Currency, toBalanceCurrency } from '../../../lib/currency';
 import { errorText } from '../../../lib/error-message';
 import { useFormatMoney } from '../../../lib/preferences';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
@@ -85,7 +85,7 @@ function TopupForm({ preferred, onDone }: { preferred: Currency; onDone: () => v
     <form className={styles.topupForm} onSubmit={submit} noValidate>
       <fieldset className={styles.topupCurrencies} disabled={busy}>
         <legend className="field__label">{t('account.topup_currency')}</legend>
-        {CURRENCIES.map((code) => (
+        {BALANCE_DISPLAY_CURRENCIES.map((code) => (
           <label key={code} className={styles.topupCurrency}>
             <input type="radio" name={ids.currency} value={code} checked={currency === code} onChange={() => setCurrency(code)} />
             {t(`currencies.${code}_name`)}

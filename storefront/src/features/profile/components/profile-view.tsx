@@ -9,7 +9,7 @@ import { ShieldIcon } from '../../../components/ui/icons/shield-icon';
 import { ErrorState, LoadingState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { signOut } from '../../../lib/auth';
-import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from '../../../lib/currency';
+import { BALANCE_DISPLAY_CURRENCIES, CURRENCY_SYMBOLS } from '../../../lib/currency';
 import { useFormat } from '../../../lib/format';
 import { errorText } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
@@ -42,7 +42,7 @@ function ProfileCard({ profile, buyerStatus }: { profile: Profile; buyerStatus: 
   const formatMoney = useFormatMoney();
   const [preferred] = useCurrency();
   const isAdmin = profile.role === 'admin';
-  const balance: Record<Currency, number> = { USD: profile.balanceUsd, RUB: profile.balanceRub };
+  const balance: Record<(typeof BALANCE_DISPLAY_CURRENCIES)[number], number> = { USD: profile.balanceUsd, RUB: profile.balanceRub };
   const since = profile.createdAt ? format.date(profile.createdAt, false) || null : null;
 
   // The token is revoked on the server first, so a copy of it (another tab, a stolen one) ends too.
@@ -101,7 +101,7 @@ function ProfileCard({ profile, buyerStatus }: { profile: Profile; buyerStatus: 
             {t('profile.balances')}
           </h2>
           <ul className={styles.balanceList}>
-            {CURRENCIES.map((code) => (
+            {BALANCE_DISPLAY_CURRENCIES.map((code) => (
               <li key={code} className={`card ${styles.balance} ${code === preferred ? styles.preferred : ''}`}>
                 <span className={styles.balanceSymbol} aria-hidden="true">
                   {CURRENCY_SYMBOLS[code]}

@@ -7,7 +7,8 @@ import { Field } from '../../../components/ui/field';
 import { PagedGrid, PagedGridSkeleton, TileAmount, TileBadge, TilePrice } from '../../../components/ui/paged-grid';
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
-import { lineTotal, pickPrice } from '../../../lib/currency';
+import { lineTotal} from '../../../lib/currency';
+import { usePriceOf } from '../../../lib/payment-methods';
 import { errorText } from '../../../lib/error-message';
 import { useFormat } from '../../../lib/format';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
@@ -34,6 +35,7 @@ export function PubgPage() {
   const navigate = useNavigate();
   const { requireLogin } = useLoginGate();
   const [currency] = useCurrency();
+  const priceOf = usePriceOf(currency);
   const formatMoney = useFormatMoney();
   const formatNumber = useFormatNumber();
   const format = useFormat();
@@ -155,7 +157,7 @@ export function PubgPage() {
                 return (
                   <>
                     <TileAmount amount={formatNumber(pkg.uc_amount)} unit="UC" />
-                    <TilePrice>{formatMoney(pickPrice(pkg, currency), currency)}</TilePrice>
+                    <TilePrice>{formatMoney(priceOf(pkg), currency)}</TilePrice>
                     {count > 1 && <TileBadge>×{count}</TileBadge>}
                   </>
                 );
@@ -171,7 +173,7 @@ export function PubgPage() {
           rows={summary.lines.map((line) => ({
             key: String(line.package.id),
             label: `${formatNumber(line.package.uc_amount)} UC × ${line.count}`,
-            value: formatMoney(lineTotal(pickPrice(line.package, currency), line.count), currency),
+            value: formatMoney(lineTotal(priceOf(line.package), line.count), currency),
           }))}
           totalLabel={t('games.total')}
           total={summary.packages.length > 0 ? formatMoney(total, currency) : '—'}

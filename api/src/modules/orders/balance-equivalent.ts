@@ -1,0 +1,16 @@
+import { convertMinorInverse, type BalanceCurrency } from '@topup/common';
+import type { Order } from '../../models';
+
+/**
+ * What an amount of an order's currency is on a balance (docs/architecture.md, "Refunds"): itself for
+ * a USD or RUB order; for a UZS order (no balance holds sums) the USD it comes to at the USD->UZS rate
+ * the order was priced at, rounded once.
+ */
+export function balanceEquivalent(
+  order: Pick<Order, 'currency' | 'rate_usd_uzs'>,
+  amount: number,
+): { currency: BalanceCurrency; amount: number } {
+  if (order.currency !== 'uzs') return { currency: order.currency, amount };
+  if (order.rate_usd_uzs === null) throw new Error('A UZS order without its USD->UZS rate');
+  return { currency: 'usd', amount: convertMinorInverse(amount, order.rate_usd_uzs) };
+}
