@@ -44,6 +44,7 @@ const ALL_TABLES = [
   'order_items',
   'order_events',
   'payments',
+  'payme_transactions',
   'gateway_events',
   'outbox',
   'support_messages',

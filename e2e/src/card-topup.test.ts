@@ -296,8 +296,10 @@ describe('a gateway that charges in rubles', () => {
           provider: 'yookassa',
           charge_currency: 'rub',
           rate_usd_rub: '79.5',
+          rate_usd_uzs: null,
           receipt_email_required: true,
           refunds_to_card: true,
+          gateways: [{ provider: 'yookassa', methods: ['card', 'sbp'], currencies: ['usd', 'rub'], charge_currency: 'rub', receipt_email_required: true, refunds_to_card: true }],
         },
       }),
     );

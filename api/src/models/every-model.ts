@@ -15,6 +15,7 @@ export { GatewayEvent } from './GatewayEvent';
 export { IdempotencyKey } from './IdempotencyKey';
 export { LedgerEntry } from './LedgerEntry';
 export { Mail } from './Mail';
+export { PaymeTransaction } from './PaymeTransaction';
 export { Order } from './Order';
 export { OrderEvent } from './OrderEvent';
 export { OrderItem } from './OrderItem';

@@ -147,8 +147,10 @@ describe('paying through YooKassa', () => {
       provider: 'yookassa',
       charge_currency: 'rub',
       rate_usd_rub: '79.000000',
+      rate_usd_uzs: null,
       receipt_email_required: true,
       refunds_to_card: true,
+      gateways: [{ provider: 'yookassa', methods: ['card', 'sbp'], currencies: ['usd', 'rub'], charge_currency: 'rub', receipt_email_required: true, refunds_to_card: true }],
     });
     const shopper = await app.createUser();
     const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });

@@ -1,3 +1,4 @@
+import type { PaymeTransaction, RowOf } from '../../models';
 /**
  * Payme's Merchant API as its documentation writes it (developer.help.paycom.uz, "Методы Merchant API"):
  * JSON-RPC over HTTP POST, every answer HTTP 200 with `result` or `error`, times in milliseconds,
@@ -102,17 +103,4 @@ export class PaymeError extends Error {
 export const PAYME_ACCOUNT_FIELD = 'order_id';
 
 /** The transaction's times and state as CheckTransaction and GetStatement report them. */
-export interface PaymeTransactionRow {
-  id: number;
-  payme_id: string;
-  order_id: number;
-  payment_id: number;
-  payme_time: number;
-  amount: number;
-  account: Record<string, unknown>;
-  create_time: number;
-  perform_time: number;
-  cancel_time: number;
-  state: PaymeState;
-  reason: number | null;
-}
+export type PaymeTransactionRow = RowOf<PaymeTransaction>;

@@ -111,6 +111,8 @@ describe('creating a YooKassa payment', () => {
     expect(gatewayWith().name).toBe(YOOKASSA_PROVIDER);
     expect(gatewayWith().capabilities).toEqual({
       methods: ['card', 'sbp'],
+      // Orders in USD and RUB, charged in RUB; a UZS order goes to a gateway that takes sums.
+      currencies: ['usd', 'rub'],
       chargeCurrency: 'rub',
       refunds: true,
       receiptEmailRequired: false,
