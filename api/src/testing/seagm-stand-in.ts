@@ -4,17 +4,22 @@ import { createSeagmProvider, SEAGM_STATUS, type SupplierAccount } from '../prov
 import type { DeliveryProvider } from '../providers/game/game-provider';
 import { syncSupplierCatalogue } from '../modules/suppliers/supplier-catalogue';
 import { createLogger } from '../logger';
-import { seagmSignatureProblem, signSeagmParams } from '../providers/game/seagm/seagm-signature';
+import { seagmSignature, seagmSignatureProblem } from '../providers/game/seagm/seagm-signature';
 import type { Config } from '../config';
 import { createFixtures } from './fixtures';
 import { supplierOrderTools } from './supplier-orders';
 import { startTestApp, type TestApp } from './harness';
 
 /*
- * A strict local SEAGM Open API for tests, written from SEAGM's documentation (doc.openapi.seagm.io): every
+ * A strict local SEAGM Open API for tests, written from SEAGM's documentation (doc.openapi.seagm.io, "General API
+ * Information", "SIGNED Endpoint security", the error codes) and the answers its client rrq/seagm records: every
  * call must carry our uid, a timestamp within 120 s and a valid signature (else 408 or 409 with SEAGM's error
- * body); recharge orders are kept by mch_order_id (a second create with one is refused), start at 10001 and
- * end 10003 or 10004 when the test says, and each end is notified, signed, to the merchant's callback URL.
+ * body); a GET's parameters are read from its query string only and a POST's body only as
+ * application/x-www-form-urlencoded; a known path called with another method is 405. Recharge orders are kept by
+ * mch_order_id (a second create with one is refused), buy between the type's min_amount and max_amount, and
+ * answer `status_code` (10001...10005) beside the status in words; they end 10003 or 10004 when the test says,
+ * and each end is notified to the merchant's callback URL as SEAGM sends it: the order's fields with a
+ * `timestamp` and their `signature`, and no uid.
  */
 
 export interface SeagmStandInType {
@@ -25,6 +30,9 @@ export interface SeagmStandInType {
   unitPrice: number;
   currency: string;
   fields: Array<{ name: string; label: string }>;
+  /** How many of the type one order may buy (SEAGM's min_amount and max_amount); 1 and 1 unless said. */
+  minAmount?: number;
+  maxAmount?: number;
 }
 
 export interface SeagmStandInOrder {
@@ -68,10 +76,29 @@ const ERRORS: Record<number, string> = {
   400: 'Bad Request',
   402: 'Payment Required',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   406: 'Missing Required Parameter',
   408: 'Request Timeout',
   409: 'Invalid Signature',
 };
+
+/** An order's status in words, beside its `status_code`, as SEAGM answers both. */
+const STATUS_WORDS: Record<number, string> = {
+  [SEAGM_STATUS.waiting]: 'Wait send',
+  [SEAGM_STATUS.sending]: 'Sending',
+  [SEAGM_STATUS.done]: 'Done',
+  [SEAGM_STATUS.failed]: 'Failed',
+  [SEAGM_STATUS.refunded]: 'Refunded',
+};
+
+/** The paths the stand-in answers, with the one method each takes. */
+const ROUTES: Array<{ method: 'GET' | 'POST'; path: RegExp }> = [
+  { method: 'GET', path: /^v1\/recharge-categories$/ },
+  { method: 'GET', path: /^v1\/recharge-categories\/\d+\/recharge-types$/ },
+  { method: 'GET', path: /^v1\/me$/ },
+  { method: 'POST', path: /^v1\/recharge-orders$/ },
+  { method: 'GET', path: /^v1\/recharge-orders\/[^/]+$/ },
+];
 
 /** A SEAGM catalogue of one product, PUBG Mobile's 60 UC (type 101) at $0.86, for a stand-in's options. */
 export const SEAGM_PUBG_60_UC = {
@@ -99,22 +126,27 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
   const typeById = (id: number) => options.types.find((type) => type.id === id);
   const orderData = (order: SeagmStandInOrder) => {
     const type = typeById(order.typeId);
+    const unitPrice = type?.unitPrice ?? 0;
     return {
       id: order.id,
       mch_order_id: order.mchOrderId,
       type_id: order.typeId,
       buy_amount: order.buyAmount,
-      unit_price: type?.unitPrice,
+      unit_price: unitPrice.toFixed(2),
+      pay_amount: (unitPrice * order.buyAmount).toFixed(2),
       currency: type?.currency,
-      status: order.status,
+      status_code: order.status,
+      status: STATUS_WORDS[order.status],
     };
   };
 
   async function readParams(req: IncomingMessage, url: URL): Promise<Record<string, string>> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    // SEAGM: a parameter in both the query string and the body is taken from the query string.
-    return { ...Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))), ...Object.fromEntries(url.searchParams) };
+    // A GET's parameters are its query string's; a body counts only as a form, and the query string wins over it.
+    const isForm = /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '');
+    const body = req.method !== 'GET' && isForm ? Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) : {};
+    return { ...body, ...Object.fromEntries(url.searchParams) };
   }
 
   function create(res: ServerResponse, params: Record<string, string>): void {
@@ -124,6 +156,8 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
     if (!/^[1-9]\d*$/.test(buyAmount)) return refuse(res, 400, 10400, 'buy_amount must be a positive integer.');
     const type = typeById(Number(typeId));
     if (!type) return refuse(res, 404, 20077, "Recharge type doesn't exist.");
+    const [min, max] = [type.minAmount ?? 1, type.maxAmount ?? 1];
+    if (Number(buyAmount) < min || Number(buyAmount) > max) return refuse(res, 400, 10400, `buy_amount must be between ${min} and ${max}.`);
     if (byReference.has(reference)) return refuse(res, 400, 20090, 'The mch_order_id already exists.');
     const fields = Object.fromEntries(Object.entries(params).flatMap(([name, value]) => (/^fields\[(.+)\]$/.exec(name)?.[1] ? [[name.slice(7, -1), value]] : [])));
     const missing = type.fields.find((field) => !fields[field.name]);
@@ -150,6 +184,8 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
     if (problem === 'timestamp') return refuse(res, 408, 10408, 'The timestamp is outside the allowed window.');
     if (problem) return refuse(res, 409, 10409, 'Signature and data do not match.');
     const path = url.pathname.replace(/^\/+/, '');
+    const route = ROUTES.find((candidate) => candidate.path.test(path));
+    if (route && route.method !== req.method) return refuse(res, 405, 10405, `${path} takes ${route.method} only.`);
     if (req.method === 'GET' && path === 'v1/recharge-categories') return ok(res, options.categories);
     const typesOf = /^v1\/recharge-categories\/(\d+)\/recharge-types$/.exec(path);
     if (req.method === 'GET' && typesOf) {
@@ -157,7 +193,16 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
         res,
         options.types
           .filter((type) => type.categoryId === Number(typesOf[1]))
-          .map((type) => ({ id: type.id, category_id: type.categoryId, name: type.name, unit_price: type.unitPrice, currency: type.currency, fields: type.fields })),
+          .map((type) => ({
+            id: type.id,
+            category_id: type.categoryId,
+            name: type.name,
+            unit_price: type.unitPrice,
+            currency: type.currency,
+            min_amount: type.minAmount ?? 1,
+            max_amount: type.maxAmount ?? 1,
+            fields: type.fields,
+          })),
       );
     }
     // "Get account details": the documented answer names the account and its credits, and no currency.
@@ -179,9 +224,8 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
   const { port } = server.address() as AddressInfo;
 
   const signedNotice = (order: SeagmStandInOrder) => {
-    const data = orderData(order);
-    const notice = { order_id: String(order.id), mch_order_id: order.mchOrderId, status: String(order.status), unit_price: String(data.unit_price ?? ''), currency: data.currency ?? '', buy_amount: String(order.buyAmount) };
-    return signSeagmParams(notice, options, now());
+    const notice = { ...Object.fromEntries(Object.entries(orderData(order)).map(([name, value]) => [name, String(value ?? '')])), timestamp: String(now()) };
+    return { ...notice, signature: seagmSignature(notice, options.secret) };
   };
 
   return {

@@ -17,9 +17,11 @@ import { seagmSignatureProblem, signSeagmParams } from './seagm-signature';
 /*
  * The SEAGM Open API (doc.openapi.seagm.io) as a supplier of direct top-ups: recharge types are its products,
  * a recharge order carries our reference as `mch_order_id` and is looked up by it
- * (`GET v1/recharge-orders/{mch_order_id}?query_type=mchOrderId`). Orders are processed asynchronously: status
- * 10001 (waiting) and 10002 (sending) are pending, 10003 done, 10004 failed, 10005 refunded. SEAGM signs its
- * notices like our calls and expects the plain answer `success`.
+ * (`GET v1/recharge-orders/{mch_order_id}?query_type=mchOrderId`). Orders are processed asynchronously: their
+ * `status_code` 10001 (waiting) and 10002 (sending) are pending, 10003 done, 10004 failed, 10005 refunded
+ * (`status` is the same in words, as SEAGM's answers recorded by its client rrq/seagm show). SEAGM signs its
+ * notices like our calls, over the order's fields and a `timestamp` with no uid among them, names the order `id`,
+ * and expects the plain answer `success`.
  */
 
 export interface SeagmSettings {
@@ -93,7 +95,7 @@ function costOf(order: Json): SupplierCost | undefined {
 
 /** An order SEAGM reported, as an outcome. */
 function outcomeOf(order: Json): ProviderOutcome {
-  const status = Number(order.status);
+  const status = Number(order.status_code);
   const reference = text(order.id);
   const cost = costOf(order);
   const withCost = cost ? { cost } : {};
@@ -102,7 +104,7 @@ function outcomeOf(order: Json): ProviderOutcome {
     return { status: 'rejected', reason: 'failed', detail: `SEAGM order ${reference} ended with status ${status}` };
   }
   if (status === SEAGM_STATUS.waiting || status === SEAGM_STATUS.sending) return { status: 'pending', reference, ...withCost };
-  throw new GameProviderUnavailableError(`SEAGM order ${reference} has an unknown status ${text(order.status)}`);
+  throw new GameProviderUnavailableError(`SEAGM order ${reference} has an unknown status ${text(order.status_code)} ${text(order.status)}`.trim());
 }
 
 export function createSeagmProvider(deps: {
@@ -179,10 +181,11 @@ export function createSeagmProvider(deps: {
   }
 
   function readNotice(params: Record<string, string>): SupplierNotice | undefined {
-    if (params.uid !== settings.uid || seagmSignatureProblem(params, settings.secret, nowSeconds())) return undefined;
+    // A notice carries no uid: the signature with our secret is what says SEAGM sent it.
+    if (seagmSignatureProblem(params, settings.secret, nowSeconds())) return undefined;
     const reference = params.mch_order_id;
     if (!reference) return undefined;
-    return { idempotencyKey: reference, outcome: outcomeOf({ ...params, id: params.order_id ?? params.id }) };
+    return { idempotencyKey: reference, outcome: outcomeOf(params) };
   }
 
   async function list(path: string): Promise<Json[]> {

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCodeCrypto } from '@topup/server-kit';
@@ -73,7 +74,8 @@ describe('SEAGM signing', () => {
 
   it('refuses an order of no whole number of the type, as SEAGM does, and takes nothing', async () => {
     const before = seagm.orders.length;
-    for (const buyAmount of ['0', '-1', '1.5', 'ten']) {
+    // 60 UC is sold one at a time (its max_amount): 2 is refused too.
+    for (const buyAmount of ['0', '-1', '1.5', 'ten', '2']) {
       const params = { type_id: '101', buy_amount: buyAmount, mch_order_id: `bad-amount-${buyAmount}`, 'fields[user_id]': '5123457' };
       const answer = await fetch(`${seagm.url}/v1/recharge-orders`, {
         method: 'POST',
@@ -83,6 +85,45 @@ describe('SEAGM signing', () => {
       expect({ buyAmount, status: answer.status }).toEqual({ buyAmount, status: 400 });
     }
     expect(seagm.orders).toHaveLength(before);
+  });
+
+  it('reads a GET from its query string only, a POST body only as a form, and refuses a path called with another method', async () => {
+    const before = seagm.orders.length;
+    const signed = (params: Record<string, string>) => signSeagmParams(params, { uid: UID, secret: SECRET }, Math.floor(Date.now() / 1000));
+    // fetch sends no body with a GET; node's http client does, as some clients do.
+    const inBody = await new Promise<number>((resolve, reject) => {
+      const form = new URLSearchParams(signed({})).toString();
+      const req = request(`${seagm.url}/v1/me`, { method: 'GET', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(form) } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end(form);
+    });
+    expect(inBody).toBe(409);
+    const wrongMethod = await fetch(`${seagm.url}/v1/me`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(signed({})) });
+    expect(wrongMethod.status).toBe(405);
+    expect(await wrongMethod.json()).toMatchObject({ code: 405, msg: 'Method Not Allowed' });
+    const params = { type_id: '101', buy_amount: '1', mch_order_id: 'json-body', 'fields[user_id]': '5123457' };
+    const asJson = await fetch(`${seagm.url}/v1/recharge-orders`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(signed(params)) });
+    expect(asJson.status).toBe(409);
+    expect(seagm.orders).toHaveLength(before);
+  });
+
+  it("answers an order's status_code beside its status in words, and notifies it signed with no uid", async () => {
+    const params = { type_id: '101', buy_amount: '1', mch_order_id: `shape-${Date.now()}`, 'fields[user_id]': '5123457' };
+    const created = await fetch(`${seagm.url}/v1/recharge-orders`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(signSeagmParams(params, { uid: UID, secret: SECRET }, Math.floor(Date.now() / 1000))),
+    });
+    expect(created.status).toBe(202);
+    expect(((await created.json()) as { data: unknown }).data).toMatchObject({ mch_order_id: params.mch_order_id, status_code: 10001, status: 'Wait send', unit_price: '0.86', currency: 'USD' });
+    const order = seagm.orders.find((candidate) => candidate.mchOrderId === params.mch_order_id)!;
+    const notice = seagm.signedNotice({ ...order, status: 10003 });
+    expect(notice).toMatchObject({ id: String(order.id), mch_order_id: params.mch_order_id, status_code: '10003', status: 'Done', timestamp: expect.any(String) });
+    expect(notice).not.toHaveProperty('uid');
+    expect(notice.signature).toBe(seagmSignature(notice, SECRET));
   });
 
   it('imports the recharge types as supplier products with their fields and cost', async () => {
