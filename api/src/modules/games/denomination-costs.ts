@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { BALANCE_CURRENCIES, ErrorCode, type BalanceCurrency, type OrderCurrency } from '@topup/common';
 import { AppError } from '../../lib/app-error';
+import type { GameDenomination } from '../../models';
 import { storeConverter, type Converter } from '../rates/store-rates';
 
 /*
@@ -55,9 +56,13 @@ export async function cheapestCosts(db: Knex, ids?: readonly number[]): Promise<
   return cheapest;
 }
 
-/** Where a denomination's price is below its cheapest source's cost: the first sale currency it is, with both amounts. */
-export function lossOf(prices: Record<BalanceCurrency, number>, costs: DenominationCost | undefined): { currency: BalanceCurrency; price: number; cost: number } | undefined {
-  for (const currency of BALANCE_CURRENCIES) {
+/** Where a denomination's price is below its cheapest source's cost: the first of `currencies` it is, with both amounts. */
+export function lossOf(
+  prices: Record<BalanceCurrency, number>,
+  costs: DenominationCost | undefined,
+  currencies: readonly BalanceCurrency[] = BALANCE_CURRENCIES,
+): { currency: BalanceCurrency; price: number; cost: number } | undefined {
+  for (const currency of currencies) {
     const cost = costs?.[currency];
     if (cost != null && cost > prices[currency]) return { currency, price: prices[currency], cost };
   }
@@ -96,20 +101,23 @@ export async function lossDenominations(db: Knex): Promise<LossLine[]> {
  * 409 OFFER_UNAVAILABLE when a denomination an order buys (delivered by its suppliers, not from the code stock)
  * costs more than its price in the order's currency and no admin confirmed selling it at a loss.
  */
-export async function assertSoldWithoutLoss(db: Knex, ids: readonly number[], orderCurrency: OrderCurrency): Promise<void> {
-  if (ids.length === 0) return;
+export async function assertSoldWithoutLoss(
+  db: Knex,
+  denominations: ReadonlyArray<Pick<GameDenomination, 'id' | 'price_usd' | 'price_rub' | 'sell_at_loss'>>,
+  orderCurrency: OrderCurrency,
+): Promise<void> {
+  // A confirmed loss is sold as it is: only the others are weighed, and with none left nothing is read.
+  const weighed = denominations.filter((denomination) => !denomination.sell_at_loss);
+  if (weighed.length === 0) return;
   // A price in sums is the USD price at the day's rate: USD decides whether it is sold at a loss.
   const currency: BalanceCurrency = orderCurrency === 'rub' ? 'rub' : 'usd';
-  const costs = await cheapestCosts(db, ids);
-  if (costs.size === 0) return;
-  const rows = await db('game_denominations').whereIn('id', [...costs.keys()]).where({ sell_at_loss: false }).select<Array<{ id: number; price_usd: string; price_rub: string }>>('id', 'price_usd', 'price_rub');
-  const unavailable = rows.filter((row) => {
-    const cost = costs.get(row.id)?.[currency];
-    return cost != null && cost > Number(currency === 'usd' ? row.price_usd : row.price_rub);
-  });
+  const costs = await cheapestCosts(db, weighed.map((denomination) => denomination.id));
+  const unavailable = weighed.filter(
+    (denomination) => lossOf({ usd: Number(denomination.price_usd), rub: Number(denomination.price_rub) }, costs.get(denomination.id), [currency]) !== undefined,
+  );
   if (unavailable.length > 0) {
     throw new AppError(409, ErrorCode.OFFER_UNAVAILABLE, 'This offer is unavailable right now. Please choose another one.', {
-      denomination_ids: unavailable.map((row) => row.id),
+      denomination_ids: unavailable.map((denomination) => denomination.id),
     });
   }
 }

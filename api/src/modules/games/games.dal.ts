@@ -46,7 +46,7 @@ export type DenominationColumns = Partial<
 >;
 
 /** A denomination a top-up may buy, with the source it is delivered from first. */
-export type OfferRow = Pick<GameDenomination, 'id' | 'item_id' | 'name' | 'unit' | 'amount' | 'price_usd' | 'price_rub'> & {
+export type OfferRow = Pick<GameDenomination, 'id' | 'item_id' | 'name' | 'unit' | 'amount' | 'price_usd' | 'price_rub' | 'sell_at_loss'> & {
   sources: DenominationSourceKind[];
 };
 
@@ -237,10 +237,10 @@ export const gamesDal = {
         'd.amount',
         'd.price_usd',
         'd.price_rub',
+        'd.sell_at_loss',
         db.raw(SOURCE_KINDS),
       ),
 
-  /** The active denominations among these ids of a game. */
   /** These active denominations of the game, each with its sources by priority. */
   activeDenominations: (db: Knex, gameId: number, ids: number[]): Promise<Array<RowOf<GameDenomination> & { sources: DenominationSourceKind[] }>> =>
     db('game_denominations as d').whereIn('d.id', ids).where({ 'd.game_id': gameId, 'd.active': true }).select('d.*', db.raw(SOURCE_KINDS)),

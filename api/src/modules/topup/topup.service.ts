@@ -184,7 +184,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     }
     const codesInStock = ((await stockDal.availableForDenominations(conn, [offer.id])).get(offer.id) ?? 0) > 0;
     const fromStock = deliverySource(offer.sources, codesInStock) === 'code_stock';
-    if (!fromStock) await assertSoldWithoutLoss(conn, [offer.id], currency);
+    if (!fromStock) await assertSoldWithoutLoss(conn, [offer], currency);
     const stored = { price_usd: fromMinor(offer.price_usd), price_rub: fromMinor(offer.price_rub) };
     return {
       total: pricing.total(offer.price_usd, offer.price_rub),
@@ -233,7 +233,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     }
     await assertSoldWithoutLoss(
       conn,
-      [...wanted.keys()].filter((id) => source.get(id) !== 'code_stock'),
+      rows.filter((row) => source.get(row.id) !== 'code_stock'),
       currency,
     );
     const packages: StoredPubgPackage[] = chosen.map(({ denomination_id }) => {

@@ -1,10 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@topup/common';
-import { Field } from '../../../components/ui/field';
+import { PASSWORD_MIN_LENGTH } from '@topup/common';
 import { AlertIcon } from '../../../components/ui/icons/alert-icon';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { PasswordField } from '../../../components/ui/password-field';
 import { errorText } from '../../../lib/error-message';
 import { toApiError } from '../../../lib/api-error';
 import { PASSWORD_LIMITS, passwordRuleError } from '../../../utils/password-rules';
@@ -68,35 +67,22 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const field = (name: 'password' | 'confirm', label: string, hint?: string) => {
     const key = errors[name];
-    const errorId = `${ids[name]}-error`;
     return (
-      <Field id={ids[name]} label={label}>
-        <PasswordInput
-          ref={(node: HTMLInputElement | null) => {
-            inputs.current[name] = node;
-          }}
-          id={ids[name]}
-          name={name === 'password' ? 'password' : 'confirmPassword'}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          required
-          value={name === 'password' ? password : confirm}
-          aria-invalid={Boolean(key) || undefined}
-          aria-describedby={key ? errorId : hint ? ids.hint : undefined}
-          onChange={(event) => (name === 'password' ? setPassword : setConfirm)(event.target.value)}
-        />
-        {key ? (
-          <p id={errorId} className="field__error">
-            {t(`validation.${key}`, PASSWORD_LIMITS)}
-          </p>
-        ) : (
-          hint && (
-            <p id={ids.hint} className="field__hint">
-              {hint}
-            </p>
-          )
-        )}
-      </Field>
+      <PasswordField
+        ref={(node: HTMLInputElement | null) => {
+          inputs.current[name] = node;
+        }}
+        id={ids[name]}
+        label={label}
+        name={name === 'password' ? 'password' : 'confirmPassword'}
+        autoComplete="new-password"
+        required
+        value={name === 'password' ? password : confirm}
+        onChange={(event) => (name === 'password' ? setPassword : setConfirm)(event.target.value)}
+        error={key && t(`validation.${key}`, PASSWORD_LIMITS)}
+        hint={hint}
+        hintId={ids.hint}
+      />
     );
   };
 

@@ -1,9 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@topup/common';
-import { Field } from '../../../components/ui/field';
+import { PASSWORD_MIN_LENGTH } from '@topup/common';
 import { ShieldIcon } from '../../../components/ui/icons/shield-icon';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { PasswordField } from '../../../components/ui/password-field';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { PASSWORD_LIMITS } from '../../../utils/password-rules';
 import { useChangePassword } from '../api/change-password';
@@ -76,34 +75,21 @@ export function ChangePasswordForm() {
 
   const field = (name: keyof PasswordChangeInput, label: string, autoComplete: string, hint?: string) => {
     const error = errors[name];
-    const errorId = `${ids[name]}-error`;
     return (
-      <Field id={ids[name]} label={label}>
-        <PasswordInput
-          ref={(node: HTMLInputElement | null) => {
-            inputs.current[name] = node;
-          }}
-          id={ids[name]}
-          name={name}
-          autoComplete={autoComplete}
-          maxLength={PASSWORD_MAX_LENGTH}
-          value={values[name]}
-          aria-invalid={Boolean(error) || undefined}
-          aria-describedby={error ? errorId : hint ? ids.hint : undefined}
-          onChange={(event) => update(name, event.target.value)}
-        />
-        {error ? (
-          <p id={errorId} className="field__error">
-            {t(error, PASSWORD_LIMITS)}
-          </p>
-        ) : (
-          hint && (
-            <p id={ids.hint} className="field__hint">
-              {hint}
-            </p>
-          )
-        )}
-      </Field>
+      <PasswordField
+        ref={(node: HTMLInputElement | null) => {
+          inputs.current[name] = node;
+        }}
+        id={ids[name]}
+        label={label}
+        name={name}
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={(event) => update(name, event.target.value)}
+        error={error && t(error, PASSWORD_LIMITS)}
+        hint={hint}
+        hintId={ids.hint}
+      />
     );
   };
 
