@@ -158,6 +158,30 @@ describe('the YooKassa stand-in is as strict as YooKassa', () => {
     expect((await call(plain, 'POST', '/payments', payment(sbp))).status).toBe(200);
   });
 
+  it('refuses a payment in another currency than the shop\'s roubles', async () => {
+    const dollars = payment({ amount: { value: '100.00', currency: 'USD' }, receipt: undefined });
+    expect(await call(plain, 'POST', '/payments', dollars)).toEqual(invalid('amount.currency'));
+  });
+
+  it('refuses a payment under 1 rouble, over 350 000 by card or over 700 000 by SBP', async () => {
+    const paying = (value: string, type?: string) =>
+      call(plain, 'POST', '/payments', payment({ amount: { value, currency: 'RUB' }, receipt: undefined, ...(type ? { payment_method_data: { type } } : {}) }));
+    expect(await paying('0.99')).toEqual(invalid('amount.value'));
+    expect(await paying('0.99', 'sbp')).toEqual(invalid('amount.value'));
+    expect(await paying('350000.01', 'bank_card')).toEqual(invalid('amount.value'));
+    expect(await paying('700000.01', 'sbp')).toEqual(invalid('amount.value'));
+    for (const [value, type] of [['1.00', 'bank_card'], ['350000.00', 'bank_card'], ['700000.00', 'sbp']]) {
+      expect((await paying(value as string, type)).status, `${value} ${type}`).toBe(200);
+    }
+  });
+
+  it('refuses a receipt whose customer email is no address or whose phone is not E.164 digits', async () => {
+    const customer = (fields: Record<string, unknown>) => payment({ receipt: { customer: fields, items: [item()] } });
+    expect(await call(receipts, 'POST', '/payments', customer({ email: 'buyer.example.com' }))).toEqual(invalid('receipt.customer.email'));
+    expect(await call(receipts, 'POST', '/payments', customer({ phone: '+7 900 000-00-00' }))).toEqual(invalid('receipt.customer.phone'));
+    expect((await call(receipts, 'POST', '/payments', customer({ phone: '79000000000' }))).status).toBe(200);
+  });
+
   it('marks payments of a live shop test: false, and of a test shop test: true', async () => {
     expect((await call(plain, 'GET', `/payments/${await paidPayment(plain)}`)).body.test).toBe(false);
     expect((await call(receipts, 'GET', `/payments/${await paidPayment(receipts)}`)).body.test).toBe(true);

@@ -6,7 +6,10 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in for YooKassa's API v3, for tests, browser tests and benchmarks: an in-memory
  * node:http server that speaks YooKassa's documented request and response bodies (payments, refunds,
  * errors, notifications) under /v3, plus a hosted checkout page a shopper (or a script) can pay on.
- * It is written from YooKassa's documentation, not from the store's adapter, so it checks the adapter.
+ * It refuses what the API refuses (yookassa.ru/developers/api): credentials, idempotence keys, a shop
+ * currency other than roubles, amounts outside a method's limits, field lengths and formats, receipts,
+ * and operations the payment's status does not allow. It is written from YooKassa's documentation,
+ * not from the store's adapter, so it checks the adapter.
  */
 
 export type YookassaEvent = 'payment.succeeded' | 'payment.canceled' | 'payment.waiting_for_capture' | 'refund.succeeded';
@@ -155,6 +158,17 @@ const ERROR_CODES: Record<number, string> = {
   429: 'too_many_requests',
   500: 'internal_server_error',
 };
+/**
+ * The shop is a Russian company's, which takes roubles only: a payment in another currency is refused
+ * as "Payment method is not available" (invalid_request), yookassa.ru/questions/q219.
+ */
+const SHOP_CURRENCY = 'RUB';
+/** "Способы оплаты" (bank_card, sbp): a payment is at least 1 rouble, at most 350 000 by card and 700 000 by SBP, in kopecks. */
+const PAYMENT_MIN = 100n;
+const PAYMENT_MAX: Record<string, bigint> = { bank_card: 35_000_000n, sbp: 70_000_000n };
+/** A receipt's phone: ITU-T E.164 digits without the plus, e.g. 79000000000 (the receipt's customer object). */
+const RECEIPT_PHONE = /^\d{1,15}$/;
+const RECEIPT_EMAIL = /^[^\s@]+@[^\s@]+$/;
 /** What a payment declined on the checkout page, or cancelled without details, reports: the bank's plain refusal. */
 const DEFAULT_DECLINE: CancellationDetails = { party: 'payment_network', reason: 'general_decline' };
 const INVALID_CREDENTIALS = 'Error in shopId or secret key. Check their validity. You can reissue the key in the Merchant Profile';
@@ -359,6 +373,12 @@ function readReceipt(raw: unknown, amount: bigint, currency: string): JsonObject
   const customer = raw.customer;
   if (!isObject(customer) || (typeof customer.email !== 'string' && typeof customer.phone !== 'string')) {
     throw new ApiError(400, 'Receipt must have the customer email or phone', 'receipt.customer');
+  }
+  if (customer.email !== undefined && (typeof customer.email !== 'string' || !RECEIPT_EMAIL.test(customer.email))) {
+    throw new ApiError(400, 'Customer email is not an email address', 'receipt.customer.email');
+  }
+  if (customer.phone !== undefined && (typeof customer.phone !== 'string' || !RECEIPT_PHONE.test(customer.phone))) {
+    throw new ApiError(400, 'Customer phone must be in ITU-T E.164 format, e.g. 79000000000', 'receipt.customer.phone');
   }
   if (!Array.isArray(raw.items) || raw.items.length === 0 || raw.items.length > RECEIPT_ITEMS_MAX) {
     throw new ApiError(400, 'Receipt must have from 1 to 100 items', 'receipt.items');
@@ -587,6 +607,13 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
 
   function createPayment(body: JsonObject, idempotenceKey: string): Answer {
     const { minor, currency } = readAmount(body.amount, 'amount');
+    if (currency !== SHOP_CURRENCY) throw new ApiError(400, 'Payment method is not available', 'amount.currency');
+    const methodType = readMethodType(body.payment_method_data);
+    // The limits' error is not documented: YooKassa's invalid_request naming the amount.
+    const max = methodType === undefined ? undefined : PAYMENT_MAX[methodType];
+    if (minor < PAYMENT_MIN || (max !== undefined && minor > max)) {
+      throw new ApiError(400, `Payment amount is outside this payment method's limits`, 'amount.value');
+    }
     const returnUrl = readReturnUrl(body.confirmation);
     if (body.capture !== undefined && typeof body.capture !== 'boolean') throw new ApiError(400, 'Capture must be a boolean', 'capture');
     // capture defaults to false (two stages), which SBP does not support: an SBP payment must say capture true.
@@ -605,7 +632,7 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
       description: readOptionalText(body.description, 'description', DESCRIPTION_MAX),
       metadata: readMetadata(body.metadata),
       returnUrl,
-      methodType: readMethodType(body.payment_method_data),
+      methodType,
       createdAt: timestamp(),
       payableUntil: now() + pendingExpiryMs,
       receipt: readReceipt(body.receipt, minor, currency),

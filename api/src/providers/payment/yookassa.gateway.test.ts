@@ -165,7 +165,7 @@ describe('creating a YooKassa payment', () => {
     const gateway = gatewayWith();
     for (const [minor, value] of [
       [12345, '123.45'],
-      [1, '0.01'],
+      [101, '1.01'],
       [10_000_000, '100000.00'],
       [100, '1.00'],
       [1005, '10.05'],
@@ -207,6 +207,14 @@ describe('creating a YooKassa payment', () => {
     const error = await rejection(gatewayWith({ sendReceipt: true }).createPayment(paymentRequest({ receipt })));
     expect(error).toBeInstanceOf(GatewayRequestError);
     expect(error).toMatchObject({ status: 400, code: 'invalid_request' });
+  });
+
+  it('hears YooKassa refuse a payment under its 1-rouble minimum, once and for good', async () => {
+    const posted = postsTo('/v3/payments');
+    const error = await rejection(gatewayWith().createPayment(paymentRequest({ amount: 99 })));
+    expect(error).toBeInstanceOf(GatewayRequestError);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(postsTo('/v3/payments')).toBe(posted + 1);
   });
 
   it('answers a retried create with the same payment and makes no second one', async () => {
