@@ -97,9 +97,11 @@ const openAdmin = (viewport: Viewport, language: 'en' | 'ru' = 'en') => openAdmi
 async function storefrontBadges(context: BrowserContext): Promise<string[]> {
   const store = await context.newPage();
   await store.goto(`${app.baseUrl}/`);
-  await store.waitForLoadState('networkidle');
-  // The hero's badge list (English: the admin's context sets the language).
-  const badges = await store.getByRole('list', { name: 'Current promotions' }).getByRole('listitem').allInnerTexts();
+  // The hero's badge list (English: the admin's context sets the language). It appears once the promotions
+  // have loaded, which on a busy machine can come after the network has been idle for a while.
+  const list = store.getByRole('list', { name: 'Current promotions' });
+  await list.waitFor({ timeout: 15_000 });
+  const badges = await list.getByRole('listitem').allInnerTexts();
   await store.close();
   return badges.map((text) => text.trim());
 }
