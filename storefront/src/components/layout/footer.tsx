@@ -1,13 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { PaymentMethods } from '@topup/common/api';
 import { useSession } from '../../lib/auth';
+import { usePaymentMethods } from '../../lib/payment-methods';
 import { CardIcon } from '../ui/icons/card-icon';
 import { LogoMark } from '../ui/icons/logo-mark';
 import styles from './footer.module.css';
 
+type PaymentMethod = PaymentMethods['methods'][number];
+/** The order the footer names the ways to pay in: cards and local systems first, the store balance last. */
+const FOOTER_METHODS: readonly PaymentMethod[] = ['card', 'sbp', 'payme', 'balance'];
+
 export function Footer() {
   const { t } = useTranslation();
   const session = useSession();
+  // Only which ways to pay the store takes, not the rates in the same answer: one look per visit is enough.
+  const offered = usePaymentMethods({ queryConfig: { staleTime: Infinity, refetchOnMount: false } }).data?.methods;
+  const methods = FOOTER_METHODS.filter((method) => offered?.includes(method));
   return (
     <footer className={styles.footer} data-print="hide">
       <div className={`container ${styles.grid}`}>
@@ -43,13 +52,15 @@ export function Footer() {
             <li>{session ? <Link to="/profile">{t('nav.profile')}</Link> : <Link to="/login">{t('nav.login')}</Link>}</li>
           </ul>
         </nav>
-        <div className={styles.column}>
-          <h2 className={styles.heading}>{t('footer.payments')}</h2>
-          <p className={styles.payments}>
-            <CardIcon size={18} />
-            <span>{t('footer.payment_methods')}</span>
-          </p>
-        </div>
+        {methods.length > 0 && (
+          <div className={styles.column}>
+            <h2 className={styles.heading}>{t('footer.payments')}</h2>
+            <p className={styles.payments}>
+              <CardIcon size={18} />
+              <span>{methods.map((method) => t(`footer.payment_methods.${method}`)).join(' · ')}</span>
+            </p>
+          </div>
+        )}
       </div>
       <div className={`container ${styles.bottom}`}>
         <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
