@@ -541,6 +541,8 @@ export const operationsEnglishMessages = {
         methods: {
           card: 'Card',
           sbp: 'SBP',
+          payme: 'Payme',
+          click: 'Click',
         },
         statuses: {
           pending: 'Awaiting payment',
@@ -557,6 +559,16 @@ export const operationsEnglishMessages = {
           receivedAt: 'Received',
           processedAt: 'Processed',
           not_processed: 'Not yet',
+          types: {
+            payment_succeeded: 'Payment succeeded',
+            payment_declined: 'Payment declined',
+            payme_create: 'Payme created the transaction',
+            payme_perform: 'Payme performed the payment',
+            payme_cancel: 'Payme cancelled the transaction',
+            click_prepare: 'Click prepared the payment',
+            click_complete: 'Click completed the payment',
+            click_cancel: 'Click cancelled the payment',
+          },
         },
       },
       refunds: {

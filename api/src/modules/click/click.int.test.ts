@@ -184,6 +184,26 @@ describe('paying a UZS order through Click', () => {
   });
 });
 
+describe("the back office's payment card", () => {
+  it("lists Click's calls as the payment's events: prepared and completed, or prepared and cancelled", async () => {
+    const admin = await store.app.createUser({ role: 'admin' });
+    const cardOf = async (orderId: number) => (await store.app.request('GET', `/api/admin/orders/${orderId}`, { token: admin.token })).body.payment;
+
+    const paid = await orderForClick();
+    const { attempt } = await store.click.pay(paid.payUrl);
+    const card = await cardOf(paid.orderId);
+    expect(card).toMatchObject({ provider: 'click', providerPaymentId: String(attempt.clickTransId), method: 'click', status: 'paid' });
+    expect(card.events).toEqual([
+      { id: expect.any(Number), eventType: 'click.prepare', providerEventId: String(attempt.clickTransId), receivedAt: expect.any(String), processedAt: expect.any(String) },
+      { id: expect.any(Number), eventType: 'click.complete', providerEventId: String(attempt.clickTransId), receivedAt: expect.any(String), processedAt: expect.any(String) },
+    ]);
+
+    const failed = await orderForClick();
+    await store.click.pay(failed.payUrl, { fail: CLICK_PAYMENT_FAILED });
+    expect((await cardOf(failed.orderId)).events.map((event: { eventType: string }) => event.eventType)).toEqual(['click.prepare', 'click.cancel']);
+  });
+});
+
 describe("the SHOP API's refusals", () => {
   it('refuses a wrong sign_string or another service with -1, changing nothing', async () => {
     const { orderId } = await orderForClick();
