@@ -453,6 +453,8 @@ export const operationsEnglishMessages = {
         balance: 'Balance',
         card: 'Card',
         sbp: 'SBP',
+        payme: 'Payme',
+        click: 'Click',
       },
       provider: {
         pending: 'Sent to the game',

@@ -458,6 +458,8 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
         balance: 'Баланс',
         card: 'Карта',
         sbp: 'СБП',
+        payme: 'Payme',
+        click: 'Click',
       },
       provider: {
         pending: 'Отправлено в игру',
