@@ -5,7 +5,9 @@ import { CLICK_TEST_MERCHANT, CLICK_TEST_MERCHANT_USER, CLICK_TEST_SERVICE, star
 import { startGatewayPayment } from '../../testing/topup-data';
 import { createLogger } from '../../logger';
 import { createPaymentGateways } from '../../providers/payment';
+import { createCatalogueChanges } from '../catalogue/catalogue-changes';
 import { createRefundsService } from '../payments/refunds';
+import { createReservationExpiryService } from '../payments/reservation-expiry.service';
 
 let store: ClickStore;
 
@@ -167,6 +169,20 @@ describe('paying a UZS order through Click', () => {
     expect(codeOf(await store.click.complete(attempt, prepared.merchant_prepare_id ?? 0))).toBe(-9);
     expect(await orderRow(orderId)).toMatchObject({ status: 'cancelled' });
     expect((await orderRow(orderId)).notices).toEqual([{ code: 'PAYMENT_EXPIRED', params: {} }]);
+    expect(await paymentRow(orderId)).toMatchObject({ status: 'expired' });
+  });
+
+  it('refuses a Complete after the expiry job released the hold (-9), and records the attempt cancelled', async () => {
+    const { orderId } = await orderForClick();
+    const attempt = clickAttempt(orderId, SUMS_TEXT);
+    const prepared = await store.click.prepare(attempt);
+    await store.fixtures.lapseHold(orderId);
+    const logger = createLogger('silent', 'click-test');
+    const expiry = createReservationExpiryService({ db: store.app.db, logger, catalogueChanges: createCatalogueChanges(store.app.invalidations) });
+    await expiry.expireHolds();
+    expect(await orderRow(orderId)).toMatchObject({ status: 'cancelled' });
+    expect(codeOf(await store.click.complete(attempt, prepared.merchant_prepare_id ?? 0))).toBe(-9);
+    expect(await store.app.db('click_transactions').where({ order_id: orderId }).first()).toMatchObject({ state: -1, error: -9 });
     expect(await paymentRow(orderId)).toMatchObject({ status: 'expired' });
   });
 

@@ -14,11 +14,12 @@ function orderIdOf(call: ClickCall): number {
   return id;
 }
 
+/** An order its payment already reached (being delivered, delivered, or refunded since). */
+const wasPaid = (order: LockedOrder) => order.status === 'processing' || order.status === 'completed' || order.status === 'failed';
+
 /** Why a paid or closed order takes no attempt: -4 once paid, -9 once cancelled or past its hold. */
-function closedOrderError(order: LockedOrder, transactionId?: number): ClickError {
-  const paid = order.status === 'processing' || order.status === 'completed' || order.status === 'failed';
-  return new ClickError(paid ? ClickErrorCode.ALREADY_PAID : ClickErrorCode.TRANSACTION_CANCELLED, transactionId);
-}
+const closedOrderError = (order: LockedOrder): ClickError =>
+  new ClickError(wasPaid(order) ? ClickErrorCode.ALREADY_PAID : ClickErrorCode.TRANSACTION_CANCELLED);
 
 /**
  * The store's side of Click's SHOP API (docs/architecture.md, "Click"). Each call runs in one transaction
@@ -114,8 +115,8 @@ export function createClickShopService(deps: { db: Knex; logger: Logger; catalog
         if (row.state === ClickState.CANCELLED) return decided(row);
         const payment = await clickDal.orderPayment(trx, orderId);
         if (!payment || payment.id !== row.payment_id || !awaitsPayment(order, payment)) {
-          // Paid by another attempt, or the hold ended: Click gives this one's money back on an error answer.
-          if (order.status !== 'pending') return closedOrderError(order, row.id);
+          if (wasPaid(order)) return new ClickError(ClickErrorCode.ALREADY_PAID, row.id);
+          // The hold ended (expired now, or by the expiry job before): Click gives this attempt's money back on -9.
           return cancelAttempt(trx, row, order, { error: ClickErrorCode.TRANSACTION_CANCELLED, error_note: 'The order was not paid in time' }, true);
         }
         await clickDal.complete(trx, row.id);
