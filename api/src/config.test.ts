@@ -57,6 +57,13 @@ describe('production configuration', () => {
     expect(productionProblems(config)).toEqual([]);
   });
 
+  it("accepts Click beside YooKassa with the service's ids and secret key, and reads them as set", () => {
+    const config = loadConfig({ ...SAFE_PRODUCTION, ...YOOKASSA, ...CLICK, PAYMENT_PROVIDER: 'yookassa,click', CLICK_MERCHANT_USER_ID: '83104' });
+    expect(productionProblems(config)).toEqual([]);
+    expect(config.paymentProviders).toEqual(['yookassa', 'click']);
+    expect(config.click).toEqual({ serviceId: '12345', merchantId: '67890', secretKey: 'live-secret', merchantUserId: '83104', checkoutUrl: 'https://my.click.uz/services/pay' });
+  });
+
   it.each([
     ['JWT_SECRET is the development default', { JWT_SECRET: undefined }, 'JWT_SECRET is the development default'],
     ['JWT_SECRET is under 32 characters', { JWT_SECRET: 'j'.repeat(31) }, 'JWT_SECRET is shorter than 32 characters'],
