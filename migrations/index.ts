@@ -37,6 +37,7 @@ import * as costsMarginsBalances from './migrations/20261205000001_costs_margins
 import * as ordersInUzs from './migrations/20261206000001_orders_in_uzs';
 import * as paymeTransactions from './migrations/20261206000002_payme_transactions';
 import * as mail from './migrations/20261208000001_mail';
+import * as clickTransactions from './migrations/20261209000001_click_transactions';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -90,6 +91,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261206000001_orders_in_uzs', migration: ordersInUzs },
   { name: '20261206000002_payme_transactions', migration: paymeTransactions },
   { name: '20261208000001_mail', migration: mail },
+  { name: '20261209000001_click_transactions', migration: clickTransactions },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

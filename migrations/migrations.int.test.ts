@@ -45,6 +45,7 @@ const ALL_TABLES = [
   'order_events',
   'payments',
   'payme_transactions',
+  'click_transactions',
   'gateway_events',
   'outbox',
   'support_messages',

@@ -96,6 +96,9 @@ import { createPaymentsRouter } from './modules/payments/payments.router';
 import { paymeEndpoint } from './modules/payme/payme.endpoint';
 import { createPaymeMerchantService } from './modules/payme/payme.service';
 import { PAYME_PROVIDER } from './providers/payment/payme.gateway';
+import { clickEndpoint } from './modules/click/click.endpoint';
+import { createClickShopService } from './modules/click/click.service';
+import { CLICK_PROVIDER } from './providers/payment/click.gateway';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createPromotionsRouter } from './modules/promotions/promotions.router';
 import { createPromotionsService } from './modules/promotions/promotions.service';
@@ -385,6 +388,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   if (gateways.byName(PAYME_PROVIDER)) {
     const merchant = createPaymeMerchantService({ db, logger, catalogueChanges });
     app.use(paymeEndpoint({ merchant, settings: config.payme, recordWebhook: metrics.recordWebhook }));
+  }
+  // Click's SHOP API sends forms and reads its own JSON answers, whatever it sent: ahead of the parser too.
+  if (gateways.byName(CLICK_PROVIDER)) {
+    const shop = createClickShopService({ db, logger, catalogueChanges });
+    app.use(clickEndpoint({ shop, settings: config.click, recordWebhook: metrics.recordWebhook }));
   }
   app.use(
     bodyParser({

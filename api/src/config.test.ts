@@ -23,6 +23,15 @@ const YOOKASSA: NodeJS.ProcessEnv = {
   YOOKASSA_SECRET_KEY: 'live_secret',
 };
 
+const CLICK: NodeJS.ProcessEnv = {
+  PAYMENT_PROVIDER: 'click',
+  ALLOW_SANDBOX_PAYMENTS: undefined,
+  PAYMENT_WEBHOOK_SECRET: undefined,
+  CLICK_SERVICE_ID: '12345',
+  CLICK_MERCHANT_ID: '67890',
+  CLICK_SECRET_KEY: 'live-secret',
+};
+
 const DEV_CODES_KEY = '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0';
 
 /** The one line loadConfig refuses `env` with. */
@@ -48,6 +57,13 @@ describe('production configuration', () => {
     expect(productionProblems(config)).toEqual([]);
   });
 
+  it("accepts Click beside YooKassa with the service's ids and secret key, and reads them as set", () => {
+    const config = loadConfig({ ...SAFE_PRODUCTION, ...YOOKASSA, ...CLICK, PAYMENT_PROVIDER: 'yookassa,click', CLICK_MERCHANT_USER_ID: '83104' });
+    expect(productionProblems(config)).toEqual([]);
+    expect(config.paymentProviders).toEqual(['yookassa', 'click']);
+    expect(config.click).toEqual({ serviceId: '12345', merchantId: '67890', secretKey: 'live-secret', merchantUserId: '83104', checkoutUrl: 'https://my.click.uz/services/pay' });
+  });
+
   it.each([
     ['JWT_SECRET is the development default', { JWT_SECRET: undefined }, 'JWT_SECRET is the development default'],
     ['JWT_SECRET is under 32 characters', { JWT_SECRET: 'j'.repeat(31) }, 'JWT_SECRET is shorter than 32 characters'],
@@ -69,6 +85,9 @@ describe('production configuration', () => {
     ['YOOKASSA_SHOP_ID is missing', { ...YOOKASSA, YOOKASSA_SHOP_ID: undefined }, 'YOOKASSA_SHOP_ID is not set'],
     ['YOOKASSA_SECRET_KEY is missing', { ...YOOKASSA, YOOKASSA_SECRET_KEY: '' }, 'YOOKASSA_SECRET_KEY is not set'],
     ["YOOKASSA_SECRET_KEY is a test shop's key", { ...YOOKASSA, YOOKASSA_SECRET_KEY: 'test_abc' }, "YOOKASSA_SECRET_KEY is a test shop's key"],
+    ['CLICK_SERVICE_ID is missing', { ...CLICK, CLICK_SERVICE_ID: undefined }, 'CLICK_SERVICE_ID is not set'],
+    ['CLICK_MERCHANT_ID is missing', { ...CLICK, CLICK_MERCHANT_ID: '' }, 'CLICK_MERCHANT_ID is not set'],
+    ['CLICK_SECRET_KEY is missing', { ...CLICK, CLICK_SECRET_KEY: undefined }, 'CLICK_SECRET_KEY is not set'],
     ['ADMIN_PASSWORD is missing', { ADMIN_PASSWORD: undefined }, 'ADMIN_PASSWORD is not set'],
     ['ADMIN_PASSWORD is under 12 characters', { ADMIN_PASSWORD: 'a'.repeat(11) }, 'ADMIN_PASSWORD is shorter than 12 characters'],
     ['SMTP_URL is missing: no password reset or receipt would leave the store', { SMTP_URL: undefined }, 'SMTP_URL is not set'],
@@ -220,6 +239,7 @@ describe('the environment schema', () => {
         notificationIps: ['185.71.76.0/27', '185.71.77.0/27', '77.75.153.0/25', '77.75.156.11', '77.75.156.35', '77.75.154.128/25', '2a02:5180::/32'],
         acceptTestPayments: true,
       },
+      click: { serviceId: '', merchantId: '', secretKey: '', merchantUserId: '', checkoutUrl: 'https://my.click.uz/services/pay' },
       cardHoldMinutes: 15,
       attentionAfterMinutes: 15,
       publicUrl: 'http://localhost:3000',
@@ -273,8 +293,9 @@ describe('the environment schema', () => {
     ['PORT', '70000', 'an integer between 1 and 65535'],
     ['DATABASE_POOL_MAX', '0', 'an integer between 1 and 1000'],
     ['NODE_ENV', 'staging', 'one of development, production, test'],
-    ['PAYMENT_PROVIDER', 'stripe', 'one or more of sandbox, yookassa, payme, separated by commas'],
-    ['PAYMENT_PROVIDER', 'yookassa,,payme', 'one or more of sandbox, yookassa, payme, separated by commas'],
+    ['PAYMENT_PROVIDER', 'stripe', 'one or more of sandbox, yookassa, payme, click, separated by commas'],
+    ['PAYMENT_PROVIDER', 'yookassa,,payme', 'one or more of sandbox, yookassa, payme, click, separated by commas'],
+    ['CLICK_SERVICE_ID', '12a45', 'digits only'],
     ['GAME_PROVIDER_FAILURE_RATE', '1.5', 'a number between 0 and 1'],
     ['ALLOW_SANDBOX_PAYMENTS', 'yes', 'true or false'],
     ['REDIS_URL', 'localhost', 'a URL'],

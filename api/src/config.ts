@@ -88,6 +88,17 @@ export interface Config {
     /** Payme's test environment (its sandbox and test cards): never in production. */
     test: boolean;
   };
+  /**
+   * Click's SHOP API (PAYMENT_PROVIDER lists click): the service and merchant ids, the secret key Click
+   * signs its Prepare and Complete calls with, the merchant user id, and the payment page the shopper is sent to.
+   */
+  click: {
+    serviceId: string;
+    merchantId: string;
+    secretKey: string;
+    merchantUserId: string;
+    checkoutUrl: string;
+  };
   /** How long an unpaid card order holds its codes (and its pay page stays payable). */
   cardHoldMinutes: number;
   /** A paid order still processing after this long shows in the dashboard's "Needs attention" inbox. */
@@ -176,11 +187,15 @@ export const YOOKASSA_VAT_CODE_MAX = 12;
 export const YOOKASSA_TAX_SYSTEM_CODE_MAX = 6;
 const ADDRESS_LIST = 'a comma-separated list of IP addresses and CIDR ranges';
 /** The payment gateways PAYMENT_PROVIDER may list (api/src/providers/payment/index.ts builds them). */
-const PAYMENT_PROVIDERS = ['sandbox', 'yookassa', 'payme'];
+const PAYMENT_PROVIDERS = ['sandbox', 'yookassa', 'payme', 'click'];
 
 /** Payme's checkout, live and in its test environment (developer.help.paycom.uz, "Инициализация платежа"). */
 const PAYME_CHECKOUT_URL = 'https://checkout.paycom.uz';
 const PAYME_TEST_CHECKOUT_URL = 'https://checkout.test.paycom.uz';
+
+/** Click's payment page (docs.click.uz/en/click-button): the shopper pays the service there. */
+const CLICK_CHECKOUT_URL = 'https://my.click.uz/services/pay';
+const digits = () => Type.String({ pattern: '^\\d*$', description: 'digits only', default: '' });
 
 /** The addresses YooKassa sends notifications from (yookassa.ru/developers/using-api/webhooks). */
 const YOOKASSA_NOTIFICATION_RANGES =
@@ -256,6 +271,11 @@ const ENVIRONMENT = Type.Object({
   PAYME_KEY: text(''),
   PAYME_CHECKOUT_URL: Type.Optional(Type.String({ format: 'uri', description: 'a URL' })),
   PAYME_TEST: flag(false),
+  CLICK_SERVICE_ID: digits(),
+  CLICK_MERCHANT_ID: digits(),
+  CLICK_SECRET_KEY: text(''),
+  CLICK_MERCHANT_USER_ID: digits(),
+  CLICK_CHECKOUT_URL: url(CLICK_CHECKOUT_URL),
   CARD_HOLD_MINUTES: integer(1, 15),
   ATTENTION_AFTER_MINUTES: integer(1, 15),
   DELIVERY_SWEEP_SECONDS: integer(1, 60, 300),
@@ -463,6 +483,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       checkoutUrl: vars.PAYME_CHECKOUT_URL ?? (vars.PAYME_TEST ? PAYME_TEST_CHECKOUT_URL : PAYME_CHECKOUT_URL),
       test: vars.PAYME_TEST,
     },
+    click: {
+      serviceId: vars.CLICK_SERVICE_ID,
+      merchantId: vars.CLICK_MERCHANT_ID,
+      secretKey: vars.CLICK_SECRET_KEY,
+      merchantUserId: vars.CLICK_MERCHANT_USER_ID,
+      checkoutUrl: vars.CLICK_CHECKOUT_URL,
+    },
     cardHoldMinutes: vars.CARD_HOLD_MINUTES,
     attentionAfterMinutes: vars.ATTENTION_AFTER_MINUTES,
     deliverySweepSeconds: vars.DELIVERY_SWEEP_SECONDS,
@@ -565,6 +592,15 @@ function gatewayProblems(config: Config, provider: string): string[] {
       missing('PAYME_KEY', config.payme.key),
       // Payme's test environment "pays" with test cards: no money would reach the shop.
       config.payme.test ? "PAYME_TEST is true: Payme's test environment takes no real money; set the live key and PAYME_TEST=false" : null,
+    ]);
+  }
+  if (provider === 'click') {
+    const missing = (name: string, value: string) =>
+      value ? null : `${name} is not set; PAYMENT_PROVIDER=click needs the service's ids and secret key from Click's merchant cabinet`;
+    return found([
+      missing('CLICK_SERVICE_ID', config.click.serviceId),
+      missing('CLICK_MERCHANT_ID', config.click.merchantId),
+      missing('CLICK_SECRET_KEY', config.click.secretKey),
     ]);
   }
   if (provider === 'sandbox') {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { PAYME_ENDPOINT_PATH, startPaymeStandIn, type PaymeStandIn } from '@topup/api/testing';
 import { expectNoRawKeys, launchBrowser, screenshot, VIEWPORTS } from './browser';
+import { digitsOf, openShopperInSums, pubgToCheckoutInSums, type SumsLanguage } from './sums-checkout';
 import { startStore, type RunningStore } from './store';
 
 /**
@@ -12,8 +13,6 @@ import { startStore, type RunningStore } from './store';
 
 const MERCHANT = '5e730e8e0b852a417aa49ceb';
 const KEY = 'e2e-payme-key';
-const PLAYER_ID = '51234567';
-const PLAYER_NAME = 'Player4567';
 
 /** expect.poll with room for a busy machine. */
 const eventually = <T>(read: () => T | Promise<T>, timeout = 30_000) => expect.poll(read, { timeout, interval: 100 });
@@ -41,52 +40,13 @@ afterAll(async () => {
   await payme?.close();
 });
 
-/** The demo shopper signed in, the interface in `language`, prices in UZS. */
-async function openPage(language: 'uz' | 'ru', viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
-  const login = await fetch(`${app.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ nickname: 'shopper', password: 'shopper12345' }),
-  });
-  const session = (await login.json()) as { token: string; nickname: string; userId: number };
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript(`
-    if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('token', ${JSON.stringify(session.token)});
-      localStorage.setItem('nickname', ${JSON.stringify(session.nickname)});
-      localStorage.setItem('userId', '${session.userId}');
-      localStorage.setItem('language', '${language}');
-      localStorage.setItem('currency', 'UZS');
-    }
-  `);
-  return context.newPage();
-}
+const PAY = { uz: /^Payme orqali [\d\s]+\sso'm to'lash$/, ru: /^Оплатить [\d\s]+\sсум через Payme$/ } as const;
 
-const TEXTS = {
-  uz: { player: "O'yinchi ID", find: 'Topish', topUp: "Hozir to'ldirish", sums: "so'm", pay: /^Payme orqali [\d\s]+\sso'm to'lash$/ },
-  ru: { player: 'ID игрока', find: 'Найти', topUp: 'Пополнить сейчас', sums: 'сум', pay: /^Оплатить [\d\s]+\sсум через Payme$/ },
-} as const;
-
-async function payPubgInSums(language: 'uz' | 'ru', viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS], shot: string) {
-  const texts = TEXTS[language];
-  const page = await openPage(language, viewport);
-  await page.goto(`${app.baseUrl}/products/pubg`);
-  await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('PUBG Mobile');
-  await page.getByRole('button', { name: '385 UC', exact: true }).click();
-  // The page's prices are in whole sums.
-  await eventually(() => page.locator('main').innerText()).toMatch(new RegExp(`\\d[\\d\\s\\u00a0]*\\s${texts.sums}`));
-  await page.getByLabel(texts.player).fill(PLAYER_ID);
-  await page.getByRole('button', { name: texts.find, exact: true }).click();
-  await eventually(() => page.getByTestId('verified-player').textContent()).toContain(PLAYER_NAME);
-  await page.getByRole('button', { name: texts.topUp }).click();
-  await page.waitForURL(/\/checkout$/);
-
-  const totalPattern = new RegExp(`^[\\d\\s\\u00a0]+\\s${texts.sums}$`);
-  await eventually(() => page.getByTestId('checkout-total').textContent()).toMatch(totalPattern);
-  const total = await page.getByTestId('checkout-total').textContent();
+async function payPubgInSums(language: SumsLanguage, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS], shot: string) {
+  const page = await openShopperInSums(browser, app.baseUrl, language, viewport);
+  const total = await pubgToCheckoutInSums(page, app.baseUrl, language);
   const pay = page.getByTestId('checkout-pay');
-  await eventually(() => pay.textContent()).toMatch(texts.pay);
+  await eventually(() => pay.textContent()).toMatch(PAY[language]);
   expect(await page.getByTestId('method-balance').getAttribute('data-state')).toBe('unavailable');
   await expectNoRawKeys(page);
   await screenshot(page, `${shot}-checkout`);
@@ -94,8 +54,7 @@ async function payPubgInSums(language: 'uz' | 'ru', viewport: (typeof VIEWPORTS)
   await pay.click();
   await page.waitForURL((url) => url.href.startsWith(payme.url));
   // Payme's checkout shows the amount charged: the total, in sums.
-  const sums = (text: string | null) => text?.replace(/\D/g, '');
-  expect(sums(await page.getByTestId('payme-amount').textContent())).toBe(sums(total));
+  expect(digitsOf(await page.getByTestId('payme-amount').textContent())).toBe(digitsOf(total));
   await page.getByRole('button', { name: "To'lash" }).click();
   await page.waitForURL(/\/orders\/\d+$/);
   const orderId = Number(/\/orders\/(\d+)$/.exec(page.url())?.[1]);

@@ -453,6 +453,8 @@ export const operationsEnglishMessages = {
         balance: 'Balance',
         card: 'Card',
         sbp: 'SBP',
+        payme: 'Payme',
+        click: 'Click',
       },
       provider: {
         pending: 'Sent to the game',
@@ -541,6 +543,8 @@ export const operationsEnglishMessages = {
         methods: {
           card: 'Card',
           sbp: 'SBP',
+          payme: 'Payme',
+          click: 'Click',
         },
         statuses: {
           pending: 'Awaiting payment',
@@ -557,6 +561,16 @@ export const operationsEnglishMessages = {
           receivedAt: 'Received',
           processedAt: 'Processed',
           not_processed: 'Not yet',
+          types: {
+            payment_succeeded: 'Payment succeeded',
+            payment_declined: 'Payment declined',
+            payme_create: 'Payme created the transaction',
+            payme_perform: 'Payme performed the payment',
+            payme_cancel: 'Payme cancelled the transaction',
+            click_prepare: 'Click prepared the payment',
+            click_complete: 'Click completed the payment',
+            click_cancel: 'Click cancelled the payment',
+          },
         },
       },
       refunds: {

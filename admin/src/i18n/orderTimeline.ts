@@ -10,6 +10,8 @@ export const orderTimelineEnglishMessages = {
       payment_created: {
         card: 'Card payment started: %{amount}',
         sbp: 'SBP payment started: %{amount}',
+        payme: 'Payme payment started: %{amount}',
+        click: 'Click payment started: %{amount}',
       },
       payment_succeeded: 'Payment received: %{amount}',
       payment_declined: 'Payment declined',
@@ -71,6 +73,8 @@ export const orderTimelineRussianMessages: typeof orderTimelineEnglishMessages =
       payment_created: {
         card: 'Начата оплата картой: %{amount}',
         sbp: 'Начата оплата через СБП: %{amount}',
+        payme: 'Начата оплата через Payme: %{amount}',
+        click: 'Начата оплата через Click: %{amount}',
       },
       payment_succeeded: 'Оплата получена: %{amount}',
       payment_declined: 'Оплата отклонена',

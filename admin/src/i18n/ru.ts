@@ -458,6 +458,8 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
         balance: 'Баланс',
         card: 'Карта',
         sbp: 'СБП',
+        payme: 'Payme',
+        click: 'Click',
       },
       provider: {
         pending: 'Отправлено в игру',
@@ -546,6 +548,8 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
         methods: {
           card: 'Карта',
           sbp: 'СБП',
+          payme: 'Payme',
+          click: 'Click',
         },
         statuses: {
           pending: 'Ожидает оплаты',
@@ -562,6 +566,16 @@ const operationsRussianMessages: typeof operationsEnglishMessages = {
           receivedAt: 'Получено',
           processedAt: 'Обработано',
           not_processed: 'Ещё нет',
+          types: {
+            payment_succeeded: 'Оплата прошла',
+            payment_declined: 'Оплата отклонена',
+            payme_create: 'Payme создал транзакцию',
+            payme_perform: 'Payme провёл оплату',
+            payme_cancel: 'Payme отменил транзакцию',
+            click_prepare: 'Click подготовил платёж',
+            click_complete: 'Click завершил платёж',
+            click_cancel: 'Click отменил платёж',
+          },
         },
       },
       refunds: {

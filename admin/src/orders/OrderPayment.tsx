@@ -123,6 +123,21 @@ function PhoneRows({ rows, testId }: { rows: Array<{ key: string; head: ReactNod
 
 const usePhone = () => useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
 
+/** An event's type in words (a webhook's, or a Payme or Click call's), its code beneath as the gateway names it. */
+function EventType({ type }: { type: string }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'grid' }}>
+      <Typography variant="body2" component="span" sx={{ fontWeight: 700 }}>
+        {translate(`resources.orders.gateway.event.types.${type.replaceAll('.', '_')}`, { _: type })}
+      </Typography>
+      <Box component="code" sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
+        {type}
+      </Box>
+    </Box>
+  );
+}
+
 function PaymentEvents({ payment }: { payment: AdminOrderPayment }) {
   const translate = useTranslate();
   const formatDate = useFormatDateTime();
@@ -143,11 +158,7 @@ function PaymentEvents({ payment }: { payment: AdminOrderPayment }) {
           testId="order-payment-events"
           rows={payment.events.map((event) => ({
             key: String(event.id),
-            head: (
-              <Box component="code" sx={{ fontSize: '0.8rem', fontWeight: 700 }}>
-                {event.eventType}
-              </Box>
-            ),
+            head: <EventType type={event.eventType} />,
             facts: [
               [
                 label('providerEventId'),
@@ -175,9 +186,7 @@ function PaymentEvents({ payment }: { payment: AdminOrderPayment }) {
               {payment.events.map((event) => (
                 <TableRow key={event.id}>
                   <TableCell>
-                    <Box component="code" sx={{ fontSize: '0.8rem' }}>
-                      {event.eventType}
-                    </Box>
+                    <EventType type={event.eventType} />
                   </TableCell>
                   <TableCell sx={{ wordBreak: 'break-all', minWidth: 160 }}>
                     <Box component="code" sx={{ fontSize: '0.8rem' }}>

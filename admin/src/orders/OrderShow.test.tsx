@@ -214,6 +214,56 @@ describe("the back office's order screen", () => {
     expect(calls).toEqual(['refund card']);
   });
 
+  test.each([
+    {
+      provider: 'payme',
+      transaction: '6752b6b9e5e1b1a4b3c2d1e0',
+      events: [
+        ['payme.create', 'Payme создал транзакцию'],
+        ['payme.perform', 'Payme провёл оплату'],
+      ],
+    },
+    {
+      provider: 'click',
+      transaction: '3000012345',
+      events: [
+        ['click.prepare', 'Click подготовил платёж'],
+        ['click.complete', 'Click завершил платёж'],
+      ],
+    },
+  ])("a $provider order's card lists the gateway's calls as its events, in words with their codes", async ({ provider, transaction, events }) => {
+    serveOrder(
+      processingOrder({
+        currency: 'uzs',
+        total: 139_024,
+        paymentMethod: provider as 'payme' | 'click',
+        payment: {
+          id: 6,
+          provider,
+          providerPaymentId: transaction,
+          method: provider as 'payme' | 'click',
+          status: 'paid',
+          amount: 139_024,
+          refundedAmount: 0,
+          currency: 'uzs',
+          gatewayStatus: null,
+          createdAt: PLACED_AT,
+          paidAt: PLACED_AT,
+          events: events.map(([eventType], index) => ({ id: 61 + index, eventType: eventType ?? '', providerEventId: transaction, receivedAt: PLACED_AT, processedAt: PLACED_AT })),
+        },
+      }),
+    );
+    renderOrder();
+    const payment = await screen.findByTestId('order-payment');
+    expect(payment).toHaveTextContent(provider);
+    expect(payment).toHaveTextContent(transaction);
+    expect(payment).toHaveTextContent(provider === 'payme' ? 'Payme' : 'Click');
+    const rows = within(screen.getByTestId('order-payment-events')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(events.map(([code, words]) => `${words}${code}`));
+    expect(rows.every((row) => row.textContent?.includes(transaction))).toBe(true);
+    expect(screen.queryByText('От шлюза пока не было событий.')).not.toBeInTheDocument();
+  });
+
   test('an order that does not exist says so', async () => {
     server.use(on(adminOrdersEndpoints.get).reply(() => refuse(404, ErrorCode.NOT_FOUND, 'Order not found')));
     renderOrder(999);

@@ -29,8 +29,11 @@ function headline(event: AdminOrderEvent, translate: Translate): string {
   const { payload } = event;
   const status = (value: unknown) => translate(`resources.orders.status.${String(value)}`, { _: String(value) });
   switch (event.kind) {
-    case 'payment_created':
-      return translate(`order_timeline.events.payment_created.${payload.method === 'sbp' ? 'sbp' : 'card'}`, { amount: money(payload) });
+    case 'payment_created': {
+      // Named by the method it was started with (card, SBP, Payme, Click); an event without one reads as a card's.
+      const card = translate('order_timeline.events.payment_created.card', { amount: money(payload) });
+      return translate(`order_timeline.events.payment_created.${String(payload.method)}`, { amount: money(payload), _: card });
+    }
     case 'placed':
     case 'payment_succeeded':
     case 'payment_late':

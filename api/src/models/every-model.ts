@@ -3,6 +3,7 @@ export { AuditLogEntry } from './AuditLogEntry';
 export { Balance } from './Balance';
 export { CartItem } from './CartItem';
 export { CartLine } from './CartLine';
+export { ClickTransaction } from './ClickTransaction';
 export { CodeGenerationRequest } from './CodeGenerationRequest';
 export { CodeReveal } from './CodeReveal';
 export { CurrencyRate } from './CurrencyRate';

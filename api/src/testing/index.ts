@@ -16,3 +16,5 @@ export * from './smartglocal-stand-in';
 export * from './smtp-server';
 export * from './payme-stand-in';
 export { PAYME_ENDPOINT_PATH } from '../modules/payme/payme.endpoint';
+export * from './click-stand-in';
+export { CLICK_ENDPOINT_PATH } from '../modules/click/click.endpoint';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml, isHttpUrl, startCheckoutServer } from './checkout-page';
 
 /**
  * A local stand-in for Payme (Paycom), for tests and browser tests: it plays Payme's side of the
@@ -55,7 +55,6 @@ function fail(message: string, body: unknown): never {
   throw new Error(`Payme stand-in: ${message}: ${JSON.stringify(body)}`);
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isTimestamp = (value: unknown): value is number => typeof value === 'number' && TIMESTAMP.test(String(value));
 const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
@@ -161,14 +160,6 @@ export class PaymeCheckoutError extends Error {
 }
 
 const invalidField = (field: string) => new PaymeCheckoutError(PAYME_CHECKOUT_ERRORS.INVALID_FIELD, field);
-
-function isHttpUrl(text: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(text).protocol);
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Reads a checkout link as "Отправка чека по методу GET" describes it: `<checkout>/base64(params)`,
@@ -345,25 +336,19 @@ export async function startPaymeStandIn(options: PaymeStandInOptions): Promise<P
 <form method="post" action="${url.pathname}?action=cancel"><button type="submit">Bekor qilish</button></form></main></body></html>`);
   }
 
-  const server = createServer((req, res) => {
-    serveCheckout(req, res).catch((err: unknown) => {
-      // "Ошибки отправки чека" give the code only; the page's HTTP status is not documented (here 400).
-      if (err instanceof PaymeCheckoutError) {
-        res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
-<html lang="uz"><head><meta charset="utf-8"><title>Payme</title></head><body><main><h1>Payme</h1><p data-testid="payme-error" data-code="${err.code}">${err.code}: ${escapeHtml(err.field)}</p></main></body></html>`);
-        return;
-      }
-      res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  // "Ошибки отправки чека" give the code only; the page's HTTP status is not documented (here 400).
+  const checkoutServer = await startCheckoutServer(serveCheckout, (err) =>
+    err instanceof PaymeCheckoutError
+      ? `<!doctype html>
+<html lang="uz"><head><meta charset="utf-8"><title>Payme</title></head><body><main><h1>Payme</h1><p data-testid="payme-error" data-code="${err.code}">${err.code}: ${escapeHtml(err.field)}</p></main></body></html>`
+      : undefined,
+  );
   return {
     ...standIn,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${checkoutServer.port}`,
     connect: (storeEndpoint) => {
       endpoint = storeEndpoint;
     },
-    close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+    close: checkoutServer.close,
   };
 }

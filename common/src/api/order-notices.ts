@@ -43,6 +43,7 @@ export const OrderNotice = Type.Union(
     notice('CARD_DECLINED', {}, 'The card payment was declined (no more precise reason the shopper can act on).'),
     notice('SBP_DECLINED', {}, 'The SBP payment was cancelled (no more precise reason the shopper can act on).'),
     notice('PAYME_DECLINED', {}, 'The Payme payment was cancelled before it was made.'),
+    notice('CLICK_DECLINED', {}, 'The Click payment was cancelled before it was made.'),
     notice('PAYMENT_3DS_FAILED', {}, 'The card payment was not confirmed with 3-D Secure.'),
     notice('PAYMENT_INSUFFICIENT_FUNDS', {}, 'There was not enough money on the card or account.'),
     notice('PAYMENT_CARD_DETAILS_WRONG', {}, 'The card number or security code was wrong, or the card has expired.'),

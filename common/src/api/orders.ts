@@ -13,10 +13,10 @@ export const BalanceCurrency = StringEnum(BALANCE_CURRENCIES);
 export const OrderCurrency = StringEnum(ORDER_CURRENCIES);
 export const OrderStatus = StringEnum(ORDER_STATUSES);
 export const PaymentStatus = StringEnum(PAYMENT_STATUSES);
-/** What a gateway's pay page takes: a card, the quick-payment system (SBP), or Payme's checkout (Uzcard, Humo). */
-export const GATEWAY_METHODS = ['card', 'sbp', 'payme'] as const;
+/** What a gateway's pay page takes: a card, the quick-payment system (SBP), or Payme's or Click's checkout (Uzcard, Humo). */
+export const GATEWAY_METHODS = ['card', 'sbp', 'payme', 'click'] as const;
 export const GatewayMethod = StringEnum(GATEWAY_METHODS);
-/** How an order was paid: from the balance, or through a gateway by card, by SBP or through Payme. */
+/** How an order was paid: from the balance, or through a gateway by card, by SBP, through Payme or through Click. */
 export const ORDER_PAYMENT_METHODS = ['balance', ...GATEWAY_METHODS] as const;
 export const OrderPaymentMethod = StringEnum(ORDER_PAYMENT_METHODS);
 export const OrderItemType = StringEnum(['code', 'topup'], { description: 'An activation code, or a game top-up.' });

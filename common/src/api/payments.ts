@@ -70,7 +70,7 @@ export type PaymentStarted = Static<typeof PaymentStarted>;
 
 /** One gateway the store pays through: what it takes, for orders in which currencies. */
 export const PaymentGatewayOffer = Type.Object({
-  provider: Type.String({ description: '`sandbox`, `yookassa`, `payme`.' }),
+  provider: Type.String({ description: '`sandbox`, `yookassa`, `payme`, `click`.' }),
   methods: Type.Array(GatewayMethod),
   currencies: Type.Array(OrderCurrency, { description: 'The order currencies it takes: the checkout offers its methods for these only.' }),
   charge_currency: Type.Union([BalanceCurrency, Type.Null()], { description: "The one currency it charges in, or null: the order's own." }),
@@ -98,10 +98,11 @@ export const PaymentMethods = Type.Object(
   {
     examples: [
       {
-        methods: ['balance', 'card', 'sbp', 'payme'],
+        methods: ['balance', 'card', 'sbp', 'payme', 'click'],
         gateways: [
           { provider: 'yookassa', methods: ['card', 'sbp'], currencies: ['usd', 'rub'], charge_currency: 'rub', receipt_email_required: true, refunds_to_card: true },
           { provider: 'payme', methods: ['payme'], currencies: ['uzs'], charge_currency: null, receipt_email_required: false, refunds_to_card: false },
+          { provider: 'click', methods: ['click'], currencies: ['uzs'], charge_currency: null, receipt_email_required: false, refunds_to_card: false },
         ],
         provider: 'yookassa',
         charge_currency: 'rub',
@@ -137,11 +138,11 @@ export const paymentsEndpoints = {
     path: '/payment/create',
     auth: 'user',
     tag,
-    summary: 'Start a card, SBP or Payme payment for the cart or a top-up',
+    summary: 'Start a card, SBP, Payme or Click payment for the cart or a top-up',
     description: [
       "Places the order as `pending`, holding its codes (or a top-up's PUBG codes) until the payment deadline, and answers the gateway's pay page. The gateway's answer arrives by webhook; an unpaid order is cancelled at the deadline and the cart given back.",
       "For the cart, an `amount` other than the server's total is 409 PRICE_CHANGED (`details: {amount, currency}`). For a top-up: " + TOPUP_CHECKS,
-      'A method no gateway takes for the order currency is 422 (a UZS order is paid through a gateway that takes sums, such as Payme); a gateway that cannot start the payment 503, with nothing held.',
+      'A method no gateway takes for the order currency is 422 (a UZS order is paid through a gateway that takes sums, such as Payme or Click); a gateway that cannot start the payment 503, with nothing held.',
       IDEMPOTENT_RETRIES,
     ].join(' '),
     body: CreatePaymentBody,

@@ -76,6 +76,19 @@ export function paymentMethodsWithPayme(): PaymentMethods {
   };
 }
 
+/** A store paying sums through Payme and Click beside a YooKassa-like gateway. */
+export function paymentMethodsWithPaymeAndClick(): PaymentMethods {
+  const withPayme = paymentMethodsWithPayme();
+  return {
+    ...withPayme,
+    methods: [...withPayme.methods, 'click'],
+    gateways: [
+      ...withPayme.gateways,
+      { provider: 'click', methods: ['click'], currencies: ['uzs'], charge_currency: null, receipt_email_required: false, refunds_to_card: false },
+    ],
+  };
+}
+
 export const PUBG_PACKAGES: PubgPackage[] = [
   { id: 1, uc_amount: 60, name: '', price_usd: 0.99, price_rub: 80 },
   { id: 2, uc_amount: 325, name: '', price_usd: 4.99, price_rub: 400 },

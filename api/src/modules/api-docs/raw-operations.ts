@@ -52,7 +52,7 @@ export const rawOperations: RawOperation[] = [
       tags: ['Payments'],
       summary: "The payment gateway's notification",
       description:
-        "Called by the gateway, not a browser. The body is the gateway's own format (YooKassa: a notification object), read raw; the gateway's signature or a look-up of the payment at the gateway is the proof, never the body alone. Answers 200 `{received: true}` once stored, also for a repeat. A YooKassa notification from outside `YOOKASSA_NOTIFICATION_IPS`, or naming no payment of the store, is answered 200 too and changes nothing (YooKassa re-delivers anything else).",
+        "Called by the gateway, not a browser. The body is the gateway's own format (YooKassa: a notification object), read raw; the gateway's signature or a look-up of the payment at the gateway is the proof, never the body alone. Answers 200 `{received: true}` once stored, also for a repeat. A YooKassa notification from outside `YOOKASSA_NOTIFICATION_IPS`, or naming no payment of the store, is answered 200 too and changes nothing (YooKassa re-delivers anything else). Payme (`payme`, its Merchant API in JSON-RPC) and Click (`click`, its SHOP API: Prepare and Complete as a signed form, answered in Click's JSON) call these paths in their own protocols when the store pays through them.",
       security: [],
       parameters: [{ name: 'provider', in: 'path', required: true, schema: { type: 'string', enum: ['yookassa', 'sandbox'] } }],
       requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },

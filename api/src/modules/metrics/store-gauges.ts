@@ -91,7 +91,7 @@ export async function collectStoreGauges(deps: { db: Knex; queues: Record<string
     gauge('outbox_backlog', 'Outbox rows not yet sent to their queue').set(outbox.backlog);
     gauge('outbox_oldest_age_seconds', 'Age of the oldest outbox row not yet sent (0 when none)').set(outbox.oldest_age ?? 0);
     const orders = gauge('orders', 'Orders by status', ['status']);
-    const byMethod = gauge('orders_by_payment_method', 'Orders by how they were paid (balance, card, sbp), as in the gateway report', ['payment_method']);
+    const byMethod = gauge('orders_by_payment_method', "Orders by how they were paid (balance, card, sbp, payme, click), as in the gateways' reports", ['payment_method']);
     for (const status of ORDER_STATUSES) orders.set({ status }, 0);
     for (const payment_method of ORDER_PAYMENT_METHODS) byMethod.set({ payment_method }, 0);
     for (const row of ordersByStatus) {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { Payment, RowOf } from '../../models';
 import { PAYME_PROVIDER } from '../../providers/payment/payme.gateway';
+import { latestPaymentOf } from '../payments/gateway-calls';
 import { PaymeState, type PaymeTransactionRow } from './payme-protocol';
 
 /** A Payme transaction's columns as numbers (pg reads bigint as text). */
@@ -34,8 +34,7 @@ const asRow = (row: Record<string, unknown>): PaymeTransactionRow => ({
 /** Payme's transactions and the payments they pay; every function takes the connection or transaction to use. */
 export const paymeDal = {
   /** The order's Payme payment (the latest), locked. */
-  orderPayment: (trx: Knex.Transaction, orderId: number): Promise<RowOf<Payment> | undefined> =>
-    trx('payments').where({ order_id: orderId, provider: PAYME_PROVIDER }).orderBy('id', 'desc').forUpdate().first(),
+  orderPayment: (trx: Knex.Transaction, orderId: number) => latestPaymentOf(trx, orderId, PAYME_PROVIDER),
 
   async transaction(conn: Knex, paymeId: string, options: { lock?: boolean } = {}): Promise<PaymeTransactionRow | undefined> {
     const query = conn('payme_transactions').where({ payme_id: paymeId }).first(...COLUMNS);

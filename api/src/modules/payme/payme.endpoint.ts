@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config';
+import { readBodyText } from '../../lib/raw-body';
 import type { AppMiddleware } from '../../types';
 import type { ApiMetrics } from '../metrics/api-metrics';
 import { PaymeError, PaymeErrorCode } from './payme-protocol';
@@ -12,19 +13,6 @@ export const PAYME_ENDPOINT_PATH = '/api/payment/webhook/payme';
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 type JsonRpcId = string | number | null;
-
-/** The whole body as text, at most BODY_LIMIT_BYTES; undefined past that. */
-async function readBody(stream: NodeJS.ReadableStream): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    size += buffer.length;
-    if (size > BODY_LIMIT_BYTES) return undefined;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** HTTP Basic `Paycom:<key>`, compared in constant time (developer.help.paycom.uz, "Авторизация"). */
 function authorized(header: string | undefined, key: string): boolean {
@@ -60,7 +48,7 @@ export function paymeEndpoint(deps: { merchant: PaymeMerchantService; settings: 
     if (ctx.method !== 'POST') return refuse(new PaymeError(PaymeErrorCode.NOT_POST));
     let call: unknown;
     try {
-      const text = await readBody(ctx.req);
+      const text = await readBodyText(ctx.req, BODY_LIMIT_BYTES);
       call = text === undefined ? undefined : JSON.parse(text);
     } catch {
       call = undefined;

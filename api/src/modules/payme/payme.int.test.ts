@@ -254,6 +254,24 @@ describe('paying a UZS order through Payme', () => {
   });
 });
 
+describe("the back office's payment card", () => {
+  it("lists Payme's calls as the payment's events: created, performed and cancelled, each at its time", async () => {
+    const admin = await store.app.createUser({ role: 'admin' });
+    const { orderId, payUrl } = await orderForPayme();
+    const id = await store.payme.pay(payUrl);
+    await store.payme.cancel(id, 5);
+    const card = (await store.app.request('GET', `/api/admin/orders/${orderId}`, { token: admin.token })).body.payment;
+    expect(card).toMatchObject({ provider: 'payme', providerPaymentId: id, method: 'payme', status: 'refunded' });
+    expect(card.events.map(({ eventType, providerEventId }: { eventType: string; providerEventId: string }) => [eventType, providerEventId])).toEqual([
+      ['payme.create', id],
+      ['payme.perform', id],
+      ['payme.cancel', id],
+    ]);
+    const checked = (await store.payme.check(id)).result;
+    expect(card.events.map((event: { receivedAt: string }) => Date.parse(event.receivedAt))).toEqual([checked?.create_time, checked?.perform_time, checked?.cancel_time]);
+  });
+});
+
 describe("the Merchant API's protocol errors", () => {
   it('refuses a wrong or missing authorization with -32504, changing nothing', async () => {
     const { orderId } = await orderForPayme();

@@ -4,9 +4,8 @@ import type { Logger } from '../../logger';
 import type { Payment, RowOf } from '../../models';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 import { flagForOperator } from '../orders/order-attention';
-import { recordOrderEvent } from '../orders/order-events';
-import { cancelUnpaid, lockOrder, markPaid, refundedByGateway, type LockedOrder } from '../orders/order-lifecycle';
-import { paymentsDal } from '../payments/payments.dal';
+import { lockOrder, refundedByGateway, type LockedOrder } from '../orders/order-lifecycle';
+import { applyPaid, awaitsPayment, declineUnpaid } from '../payments/gateway-calls';
 import { stockDal } from '../stock/stock.dal';
 import { paymeDal } from './payme.dal';
 import {
@@ -81,9 +80,6 @@ const checkedFields = (row: PaymeTransactionRow) => ({
 
 const timedOut = (row: PaymeTransactionRow, now: number) => now - row.create_time > PAYME_TRANSACTION_TIMEOUT_MS;
 
-/** An order still waiting for its payment, holding its codes: the only kind a transaction may pay. */
-const awaitsPayment = (order: LockedOrder, payment: Pick<Payment, 'status'>) => order.status === 'pending' && order.hold_active && payment.status === 'pending';
-
 /**
  * The store's side of Payme's Merchant API (docs/architecture.md, "Payme"). Every method runs in one
  * transaction on the order locked first, so two calls about one order (a repeat, a second transaction,
@@ -121,13 +117,12 @@ export function createPaymeMerchantService(deps: { db: Knex; logger: Logger; cat
    */
   async function cancelCreated(trx: Knex.Transaction, row: PaymeTransactionRow, order: LockedOrder, reason: number): Promise<PaymeTransactionRow> {
     const cancelled = await paymeDal.update(trx, row.id, { state: PaymeState.CANCELLED, cancel_time: Date.now(), reason });
-    if (order.status === 'pending') {
-      const expired = reason === CANCELLED_BY_TIMEOUT;
-      const notice: OrderNotice = { code: expired ? 'PAYMENT_EXPIRED' : 'PAYME_DECLINED', params: {} };
-      await recordOrderEvent(trx, order.id, 'payment_declined', { paymentId: row.payment_id, provider: 'payme', transaction: row.payme_id, reason, notices: [notice] });
-      await cancelUnpaid(trx, [order.id], { notice, paymentStatus: expired ? 'expired' : 'declined' });
-      await catalogueChanges.ofOrders(trx, [order.id]);
-    }
+    const expired = reason === CANCELLED_BY_TIMEOUT;
+    await declineUnpaid(trx, order, catalogueChanges, {
+      notice: { code: expired ? 'PAYMENT_EXPIRED' : 'PAYME_DECLINED', params: {} },
+      paymentStatus: expired ? 'expired' : 'declined',
+      facts: { paymentId: row.payment_id, provider: 'payme', transaction: row.payme_id, reason },
+    });
     return cancelled;
   }
 
@@ -236,9 +231,7 @@ export function createPaymeMerchantService(deps: { db: Knex; logger: Logger; cat
         if (row.state === PaymeState.PERFORMED) return { transaction: transactionOf(row), perform_time: row.perform_time, state: row.state };
         if (row.state !== PaymeState.CREATED) return new PaymeError(PaymeErrorCode.CANNOT_PERFORM, 'id');
         const performed = await paymeDal.update(trx, row.id, { state: PaymeState.PERFORMED, perform_time: Date.now() });
-        await paymentsDal.markPaymentPaid(trx, row.payment_id);
-        await recordOrderEvent(trx, order.id, 'payment_succeeded', { paymentId: row.payment_id, provider: 'payme', transaction: paymeId, amount: row.amount, currency: 'uzs' });
-        await markPaid(trx, order);
+        await applyPaid(trx, order, { paymentId: row.payment_id, provider: 'payme', transaction: paymeId, amount: row.amount });
         logger.info({ orderId: order.id, transaction: paymeId }, 'Payme payment performed; order sent to fulfilment');
         return { transaction: transactionOf(performed), perform_time: performed.perform_time, state: performed.state };
       });

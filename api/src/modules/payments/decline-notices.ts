@@ -5,6 +5,7 @@ type DeclineNoticeCode =
   | 'CARD_DECLINED'
   | 'SBP_DECLINED'
   | 'PAYME_DECLINED'
+  | 'CLICK_DECLINED'
   | 'PAYMENT_3DS_FAILED'
   | 'PAYMENT_INSUFFICIENT_FUNDS'
   | 'PAYMENT_CARD_DETAILS_WRONG'
@@ -40,6 +41,7 @@ const PLAIN_DECLINE: Readonly<Record<GatewayMethod, DeclineNoticeCode>> = {
   card: 'CARD_DECLINED',
   sbp: 'SBP_DECLINED',
   payme: 'PAYME_DECLINED',
+  click: 'CLICK_DECLINED',
 };
 
 /** The notice of a payment the gateway cancelled, paid by `method`, for `reason` (the gateway's own word). */

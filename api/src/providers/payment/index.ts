@@ -6,11 +6,12 @@ import type { GatewayMethod, PaymentGateway } from './payment-gateway';
 import { createSandboxGateway } from './sandbox.gateway';
 import { createYookassaGateway, YOOKASSA_PROVIDER } from './yookassa.gateway';
 import { createPaymeGateway, PAYME_PROVIDER } from './payme.gateway';
+import { CLICK_PROVIDER, createClickGateway } from './click.gateway';
 
 export * from './payment-gateway';
 
 export interface PaymentGatewayDeps {
-  config: Pick<Config, 'paymentProviders' | 'paymentWebhookSecret' | 'publicUrl' | 'yookassa' | 'payme'>;
+  config: Pick<Config, 'paymentProviders' | 'paymentWebhookSecret' | 'publicUrl' | 'yookassa' | 'payme' | 'click'>;
   db: Knex;
   logger: Logger;
 }
@@ -27,6 +28,7 @@ const GATEWAY_FACTORIES: Record<string, (deps: PaymentGatewayDeps) => PaymentGat
   [YOOKASSA_PROVIDER]: ({ config, logger }) =>
     createYookassaGateway({ settings: config.yookassa, logger: logger.child({ provider: YOOKASSA_PROVIDER }) }),
   [PAYME_PROVIDER]: ({ config }) => createPaymeGateway(config.payme),
+  [CLICK_PROVIDER]: ({ config }) => createClickGateway(config.click),
 };
 
 export interface PaymentGateways {

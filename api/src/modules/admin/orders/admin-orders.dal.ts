@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { GatewayEvent, Order, OrderEvent, OrderItem, Payment, Product, SupplierOrder, User } from '../../../models';
 import type { StockOption } from '../../cart/cart.dal';
+import { CLICK_PROVIDER } from '../../../providers/payment/click.gateway';
+import { PAYME_PROVIDER } from '../../../providers/payment/payme.gateway';
 import { deliveryRefundReference, type LockedOrder } from '../../orders/order-lifecycle';
 
 /** An order as the back office lists it, with its buyer's nickname. */
@@ -35,6 +37,9 @@ export type OrderItemWithProductTitle = Pick<
 
 /** An item's latest supplier attempt, as the order screen shows it. */
 export type ItemDelivery = Pick<SupplierOrder, 'order_item_id' | 'reference' | 'supplier_order_id' | 'status' | 'cost' | 'cost_currency'> & { supplier: string };
+
+/** One event of a payment's card: a stored webhook, or a Payme or Click call read from its transaction. */
+export type GatewayCallEvent = CamelCased<Pick<GatewayEvent, 'id' | 'event_type' | 'provider_event_id' | 'received_at' | 'processed_at'>>;
 
 /** snake_case to camelCase, e.g. 'provider_payment_id' to 'providerPaymentId'. */
 type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : Name;
@@ -132,16 +137,41 @@ export const adminOrdersDal = {
       .orderBy('e.id')
       .select('e.id', 'e.kind', 'e.actor_id', 'e.payload', 'e.request_id', 'e.created_at', 'u.nickname as actor_nickname'),
 
-  gatewayEvents: (
-    db: Knex,
-    paymentId: number,
-  ): Promise<Array<CamelCased<Pick<GatewayEvent, 'id' | 'event_type' | 'provider_event_id' | 'received_at' | 'processed_at'>>>> =>
-    db('gateway_events')
-      .where({ payment_id: paymentId })
+  /**
+   * What the gateway told the store about a payment, oldest first (docs/architecture.md, "Payme's and
+   * Click's calls on the payment card"): the stored webhooks of YooKassa and the sandbox; for Payme and
+   * Click, which call the store instead, each call that changed one of their transactions, read from the
+   * transaction's own times (numbered transaction id × 10 + the call, so each stays apart on the card).
+   */
+  gatewayEvents: (db: Knex, payment: Pick<Payment, 'id' | 'provider'>): Promise<GatewayCallEvent[]> => {
+    if (payment.provider === PAYME_PROVIDER) {
+      const at = (column: string) => db.raw(`to_timestamp(${column} / 1000.0)`);
+      const call = (step: number, type: string, column: string) =>
+        db('payme_transactions')
+          .where({ payment_id: payment.id })
+          .andWhere(column, '>', 0)
+          .select(db.raw('id * 10 + ? as id', [step]), db.raw('? as "eventType"', [type]), 'payme_id as providerEventId', { receivedAt: at(column), processedAt: at(column) });
+      return db
+        .queryBuilder()
+        .unionAll([call(1, 'payme.create', 'create_time'), call(2, 'payme.perform', 'perform_time'), call(3, 'payme.cancel', 'cancel_time')], true)
+        .orderBy(['receivedAt', 'id']);
+    }
+    if (payment.provider === CLICK_PROVIDER) {
+      const call = (step: number, type: string, column: string) =>
+        db('click_transactions')
+          .where({ payment_id: payment.id })
+          .whereNotNull(column)
+          .select(db.raw('id * 10 + ? as id', [step]), db.raw('? as "eventType"', [type]), db.raw('click_trans_id::text as "providerEventId"'), { receivedAt: column, processedAt: column });
+      return db
+        .queryBuilder()
+        .unionAll([call(1, 'click.prepare', 'prepared_at'), call(2, 'click.complete', 'completed_at'), call(3, 'click.cancel', 'cancelled_at')], true)
+        .orderBy(['receivedAt', 'id']);
+    }
+    return db('gateway_events')
+      .where({ payment_id: payment.id })
       .orderBy('id')
-      .select('id', 'event_type as eventType', 'provider_event_id as providerEventId', 'received_at as receivedAt', 'processed_at as processedAt'),
-
-
+      .select('id', 'event_type as eventType', 'provider_event_id as providerEventId', 'received_at as receivedAt', 'processed_at as processedAt');
+  },
 
   async money(trx: Knex.Transaction, order: LockedOrder): Promise<OrderMoney> {
     const ledger = await trx('balance_ledger')

@@ -161,7 +161,7 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
             ...payment,
             amount: fromMinor(payment.amount),
             refundedAmount: fromMinor(payment.refundedAmount),
-            events: await adminOrdersDal.gatewayEvents(db, payment.id),
+            events: await adminOrdersDal.gatewayEvents(db, payment),
           }
         : null,
       refunds: refunds.map(({ created_at, uncertain, ...refund }) => ({

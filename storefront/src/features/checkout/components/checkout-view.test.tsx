@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { setCurrency } from '../../../lib/preferences';
 import { never, on, refuse } from '@topup/common/testing';
 import { server } from '../../../testing/api';
-import { balances, cartAnswer, cartLine, MOBILE_LEGENDS_TOPUP, paymentMethods, paymentMethodsWithPayme, PUBG_TOPUP } from '../../../testing/data';
+import { balances, cartAnswer, cartLine, MOBILE_LEGENDS_TOPUP, paymentMethods, paymentMethodsWithPayme, paymentMethodsWithPaymeAndClick, PUBG_TOPUP } from '../../../testing/data';
 import { navigatedTo, renderWithProviders, textOf } from '../../../testing/render';
 import { CheckoutView } from './checkout-view';
 
@@ -55,7 +55,7 @@ describe('paying in sums', () => {
     // 2 × $1.50 = 2 × 18 975 and 1 × $3.75 = 47 437.5 -> 47 438 sums at 12 650.
     await vi.waitFor(() => expect(textOf(screen.getByTestId('checkout-total'))).toBe('85 388 сум'));
     expect(method(/Баланс магазина/)).toBeDisabled();
-    expect(screen.getByText('Баланс хранится в USD и RUB: заказ в сумах оплачивается через Payme или картой.')).toBeInTheDocument();
+    expect(screen.getByText('Баланс хранится в USD и RUB: заказ в сумах оплачивается через Payme, Click или картой.')).toBeInTheDocument();
     expect(method(/Банковская карта/)).toBeDisabled();
     expect(method(/^Payme/)).toBeChecked();
     expect(payButton()).toHaveTextContent('Оплатить 85 388 сум через Payme');
@@ -63,6 +63,24 @@ describe('paying in sums', () => {
     await user.click(payButton());
     await vi.waitFor(() => expect(toGateway).toHaveBeenCalledWith('https://checkout.paycom.uz/bT0xO2E9MQ=='));
     expect(started).toEqual([{ type: 'order', amount: 85_388, currency: 'uzs', method: 'payme' }]);
+  });
+
+  test("offers Click beside Payme for sums, in the shopper's language, and sends the order to Click's page", async () => {
+    serve({ methods: paymentMethodsWithPaymeAndClick() });
+    const clickPage = 'https://my.click.uz/services/pay?service_id=1&merchant_id=2&amount=85388.00&transaction_param=7';
+    const { started, toGateway } = serveGateway(clickPage);
+    const { user } = renderCheckout();
+    await user.click(await screen.findByRole('radio', { name: /UZS/ }));
+    await vi.waitFor(() => expect(textOf(screen.getByTestId('checkout-total'))).toBe('85 388 сум'));
+    expect(method(/^Payme/)).toBeChecked();
+    expect(screen.getByText('Uzcard, Humo или приложение Click на платёжной странице Click.')).toBeInTheDocument();
+    await user.click(method(/^Click/));
+    expect(payButton()).toHaveTextContent('Оплатить 85 388 сум через Click');
+    expect(screen.getByText('Вы перейдёте в Click для оплаты, затем вернётесь к заказу.')).toBeInTheDocument();
+
+    await user.click(payButton());
+    await vi.waitFor(() => expect(toGateway).toHaveBeenCalledWith(clickPage));
+    expect(started).toEqual([{ type: 'order', amount: 85_388, currency: 'uzs', method: 'click' }]);
   });
 
   test('a top-up in sums is its USD price converted once', async () => {

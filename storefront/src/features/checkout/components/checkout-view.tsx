@@ -130,7 +130,7 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
   const options = paymentOptions.data;
   const priceOf = usePriceOf(currency);
   const stateOf = (option: PaymentMethod) => methodState(option, currency, options, paymentOptions.isError);
-  const states: Record<PaymentMethod, MethodState> = { balance: stateOf('balance'), card: stateOf('card'), sbp: stateOf('sbp'), payme: stateOf('payme') };
+  const states: Record<PaymentMethod, MethodState> = { balance: stateOf('balance'), card: stateOf('card'), sbp: stateOf('sbp'), payme: stateOf('payme'), click: stateOf('click') };
   const cartTotal = cartTotals(items);
   // A Steam top-up in sums is its USD calculation converted once.
   const steamAmount = steamTotal.data?.calculation.amountInUserCurrency;
@@ -262,8 +262,10 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
           ? t('checkout.pay_sbp', { amount: chargedText ?? totalText })
           : activeMethod === 'payme'
             ? t('checkout.pay_payme', { amount: totalText })
-            : t('checkout.pay_balance', { amount: totalText });
-  const notes = { card: 'checkout.card_note', sbp: 'checkout.sbp_note', payme: 'checkout.payme_note', balance: 'checkout.balance_note' } as const;
+            : activeMethod === 'click'
+              ? t('checkout.pay_click', { amount: totalText })
+              : t('checkout.pay_balance', { amount: totalText });
+  const notes = { card: 'checkout.card_note', sbp: 'checkout.sbp_note', payme: 'checkout.payme_note', click: 'checkout.click_note', balance: 'checkout.balance_note' } as const;
   const note = t(notes[activeMethod]);
   const calm = failure !== null && isCalmFailure(failure);
 

@@ -9,9 +9,9 @@ import type { MethodState } from '../utils/payment';
 import styles from './checkout-view.module.css';
 
 /**
- * Balance, card, the quick-payment system (SBP) and Payme, as the gateways offer them for the order's
- * currency (GET /payment/methods): SBP reads "coming soon" only when no gateway takes it; Payme shows
- * only where a gateway offers it; the balance is off for sums, which no balance holds.
+ * Balance, card, the quick-payment system (SBP), Payme and Click, as the gateways offer them for the
+ * order's currency (GET /payment/methods): SBP reads "coming soon" only when no gateway takes it; Payme
+ * and Click show only where a gateway offers them; the balance is off for sums, which no balance holds.
  */
 export function PaymentMethods({
   value,
@@ -35,6 +35,9 @@ export function PaymentMethods({
   const options: Array<{ method: PaymentMethod; icon: ReactNode; title: string; text: string; badge?: string }> = [
     ...(offered.includes('payme')
       ? [{ method: 'payme' as const, icon: <CardIcon size={22} />, title: t('checkout.method_payme'), text: gatewayText(states.payme, t('checkout.method_payme_text')) }]
+      : []),
+    ...(offered.includes('click')
+      ? [{ method: 'click' as const, icon: <CardIcon size={22} />, title: t('checkout.method_click'), text: gatewayText(states.click, t('checkout.method_click_text')) }]
       : []),
     {
       method: 'balance',

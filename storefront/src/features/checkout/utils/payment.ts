@@ -48,8 +48,8 @@ export function startingMethod(total: number | null, available: number | undefin
   return GATEWAY_ORDER.find((method) => methodState(method, currency, options) === 'available') ?? (currency === 'UZS' ? 'payme' : 'balance');
 }
 
-/** Gateway methods in the order checkout offers them: Payme first, where it takes the currency (UZS). */
-const GATEWAY_ORDER = ['payme', 'card', 'sbp'] as const;
+/** Gateway methods in the order checkout offers them: Payme and Click first, where they take the currency (UZS). */
+const GATEWAY_ORDER = ['payme', 'click', 'card', 'sbp'] as const;
 
 export function isGatewayMethod(method: PaymentMethod): method is Exclude<PaymentMethod, 'balance'> {
   return method !== 'balance';
