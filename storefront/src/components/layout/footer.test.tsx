@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { on } from '@topup/common/testing';
 import { server } from '../../testing/api';
-import { paymentMethods, paymentMethodsWithPayme } from '../../testing/data';
+import { paymentMethods, paymentMethodsWithPaymeAndClick } from '../../testing/data';
 import { renderWithProviders } from '../../testing/render';
 import { Footer } from './footer';
 
@@ -15,10 +15,10 @@ describe("the footer's ways to pay", () => {
     expect(await screen.findByText('Visa · Mastercard · МИР · СБП · Баланс')).toBeInTheDocument();
   });
 
-  test('names Payme with the Uzbek cards it takes when the store takes it', async () => {
-    server.use(on(paymentsEndpoints.methods).reply(() => paymentMethodsWithPayme()));
+  test('names Payme and Click with the Uzbek cards they take when the store takes them', async () => {
+    server.use(on(paymentsEndpoints.methods).reply(() => paymentMethodsWithPaymeAndClick()));
     renderWithProviders(<Footer />);
-    expect(await screen.findByText('Visa · Mastercard · МИР · СБП · Payme (Uzcard, Humo) · Баланс')).toBeInTheDocument();
+    expect(await screen.findByText('Visa · Mastercard · МИР · СБП · Payme (Uzcard, Humo) · Click (Uzcard, Humo) · Баланс')).toBeInTheDocument();
   });
 
   test('names only the balance when no gateway is set up', async () => {

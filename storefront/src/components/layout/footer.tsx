@@ -9,7 +9,7 @@ import styles from './footer.module.css';
 
 type PaymentMethod = PaymentMethods['methods'][number];
 /** The order the footer names the ways to pay in: cards and local systems first, the store balance last. */
-const FOOTER_METHODS: readonly PaymentMethod[] = ['card', 'sbp', 'payme', 'balance'];
+const FOOTER_METHODS: readonly PaymentMethod[] = ['card', 'sbp', 'payme', 'click', 'balance'];
 
 export function Footer() {
   const { t } = useTranslation();
