@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clickSums } from '../../providers/payment/click.gateway';
-import { ClickError, readClickCall, tiyinOf } from './click-protocol';
+import { type ClickError, readClickCall, tiyinOf } from './click-protocol';
 
 /** Click's sums and fields as docs.click.uz/en/click-api-request types them: amount a float in sums, ids integers. */
 
