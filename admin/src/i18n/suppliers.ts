@@ -54,7 +54,7 @@ export const suppliersEnglishMessages = {
     },
     orders: {
       delivery: {
-        title: 'Delivery',
+        title: 'Supplier purchase',
         supplier: 'Supplier',
         reference: 'Our reference',
         supplier_order_id: 'Supplier’s order',
@@ -126,7 +126,7 @@ export const suppliersRussianMessages = {
     },
     orders: {
       delivery: {
-        title: 'Доставка',
+        title: 'Закупка у поставщика',
         supplier: 'Поставщик',
         reference: 'Наш номер',
         supplier_order_id: 'Заказ у поставщика',
