@@ -56,4 +56,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/ready').then((response) => process.exit(response.ok ? 0 : 1), () => process.exit(1))"]
 
+# The API: API_PROCESSES processes (one per CPU by default) sharing PORT under a node:cluster primary,
+# which passes the stop signal on to each, so they drain (docs/architecture.md, "Processes").
 CMD ["node", "--enable-source-maps", "api/dist/server.js"]

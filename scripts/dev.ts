@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   await setupDatabase(config);
   const address = `http://localhost:${DEV_PORTS.storefront}`;
   // Links the store hands out (the pay page's way back) lead to the address the developer has open.
-  const env = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || address };
+  // One API process unless asked: a reload restarts one, not one per core.
+  const env = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || address, API_PROCESSES: process.env.API_PROCESSES || '1' };
   const stopping = runUntilSignal(devServices(), { cwd: repoRoot, env });
   void announceWhenAnswering(
     [`http://127.0.0.1:${config.port}/api/health`, `http://127.0.0.1:${DEV_PORTS.storefront}/`, `http://127.0.0.1:${DEV_PORTS.admin}/admin/`],

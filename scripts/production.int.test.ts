@@ -133,7 +133,8 @@ describe('NODE_ENV=production services, run from their bundles', () => {
       });
 
     it('the API refuses to start while Steam, on sale, would be topped up by the sandbox, with one line naming it', { timeout: START_TIMEOUT_MS + 30_000 }, async () => {
-      const { code, stdout, stderr } = await runApi(await freePort(), { ALLOW_SANDBOX_SUPPLIERS: 'false' }).exited;
+      // Two API processes refuse, and the refusal is still said once.
+      const { code, stdout, stderr } = await runApi(await freePort(), { ALLOW_SANDBOX_SUPPLIERS: 'false', API_PROCESSES: '2' }).exited;
       expect(code).toBe(1);
       expect(stdout).toBe('');
       // After the warnings every start prints (RATES_PROVIDER=sandbox here), the refusal, once.
@@ -144,10 +145,12 @@ describe('NODE_ENV=production services, run from their bundles', () => {
 
     it('the API starts, answers /api/health and its API reference, and warns once each about the sandbox top-ups and rates', { timeout: START_TIMEOUT_MS + 30_000 }, async () => {
       const port = await freePort();
-      const api = runApi(port);
+      const api = runApi(port, { API_PROCESSES: '2' });
       try {
         const response = await waitForHealth(port, api.exited);
         expect(response.status).toBe(200);
+        // Which process answered is told outside production only.
+        expect(response.headers.get('x-api-process')).toBeNull();
         // Files the API reads beside its sources, found from the bundle too.
         const reference = (await fetch(`http://127.0.0.1:${port}/api/openapi.json`).then((answer) => answer.json())) as { info: { version: string } };
         const apiPackage = JSON.parse(readFileSync(`${repoRoot}api/package.json`, 'utf8')) as { version: string };

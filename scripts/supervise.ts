@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { countCrash, DEFAULT_RESTART_POLICY, SAME_SIGNAL_WINDOW_MS, type RestartPolicy } from '@topup/server-kit';
 
 /** One process `npm start` keeps running. */
 export interface ServiceSpec {
@@ -7,22 +8,7 @@ export interface ServiceSpec {
   args: string[];
 }
 
-export interface RestartPolicy {
-  /** Wait before the first restart; doubled after each crash in a row. */
-  initialDelayMs: number;
-  maxDelayMs: number;
-  /** A process that ran this long before it stopped starts again from `initialDelayMs`. */
-  resetAfterMs: number;
-}
-
-export const DEFAULT_RESTART_POLICY: RestartPolicy = { initialDelayMs: 1000, maxDelayMs: 30_000, resetAfterMs: 60_000 };
-
-/**
- * Signals this close together are one delivery, not a second Ctrl+C: one Ctrl+C or `kill` of the
- * process group reaches this process both directly and through npm, which forwards what it gets to
- * its child. Passed on twice, the services would take the copy as "stop now" and drop running jobs.
- */
-export const SAME_SIGNAL_WINDOW_MS = 1000;
+export { DEFAULT_RESTART_POLICY, restartDelay, SAME_SIGNAL_WINDOW_MS, type RestartPolicy } from '@topup/server-kit';
 
 export interface SuperviseOptions {
   services: ServiceSpec[];
@@ -56,11 +42,6 @@ interface Slot {
   /** Crashes in a row, each followed by a longer wait. */
   crashes: number;
   restartTimer: NodeJS.Timeout | null;
-}
-
-/** The wait before the next start after `crashes` crashes in a row: 1 s, 2 s, 4 s ... up to the cap. */
-export function restartDelay(crashes: number, policy: RestartPolicy): number {
-  return Math.min(policy.initialDelayMs * 2 ** Math.max(0, crashes - 1), policy.maxDelayMs);
 }
 
 const describeExit = (code: number | null, signal: NodeJS.Signals | null) => signal ?? `exit code ${code}`;
@@ -122,9 +103,7 @@ export function supervise(options: SuperviseOptions): Supervisor {
       settleIfAllDown();
       return;
     }
-    if (Date.now() - slot.startedAt >= policy.resetAfterMs) slot.crashes = 0;
-    slot.crashes += 1;
-    const delay = restartDelay(slot.crashes, policy);
+    const delay = countCrash(slot, policy);
     report(`The ${slot.spec.name} process stopped (${describeExit(code, signal)}); restarting it in ${delay / 1000} s`);
     slot.restartTimer = setTimeout(() => start(slot), delay);
   }

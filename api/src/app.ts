@@ -60,6 +60,7 @@ import { createAdminSupportMessagesRouter } from './modules/admin/support-messag
 import { createAdminSupportMessagesService } from './modules/admin/support-messages/support-messages.service';
 import { createApiMetrics } from './modules/metrics/api-metrics';
 import { serveMetrics } from './modules/metrics/metrics.router';
+import { scrapedApiMetrics } from './cluster';
 import { createApiDocsRouter } from './modules/api-docs/api-docs.router';
 import { rawOperations } from './modules/api-docs/raw-operations';
 import { createAuthRouter } from './modules/auth/auth.router';
@@ -359,6 +360,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   composedApiRouters.set(app, api);
 
   app.use(requestContext(logger));
+  // Which of the API processes sharing the port answered (docs/architecture.md, "Processes"): a pid
+  // tells an outsider nothing useful, but production keeps even that to itself.
+  if (config.env !== 'production') {
+    app.use(async (ctx, next) => {
+      ctx.set('X-Api-Process', String(process.pid));
+      await next();
+    });
+  }
   app.use(metrics.measureRequests);
   app.use(
     helmet({
@@ -403,7 +412,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   );
   app.use(
     serveMetrics({
-      registry: metricsRegistry,
+      apiMetrics: scrapedApiMetrics(metricsRegistry),
       db,
       redis,
       redisPrefix: config.redisPrefix,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -174,8 +175,19 @@ describe('client address, login protection and password hashing', () => {
     expect(passwordHashing.concurrency).toBeGreaterThanOrEqual(1);
     expect(passwordHashing.queue).toBe(32);
     expect(passwordHashing.preferredQueue).toBe(8);
-    const custom = { NODE_ENV: 'test', PASSWORD_HASH_CONCURRENCY: '2', PASSWORD_HASH_QUEUE: '0', PASSWORD_HASH_KNOWN_DEVICE_QUEUE: '3' };
+    const custom = { NODE_ENV: 'test', API_PROCESSES: '1', PASSWORD_HASH_CONCURRENCY: '2', PASSWORD_HASH_QUEUE: '0', PASSWORD_HASH_KNOWN_DEVICE_QUEUE: '3' };
     expect(loadConfig(custom).passwordHashing).toEqual({ concurrency: 2, queue: 0, preferredQueue: 3 });
+  });
+
+  it('runs one API process per core unless told, and divides the hashing budget among them, at least one each', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).apiProcesses).toBe(availableParallelism());
+    const hashing = (apiProcesses: string, budget?: string) =>
+      loadConfig({ NODE_ENV: 'test', API_PROCESSES: apiProcesses, PASSWORD_HASH_CONCURRENCY: budget }).passwordHashing.concurrency;
+    expect(hashing('2', '5')).toBe(2);
+    expect(hashing('4', '2')).toBe(1);
+    expect(hashing('1', '3')).toBe(3);
+    expect(hashing('1')).toBe(Math.max(1, availableParallelism() - 1));
+    expect(hashing('64')).toBe(1);
   });
 
   it.each([
@@ -183,6 +195,8 @@ describe('client address, login protection and password hashing', () => {
     ['TRUST_PROXY_HOPS', 'yes'],
     ['LOGIN_PAIR_FAILURES', '0'],
     ['PASSWORD_HASH_CONCURRENCY', '1.5'],
+    ['API_PROCESSES', '0'],
+    ['API_PROCESSES', '257'],
     ['PASSWORD_HASH_KNOWN_DEVICE_QUEUE', '-1'],
     ['ORDER_STREAMS_PER_USER', '0'],
     ['ORDER_STREAMS_PER_USER', '101'],

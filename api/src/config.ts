@@ -120,6 +120,11 @@ export interface Config {
   /** Dispatched outbox rows older than this many days are deleted by the outbox-pruning schedule. */
   outboxRetentionDays: number;
   workerConcurrency: number;
+  /**
+   * How many API processes share PORT on this machine (docs/architecture.md, "Processes"): more than
+   * one, the API's entry forks them under a node:cluster primary.
+   */
+  apiProcesses: number;
   /** How many workers processes `npm start` runs beside the API. */
   workerProcesses: number;
   /**
@@ -288,6 +293,7 @@ const ENVIRONMENT = Type.Object({
   OUTBOX_RETENTION_DAYS: integer(1, 7, 3650),
   LOG_LEVEL: Type.Optional(Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   WORKER_CONCURRENCY: integer(1, 5),
+  API_PROCESSES: Type.Optional(integer(1, undefined, 256)),
   WORKER_PROCESSES: integer(1, 1),
   WORKER_LOCK_MS: integer(1000, 30_000),
   WORKER_STALLED_INTERVAL_MS: integer(1000, 30_000),
@@ -425,6 +431,8 @@ function streamsForOpenFileLimit(limit: number | undefined): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = readEnvironment(env);
   const nodeEnv = vars.NODE_ENV;
+  // One API process per core unless set (docs/architecture.md, "Processes").
+  const apiProcesses = vars.API_PROCESSES ?? availableParallelism();
   const config: Config = {
     env: nodeEnv,
     port: vars.PORT,
@@ -501,6 +509,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: vars.METRICS_TOKEN,
     outboxRetentionDays: vars.OUTBOX_RETENTION_DAYS,
     workerConcurrency: vars.WORKER_CONCURRENCY,
+    apiProcesses,
     workerProcesses: vars.WORKER_PROCESSES,
     workerLockMs: vars.WORKER_LOCK_MS,
     workerStalledIntervalMs: vars.WORKER_STALLED_INTERVAL_MS,
@@ -538,7 +547,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashing: {
       // Each hash keeps one core busy (one argon2 lane): leave a core to the event loop, or more hashes
       // at once starve every other request (bench/login-flood measured it on 2 cores).
-      concurrency: vars.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
+      // The budget is the machine's, shared by its API processes: each runs its share, at least one.
+      concurrency: Math.max(1, Math.floor((vars.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1)) / apiProcesses)),
       queue: vars.PASSWORD_HASH_QUEUE,
       preferredQueue: vars.PASSWORD_HASH_KNOWN_DEVICE_QUEUE,
     },

@@ -1,7 +1,9 @@
 import { createInvalidationBus } from '@topup/server-kit';
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { createApp, orderFeedOf } from './app';
+import { reportRefusalToPrimary, runApiPrimary } from './cluster';
 import { ConfigError, loadConfig, productionWarnings, type Config } from './config';
 import { sandboxSupplyProblem } from './modules/suppliers/sandbox-supply';
 import { ensureSupplierRows } from './modules/suppliers/suppliers.dal';
@@ -65,9 +67,15 @@ export async function startApiServer(config: Config, logger: Logger): Promise<Ru
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  // Plain stderr lines, so no LOG_LEVEL can hide them.
-  for (const warning of productionWarnings(config)) console.warn(warning);
+  // Plain stderr lines, so no LOG_LEVEL can hide them; once per machine, not once per API process.
+  if (cluster.isPrimary) for (const warning of productionWarnings(config)) console.warn(warning);
   const logger = createLogger(config.logLevel, 'api');
+  if (cluster.isPrimary && config.apiProcesses > 1) {
+    // docs/architecture.md, "Processes": the processes share the port; this one only looks after them.
+    logger.info({ processes: config.apiProcesses, port: config.port }, `Starting ${config.apiProcesses} API processes`);
+    runApiPrimary({ processes: config.apiProcesses, logger });
+    return;
+  }
   const api = await startApiServer(config, logger);
   logger.info({ port: api.port }, `API listening on http://localhost:${api.port}/api`);
 
@@ -88,12 +96,17 @@ async function main(): Promise<void> {
     );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  // Under the primary a Ctrl+C reaches the whole process group: the primary alone decides, and passes
+  // it on as SIGTERM.
+  process.on('SIGINT', () => (cluster.isWorker ? undefined : stop('SIGINT')));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
+  main().catch(async (err: unknown) => {
+    const message = err instanceof Error ? err.message : String(err);
+    // Under the primary a refusal is said once, by the primary, however many processes refuse.
+    if (cluster.isWorker && err instanceof ConfigError) await reportRefusalToPrimary(message);
+    else console.error(message);
     process.exit(1);
   });
 }

@@ -50,6 +50,8 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
         REDIS_PREFIX: redisPrefix,
         LOG_LEVEL: 'warn',
         GAME_PROVIDER_LATENCY_MS: '50',
+        // One API process: a journey needs no more, and each more costs a boot.
+        API_PROCESSES: '1',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,3 +12,4 @@ export {
   type InvalidationTopic,
   type InvalidationTopics,
 } from './invalidation-bus';
+export { countCrash, DEFAULT_RESTART_POLICY, restartDelay, SAME_SIGNAL_WINDOW_MS, type RestartPolicy, type RestartRecord } from './restart-policy';

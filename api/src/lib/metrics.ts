@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { hostname } from 'node:os';
 import { collectDefaultMetrics, Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import type { Redis } from 'ioredis';
@@ -11,8 +12,13 @@ const METRICS_TTL_MS = 3 * METRICS_PUBLISH_MS;
 
 export type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
 
-/** What a process is called in the `process` label: its role, host and pid (`workers:web-1:4242`). */
+/**
+ * What a process is called in the `process` label: its role, host and pid (`workers:web-1:4242`). The
+ * API processes under one primary are one `api:<host>`: a scrape answers their figures added up
+ * (docs/architecture.md, "Processes").
+ */
 export function processLabel(role: 'api' | 'workers'): string {
+  if (role === 'api' && cluster.isWorker) return `api:${hostname()}`;
   return `${role}:${hostname()}:${process.pid}`;
 }
 

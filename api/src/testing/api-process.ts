@@ -9,10 +9,13 @@ const START_TIMEOUT_MS = 60_000;
 /** An API process of its own (`api/src/server.ts`), which a test can kill like a crash would. */
 export interface ApiProcess {
   baseUrl: string;
+  pid: number;
   /** Everything it printed, for a failing test's message. */
   output(): string;
   /** Kills it at once (SIGKILL): nothing it was doing finishes. */
   kill(): Promise<void>;
+  /** Sends one SIGTERM and resolves with the exit code once it has exited. */
+  terminate(): Promise<number | null>;
 }
 
 /** Resolves once the process has exited (at once if it has). */
@@ -21,8 +24,11 @@ export function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** Starts the API as production does, on the database and Redis prefix of `config` (a test app's), once it is ready. */
-export async function startApiProcess(config: Config): Promise<ApiProcess> {
+/**
+ * Starts the API as production does, on the database and Redis prefix of `config` (a test app's), once
+ * it is ready: one process unless `env` sets API_PROCESSES.
+ */
+export async function startApiProcess(config: Config, env: Record<string, string> = {}): Promise<ApiProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -36,6 +42,8 @@ export async function startApiProcess(config: Config): Promise<ApiProcess> {
       REDIS_URL: config.redisUrl,
       REDIS_PREFIX: config.redisPrefix,
       LOG_LEVEL: 'warn',
+      API_PROCESSES: '1',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -44,6 +52,12 @@ export async function startApiProcess(config: Config): Promise<ApiProcess> {
   const kill = async () => {
     child.kill('SIGKILL');
     await exited(child);
+  };
+
+  const terminate = async () => {
+    child.kill('SIGTERM');
+    await exited(child);
+    return child.exitCode;
   };
 
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -60,5 +74,5 @@ export async function startApiProcess(config: Config): Promise<ApiProcess> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { baseUrl, output: () => output, kill };
+  return { baseUrl, pid: child.pid!, output: () => output, kill, terminate };
 }

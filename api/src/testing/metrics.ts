@@ -16,7 +16,7 @@ export interface Scrape {
 }
 
 /** Scrapes the app's /api/metrics with `token`, expecting 200 and the Prometheus text format. */
-export async function scrapeMetrics(app: TestApp, token: string): Promise<Scrape> {
+export async function scrapeMetrics(app: Pick<TestApp, 'baseUrl'>, token: string): Promise<Scrape> {
   const response = await fetch(`${app.baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${token}` } });
   const text = await response.text();
   expect(response.status, text).toBe(200);

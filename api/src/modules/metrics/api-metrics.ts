@@ -53,7 +53,7 @@ export function createApiMetrics(registry: Registry, sources: { openOrderStreams
   });
   new Gauge({
     name: `${METRICS_PREFIX}order_streams_open`,
-    help: 'Order event streams (GET /api/orders/events) open in this API process',
+    help: "Order event streams (GET /api/orders/events) open in this API process, or in all of a machine's together",
     registers: [registry],
     collect() {
       this.set(sources.openOrderStreams());

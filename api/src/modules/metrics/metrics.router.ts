@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
-import type { Registry } from 'prom-client';
 import { mergeMetrics, readPublishedMetrics, type MetricsJson } from '../../lib/metrics';
 import type { AuthGuards } from '../../middleware/auth';
 import type { AppContext, AppMiddleware } from '../../types';
@@ -21,12 +20,14 @@ function hasMetricsToken(ctx: AppContext, metricsToken: string | undefined): boo
 }
 
 /**
- * GET /api/metrics, the Prometheus scrape: this API process's metrics, every workers process's (read
- * from Redis) and the store's figures read now, in the text format. Open to the METRICS_TOKEN and to
+ * GET /api/metrics, the Prometheus scrape: the API's metrics (this process's, or with API_PROCESSES > 1
+ * every API process's added up), every workers process's (read from Redis) and the store's figures read
+ * now, in the text format. Open to the METRICS_TOKEN and to
  * admins; mounted before the identify guard, which would refuse the metrics token as a session token.
  */
 export function serveMetrics(deps: {
-  registry: Registry;
+  /** The API processes' own metrics (api/src/cluster.ts, scrapedApiMetrics). */
+  apiMetrics: () => Promise<MetricsJson>;
   db: Knex;
   redis: Redis;
   redisPrefix: string;
@@ -36,7 +37,7 @@ export function serveMetrics(deps: {
 }): AppMiddleware {
   async function scrape(ctx: AppContext): Promise<void> {
     const [own, published, store] = await Promise.all([
-      deps.registry.getMetricsAsJSON() as Promise<MetricsJson>,
+      deps.apiMetrics(),
       // Without Redis the scrape still answers this process's and the database's figures.
       readPublishedMetrics(deps.redis, deps.redisPrefix).catch((err: unknown) => {
         ctx.state.log.warn({ err: (err as Error).message }, 'Could not read the workers processes metrics');
