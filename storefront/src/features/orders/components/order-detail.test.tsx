@@ -27,6 +27,8 @@ function order(overrides: Partial<OrderDetail>): OrderDetail {
     created_at: '2026-11-23T13:26:00.000Z',
     status: 'completed',
     total: 240,
+    discount: 0,
+    promo_code: null,
     currency: 'rub',
     notices: [],
     payment_method: 'balance',
