@@ -3,17 +3,12 @@ import { crudEndpoints, Ignored, MAX_PRICE } from './admin-crud';
 import { endpoint, MAX_INT, Strict, StringEnum, Timestamp } from './contract';
 import { OrderCurrency } from './orders';
 import { TopupData } from './topup';
+import { PROMO_CODE_REFUSALS, PROMO_DISCOUNT_TYPES, PROMO_SCOPES } from '../promo-codes';
 
 /*
  * Promo codes (docs/architecture.md, "Promo codes"): the back office's resource and the shopper's preview.
  * Money is decimal in the code's currency here, as everywhere in the API.
  */
-
-export const PROMO_DISCOUNT_TYPES = ['percent', 'fixed'] as const;
-export const PROMO_SCOPES = ['all', 'games', 'products'] as const;
-/** Why a code is refused at checkout or in its preview (`details.reason` of PROMO_CODE_INVALID). */
-export const PROMO_CODE_REFUSALS = ['not_found', 'inactive', 'not_started', 'expired', 'used_up', 'used_by_you', 'min_order', 'not_applicable', 'currency'] as const;
-export type PromoCodeRefusal = (typeof PROMO_CODE_REFUSALS)[number];
 
 /** 3 to 32 letters, digits, `-` or `_`; compared case-insensitively, stored upper-case. */
 export const PROMO_CODE_PATTERN = '^[A-Za-z0-9_-]{3,32}$';

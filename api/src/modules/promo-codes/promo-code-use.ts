@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { ErrorCode, formatMinor, fromMinor, type OrderCurrency } from '@topup/common';
-import type { PromoCodeRefusal } from '@topup/common/api';
+import { ErrorCode, formatMinor, fromMinor, type OrderCurrency, type PromoCodeRefusal } from '@topup/common';
 import { sqlRefusal } from '@topup/server-kit';
 import { AppError } from '../../lib/app-error';
 
