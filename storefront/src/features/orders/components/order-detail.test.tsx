@@ -57,6 +57,21 @@ describe('a receipt to keep', () => {
   });
 });
 
+describe('a receipt with a promo code', () => {
+  test('shows the code and its discount above the total paid', async () => {
+    showReceipt(order({ total: 216, discount: 24, promo_code: 'SPRING10' }));
+    expect(await screen.findByTestId('order-discount')).toHaveTextContent('−24,00 ₽');
+    expect(screen.getByText('Промокод SPRING10')).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('216,00 ₽');
+  });
+
+  test('an order without one has no discount line', async () => {
+    showReceipt(order({}));
+    await screen.findByTestId('order-total');
+    expect(screen.queryByTestId('order-discount')).not.toBeInTheDocument();
+  });
+});
+
 describe('the codes of an order', () => {
   test('a cancelled order says it has no codes, instead of promising them', async () => {
     showReceipt(order({ status: 'cancelled' }));
