@@ -40,6 +40,11 @@ export const promoCodesEnglishMessages = {
       currency_hint: 'Required for a fixed sum and for a minimum order: the code then applies only to orders in this currency.',
       scope_ids_hint: 'Comma-separated: game IDs for top-ups, product IDs for codes.',
     },
+    // An order placed with a code shows its discount.
+    orders: {
+      fields: { discount: 'Discount' },
+      discount_code: 'Discount (code %{code})',
+    },
   },
 };
 
@@ -83,6 +88,10 @@ export const promoCodesRussianMessages: typeof promoCodesEnglishMessages = {
       value_hint: 'Целый процент от 1 до 100 или сумма в валюте (в UZS — целые сумы).',
       currency_hint: 'Обязательна для фиксированной суммы и минимального заказа: тогда код действует только на заказы в этой валюте.',
       scope_ids_hint: 'Через запятую: ID игр для пополнений, ID товаров для кодов.',
+    },
+    orders: {
+      fields: { discount: 'Скидка' },
+      discount_code: 'Скидка (код %{code})',
     },
   },
 };
