@@ -218,6 +218,22 @@ describe('a promo code with a card payment', () => {
     expect(await usesOf(code.id)).toBe(1);
   });
 
+  it('rounds a discount in sums once, to whole sums, and charges the gateway the sums left', async () => {
+    await fixtures.usdUzsRate('12650.5');
+    const { user } = await shopperWithCart({ quantity: 1 });
+    const code = await promoCode({ discountValue: 15 });
+    // 10.99 USD at 12 650.5 is 139 029 sums; 15 % of it is 20 854.35: 20 854 sums off, 118 175 to pay.
+    const preview = await check(user, { code: code.code, currency: 'uzs' });
+    expect(preview.body).toEqual({ valid: true, code: code.code, subtotal: 139_029, discount: 20_854, total: 118_175, currency: 'uzs' });
+    const started = await app.request('POST', '/api/payment/create', {
+      token: user.token,
+      body: { type: 'order', amount: 139_029, currency: 'uzs', method: 'card', promoCode: code.code },
+    });
+    expect(started.status).toBe(201);
+    expect(await app.db('orders').where({ id: started.body.orderId }).first()).toMatchObject({ currency: 'uzs', total: 11_817_500, discount: 2_085_400 });
+    expect(await app.db('payments').where({ order_id: started.body.orderId }).first()).toMatchObject({ amount: 11_817_500, currency: 'uzs' });
+  });
+
   it('refuses a code that leaves nothing for a gateway to charge, placing nothing', async () => {
     const { user } = await shopperWithCart({ quantity: 1 });
     const code = await promoCode({ discountValue: 100 });
