@@ -300,7 +300,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createPubgPlayerRouter({ players, games: gamesService, rateLimit }),
     createSteamRouter({ steam, guards }),
     createTopupRouter({ topups, guards, idempotency }),
-    createPromoCodesRouter({ promoCodes: createPromoCodesService({ db, topups }), guards }),
+    createPromoCodesRouter({ promoCodes: createPromoCodesService({ db, topups }), guards, rateLimit }),
     createSuppliersRouter({
       delivery: createTopupDelivery({ db, logger, games, suppliers: deliverySources, codeCrypto }),
       providers: deliverySources,

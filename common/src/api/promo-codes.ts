@@ -127,6 +127,6 @@ export const promoCodeEndpoints = {
       "Against the signed-in shopper's cart, or with `topupData` against that top-up, in `currency`. Uses nothing: checkout counts the use. A refused code is `valid: false` with its `reason`.",
     body: PromoCodeCheckBody,
     response: PromoCodeCheck,
-    errors: [404, 409, 422, 503],
+    errors: [404, 409, 422, 429, 503],
   }),
 };

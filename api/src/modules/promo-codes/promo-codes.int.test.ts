@@ -147,6 +147,14 @@ describe('a promo code at the balance checkout', () => {
     expect(await app.db('cart_items').where({ user_id: user.id })).toHaveLength(1);
   });
 
+  it('bounds a shopper\'s previews, so codes cannot be guessed in bulk', async () => {
+    const { user } = await shopperWithCart({ quantity: 1 });
+    const { points } = app.config.rateLimits.promoCheck;
+    for (let n = 0; n < points; n += 1) expect((await check(user, { code: `GUESS${n}`, currency: 'usd' })).status).toBe(200);
+    const limited = await check(user, { code: 'GUESSMORE', currency: 'usd' });
+    expect({ status: limited.status, code: limited.body.error?.code }).toEqual({ status: 429, code: 'RATE_LIMITED' });
+  });
+
   it('holds its usage limit under concurrency: 20 shoppers for 3 uses place exactly 3 orders with it', async () => {
     const code = await promoCode({ discountValue: 50, usageLimit: 3 });
     const shoppers = await Promise.all(Array.from({ length: 20 }, () => shopperWithCart({ quantity: 1, usd: 5000 })));
