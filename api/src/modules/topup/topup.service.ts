@@ -444,15 +444,16 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     if (paid) {
       assertPayableFromBalance(body.currency);
       // The ledger refuses a zero movement: a top-up a promo code makes free has nothing to debit.
-      if (total > 0)
-      await changeBalance(trx, {
-        userId,
-        currency: body.currency,
-        amount: -total,
-        reason: 'order_payment',
-        reference: `order:${orderId}:payment`,
-        orderId,
-      });
+      if (total > 0) {
+        await changeBalance(trx, {
+          userId,
+          currency: body.currency,
+          amount: -total,
+          reason: 'order_payment',
+          reference: `order:${orderId}:payment`,
+          orderId,
+        });
+      }
     }
     const topupData: StoredTopupData = { ...priced.data, player_name: prepared.playerName };
     await topupDal.insertTopupItem(trx, orderId, {
