@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCodeCrypto } from '@topup/server-kit';
 import { createLogger } from '../../logger';
+import { SandboxGameProvider } from '../../providers/game';
 import { createPaymentGateways } from '../../providers/payment';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
 import { freefireTopup } from '../../testing/topup-data';
 import { createCatalogueChanges } from '../catalogue/catalogue-changes';
+import { createFulfilmentService } from '../fulfilment/fulfilment.service';
 import { createPaymentCallbackService } from '../payments/payment-callback.service';
 import { createReservationExpiryService } from '../payments/reservation-expiry.service';
 
@@ -279,5 +282,34 @@ describe('a promo code on a game top-up', () => {
     const refused = await app.request('POST', '/api/orders/topup', { token: user.token, body: { topupData, currency: 'usd', promoCode: otherGame.code } });
     expect({ status: refused.status, reason: refused.body.error?.details?.reason }).toEqual({ status: 422, reason: 'not_applicable' });
     expect(await balanceOf(user.id, 'usd')).toBe(1000 - 159);
+  });
+});
+
+describe('a promo code on a PUBG order delivered in part', () => {
+  it('refunds the undelivered packages at the share of their list price that was paid', async () => {
+    const games = new SandboxGameProvider({ redis: app.redis, prefix: app.config.redisPrefix });
+    const fulfilment = createFulfilmentService({ db: app.db, logger, games, codeCrypto: createCodeCrypto(app.config.codesKey) });
+    const user = await app.createUser();
+    await fixtures.fundBalance(user.id, 'usd', 10_000);
+    const good = await fixtures.pubgPackage({ priceUsd: 499, priceRub: 39_421, codes: 1 });
+    const bad = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, codes: ['INVALID-0003'] });
+    const code = await promoCode({ discountValue: 50 });
+    const placed = await app.request('POST', '/api/orders/topup', {
+      token: user.token,
+      body: {
+        topupData: { service: 'pubg', player_id: '3123457', offer_id: -1, price_usd: 5.98, price_rub: 0, packages: [good, bad].map((pkg) => ({ denomination_id: pkg.id, quantity: 1 })) },
+        currency: 'usd',
+        promoCode: code.code,
+      },
+    });
+    expect(placed.status).toBe(201);
+    // 5.98 at half price: 2.99 paid.
+    expect(await app.db('orders').where({ id: placed.body.orderId }).first()).toMatchObject({ total: 299, discount: 299 });
+
+    await fulfilment.fulfilOrder(placed.body.orderId);
+    // The 0.99 package undelivered, of which 0.99 - round(0.99 × 2.99 / 5.98) = 0.49 was paid.
+    const refund = await app.db('balance_ledger').where({ order_id: placed.body.orderId, reason: 'order_refund' });
+    expect(refund).toEqual([expect.objectContaining({ amount: 49 })]);
+    expect(await balanceOf(user.id, 'usd')).toBe(10_000 - 299 + 49);
   });
 });
