@@ -285,6 +285,27 @@ describe('a promo code on a game top-up', () => {
   });
 });
 
+describe('a promo code\'s limit per shopper', () => {
+  it('holds under concurrency: five top-ups at once by one shopper with a one-use code place one with it', async () => {
+    const user = await app.createUser();
+    await fixtures.fundBalance(user.id, 'usd', 10_000);
+    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721, gameAmount: 100, name: '100 Diamonds' });
+    const code = await promoCode({ perUserLimit: 1 });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        app.request('POST', '/api/orders/topup', { token: user.token, body: { topupData: freefireTopup(offer), currency: 'usd', promoCode: code.code } }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) {
+      expect({ status: refused.status, reason: refused.body.error?.details?.reason }).toEqual({ status: 422, reason: 'used_by_you' });
+    }
+    // 10 % of 1.99 is 0.199: 0.20 off, 1.79 paid, once.
+    expect(await balanceOf(user.id, 'usd')).toBe(10_000 - 179);
+    expect(await usesOf(code.id)).toBe(1);
+  });
+});
+
 describe('a promo code on a PUBG order delivered in part', () => {
   it('refunds the undelivered packages at the share of their list price that was paid', async () => {
     const games = new SandboxGameProvider({ redis: app.redis, prefix: app.config.redisPrefix });
