@@ -38,6 +38,7 @@ import * as ordersInUzs from './migrations/20261206000001_orders_in_uzs';
 import * as paymeTransactions from './migrations/20261206000002_payme_transactions';
 import * as mail from './migrations/20261208000001_mail';
 import * as clickTransactions from './migrations/20261209000001_click_transactions';
+import * as promoCodes from './migrations/20261210000001_promo_codes';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -92,6 +93,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261206000002_payme_transactions', migration: paymeTransactions },
   { name: '20261208000001_mail', migration: mail },
   { name: '20261209000001_click_transactions', migration: clickTransactions },
+  { name: '20261210000001_promo_codes', migration: promoCodes },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -63,6 +63,8 @@ const ALL_TABLES = [
   'two_factor_recovery_codes',
   'user_notes',
   'two_factor_challenges',
+  'promo_codes',
+  'promo_code_uses',
 ].sort();
 
 const SEED_OPTIONS: DemoSeedOptions = {

@@ -18,6 +18,7 @@ import { GoToStorefront } from './layout/GoToStorefront';
 import orders from './orders';
 import products from './products';
 import promotions from './promotions';
+import promoCodes from './promoCodes';
 import pubgCodes from './pubgCodes';
 import pubgDenominations from './pubgDenominations';
 import regions from './regions';
@@ -77,6 +78,8 @@ export function App() {
               <Resource name="audit-log" {...auditLog} />
               {/* The store's mails: sent, or kept here where it has no mail server. */}
               <Resource name="mails" {...mails} />
+              {/* Promo codes shoppers enter at checkout. */}
+              <Resource name="promoCodes" {...promoCodes} />
               {/* A user's own lists, shown on the user's page only. */}
               <Resource name="userLedger" />
               <Resource name="userNotes" />

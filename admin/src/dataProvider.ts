@@ -56,6 +56,7 @@ export const RESOURCE_ENDPOINTS = {
   supportMessages: '/api/admin/support-messages',
   'audit-log': '/api/admin/audit-log',
   mails: '/api/admin/mails',
+  promoCodes: '/api/admin/promo-codes',
 } as const;
 
 /** Lists that belong to one user, read from the user's page (target `userId`): `/api/admin/users/:id/<path>`. */

@@ -27,6 +27,8 @@ import { serveWebApps } from './middleware/web-apps';
 import { createAdminProductsRouter } from './modules/admin/products/products.router';
 import { createAdminProductsService } from './modules/admin/products/products.service';
 import { createAdminPromotionsRouter } from './modules/admin/promotions/promotions.router';
+import { createAdminPromoCodesRouter } from './modules/admin/promo-codes/promo-codes.router';
+import { createAdminPromoCodesService } from './modules/admin/promo-codes/promo-codes.service';
 import { createAdminPromotionsService } from './modules/admin/promotions/promotions.service';
 import { createAdminRegionsRouter } from './modules/admin/regions/regions.router';
 import { createAdminRegionsService } from './modules/admin/regions/regions.service';
@@ -102,6 +104,8 @@ import { createClickShopService } from './modules/click/click.service';
 import { CLICK_PROVIDER } from './providers/payment/click.gateway';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createPromotionsRouter } from './modules/promotions/promotions.router';
+import { createPromoCodesRouter } from './modules/promo-codes/promo-codes.router';
+import { createPromoCodesService } from './modules/promo-codes/promo-codes.service';
 import { createPromotionsService } from './modules/promotions/promotions.service';
 import { createPubgRouter } from './modules/pubg/pubg.router';
 import { createPubgService } from './modules/pubg/pubg.service';
@@ -297,6 +301,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createPubgPlayerRouter({ players, games: gamesService, rateLimit }),
     createSteamRouter({ steam, guards }),
     createTopupRouter({ topups, guards, idempotency }),
+    createPromoCodesRouter({ promoCodes: createPromoCodesService({ db, topups }), guards, rateLimit }),
     createSuppliersRouter({
       delivery: createTopupDelivery({ db, logger, games, suppliers: deliverySources, codeCrypto }),
       providers: deliverySources,
@@ -327,6 +332,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     createAdminProductsRouter({ products: createAdminProductsService({ db, catalogueChanges, supplyGuard }), guards }),
     createAdminRegionsRouter({ regions: createAdminRegionsService({ db, catalogueChanges }), guards }),
     createAdminPromotionsRouter({ promotions: createAdminPromotionsService({ db, catalogueChanges }), guards }),
+    createAdminPromoCodesRouter({ promoCodes: createAdminPromoCodesService({ db }), guards }),
     createAdminCodesRouter({ codes: createAdminCodesService({ db, codeCrypto, catalogueChanges }), guards }),
     createAdminPubgDenominationsRouter({ denominations: createAdminPubgDenominationsService({ db, catalogueChanges, supplyGuard }), guards }),
     createAdminPubgCodesRouter({ codes: createAdminPubgCodesService({ db, codeCrypto, catalogueChanges }), guards }),

@@ -160,7 +160,7 @@ export interface RateLimitRule {
 }
 
 /** Actions limited per client (README, Configuration: RATE_LIMIT_*). Logins have their own, finer limits. */
-export type RateLimitedAction = 'register' | 'playerCheck' | 'support' | 'paymentCreate' | 'passwordForgot' | 'emailChange';
+export type RateLimitedAction = 'register' | 'playerCheck' | 'support' | 'paymentCreate' | 'passwordForgot' | 'emailChange' | 'promoCheck';
 
 /** Failed password logins allowed before a block (docs/architecture.md, "Login protection"). */
 export interface LoginProtectionLimits {
@@ -312,6 +312,8 @@ const ENVIRONMENT = Type.Object({
   RATE_LIMIT_PASSWORD_FORGOT_WINDOW_SECONDS: integer(1, 900),
   RATE_LIMIT_EMAIL_CHANGE: integer(1, 5),
   RATE_LIMIT_EMAIL_CHANGE_WINDOW_SECONDS: integer(1, 3600),
+  RATE_LIMIT_PROMO_CHECK: integer(1, 30),
+  RATE_LIMIT_PROMO_CHECK_WINDOW_SECONDS: integer(1, 60),
   LOGIN_PAIR_FAILURES: integer(1, 5),
   LOGIN_PAIR_BLOCK_SECONDS: integer(1, 15 * 60),
   LOGIN_PAIR_MAX_BLOCK_SECONDS: integer(1, 24 * 3600),
@@ -526,6 +528,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paymentCreate: { points: vars.RATE_LIMIT_PAYMENT_CREATE, durationSeconds: vars.RATE_LIMIT_PAYMENT_CREATE_WINDOW_SECONDS },
       passwordForgot: { points: vars.RATE_LIMIT_PASSWORD_FORGOT, durationSeconds: vars.RATE_LIMIT_PASSWORD_FORGOT_WINDOW_SECONDS },
       emailChange: { points: vars.RATE_LIMIT_EMAIL_CHANGE, durationSeconds: vars.RATE_LIMIT_EMAIL_CHANGE_WINDOW_SECONDS },
+      promoCheck: { points: vars.RATE_LIMIT_PROMO_CHECK, durationSeconds: vars.RATE_LIMIT_PROMO_CHECK_WINDOW_SECONDS },
     },
     loginProtection: {
       pair: {

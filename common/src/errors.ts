@@ -35,6 +35,10 @@ export const ErrorCode = {
   RATE_CHANGE_NEEDS_CONFIRMATION: 'RATE_CHANGE_NEEDS_CONFIRMATION',
   /** Retry delivery of an order that is not flagged as needing attention (already retried, or delivered). */
   NOTHING_TO_RETRY: 'NOTHING_TO_RETRY',
+  /** A promo code checkout refuses: `details.reason` says why (PROMO_CODE_REFUSALS); nothing is placed. */
+  PROMO_CODE_INVALID: 'PROMO_CODE_INVALID',
+  /** A gateway order a promo code makes free: gateways charge no zero; pay it from the balance. */
+  NOTHING_TO_CHARGE: 'NOTHING_TO_CHARGE',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   IDEMPOTENCY_KEY_IN_USE: 'IDEMPOTENCY_KEY_IN_USE',
   UNPROCESSABLE: 'UNPROCESSABLE',

@@ -7,6 +7,7 @@ export * from './errors';
 export * from './game-fields';
 export * from './money';
 export * from './order-lifecycle';
+export * from './promo-codes';
 export * from './promotion-badge-style';
 export * from './queues';
 export * from './rules';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { runDdl } from '../sql';
 import { PLACE_CART_ORDER } from './20261130000001_one_code_stock';
 
-const PLACE_CART_ORDER_IN_UZS_TOO = `
+export const PLACE_CART_ORDER_IN_UZS_TOO = `
   /*
    * Places the user's cart as one order of codes. Invariants, in the order they are checked:
    * 1. The cart lines are locked: a concurrent checkout of the same cart waits, then finds it empty

@@ -12,6 +12,7 @@ import { contentLanguagesEnglishMessages } from './contentLanguages';
 import { gamesEnglishMessages } from './games';
 import { suppliersEnglishMessages } from './suppliers';
 import { marginsEnglishMessages } from './margins';
+import { promoCodesEnglishMessages } from './promoCodes';
 
 export const customEnglishMessages = {
   app: {
@@ -732,5 +733,6 @@ export const englishMessagesTree: TranslationMessages = mergeTranslations(
   suppliersEnglishMessages,
   mailEnglishMessages,
   marginsEnglishMessages,
+  promoCodesEnglishMessages,
 );
 export default englishMessagesTree;

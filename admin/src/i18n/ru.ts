@@ -14,6 +14,7 @@ import { contentLanguagesEnglishMessages, contentLanguagesRussianMessages } from
 import { gamesEnglishMessages, gamesRussianMessages } from './games';
 import { suppliersEnglishMessages, suppliersRussianMessages } from './suppliers';
 import { marginsEnglishMessages, marginsRussianMessages } from './margins';
+import { promoCodesEnglishMessages, promoCodesRussianMessages } from './promoCodes';
 
 const customRussianMessages: typeof customEnglishMessages = {
   app: {
@@ -739,6 +740,7 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   suppliersEnglishMessages,
   mailEnglishMessages,
   marginsEnglishMessages,
+  promoCodesEnglishMessages,
   russianMessages,
   customRussianMessages,
   operationsRussianMessages,
@@ -754,5 +756,6 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   suppliersRussianMessages,
   mailRussianMessages,
   marginsRussianMessages,
+  promoCodesRussianMessages,
 );
 export default russianMessagesTree;

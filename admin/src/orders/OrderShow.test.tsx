@@ -75,6 +75,14 @@ describe("the back office's order screen", () => {
     expect(within(timeline()).getByText(/Магазин$/)).toBeInTheDocument();
   });
 
+  test('an order placed with a promo code shows the code and its discount', async () => {
+    serveOrder(processingOrder({ total: 808.2, discount: 89.8, promoCode: 'SPRING10' }));
+    renderOrder();
+    expect(await screen.findByText('Скидка (код SPRING10)')).toBeInTheDocument();
+    expect(screen.getByText(/^89,80\s₽$/)).toBeInTheDocument();
+    expect(screen.getByText(/^808,20\s₽$/)).toBeInTheDocument();
+  });
+
   test("a top-up's line and its refund read in words and money, never as raw values", async () => {
     serveOrder(
       processingOrder({

@@ -67,6 +67,14 @@ function OrderSummary() {
         <RecordField source="totalUsd">
           <MoneyField source="totalUsd" currency="usd" />
         </RecordField>
+        {order.discount > 0 && (
+          <RecordField
+            source="discount"
+            label={order.promoCode ? translate('resources.orders.discount_code', { code: order.promoCode }) : undefined}
+          >
+            <MoneyField source="discount" currencySource="currency" />
+          </RecordField>
+        )}
         <RecordField source="kind" render={(record: ShownOrder) => translate(`resources.orders.kind.${record.kind}`, { _: record.kind })} />
         <RecordField
           source="paymentMethod"

@@ -27,6 +27,9 @@ export class Order extends BaseModel {
   /** Minor units of `currency`. */
   declare total: number;
   declare total_usd: number;
+  /** Minor units of `currency` a promo code took off; `total` is after it (docs/architecture.md, "Promo codes"). */
+  declare discount: number;
+  declare promo_code_id: number | null;
   /** The USD->RUB rate the order was priced at (decimal string). */
   declare rate_usd_rub: string;
   /** A UZS order's USD->UZS rate, locked when it was placed; null on other orders. */

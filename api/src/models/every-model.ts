@@ -26,6 +26,8 @@ export { PaymentRefund } from './PaymentRefund';
 export { Product } from './Product';
 export { ProductRegion } from './ProductRegion';
 export { Promotion } from './Promotion';
+export { PromoCode } from './PromoCode';
+export { PromoCodeUse } from './PromoCodeUse';
 export { RateUpdateRun } from './RateUpdateRun';
 export { Region } from './Region';
 export { RevokedToken } from './RevokedToken';

@@ -32,6 +32,8 @@ const SHAPE_OF_DATA_TYPE: Record<string, string> = {
   boolean: 'boolean',
   'timestamp with time zone': 'Date',
   jsonb: 'object',
+  // An array column (promo_codes.scope_ids) reads as a JS array.
+  ARRAY: 'object',
 };
 
 /**

@@ -27,6 +27,7 @@ export * from './mail';
 export * from './two-factor';
 export * from './catalogue';
 export * from './promotions';
+export * from './promo-codes';
 export * from './players';
 export * from './freefire';
 export * from './pubg';

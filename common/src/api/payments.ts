@@ -1,25 +1,27 @@
 import Type, { type Static } from 'typebox';
 import { endpoint, Nullable, Strict, StringEnum, Success } from './contract';
 import { BalanceCurrency, GATEWAY_METHODS, GatewayMethod, OrderCurrency } from './orders';
-import { IDEMPOTENT_RETRIES, PaidOrderFields, requiredWhen, TOPUP_CHECKS, TopupData } from './topup';
+import { IDEMPOTENT_RETRIES, PaidOrderFields, promoCodeField, requiredWhen, TOPUP_CHECKS, TopupData } from './topup';
 
 const tag = 'Payments';
 
 export const FromBalanceBody = Strict(
-  { currency: OrderCurrency },
-  { description: 'Only the currency: prices and totals come from the database, so a client cannot send them.' },
+  { currency: OrderCurrency, promoCode: promoCodeField },
+  { description: 'Only the currency, and a promo code: prices and totals come from the database, so a client cannot send them.' },
 );
 export type FromBalanceBody = Static<typeof FromBalanceBody>;
 
 export const CheckoutAnswer = Success({
   ...PaidOrderFields,
-  total: Type.Number({ description: 'Charged, in `currency`.', examples: [24.48] }),
+  total: Type.Number({ description: 'Charged, in `currency`, after any promo code.', examples: [24.48] }),
+  discount: Type.Number({ description: 'What a promo code took off, in `currency`.', examples: [0] }),
   currency: OrderCurrency,
 });
 export type CheckoutAnswer = Static<typeof CheckoutAnswer>;
 
 const paymentFields = {
   currency: OrderCurrency,
+  promoCode: promoCodeField,
   email: Type.Optional(
     Type.String({ format: 'email', maxLength: 254, description: 'Where the fiscal receipt goes, when GET /payment/methods says `receipt_email_required`.' }),
   ),

@@ -107,7 +107,12 @@ export const TopupData = Type.Object(topupFields, {
 });
 export type TopupData = Static<typeof TopupData>;
 
-export const TopupOrderBody = Strict({ topupData: TopupData, currency: OrderCurrency });
+/** What a shopper enters at checkout, in the bodies of the three money calls. */
+export const promoCodeField = Type.Optional(
+  Type.String({ minLength: 1, maxLength: 64, description: 'A promo code the shopper entered; its discount is the server\'s, and a refused code is 422 PROMO_CODE_INVALID with `reason`.' }),
+);
+
+export const TopupOrderBody = Strict({ topupData: TopupData, currency: OrderCurrency, promoCode: promoCodeField });
 export type TopupOrderBody = Static<typeof TopupOrderBody>;
 
 /** An order paid from the balance: charged at once and on its way to delivery. */

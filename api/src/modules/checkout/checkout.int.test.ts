@@ -55,7 +55,7 @@ describe('POST /api/payment/from-balance', () => {
 
     const response = await checkout(user);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ success: true, orderId: expect.any(Number), status: 'processing', total: 24.48, currency: 'usd' });
+    expect(response.body).toEqual({ success: true, orderId: expect.any(Number), status: 'processing', total: 24.48, discount: 0, currency: 'usd' });
     const orderId = response.body.orderId;
 
     const order = await app.db('orders').where({ id: orderId }).first();

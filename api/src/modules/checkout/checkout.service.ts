@@ -14,17 +14,19 @@ export function createCheckoutService(deps: { db: Knex; catalogueChanges: Catalo
      * written, cart emptied and fulfilment queued all commit together, or nothing happens at all.
      * Prices are the stock's own; the client only chooses the currency. A re-run of a request whose
      * Idempotency-Key already placed an order answers that order and charges nothing. A currency no
-     * balance is held in (UZS) is 409.
+     * balance is held in (UZS) is 409. A promo code takes its discount off the total charged.
      */
-    payFromBalance: (userId: number, currency: OrderCurrency, claim?: IdempotencyClaim): Promise<Omit<CheckoutAnswer, 'success'>> =>
+    payFromBalance: (userId: number, currency: OrderCurrency, claim?: IdempotencyClaim, promoCode?: string): Promise<Omit<CheckoutAnswer, 'success'>> =>
       db.transaction(async (trx) => {
         assertPayableFromBalance(currency);
         const earlier = await orderPlacedUnder(trx, userId, claim);
-        if (earlier) return { orderId: earlier.id, status: 'processing', total: fromMinor(earlier.total), currency: earlier.currency };
-        const { orderId, total, productIds } = await placeCartOrder(trx, userId, currency, { method: 'balance' }, claim?.key);
+        if (earlier) {
+          return { orderId: earlier.id, status: 'processing', total: fromMinor(earlier.total), discount: fromMinor(earlier.discount), currency: earlier.currency };
+        }
+        const { orderId, total, discount, productIds } = await placeCartOrder(trx, userId, currency, { method: 'balance' }, claim?.key, promoCode);
         // The codes sold: every process shows the new stock once this commits.
         catalogueChanges.products(trx, productIds);
-        return { orderId, status: 'processing', total: fromMinor(total), currency };
+        return { orderId, status: 'processing', total: fromMinor(total), discount: fromMinor(discount), currency };
       }),
   };
 }

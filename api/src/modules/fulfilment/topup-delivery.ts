@@ -218,9 +218,11 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
 
   /**
    * What an order of packages has not delivered, priced in the order currency: the packages the game did
-   * not credit (`credited`: their indexes) and those without a used code.
+   * not credit (`credited`: their indexes) and those without a used code. Of an order a promo code
+   * discounted, only the share paid of them (docs/architecture.md, "Promo codes").
    */
-  function undeliveredPubg(data: StoredTopupData, codes: RedeemedCode[], currency: OrderCurrency, credited: ReadonlySet<number>) {
+  function undeliveredPubg(data: StoredTopupData, codes: RedeemedCode[], order: Pick<LockedOrder, 'currency' | 'total' | 'discount'>, credited: ReadonlySet<number>) {
+    const { currency } = order;
     const used = new Map<number, number>();
     for (const code of codes) if (code.status === 'used') used.set(code.denomination_id, (used.get(code.denomination_id) ?? 0) + 1);
     let amount = 0;
@@ -236,6 +238,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
         amount += toMinor(currency === 'usd' ? pkg.price_usd : pkg.price_rub);
       }
     }
+    if (order.discount > 0) amount = Math.min(order.total, amount - Math.round((amount * order.discount) / (order.total + order.discount)));
     return { amount, deliveredUc };
   }
 
@@ -260,7 +263,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
         if (held >= count) continue;
         const replacements = await stockDal.takeForDenomination(trx, denominationId, count - held);
         if (replacements.length < count - held) {
-          await refund(trx, order, data, 'out_of_codes', undeliveredPubg(data, codes, order.currency, credited));
+          await refund(trx, order, data, 'out_of_codes', undeliveredPubg(data, codes, order, credited));
           return { done: true };
         }
         await stockDal.reserve(
@@ -305,7 +308,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
       await db.transaction(async (trx) => {
         const order = await lockOrder(trx, orderId);
         if (!order || order.status !== 'processing') return;
-        await refund(trx, order, data, undeliveredReason(result.reason), undeliveredPubg(data, await stockDal.redeemedFor(trx, orderId), order.currency, credited));
+        await refund(trx, order, data, undeliveredReason(result.reason), undeliveredPubg(data, await stockDal.redeemedFor(trx, orderId), order, credited));
       });
       return undefined;
     }
@@ -345,7 +348,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
         }
         logger.info({ orderId, reason: outcome.reason, detail: outcome.detail }, 'Top-up from codes refused by the game');
         const codes = await stockDal.redeemedFor(trx, orderId);
-        await refund(trx, order, data, undeliveredReason(outcome.reason), undeliveredPubg(data, codes, order.currency, credited));
+        await refund(trx, order, data, undeliveredReason(outcome.reason), undeliveredPubg(data, codes, order, credited));
       });
     }
     throw new Error(`Order ${orderId}: delivery from codes did not finish within ${MAX_PUBG_STEPS} steps`);

@@ -7,8 +7,12 @@ export interface NewOrder {
   kind: OrderKind;
   paymentMethod: PaymentMethod;
   currency: OrderCurrency;
+  /** After a promo code's discount. */
   total: number;
   totalUsd: number;
+  /** What a promo code took off (docs/architecture.md, "Promo codes"), and the code. */
+  discount?: number;
+  promoCodeId?: number;
   rateUsdRub: string;
   /** A UZS order's USD->UZS rate. */
   rateUsdUzs?: string;
@@ -31,6 +35,8 @@ export const orderPlacementDal = {
         currency: order.currency,
         total: order.total,
         total_usd: order.totalUsd,
+        discount: order.discount ?? 0,
+        promo_code_id: order.promoCodeId ?? null,
         rate_usd_rub: order.rateUsdRub,
         rate_usd_uzs: order.rateUsdUzs ?? null,
         paid_at: order.paid ? trx.fn.now() : null,

@@ -8,6 +8,7 @@ import type { IdempotencyClaim } from '../../types';
 import { PAID_ORDER_HOLD_SECONDS } from './order-lifecycle.dal';
 import type { GatewayMethod } from '../../providers/payment';
 import { orderEventRow } from './order-events';
+import { promoCodeRefused } from '../promo-codes/promo-code-use';
 
 /** How an order is paid: from the balance at once, or through a gateway (card or SBP) within a hold of its codes. */
 export type OrderPayment = { method: 'balance' } | { method: GatewayMethod; holdSeconds: number };
@@ -15,8 +16,10 @@ export type OrderPayment = { method: 'balance' } | { method: GatewayMethod; hold
 /** A cart placed as an order. */
 export interface PlacedCartOrder {
   orderId: number;
-  /** Minor units of the order currency. */
+  /** Minor units of the order currency, after any promo code's discount. */
   total: number;
+  /** Minor units of the order currency a promo code took off (docs/architecture.md, "Promo codes"). */
+  discount: number;
   /** The USD->RUB rate the order is priced at. */
   rate: string;
   /** The outbox row of the order's fulfilment job: paid from the balance only, else null. */
@@ -29,6 +32,7 @@ export interface PlacedCartOrder {
 export interface KeyedOrder {
   id: number;
   total: number;
+  discount: number;
   currency: OrderCurrency;
 }
 
@@ -50,7 +54,7 @@ export async function orderPlacedUnder(conn: Knex, userId: number, claim: Idempo
     .modify((query) => {
       if (conn.isTransaction) void query.forUpdate();
     })
-    .first<KeyedOrder | undefined>('id', 'total', 'currency');
+    .first<KeyedOrder | undefined>('id', 'total', 'discount', 'currency');
 }
 
 /**
@@ -89,7 +93,7 @@ function placementRefusal(err: unknown): AppError | undefined {
       });
     }
     default:
-      return insufficientBalance(err);
+      return promoCodeRefused(err) ?? insufficientBalance(err);
   }
 }
 
@@ -100,8 +104,10 @@ function placementRefusal(err: unknown): AppError | undefined {
  * written, the codes reserved and the cart emptied. Paid from the balance, the total is debited and
  * the fulfilment job queued in the outbox; by card, the order waits as 'pending' for `holdSeconds`.
  * Prices are the stock's own. An empty cart is 400 CART_EMPTY, a line short of stock 409
- * OUT_OF_STOCK, too little money 409 INSUFFICIENT_BALANCE, no USD->RUB rate 503. The order carries
- * the request's Idempotency-Key, if any, in the same transaction (orderPlacedUnder finds it by that).
+ * OUT_OF_STOCK, too little money 409 INSUFFICIENT_BALANCE, no USD->RUB rate 503. A promo code, when
+ * given, takes its discount off the total and counts its use in the same statement; a refused code is
+ * 422 PROMO_CODE_INVALID with its reason. The order carries the request's Idempotency-Key, if any, in
+ * the same transaction (orderPlacedUnder finds it by that).
  */
 export async function placeCartOrder(
   trx: Knex.Transaction,
@@ -110,22 +116,29 @@ export async function placeCartOrder(
   payment: OrderPayment,
   /** The request's Idempotency-Key, written on the order. */
   idempotencyKey?: string,
+  /** The promo code the shopper entered. */
+  promoCode?: string,
 ): Promise<PlacedCartOrder> {
   const paid = payment.method === 'balance';
   try {
     const { rows } = await prepared(
       'place-cart-order',
       trx.raw<{
-        rows: Array<{ order_id: number; total: number; rate_usd_rub: string; outbox_id: number | null; product_ids: number[] }>;
+        rows: Array<{ order_id: number; total: number; discount: number; rate_usd_rub: string; outbox_id: number | null; product_ids: number[] }>;
       }>(
-        'SELECT order_id, total, rate_usd_rub, outbox_id, product_ids FROM place_cart_order(?, ?, ?, ?, ?)',
-        [userId, currency, payment.method, initialOrderStatus(paid), paid ? PAID_ORDER_HOLD_SECONDS : payment.holdSeconds],
+        'SELECT order_id, total, discount, rate_usd_rub, outbox_id, product_ids FROM place_cart_order(?, ?, ?, ?, ?, ?)',
+        [userId, currency, payment.method, initialOrderStatus(paid), paid ? PAID_ORDER_HOLD_SECONDS : payment.holdSeconds, promoCode ?? null],
       ),
     );
     const [placed] = rows;
     if (!placed) throw new Error('place_cart_order returned no row');
     const placedEvent = trx('order_events').insert(
-      orderEventRow(placed.order_id, 'placed', { total: placed.total, currency, paymentMethod: payment.method }),
+      orderEventRow(placed.order_id, 'placed', {
+        total: placed.total,
+        currency,
+        paymentMethod: payment.method,
+        ...(placed.discount > 0 ? { discount: placed.discount } : {}),
+      }),
     );
     // One round trip: the timeline's event, the request's Idempotency-Key on the order, and (when
     // place_cart_order wrote an outbox row) the request that made it on that row, so a row the relay
@@ -153,6 +166,7 @@ export async function placeCartOrder(
     return {
       orderId: placed.order_id,
       total: placed.total,
+      discount: placed.discount,
       rate: placed.rate_usd_rub,
       outboxId: placed.outbox_id,
       productIds: placed.product_ids,

@@ -4,10 +4,13 @@ import { prepared } from '@topup/server-kit';
 import { localizedColumn } from '../../lib/translations';
 import { Order, type OrderItem, type Payment, type Product, type Region, type StockCode } from '../../models';
 
-const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'currency', 'notices', 'payment_method', 'returned_to_cart', 'attention_since'] as const;
+const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'discount', 'currency', 'notices', 'payment_method', 'returned_to_cart', 'attention_since'] as const;
+
+/** The promo code an order was placed with, by its text (docs/architecture.md, "Promo codes"). */
+const promoCodeColumn = (db: Knex) => db.raw('(SELECT pc.code FROM promo_codes pc WHERE pc.id = orders.promo_code_id) AS promo_code');
 
 /** An order as its shopper sees it. */
-export type ShopperOrder = Pick<Order, (typeof ORDER_COLUMNS)[number]>;
+export type ShopperOrder = Pick<Order, (typeof ORDER_COLUMNS)[number]> & { promo_code: string | null };
 
 /** An order item with its catalogue product and region (null for items without one: top-ups, global codes). */
 export type OrderItemWithProduct = Pick<OrderItem, 'id' | 'order_id' | 'item_type' | 'amount' | 'game_amount' | 'topup_data'> & {
@@ -47,13 +50,13 @@ export interface Viewer {
 export const ordersDal = {
   /** The user's orders, newest first; `search` keeps those whose number contains these digits. */
   async listOwn(db: Knex, userId: number, search?: string): Promise<ShopperOrder[]> {
-    const query = Order.query(db).select(ORDER_COLUMNS).where({ user_id: userId });
+    const query = Order.query(db).select([...ORDER_COLUMNS, promoCodeColumn(db)]).where({ user_id: userId });
     if (search) query.andWhereRaw('id::text like ?', [`%${search}%`]);
-    return query.orderBy('id', 'desc');
+    return query.orderBy('id', 'desc').castTo<ShopperOrder[]>();
   },
 
   findOwn: (db: Knex, userId: number, orderId: number): Promise<ShopperOrder | undefined> =>
-    prepared('orders.find-own', db('orders').select(ORDER_COLUMNS).where({ id: orderId, user_id: userId }).first()),
+    prepared('orders.find-own', db('orders').select([...ORDER_COLUMNS, promoCodeColumn(db)]).where({ id: orderId, user_id: userId }).first()),
 
   /**
    * Items of these orders in order, with their product's and region's texts in `language` as the catalogue

@@ -64,6 +64,8 @@ describe('GET /api/orders', () => {
       created_at: expect.any(String),
       status: 'processing',
       total: 3950,
+      discount: 0,
+      promo_code: null,
       currency: 'rub',
       notices: [],
       payment_method: 'balance',

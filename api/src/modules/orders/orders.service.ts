@@ -39,6 +39,8 @@ const toOrderView = (order: ShopperOrder, items: OrderItem[]): Serializable<Orde
   created_at: order.created_at,
   status: order.status,
   total: fromMinor(order.total),
+  discount: fromMinor(order.discount),
+  promo_code: order.promo_code,
   currency: order.currency,
   notices: noticesForApi(order.notices),
   payment_method: order.payment_method,

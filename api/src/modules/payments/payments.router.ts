@@ -29,7 +29,7 @@ export function createPaymentsRouter(deps: {
 
   routes.add(paymentsEndpoints.fromBalance, [idempotency], async (ctx, { body }) => ({
     success: true as const,
-    ...(await checkout.payFromBalance(currentUser(ctx).id, body.currency, ctx.state.idempotency)),
+    ...(await checkout.payFromBalance(currentUser(ctx).id, body.currency, ctx.state.idempotency, body.promoCode)),
   }));
 
   routes.add(

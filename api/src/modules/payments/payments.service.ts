@@ -90,11 +90,13 @@ export function createPaymentsService(deps: {
   ): Promise<PlacedForPayment> {
     const { currency, method } = body;
     const amount = body.type === 'order' ? body.amount : 0;
-    const placed = await placeCartOrder(trx, userId, currency, { method, holdSeconds }, idempotencyKey);
-    // Thrown inside the transaction, so the order just placed is rolled back with it.
-    if (toMinor(amount) !== placed.total) {
-      throw new AppError(409, ErrorCode.PRICE_CHANGED, `The cart total is now ${formatMinor(placed.total, currency)}. Please review your cart.`, {
-        amount: fromMinor(placed.total),
+    const placed = await placeCartOrder(trx, userId, currency, { method, holdSeconds }, idempotencyKey, body.promoCode);
+    // The shopper saw list prices: the total before a promo code's discount. Thrown inside the
+    // transaction, so the order just placed is rolled back with it.
+    const listTotal = placed.total + placed.discount;
+    if (toMinor(amount) !== listTotal) {
+      throw new AppError(409, ErrorCode.PRICE_CHANGED, `The cart total is now ${formatMinor(listTotal, currency)}. Please review your cart.`, {
+        amount: fromMinor(listTotal),
         currency,
       });
     }
@@ -109,13 +111,17 @@ export function createPaymentsService(deps: {
    * is answered with that order instead.
    */
   async function placeForPayment(gateway: PaymentGateway, userId: number, body: CreatePaymentBody, claim: IdempotencyClaim | undefined): Promise<number> {
-    const prepared = body.type === 'topup' ? await topups.prepare({ topupData: body.topupData, currency: body.currency }) : undefined;
+    const prepared = body.type === 'topup' ? await topups.prepare({ topupData: body.topupData, currency: body.currency, promoCode: body.promoCode }) : undefined;
     return db.transaction(async (trx) => {
       const raced = await orderPlacedUnder(trx, userId, claim);
       if (raced) return raced.id;
       const order = prepared
         ? await topups.place(trx, userId, prepared, { method: body.method, holdSeconds }, claim?.key)
         : await placeCart(trx, userId, body, claim?.key);
+      // A gateway charges no zero: an order a promo code makes free is paid from the balance.
+      if (order.total <= 0) {
+        throw new AppError(409, ErrorCode.NOTHING_TO_CHARGE, 'With this promo code there is nothing to pay by card. Please pay from the balance.');
+      }
       const charge = chargeOf(gateway, order.total, body.currency, order.rate);
       const paymentId = await paymentsDal.insertPayment(trx, {
         userId,

@@ -18,6 +18,7 @@ import { assertSoldWithoutLoss } from '../games/denomination-costs';
 import { stockDal } from '../stock/stock.dal';
 import { topupDal } from './topup.dal';
 import { ratesDal } from '../rates/rates.dal';
+import { quotePromoCode, refusingPromoCode, usePromoCode } from '../promo-codes/promo-code-use';
 
 /** A package of the code stock (PUBG's, or a denomination delivered from codes) as stored in an order's topup_data: what it delivers and what it cost. */
 export interface StoredPubgPackage {
@@ -409,31 +410,50 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     const priced = await quote(trx, game, body, account);
     assertClientPrice(body, priced);
     const paid = payment.method === 'balance';
+    // The client priced the top-up at list price; a promo code's discount is the server's.
+    const promo = body.promoCode
+      ? await refusingPromoCode(() => quotePromoCode(trx, body.promoCode!, userId, body.currency, [{ gameId: game.id, amount: priced.total }]))
+      : undefined;
+    const discount = promo?.discount ?? 0;
+    const total = priced.total - discount;
 
     const orderId = await orderPlacementDal.insertOrder(trx, {
       userId,
       kind: 'topup',
       paymentMethod: payment.method,
       currency: body.currency,
-      total: priced.total,
-      totalUsd: priced.totalUsd,
+      total,
+      // The USD figure (reports) scaled by the same share.
+      totalUsd: discount > 0 ? priced.totalUsd - Math.round((priced.totalUsd * discount) / priced.total) : priced.totalUsd,
+      discount,
+      promoCodeId: promo?.promoCodeId,
       rateUsdRub: priced.rate,
       rateUsdUzs: priced.rateUzs,
       paid,
       holdSeconds: paid ? undefined : payment.holdSeconds,
       idempotencyKey,
     });
-    await recordOrderEvent(trx, orderId, 'placed', { total: priced.total, currency: body.currency, paymentMethod: payment.method, service: body.topupData.service });
+    await recordOrderEvent(trx, orderId, 'placed', {
+      total,
+      currency: body.currency,
+      paymentMethod: payment.method,
+      service: body.topupData.service,
+      ...(discount > 0 ? { discount } : {}),
+    });
+    if (promo) await refusingPromoCode(() => usePromoCode(trx, promo, userId, orderId));
     if (paid) {
       assertPayableFromBalance(body.currency);
-      await changeBalance(trx, {
-        userId,
-        currency: body.currency,
-        amount: -priced.total,
-        reason: 'order_payment',
-        reference: `order:${orderId}:payment`,
-        orderId,
-      });
+      // The ledger refuses a zero movement: a top-up a promo code makes free has nothing to debit.
+      if (total > 0) {
+        await changeBalance(trx, {
+          userId,
+          currency: body.currency,
+          amount: -total,
+          reason: 'order_payment',
+          reference: `order:${orderId}:payment`,
+          orderId,
+        });
+      }
     }
     const topupData: StoredTopupData = { ...priced.data, player_name: prepared.playerName };
     await topupDal.insertTopupItem(trx, orderId, {
@@ -455,12 +475,23 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       );
     }
     if (paid) await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId });
-    return { orderId, total: priced.total, rate: priced.rate };
+    return { orderId, total, rate: priced.rate };
   }
 
   return {
     prepare,
     place,
+
+    /**
+     * A top-up's list total in its currency and its game, as checkout would price it (the client's
+     * price checked), for a promo code's preview; the account is not asked.
+     */
+    async listPrice(body: TopupOrderBody): Promise<{ gameId: number; total: number }> {
+      const game = await games.activeGame(db, body.topupData.service);
+      const priced = await quote(db, game, body, accountOf(game, body.topupData));
+      assertClientPrice(body, priced);
+      return { gameId: game.id, total: priced.total };
+    },
 
     /**
      * A top-up paid from the balance: debited, written and queued for delivery in one transaction. A

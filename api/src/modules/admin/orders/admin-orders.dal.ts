@@ -16,13 +16,14 @@ export type OrderWithBuyer = Pick<
   | 'currency'
   | 'total'
   | 'total_usd'
+  | 'discount'
   | 'notices'
   | 'created_at'
   | 'paid_at'
   | 'completed_at'
   | 'attention_reason'
   | 'attention_since'
-> & { user_nickname: User['nickname'] };
+> & { user_nickname: User['nickname']; promo_code: string | null };
 
 /** One event of an order's timeline, with the nickname of the admin behind it. */
 export type OrderEventWithActor = Pick<OrderEvent, 'id' | 'kind' | 'actor_id' | 'payload' | 'request_id' | 'created_at'> & {
@@ -79,6 +80,8 @@ export const ORDER_COLUMNS = [
   'o.currency',
   'o.total',
   'o.total_usd',
+  'o.discount',
+  'pc.code as promo_code',
   'o.notices',
   'o.created_at',
   'o.paid_at',
@@ -90,7 +93,8 @@ export const ORDER_COLUMNS = [
 /** Data access for the back office's orders; every function takes the connection or transaction to use. */
 export const adminOrdersDal = {
   /** Every order with its buyer's nickname: the base the list filters, sorts and pages. */
-  listBase: (db: Knex): Knex.QueryBuilder => db('orders as o').join('users as u', 'u.id', 'o.user_id').select(ORDER_COLUMNS),
+  listBase: (db: Knex): Knex.QueryBuilder =>
+    db('orders as o').join('users as u', 'u.id', 'o.user_id').leftJoin('promo_codes as pc', 'pc.id', 'o.promo_code_id').select(ORDER_COLUMNS),
 
   find: (db: Knex, orderId: number): Promise<OrderWithBuyer | undefined> => adminOrdersDal.listBase(db).where('o.id', orderId).first(),
 

@@ -125,6 +125,8 @@ describe('GET /api/admin/orders', () => {
         currency: 'rub',
         total: 3158.42,
         totalUsd: 39.98,
+        discount: 0,
+        promoCode: null,
         notices: [],
         createdAt: expect.any(String),
         paidAt: expect.any(String),

@@ -89,6 +89,8 @@ const toAdminOrder = (row: OrderWithBuyer): Serializable<AdminOrder> => ({
   currency: row.currency,
   total: fromMinor(row.total),
   totalUsd: fromMinor(row.total_usd),
+  discount: fromMinor(row.discount),
+  promoCode: row.promo_code,
   notices: noticesForApi(row.notices),
   createdAt: row.created_at,
   paidAt: row.paid_at,

@@ -5,9 +5,9 @@ import { idempotencyHeaders, moneyRetryDelay, retryMoneyCall, type WithIdempoten
 
 export const FROM_BALANCE_PATH = '/payment/from-balance';
 
-/** Pays the whole cart from the balance; the server prices it, the client only names the currency. */
-export function payFromBalance({ currency, idempotencyKey }: WithIdempotencyKey<FromBalanceBody>): Promise<CheckoutAnswer> {
-  return api.post<CheckoutAnswer>(FROM_BALANCE_PATH, { currency }, { headers: idempotencyHeaders(idempotencyKey) });
+/** Pays the whole cart from the balance; the server prices it, the client only names the currency and any promo code. */
+export function payFromBalance({ currency, promoCode, idempotencyKey }: WithIdempotencyKey<FromBalanceBody>): Promise<CheckoutAnswer> {
+  return api.post<CheckoutAnswer>(FROM_BALANCE_PATH, { currency, ...(promoCode ? { promoCode } : {}) }, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function usePayFromBalance() {

@@ -143,7 +143,7 @@ describe('checkout of the cart', () => {
     server.use(
       on(paymentsEndpoints.fromBalance).reply(({ body, request }) => {
         paid.push({ currency: body.currency, key: request.headers.get('Idempotency-Key') });
-        return { success: true, orderId: 42, status: 'processing', total: 540, currency: 'rub' };
+        return { success: true, orderId: 42, status: 'processing', total: 540, discount: 0, currency: 'rub' };
       }),
     );
     const { user } = renderCheckout();

@@ -49,6 +49,8 @@ import {
 import { CurrencyChoice } from './currency-choice';
 import { OrderSummary } from './order-summary';
 import { PaymentMethods } from './payment-methods';
+import { PromoCodeField, type PromoState } from './promo-code-field';
+import { promoRefusalOf } from '../utils/promo-code';
 import styles from './checkout-view.module.css';
 
 /**
@@ -102,6 +104,8 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
   const [emailInvalid, setEmailInvalid] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [redirecting, setRedirecting] = useState(false);
+  // The promo code previewed for this currency (docs/architecture.md, "Promo codes"); the server applies it.
+  const [promo, setPromo] = useState<PromoState>({ applied: null, refusal: null });
   // One Idempotency-Key per payment attempt, kept for its retries (lib/idempotency).
   const [attemptKeys] = useState<AttemptKeys>(() => createAttemptKeys());
   // Set synchronously on the first click, so a second click in the same frame is ignored too.
@@ -143,18 +147,22 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
       : currency === 'UZS'
         ? Number.isNaN(cartSums) ? null : cartSums
         : cartTotal.rub;
+  // What is charged: the list total less the promo code's previewed discount.
+  const payable: number | null = total !== null && promo.applied ? promo.applied.total : total;
   const available = currency === 'UZS' ? undefined : balance.data?.find((entry) => entry.currency === toBalanceCurrency(currency))?.amount;
-  const activeMethod = method === null ? startingMethod(total, available, currency, options) : usableMethod(method, currency, options);
+  const activeMethod = method === null ? startingMethod(payable, available, currency, options) : usableMethod(method, currency, options);
   const viaGateway = isGatewayMethod(activeMethod);
   const gateway = viaGateway ? gatewayFor(activeMethod, currency, options) : undefined;
   const askEmail = gateway?.receipt_email_required === true;
-  const charged = chargedAmount(total, currency, gateway, options);
-  const short = activeMethod === 'balance' && total !== null && available !== undefined && available < total;
+  const charged = chargedAmount(payable, currency, gateway, options);
+  const short = activeMethod === 'balance' && payable !== null && available !== undefined && available < payable;
   const busy = payFromBalance.isPending || createTopupOrder.isPending || createPayment.isPending || redirecting;
 
   const changeCurrency = (next: Currency) => {
     setCurrency(next);
     setFailure(null);
+    // A code's discount is in the currency it was previewed in: it is applied again in the new one.
+    setPromo({ applied: null, refusal: null });
     attemptKeys.reset();
   };
 
@@ -184,6 +192,12 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
     attemptKeys.settle(error);
     inFlight.current = false;
     if (toApiError(error).status === 401) return; // already on the way to /login
+    const refusal = promoRefusalOf(error);
+    if (refusal) {
+      // Said under the promo code's field; nothing was placed.
+      setPromo({ applied: null, refusal });
+      return;
+    }
     setFailure(paymentFailure(error, fallback, { topup: topup !== null }));
     if (!topup && cartIsStale(error)) void queryClient.invalidateQueries({ queryKey: [CART_KEY] });
     if (toApiError(error).code === ErrorCode.INSUFFICIENT_BALANCE) void balance.refetch();
@@ -207,7 +221,7 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
   };
 
   const pay = () => {
-    if (inFlight.current || busy || total === null) return;
+    if (inFlight.current || busy || total === null || payable === null) return;
     const code = toOrderCurrency(currency);
     const receiptEmail = email.trim();
     if (askEmail && !isValidEmail(receiptEmail)) {
@@ -217,9 +231,10 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
     }
     // The cart's lines name the attempt too: a changed cart is a new purchase.
     const cartLines = topup ? null : items.map((item) => [item.id, item.quantity, item.price_usd, item.price_rub]);
+    const promoCode = promo.applied ? { promoCode: promo.applied.code } : {};
 
     if (viaGateway) {
-      const common = { currency: code, method: activeMethod, ...(askEmail ? { email: receiptEmail } : {}) };
+      const common = { currency: code, method: activeMethod, ...promoCode, ...(askEmail ? { email: receiptEmail } : {}) };
       const input: CreatePaymentBody = topup
         ? { type: 'topup', topupData: topupPayload(topup, currency), ...common }
         : { type: 'order', amount: total, ...common };
@@ -231,15 +246,15 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
     // Only USD and RUB are ever paid from the balance (the balance option is off for UZS).
     if (code === 'uzs') return;
     if (topup) {
-      const input = { topupData: topupPayload(topup, currency), currency: code };
+      const input = { topupData: topupPayload(topup, currency), currency: code, ...promoCode };
       const key = begin(requestScope(TOPUP_ORDER_PATH, input));
       if (key === null) return;
       createTopupOrder.mutate({ ...input, idempotencyKey: key }, { onSuccess: ({ orderId }) => paid(orderId), onError: fail('checkout.topup_failed') });
       return;
     }
-    const key = begin(requestScope(FROM_BALANCE_PATH, { currency: code }, cartLines));
+    const key = begin(requestScope(FROM_BALANCE_PATH, { currency: code, ...promoCode }, cartLines));
     if (key === null) return;
-    payFromBalance.mutate({ currency: code, idempotencyKey: key }, { onSuccess: ({ orderId }) => paid(orderId), onError: fail('checkout.payment_failed') });
+    payFromBalance.mutate({ currency: code, ...promoCode, idempotencyKey: key }, { onSuccess: ({ orderId }) => paid(orderId), onError: fail('checkout.payment_failed') });
   };
 
   const failureText = (value: PaymentFailure): string => {
@@ -251,7 +266,7 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
     return value.kind === 'key' ? t(value.key) : value.text;
   };
 
-  const totalText = total === null ? null : formatMoney(total, currency);
+  const totalText = payable === null ? null : formatMoney(payable, currency);
   const chargedText = charged ? formatMoney(charged.amount, charged.currency) : null;
   const payLabel =
     totalText === null
@@ -333,6 +348,24 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
           {t('checkout.summary_title')}
         </h2>
         <OrderSummary items={items} topup={topup} topupLabels={topupLabels} topupTotal={total} currency={currency} />
+        <PromoCodeField
+          orderCurrency={toOrderCurrency(currency)}
+          currency={currency}
+          topupData={topup ? topupPayload(topup, currency) : null}
+          state={promo}
+          onChange={(next) => {
+            setPromo(next);
+            setFailure(null);
+            attemptKeys.reset();
+          }}
+          disabled={busy}
+        />
+        {promo.applied && (
+          <p className={styles.discountRow} data-testid="checkout-discount">
+            <span>{t('checkout.promo.discount')}</span>
+            <strong>−{formatMoney(promo.applied.discount, currency)}</strong>
+          </p>
+        )}
         <div className={styles.totalRow}>
           <span>{t('checkout.total')}</span>
           <strong data-testid="checkout-total" aria-live="polite">
@@ -364,7 +397,7 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
           <p id={ids.shortfall} className={`${styles.notice} ${styles.warning}`}>
             <InfoIcon size={18} />
             <span>
-              {t('checkout.insufficient_balance', { need: formatMoney(total, currency), have: formatMoney(available, currency) })}
+              {t('checkout.insufficient_balance', { need: formatMoney(payable, currency), have: formatMoney(available, currency) })}
               {states.card === 'available' ? ` ${t('checkout.try_card')}` : ''}
             </span>
           </p>
@@ -391,7 +424,7 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
           type="button"
           className="btn btn--primary btn--lg btn--block"
           onClick={pay}
-          disabled={busy || total === null || short || states[activeMethod] !== 'available'}
+          disabled={busy || payable === null || short || states[activeMethod] !== 'available'}
           aria-busy={busy || undefined}
           aria-describedby={[failure ? ids.error : short ? ids.shortfall : '', charged ? ids.charged : ''].filter(Boolean).join(' ') || undefined}
           data-testid="checkout-pay"

@@ -106,7 +106,8 @@ export type CheckoutFailureKey =
   | 'checkout.currency_unavailable'
   | 'checkout.method_unavailable'
   | 'checkout.email_invalid'
-  | 'checkout.still_processing';
+  | 'checkout.still_processing'
+  | 'checkout.promo.nothing_to_charge';
 
 /** How a failed payment reads: a locale key, the shortfall sentence, or the server's own words. */
 export type PaymentFailure =
@@ -144,6 +145,8 @@ export function paymentFailure(error: unknown, fallback: CheckoutFailureFallback
     if (shortfall) return { kind: 'shortfall', shortfall };
   }
   if (apiError.code === ErrorCode.CART_EMPTY) return { kind: 'key', key: 'checkout.cart_empty_error' };
+  // A promo code left nothing for a gateway to charge: the balance pays such an order.
+  if (apiError.code === ErrorCode.NOTHING_TO_CHARGE) return { kind: 'key', key: 'checkout.promo.nothing_to_charge' };
   // A card payment's amount no longer matches the cart: the cart changed in another tab.
   if (apiError.code === ErrorCode.PRICE_CHANGED && fallback === 'checkout.create_payment_failed' && !topup) {
     return { kind: 'key', key: 'checkout.total_changed' };

@@ -16,6 +16,8 @@ const DECLINED: OrderDetail = {
   created_at: '2026-11-23T13:26:00.000Z',
   status: 'cancelled',
   total: 240,
+  discount: 0,
+  promo_code: null,
   currency: 'rub',
   notices: [],
   payment_method: 'card',

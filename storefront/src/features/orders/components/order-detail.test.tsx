@@ -27,6 +27,8 @@ function order(overrides: Partial<OrderDetail>): OrderDetail {
     created_at: '2026-11-23T13:26:00.000Z',
     status: 'completed',
     total: 240,
+    discount: 0,
+    promo_code: null,
     currency: 'rub',
     notices: [],
     payment_method: 'balance',
@@ -52,6 +54,21 @@ describe('a receipt to keep', () => {
     await user.click(await screen.findByRole('button', { name: 'Распечатать или сохранить PDF' }));
     expect(print).toHaveBeenCalledOnce();
     vi.unstubAllGlobals();
+  });
+});
+
+describe('a receipt with a promo code', () => {
+  test('shows the code and its discount above the total paid', async () => {
+    showReceipt(order({ total: 216, discount: 24, promo_code: 'SPRING10' }));
+    expect(await screen.findByTestId('order-discount')).toHaveTextContent('−24,00 ₽');
+    expect(screen.getByText('Промокод SPRING10')).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('216,00 ₽');
+  });
+
+  test('an order without one has no discount line', async () => {
+    showReceipt(order({}));
+    await screen.findByTestId('order-total');
+    expect(screen.queryByTestId('order-discount')).not.toBeInTheDocument();
   });
 });
 

@@ -145,6 +145,12 @@ function Receipt({ order }: { order: OrderDetail }) {
             <dt>{t('orders.paid_in')}</dt>
             <dd>{t(`currencies.${currency}_name`)}</dd>
           </div>
+          {order.discount > 0 && (
+            <div>
+              <dt>{order.promo_code ? t('orders.discount_code', { code: order.promo_code }) : t('orders.discount')}</dt>
+              <dd data-testid="order-discount">−{format.money(order.discount, currency)}</dd>
+            </div>
+          )}
           <div className={styles.grandTotal}>
             <dt>{t('orders.total')}</dt>
             <dd data-testid="order-total">{format.money(order.total, currency)}</dd>

@@ -30,6 +30,8 @@ const order = (overrides: Partial<PaidOrder> = {}): PaidOrder => ({
   created_at: '2025-01-01T10:00:00Z',
   status: 'completed',
   total: 10.98,
+  discount: 0,
+  promo_code: null,
   currency: 'usd',
   notices: [],
   payment_method: 'card',
