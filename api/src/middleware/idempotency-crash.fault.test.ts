@@ -93,7 +93,7 @@ describe('an API process killed between the charge and storing its answer', () =
     const second = await apiProcess();
     const retried = await payFromBalance(second.baseUrl, user, key);
     expect(retried.status).toBe(201);
-    expect(await retried.json()).toEqual({ success: true, orderId, status: 'processing', total: 10.99, currency: 'usd' });
+    expect(await retried.json()).toEqual({ success: true, orderId, status: 'processing', total: 10.99, discount: 0, currency: 'usd' });
 
     expect(await app.db('orders').where({ user_id: user.id }).pluck('id')).toEqual([orderId]);
     expect(await app.db('balance_ledger').where({ user_id: user.id, reason: 'order_payment' }).select('order_id', 'amount')).toEqual([

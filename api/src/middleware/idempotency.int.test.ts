@@ -100,7 +100,7 @@ describe('Idempotency-Key on POST /api/payment/from-balance', () => {
     expect(originals).toHaveLength(1);
     const first = originals[0]!;
     expect(first.status).toBe(201);
-    expect(first.json()).toEqual({ success: true, orderId: state.orders[0], status: 'processing', total: 10.99, currency: 'usd' });
+    expect(first.json()).toEqual({ success: true, orderId: state.orders[0], status: 'processing', total: 10.99, discount: 0, currency: 'usd' });
     for (const answer of answers) {
       if (answer.status === 409) expect(answer.json().error.code).toBe('IDEMPOTENCY_KEY_IN_USE');
       else expectSameAnswer(answer, first);
