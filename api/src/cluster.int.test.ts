@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiProcess, type ApiProcess } from './testing/api-process';
@@ -52,6 +53,22 @@ async function processesAnswering(count: number): Promise<Set<number>> {
   const pids = new Set<number>();
   for (let sent = 0; sent < count; sent += 1) pids.add(await healthAnsweredBy());
   return pids;
+}
+
+/** The processes `pid` started that are still running (Linux: each one's parent in /proc/<pid>/stat). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // "pid (command) state ppid ...": the command may hold spaces, so read after its closing parenthesis.
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
 }
 
 describe('API_PROCESSES=2', () => {
@@ -136,4 +153,11 @@ describe('API_PROCESSES=2', () => {
     expect(status).toBeLessThan(500);
     expect(await exiting).toBe(0);
   });
+
+  it('exits 0 on a SIGTERM that comes while its API processes are still starting', async () => {
+    const starting = await startApiProcess(app.config, { API_PROCESSES: '2' }, { waitUntilReady: false });
+    // The primary listens for signals before it forks; its processes take seconds to load their code.
+    await expect.poll(() => childrenOf(starting.pid).length, START_WAIT).toBe(2);
+    expect(await starting.terminate(), starting.output()).toBe(0);
+  }, 60_000);
 });

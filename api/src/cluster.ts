@@ -67,7 +67,8 @@ export function runApiPrimary(options: { processes: number; logger: Logger; poli
     worker.on('exit', (code, signal) => {
       slot.worker = null;
       if (!stopping) return restartLater(slot, `pid ${worker.process.pid}, ${signal || `exit code ${code}`}`);
-      if (code !== 0) exitCode = 1;
+      // Ended by the SIGTERM passed on before it could listen for it (it was still loading): nothing was in flight.
+      if (code !== 0 && signal !== 'SIGTERM') exitCode = 1;
       exitIfAllDown();
     });
   }

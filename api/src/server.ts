@@ -76,9 +76,9 @@ async function main(): Promise<void> {
     runApiPrimary({ processes: config.apiProcesses, logger });
     return;
   }
-  const api = await startApiServer(config, logger);
-  logger.info({ port: api.port }, `API listening on http://localhost:${api.port}/api`);
-
+  // Signals are heard from the start: a stop while the process is still starting (a deploy, or the
+  // primary draining a process it has just forked) is a clean exit, as nothing is in flight yet.
+  const running: { api?: Awaited<ReturnType<typeof startApiServer>> } = {};
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
@@ -87,7 +87,8 @@ async function main(): Promise<void> {
     }
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    api.close().then(
+    if (!running.api) process.exit(0);
+    running.api.close().then(
       () => process.exit(0),
       (err: unknown) => {
         logger.error({ err }, 'shutdown failed');
@@ -99,6 +100,9 @@ async function main(): Promise<void> {
   // Under the primary a Ctrl+C reaches the whole process group: the primary alone decides, and passes
   // it on as SIGTERM.
   process.on('SIGINT', () => (cluster.isWorker ? undefined : stop('SIGINT')));
+  const api = await startApiServer(config, logger);
+  running.api = api;
+  logger.info({ port: api.port }, `API listening on http://localhost:${api.port}/api`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

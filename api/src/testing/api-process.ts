@@ -26,9 +26,13 @@ export function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the API as production does, on the database and Redis prefix of `config` (a test app's), once
- * it is ready: one process unless `env` sets API_PROCESSES.
+ * it is ready (or at once, `waitUntilReady: false`): one process unless `env` sets API_PROCESSES.
  */
-export async function startApiProcess(config: Config, env: Record<string, string> = {}): Promise<ApiProcess> {
+export async function startApiProcess(
+  config: Config,
+  env: Record<string, string> = {},
+  { waitUntilReady = true }: { waitUntilReady?: boolean } = {},
+): Promise<ApiProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -61,7 +65,7 @@ export async function startApiProcess(config: Config, env: Record<string, string
   };
 
   const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
+  while (waitUntilReady) {
     if (child.exitCode !== null) throw new Error(`The API process exited early:\n${output}`);
     const ready = await fetch(`${baseUrl}/api/ready`).then(
       (response) => response.ok,
