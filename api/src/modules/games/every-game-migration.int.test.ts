@@ -16,6 +16,8 @@ const MIGRATION = '20261129000001_every_game_as_data';
 /** The next migrations (the code tables moved into one stock, then the suppliers) run down first and up last. */
 const ONE_CODE_STOCK = '20261130000001_one_code_stock';
 const SUPPLIERS = '20261201000001_suppliers';
+/** It changed place_cart_order's arguments, which ONE_CODE_STOCK redefines by them: it goes down first, as a rollback would. */
+const PROMO_CODES = '20261210000001_promo_codes';
 const LANGUAGES = ['ru', 'en', 'uz'] as const;
 
 let app: TestApp;
@@ -256,6 +258,7 @@ beforeAll(async () => {
   app = await startTestApp();
   admin = await app.createUser({ role: 'admin' });
   shopper = await app.createUser();
+  await app.db.migrate.down({ migrationSource, name: PROMO_CODES });
   await app.db.migrate.down({ migrationSource, name: SUPPLIERS });
   await app.db.migrate.down({ migrationSource, name: ONE_CODE_STOCK });
   await app.db.migrate.down({ migrationSource, name: MIGRATION });
@@ -282,6 +285,7 @@ describe('every game as data, on a store that sold all three games', () => {
     expect(await rowsOf(app.db, UNTOUCHED)).toEqual(rowsBefore);
     await app.db.migrate.up({ migrationSource, name: ONE_CODE_STOCK });
     await app.db.migrate.up({ migrationSource, name: SUPPLIERS });
+    await app.db.migrate.up({ migrationSource, name: PROMO_CODES });
     expect(await newViews(before)).toEqual(before);
 
     // The three games are rows; PUBG's packages are delivered from the code stock, Free Fire's by the game.
@@ -296,8 +300,9 @@ describe('every game as data, on a store that sold all three games', () => {
   });
 
   it('gives the old tables back, row for row, on the way down, and numbers new rows after them', async () => {
+    await app.db.migrate.down({ migrationSource, name: PROMO_CODES });
     await app.db.migrate.down({ migrationSource, name: SUPPLIERS });
-  await app.db.migrate.down({ migrationSource, name: ONE_CODE_STOCK });
+    await app.db.migrate.down({ migrationSource, name: ONE_CODE_STOCK });
     await app.db.migrate.down({ migrationSource, name: MIGRATION });
     expect(await rowsOf(app.db, ['pubg_denominations', 'freefire_denominations'])).toEqual(oldTables);
     expect(await rowsOf(app.db, UNTOUCHED)).toEqual(rowsBefore);
@@ -307,6 +312,7 @@ describe('every game as data, on a store that sold all three games', () => {
     await app.db.migrate.up({ migrationSource, name: MIGRATION });
     await app.db.migrate.up({ migrationSource, name: ONE_CODE_STOCK });
     await app.db.migrate.up({ migrationSource, name: SUPPLIERS });
+    await app.db.migrate.up({ migrationSource, name: PROMO_CODES });
     expect(await newViews(before)).toEqual(before);
   });
 });
