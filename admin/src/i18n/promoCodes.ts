@@ -3,6 +3,9 @@ export const promoCodesEnglishMessages = {
   resources: {
     promoCodes: {
       name: 'Promo code |||| Promo codes',
+      // The list's empty page and the create page's title, in the sentence's own case.
+      forcedCaseName: 'promo codes',
+      page: { create: 'New promo code' },
       fields: {
         id: 'ID',
         code: 'Code',
@@ -52,6 +55,8 @@ export const promoCodesRussianMessages: typeof promoCodesEnglishMessages = {
   resources: {
     promoCodes: {
       name: 'Промокод |||| Промокоды',
+      forcedCaseName: 'промокодов',
+      page: { create: 'Новый промокод' },
       fields: {
         id: 'ID',
         code: 'Код',

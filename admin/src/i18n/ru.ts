@@ -742,6 +742,8 @@ export const russianMessagesTree: TranslationMessages = mergeTranslations(
   marginsEnglishMessages,
   promoCodesEnglishMessages,
   russianMessages,
+  // An empty list asks "Вы хотите добавить еще одну?", feminine whatever the resource: one form fits all.
+  { ra: { page: { invite: 'Хотите добавить?' } } },
   customRussianMessages,
   operationsRussianMessages,
   twoFactorRussianMessages,
