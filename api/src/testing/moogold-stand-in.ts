@@ -1,9 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { toMinor } from '@topup/common';
-import { MOOGOLD_DIRECT_TOPUP_LISTING, MOOGOLD_DIRECT_TOPUP_ORDER, MOOGOLD_ERROR, MOOGOLD_ORDER_STATUS } from '../providers/game/moogold/moogold-provider';
-import { moogoldAuth, moogoldBasicAuth, type MoogoldCredentials } from '../providers/game/moogold/moogold-signature';
 import type { Config } from '../config';
 import { startTestApp, type TestApp } from './harness';
 
@@ -15,6 +13,27 @@ import { startTestApp, type TestApp } from './harness';
  * create with one is refused with 420), stay `processing` until the test ends them, and are looked up by it.
  * MooGold documents no signature on its callbacks, so the stand-in sends none: the store polls.
  */
+
+/*
+ * MooGold's own rules, written here from its documentation and not taken from the adapter, so a mistake in
+ * the adapter's signing, codes or statuses fails the tests instead of agreeing with itself.
+ */
+/** Its error codes: wallet short, out of stock, partnerOrderId used, product unavailable, timestamp, credentials. */
+const ERROR = { insufficientBalance: '111', outOfStock: '114', duplicateOrder: '420', productUnavailable: '422', timestamp: '426', authentication: '403' };
+/** An order's status words. */
+const ORDER_STATUS = { processing: 'processing', completed: 'completed' };
+/** `product/list_product`'s category of direct top-ups, and `order/create_order`'s `category` of one. */
+const DIRECT_TOPUP_LISTING = 50;
+const DIRECT_TOPUP_ORDER = 1;
+
+interface MoogoldCredentials {
+  partnerId: string;
+  secret: string;
+}
+/** "Authentication": `Authorization: Basic base64(partner_id:secret)`. */
+const basicAuthOf = ({ partnerId, secret }: MoogoldCredentials) => `Basic ${Buffer.from(`${partnerId}:${secret}`).toString('base64')}`;
+/** "Authentication": `auth` is the hex HMAC-SHA256, keyed with the secret, of the body as sent, the timestamp and the path. */
+const authOf = (body: string, timestamp: string, path: string, secret: string) => createHmac('sha256', secret).update(body + timestamp + path).digest('hex');
 
 /** The window around MooGold's clock it takes a `timestamp` in, in seconds. */
 const TIMESTAMP_WINDOW_SECONDS = 60;
@@ -136,19 +155,19 @@ export async function startMoogoldStandIn(options: MoogoldCredentials & { produc
   function create(res: ServerResponse, body: Json): void {
     const data = isObject(body.data) ? body.data : undefined;
     const reference = typeof body.partnerOrderId === 'string' ? body.partnerOrderId : '';
-    if (!data || Number(data.category) !== MOOGOLD_DIRECT_TOPUP_ORDER) return refuse(res, 400, '400', 'Invalid category');
+    if (!data || Number(data.category) !== DIRECT_TOPUP_ORDER) return refuse(res, 400, '400', 'Invalid category');
     const found = variationOf(data['product-id']);
-    if (!found) return refuse(res, 400, MOOGOLD_ERROR.productUnavailable, 'Product is not available');
+    if (!found) return refuse(res, 400, ERROR.productUnavailable, 'Product is not available');
     const quantity = Number(data.quantity);
     if (!Number.isInteger(quantity) || quantity < 1) return refuse(res, 400, '400', 'Invalid quantity');
     const fields = accountFields(found.product, data);
     if (typeof fields === 'string') return refuse(res, 400, '400', `${fields} is required`);
-    if (reference && byReference.has(reference)) return refuse(res, 400, MOOGOLD_ERROR.duplicateOrder, 'Partner Order ID already exists');
-    if (soldOut.has(found.variation.id)) return refuse(res, 400, MOOGOLD_ERROR.outOfStock, 'Product is out of stock');
+    if (reference && byReference.has(reference)) return refuse(res, 400, ERROR.duplicateOrder, 'Partner Order ID already exists');
+    if (soldOut.has(found.variation.id)) return refuse(res, 400, ERROR.outOfStock, 'Product is out of stock');
     const price = toMinor(found.variation.price) * quantity;
-    if (toMinor(wallet) < price) return refuse(res, 400, MOOGOLD_ERROR.insufficientBalance, 'Insufficient balance');
+    if (toMinor(wallet) < price) return refuse(res, 400, ERROR.insufficientBalance, 'Insufficient balance');
     wallet = (toMinor(wallet) - price) / 100;
-    const order: MoogoldStandInOrder = { id: (nextId += 1), partnerOrderId: reference, variationId: found.variation.id, quantity, fields, status: MOOGOLD_ORDER_STATUS.processing };
+    const order: MoogoldStandInOrder = { id: (nextId += 1), partnerOrderId: reference, variationId: found.variation.id, quantity, fields, status: ORDER_STATUS.processing };
     orders.push(order);
     if (reference) byReference.set(reference, order);
     if (dropNext) {
@@ -166,7 +185,7 @@ export async function startMoogoldStandIn(options: MoogoldCredentials & { produc
   function validate(res: ServerResponse, body: Json): void {
     const data = isObject(body.data) ? body.data : {};
     const found = variationOf(data['product-id']);
-    if (!found) return refuse(res, 400, MOOGOLD_ERROR.productUnavailable, 'Product is not available');
+    if (!found) return refuse(res, 400, ERROR.productUnavailable, 'Product is not available');
     if (!found.product.validation) return send(res, 200, { status: false, message: 'Validation is not available for this product.' });
     const fields = accountFields(found.product, data);
     if (typeof fields === 'string') return refuse(res, 400, '400', `${fields} is required`);
@@ -178,12 +197,12 @@ export async function startMoogoldStandIn(options: MoogoldCredentials & { produc
   function answer(res: ServerResponse, path: string, body: Json): void {
     if (path === 'user/balance') return send(res, 200, { currency: 'USD', balance: wallet.toFixed(2) });
     if (path === 'product/list_product') {
-      if (Number(body.category_id) !== MOOGOLD_DIRECT_TOPUP_LISTING) return send(res, 200, []);
+      if (Number(body.category_id) !== DIRECT_TOPUP_LISTING) return send(res, 200, []);
       return send(res, 200, options.products.map((product) => ({ ID: String(product.id), post_title: product.name })));
     }
     if (path === 'product/product_detail') {
       const product = options.products.find((candidate) => String(candidate.id) === String(body.product_id));
-      if (!product) return refuse(res, 400, MOOGOLD_ERROR.productUnavailable, 'Product is not available');
+      if (!product) return refuse(res, 400, ERROR.productUnavailable, 'Product is not available');
       return send(res, 200, {
         Product_Name: product.name,
         Image_URL: `https://moogold.com/wp-content/uploads/${product.id}.jpg`,
@@ -209,12 +228,12 @@ export async function startMoogoldStandIn(options: MoogoldCredentials & { produc
       return send(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
     }
     const path = url.pathname.slice(API_PREFIX.length);
-    if (!sameText(req.headers.authorization ?? '', moogoldBasicAuth(options))) return refuse(res, 403, MOOGOLD_ERROR.authentication, 'Authentication failed');
+    if (!sameText(req.headers.authorization ?? '', basicAuthOf(options))) return refuse(res, 403, ERROR.authentication, 'Authentication failed');
     const timestamp = String(req.headers.timestamp ?? '');
     if (!/^\d+$/.test(timestamp) || Math.abs(Math.floor(Date.now() / 1000) - Number(timestamp)) > TIMESTAMP_WINDOW_SECONDS) {
-      return refuse(res, 403, MOOGOLD_ERROR.timestamp, 'Timestamp is incorrect');
+      return refuse(res, 403, ERROR.timestamp, 'Timestamp is incorrect');
     }
-    if (!sameText(String(req.headers.auth ?? ''), moogoldAuth(raw, timestamp, path, options.secret))) return refuse(res, 403, MOOGOLD_ERROR.authentication, 'Authentication failed');
+    if (!sameText(String(req.headers.auth ?? ''), authOf(raw, timestamp, path, options.secret))) return refuse(res, 403, ERROR.authentication, 'Authentication failed');
     let body: unknown;
     try {
       body = JSON.parse(raw);
@@ -259,7 +278,7 @@ export async function startMoogoldStandIn(options: MoogoldCredentials & { produc
     finish(partnerOrderId, status) {
       const order = byReference.get(partnerOrderId);
       if (!order) throw new Error(`No MooGold order ${partnerOrderId}`);
-      if (status !== MOOGOLD_ORDER_STATUS.completed) wallet = (toMinor(wallet) + toMinor(variationOf(order.variationId)!.variation.price) * order.quantity) / 100;
+      if (status !== ORDER_STATUS.completed) wallet = (toMinor(wallet) + toMinor(variationOf(order.variationId)!.variation.price) * order.quantity) / 100;
       order.status = status;
     },
     close: () =>

@@ -1,13 +1,6 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  SMARTGLOCAL_IDEMPOTENCY_HEADER,
-  SMARTGLOCAL_PROJECT_HEADER,
-  SMARTGLOCAL_SIGN_HEADER,
-  smartglocalSignature,
-  smartglocalSignatureValid,
-} from '../providers/game/smartglocal/smartglocal-signature';
 import type { Config } from '../config';
 import { startTestApp, type TestApp } from './harness';
 
@@ -21,6 +14,24 @@ import { startTestApp, type TestApp } from './harness';
  * session/confirm); it stays in_progress until the test finishes it, and each end is sent as a payment_finished
  * webhook signed with the stand-in's own key pair.
  */
+
+/*
+ * Smart Glocal's own rules, written here from its documentation ("Request signature") and its client library,
+ * not taken from the adapter, so a mistake in the adapter's headers or signing fails the tests instead of
+ * agreeing with itself: the body as sent, signed RSASSA-PKCS1-v1_5 over SHA-256, base64, in X-PARTNER-SIGN.
+ */
+const PROJECT_HEADER = 'x-partner-project';
+const SIGN_HEADER = 'X-PARTNER-SIGN';
+const IDEMPOTENCY_HEADER = 'x-partner-idempotency-key';
+const signatureOf = (body: string, privateKey: KeyObject | string) => sign('sha256', Buffer.from(body), privateKey).toString('base64');
+function signedBy(body: string, signature: string | undefined, publicKey: KeyObject | string): boolean {
+  if (!signature || !/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
+  try {
+    return verify('sha256', Buffer.from(body), publicKey, Buffer.from(signature, 'base64'));
+  } catch {
+    return false;
+  }
+}
 
 export interface SmartglocalStandInPayout {
   sessionId: string;
@@ -181,9 +192,9 @@ export async function startSmartglocalStandIn(options: { project: string; partne
     const raw = Buffer.concat(chunks).toString('utf8');
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
     if (req.method !== 'POST') return refuse(res, 405, 'invalid_request', 'Only POST is accepted');
-    if (req.headers[SMARTGLOCAL_PROJECT_HEADER.toLowerCase()] !== options.project) return refuse(res, 401, 'invalid_project', 'Unknown project');
-    const signature = req.headers[SMARTGLOCAL_SIGN_HEADER.toLowerCase()];
-    if (!smartglocalSignatureValid(raw, typeof signature === 'string' ? signature : undefined, options.partnerPublicKey)) {
+    if (req.headers[PROJECT_HEADER] !== options.project) return refuse(res, 401, 'invalid_project', 'Unknown project');
+    const signature = req.headers[SIGN_HEADER.toLowerCase()];
+    if (!signedBy(raw, typeof signature === 'string' ? signature : undefined, options.partnerPublicKey)) {
       return refuse(res, 401, 'invalid_signature', 'The signature does not match the request body');
     }
     let body: unknown;
@@ -193,7 +204,7 @@ export async function startSmartglocalStandIn(options: { project: string; partne
       return refuse(res, 400, 'invalid_request', 'The body is not JSON');
     }
     if (!isObject(body)) return refuse(res, 400, 'invalid_request', 'The body is not a JSON object');
-    const key = req.headers[SMARTGLOCAL_IDEMPOTENCY_HEADER.toLowerCase()];
+    const key = req.headers[IDEMPOTENCY_HEADER];
     if (typeof key === 'string') {
       if (keysTaken.has(key)) return refuse(res, 400, 'idempotency_key_already_exists', 'already in progress or processed');
       keysTaken.add(key);
@@ -222,7 +233,7 @@ export async function startSmartglocalStandIn(options: { project: string; partne
   };
   const signedNotice = (reference: string) => {
     const body = JSON.stringify({ type: 'payment_finished', session: sessionJson(sessionOf(reference)) });
-    return { body, signature: smartglocalSignature(body, own.privateKey) };
+    return { body, signature: signatureOf(body, own.privateKey) };
   };
 
   return {
@@ -254,7 +265,7 @@ export async function startSmartglocalStandIn(options: { project: string; partne
       const notice = signedNotice(reference);
       const answer = await fetch(callbackUrl, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', [SMARTGLOCAL_SIGN_HEADER]: notice.signature },
+        headers: { 'Content-Type': 'application/json', [SIGN_HEADER]: notice.signature },
         body: notice.body,
       }).catch(() => undefined);
       return answer ? { status: answer.status, body: await answer.text() } : { status: 0, body: '' };
