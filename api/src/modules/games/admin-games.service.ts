@@ -169,10 +169,9 @@ const decimalOrNull = (minor: number | null | undefined) => (minor == null ? nul
  * A denomination written priced below its cheapest source's cost must say it is sold at a loss
  * (docs/architecture.md, "Costs and margins"): 409 PRICE_BELOW_COST otherwise, and the write is undone.
  */
-async function assertLossConfirmed(trx: Knex.Transaction, id: number): Promise<void> {
-  const row = await trx('game_denominations').where({ id }).first<{ price_usd: string; price_rub: string; sell_at_loss: boolean }>('price_usd', 'price_rub', 'sell_at_loss');
-  if (!row || row.sell_at_loss) return;
-  const loss = lossOf({ usd: Number(row.price_usd), rub: Number(row.price_rub) }, (await cheapestCosts(trx, [id])).get(id));
+function assertLossConfirmed(row: Pick<DenominationRow, 'price_usd' | 'price_rub' | 'sell_at_loss'>, cost: DenominationCost | undefined): void {
+  if (row.sell_at_loss) return;
+  const loss = lossOf({ usd: Number(row.price_usd), rub: Number(row.price_rub) }, cost);
   if (loss) {
     throw new AppError(409, ErrorCode.PRICE_BELOW_COST, `The price is below the cheapest source's cost (${loss.currency.toUpperCase()}): confirm selling it at a loss`, {
       currency: loss.currency,
@@ -241,10 +240,23 @@ export function createAdminGamesService(deps: { db: Knex; catalogueChanges: Cata
     return toGameRecord(row);
   }
 
-  async function denomination(conn: Knex, id: number): Promise<AdminGameDenominationRecord> {
+  /** A denomination as stored, with the cost of its cheapest source. */
+  async function denominationRow(conn: Knex, id: number): Promise<{ row: DenominationRow; cost: DenominationCost | undefined }> {
     const row = await dal.findDenominationRecord(conn, id);
     if (!row) throw notFound('Game denomination');
-    return toDenominationRecord(row, (await cheapestCosts(conn, [id])).get(id));
+    return { row, cost: (await cheapestCosts(conn, [id])).get(id) };
+  }
+
+  async function denomination(conn: Knex, id: number): Promise<AdminGameDenominationRecord> {
+    const { row, cost } = await denominationRow(conn, id);
+    return toDenominationRecord(row, cost);
+  }
+
+  /** The denomination as just written, refused if it sells below cost unconfirmed; `weigh` false skips the check. */
+  async function writtenDenomination(trx: Knex.Transaction, id: number, weigh = true): Promise<AdminGameDenominationRecord> {
+    const { row, cost } = await denominationRow(trx, id);
+    if (weigh) assertLossConfirmed(row, cost);
+    return toDenominationRecord(row, cost);
   }
 
   /** Runs a write, turning a taken slug or item id into 409 whichever check saw it first. */
@@ -323,8 +335,7 @@ export function createAdminGamesService(deps: { db: Knex; catalogueChanges: Cata
             if (locked.pricing === 'amount') throw conflict('This game is priced from the amount the shopper enters: it has no denominations');
             const sources = checkedSources(body.sources ?? DEFAULT_SOURCES);
             const id = await dal.insertDenomination(trx, { ...denominationColumns(body), game_id: body.gameId }, sources);
-            await assertLossConfirmed(trx, id);
-            const after = await denomination(trx, id);
+            const after = await writtenDenomination(trx, id);
             await supplyGuard(trx);
             await recordAudit(trx, { ...auditOf(actor, 'game_denomination', 'create', id), before: null, after });
             catalogueChanges.everything(trx);
@@ -342,8 +353,8 @@ export function createAdminGamesService(deps: { db: Knex; catalogueChanges: Cata
             if (columns.translations) columns.translations = mergedTranslations(locked.translations, columns.translations, ['name', 'unit']);
             if (Object.keys(columns).length > 0) await dal.updateDenomination(trx, id, columns);
             if (body.sources) await dal.replaceSources(trx, id, checkedSources(body.sources));
-            if (columns.price_usd !== undefined || columns.price_rub !== undefined || body.sources || columns.sell_at_loss === false) await assertLossConfirmed(trx, id);
-            const after = await denomination(trx, id);
+            const repriced = columns.price_usd !== undefined || columns.price_rub !== undefined || body.sources !== undefined || columns.sell_at_loss === false;
+            const after = await writtenDenomination(trx, id, repriced);
             await supplyGuard(trx);
             await recordAudit(trx, { ...auditOf(actor, 'game_denomination', 'update', id), before, after });
             catalogueChanges.everything(trx);

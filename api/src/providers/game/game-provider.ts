@@ -133,3 +133,28 @@ export interface GameProvider extends DeliveryProvider {
   /** Redeems a code of the store's stock on an account. */
   redeemCode(request: CodeRedemptionRequest): Promise<ProviderOutcome>;
 }
+
+/** A product of a supplier's catalogue, as the store keeps it: cost in minor units. */
+export interface SupplierListing {
+  externalId: string;
+  /** The category's name and the type's, e.g. "PUBG Mobile (Global) 60 UC". */
+  name: string;
+  fields: Array<{ name: string; label: string }>;
+  cost: SupplierCost;
+  available: boolean;
+}
+
+/** A supplier's account with the store: its catalogue, imported into its products, and where it has one, its balance. */
+export interface SupplierAccount {
+  products(): Promise<SupplierListing[]>;
+  /** What the store has left to spend with the supplier (docs/architecture.md, "Supplier balances"). */
+  balance?(): Promise<SupplierCost>;
+  /**
+   * Looks an account up through the supplier, for one of its products, where it offers that: undefined when
+   * it offers no check for this product. Throws GameProviderUnavailableError when it cannot tell.
+   */
+  checkPlayer?(product: SupplierProductRef, account: GameAccount): Promise<PlayerCheck | undefined>;
+}
+
+/** A supplier's product as a call names it: its id and the account fields it asks for, in its order. */
+export type SupplierProductRef = NonNullable<DeliveryRequest['product']>;

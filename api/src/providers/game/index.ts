@@ -4,14 +4,15 @@ import type { SupplierKind } from '../../models';
 import type { Logger } from '../../logger';
 import type { DeliveryProvider, GameProvider } from './game-provider';
 import { SandboxGameProvider } from './sandbox-game-provider';
-import { createSeagmProvider, type SupplierAccount } from './seagm/seagm-provider';
+import { createSeagmProvider } from './seagm/seagm-provider';
+import type { SupplierAccount } from './game-provider';
 import { createMoogoldProvider } from './moogold/moogold-provider';
 import { createSmartglocalProvider } from './smartglocal/smartglocal-provider';
 
 export * from './game-provider';
 export { measureDeliveryCalls, type SupplierCallHistogram } from './measured-delivery';
 export { SandboxGameProvider, type SandboxCredit } from './sandbox-game-provider';
-export { createSeagmProvider, type SupplierAccount, type SupplierListing, type SupplierProductRef } from './seagm/seagm-provider';
+export { createSeagmProvider } from './seagm/seagm-provider';
 export { createMoogoldProvider } from './moogold/moogold-provider';
 export { createSmartglocalProvider } from './smartglocal/smartglocal-provider';
 

@@ -8,10 +8,12 @@ import {
   type PlayerCheck,
   type ProviderOutcome,
   type RejectionReason,
+  type SupplierAccount,
   type SupplierCost,
+  type SupplierListing,
+  type SupplierProductRef,
 } from '../game-provider';
 import { isObject, SUPPLIER_CALL_TIMEOUT_MS, text, type Json } from '../supplier-json';
-import type { SupplierAccount, SupplierListing, SupplierProductRef } from '../seagm/seagm-provider';
 import { signMoogoldCall, type MoogoldCredentials } from './moogold-signature';
 
 /*

@@ -4,11 +4,11 @@ import {
   GameProviderUnavailableError,
   type DeliveryProvider,
   type DeliveryRequest,
-  type GameAccount,
-  type PlayerCheck,
   type ProviderOutcome,
   type RejectionReason,
   type SupplierCost,
+  type SupplierAccount,
+  type SupplierListing,
   type SupplierNotice,
 } from '../game-provider';
 import { isObject, jsonObjectOf, SUPPLIER_CALL_TIMEOUT_MS, text, type Json } from '../supplier-json';
@@ -35,31 +35,6 @@ export const SEAGM_STATUS = { waiting: 10001, sending: 10002, done: 10003, faile
 
 /** What SEAGM expects in answer to a notice the merchant kept. */
 export const SEAGM_NOTICE_ANSWER = 'success';
-
-/** A product of SEAGM's catalogue, as the store keeps it: cost in minor units. */
-export interface SupplierListing {
-  externalId: string;
-  /** The category's name and the type's, e.g. "PUBG Mobile (Global) 60 UC". */
-  name: string;
-  fields: Array<{ name: string; label: string }>;
-  cost: SupplierCost;
-  available: boolean;
-}
-
-/** A supplier's account with the store: its catalogue, imported into its products, and where it has one, its balance. */
-export interface SupplierAccount {
-  products(): Promise<SupplierListing[]>;
-  /** What the store has left to spend with the supplier (docs/architecture.md, "Supplier balances"). */
-  balance?(): Promise<SupplierCost>;
-  /**
-   * Looks an account up through the supplier, for one of its products, where it offers that: undefined when
-   * it offers no check for this product. Throws GameProviderUnavailableError when it cannot tell.
-   */
-  checkPlayer?(product: SupplierProductRef, account: GameAccount): Promise<PlayerCheck | undefined>;
-}
-
-/** A supplier's product as a call names it: its id and the account fields it asks for, in its order. */
-export type SupplierProductRef = NonNullable<DeliveryRequest['product']>;
 
 /** The currency SEAGM's credits are counted in when its account answer names none (its recharge prices are in USD). */
 const SEAGM_CREDITS_CURRENCY = 'USD';

@@ -8,10 +8,11 @@ import {
   type ProviderOutcome,
   type ReceivedNotice,
   type RejectionReason,
+  type SupplierAccount,
   type SupplierCost,
+  type SupplierListing,
   type SupplierNotice,
 } from '../game-provider';
-import type { SupplierAccount, SupplierListing } from '../seagm/seagm-provider';
 import { isObject, jsonObjectOf, SUPPLIER_CALL_TIMEOUT_MS, text, type Json } from '../supplier-json';
 import {
   SMARTGLOCAL_IDEMPOTENCY_HEADER,
