@@ -42,7 +42,7 @@ export interface MoogoldSettings {
 }
 
 /** The order statuses MooGold reports. */
-export const MOOGOLD_ORDER_STATUS = {
+const MOOGOLD_ORDER_STATUS = {
   processing: 'processing',
   completed: 'completed',
   refunded: 'refunded',
@@ -50,7 +50,7 @@ export const MOOGOLD_ORDER_STATUS = {
 } as const;
 
 /** MooGold's error codes the store acts on. */
-export const MOOGOLD_ERROR = {
+const MOOGOLD_ERROR = {
   insufficientBalance: '111',
   outOfStock: '114',
   duplicateOrder: '420',
@@ -60,9 +60,9 @@ export const MOOGOLD_ERROR = {
 } as const;
 
 /** The category `product/list_product` lists direct top-ups under. */
-export const MOOGOLD_DIRECT_TOPUP_LISTING = 50;
+const MOOGOLD_DIRECT_TOPUP_LISTING = 50;
 /** The `category` of a direct top-up in `order/create_order` (2 is a voucher). */
-export const MOOGOLD_DIRECT_TOPUP_ORDER = 1;
+const MOOGOLD_DIRECT_TOPUP_ORDER = 1;
 /** MooGold prices and its wallet in US dollars. */
 const MOOGOLD_CURRENCY = 'USD';
 /** What MooGold answers a validation of a product it offers none for. */

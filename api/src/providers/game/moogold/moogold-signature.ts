@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
  * pyMooGoldApi and Medboubazine/MooGold): every call is a JSON POST to `<api url>/<path>` whose body carries
  * that `path` too, with three headers: `Authorization: Basic base64(partner_id:secret)`, `timestamp` (Unix
  * seconds) and `auth`, the hex HMAC-SHA256 keyed with the secret over the body exactly as sent, then the
- * timestamp, then the path. Both the adapter and the stand-in use these functions.
+ * timestamp, then the path. The stand-in checks calls by its own copy of these rules, so it checks these.
  */
 
 export interface MoogoldCredentials {

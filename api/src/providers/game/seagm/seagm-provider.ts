@@ -31,7 +31,7 @@ export interface SeagmSettings {
 }
 
 /** A SEAGM order's status codes. */
-export const SEAGM_STATUS = { waiting: 10001, sending: 10002, done: 10003, failed: 10004, refunded: 10005 } as const;
+const SEAGM_STATUS = { waiting: 10001, sending: 10002, done: 10003, failed: 10004, refunded: 10005 } as const;
 
 /** What SEAGM expects in answer to a notice the merchant kept. */
 export const SEAGM_NOTICE_ANSWER = 'success';

@@ -5,7 +5,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * `timestamp` (seconds) and `signature`, the hex HMAC-SHA256 keyed with the secret over every other
  * parameter (query string and body together) sorted by name and joined as `name=value&...`, values not
  * URL-encoded. The signature is not case sensitive. SEAGM refuses a timestamp more than 120 s from its clock.
- * Its notices to the merchant are signed the same way; both sides here use these functions.
+ * Its notices to the merchant are signed the same way. The stand-in checks and signs by its own copy of these
+ * rules, so it checks these.
  */
 
 /** SEAGM's window around its clock for `timestamp`, in seconds. */

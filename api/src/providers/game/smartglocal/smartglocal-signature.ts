@@ -6,8 +6,8 @@ import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 
  * the signature travels in the X-PARTNER-SIGN header beside X-PARTNER-PROJECT. Smart Glocal signs its webhooks
  * the same way with its own key, and the partner checks them with Smart Glocal's public key. The page names RSA
  * but not the hash or the encoding; Smart Glocal's (Bank 131's) own client library signs with
- * openssl_sign(body, OPENSSL_ALGO_SHA256), RSASSA-PKCS1-v1_5 over SHA-256, and base64-encodes the result, and both
- * sides here do the same.
+ * openssl_sign(body, OPENSSL_ALGO_SHA256), RSASSA-PKCS1-v1_5 over SHA-256, and base64-encodes the result, as
+ * these functions do (the stand-in checks by its own copy of the rule).
  */
 
 export const SMARTGLOCAL_PROJECT_HEADER = 'X-PARTNER-PROJECT';
