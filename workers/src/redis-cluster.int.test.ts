@@ -8,8 +8,8 @@ import { startOwnRedisCluster, type OwnRedisCluster } from './testing/services';
 /**
  * The store on a Redis Cluster of three masters (docs/architecture.md#redis-cluster): two API processes
  * and a workers process, all pointed at it by REDIS_URL, take an order from checkout through delivery
- * to the shopper's live status, limit requests, drop each other's cached answers and keep BullMQ's
- * keys under their hash tag.
+ * to the shopper's live status, limit requests and password guesses, drop each other's cached answers
+ * and keep BullMQ's keys under their hash tag.
  */
 const FORGOT_LIMIT = 3;
 const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
@@ -112,6 +112,22 @@ describe('the store on a Redis Cluster', () => {
     const limited = await forgot(replica);
     expect([limited.status, limited.body.error.code]).toEqual([429, 'RATE_LIMITED']);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it("blocks a nickname's password guesses from one address, counted across both API processes", async () => {
+    const shopper = await app.createUser();
+    const guess = (on: TestApp) =>
+      on.request('POST', '/api/login', { body: { nickname: shopper.nickname, password: 'wrong-guess' }, headers: { 'x-forwarded-for': '203.0.113.7' } });
+    for (let i = 0; i < app.config.loginProtection.pair.failures; i += 1) expect((await guess(i % 2 === 0 ? app : replica)).status).toBe(401);
+    const blocked = await guess(replica);
+    expect([blocked.status, blocked.body.error.code]).toEqual([429, 'RATE_LIMITED']);
+  });
+
+  it("shows the queues' failed jobs on the back office's dashboard, read from the cluster", async () => {
+    const admin = await app.createUser({ role: 'admin' });
+    const response = await app.request('GET', '/api/admin/dashboard', { token: admin.token });
+    expect(response.status).toBe(200);
+    expect(response.body.failedJobs).toContainEqual({ queue: 'fulfilment', count: 0 });
   });
 
   it("answers the workers process's metrics, published to the cluster", async () => {
