@@ -34,7 +34,8 @@ export async function checkPostgres(databaseUrl: string): Promise<string | null>
 /** Checks that Redis answers PING at `redisUrl`; null when it does, else one line as checkPostgres. */
 export async function checkRedis(redisUrl: string): Promise<string | null> {
   const setting = parseRedisUrl(redisUrl);
-  const where = setting && 'cluster' in setting ? setting.cluster.nodes.map(({ host, port }) => `${host}:${port}`).join(',') : hostAndPort(redisUrl, 6379);
+  const where =
+    setting === null ? null : 'cluster' in setting ? setting.cluster.nodes.map(({ host, port }) => `${host}:${port}`).join(',') : hostAndPort(redisUrl, 6379);
   if (!where) return 'REDIS_URL is not a valid URL: expected redis://host:6379 (or redis-cluster://host:port,host:port)';
   // A cluster answers once its nodes are found and its slots read from one of them.
   const redis = connectRedis(redisUrl, {
