@@ -32,4 +32,14 @@ describe('service checks', () => {
       `Redis is not reachable at 127.0.0.1:${port}: start it (redis-server --daemonize yes, or docker compose up -d redis) or set REDIS_URL`,
     );
   });
+
+  it('name every node of an unreachable Redis Cluster, and refuse a cluster without ports', async () => {
+    const [first, second] = [await freePort(), await freePort()];
+    expect(await checkRedis(`redis-cluster://127.0.0.1:${first},127.0.0.1:${second}`)).toBe(
+      `Redis is not reachable at 127.0.0.1:${first},127.0.0.1:${second}: start it (redis-server --daemonize yes, or docker compose up -d redis) or set REDIS_URL`,
+    );
+    expect(await checkRedis('redis-cluster://127.0.0.1')).toBe(
+      'REDIS_URL is not a valid URL: expected redis://host:6379 (or redis-cluster://host:port,host:port)',
+    );
+  });
 });

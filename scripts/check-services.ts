@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
-import { Redis } from 'ioredis';
 import pg from 'pg';
+import { connectRedis, parseRedisUrl } from '@topup/server-kit';
 
 const TIMEOUT_MS = 3000;
 
@@ -33,9 +33,12 @@ export async function checkPostgres(databaseUrl: string): Promise<string | null>
 
 /** Checks that Redis answers PING at `redisUrl`; null when it does, else one line as checkPostgres. */
 export async function checkRedis(redisUrl: string): Promise<string | null> {
-  const where = hostAndPort(redisUrl, 6379);
-  if (!where) return 'REDIS_URL is not a valid URL: expected redis://host:6379';
-  const redis = new Redis(redisUrl, {
+  const setting = parseRedisUrl(redisUrl);
+  const where =
+    setting === null ? null : 'cluster' in setting ? setting.cluster.nodes.map(({ host, port }) => `${host}:${port}`).join(',') : hostAndPort(redisUrl, 6379);
+  if (!where) return 'REDIS_URL is not a valid URL: expected redis://host:6379 (or redis-cluster://host:port,host:port)';
+  // A cluster answers once its nodes are found and its slots read from one of them.
+  const redis = connectRedis(redisUrl, {
     lazyConnect: true,
     connectTimeout: TIMEOUT_MS,
     maxRetriesPerRequest: 0,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
@@ -138,7 +138,7 @@ import type { AppState } from './types';
 export interface AppDeps {
   config: Config;
   db: Knex;
-  redis: Redis;
+  redis: RedisConnection;
   /** Tells every API and worker process what a change made stale (caches subscribe to it). */
   invalidations: InvalidationBus;
   logger: Logger;

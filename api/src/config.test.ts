@@ -313,6 +313,7 @@ describe('the environment schema', () => {
     ['GAME_PROVIDER_FAILURE_RATE', '1.5', 'a number between 0 and 1'],
     ['ALLOW_SANDBOX_PAYMENTS', 'yes', 'true or false'],
     ['REDIS_URL', 'localhost', 'a URL'],
+    ['REDIS_URL', 'redis-cluster://127.0.0.1:7000,127.0.0.1', 'a URL (redis://host:port, or redis-cluster://host:port,host:port'],
     ['BODY_LIMIT', 'big', 'a size such as 100kb or 1mb'],
     ['RATE_LIMIT_SUPPORT', '-5', 'an integer of at least 1'],
     ['LOG_LEVEL', 'verbose', 'one of fatal, error, warn, info, debug, trace, silent'],

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { Ajv, type SchemaObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import Type, { type Static } from 'typebox';
-import { parseCodesKey } from '@topup/server-kit';
+import { parseCodesKey, parseRedisUrl } from '@topup/server-kit';
 import { createAddressList } from './lib/address-list';
 
 /** Configuration from environment variables; every one has a dev default listed in the README. */
@@ -226,7 +226,12 @@ const ENVIRONMENT = Type.Object({
   // second and the lowest p99; 3-6 queue requests in the API, 16-20 only add backends that compete
   // for the same two cores. A checkout holds its connection for one statement, so 10 is plenty.
   DATABASE_POOL_MAX: integer(1, 10, 1000),
-  REDIS_URL: url('redis://127.0.0.1:6379'),
+  // One server's URL, or a Redis Cluster's nodes (docs/architecture.md#redis-cluster).
+  REDIS_URL: Type.String({
+    format: 'redis-url',
+    description: 'a URL (redis://host:port, or redis-cluster://host:port,host:port for a Redis Cluster)',
+    default: 'redis://127.0.0.1:6379',
+  }),
   REDIS_PREFIX: text('topup'),
   CATALOGUE_CACHE_TTL_MS: integer(100, 5000, 3_600_000),
   ORDER_EVENTS_HEARTBEAT_MS: integer(100, 15_000, 300_000),
@@ -340,6 +345,7 @@ export function declaredSettings(): Record<string, unknown> {
 // Environment variables are text: numbers and booleans are coerced, then checked against their bounds.
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, strict: true });
 addFormats(ajv, ['uri']);
+ajv.addFormat('redis-url', (value: string) => parseRedisUrl(value) !== null);
 const validateEnvironment = ajv.compile<Environment>(ENVIRONMENT);
 
 /** A number as a setting is written: decimal digits, a sign and a fraction at most. */

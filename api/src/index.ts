@@ -3,6 +3,7 @@ export { ConfigError, loadConfig, productionWarnings, type Config } from './conf
 export { createDb, type Db } from './db';
 export { createLogger, type Logger } from './logger';
 export { createRedis } from './redis';
+export type { RedisConnection } from '@topup/server-kit';
 export { createFulfilmentService } from './modules/fulfilment/fulfilment.service';
 export { SupplierOrderPendingError } from './modules/fulfilment/supplier-credit';
 export { sandboxSupplyProblem } from './modules/suppliers/sandbox-supply';
@@ -20,7 +21,7 @@ export { createMailTransport, deliverMail } from './modules/mail/mail-delivery';
 export { createPaymentCallbackService } from './modules/payments/payment-callback.service';
 export { createPaymentGateways } from './providers/payment';
 export { createReservationExpiryService } from './modules/payments/reservation-expiry.service';
-export { openQueue, openQueues } from './lib/job-queues';
+export { openQueue, openQueues, queueKeyPrefix } from './lib/job-queues';
 export {
   bullmqJobOf,
   createOutboxDispatcher,

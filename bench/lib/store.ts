@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createDb, type Db } from '@topup/api/db';
 import { createRedis } from '@topup/api/redis';
-import { freePort } from '@topup/server-kit';
+import { deleteKeysUnder, freePort } from '@topup/server-kit';
 
 export { freePort };
 
@@ -95,12 +95,7 @@ export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise
   try {
     // The API's connection refuses commands until it is connected.
     await new Promise((resolve) => redis.once('ready', resolve));
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await deleteKeysUnder(redis, prefix);
   } finally {
     redis.disconnect();
   }

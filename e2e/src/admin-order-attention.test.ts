@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { Redis } from 'ioredis';
-import { createRedis, SandboxGameProvider } from '@topup/api';
+import { createRedis, SandboxGameProvider, type RedisConnection } from '@topup/api';
 import { adminSession, notification, openAdmin, settleAndShoot, signInOnStorefront, WAIT, type SessionState } from './back-office';
 import { expectNoRawKeys, launchBrowser, screenshot, VIEWPORTS } from './browser';
 import { startStore, type RunningStore } from './store';
@@ -15,7 +14,7 @@ import { startStore, type RunningStore } from './store';
 let app: RunningStore;
 let browser: Browser;
 let adminState: SessionState;
-let redis: Redis;
+let redis: RedisConnection;
 let games: SandboxGameProvider;
 let orderId: number;
 

@@ -13,3 +13,14 @@ export {
   type InvalidationTopics,
 } from './invalidation-bus';
 export { countCrash, DEFAULT_RESTART_POLICY, restartDelay, SAME_SIGNAL_WINDOW_MS, type RestartPolicy, type RestartRecord } from './restart-policy';
+export {
+  connectRedis,
+  deleteKeysUnder,
+  duplicateRedis,
+  isCluster,
+  keyGroup,
+  keyHolders,
+  parseRedisUrl,
+  type RedisBehaviour,
+  type RedisConnection,
+} from './redis-connection';

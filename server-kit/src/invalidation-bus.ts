@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { duplicateRedis, type RedisConnection } from './redis-connection';
 import type { Knex } from 'knex';
 import { afterCommit } from './after-commit';
 
@@ -43,14 +43,14 @@ interface Envelope {
  */
 export function createInvalidationBus(deps: {
   /** A connection that fails fast; used for PUBLISH only. */
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   onError: (err: Error, action: string) => void;
 }): InvalidationBus {
   const channel = `${deps.prefix}:invalidate`;
   const processId = `${process.pid}:${Math.random().toString(36).slice(2)}`;
   const handlers = new Map<InvalidationTopic, Set<(message: never) => void>>();
-  const subscriber = deps.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: true });
+  const subscriber = duplicateRedis(deps.redis, { enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: true });
 
   const deliver = (topic: InvalidationTopic, message: InvalidationTopics[InvalidationTopic]) => {
     for (const handler of handlers.get(topic) ?? []) {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DelayedError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import { Histogram, type Registry } from 'prom-client';
 import { QUEUES, type QueueName, type QueuePayloads } from '@topup/common';
 import {
@@ -16,6 +16,7 @@ import {
   METRICS_PREFIX,
   processLabel,
   productionWarnings,
+  queueKeyPrefix,
   runTraced,
   withOrderChangeFeed,
   withOutboxDispatch,
@@ -134,7 +135,7 @@ const jobFields = (job: Job<JobData> | undefined) => ({ jobId: job?.id, requestI
 function startWorker<N extends QueueName>(
   name: N,
   deps: ProcessorDeps,
-  connection: Redis,
+  connection: RedisConnection,
   jobDurations: Histogram<'queue' | 'outcome'>,
 ): Worker | undefined {
   const createProcessor = processorFactories[name];
@@ -159,7 +160,7 @@ function startWorker<N extends QueueName>(
   };
   const worker = new Worker<QueuePayloads[N]>(name, traced, {
     connection,
-    prefix: config.redisPrefix,
+    prefix: queueKeyPrefix(connection, config.redisPrefix),
     concurrency: config.workerConcurrency,
     // A job whose worker died (crash, SIGKILL) runs again after its lock expires and a check sees it.
     lockDuration: config.workerLockMs,

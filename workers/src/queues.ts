@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import { QUEUES, type QueueName } from '@topup/common';
 import { type Config, type Logger, createRedis, openQueue } from '@topup/api';
 
@@ -7,7 +7,7 @@ import { type Config, type Logger, createRedis, openQueue } from '@topup/api';
 export interface JobQueues {
   byName: Record<QueueName, Queue>;
   /** The connection the queues share. */
-  connection: Redis;
+  connection: RedisConnection;
   /** True from a failed connection attempt until Redis is back: adding a job now would only wait. */
   redisDown(): boolean;
   close(): Promise<void>;
@@ -42,7 +42,7 @@ export function createQueues(config: Pick<Config, 'redisUrl' | 'redisPrefix'>, l
 }
 
 /** Logs a lost Redis connection once per outage instead of on every reconnect attempt. */
-export function logConnectionHealth(connection: Redis, logger: Logger, role: string): void {
+export function logConnectionHealth(connection: RedisConnection, logger: Logger, role: string): void {
   let down = false;
   connection.on('error', (err: Error) => {
     if (down) return;

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { hostname } from 'node:os';
 import { collectDefaultMetrics, Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
-import type { Redis } from 'ioredis';
+import { keyGroup, type RedisConnection } from '@topup/server-kit';
 
 /** Every metric of the store starts so, Node's process metrics included (`topup_process_cpu_seconds_total`). */
 export const METRICS_PREFIX = 'topup_';
@@ -30,12 +30,18 @@ export function createProcessRegistry(process: string): Registry {
   return registry;
 }
 
-/** Where the workers processes leave their metrics for the API's scrape, under the store's Redis prefix. */
-const publishedKeys = (prefix: string) => ({
-  /** The processes that publish (a set); each one's metrics are a key of their own, with a TTL. */
-  index: `${prefix}:metrics:processes`,
-  of: (process: string) => `${prefix}:metrics:process:${process}`,
-});
+/**
+ * Where the workers processes leave their metrics for the API's scrape, under the store's Redis prefix;
+ * one key group, as they are written in one transaction and read in one MGET.
+ */
+const publishedKeys = (redis: RedisConnection, prefix: string) => {
+  const group = `${prefix}:${keyGroup(redis, 'metrics')}`;
+  return {
+    /** The processes that publish (a set); each one's metrics are a key of their own, with a TTL. */
+    index: `${group}:processes`,
+    of: (process: string) => `${group}:process:${process}`,
+  };
+};
 
 export interface MetricsPublisher {
   /** Publishes once now, then every METRICS_PUBLISH_MS. */
@@ -51,12 +57,12 @@ export interface MetricsPublisher {
  */
 export function createMetricsPublisher(deps: {
   registry: Registry;
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   process: string;
   onError(err: Error): void;
 }): MetricsPublisher {
-  const keys = publishedKeys(deps.prefix);
+  const keys = publishedKeys(deps.redis, deps.prefix);
   let timer: NodeJS.Timeout | undefined;
 
   async function publish(): Promise<void> {
@@ -79,8 +85,8 @@ export function createMetricsPublisher(deps: {
 }
 
 /** The metrics every live publisher left in Redis; forgets the processes whose key has expired. */
-export async function readPublishedMetrics(redis: Redis, prefix: string): Promise<MetricsJson[]> {
-  const keys = publishedKeys(prefix);
+export async function readPublishedMetrics(redis: RedisConnection, prefix: string): Promise<MetricsJson[]> {
+  const keys = publishedKeys(redis, prefix);
   const processes = await redis.smembers(keys.index);
   if (processes.length === 0) return [];
   const values = await redis.mget(processes.map(keys.of));

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -65,7 +65,7 @@ describe('enqueueJob', () => {
 
 describe('enqueueJob on a database with an outbox dispatcher', () => {
   const logger = createLogger('silent', 'outbox-test');
-  let redis: Redis;
+  let redis: RedisConnection;
   let redisPrefix: string;
   let queues: Record<QueueName, Queue>;
   let db: Knex;

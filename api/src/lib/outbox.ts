@@ -1,5 +1,5 @@
 import type { JobsOptions, Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import type { Knex } from 'knex';
 import { OUTBOX_CHANNEL, type QueueName, type QueuePayloads } from '@topup/common';
 import { afterCommit, outermostTransaction } from '@topup/server-kit';
@@ -164,7 +164,7 @@ export function createOutboxDispatcher(deps: {
   db: Knex;
   queues: Record<QueueName, Queue>;
   /** The connection the queues use: while it is not ready an add would only fail or wait. */
-  connection: Redis;
+  connection: RedisConnection;
   logger: Logger;
 }): OutboxDispatcher {
   const { db, queues, connection, logger } = deps;

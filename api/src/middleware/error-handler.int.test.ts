@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { Server } from 'node:http';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import Koa from 'koa';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -146,7 +146,7 @@ const binaries = postgresBinaries();
 describe.skipIf(!binaries)('with Postgres unreachable', () => {
   let cluster: ThrowawayCluster | undefined;
   let db: Db | undefined;
-  let redis: Redis | undefined;
+  let redis: RedisConnection | undefined;
   let server: Server | undefined;
   let baseUrl = '';
   const redisPrefix = testRedisPrefix();

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { ErrorCode } from '@topup/common';
 import type { Config, RateLimitedAction } from '../config';
@@ -14,7 +14,7 @@ const isRefusedBody = (err: unknown) => err instanceof AppError && err.status ==
  * per process takes over, so the store keeps answering (and keeps limiting) instead of failing.
  */
 export function createRateLimitFactory(deps: {
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   rules: Config['rateLimits'];
 }): RateLimitFactory {

@@ -1,10 +1,9 @@
 import { ensureSupplierRows } from '../modules/suppliers/suppliers.dal';
-import { createInvalidationBus, type InvalidationBus } from '@topup/server-kit';
+import { createInvalidationBus, deleteKeysUnder, type InvalidationBus, type RedisConnection } from '@topup/server-kit';
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import knexFactory, { type Knex } from 'knex';
-import type { Redis } from 'ioredis';
 import { seedDemoData } from '@topup/migrations';
 import type { UserRole } from '@topup/common';
 import { createApp, orderFeedOf } from '../app';
@@ -12,6 +11,7 @@ import { loadConfig, type Config } from '../config';
 import { createDb } from '../db';
 import { createLogger } from '../logger';
 import { createRedis } from '../redis';
+import { queueKeyPrefix } from '../lib/job-queues';
 import { injectService, withDatabase } from '@topup/server-kit/testing';
 import { hashPassword } from '../modules/auth/auth.service';
 import { createTokenService } from '../modules/auth/token.service';
@@ -65,13 +65,10 @@ export function testRedisPrefix(): string {
   return `t:${injectService('runId')}:${uniqueSuffix()}`;
 }
 
-export async function deleteRedisKeys(redis: Redis, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+export async function deleteRedisKeys(redis: RedisConnection, prefix: string): Promise<void> {
+  await deleteKeysUnder(redis, prefix);
+  // On a cluster the queues' keys start with the prefix as a hash tag (lib/job-queues.ts).
+  if (queueKeyPrefix(redis, prefix) !== prefix) await deleteKeysUnder(redis, queueKeyPrefix(redis, prefix));
 }
 
 export interface ApiResponse<T = any> {
@@ -106,7 +103,7 @@ export interface TestApp {
   baseUrl: string;
   config: Config;
   db: Knex;
-  redis: Redis;
+  redis: RedisConnection;
   invalidations: InvalidationBus;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /** Inserts a user straight into the database and hands out a token for it. */
@@ -147,7 +144,7 @@ export async function startSecondApp(app: TestApp, overrides: Partial<Config> = 
   return serveApp({ ...app.config, ...overrides }, db, () => db.destroy());
 }
 
-async function serveApp(config: Config, db: Knex, release: (redis: Redis) => Promise<void>): Promise<TestApp> {
+async function serveApp(config: Config, db: Knex, release: (redis: RedisConnection) => Promise<void>): Promise<TestApp> {
   const redis = createRedis(config.redisUrl);
   // Connected before the first request, so no limiter falls back to memory for a moment.
   await new Promise<void>((resolve) => {

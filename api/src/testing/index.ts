@@ -18,3 +18,4 @@ export * from './payme-stand-in';
 export { PAYME_ENDPOINT_PATH } from '../modules/payme/payme.endpoint';
 export * from './click-stand-in';
 export { CLICK_ENDPOINT_PATH } from '../modules/click/click.endpoint';
+export * from './order-stream';

@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import type { QueueName, QueuePayloads } from '@topup/common';
 import { createCodeGenerationProcessor } from './code-generation.processor';
 import { createFulfilmentProcessor } from './fulfilment.processor';
@@ -17,7 +17,7 @@ export interface ProcessorDeps {
   /** Already bound to the processor's queue. */
   logger: Logger;
   /** The workers' shared Redis connection (the sandbox game provider keeps its records there). */
-  redis?: Redis;
+  redis?: RedisConnection;
   /** Publishes what a job changed of the shop's catalogue (stock going back on sale) to the API processes. */
   catalogueChanges: CatalogueChanges;
   /** Where calls to suppliers are timed (the process's metrics); a processor run alone in a test has none. */

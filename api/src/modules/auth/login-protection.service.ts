@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import type { Knex } from 'knex';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { ErrorCode } from '@topup/common';
@@ -72,7 +72,7 @@ const isWrongCredentials = (err: unknown): boolean =>
  * nothing about which accounts exist.
  */
 export function createLoginProtection(deps: {
-  redis: Redis;
+  redis: RedisConnection;
   db: Knex;
   prefix: string;
   limits: LoginProtectionLimits;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
 import { healthEndpoints } from '@topup/common/api';
@@ -31,7 +31,7 @@ async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
  * orders live there): without it 503. Redis only degrades the store (rate limits fall back to each
  * process, queued work waits in the outbox, checkouts go on): without it 200 `degraded`.
  */
-export function createHealthRouter(deps: { db: Knex; redis: Redis }) {
+export function createHealthRouter(deps: { db: Knex; redis: RedisConnection }) {
   const router = new Router<AppState>();
   const routes = typedRoutes(router);
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import type { Knex } from 'knex';
 import { mergeMetrics, readPublishedMetrics, type MetricsJson } from '../../lib/metrics';
 import type { AuthGuards } from '../../middleware/auth';
@@ -29,7 +29,7 @@ export function serveMetrics(deps: {
   /** The API processes' own metrics (api/src/cluster.ts, scrapedApiMetrics). */
   apiMetrics: () => Promise<MetricsJson>;
   db: Knex;
-  redis: Redis;
+  redis: RedisConnection;
   redisPrefix: string;
   queues: Record<string, Queue>;
   metricsToken: string | undefined;

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { OrderChange } from '@topup/common/api';
 import { ErrorCode } from '@topup/common';
-import { afterCommit, outermostTransaction } from '@topup/server-kit';
+import { afterCommit, duplicateRedis, isCluster, outermostTransaction, type RedisConnection } from '@topup/server-kit';
 import { RetryLaterError } from '../../lib/app-error';
 
 /**
@@ -32,7 +31,7 @@ const changedIn = new WeakMap<Knex.Transaction, Set<number>>();
  * once they commit (see announceOrderChanges). The order's status is read after the commit, so a
  * stream never hears of a change that was rolled back, nor of an older status than the database's.
  */
-export function withOrderChangeFeed(db: Knex, deps: { redis: Redis; prefix: string; onError: (err: Error) => void }): Knex {
+export function withOrderChangeFeed(db: Knex, deps: { redis: RedisConnection; prefix: string; onError: (err: Error) => void }): Knex {
   const channel = channelOf(deps.prefix);
   const publish: OrderChangePublisher = async (orderIds) => {
     try {
@@ -170,7 +169,7 @@ function capWarning(warn: (message: string, details: Record<string, unknown>) =>
  * `perProcess` in all; while Redis is away each process keeps `perUser` by itself.
  */
 export function createOrderFeed(deps: {
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   limits: { perUser: number; perProcess: number };
   heartbeatMs: number;
@@ -186,7 +185,7 @@ export function createOrderFeed(deps: {
   const streams = new Map<string, OpenStream>();
   const byUser = new Map<number, Set<OrderChangeListener>>();
   let nextStream = 0;
-  let subscriber: Redis | undefined;
+  let subscriber: RedisConnection | undefined;
   let subscribed: Promise<void> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let closed = false;
@@ -223,19 +222,36 @@ export function createOrderFeed(deps: {
   function refresh(): void {
     const open = [...streams].filter(([, stream]) => stream.registration === 'done');
     for (const [streamId, stream] of streams) if (stream.registration === 'none') register(streamId, stream);
-    if (open.length === 0) return;
-    deps.redis
-      .eval(REFRESH_STREAMS, open.length, ...open.map(([, stream]) => streamSetOf(stream.userId)), ttlMs, ...open.map(([id]) => id))
-      .then(
-        (gone) => {
-          for (const id of gone as string[]) replace(id);
-        },
-        (err: Error) => deps.onError(err, 'refreshing the order streams'),
-      );
+    for (const batch of refreshBatches(open)) {
+      deps.redis
+        .eval(REFRESH_STREAMS, batch.length, ...batch.map(([, stream]) => streamSetOf(stream.userId)), ttlMs, ...batch.map(([id]) => id))
+        .then(
+          (gone) => {
+            for (const id of gone as string[]) replace(id);
+          },
+          (err: Error) => deps.onError(err, 'refreshing the order streams'),
+        );
+    }
   }
 
-  function subscribe(): Redis {
-    const connection = deps.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: true });
+  /**
+   * One script for all the streams on one server. A cluster runs a script only on keys of one slot,
+   * and the shoppers' sets are spread over its slots: there, one script per shopper.
+   */
+  function refreshBatches(open: Array<[string, OpenStream]>): Array<Array<[string, OpenStream]>> {
+    if (open.length === 0) return [];
+    if (!isCluster(deps.redis)) return [open];
+    const byShopper = new Map<number, Array<[string, OpenStream]>>();
+    for (const entry of open) {
+      const batch = byShopper.get(entry[1].userId);
+      if (batch) batch.push(entry);
+      else byShopper.set(entry[1].userId, [entry]);
+    }
+    return [...byShopper.values()];
+  }
+
+  function subscribe(): RedisConnection {
+    const connection = duplicateRedis(deps.redis, { enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: true });
     connection.on('message', (from: string, raw: string) => {
       if (from === closeChannel) {
         replace(raw);

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../db';
@@ -6,6 +6,7 @@ import { createRedis } from '../../redis';
 import { createFixtures } from '../../testing/fixtures';
 import { scrapeMetrics } from '../../testing/metrics';
 import { startSecondApp, startTestApp, type TestApp, type TestUser } from '../../testing/harness';
+import { openOrderStream } from '../../testing/order-stream';
 import { createOrderFeed, withOrderChangeFeed } from './order-feed';
 import { lockOrder, markCompleted } from './order-lifecycle';
 
@@ -14,7 +15,7 @@ const HEARTBEAT_MS = 300;
 let app: TestApp;
 let fixtures: ReturnType<typeof createFixtures>;
 /** Another process of the store, as the workers are: its own database pool and Redis connection. */
-let workers: { db: Knex; redis: Redis };
+let workers: { db: Knex; redis: RedisConnection };
 
 beforeAll(async () => {
   app = await startTestApp({ orderEventsHeartbeatMs: HEARTBEAT_MS });
@@ -47,54 +48,8 @@ async function processingOrder(user: TestUser): Promise<number> {
 const completeFromWorkers = (orderId: number) =>
   workers.db.transaction(async (trx) => markCompleted(trx, (await lockOrder(trx, orderId))!, 'system'));
 
-interface ReceivedEvent {
-  event: string;
-  data: unknown;
-}
-
-/** An open `GET /api/orders/events`, read as it arrives. */
-async function openStream(token: string, target: TestApp = app, headers: Record<string, string> = {}) {
-  const abort = new AbortController();
-  const response = await fetch(`${target.baseUrl}/api/orders/events`, {
-    headers: { authorization: `Bearer ${token}`, ...headers },
-    signal: abort.signal,
-  });
-  expect(response.status, response.status === 200 ? '' : await response.text()).toBe(200);
-  const events: ReceivedEvent[] = [];
-  let heartbeats = 0;
-  let ended = false;
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    let buffered = '';
-    try {
-      for await (const chunk of response.body!) {
-        buffered += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end: number;
-        while ((end = buffered.indexOf('\n\n')) !== -1) {
-          const block = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          if (block.startsWith(':')) heartbeats += 1;
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) events.push({ event, data: data ? JSON.parse(data) : undefined });
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-    ended = true;
-  })();
-  return {
-    response,
-    events,
-    heartbeats: () => heartbeats,
-    ended: () => ended,
-    async close() {
-      abort.abort();
-      await reading;
-    },
-  };
-}
+/** An open `GET /api/orders/events` of `target` (this test's app by default), read as it arrives. */
+const openStream = (token: string, target: TestApp = app, headers: Record<string, string> = {}) => openOrderStream(target, token, headers);
 
 describe('GET /api/orders/events', () => {
   it('refuses a request without a valid session before any stream starts', async () => {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
 import { AppError } from '../../lib/app-error';
@@ -22,7 +22,7 @@ export const gameUnavailable = () =>
  * product the supplier offers no check for, through the game provider. Redis is only a cache here: while it
  * is away, every check goes to the provider.
  */
-export function createPlayerCheckService(deps: { db: Knex; games: GameProvider; suppliers: SupplierSetup; redis: Redis; prefix: string; logger: Logger }) {
+export function createPlayerCheckService(deps: { db: Knex; games: GameProvider; suppliers: SupplierSetup; redis: RedisConnection; prefix: string; logger: Logger }) {
   const { db, games, suppliers, redis, logger } = deps;
   // The suppliers set up here that check players.
   const checkingKinds: SupplierKind[] = (Object.keys(suppliers) as Array<keyof SupplierSetup>).filter((kind) => suppliers[kind]?.checkPlayer);

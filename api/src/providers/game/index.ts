@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import type { Config } from '../../config';
 import type { SupplierKind } from '../../models';
 import type { Logger } from '../../logger';
@@ -19,7 +19,7 @@ export { createSmartglocalProvider } from './smartglocal/smartglocal-provider';
 type GameProviderConfig = Pick<Config, 'gameProvider' | 'redisPrefix' | 'gameProviderLatencyMs' | 'gameProviderFailureRate'>;
 
 /** Game providers by their GAME_PROVIDER name; a real adapter is one more entry. */
-const GAME_PROVIDERS: Record<string, (config: GameProviderConfig, deps: { redis: Redis }) => GameProvider> = {
+const GAME_PROVIDERS: Record<string, (config: GameProviderConfig, deps: { redis: RedisConnection }) => GameProvider> = {
   sandbox: (config, deps) =>
     new SandboxGameProvider({
       redis: deps.redis,
@@ -30,7 +30,7 @@ const GAME_PROVIDERS: Record<string, (config: GameProviderConfig, deps: { redis:
 };
 
 /** The game provider config.gameProvider names. */
-export function createGameProvider(config: GameProviderConfig, deps: { redis: Redis }): GameProvider {
+export function createGameProvider(config: GameProviderConfig, deps: { redis: RedisConnection }): GameProvider {
   const create = GAME_PROVIDERS[config.gameProvider];
   if (!create) {
     throw new Error(`Unknown GAME_PROVIDER "${config.gameProvider}"; available: ${Object.keys(GAME_PROVIDERS).join(', ')}`);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import { loadConfig } from '../../config';
 import { createRedis } from '../../redis';
 import { deleteRedisKeys, testRedisPrefix } from '../../testing/harness';
 import { createGameProvider, GameProviderUnavailableError, SandboxGameProvider } from './index';
 
-let redis: Redis;
+let redis: RedisConnection;
 let prefix: string;
 
 beforeAll(async () => {

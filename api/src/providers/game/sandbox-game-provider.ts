@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
+import { keyGroup, type RedisConnection } from '@topup/server-kit';
 import {
   accountName,
   GameProviderUnavailableError,
@@ -13,7 +13,7 @@ import {
 } from './game-provider';
 
 export interface SandboxGameProviderOptions {
-  redis: Redis;
+  redis: RedisConnection;
   /** config.redisPrefix: the sandbox's records live under `<prefix>:sandbox-game:`. */
   prefix: string;
   /** Simulated round trip of every call. */
@@ -87,7 +87,7 @@ export class SandboxGameProvider implements GameProvider {
   readonly name = 'sandbox';
   /** The sandbox answers every call at once and sends no notices. */
   readonly noticeAnswer = '';
-  private readonly redis: Redis;
+  private readonly redis: RedisConnection;
   private readonly keyPrefix: string;
   private readonly latencyMs: number;
   private readonly failureRate: number;
@@ -96,7 +96,8 @@ export class SandboxGameProvider implements GameProvider {
 
   constructor(options: SandboxGameProviderOptions) {
     this.redis = options.redis;
-    this.keyPrefix = `${options.prefix}:sandbox-game`;
+    // One key group: a credit's script reads and writes its operation, its account and its code together.
+    this.keyPrefix = `${options.prefix}:${keyGroup(options.redis, 'sandbox-game')}`;
     this.latencyMs = Math.max(0, options.latencyMs ?? 0);
     this.failureRate = Math.min(1, Math.max(0, options.failureRate ?? 0));
     this.random = options.random ?? Math.random;
@@ -241,7 +242,7 @@ export class SandboxGameProvider implements GameProvider {
     }
   }
 
-  /** The sandbox's books are its Redis keys: Redis being away is the game being unreachable. */
+  /** The sandbox's books are its Redis keys: RedisConnection being away is the game being unreachable. */
   private async records<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call();

@@ -6,7 +6,7 @@ import type { UIConfig } from '@bull-board/api/typings/app';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@topup/server-kit';
 import type { Knex } from 'knex';
 import type { QueueName } from '@topup/common';
 import type Koa from 'koa';
@@ -92,7 +92,7 @@ function trimStack<T extends { stacktrace?: string[] | null }>(job: T): T {
  * The store's queues as the API looks at them (dashboard figures, the queue dashboard), on the
  * API's own Redis connection, which fails fast while Redis is away instead of holding a request.
  */
-export function openObservedQueues(redis: Redis, prefix: string, logger: Logger): Record<QueueName, Queue> {
+export function openObservedQueues(redis: RedisConnection, prefix: string, logger: Logger): Record<QueueName, Queue> {
   const queues = openQueues(redis, prefix);
   for (const [name, queue] of Object.entries(queues)) {
     queue.on('error', (err) => logger.debug({ err, queue: name }, 'Queue error'));
