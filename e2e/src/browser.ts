@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-export const SCREENSHOT_DIR = path.join(repoRoot, 'e2e/screenshots');
+const SCREENSHOT_DIR = path.join(repoRoot, 'e2e/screenshots');
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -50,9 +50,17 @@ export function buildWebApps(): void {
   execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore' });
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots are for a person to look at, and no test reads them: they are saved when
+ * `SCREENSHOTS=1` asks for them, since each one costs Chromium a render of the whole page and a PNG.
+ */
+const SAVE_SCREENSHOTS = process.env.SCREENSHOTS === '1';
+
+/** Saves the whole page as `e2e/screenshots/<name>.png`, or only what the viewport shows (a modal, a toast over the screen). */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SAVE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 /** Text that looks like an untranslated i18next key ("home.hero_title"). */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import path from 'node:path';
-import { launchBrowser, RAW_KEY, screenshot, SCREENSHOT_DIR, VIEWPORTS } from './browser';
+import { launchBrowser, RAW_KEY, screenshot, VIEWPORTS } from './browser';
 import { startStore, type RunningStore } from './store';
 
 const SHOPPER = { nickname: 'shopper', password: 'shopper12345' };
@@ -321,7 +320,7 @@ describe.each(Object.entries(VIEWPORTS))('the game pages on a %s', (name, viewpo
     await eventually(() => guide.isVisible()).toBe(true);
     expect(await guide.locator('ol > li').count()).toBe(4);
     // The modal covers the viewport, so this one is taken at viewport size.
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `storefront-steam-guide-${name}.png`) });
+    await screenshot(page, `storefront-steam-guide-${name}`, { fullPage: false });
     await page.keyboard.press('Enter');
     await eventually(() => guide.isVisible()).toBe(false);
     expect(await info.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);

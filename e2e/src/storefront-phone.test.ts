@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import path from 'node:path';
-import { launchBrowser, screenshot, SCREENSHOT_DIR, VIEWPORTS } from './browser';
+import { launchBrowser, screenshot, VIEWPORTS } from './browser';
 import { startStore, type RunningStore } from './store';
 
 /**
@@ -205,7 +204,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         for (const toast of await page.getByTestId('toast').all()) expect(intersects(await box(toast), verified)).toBe(false);
         expect(verified.y + verified.height).toBeLessThanOrEqual(viewport.height);
         // What the shopper sees right then: the screen, not the whole page.
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `phone-layout-pubg-found-${language}-${name}.png`) });
+        await screenshot(page, `phone-layout-pubg-found-${language}-${name}`, { fullPage: false });
 
         // Region flags are images, the option labels carry no emoji flags.
         await page.goto(`${app.baseUrl}/products/steam-gift-card`);
