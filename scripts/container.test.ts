@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { parse, type Tags, type YAMLMap, type YAMLSeq } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { buildServer, SERVER_BUNDLES } from './build-server';
+import { checkProxyConfig, NGINX } from './proxy-config';
 
 /**
  * The image and the compose files, checked without Docker (none runs where the tests do): the compose
@@ -97,6 +98,8 @@ interface Service {
   ports?: Array<string | { host_ip?: string; published?: string | number }>;
   healthcheck?: { test?: string[]; disable?: boolean };
   depends_on?: Record<string, { condition: string }>;
+  deploy?: { replicas?: number | string };
+  volumes?: string[];
 }
 
 const development = loadCompose('docker-compose.yml');
@@ -127,18 +130,38 @@ describe('the compose files', () => {
     const published = Object.entries(servicesOf(development)).flatMap(([name, service]) =>
       (service.ports ?? []).map((port) => [name, port] as const),
     );
-    expect(published.map(([name]) => name).sort()).toEqual(['api', 'postgres', 'redis']);
+    expect(published.map(([name]) => name).sort()).toEqual(['postgres', 'proxy', 'redis']);
     for (const [, port] of published) {
       if (typeof port === 'string') expect(port).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
       else expect(port.host_ip).toBe('127.0.0.1');
     }
   });
 
-  it('production publishes neither Postgres nor Redis, and the API on 127.0.0.1 for the reverse proxy', () => {
+  it('production publishes neither Postgres nor Redis, and the load balancer on 127.0.0.1 for the reverse proxy', () => {
     const services = servicesOf(production);
     expect(services.postgres?.ports).toBeUndefined();
     expect(services.redis?.ports).toBeUndefined();
-    expect(services.api?.ports).toEqual(['127.0.0.1:3000:3000']);
+    expect(services.api?.ports).toBeUndefined();
+    expect(services.proxy?.ports).toEqual(['127.0.0.1:3000:8080']);
+  });
+
+  it('runs several API and workers containers, the API reached through the load balancer alone', () => {
+    const services = servicesOf(development);
+    expect(Number(services.api?.deploy?.replicas)).toBeGreaterThan(1);
+    expect(Number(services.workers?.deploy?.replicas)).toBeGreaterThan(1);
+    expect(services.api?.ports).toBeUndefined();
+    expect(services.proxy?.volumes).toEqual(['./deploy/nginx.conf:/etc/nginx/nginx.conf:ro']);
+    expect(services.proxy?.depends_on).toEqual({ api: { condition: 'service_healthy' } });
+    // The balancer sends to the API's port, on the name Docker gives every API container.
+    expect(readRepoFile('deploy/nginx.conf')).toMatch(new RegExp(`server api:${services.api?.environment?.PORT}\\b`));
+  });
+
+  it.each([
+    ['development', development, '1'],
+    ['production', production, '2'],
+  ])('%s: the API trusts exactly the proxies in front of it', (_name, compose, hops) => {
+    // Development: the load balancer. Production: the machine's reverse proxy, then the load balancer.
+    expect(servicesOf(compose).api?.environment?.TRUST_PROXY_HOPS).toBe(hops);
   });
 
   it.each([
@@ -179,6 +202,18 @@ describe('the compose files', () => {
       expect(service?.environment?.NODE_ENV).toBe('development');
       expect(service?.env_file).toEqual([{ path: '.env', required: false }]);
     }
+  });
+
+  it('the load balancer passes the order status stream on unbuffered, and appends the address it sees to X-Forwarded-For', () => {
+    const config = readRepoFile('deploy/nginx.conf');
+    const stream = /location = \/api\/orders\/events \{([^}]*)\}/.exec(config)?.[1] ?? '';
+    expect(stream).toMatch(/proxy_buffering off;/);
+    expect(stream).toMatch(/proxy_read_timeout 1h;/);
+    expect(config).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
+  });
+
+  it.skipIf(!existsSync(NGINX))("nginx accepts the load balancer's config (nginx -t)", () => {
+    expect(checkProxyConfig(['127.0.0.1:3001', '127.0.0.1:3002'])).toBeNull();
   });
 
   it('production runs in production mode, with its secrets from .env.production alone', () => {

@@ -1,12 +1,16 @@
 import { ensureAdminAccount, ensureDatabase, migrateLatest, seedDemoData } from '@topup/migrations';
-import { loadConfig, type Config, createDb, type Db } from '@topup/api';
+import { loadConfig, type Config, createDb, directDatabaseUrl, type Db } from '@topup/api';
 import { checkPostgres, checkRedis } from './check-services';
 import { isEntryPoint, loadDotEnv, runScript, say } from './cli';
 
-/** Creates the database if missing, migrates it and seeds it; all idempotent. */
+/**
+ * Creates the database if missing, migrates it and seeds it; all idempotent. On Postgres itself
+ * (DATABASE_DIRECT_URL), never through a pooler (docs/scaling.md#pgbouncer).
+ */
 export async function setupDatabase(config: Config): Promise<void> {
-  if (await ensureDatabase(config.databaseUrl)) say(`Created database ${new URL(config.databaseUrl).pathname.slice(1)}`);
-  const db = createDb(config.databaseUrl, { min: 0, max: 2 });
+  const databaseUrl = directDatabaseUrl(config);
+  if (await ensureDatabase(databaseUrl)) say(`Created database ${new URL(databaseUrl).pathname.slice(1)}`);
+  const db = createDb(databaseUrl, { min: 0, max: 2 });
   let seeded: string;
   try {
     await migrateLatest(db);

@@ -1,5 +1,5 @@
 import { ensureDatabase, migrationSource } from '@topup/migrations';
-import { createDb, type Config, type Db } from '@topup/api';
+import { createDb, directDatabaseUrl, type Config, type Db } from '@topup/api';
 import { isEntryPoint, runScript, say } from './cli';
 import { configWithPostgres, seed } from './db-setup';
 
@@ -7,11 +7,11 @@ import { configWithPostgres, seed } from './db-setup';
 export class Refused extends Error {}
 
 const listed = (migrations: string[]) => migrations.map((name) => `\n  ${name}`).join('');
-const databaseName = (config: Config) => decodeURIComponent(new URL(config.databaseUrl).pathname.slice(1));
+const databaseName = (config: Config) => decodeURIComponent(new URL(directDatabaseUrl(config)).pathname.slice(1));
 
 /** `npm run db:migrate`: creates the database if missing and applies every pending migration. */
 export async function migrate(db: Db, config: Config): Promise<string> {
-  const created = await ensureDatabase(config.databaseUrl);
+  const created = await ensureDatabase(directDatabaseUrl(config));
   const [batch, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
   const what = applied.length === 0 ? 'already up to date' : `applied, batch ${batch}:${listed(applied)}`;
   return `${created ? `Created database ${databaseName(config)}; ` : ''}Migrations ${what}`;
@@ -45,11 +45,12 @@ export async function seedDemo(db: Db, config: Config): Promise<string> {
 const COMMANDS = { migrate, rollback, seed: seedDemo } as const;
 
 /**
- * Runs one of the commands on a pool of its own, closed at the end. The pool connects on its first
- * query, so a refusal never touches the database.
+ * Runs one of the commands on a pool of its own, closed at the end, on Postgres itself
+ * (DATABASE_DIRECT_URL, docs/scaling.md#pgbouncer). The pool connects on its first query, so a
+ * refusal never touches the database.
  */
 export async function runDatabaseCommand(command: keyof typeof COMMANDS, config: Config): Promise<string> {
-  const db = createDb(config.databaseUrl, { min: 0, max: 2 });
+  const db = createDb(directDatabaseUrl(config), { min: 0, max: 2 });
   try {
     return await COMMANDS[command](db, config);
   } finally {

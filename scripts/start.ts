@@ -38,7 +38,7 @@ async function main(): Promise<void> {
 }
 
 async function unsuppliedGames(config: Config): Promise<string | null> {
-  const db = createDb(config.databaseUrl, { min: 0, max: 1 });
+  const db = createDb(config.databaseUrl, { min: 0, max: 1 }, { preparedStatements: config.databasePreparedStatements });
   try {
     return await sandboxSupplyProblem(db, config);
   } finally {

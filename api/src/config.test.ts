@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, productionProblems, productionWarnings } from './config';
+import { ConfigError, directDatabaseUrl, loadConfig, productionProblems, productionWarnings } from './config';
 
 /** A production environment the store accepts: every secret its own, sandbox payments allowed for staging. */
 const SAFE_PRODUCTION: NodeJS.ProcessEnv = {
@@ -208,6 +208,25 @@ describe('client address, login protection and password hashing', () => {
   ])('refuses %s=%s in one line naming it', (name, value) => {
     expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(name);
+  });
+});
+
+describe('Postgres behind a pooler', () => {
+  const pooler = 'postgres://postgres@127.0.0.1:6432/topup';
+  const postgres = 'postgres://postgres@127.0.0.1:5432/topup';
+
+  it('reaches Postgres itself at DATABASE_URL unless DATABASE_DIRECT_URL is set, and names hot queries unless that differs', () => {
+    const plain = loadConfig({ NODE_ENV: 'test', DATABASE_URL: postgres });
+    expect(directDatabaseUrl(plain)).toBe(postgres);
+    expect(plain.databasePreparedStatements).toBe(true);
+    const pooled = loadConfig({ NODE_ENV: 'test', DATABASE_URL: pooler, DATABASE_DIRECT_URL: postgres });
+    expect([pooled.databaseUrl, directDatabaseUrl(pooled), pooled.databasePreparedStatements]).toEqual([pooler, postgres, false]);
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: postgres, DATABASE_DIRECT_URL: postgres }).databasePreparedStatements).toBe(true);
+  });
+
+  it('lets DATABASE_PREPARED_STATEMENTS say so either way', () => {
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: pooler, DATABASE_DIRECT_URL: postgres, DATABASE_PREPARED_STATEMENTS: 'true' }).databasePreparedStatements).toBe(true);
   });
 });
 

@@ -12,6 +12,14 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   databaseUrl: string;
+  /**
+   * Postgres itself when databaseUrl is a pooler in transaction mode, for what needs a session of its
+   * own: the outbox relay's LISTEN and the migrations (docs/scaling.md#pgbouncer). Read it through
+   * directDatabaseUrl(): unset, databaseUrl is Postgres itself.
+   */
+  databaseDirectUrl: string | undefined;
+  /** Hot queries are sent as named prepared statements (server-kit's prepared()); off behind a pooler that cannot keep them. */
+  databasePreparedStatements: boolean;
   /** Most connections each API or workers process opens to Postgres. */
   databasePoolMax: number;
   redisUrl: string;
@@ -222,6 +230,8 @@ const ENVIRONMENT = Type.Object({
   NODE_ENV: oneOf(['development', 'production', 'test'], 'development'),
   PORT: integer(1, 3000, 65535),
   DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/topup'),
+  DATABASE_DIRECT_URL: Type.Optional(Type.String({ format: 'uri', description: 'a URL' })),
+  DATABASE_PREPARED_STATEMENTS: Type.Optional(Type.Boolean()),
   // Measured with `npm run bench checkout` (50 shoppers) on 2 cores: 10 gave the most checkouts per
   // second and the lowest p99; 3-6 queue requests in the API, 16-20 only add backends that compete
   // for the same two cores. A checkout holds its connection for one statement, so 10 is plenty.
@@ -436,6 +446,11 @@ function streamsForOpenFileLimit(limit: number | undefined): number {
   return limit === undefined ? STREAMS_WITHOUT_FILE_LIMIT : Math.max(1, Math.floor(limit / 2));
 }
 
+/** Postgres itself: DATABASE_DIRECT_URL, else DATABASE_URL (docs/scaling.md#pgbouncer). */
+export function directDatabaseUrl(config: Pick<Config, 'databaseUrl' | 'databaseDirectUrl'>): string {
+  return config.databaseDirectUrl ?? config.databaseUrl;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = readEnvironment(env);
   const nodeEnv = vars.NODE_ENV;
@@ -445,6 +460,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: nodeEnv,
     port: vars.PORT,
     databaseUrl: vars.DATABASE_URL,
+    databaseDirectUrl: vars.DATABASE_DIRECT_URL,
+    // A direct URL of its own says DATABASE_URL is a pooler: PgBouncer before 1.21 (Debian 12 has
+    // 1.18) cannot keep a named statement across transactions (docs/scaling.md#pgbouncer).
+    databasePreparedStatements: vars.DATABASE_PREPARED_STATEMENTS ?? (vars.DATABASE_DIRECT_URL ?? vars.DATABASE_URL) === vars.DATABASE_URL,
     databasePoolMax: vars.DATABASE_POOL_MAX,
     redisUrl: vars.REDIS_URL,
     redisPrefix: vars.REDIS_PREFIX,

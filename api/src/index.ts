@@ -1,6 +1,6 @@
 /** What the workers process and the scripts use of the API package. */
-export { ConfigError, loadConfig, productionWarnings, type Config } from './config';
-export { createDb, type Db } from './db';
+export { ConfigError, directDatabaseUrl, loadConfig, productionWarnings, type Config } from './config';
+export { createDb, createSessionDb, type Db } from './db';
 export { createLogger, type Logger } from './logger';
 export { createRedis } from './redis';
 export type { RedisConnection } from '@topup/server-kit';

@@ -19,7 +19,7 @@ export interface RunningApi {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startApiServer(config: Config, logger: Logger): Promise<RunningApi> {
-  const db = createDb(config.databaseUrl, { min: 0, max: config.databasePoolMax });
+  const db = createDb(config.databaseUrl, { min: 0, max: config.databasePoolMax }, { preparedStatements: config.databasePreparedStatements });
   const redis = createRedis(config.redisUrl);
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
   const invalidations = createInvalidationBus({

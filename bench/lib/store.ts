@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { ensureDatabase, migrateLatest, seedDemoData } from '@topup/migrations';
+import type { Config } from '@topup/api/config';
 import { createDb, type Db } from '@topup/api/db';
 import { createRedis } from '@topup/api/redis';
 import { deleteKeysUnder, freePort } from '@topup/server-kit';
@@ -30,6 +32,28 @@ export async function withStoreDb<T>(databaseUrl: string, maxConnections: number
       throw new Error(`Cannot reach the store's database at ${databaseUrl}: set BENCH_DATABASE_URL`);
     });
     return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * Creates the database `databaseUrl` names, migrates it and seeds the demo store with `config`'s
+ * accounts (a random admin password where production would need one), then runs `then` on it.
+ */
+export async function prepareDemoDatabase<T>(databaseUrl: string, config: Config, then: (db: Db) => Promise<T>): Promise<T> {
+  await ensureDatabase(databaseUrl);
+  const db = createDb(databaseUrl, { min: 0, max: 2 });
+  try {
+    await migrateLatest(db);
+    await seedDemoData(db, {
+      adminNickname: config.adminNickname,
+      adminPassword: config.adminPassword || randomBytes(16).toString('hex'),
+      shopperNickname: config.shopperNickname,
+      shopperPassword: config.shopperPassword,
+      codesKey: config.codesKey,
+    });
+    return await then(db);
   } finally {
     await db.destroy();
   }
@@ -69,9 +93,9 @@ export function runStoreProcess(entry: string, env: NodeJS.ProcessEnv): ChildPro
   return child;
 }
 
-/** Waits up to a minute for the store at `baseUrl` to answer its health check; gives up sooner if one of `processes` ended. */
-export async function waitForHealth(baseUrl: string, processes: ChildProcess[]): Promise<void> {
-  const deadline = Date.now() + 60_000;
+/** Waits up to `timeoutMs` (a minute) for the store at `baseUrl` to answer its health check; gives up sooner if one of `processes` ended. */
+export async function waitForHealth(baseUrl: string, processes: ChildProcess[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && processes.every((child) => child.exitCode === null)) {
     const health = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
     if (health?.ok) return;

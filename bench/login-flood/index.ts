@@ -18,11 +18,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { dropDatabase, ensureDatabase, migrateLatest, seedDemoData } from '@topup/migrations';
+import { dropDatabase } from '@topup/migrations';
 import { loadConfig } from '@topup/api/config';
-import { createDb } from '@topup/api/db';
 import { percentile, runLoad, type LoadResult } from '../lib/load';
-import { deleteRedisKeys, freePort, positiveInteger, runStoreProcess, scratchDatabaseUrl, scratchStoreEnv, stopProcess, waitForHealth } from '../lib/store';
+import { deleteRedisKeys, freePort, positiveInteger, prepareDemoDatabase, runStoreProcess, scratchDatabaseUrl, scratchStoreEnv, stopProcess, waitForHealth } from '../lib/store';
 
 const base = loadConfig();
 const durationMs = positiveInteger('BENCH_SECONDS', 10) * 1000;
@@ -42,22 +41,7 @@ interface FloodAnswers {
   other: number;
 }
 
-async function prepareDatabase(databaseUrl: string): Promise<void> {
-  await ensureDatabase(databaseUrl);
-  const db = createDb(databaseUrl, { min: 0, max: 2 });
-  try {
-    await migrateLatest(db);
-    await seedDemoData(db, {
-      adminNickname: base.adminNickname,
-      adminPassword: base.adminPassword || randomBytes(16).toString('hex'),
-      shopperNickname: base.shopperNickname,
-      shopperPassword: base.shopperPassword,
-      codesKey: base.codesKey,
-    });
-  } finally {
-    await db.destroy();
-  }
-}
+const prepareDatabase = (databaseUrl: string) => prepareDemoDatabase(databaseUrl, base, async () => undefined);
 
 async function startStore(): Promise<Store> {
   const databaseUrl = scratchDatabaseUrl(base.databaseUrl, 'flood');

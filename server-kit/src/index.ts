@@ -3,7 +3,8 @@ export { afterCommit, outermostTransaction } from './after-commit';
 export { AppError } from './app-error';
 export { createCodeCrypto, normaliseCode, parseCodesKey, type CodeCrypto } from './code-crypto';
 export { freePort } from './free-port';
-export { prepared, readBigintsAsNumbers, sqlRefusal, type SqlRefusal } from './postgres';
+export { PGBOUNCER, startPgbouncer, type RunningPgbouncer } from './pgbouncer';
+export { prepared, readBigintsAsNumbers, sendStatementsUnnamed, sqlRefusal, type SqlRefusal } from './postgres';
 export { changeBalance, insufficientBalance, type BalanceChange, type LedgerEntryRow, type LedgerReason } from './ledger';
 export {
   createInvalidationBus,

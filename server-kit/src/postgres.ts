@@ -10,14 +10,31 @@ export function readBigintsAsNumbers(): void {
 }
 
 /**
+ * Marks a knex configuration whose queries prepared() leaves unnamed: a pooler in transaction mode
+ * hands each transaction another server, which has not prepared the name, while pg believes its
+ * connection has (docs/scaling.md#pgbouncer). A symbol key, because knex copies a configuration's own
+ * keys into the clones withUserParams makes, and its transactions share it.
+ */
+const STATEMENTS_UNNAMED = Symbol('statements unnamed');
+
+/** Makes prepared() send `db`'s queries unnamed, and those of its transactions and clones. */
+export function sendStatementsUnnamed(db: { client: { config: object } }): void {
+  (db.client.config as { [STATEMENTS_UNNAMED]?: boolean })[STATEMENTS_UNNAMED] = true;
+}
+
+/**
  * Names a query so pg prepares it once per connection and from then on only binds and executes it:
  * Postgres skips parsing and planning on every later call. For hot paths only, and only for SQL
- * whose text never changes between calls (pg refuses a name reused for different text).
+ * whose text never changes between calls (pg refuses a name reused for different text). A query of a
+ * pool made with sendStatementsUnnamed() stays unnamed.
  */
 export function prepared<Query extends { options(options: Readonly<{ [key: string]: unknown }>): Query }>(
   name: string,
   query: Query,
 ): Query {
+  // knex's builders and raws carry their client at run time; its types declare it on builders only.
+  const config = (query as { client?: { config?: { [STATEMENTS_UNNAMED]?: boolean } } }).client?.config;
+  if (config?.[STATEMENTS_UNNAMED]) return query;
   return query.options({ name });
 }
 

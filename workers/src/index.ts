@@ -8,6 +8,8 @@ import {
   createCatalogueChanges,
   createDb,
   createLogger,
+  createSessionDb,
+  directDatabaseUrl,
   createMetricsPublisher,
   createOutboxDispatcher,
   createProcessRegistry,
@@ -44,7 +46,9 @@ export interface RunningWorkers {
  */
 export async function startWorkers(config: Config, logger: Logger, processName = processLabel('workers')): Promise<RunningWorkers> {
   const queues = createQueues(config, logger);
-  const pool = createDb(config.databaseUrl, { min: 0, max: config.databasePoolMax });
+  const pool = createDb(config.databaseUrl, { min: 0, max: config.databasePoolMax }, { preparedStatements: config.databasePreparedStatements });
+  // The relay's LISTEN lasts a session, which only Postgres itself keeps (docs/scaling.md#pgbouncer).
+  const sessionDb = directDatabaseUrl(config) === config.databaseUrl ? undefined : createSessionDb(directDatabaseUrl(config));
   // Jobs the processors queue (a paid order's fulfilment, a refund) go to BullMQ as their transaction commits.
   const dispatcher = createOutboxDispatcher({ db: pool, queues: queues.byName, connection: queues.connection, logger });
   // Publish only, on a connection that fails fast: a worker's change that releases stock tells the API
@@ -56,7 +60,7 @@ export async function startWorkers(config: Config, logger: Logger, processName =
     prefix: config.redisPrefix,
     onError: (err) => logger.warn({ err: err.message }, 'Could not publish an order change'),
   });
-  const relay = createOutboxRelay({ db, queues, logger: logger.child({ component: 'outbox-relay' }) });
+  const relay = createOutboxRelay({ db, listenDb: sessionDb, queues, logger: logger.child({ component: 'outbox-relay' }) });
 
   // Workers share one connection for their commands; BullMQ adds a blocking one per Worker.
   const workerConnection = createRedis(config.redisUrl, { forQueues: true });
@@ -105,6 +109,7 @@ export async function startWorkers(config: Config, logger: Logger, processName =
       publishConnection.disconnect();
       await queues.close();
       await db.destroy();
+      await sessionDb?.destroy();
     },
   };
 }

@@ -11,6 +11,8 @@ const LISTEN_RETRY_MS = 5_000;
 
 export interface OutboxRelayOptions {
   db: Db;
+  /** Where the relay holds its LISTEN session: Postgres itself, not a pooler in transaction mode (db when unset). */
+  listenDb?: Db;
   queues: JobQueues;
   logger: Logger;
   /** How often to look for rows when no notification arrives. */
@@ -42,11 +44,11 @@ interface ConnectionPool {
  * between add and commit). When Redis is away the rows stay in Postgres with the error
  * recorded, and are sent once it is back.
  */
-export function createOutboxRelay({ db, queues, logger, pollMs = 250 }: OutboxRelayOptions): OutboxRelay {
+export function createOutboxRelay({ db, listenDb = db, queues, logger, pollMs = 250 }: OutboxRelayOptions): OutboxRelay {
   // A relay only claims rows for queues it knows, so during a rolling deploy an older process
   // leaves rows for a newer queue to the processes that have it.
   const knownQueues = Object.keys(queues.byName);
-  const pool = db.client as ConnectionPool;
+  const pool = listenDb.client as ConnectionPool;
 
   async function dispatchBatch(): Promise<number> {
     const outcome = await db.transaction(async (trx) => {
@@ -136,8 +138,8 @@ export function createOutboxRelay({ db, queues, logger, pollMs = 250 }: OutboxRe
     }
   }
 
-  // LISTEN needs one session for as long as the relay runs: a connection held out of knex's pool.
-  // It only makes the relay prompt; polling keeps working without it.
+  // LISTEN needs one session for as long as the relay runs: a connection held out of knex's pool, on
+  // Postgres itself (listenDb). It only makes the relay prompt; polling keeps working without it.
   let listener: PgClient | undefined;
   let listening: Promise<void> | undefined;
   let listenRetry: NodeJS.Timeout | undefined;

@@ -140,8 +140,9 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
  * Close it before `app`.
  */
 export async function startSecondApp(app: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
-  const db = createDb(app.config.databaseUrl, { min: 0, max: 20 });
-  return serveApp({ ...app.config, ...overrides }, db, () => db.destroy());
+  const config = { ...app.config, ...overrides };
+  const db = createDb(config.databaseUrl, { min: 0, max: 20 }, { preparedStatements: config.databasePreparedStatements });
+  return serveApp(config, db, () => db.destroy());
 }
 
 async function serveApp(config: Config, db: Knex, release: (redis: RedisConnection) => Promise<void>): Promise<TestApp> {
