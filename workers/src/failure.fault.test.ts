@@ -148,7 +148,7 @@ describe('a workers process killed (SIGKILL) in the middle of fulfilment', () =>
     await expectDeliveredOnce(app, orderId, shopper.id, quantity);
 
     // BullMQ found the stalled job and ran it once more: one delivery, and the job completed.
-    await vi.waitFor(async () => expect(await queues.byName.fulfilment.getJobState(jobId)).toBe('completed'));
+    await vi.waitFor(async () => expect(await queues.byName.fulfilment.getJobState(jobId)).toBe('completed'), { timeout: 15_000 });
     const job = await queues.byName.fulfilment.getJob(jobId);
     expect(job?.stalledCounter).toBe(1);
     expect(logLines(second.output(), 'Job stalled: its worker stopped before finishing it')).toContainEqual(
@@ -212,7 +212,7 @@ describe('Redis stopped during checkouts', () => {
 
     const carts = await Promise.all(Array.from({ length: 5 }, () => shopperWithCart(testApp, 2)));
     await stopRedis();
-    await vi.waitFor(() => expect(testApp.redis.status).not.toBe('ready'));
+    await vi.waitFor(() => expect(testApp.redis.status).not.toBe('ready'), { timeout: 15_000 });
 
     const responses = await Promise.all(carts.map(({ shopper }) => checkout(testApp, shopper)));
     for (const response of responses) {

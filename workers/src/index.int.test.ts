@@ -69,7 +69,7 @@ describe('workers process', () => {
     const workers = await startWorkers(config, createLogger('silent', 'workers-test'));
     try {
       await insertOutboxRow();
-      await vi.waitFor(() => expect(processed).toEqual([{ requestId: 'test' }]));
+      await vi.waitFor(() => expect(processed).toEqual([{ requestId: 'test' }]), DISPATCH_WAIT);
     } finally {
       await workers.close();
     }

@@ -49,7 +49,7 @@ describe('a paid order with the API connected to Redis', () => {
   it('is in BullMQ as soon as the checkout commits, with no relay running', async () => {
     const orderId = await checkOut(app);
 
-    await vi.waitFor(async () => expect((await fulfilmentRow(app, orderId)).dispatched_at).toBeInstanceOf(Date));
+    await vi.waitFor(async () => expect((await fulfilmentRow(app, orderId)).dispatched_at).toBeInstanceOf(Date), { timeout: 15_000 });
     const job = await queues.byName.fulfilment.getJob((await fulfilmentRow(app, orderId)).job_id);
     expect(job).toMatchObject({ name: 'fulfil-order', data: { orderId } });
     expect(await job?.getState()).toBe('waiting');
@@ -57,7 +57,7 @@ describe('a paid order with the API connected to Redis', () => {
 
   it('is not added a second time by the relay, even when its row was not marked sent', async () => {
     const orderId = await checkOut(app);
-    await vi.waitFor(async () => expect((await fulfilmentRow(app, orderId)).dispatched_at).toBeInstanceOf(Date));
+    await vi.waitFor(async () => expect((await fulfilmentRow(app, orderId)).dispatched_at).toBeInstanceOf(Date), { timeout: 15_000 });
     const { id } = await fulfilmentRow(app, orderId);
     const relay = createOutboxRelay({ db: app.db, queues, logger });
     const countsBefore = await queues.byName.fulfilment.getJobCounts();

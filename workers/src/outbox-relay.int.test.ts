@@ -160,7 +160,7 @@ describe('outbox relay', () => {
     const relay = createOutboxRelay({ db: database.db, queues, logger, pollMs: 60_000 });
     relay.start();
     try {
-      await vi.waitFor(async () => expect(await listenSessions()).toBe(1));
+      await vi.waitFor(async () => expect(await listenSessions()).toBe(1), { timeout: 15_000 });
       const [id] = await insertRows(1);
       await database.db.raw(`NOTIFY ${OUTBOX_CHANNEL}`);
 
@@ -178,11 +178,11 @@ describe('outbox relay', () => {
     const relay = createOutboxRelay({ db: database.db, queues, logger, pollMs: 50 });
     relay.start();
     try {
-      await vi.waitFor(async () => expect(await listenSessions()).toBe(1));
+      await vi.waitFor(async () => expect(await listenSessions()).toBe(1), { timeout: 15_000 });
       await database.db.raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE ${LISTEN_SESSION}`);
 
       await insertRows(1);
-      await vi.waitFor(async () => expect((await outboxState())[0]?.dispatched_at).toBeInstanceOf(Date));
+      await vi.waitFor(async () => expect((await outboxState())[0]?.dispatched_at).toBeInstanceOf(Date), { timeout: 15_000 });
       await vi.waitFor(async () => expect(await listenSessions()).toBe(1), { timeout: 10_000, interval: 200 });
     } finally {
       await relay.stop();
@@ -228,7 +228,7 @@ describe('outbox relay when Redis is away', () => {
   it('keeps the rows with the error noted, and sends them once Redis is reachable', async () => {
     await insertRows(2);
     const relay = createOutboxRelay({ db: database.db, queues: ownQueues, logger });
-    await vi.waitFor(() => expect(ownQueues.redisDown()).toBe(true));
+    await vi.waitFor(() => expect(ownQueues.redisDown()).toBe(true), { timeout: 15_000 });
 
     await expect(relay.dispatchBatch()).rejects.toThrow('Redis is not reachable');
     await expect(relay.dispatchBatch()).rejects.toThrow();
@@ -252,7 +252,7 @@ describe('outbox relay when Redis is away', () => {
     expect(await relay.dispatchBatch()).toBe(1);
 
     await stopRedis();
-    await vi.waitFor(() => expect(ownQueues.redisDown()).toBe(true));
+    await vi.waitFor(() => expect(ownQueues.redisDown()).toBe(true), { timeout: 15_000 });
     const [id] = await insertRows(1);
     await expect(relay.dispatchBatch()).rejects.toThrow();
     expect((await outboxState()).find((row) => row.id === id)).toMatchObject({ dispatched_at: null, attempts: 1 });

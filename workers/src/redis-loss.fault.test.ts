@@ -151,7 +151,7 @@ describe('the sweep of lost jobs', () => {
     // Paid, their jobs waiting in BullMQ: no workers run here.
     const [live, lost, flagged, recent] = await checkOut(app, await shoppersWithCarts(app, 4));
     const orderIds = [live!, lost!, flagged!, recent!];
-    await vi.waitFor(async () => expect((await fulfilmentRows(app, orderIds)).every((row) => row.dispatched_at !== null)).toBe(true));
+    await vi.waitFor(async () => expect((await fulfilmentRows(app, orderIds)).every((row) => row.dispatched_at !== null)).toBe(true), { timeout: 15_000 });
     await loseJobs('fulfilment', await fulfilmentRows(app, [lost!, flagged!]));
     await queues.fulfilment.remove((await fulfilmentRows(app, [recent!]).first()).job_id);
     await app.db('orders').where({ id: flagged }).update({ attention_reason: 'Out of attempts', attention_since: app.db.fn.now() });
@@ -179,7 +179,7 @@ describe('the sweep of lost jobs', () => {
     const orderId = created.body.orderId as number;
     expect(await decideOnSandboxPage(app, new URL(created.body.pay_url).pathname, 'pay')).toBe(`/orders/${orderId}`);
     const applyRows = () => app.db('outbox').where({ queue: 'payment-callback', job_name: 'apply-gateway-event' }).orderBy('id');
-    await vi.waitFor(async () => expect((await applyRows()).filter((row) => row.dispatched_at !== null)).toHaveLength(1));
+    await vi.waitFor(async () => expect((await applyRows()).filter((row) => row.dispatched_at !== null)).toHaveLength(1), { timeout: 15_000 });
     await loseJobs('payment-callback', await applyRows());
 
     expect((await sweep()).gatewayEvents).toEqual({ checked: 1, requeued: 1 });

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { adminMarginEndpoints, Dashboard as DashboardData, MarginReport as MarginReportData } from '@topup/common/api';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { on } from '@topup/common/testing';
 import { LossesPanel } from '../dashboard/LossesPanel';
 import { SuppliersPanel } from '../dashboard/SuppliersPanel';
@@ -50,7 +50,7 @@ describe('the margin report', () => {
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Скачать CSV' }));
-    await vi.waitFor(() => expect(downloaded).toBe('?from=2026-12-01&to=2026-12-07'));
+    await waitFor(() => expect(downloaded).toBe('?from=2026-12-01&to=2026-12-07'));
   });
 
   test('says so when no top-up was completed in the days chosen', async () => {

@@ -74,7 +74,7 @@ describe('enqueueJob on a database with an outbox dispatcher', () => {
     redis = createRedis(inject('redisUrl'));
     redisPrefix = testRedisPrefix();
     queues = openQueues(redis, redisPrefix);
-    await vi.waitFor(() => expect(redis.status).toBe('ready'));
+    await vi.waitFor(() => expect(redis.status).toBe('ready'), { timeout: 15_000 });
     db = withOutboxDispatch(database.db, createOutboxDispatcher({ db: database.db, queues, connection: redis, logger }));
   });
 
@@ -95,7 +95,7 @@ describe('enqueueJob on a database with an outbox dispatcher', () => {
       return row;
     });
 
-    await vi.waitFor(async () => expect(await dispatchedAt(id)).toBeInstanceOf(Date));
+    await vi.waitFor(async () => expect(await dispatchedAt(id)).toBeInstanceOf(Date), { timeout: 15_000 });
     const job = await queues.fulfilment.getJob(jobId);
     expect(job).toMatchObject({ name: 'fulfil-order', data: { orderId: 7 } });
     expect(job?.opts).toMatchObject({ attempts: 5, backoff: { type: 'exponential', delay: 1000 } });
@@ -109,7 +109,7 @@ describe('enqueueJob on a database with an outbox dispatcher', () => {
     expect(await queues['rate-update'].getJob(jobId)).toBeUndefined();
 
     await outer.commit();
-    await vi.waitFor(async () => expect(await queues['rate-update'].getJob(jobId)).toBeDefined());
+    await vi.waitFor(async () => expect(await queues['rate-update'].getJob(jobId)).toBeDefined(), { timeout: 15_000 });
   });
 
   it('adds nothing when the transaction rolls back', async () => {

@@ -200,7 +200,7 @@ describe('order mails', () => {
       const mail = await app.db('mails').where({ recipient: email }).first('id', 'status', 'last_error');
       expect(mail?.status).toBe('sent');
       return mail;
-    });
+    }, { timeout: 15_000 });
     expect(row.last_error).toBeNull();
     const delivery = { db: app.db, transport: createMailTransport(app.config.mail), from: FROM, publicUrl: PUBLIC_URL };
     expect(await deliverMail(delivery, row.id)).toBe('sent');

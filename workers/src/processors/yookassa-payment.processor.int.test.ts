@@ -88,7 +88,7 @@ const settle = async () => {
   await vi.waitFor(async () => {
     const open = await app.db('outbox').whereNull('dispatched_at').count({ n: '*' }).first();
     expect(Number(open?.n)).toBe(0);
-  });
+  }, { timeout: 15_000 });
   await new Promise((resolve) => setTimeout(resolve, 300));
 };
 

@@ -69,7 +69,7 @@ async function freefireOrder(shopper: TestUser) {
  */
 async function dropDeliveryJob(orderId: number) {
   const latest = () => app.db('outbox').where({ queue: 'fulfilment' }).whereRaw("payload->>'orderId' = ?", [String(orderId)]).orderBy('id', 'desc').first();
-  await vi.waitFor(async () => expect((await latest()).dispatched_at).not.toBeNull());
+  await vi.waitFor(async () => expect((await latest()).dispatched_at).not.toBeNull(), { timeout: 15_000 });
   const { job_id: jobId } = await latest();
   expect(await fulfilmentQueue.getJobState(jobId)).toBe('waiting');
   await fulfilmentQueue.remove(jobId);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { ErrorCode } from '@topup/common';
 import { balanceEndpoints, cartEndpoints, paymentsEndpoints, topupEndpoints, type CreatePaymentBody } from '@topup/common/api';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { setCurrency } from '../../../lib/preferences';
 import { never, on, refuse } from '@topup/common/testing';
@@ -53,7 +53,7 @@ describe('paying in sums', () => {
     const { user } = renderCheckout();
     await user.click(await screen.findByRole('radio', { name: /UZS/ }));
     // 2 × $1.50 = 2 × 18 975 and 1 × $3.75 = 47 437.5 -> 47 438 sums at 12 650.
-    await vi.waitFor(() => expect(textOf(screen.getByTestId('checkout-total'))).toBe('85 388 сум'));
+    await waitFor(() => expect(textOf(screen.getByTestId('checkout-total'))).toBe('85 388 сум'));
     expect(method(/Баланс магазина/)).toBeDisabled();
     expect(screen.getByText('Баланс хранится в USD и RUB: заказ в сумах оплачивается через Payme, Click или картой.')).toBeInTheDocument();
     expect(method(/Банковская карта/)).toBeDisabled();
@@ -61,7 +61,7 @@ describe('paying in sums', () => {
     expect(payButton()).toHaveTextContent('Оплатить 85 388 сум через Payme');
 
     await user.click(payButton());
-    await vi.waitFor(() => expect(toGateway).toHaveBeenCalledWith('https://checkout.paycom.uz/bT0xO2E9MQ=='));
+    await waitFor(() => expect(toGateway).toHaveBeenCalledWith('https://checkout.paycom.uz/bT0xO2E9MQ=='));
     expect(started).toEqual([{ type: 'order', amount: 85_388, currency: 'uzs', method: 'payme' }]);
   });
 
@@ -71,7 +71,7 @@ describe('paying in sums', () => {
     const { started, toGateway } = serveGateway(clickPage);
     const { user } = renderCheckout();
     await user.click(await screen.findByRole('radio', { name: /UZS/ }));
-    await vi.waitFor(() => expect(textOf(screen.getByTestId('checkout-total'))).toBe('85 388 сум'));
+    await waitFor(() => expect(textOf(screen.getByTestId('checkout-total'))).toBe('85 388 сум'));
     expect(method(/^Payme/)).toBeChecked();
     expect(screen.getByText('Uzcard, Humo или приложение Click на платёжной странице Click.')).toBeInTheDocument();
     await user.click(method(/^Click/));
@@ -79,7 +79,7 @@ describe('paying in sums', () => {
     expect(screen.getByText('Вы перейдёте в Click для оплаты, затем вернётесь к заказу.')).toBeInTheDocument();
 
     await user.click(payButton());
-    await vi.waitFor(() => expect(toGateway).toHaveBeenCalledWith(clickPage));
+    await waitFor(() => expect(toGateway).toHaveBeenCalledWith(clickPage));
     expect(started).toEqual([{ type: 'order', amount: 85_388, currency: 'uzs', method: 'click' }]);
   });
 
@@ -89,9 +89,9 @@ describe('paying in sums', () => {
     const { started } = serveGateway('https://checkout.paycom.uz/x');
     const { user } = renderCheckout({ topupData: PUBG_TOPUP });
     // $5.98 × 12 650 = 75 647 sums.
-    await vi.waitFor(() => expect(textOf(screen.getByTestId('checkout-total'))).toBe('75 647 сум'));
+    await waitFor(() => expect(textOf(screen.getByTestId('checkout-total'))).toBe('75 647 сум'));
     await user.click(payButton());
-    await vi.waitFor(() => expect(started).toHaveLength(1));
+    await waitFor(() => expect(started).toHaveLength(1));
     expect(started[0]).toMatchObject({ type: 'topup', currency: 'uzs', method: 'payme', topupData: { currency: 'uzs', price_usd: PUBG_TOPUP.price_usd } });
   });
 });
@@ -148,7 +148,7 @@ describe('checkout of the cart', () => {
     );
     const { user } = renderCheckout();
     await screen.findByTestId('checkout-balance');
-    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+    await waitFor(() => expect(payButton()).toBeEnabled());
     expect(payButton()).toHaveTextContent('Оплатить 540,00 ₽');
     expect(screen.getByText('Сумма сразу спишется с баланса. Заказ появится в разделе «Заказы».')).toBeInTheDocument();
 
@@ -161,7 +161,7 @@ describe('checkout of the cart', () => {
   test('a balance short of the total starts with the card, ready to pay; the balance, chosen, says what is missing', async () => {
     serve({ rub: 100 });
     const { user } = renderCheckout();
-    await vi.waitFor(() => expect(method(/Банковская карта/)).toBeChecked());
+    await waitFor(() => expect(method(/Банковская карта/)).toBeChecked());
     expect(payButton()).toBeEnabled();
     expect(payButton()).toHaveTextContent('Оплатить картой 540,00 ₽');
 
@@ -186,7 +186,7 @@ describe('checkout of the cart', () => {
       ),
     );
     const { user } = renderCheckout();
-    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+    await waitFor(() => expect(payButton()).toBeEnabled());
     await user.click(payButton());
     expect(await screen.findByTestId('checkout-error')).toHaveTextContent(/Нужно 540,00\s₽, а на балансе 500,00\s₽\./);
     expect(screen.getByTestId('checkout-error')).toHaveAttribute('role', 'alert');
@@ -202,7 +202,7 @@ describe('checkout of the cart', () => {
       }),
     );
     const { user } = renderCheckout();
-    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+    await waitFor(() => expect(payButton()).toBeEnabled());
     await user.click(payButton());
     const notice = await screen.findByRole('status', {}, { timeout: 5000 });
     expect(keys).toHaveLength(2);
@@ -215,7 +215,7 @@ describe('checkout of the cart', () => {
     serve({ methods: paymentMethods({ receipt_email_required: true }) });
     const { started, toGateway } = serveGateway('https://pay.example/checkout/77');
     const { user } = renderCheckout();
-    await vi.waitFor(() => expect(method(/Банковская карта/)).toBeEnabled());
+    await waitFor(() => expect(method(/Банковская карта/)).toBeEnabled());
     await user.click(method(/Банковская карта/));
     expect(payButton()).toHaveTextContent('Оплатить картой 540,00 ₽');
 
@@ -226,7 +226,7 @@ describe('checkout of the cart', () => {
     await user.click(screen.getByLabelText('Почта для чека'));
     await user.paste('buyer@example.com');
     await user.click(payButton());
-    await vi.waitFor(() => expect(toGateway).toHaveBeenCalledWith('https://pay.example/checkout/77'));
+    await waitFor(() => expect(toGateway).toHaveBeenCalledWith('https://pay.example/checkout/77'));
     expect(started).toEqual([{ type: 'order', amount: 540, currency: 'rub', method: 'card', email: 'buyer@example.com' }]);
     expect(payButton()).toHaveTextContent('Открываем страницу оплаты…');
     expect(payButton()).toBeDisabled();
@@ -236,7 +236,7 @@ describe('checkout of the cart', () => {
     serve({ methods: paymentMethods({ charge_currency: 'rub', rate_usd_rub: '80' }) });
     const { user } = renderCheckout();
     await user.click(await screen.findByRole('radio', { name: /USD/ }));
-    await vi.waitFor(() => expect(method(/Банковская карта/)).toBeEnabled());
+    await waitFor(() => expect(method(/Банковская карта/)).toBeEnabled());
     await user.click(method(/Банковская карта/));
     expect(textOf(screen.getByTestId('checkout-charged'))).toMatch(/^К списанию: 540,00 ₽/);
     expect(payButton()).toHaveTextContent(/Оплатить картой 540,00\s₽/);
@@ -246,7 +246,7 @@ describe('checkout of the cart', () => {
     serve();
     server.use(on(paymentsEndpoints.create).reply(() => refuse(409, ErrorCode.PRICE_CHANGED, 'Price changed', { amount: 600, currency: 'rub' })));
     const { user } = renderCheckout();
-    await vi.waitFor(() => expect(method(/Банковская карта/)).toBeEnabled());
+    await waitFor(() => expect(method(/Банковская карта/)).toBeEnabled());
     await user.click(method(/Банковская карта/));
     await user.click(payButton());
     expect(await screen.findByTestId('checkout-error')).toHaveTextContent(
@@ -258,19 +258,19 @@ describe('checkout of the cart', () => {
     serve();
     const { started, toGateway } = serveGateway('https://pay.example/sbp/78');
     const { user } = renderCheckout();
-    await vi.waitFor(() => expect(method(/Быстрые платежи/)).toBeEnabled());
+    await waitFor(() => expect(method(/Быстрые платежи/)).toBeEnabled());
     await user.click(method(/Быстрые платежи/));
     expect(screen.getByText(/подтвердите платёж в приложении банка/)).toBeInTheDocument();
     expect(payButton()).toHaveTextContent('Оплатить через СБП 540,00 ₽');
     await user.click(payButton());
-    await vi.waitFor(() => expect(toGateway).toHaveBeenCalledWith('https://pay.example/sbp/78'));
+    await waitFor(() => expect(toGateway).toHaveBeenCalledWith('https://pay.example/sbp/78'));
     expect(started).toEqual([{ type: 'order', amount: 540, currency: 'rub', method: 'sbp' }]);
   });
 
   test('SBP the gateway does not take reads "coming soon" and cannot be chosen', async () => {
     serve({ methods: paymentMethods({ methods: ['balance', 'card'] }) });
     renderCheckout();
-    await vi.waitFor(() => expect(method(/Банковская карта/)).toBeEnabled());
+    await waitFor(() => expect(method(/Банковская карта/)).toBeEnabled());
     expect(screen.getByTestId('method-sbp')).toHaveTextContent('Скоро');
     expect(method(/Быстрые платежи/)).toBeDisabled();
   });
@@ -279,12 +279,12 @@ describe('checkout of the cart', () => {
     serve();
     server.use(on(paymentsEndpoints.methods).reply(() => refuse(503, ErrorCode.SERVICE_UNAVAILABLE)));
     renderCheckout();
-    await vi.waitFor(() => expect(screen.getByTestId('method-card')).toHaveAttribute('data-state', 'unavailable'));
+    await waitFor(() => expect(screen.getByTestId('method-card')).toHaveAttribute('data-state', 'unavailable'));
     expect(screen.getByTestId('method-card')).toHaveTextContent('Сейчас недоступно. Выберите другой способ.');
     expect(method(/Банковская карта/)).toBeDisabled();
     expect(method(/Быстрые платежи/)).toBeDisabled();
     expect(method(/Баланс магазина/)).toBeChecked();
-    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+    await waitFor(() => expect(payButton()).toBeEnabled());
   });
 });
 
@@ -304,7 +304,7 @@ describe('checkout of a game top-up', () => {
     expect(textOf(screen.getByTestId('checkout-total'))).toBe('480,00 ₽');
     expect(screen.getByRole('link', { name: 'Вернуться к товарам' })).toHaveAttribute('href', '/products');
 
-    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+    await waitFor(() => expect(payButton()).toBeEnabled());
     await user.click(payButton());
     expect((await navigatedTo()).path).toBe('/orders');
     expect(ordered).toEqual([{ topupData: { ...PUBG_TOPUP, currency: 'rub' }, currency: 'rub' }]);
@@ -325,7 +325,7 @@ describe('checkout of a game top-up', () => {
     expect(screen.getByText('Mobile Legends · ID игрока: 512345678 · Зона: 2001')).toBeInTheDocument();
     expect(textOf(screen.getByTestId('checkout-total'))).toBe('120,40 ₽');
 
-    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+    await waitFor(() => expect(payButton()).toBeEnabled());
     await user.click(payButton());
     expect((await navigatedTo()).path).toBe('/orders');
     expect(ordered).toEqual([{ topupData: MOBILE_LEGENDS_TOPUP, currency: 'rub' }]);
@@ -338,7 +338,7 @@ describe('checkout of a game top-up', () => {
       on(topupEndpoints.create).reply(() => refuse(422, ErrorCode.UNPROCESSABLE, 'Player not found', { field: 'fields.player_id' })),
     );
     const { user } = renderCheckout({ topupData: MOBILE_LEGENDS_TOPUP });
-    await vi.waitFor(() => expect(payButton()).toBeEnabled());
+    await waitFor(() => expect(payButton()).toBeEnabled());
     await user.click(payButton());
     expect(await screen.findByTestId('checkout-error')).toHaveTextContent('ID игрока или логин не найден. Проверьте его на странице игры.');
   });
