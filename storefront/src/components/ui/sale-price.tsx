@@ -19,7 +19,9 @@ export function SalePrice({ price, listPrice, currency, cart = false }: { price:
       <span className="visually-hidden">{t('common.old_price')} </span>
       <s className={styles.old}>{write(listPrice)}</s>{' '}
       <span className="visually-hidden">{t('common.sale_price')} </span>
-      <span className={styles.price}>{write(price)}</span>
+      <span className={styles.price} data-testid="sale-price">
+        {write(price)}
+      </span>
       {percent > 0 && (
         <>
           {' '}

@@ -10,7 +10,7 @@ import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { type Currency } from '../../../lib/currency';
 import { errorText } from '../../../lib/error-message';
-import { useCurrency, useFormatMoney } from '../../../lib/preferences';
+import { useCurrency } from '../../../lib/preferences';
 import { cartItemCount, cartSaleTotals, cartTotals, useCart } from '../../../lib/cart';
 import { SalePrice } from '../../../components/ui/sale-price';
 import { useClearCart } from '../api/clear-cart';
@@ -58,7 +58,6 @@ function CartContents({ items, products }: { items: CartItem[]; products: Produc
   const { t } = useTranslation();
   const toast = useToast();
   const [currency] = useCurrency();
-  const formatMoney = useFormatMoney();
   const [confirmClear, setConfirmClear] = useState(false);
   const productsById = useMemo(
     () => new Map<number, Product>((Array.isArray(products) ? products : []).map((product) => [product.id, product])),
