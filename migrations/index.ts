@@ -39,6 +39,7 @@ import * as paymeTransactions from './migrations/20261206000002_payme_transactio
 import * as mail from './migrations/20261208000001_mail';
 import * as clickTransactions from './migrations/20261209000001_click_transactions';
 import * as promoCodes from './migrations/20261210000001_promo_codes';
+import * as promotionsThatDiscount from './migrations/20261211000001_promotions_that_discount';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -94,6 +95,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261208000001_mail', migration: mail },
   { name: '20261209000001_click_transactions', migration: clickTransactions },
   { name: '20261210000001_promo_codes', migration: promoCodes },
+  { name: '20261211000001_promotions_that_discount', migration: promotionsThatDiscount },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

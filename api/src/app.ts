@@ -83,6 +83,7 @@ import { createBalanceService } from './modules/balance/balance.service';
 import { createCartRouter } from './modules/cart/cart.router';
 import { createCartService } from './modules/cart/cart.service';
 import { createCatalogueAnswers } from './modules/catalogue/catalogue-answers';
+import { nextPromotionBoundary } from './modules/promotions/promotion-prices';
 import { createCatalogueChanges } from './modules/catalogue/catalogue-changes';
 import { createCatalogueRouter } from './modules/catalogue/catalogue.router';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
@@ -240,7 +241,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   // One Idempotency-Key store (Postgres) for the money calls.
   const idempotency = idempotent(db);
   const catalogue = createCatalogueService({ db });
-  const catalogueAnswers = createCatalogueAnswers({ invalidations: deps.invalidations, ttlMs: config.catalogueCacheTtlMs });
+  const catalogueAnswers = createCatalogueAnswers({
+    invalidations: deps.invalidations,
+    ttlMs: config.catalogueCacheTtlMs,
+    nextPriceChange: () => nextPromotionBoundary(db),
+  });
   // Every write to what those answers show publishes through this, once its transaction commits.
   const catalogueChanges = createCatalogueChanges(deps.invalidations);
   const supplyGuard = createSandboxSupplyGuard(config);

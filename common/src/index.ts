@@ -9,6 +9,7 @@ export * from './money';
 export * from './order-lifecycle';
 export * from './promo-codes';
 export * from './promotion-badge-style';
+export * from './promotion-pricing';
 export * from './queues';
 export * from './rules';
 export * from './store-time';

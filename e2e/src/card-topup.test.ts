@@ -108,7 +108,9 @@ describe('a PUBG top-up paid through the gateway', () => {
     shopper = { nickname, state: await context.storageState() };
 
     await pubgToCheckout(page, '720 UC');
-    expect(await page.getByTestId('checkout-total').textContent()).toBe('$10.98');
+    // The demo promotion takes 10 % off each package: $10.98 of packages for $9.88.
+    expect(await page.getByTestId('checkout-total').locator('s').textContent()).toBe('$10.98');
+    expect(await page.getByTestId('checkout-total').getByTestId('sale-price').textContent()).toBe('$9.88');
     expect(await page.getByTestId('checkout-balance').textContent()).toBe('$0.00');
     // The sandbox gateway takes cards and SBP, for top-ups too: no "cart orders only", no "coming soon".
     await eventually(() => page.getByTestId('method-card').getAttribute('data-state')).toBe('available');
@@ -116,12 +118,12 @@ describe('a PUBG top-up paid through the gateway', () => {
     expect(await page.locator('main').innerText()).not.toMatch(/Coming soon|cart orders only/i);
     // The balance cannot pay it: checkout starts with the card, ready to pay.
     const pay = page.getByTestId('checkout-pay');
-    await eventually(() => pay.textContent()).toBe('Pay $10.98 by card');
+    await eventually(() => pay.textContent()).toBe('Pay $9.88 by card');
     // The balance, chosen, says what it lacks and points to the card.
     await page.locator('label', { hasText: 'Store balance' }).click();
-    expect(await page.locator('main').innerText()).toContain('You need $10.98 but have $0.00. Top up your balance or pay by card.');
+    expect(await page.locator('main').innerText()).toContain('You need $9.88 but have $0.00. Top up your balance or pay by card.');
     await page.locator('label', { hasText: 'Bank card' }).click();
-    await eventually(() => pay.textContent()).toBe('Pay $10.98 by card');
+    await eventually(() => pay.textContent()).toBe('Pay $9.88 by card');
     // The gateway charges the order's own currency: nothing else to announce.
     expect(await page.getByTestId('checkout-charged').count()).toBe(0);
     await expectNoRawKeys(page);
@@ -137,7 +139,7 @@ describe('a PUBG top-up paid through the gateway', () => {
     expect(creates).toHaveLength(1);
     expect(creates[0]!.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(creates[0]!.postDataJSON()).toMatchObject({ type: 'topup', currency: 'usd', method: 'card', topupData: { service: 'pubg', player_id: PLAYER_ID } });
-    expect(await page.locator('body').innerText()).toContain('$10.98');
+    expect(await page.locator('body').innerText()).toContain('$9.88');
     await page.getByRole('button', { name: /^Pay/ }).click();
 
     const orderId = await waitForCompleted(page);
@@ -145,7 +147,7 @@ describe('a PUBG top-up paid through the gateway', () => {
     const payment = page.getByTestId('order-payment');
     expect(await payment.textContent()).toBe('Paid by card');
     expect(await payment.getAttribute('data-method')).toBe('card');
-    expect(await page.getByTestId('order-total').textContent()).toBe('$10.98');
+    expect(await page.getByTestId('order-total').textContent()).toBe('$9.88');
     // Charged exactly the total: no separate line.
     expect(await page.getByTestId('order-charged').count()).toBe(0);
     await expectNoRawKeys(page);
@@ -154,7 +156,7 @@ describe('a PUBG top-up paid through the gateway', () => {
     const order = await app.db('orders').where({ id: orderId }).first('status', 'payment_method', 'kind', 'currency');
     expect(order).toMatchObject({ status: 'completed', payment_method: 'card', currency: 'usd' });
     const payments = await app.db('payments').where({ order_id: orderId }).select('status', 'method', 'amount', 'currency');
-    expect(payments).toEqual([{ status: 'paid', method: 'card', amount: 1098, currency: 'usd' }]);
+    expect(payments).toEqual([{ status: 'paid', method: 'card', amount: 988, currency: 'usd' }]);
     await context.close();
   }, FLOW_TIMEOUT_MS);
 
@@ -163,7 +165,7 @@ describe('a PUBG top-up paid through the gateway', () => {
     const context = await openContext('RUB', shopper!.state);
     const page = await context.newPage();
     await pubgToCheckout(page, '385 UC');
-    const total = (await page.getByTestId('checkout-total').textContent())!;
+    const total = (await page.getByTestId('checkout-total').getByTestId('sale-price').textContent())!;
     // Roubles in the English store's format.
     expect(total).toMatch(/^₽\d/);
 
@@ -315,9 +317,9 @@ describe('a gateway that charges in rubles', () => {
 
     await pubgToCheckout(page, '720 UC');
     await page.locator('label', { hasText: 'Bank card' }).click();
-    // $10.98 x 79.5 = 872.91 ₽, in the English store's format.
-    await eventually(() => page.getByTestId('checkout-charged').innerText()).toContain('You will be charged ₽872.91');
-    expect(await page.getByTestId('checkout-pay').textContent()).toBe('Pay ₽872.91 by card');
+    // $9.88 (the packages' $10.98 less the demo promotion's 10 %) x 79.5 = 785.46 ₽, in the English store's format.
+    await eventually(() => page.getByTestId('checkout-charged').innerText()).toContain('You will be charged ₽785.46');
+    expect(await page.getByTestId('checkout-pay').textContent()).toBe('Pay ₽785.46 by card');
     const email = page.getByLabel('Email for the receipt');
     expect(await email.isVisible()).toBe(true);
 

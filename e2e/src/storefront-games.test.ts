@@ -36,13 +36,13 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A fresh browser profile in English with the given display currency, logged in when asked. */
+/** A fresh browser profile in English (or `language`) with the given display currency, logged in when asked. */
 async function openContext(
   viewport: { width: number; height: number },
-  { currency, loggedIn = false }: { currency: 'USD' | 'RUB'; loggedIn?: boolean },
+  { currency, loggedIn = false, language = 'en' }: { currency: 'USD' | 'RUB'; loggedIn?: boolean; language?: 'ru' | 'en' | 'uz' },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport });
-  const storage: Record<string, string> = { language: 'en', currency };
+  const storage: Record<string, string> = { language, currency };
   if (loggedIn) Object.assign(storage, { token: session.token, nickname: session.nickname, userId: session.userId });
   // Seeded on the first page load only: what the test changes later (a login, a logout) is kept.
   await context.addInitScript(`
@@ -108,7 +108,8 @@ async function latestTopupOrder(): Promise<{ id: number; status: string; topupDa
 /** Pays the checkout from the balance and follows the order on its page until it is completed. */
 async function payAndWaitForCompletion(page: Page, expectedTotal: string): Promise<Record<string, any>> {
   await page.waitForURL(/\/checkout$/);
-  await eventually(() => page.getByTestId('checkout-total').textContent()).toBe(expectedTotal);
+  // A total on sale also names the list price it is down from.
+  await eventually(() => page.getByTestId('checkout-total').textContent()).toContain(expectedTotal);
   const before = await app.db('orders').max('id as id').first();
   await page.getByRole('button', { name: `Pay ${expectedTotal}` }).click();
   await page.waitForURL(/\/orders$/);
@@ -170,7 +171,9 @@ describe('game top-ups to a completed order', () => {
 
     await page.getByRole('button', { name: '720 UC', exact: true }).click();
     expect(await page.getByLabel('Your amount').inputValue()).toBe('720');
-    await eventually(() => page.getByTestId('summary-total').textContent()).toBe('$10.98');
+    // The demo promotion takes 10 % off each package: 0.99 and 9.99 are 0.89 and 8.99.
+    await eventually(() => page.getByTestId('summary-total').locator('s').textContent()).toBe('$10.98');
+    await eventually(() => page.getByTestId('summary-total').textContent()).toContain('$9.88');
     expect(await page.getByText('720 UC in total').count()).toBe(1);
     const topUp = page.getByRole('button', { name: 'Top up now' });
     // No verified player yet.
@@ -179,17 +182,20 @@ describe('game top-ups to a completed order', () => {
     // Clicking a package toggles it and clears the custom amount.
     await page.getByRole('button', { name: /^60 UC/ }).click();
     expect(await page.getByLabel('Your amount').inputValue()).toBe('');
-    await eventually(() => page.getByTestId('summary-total').textContent()).toBe('$9.99');
+    await eventually(() => page.getByTestId('summary-total').textContent()).toContain('$8.99');
     // Digits only; 0 clears the selection.
     await page.getByLabel('Your amount').fill('0');
     await eventually(() => page.getByTestId('summary-total').textContent()).toBe('—');
     await page.getByLabel('Your amount').fill('720');
-    await eventually(() => page.getByTestId('summary-total').textContent()).toBe('$10.98');
+    await eventually(() => page.getByTestId('summary-total').textContent()).toContain('$9.88');
 
     await findPlayer(page);
     expect(await topUp.isDisabled()).toBe(false);
     await topUp.click();
-    const topupData = await payAndWaitForCompletion(page, '$10.98');
+    // Checkout charges the sale price; the client sent the list prices.
+    const topupData = await payAndWaitForCompletion(page, '$9.88');
+    expect(topupData).toMatchObject({ price_usd: 10.98 });
+    expect(await app.db('orders').where({ id: (await latestTopupOrder()).id }).first('total', 'promotion_discount')).toEqual({ total: 988, promotion_discount: 110 });
     expect(topupData).toMatchObject({ service: 'pubg', player_id: PLAYER_ID, offer_id: -1, offer_name: 'PUBG Topup 720 UC' });
     expect((topupData.packages as Array<{ uc_amount: number }>).map((pkg) => pkg.uc_amount).sort((a, b) => a - b)).toEqual([60, 660]);
     await context.close();
@@ -277,6 +283,23 @@ describe('Steam without a session', () => {
     await page.getByTestId('toast').getByRole('button', { name: 'Go to Login' }).click();
     await logInOnLoginPage(page);
     expect(new URL(page.url()).pathname).toBe('/products/steam');
+    await context.close();
+  }, FLOW_TIMEOUT_MS);
+});
+
+describe.each(Object.entries(VIEWPORTS))('the demo PUBG promotion on a %s', (_name, viewport) => {
+  it.each(['ru', 'en', 'uz'] as const)('strikes through each package’s list price beside its sale price, in %s', async (language) => {
+    const context = await openContext(viewport, { currency: 'RUB', language });
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/products/pubg`);
+    // 60 UC lists at 78.21 RUB; 10 % off is 7.82: 70.39.
+    const tile = page.getByRole('button', { name: /^60\sUC/ });
+    await eventually(() => tile.locator('s').textContent()).toMatch(/78[.,]21/);
+    expect(await tile.locator('s').isVisible()).toBe(true);
+    expect(await tile.textContent()).toMatch(/70[.,]39.*−10%/);
+    expect(await tile.getByText('−10%').isVisible()).toBe(true);
+    const box = await tile.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(viewport.width);
     await context.close();
   }, FLOW_TIMEOUT_MS);
 });

@@ -56,8 +56,10 @@ export async function pubgToCheckoutInSums(page: Page, baseUrl: string, language
   await eventually(() => page.getByTestId('verified-player').textContent()).toContain(PLAYER_NAME);
   await page.getByRole('button', { name: texts.topUp }).click();
   await page.waitForURL(/\/checkout$/);
-  await eventually(() => page.getByTestId('checkout-total').textContent()).toMatch(new RegExp(`^[\\d\\s\\u00a0]+\\s${texts.sums}$`));
-  return (await page.getByTestId('checkout-total').textContent()) ?? '';
+  // The demo promotion discounts PUBG: the total is the sale price, beside the list price struck through.
+  const total = page.getByTestId('checkout-total').getByTestId('sale-price');
+  await eventually(() => total.textContent()).toMatch(new RegExp(`^[\\d\\s\\u00a0]+\\s${texts.sums}$`));
+  return (await total.textContent()) ?? '';
 }
 
 /** The digits of an amount as a page writes it, to compare sums written in different languages. */

@@ -116,7 +116,7 @@ const PROMO_CODE_FUNCTIONS = `
     EXECUTE FUNCTION release_promo_code_use();
 `;
 
-const PLACE_CART_ORDER_WITH_PROMO_CODE = `
+export const PLACE_CART_ORDER_WITH_PROMO_CODE = `
   /*
    * Places the user's cart as one order of codes. Invariants, in the order they are checked:
    * 1. The cart lines are locked: a concurrent checkout of the same cart waits, then finds it empty

@@ -675,6 +675,8 @@ export interface PromotionSeed {
   background_color: string;
   active: boolean;
   sort_order: number;
+  /** A percent off every denomination of these games (docs/architecture.md, "Promotions that discount"). */
+  percentOffGames?: { percent: number; games: ReadonlyArray<'pubg' | 'freefire'> };
 }
 
 export const PROMOTIONS: readonly PromotionSeed[] = [
@@ -683,6 +685,7 @@ export const PROMOTIONS: readonly PromotionSeed[] = [
     background_color: '#ff5722',
     active: true,
     sort_order: 1,
+    percentOffGames: { percent: 10, games: ['pubg'] },
   },
   {
     text: { ru: 'Алмазы Free Fire за минуты', en: 'Free Fire diamonds in minutes', uz: 'Free Fire olmoslari bir necha daqiqada' },

@@ -348,9 +348,13 @@ async function seedPubg(trx: Knex.Transaction, codeCrypto: CodeCrypto): Promise<
   await insertMissingCodes(trx, 'pubg_redemption', rows);
 }
 
-/** Promotions have no natural key: the (Russian) text identifies a demo promotion. */
+/**
+ * Promotions have no natural key: the (Russian) text identifies a demo promotion. A demo promotion
+ * that says it discounts does: one still a plain badge (seeded before promotions discounted) gets its
+ * discount; one an admin has given a discount or a scope is left as it is.
+ */
 async function seedPromotions(trx: Knex.Transaction): Promise<void> {
-  for (const { text, ...promotion } of PROMOTIONS) {
+  for (const { text, percentOffGames, ...promotion } of PROMOTIONS) {
     const columns = textColumn('text', text);
     await translateEnglishDemoRow(trx, 'promotions', { text: text.en }, columns);
     await trx.raw(
@@ -359,6 +363,13 @@ async function seedPromotions(trx: Knex.Transaction): Promise<void> {
        WHERE NOT EXISTS (SELECT 1 FROM promotions WHERE text = :text)`,
       { ...promotion, ...columns },
     );
+    if (!percentOffGames) continue;
+    const games = await Promise.all(percentOffGames.games.map((slug) => gameId(trx, slug)));
+    await trx('promotions')
+      .where({ text: columns.text })
+      .whereNull('discount_type')
+      .whereRaw("game_ids = '{}' AND product_ids = '{}' AND denomination_ids = '{}'")
+      .update({ discount_type: 'percent', discount_value: percentOffGames.percent, game_ids: games });
   }
 }
 

@@ -45,7 +45,7 @@ export const promoCodesEnglishMessages = {
     },
     // An order placed with a code shows its discount.
     orders: {
-      fields: { discount: 'Discount' },
+      fields: { discount: 'Discount', promotionDiscount: 'Promotions’ discount' },
       discount_code: 'Discount (code %{code})',
     },
   },
@@ -95,7 +95,7 @@ export const promoCodesRussianMessages: typeof promoCodesEnglishMessages = {
       scope_ids_hint: 'Через запятую: ID игр для пополнений, ID товаров для кодов.',
     },
     orders: {
-      fields: { discount: 'Скидка' },
+      fields: { discount: 'Скидка', promotionDiscount: 'Скидка по акциям' },
       discount_code: 'Скидка (код %{code})',
     },
   },

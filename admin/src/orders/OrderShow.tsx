@@ -67,6 +67,11 @@ function OrderSummary() {
         <RecordField source="totalUsd">
           <MoneyField source="totalUsd" currency="usd" />
         </RecordField>
+        {(order.promotionDiscount ?? 0) > 0 && (
+          <RecordField source="promotionDiscount">
+            <MoneyField source="promotionDiscount" currencySource="currency" />
+          </RecordField>
+        )}
         {order.discount > 0 && (
           <RecordField
             source="discount"

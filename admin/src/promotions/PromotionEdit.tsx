@@ -1,10 +1,10 @@
 import { Create, Edit } from 'react-admin';
-import { pickFields } from '../components/payload';
 import { SaveDeleteToolbar } from '../components/SaveDeleteToolbar';
-import { PROMOTION_DEFAULTS, PROMOTION_FIELDS, PromotionForm } from './PromotionForm';
+import { PROMOTION_DEFAULTS, PromotionForm } from './PromotionForm';
+import { promotionPayload } from './promotionPayload';
 
-/** Only the promotion's own fields: the API refuses id, createdAt and any other. */
-const transform = (data: Record<string, unknown>) => pickFields(data, PROMOTION_FIELDS);
+/** Only the promotion's own fields, as the API takes them: it refuses id, createdAt and any other. */
+const transform = (data: Record<string, unknown>) => promotionPayload(data);
 
 export function PromotionEdit() {
   return (

@@ -29,6 +29,8 @@ export class Order extends BaseModel {
   declare total_usd: number;
   /** Minor units of `currency` a promo code took off; `total` is after it (docs/architecture.md, "Promo codes"). */
   declare discount: number;
+  /** Minor units of the order currency that promotions took off its list prices (docs/architecture.md, "Promotions that discount"). */
+  declare promotion_discount: number;
   declare promo_code_id: number | null;
   /** The USD->RUB rate the order was priced at (decimal string). */
   declare rate_usd_rub: string;

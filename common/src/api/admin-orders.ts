@@ -53,6 +53,7 @@ export const AdminOrder = Type.Object(
     totalUsd: Type.Number(),
     discount: Type.Number({ description: 'What a promo code took off, in `currency`; 0 without one.' }),
     promoCode: Nullable(Type.String({ description: 'The promo code the order was placed with.' })),
+    promotionDiscount: Type.Optional(Type.Number({ description: 'What promotions took off the list prices, in `currency`, before any promo code; present only when they did.' })),
     notices: OrderNotices,
     createdAt: Timestamp,
     paidAt: Nullable(Timestamp),

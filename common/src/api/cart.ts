@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { BigIdParams, EmptyObject, endpoint, MAX_INT, Nullable, Strict, Success } from './contract';
+import { Sale } from './promotions';
 
 /** The most of one price option a cart line may hold (cart_items_quantity_range). */
 export const CART_MAX_QUANTITY = 1000;
@@ -20,12 +21,16 @@ export const CartLine = Type.Object({
   quantity: Type.Integer(),
   available_count: Type.Integer({ description: 'Codes of exactly this option on sale now; 0 when the option is gone.' }),
   region_id: Nullable(Type.Integer({ description: "null: the product's global codes." })),
+  sale: Type.Optional(Sale),
 });
 export type CartLine = Static<typeof CartLine>;
 
 const cartFields = {
   data: Type.Array(CartLine),
-  subtotal: Type.Object({ usd: Type.Number(), rub: Type.Number() }, { description: 'Sums of price times quantity.' }),
+  subtotal: Type.Object({ usd: Type.Number(), rub: Type.Number() }, { description: 'Sums of list price times quantity.' }),
+  sale_subtotal: Type.Optional(
+    Type.Object({ usd: Type.Number(), rub: Type.Number() }, { description: 'Sums of sale price times quantity, while a promotion discounts a line: what checkout charges before a promo code.' }),
+  ),
 };
 /** Every cart call answers with the whole cart, so the client can reconcile its optimistic update. */
 export const CartAnswer = Success(cartFields);

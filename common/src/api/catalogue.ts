@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { PRODUCT_CATEGORIES } from '../index';
 import { ContentLanguageQuery, contentLanguageField, endpoint, MAX_INT, Strict, StringEnum } from './contract';
+import { Sale } from './promotions';
 
 export const ListProductsQuery = Strict({
   search: Type.Optional(
@@ -26,6 +27,7 @@ export const PriceOption = Type.Object(
     price_usd: Type.Number(),
     price_rub: Type.Number(),
     available_count: Type.Integer({ description: 'Codes on sale now at exactly this amount and price.' }),
+    sale: Type.Optional(Sale),
   },
   { examples: [{ game_amount: 100, price_usd: 1.99, price_rub: 157.21, available_count: 12 }] },
 );

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { ContentLanguageQuery, endpoint, Success } from './contract';
 import { PlayerId, playerCheckEndpoint } from './players';
+import { Sale } from './promotions';
 
 /** A Free Fire offer; `price` is in USD. */
 export const FreefireOffer = Type.Object(
@@ -12,6 +13,7 @@ export const FreefireOffer = Type.Object(
     is_active: Type.Boolean(),
     price: Type.Number({ description: 'USD.' }),
     price_rub: Type.Number(),
+    sale: Type.Optional(Sale),
   },
   { examples: [{ id: 1, item_id: 101, name: '100 Diamonds', game_amount: 100, is_active: true, price: 0.99, price_rub: 78.21 }] },
 );

@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { GAME_FIELD_KEY_PATTERN, GAME_FIELD_KINDS, GAME_FIELD_VALUE_MAX_LENGTH, GAME_FIELDS_MAX } from '../game-fields';
 import { ContentLanguageQuery, endpoint, Nullable, Strict, StringEnum, Success } from './contract';
 import { SlugParams } from './catalogue';
+import { Sale } from './promotions';
 
 /*
  * A game as its top-up page shows it (docs/architecture.md, "Games"): any game the back office sells is
@@ -38,6 +39,7 @@ export const GameDenominationOffer = Type.Object({
   unit: Type.String({ description: 'What `amount` counts, in the asked language (diamonds, UC …).' }),
   price_usd: Type.Number(),
   price_rub: Type.Number(),
+  sale: Type.Optional(Sale),
 });
 export type GameDenominationOffer = Static<typeof GameDenominationOffer>;
 

@@ -67,6 +67,7 @@ const orderFields = {
   total: Type.Number({ description: 'In `currency`: what was charged, after any promo code.' }),
   discount: Type.Number({ description: 'What a promo code took off, in `currency`; 0 without one.' }),
   promo_code: Nullable(Type.String({ description: 'The promo code the order was placed with.' })),
+  promotion_discount: Type.Optional(Type.Number({ description: 'What promotions took off the list prices, in `currency`, before any promo code; present only when they did.' })),
   currency: OrderCurrency,
   notices: OrderNotices,
   payment_method: OrderPaymentMethod,

@@ -15,6 +15,7 @@ export const CheckoutAnswer = Success({
   ...PaidOrderFields,
   total: Type.Number({ description: 'Charged, in `currency`, after any promo code.', examples: [24.48] }),
   discount: Type.Number({ description: 'What a promo code took off, in `currency`.', examples: [0] }),
+  promotion_discount: Type.Optional(Type.Number({ description: 'What promotions took off the list prices, in `currency`, before any promo code; present only when they did.' })),
   currency: OrderCurrency,
 });
 export type CheckoutAnswer = Static<typeof CheckoutAnswer>;

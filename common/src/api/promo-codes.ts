@@ -106,7 +106,7 @@ export const PromoCodeCheck = Type.Object(
     valid: Type.Boolean(),
     reason: Type.Optional(StringEnum(PROMO_CODE_REFUSALS)),
     code: Type.Optional(Type.String({ description: 'The code as stored (upper-case).' })),
-    subtotal: Type.Number({ description: 'The list total, in `currency`.' }),
+    subtotal: Type.Number({ description: 'The total at promotion prices (the list total when no promotion applies), in `currency`.' }),
     discount: Type.Number({ description: 'What the code takes off, in `currency`; 0 when not valid.' }),
     total: Type.Number({ description: 'What checkout would charge.' }),
     currency: OrderCurrency,

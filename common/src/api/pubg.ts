@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { ContentLanguageQuery, endpoint, Success } from './contract';
 import { playerCheckEndpoint } from './players';
+import { Sale } from './promotions';
 
 /** A PUBG package: an amount of UC and its price in each balance currency. */
 export const PubgPackage = Type.Object(
@@ -10,6 +11,7 @@ export const PubgPackage = Type.Object(
     name: Type.String({ description: "The package's name in the language asked for; '' when it goes by its UC amount." }),
     price_usd: Type.Number(),
     price_rub: Type.Number(),
+    sale: Type.Optional(Sale),
   },
   { examples: [{ id: 1, uc_amount: 60, name: '', price_usd: 0.99, price_rub: 78.21 }] },
 );

@@ -46,6 +46,11 @@ export function cartTotals(items: readonly Pick<CartLine, 'price_usd' | 'price_r
   return { usd: fromMinor(usd), rub: fromMinor(rub) };
 }
 
+/** Sums of sale price times quantity per currency: what checkout charges before a promo code (docs/architecture.md, "Promotions that discount"). */
+export function cartSaleTotals(items: readonly Pick<CartLine, 'price_usd' | 'price_rub' | 'quantity' | 'sale'>[]): { usd: number; rub: number } {
+  return cartTotals(items.map((item) => (item.sale ? { ...item, price_usd: item.sale.price_usd, price_rub: item.sale.price_rub } : item)));
+}
+
 /** Units in the cart (what the header shows next to "Cart"). */
 export function cartItemCount(items: readonly Pick<CartLine, 'quantity'>[] | undefined): number {
   return (items ?? []).reduce((count, item) => count + (item.quantity > 0 ? item.quantity : 0), 0);

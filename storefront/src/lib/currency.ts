@@ -1,4 +1,4 @@
-import { type BalanceCurrency, fromMinor, type OrderCurrency, toMinor, usdToUzsMinor } from '@topup/common';
+import { type BalanceCurrency, fromMinor, type OrderCurrency, salePriceMinor, type SaleTerms, toMinor, usdToUzsMinor } from '@topup/common';
 
 /** Display currencies of the store: prices and orders. UZS prices are USD prices at the store's rate. */
 export const CURRENCIES = ['RUB', 'USD', 'UZS'] as const;
@@ -66,4 +66,19 @@ export function usdInSums(priceUsd: unknown, rateUsdUzs: string | null | undefin
 export function pickPrice(option: { price_usd: unknown; price_rub: unknown }, currency: Currency, rateUsdUzs?: string | null): number {
   if (currency === 'UZS') return usdInSums(option.price_usd, rateUsdUzs);
   return toAmount(currency === 'USD' ? option.price_usd : option.price_rub);
+}
+
+/**
+ * An option's price after its promotion's sale in the display currency, and its list price
+ * (docs/architecture.md, "Promotions that discount"): the server's sale price in USD and RUB, the
+ * mirrored rule on the converted price in UZS. Without a sale both are the list price.
+ */
+export function pickSalePrice(
+  option: { price_usd: unknown; price_rub: unknown; sale?: SaleTerms },
+  currency: Currency,
+  rateUsdUzs?: string | null,
+): { price: number; listPrice: number } {
+  const listPrice = pickPrice(option, currency, rateUsdUzs);
+  if (!option.sale || Number.isNaN(listPrice)) return { price: listPrice, listPrice };
+  return { price: fromMinor(salePriceMinor(toMinor(listPrice), option.sale, toOrderCurrency(currency))), listPrice };
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentMethods } from '@topup/common/api';
 import { useCallback } from 'react';
 import { api } from './api-client';
-import { type Currency, pickPrice } from './currency';
+import { type Currency, pickPrice, pickSalePrice } from './currency';
 import type { QueryConfig } from './react-query';
 
 /** GET /payment/methods: what the configured gateways take, for which currencies, how they charge, and the rates. */
@@ -27,4 +27,10 @@ export function usePaymentMethods({ queryConfig }: { queryConfig?: QueryConfig<t
 export function usePriceOf(currency: Currency): (option: { price_usd: unknown; price_rub: unknown }) => number {
   const rate = usePaymentMethods({ queryConfig: { enabled: currency === 'UZS' } }).data?.rate_usd_uzs;
   return useCallback((option) => pickPrice(option, currency, rate), [currency, rate]);
+}
+
+/** An option's price after its promotion's sale and its list price in `currency` (pickSalePrice); UZS from USD at the store's rate. */
+export function useSalePriceOf(currency: Currency): (option: Parameters<typeof pickSalePrice>[0]) => { price: number; listPrice: number } {
+  const rate = usePaymentMethods({ queryConfig: { enabled: currency === 'UZS' } }).data?.rate_usd_uzs;
+  return useCallback((option) => pickSalePrice(option, currency, rate), [currency, rate]);
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ContentLanguage } from '@topup/common/api';
 import type { CartItem, CartLine, RowOf } from '../../models';
+import { saleTermsSql, type SaleTermsColumn } from '../promotions/promotion-prices';
 
 /**
  * One price option of a product: what a cart line holds and what checkout takes codes of. Minor
@@ -12,6 +13,7 @@ export type StockOption = Pick<CartItem, 'product_id' | 'region_id' | 'game_amou
 export type CartLineWithStock = Omit<RowOf<CartLine>, 'user_id' | 'sellable'> & {
   /** Codes of exactly this option a shopper can buy now (0 when the option is no longer sold). */
   available_count: number;
+  sale_terms: SaleTermsColumn;
 };
 
 const LINE_STOCK = `
@@ -27,7 +29,8 @@ export const cartDal = {
     const { rows } = await db.raw<{ rows: CartLineWithStock[] }>(
       `SELECT cl.id, cl.product_id, cl.region_id, cl.game_amount, cl.price_usd, cl.price_rub, cl.quantity,
               localized(cl.product_title, p.translations, ?, 'title') AS product_title, cl.image_url, cl.game_currency,
-              CASE WHEN cl.sellable THEN ${LINE_STOCK} ELSE 0 END AS available_count
+              CASE WHEN cl.sellable THEN ${LINE_STOCK} ELSE 0 END AS available_count,
+              ${saleTermsSql({ productColumn: 'cl.product_id', usdColumn: 'cl.price_usd', rubColumn: 'cl.price_rub' })}
          FROM cart_lines cl
          JOIN products p ON p.id = cl.product_id
         WHERE cl.user_id = ? ${lineId === undefined ? '' : 'AND cl.id = ?'}

@@ -7,8 +7,8 @@ import type { AppState } from '../../types';
 import type { Cart, CartService } from './cart.service';
 
 /** Every cart call answers with the whole cart, so the client can reconcile its optimistic update. */
-function cartBody<Extra extends object>({ items, subtotal, ...extra }: Cart & Extra) {
-  return { success: true as const, data: items, subtotal, ...extra };
+function cartBody<Extra extends object>({ items, subtotal, saleSubtotal, ...extra }: Cart & Extra) {
+  return { success: true as const, data: items, subtotal, ...(saleSubtotal ? { sale_subtotal: saleSubtotal } : {}), ...extra };
 }
 
 export function createCartRouter(deps: { cart: CartService; guards: AuthGuards }) {

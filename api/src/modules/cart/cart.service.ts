@@ -4,11 +4,14 @@ import { CART_MAX_QUANTITY, type AddToCartBody, type CartLine, type ContentLangu
 import { AppError, notFound } from '../../lib/app-error';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { cartDal, type CartLineWithStock, type StockOption } from './cart.dal';
+import { saleField } from '../promotions/promotion-prices';
 
 export interface Cart {
   items: CartLine[];
-  /** Sums of price times quantity. */
+  /** Sums of list price times quantity. */
   subtotal: { usd: number; rub: number };
+  /** Sums of sale price times quantity, while a promotion discounts a line. */
+  saleSubtotal?: { usd: number; rub: number };
 }
 
 const toCartLine = (row: CartLineWithStock): CartLine => ({
@@ -23,6 +26,7 @@ const toCartLine = (row: CartLineWithStock): CartLine => ({
   quantity: row.quantity,
   available_count: row.available_count,
   region_id: row.region_id,
+  ...saleField(row.price_usd, row.price_rub, row.sale_terms),
 });
 
 const outOfStock = (details: Record<string, unknown>) =>
@@ -36,11 +40,21 @@ export function createCartService(deps: { db: Knex; catalogue: CatalogueService 
     const rows = await cartDal.lines(db, language, userId);
     let usd = 0;
     let rub = 0;
+    let offUsd = 0;
+    let offRub = 0;
     for (const row of rows) {
       usd += row.price_usd * row.quantity;
       rub += row.price_rub * row.quantity;
+      offUsd += row.sale_terms.off_usd * row.quantity;
+      offRub += row.sale_terms.off_rub * row.quantity;
     }
-    return { items: rows.map(toCartLine), subtotal: { usd: fromMinor(usd), rub: fromMinor(rub) } };
+    const items = rows.map(toCartLine);
+    const onSale = items.some((item) => item.sale !== undefined);
+    return {
+      items,
+      subtotal: { usd: fromMinor(usd), rub: fromMinor(rub) },
+      ...(onSale ? { saleSubtotal: { usd: fromMinor(usd - offUsd), rub: fromMinor(rub - offRub) } } : {}),
+    };
   }
 
   /**

@@ -19,9 +19,28 @@ export function createCatalogueAnswers(deps: {
   invalidations: InvalidationBus;
   /** The safety net for a change whose invalidation never reached this process (Redis away). */
   ttlMs: number;
+  /** The next moment a promotion starts or ends: the prices answered change then (nextPromotionBoundary). */
+  nextPriceChange: () => Promise<Date | null>;
 }) {
   const cache = createAnswerCache({ ttlMs: deps.ttlMs, max: MAX_ANSWERS });
   deps.invalidations.subscribe('catalogue', ({ productId }) => cache.drop(productId));
+
+  /*
+   * A promotion's period changes prices at its start and end without any write: every answer goes at
+   * the earliest boundary read while building one (docs/architecture.md, "Promotions that discount").
+   */
+  let pricesChangeAt = Number.POSITIVE_INFINITY;
+  const dropAtPriceChange = () => {
+    if (Date.now() < pricesChangeAt) return;
+    pricesChangeAt = Number.POSITIVE_INFINITY;
+    cache.drop();
+  };
+  // The boundary is read before the answer, so an answer built across it is dropped at once.
+  const noting = <T>(build: () => Promise<T>) => async (): Promise<T> => {
+    const boundary = await deps.nextPriceChange();
+    if (boundary) pricesChangeAt = Math.min(pricesChangeAt, boundary.getTime());
+    return build();
+  };
 
   /** The route each answer was built by, so a request served from the cache is measured under it. */
   const routeOfAnswer = new WeakMap<PreparedAnswer, string>();
@@ -36,7 +55,8 @@ export function createCatalogueAnswers(deps: {
       dependsOn: AnswerDependency | ((value: Serializable<T>) => AnswerDependency),
       build: () => Promise<Serializable<T>>,
     ): Promise<PreparedAnswer<T>> => {
-      const answer = cache.get(keyOf(ctx), dependsOn, build);
+      dropAtPriceChange();
+      const answer = cache.get(keyOf(ctx), dependsOn, noting(build));
       void answer.then((prepared) => routeOfAnswer.set(prepared, String(ctx._matchedRoute)), () => undefined);
       return answer;
     },
@@ -52,6 +72,7 @@ export function createCatalogueAnswers(deps: {
     serveCached:
       (mayServe: (ctx: AppContext) => Promise<boolean>): AppMiddleware =>
       async (ctx, next) => {
+        dropAtPriceChange();
         const cached = ctx.method === 'GET' || ctx.method === 'HEAD' ? cache.ready(keyOf(ctx)) : undefined;
         if (cached && (await mayServe(ctx))) {
           ctx.state.answeredRoute = routeOfAnswer.get(cached);

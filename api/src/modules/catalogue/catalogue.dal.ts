@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ContentLanguage } from '@topup/common/api';
 import { localizedColumn } from '../../lib/translations';
+import { saleTermsSql, type SaleTermsColumn } from '../promotions/promotion-prices';
 import { Product, type ProductRegion, type Region, type SellableStock } from '../../models';
 
 const PRODUCT_COLUMNS = ['id', 'slug', 'image_url', 'category', 'game_currency', 'has_regions', 'has_global_codes'] as const;
@@ -31,6 +32,7 @@ const SEARCHED_TEXT = `lower(concat_ws(' ', p.title, p.keywords,
 /** One amount and price pair of a product, with how many codes are available at it. */
 export type PriceOptionCount = Pick<SellableStock, 'product_id' | 'game_amount' | 'price_usd' | 'price_rub'> & {
   available_count: number;
+  sale_terms: SaleTermsColumn;
 };
 
 /** `%` and `_` typed by a shopper are literal characters, not wildcards. */
@@ -69,7 +71,7 @@ export const catalogueDal = {
   /** Price options (one per amount and price pair) with how many codes are available at that price. */
   priceOptions(db: Knex, productIds: number[], regionId: number | null, popularOnly = false): Promise<PriceOptionCount[]> {
     const query = db('sellable_stock')
-      .select('product_id', 'game_amount', 'price_usd', 'price_rub')
+      .select('product_id', 'game_amount', 'price_usd', 'price_rub', db.raw(saleTermsSql({ productColumn: 'product_id', usdColumn: 'price_usd', rubColumn: 'price_rub' })))
       .whereIn('product_id', productIds)
       .andWhere((where) => void (regionId === null ? where.whereNull('region_id') : where.where('region_id', regionId)));
     if (popularOnly) query.andWhere('popular', true);

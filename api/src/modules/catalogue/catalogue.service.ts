@@ -4,12 +4,14 @@ import { DEFAULT_CONTENT_LANGUAGE, type ContentLanguage, type PriceOption, type 
 import { notFound } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
 import { catalogueDal, type PriceOptionCount, type ListedProduct } from './catalogue.dal';
+import { saleField } from '../promotions/promotion-prices';
 
 const toPriceOption = (row: PriceOptionCount): PriceOption => ({
   game_amount: row.game_amount,
   price_usd: fromMinor(row.price_usd),
   price_rub: fromMinor(row.price_rub),
   available_count: row.available_count,
+  ...saleField(row.price_usd, row.price_rub, row.sale_terms),
 });
 
 export function createCatalogueService(deps: { db: Knex }) {

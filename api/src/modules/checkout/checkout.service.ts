@@ -5,6 +5,13 @@ import { assertPayableFromBalance, orderPlacedUnder, placeCartOrder } from '../o
 import type { IdempotencyClaim } from '../../types';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 
+/** The answer's amounts (minor units in): the promotions' discount only when they took one. */
+const amounts = (total: number, discount: number, promotionDiscount: number) => ({
+  total: fromMinor(total),
+  discount: fromMinor(discount),
+  ...(promotionDiscount > 0 ? { promotion_discount: fromMinor(promotionDiscount) } : {}),
+});
+
 export function createCheckoutService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {
   const { db, catalogueChanges } = deps;
 
@@ -14,19 +21,19 @@ export function createCheckoutService(deps: { db: Knex; catalogueChanges: Catalo
      * written, cart emptied and fulfilment queued all commit together, or nothing happens at all.
      * Prices are the stock's own; the client only chooses the currency. A re-run of a request whose
      * Idempotency-Key already placed an order answers that order and charges nothing. A currency no
-     * balance is held in (UZS) is 409. A promo code takes its discount off the total charged.
+     * balance is held in (UZS) is 409. Promotions and a promo code take their discounts off the total charged.
      */
     payFromBalance: (userId: number, currency: OrderCurrency, claim?: IdempotencyClaim, promoCode?: string): Promise<Omit<CheckoutAnswer, 'success'>> =>
       db.transaction(async (trx) => {
         assertPayableFromBalance(currency);
         const earlier = await orderPlacedUnder(trx, userId, claim);
         if (earlier) {
-          return { orderId: earlier.id, status: 'processing', total: fromMinor(earlier.total), discount: fromMinor(earlier.discount), currency: earlier.currency };
+          return { orderId: earlier.id, status: 'processing', ...amounts(earlier.total, earlier.discount, earlier.promotion_discount), currency: earlier.currency };
         }
-        const { orderId, total, discount, productIds } = await placeCartOrder(trx, userId, currency, { method: 'balance' }, claim?.key, promoCode);
+        const { orderId, total, discount, promotionDiscount, productIds } = await placeCartOrder(trx, userId, currency, { method: 'balance' }, claim?.key, promoCode);
         // The codes sold: every process shows the new stock once this commits.
         catalogueChanges.products(trx, productIds);
-        return { orderId, status: 'processing', total: fromMinor(total), discount: fromMinor(discount), currency };
+        return { orderId, status: 'processing', ...amounts(total, discount, promotionDiscount), currency };
       }),
   };
 }

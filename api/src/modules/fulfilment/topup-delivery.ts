@@ -218,10 +218,15 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
 
   /**
    * What an order of packages has not delivered, priced in the order currency: the packages the game did
-   * not credit (`credited`: their indexes) and those without a used code. Of an order a promo code
-   * discounted, only the share paid of them (docs/architecture.md, "Promo codes").
+   * not credit (`credited`: their indexes) and those without a used code. Of an order promotions or a
+   * promo code discounted, only the share paid of their list prices (docs/architecture.md, "Promo codes").
    */
-  function undeliveredPubg(data: StoredTopupData, codes: RedeemedCode[], order: Pick<LockedOrder, 'currency' | 'total' | 'discount'>, credited: ReadonlySet<number>) {
+  function undeliveredPubg(
+    data: StoredTopupData,
+    codes: RedeemedCode[],
+    order: Pick<LockedOrder, 'currency' | 'total' | 'discount' | 'promotion_discount'>,
+    credited: ReadonlySet<number>,
+  ) {
     const { currency } = order;
     const used = new Map<number, number>();
     for (const code of codes) if (code.status === 'used') used.set(code.denomination_id, (used.get(code.denomination_id) ?? 0) + 1);
@@ -238,7 +243,8 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
         amount += toMinor(currency === 'usd' ? pkg.price_usd : pkg.price_rub);
       }
     }
-    if (order.discount > 0) amount = Math.min(order.total, amount - Math.round((amount * order.discount) / (order.total + order.discount)));
+    const discounts = order.discount + order.promotion_discount;
+    if (discounts > 0) amount = Math.min(order.total, amount - Math.round((amount * discounts) / (order.total + discounts)));
     return { amount, deliveredUc };
   }
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ContentLanguage } from '@topup/common/api';
 import { localizedColumn, type RowTranslations } from '../../lib/translations';
+import { saleTermsSql, type SaleTermsColumn } from '../promotions/promotion-prices';
 import {
   Game,
   GameDenomination,
@@ -213,7 +214,7 @@ export const gamesDal = {
   offersOf: (db: Knex, gameId: number, language: ContentLanguage) =>
     db('game_denominations as d')
       .where({ 'd.game_id': gameId, 'd.active': true })
-      .select<Array<Pick<GameDenomination, 'id' | 'item_id' | 'name' | 'unit' | 'amount' | 'price_usd' | 'price_rub'>>>(
+      .select<Array<Pick<GameDenomination, 'id' | 'item_id' | 'name' | 'unit' | 'amount' | 'price_usd' | 'price_rub'> & { sale_terms: SaleTermsColumn }>>(
         'd.id',
         'd.item_id',
         localizedColumn(db, 'd', 'name', language),
@@ -221,6 +222,7 @@ export const gamesDal = {
         'd.amount',
         'd.price_usd',
         'd.price_rub',
+        db.raw(saleTermsSql({ denominationColumn: 'd.id', usdColumn: 'd.price_usd', rubColumn: 'd.price_rub' })),
       )
       .orderBy(['d.sort_order', 'd.amount', 'd.id']),
 

@@ -7,6 +7,7 @@ import type { StoredGameField } from '../../models';
 import type { GameAccount } from '../../providers/game';
 import type { PlayerCheckService } from '../topup/player-check.service';
 import { gamesDal, type GameOfSlug } from './games.dal';
+import { saleField } from '../promotions/promotion-prices';
 
 /** A text in `language`: its translation when not blank, else the Russian one (as `localized()` in SQL). */
 const inLanguage = (own: string, translations: RowTranslations<'label'> | undefined, language: ContentLanguage) =>
@@ -79,6 +80,7 @@ export function createGamesService(deps: { db: Knex; players: PlayerCheckService
           unit: offer.unit,
           price_usd: fromMinor(offer.price_usd),
           price_rub: fromMinor(offer.price_rub),
+          ...saleField(offer.price_usd, offer.price_rub, offer.sale_terms),
         })),
       };
     },

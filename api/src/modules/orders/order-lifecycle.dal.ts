@@ -4,7 +4,7 @@ import type { Order, ProviderStatus } from '../../models';
 import { CART_MAX_QUANTITY } from '@topup/common/api';
 
 /** The order as every transition sees it, locked. */
-export type LockedOrder = Pick<Order, 'id' | 'user_id' | 'status' | 'kind' | 'payment_method' | 'currency' | 'rate_usd_uzs' | 'total' | 'discount' | 'attention_since'> & {
+export type LockedOrder = Pick<Order, 'id' | 'user_id' | 'status' | 'kind' | 'payment_method' | 'currency' | 'rate_usd_uzs' | 'total' | 'discount' | 'promotion_discount' | 'attention_since'> & {
   /** The order still holds its codes: its payment hold has not ended (by the database clock). */
   hold_active: boolean;
 };
@@ -41,6 +41,7 @@ export const orderLifecycleDal = {
         'rate_usd_uzs',
         'total',
         'discount',
+        'promotion_discount',
         'attention_since',
         trx.raw('coalesce(hold_expires_at > now(), false) as hold_active'),
       )

@@ -7,12 +7,14 @@ export interface NewOrder {
   kind: OrderKind;
   paymentMethod: PaymentMethod;
   currency: OrderCurrency;
-  /** After a promo code's discount. */
+  /** After the promotions' and a promo code's discounts. */
   total: number;
   totalUsd: number;
   /** What a promo code took off (docs/architecture.md, "Promo codes"), and the code. */
   discount?: number;
   promoCodeId?: number;
+  /** What promotions took off the list prices (docs/architecture.md, "Promotions that discount"). */
+  promotionDiscount?: number;
   rateUsdRub: string;
   /** A UZS order's USD->UZS rate. */
   rateUsdUzs?: string;
@@ -37,6 +39,7 @@ export const orderPlacementDal = {
         total_usd: order.totalUsd,
         discount: order.discount ?? 0,
         promo_code_id: order.promoCodeId ?? null,
+        promotion_discount: order.promotionDiscount ?? 0,
         rate_usd_rub: order.rateUsdRub,
         rate_usd_uzs: order.rateUsdUzs ?? null,
         paid_at: order.paid ? trx.fn.now() : null,

@@ -16,10 +16,12 @@ export type OrderPayment = { method: 'balance' } | { method: GatewayMethod; hold
 /** A cart placed as an order. */
 export interface PlacedCartOrder {
   orderId: number;
-  /** Minor units of the order currency, after any promo code's discount. */
+  /** Minor units of the order currency, after the promotions' and any promo code's discounts. */
   total: number;
   /** Minor units of the order currency a promo code took off (docs/architecture.md, "Promo codes"). */
   discount: number;
+  /** Minor units of the order currency promotions took off (docs/architecture.md, "Promotions that discount"). */
+  promotionDiscount: number;
   /** The USD->RUB rate the order is priced at. */
   rate: string;
   /** The outbox row of the order's fulfilment job: paid from the balance only, else null. */
@@ -33,6 +35,7 @@ export interface KeyedOrder {
   id: number;
   total: number;
   discount: number;
+  promotion_discount: number;
   currency: OrderCurrency;
 }
 
@@ -54,7 +57,7 @@ export async function orderPlacedUnder(conn: Knex, userId: number, claim: Idempo
     .modify((query) => {
       if (conn.isTransaction) void query.forUpdate();
     })
-    .first<KeyedOrder | undefined>('id', 'total', 'discount', 'currency');
+    .first<KeyedOrder | undefined>('id', 'total', 'discount', 'promotion_discount', 'currency');
 }
 
 /**
@@ -124,9 +127,9 @@ export async function placeCartOrder(
     const { rows } = await prepared(
       'place-cart-order',
       trx.raw<{
-        rows: Array<{ order_id: number; total: number; discount: number; rate_usd_rub: string; outbox_id: number | null; product_ids: number[] }>;
+        rows: Array<{ order_id: number; total: number; discount: number; promotion_discount: number; rate_usd_rub: string; outbox_id: number | null; product_ids: number[] }>;
       }>(
-        'SELECT order_id, total, discount, rate_usd_rub, outbox_id, product_ids FROM place_cart_order(?, ?, ?, ?, ?, ?)',
+        'SELECT order_id, total, discount, promotion_discount, rate_usd_rub, outbox_id, product_ids FROM place_cart_order(?, ?, ?, ?, ?, ?)',
         [userId, currency, payment.method, initialOrderStatus(paid), paid ? PAID_ORDER_HOLD_SECONDS : payment.holdSeconds, promoCode ?? null],
       ),
     );
@@ -138,6 +141,7 @@ export async function placeCartOrder(
         currency,
         paymentMethod: payment.method,
         ...(placed.discount > 0 ? { discount: placed.discount } : {}),
+        ...(placed.promotion_discount > 0 ? { promotionDiscount: placed.promotion_discount } : {}),
       }),
     );
     // One round trip: the timeline's event, the request's Idempotency-Key on the order, and (when
@@ -167,6 +171,7 @@ export async function placeCartOrder(
       orderId: placed.order_id,
       total: placed.total,
       discount: placed.discount,
+      promotionDiscount: placed.promotion_discount,
       rate: placed.rate_usd_rub,
       outboxId: placed.outbox_id,
       productIds: placed.product_ids,

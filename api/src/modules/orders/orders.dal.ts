@@ -4,7 +4,7 @@ import { prepared } from '@topup/server-kit';
 import { localizedColumn } from '../../lib/translations';
 import { Order, type OrderItem, type Payment, type Product, type Region, type StockCode } from '../../models';
 
-const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'discount', 'currency', 'notices', 'payment_method', 'returned_to_cart', 'attention_since'] as const;
+const ORDER_COLUMNS = ['id', 'created_at', 'status', 'total', 'discount', 'promotion_discount', 'currency', 'notices', 'payment_method', 'returned_to_cart', 'attention_since'] as const;
 
 /** The promo code an order was placed with, by its text (docs/architecture.md, "Promo codes"). */
 const promoCodeColumn = (db: Knex) => db.raw('(SELECT pc.code FROM promo_codes pc WHERE pc.id = orders.promo_code_id) AS promo_code');

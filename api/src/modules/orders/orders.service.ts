@@ -41,6 +41,7 @@ const toOrderView = (order: ShopperOrder, items: OrderItem[]): Serializable<Orde
   total: fromMinor(order.total),
   discount: fromMinor(order.discount),
   promo_code: order.promo_code,
+  ...(order.promotion_discount > 0 ? { promotion_discount: fromMinor(order.promotion_discount) } : {}),
   currency: order.currency,
   notices: noticesForApi(order.notices),
   payment_method: order.payment_method,

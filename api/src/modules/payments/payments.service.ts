@@ -91,9 +91,9 @@ export function createPaymentsService(deps: {
     const { currency, method } = body;
     const amount = body.type === 'order' ? body.amount : 0;
     const placed = await placeCartOrder(trx, userId, currency, { method, holdSeconds }, idempotencyKey, body.promoCode);
-    // The shopper saw list prices: the total before a promo code's discount. Thrown inside the
-    // transaction, so the order just placed is rolled back with it.
-    const listTotal = placed.total + placed.discount;
+    // The client sends list prices: the total before the promotions' and a promo code's discounts.
+    // Thrown inside the transaction, so the order just placed is rolled back with it.
+    const listTotal = placed.total + placed.discount + placed.promotionDiscount;
     if (toMinor(amount) !== listTotal) {
       throw new AppError(409, ErrorCode.PRICE_CHANGED, `The cart total is now ${formatMinor(listTotal, currency)}. Please review your cart.`, {
         amount: fromMinor(listTotal),
@@ -118,9 +118,9 @@ export function createPaymentsService(deps: {
       const order = prepared
         ? await topups.place(trx, userId, prepared, { method: body.method, holdSeconds }, claim?.key)
         : await placeCart(trx, userId, body, claim?.key);
-      // A gateway charges no zero: an order a promo code makes free is paid from the balance.
+      // A gateway charges no zero: an order the discounts make free is paid from the balance.
       if (order.total <= 0) {
-        throw new AppError(409, ErrorCode.NOTHING_TO_CHARGE, 'With this promo code there is nothing to pay by card. Please pay from the balance.');
+        throw new AppError(409, ErrorCode.NOTHING_TO_CHARGE, 'With these discounts there is nothing to pay by card. Please pay from the balance.');
       }
       const charge = chargeOf(gateway, order.total, body.currency, order.rate);
       const paymentId = await paymentsDal.insertPayment(trx, {

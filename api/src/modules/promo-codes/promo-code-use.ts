@@ -56,7 +56,7 @@ export function promoCodeRefused(err: unknown): AppError | undefined {
 }
 
 /** Integers as a Postgres array literal (knex would spread a JS array into several parameters). */
-const sqlArray = (values: Array<number | undefined>) => `{${values.map((value) => (value === undefined ? 'NULL' : String(Math.trunc(value)))).join(',')}}`;
+export const sqlArray = (values: Array<number | undefined>) => `{${values.map((value) => (value === undefined ? 'NULL' : String(Math.trunc(value)))).join(',')}}`;
 
 /** What the code takes off an order of these lines (promo_code_quote); refusals raise PROMO_CODE_INVALID. */
 export async function quotePromoCode(conn: Knex, code: string, userId: number, currency: OrderCurrency, lines: PromoLine[]): Promise<PromoQuote> {

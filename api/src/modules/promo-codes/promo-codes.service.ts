@@ -9,17 +9,18 @@ import { promoRefusalOf, quotePromoCode, type PromoLine } from './promo-code-use
 export function createPromoCodesService(deps: { db: Knex; topups: TopupOrdersService }) {
   const { db, topups } = deps;
 
-  /** The cart's lines in `currency` as place_cart_order prices them (UZS: each unit rounded to whole sums). */
+  /** The cart's lines in `currency` as place_cart_order prices them (UZS: each unit rounded to whole sums), at their promotion prices. */
   async function cartLines(userId: number, currency: PromoCodeCheckBody['currency']): Promise<PromoLine[]> {
     const { rows } = await db.raw<{ rows: Array<{ product_id: number; amount: number | null }> }>(
-      `SELECT ci.product_id,
-              ci.quantity * CASE :currency WHEN 'usd' THEN ci.price_usd
-                                           WHEN 'uzs' THEN round(ci.price_usd * r.rate / 100)::bigint * 100
-                                           ELSE ci.price_rub END AS amount
-         FROM cart_items ci
-         LEFT JOIN currency_rates r ON r.from_currency = 'usd' AND r.to_currency = 'uzs'
-        WHERE ci.user_id = :userId
-        ORDER BY ci.id`,
+      `SELECT l.product_id, l.quantity * (l.unit - promotion_discount(l.product_id, NULL, :currency::text, l.unit)) AS amount
+         FROM (SELECT ci.id, ci.product_id, ci.quantity,
+                      CASE :currency WHEN 'usd' THEN ci.price_usd
+                                     WHEN 'uzs' THEN round(ci.price_usd * r.rate / 100)::bigint * 100
+                                     ELSE ci.price_rub END AS unit
+                 FROM cart_items ci
+                 LEFT JOIN currency_rates r ON r.from_currency = 'usd' AND r.to_currency = 'uzs'
+                WHERE ci.user_id = :userId) l
+        ORDER BY l.id`,
       { currency, userId },
     );
     if (rows.length === 0) throw new AppError(400, ErrorCode.CART_EMPTY, 'Your cart is empty');
@@ -34,7 +35,7 @@ export function createPromoCodesService(deps: { db: Knex; topups: TopupOrdersSer
     async check(userId: number, body: PromoCodeCheckBody): Promise<PromoCodeCheck> {
       const { currency } = body;
       const lines = body.topupData
-        ? await topups.listPrice({ topupData: body.topupData, currency }).then(({ gameId, total }) => [{ gameId, amount: total }])
+        ? await topups.promotionPrice({ topupData: body.topupData, currency }).then(({ gameId, total }) => [{ gameId, amount: total }])
         : await cartLines(userId, currency);
       const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
       try {

@@ -3,6 +3,7 @@ import { fromMinor } from '@topup/common';
 import type { ContentLanguage, PubgPackage } from '@topup/common/api';
 import { localizedColumn } from '../../lib/translations';
 import { asView, PUBG_PACKAGES_SQL } from '../games/games.dal';
+import { saleField, saleTermsSql } from '../promotions/promotion-prices';
 
 export function createPubgService(deps: { db: Knex }) {
   return {
@@ -11,7 +12,7 @@ export function createPubgService(deps: { db: Knex }) {
       const rows = await deps.db
         .from(asView(deps.db, PUBG_PACKAGES_SQL, 'pd'))
         .where({ 'pd.active': true })
-        .select('pd.id', 'pd.uc_amount', localizedColumn(deps.db, 'pd', 'name', language), 'pd.price_usd', 'pd.price_rub')
+        .select('pd.id', 'pd.uc_amount', localizedColumn(deps.db, 'pd', 'name', language), 'pd.price_usd', 'pd.price_rub', deps.db.raw(saleTermsSql({ denominationColumn: 'pd.id', usdColumn: 'pd.price_usd', rubColumn: 'pd.price_rub' })))
         .orderBy('pd.uc_amount');
       return rows.map((row) => ({
         id: row.id,
@@ -19,6 +20,7 @@ export function createPubgService(deps: { db: Knex }) {
         name: row.name,
         price_usd: fromMinor(row.price_usd),
         price_rub: fromMinor(row.price_rub),
+        ...saleField(row.price_usd, row.price_rub, row.sale_terms),
       }));
     },
   };

@@ -19,6 +19,7 @@ import { stockDal } from '../stock/stock.dal';
 import { topupDal } from './topup.dal';
 import { ratesDal } from '../rates/rates.dal';
 import { quotePromoCode, refusingPromoCode, usePromoCode } from '../promo-codes/promo-code-use';
+import { denominationDiscounts } from '../promotions/promotion-prices';
 
 /** A package of the code stock (PUBG's, or a denomination delivered from codes) as stored in an order's topup_data: what it delivers and what it cost. */
 export interface StoredPubgPackage {
@@ -91,13 +92,19 @@ interface TopupQuote {
   data: Omit<StoredTopupData, 'player_name'>;
   /** Delivered from the code stock: how many codes of each denomination the order needs. */
   pubgCodes?: Map<number, number>;
+  /** What promotions take off `total` (and off `totalUsd`): the order's promotion_discount. */
+  promotionDiscount: number;
+  promotionDiscountUsd: number;
   /** The USD->RUB rate priced at, stored on the order. */
   rate: string;
   /** A UZS top-up's USD->UZS rate, stored on the order. */
   rateUzs?: string;
 }
 
-type PricedTopup = Omit<TopupQuote, 'rate' | 'rateUzs'>;
+type PricedTopup = Omit<TopupQuote, 'rate' | 'rateUzs' | 'promotionDiscount' | 'promotionDiscountUsd'> & {
+  /** The denominations bought, one per unit, at their list prices (minor units): what promotions discount. None for an amount (Steam). */
+  units: Array<{ denominationId: number; usd: number; rub: number }>;
+};
 
 /**
  * How a top-up is priced in the order's currency: `total` turns a catalogue price (USD and RUB minor
@@ -215,6 +222,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
           : {}),
       },
       ...(fromStock ? { pubgCodes: new Map([[offer.id, 1]]) } : {}),
+      units: [{ denominationId: offer.id, usd: offer.price_usd, rub: offer.price_rub }],
     };
   }
 
@@ -274,6 +282,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
         packages,
       },
       pubgCodes: new Map([...wanted].filter(([id]) => source.get(id) === 'code_stock')),
+      units: chosen.map(({ denomination_id }) => ({ denominationId: denomination_id, usd: byId.get(denomination_id)!.price_usd, rub: byId.get(denomination_id)!.price_rub })),
     };
   }
 
@@ -312,6 +321,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
         user_balance_currency: balanceCurrency,
         amount: fromMinor(priced.amount),
       },
+      units: [],
     };
   }
 
@@ -331,7 +341,19 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     if (priced.total <= 0) {
       throw new AppError(422, ErrorCode.UNPROCESSABLE, `This top-up cannot be paid in ${currency.toUpperCase()}. Please choose another currency.`);
     }
-    return { ...priced, rate, rateUzs };
+    // Each unit at its promotion price, by the one rule (promotion_discount), in the order currency
+    // (UZS: each unit's USD price converted) and in USD for the reports; never more than the top-up.
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    const off = await denominationDiscounts(conn, currency, priced.units.map((unit) => ({ denominationId: unit.denominationId, listMinor: pricing.total(unit.usd, unit.rub) })));
+    const offUsd = await denominationDiscounts(conn, 'usd', priced.units.map((unit) => ({ denominationId: unit.denominationId, listMinor: unit.usd })));
+    const { units: _units, ...quoted } = priced;
+    return {
+      ...quoted,
+      promotionDiscount: Math.min(priced.total, sum(off)),
+      promotionDiscountUsd: Math.min(priced.totalUsd, sum(offUsd)),
+      rate,
+      rateUzs,
+    };
   }
 
   /** 409 PRICE_CHANGED when the client's price for the chosen currency (or its commission) is not the server's. */
@@ -410,12 +432,16 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     const priced = await quote(trx, game, body, account);
     assertClientPrice(body, priced);
     const paid = payment.method === 'balance';
-    // The client priced the top-up at list price; a promo code's discount is the server's.
+    // The client priced the top-up at list price; the promotions' discount and a promo code's, on
+    // top of it, are the server's.
+    const { promotionDiscount } = priced;
+    const promotionPrice = priced.total - promotionDiscount;
+    const promotionPriceUsd = priced.totalUsd - priced.promotionDiscountUsd;
     const promo = body.promoCode
-      ? await refusingPromoCode(() => quotePromoCode(trx, body.promoCode!, userId, body.currency, [{ gameId: game.id, amount: priced.total }]))
+      ? await refusingPromoCode(() => quotePromoCode(trx, body.promoCode!, userId, body.currency, [{ gameId: game.id, amount: promotionPrice }]))
       : undefined;
     const discount = promo?.discount ?? 0;
-    const total = priced.total - discount;
+    const total = promotionPrice - discount;
 
     const orderId = await orderPlacementDal.insertOrder(trx, {
       userId,
@@ -424,9 +450,10 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       currency: body.currency,
       total,
       // The USD figure (reports) scaled by the same share.
-      totalUsd: discount > 0 ? priced.totalUsd - Math.round((priced.totalUsd * discount) / priced.total) : priced.totalUsd,
+      totalUsd: discount > 0 ? promotionPriceUsd - Math.round((promotionPriceUsd * discount) / promotionPrice) : promotionPriceUsd,
       discount,
       promoCodeId: promo?.promoCodeId,
+      promotionDiscount,
       rateUsdRub: priced.rate,
       rateUsdUzs: priced.rateUzs,
       paid,
@@ -439,11 +466,12 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       paymentMethod: payment.method,
       service: body.topupData.service,
       ...(discount > 0 ? { discount } : {}),
+      ...(promotionDiscount > 0 ? { promotionDiscount } : {}),
     });
     if (promo) await refusingPromoCode(() => usePromoCode(trx, promo, userId, orderId));
     if (paid) {
       assertPayableFromBalance(body.currency);
-      // The ledger refuses a zero movement: a top-up a promo code makes free has nothing to debit.
+      // The ledger refuses a zero movement: a top-up the discounts make free has nothing to debit.
       if (total > 0) {
         await changeBalance(trx, {
           userId,
@@ -483,14 +511,14 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     place,
 
     /**
-     * A top-up's list total in its currency and its game, as checkout would price it (the client's
-     * price checked), for a promo code's preview; the account is not asked.
+     * A top-up's total at its promotion price in its currency and its game, as checkout would price it
+     * (the client's list price checked), for a promo code's preview; the account is not asked.
      */
-    async listPrice(body: TopupOrderBody): Promise<{ gameId: number; total: number }> {
+    async promotionPrice(body: TopupOrderBody): Promise<{ gameId: number; total: number }> {
       const game = await games.activeGame(db, body.topupData.service);
       const priced = await quote(db, game, body, accountOf(game, body.topupData));
       assertClientPrice(body, priced);
-      return { gameId: game.id, total: priced.total };
+      return { gameId: game.id, total: priced.total - priced.promotionDiscount };
     },
 
     /**

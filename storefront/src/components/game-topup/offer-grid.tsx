@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrency, useFormatMoney } from '../../lib/preferences';
 import { PagedGrid, TileAmount, TileNote, TilePrice } from '../ui/paged-grid';
+import { SalePrice } from '../ui/sale-price';
 
 interface OfferGridProps<T> {
   /** Id of the heading that names the grid. */
@@ -12,13 +13,15 @@ interface OfferGridProps<T> {
   getName: (offer: T) => string;
   /** The offer's price in the display currency; 0 where it has none, and it cannot be chosen. */
   getPrice: (offer: T) => number;
+  /** The offer's price after its promotion's sale, shown with `getPrice` struck through when lower. */
+  getSalePrice?: (offer: T) => number;
   onSelect: (offer: T) => void;
   page: number;
   onPageChange: (page: number) => void;
 }
 
 /** A game's offers (Free Fire's, any game's denominations) as a paged grid of tiles: each named, with its price or "not available" in the display currency. */
-export function OfferGrid<T>({ labelId, offers, getKey, selectedKey, getName, getPrice, onSelect, page, onPageChange }: OfferGridProps<T>) {
+export function OfferGrid<T>({ labelId, offers, getKey, selectedKey, getName, getPrice, getSalePrice, onSelect, page, onPageChange }: OfferGridProps<T>) {
   const { t } = useTranslation();
   const [currency] = useCurrency();
   const formatMoney = useFormatMoney();
@@ -37,7 +40,11 @@ export function OfferGrid<T>({ labelId, offers, getKey, selectedKey, getName, ge
         return (
           <>
             <TileAmount amount={getName(offer)} text />
-            {amount > 0 ? <TilePrice>{formatMoney(amount, currency)}</TilePrice> : <TileNote danger>{t('games.unavailable_in_currency', { currency })}</TileNote>}
+            {amount > 0 ? (
+              <TilePrice>{getSalePrice ? <SalePrice price={getSalePrice(offer)} listPrice={amount} currency={currency} /> : formatMoney(amount, currency)}</TilePrice>
+            ) : (
+              <TileNote danger>{t('games.unavailable_in_currency', { currency })}</TileNote>
+            )}
           </>
         );
       }}

@@ -14,7 +14,7 @@ interface OrderSummaryProps {
   /** Shown instead of the rows when nothing is chosen yet. */
   emptyText: string;
   totalLabel: string;
-  total: string;
+  total: ReactNode;
   /** A line under the total ("2 165 UC"). */
   totalHint?: string;
 }

@@ -17,6 +17,7 @@ export type OrderWithBuyer = Pick<
   | 'total'
   | 'total_usd'
   | 'discount'
+  | 'promotion_discount'
   | 'notices'
   | 'created_at'
   | 'paid_at'
@@ -81,6 +82,7 @@ export const ORDER_COLUMNS = [
   'o.total',
   'o.total_usd',
   'o.discount',
+  'o.promotion_discount',
   'pc.code as promo_code',
   'o.notices',
   'o.created_at',

@@ -91,6 +91,7 @@ const toAdminOrder = (row: OrderWithBuyer): Serializable<AdminOrder> => ({
   totalUsd: fromMinor(row.total_usd),
   discount: fromMinor(row.discount),
   promoCode: row.promo_code,
+  ...(row.promotion_discount > 0 ? { promotionDiscount: fromMinor(row.promotion_discount) } : {}),
   notices: noticesForApi(row.notices),
   createdAt: row.created_at,
   paidAt: row.paid_at,

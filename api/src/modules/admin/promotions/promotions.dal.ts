@@ -1,12 +1,28 @@
 import type { Knex } from 'knex';
 import { Promotion } from '../../../models';
 
-const COLUMNS = ['id', 'text', 'translations', 'background_color', 'active', 'sort_order', 'created_at'] as const;
+const COLUMNS = [
+  'id',
+  'text',
+  'translations',
+  'background_color',
+  'active',
+  'sort_order',
+  'discount_type',
+  'discount_value',
+  'currency',
+  'product_ids',
+  'game_ids',
+  'denomination_ids',
+  'valid_from',
+  'valid_to',
+  'created_at',
+] as const;
 
 /** A promotion as the back office reads it. */
 export type ListedPromotion = Pick<Promotion, (typeof COLUMNS)[number]>;
 
-export type PromotionColumns = Partial<Pick<Promotion, 'text' | 'translations' | 'background_color' | 'active' | 'sort_order'>>;
+export type PromotionColumns = Partial<Omit<ListedPromotion, 'id' | 'created_at'>>;
 
 /** Data access for the back office's promotions; every function takes the connection or transaction to use. */
 export const adminPromotionsDal = {

@@ -56,6 +56,14 @@ describe('one promotion', () => {
       backgroundColor: '#aa33cc',
       active: true,
       sortOrder: -1,
+      discountType: null,
+      discountValue: null,
+      currency: null,
+      productIds: [],
+      gameIds: [],
+      denominationIds: [],
+      validFrom: null,
+      validTo: null,
       createdAt: expect.any(String),
     });
     expect((await app.asAdmin('GET', `${BASE}/${created.body.id}`)).body).toEqual(created.body);

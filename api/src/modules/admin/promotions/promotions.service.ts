@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { AdminPromotion as AdminPromotionRecord, CreatePromotionBody, ListQuery, UpdatePromotionBody } from '@topup/common/api';
+import { fromMinor, hasAtMostTwoDecimals, toMinor } from '@topup/common';
 import { auditOf, typedFilter, type AdminActor, type Dated } from '../../../lib/admin-input';
-import { notFound } from '../../../lib/app-error';
+import { notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { translatedFields } from '../../../lib/translations';
 import { filterBy, listPage, parseListQuery, type ListSpec } from '../../../lib/simple-rest';
@@ -31,10 +32,70 @@ const toRecord = (row: ListedPromotion): AdminPromotion => ({
   backgroundColor: row.background_color,
   active: row.active,
   sortOrder: row.sort_order,
+  discountType: row.discount_type,
+  // A percent is kept whole; a fixed sum in minor units of its currency.
+  discountValue: row.discount_value === null ? null : row.discount_type === 'percent' ? row.discount_value : fromMinor(row.discount_value),
+  currency: row.currency,
+  productIds: row.product_ids,
+  gameIds: row.game_ids,
+  denominationIds: row.denomination_ids,
+  validFrom: row.valid_from ? row.valid_from.toISOString() : null,
+  validTo: row.valid_to ? row.valid_to.toISOString() : null,
   createdAt: row.created_at,
 });
 
-/** The fields sent as columns; translations sent are merged into the `current` record's (none on a create). */
+type Discount = Pick<AdminPromotion, 'discountType' | 'discountValue' | 'currency' | 'productIds' | 'gameIds' | 'denominationIds' | 'validFrom' | 'validTo'>;
+
+/**
+ * The store's rules for a promotion's discount, scope and period (docs/architecture.md, "Promotions
+ * that discount") on the promotion as it would be, as one 400 naming every field wrong; its columns
+ * otherwise. A badge without a discount keeps no value or currency.
+ */
+function discountColumns(discount: Discount): PromotionColumns {
+  const { discountType, discountValue, productIds, gameIds, denominationIds } = discount;
+  const currency = discountType === 'fixed' ? discount.currency : null;
+  const wrong: Array<{ field: string; message: string }> = [];
+  if (discountType !== null && discountValue === null) wrong.push({ field: 'discountValue', message: 'is required with a discount' });
+  if (discountType === 'percent' && discountValue !== null && !(Number.isInteger(discountValue) && discountValue >= 1 && discountValue <= 100)) {
+    wrong.push({ field: 'discountValue', message: 'must be a whole percent from 1 to 100' });
+  }
+  if (discountType === 'fixed' && currency === null) wrong.push({ field: 'currency', message: 'is required for a fixed discount' });
+  if (discountType === 'fixed' && discountValue !== null && !(currency === 'uzs' ? Number.isInteger(discountValue) : hasAtMostTwoDecimals(discountValue))) {
+    wrong.push({ field: 'discountValue', message: 'must be a sum of the currency (whole sums in UZS)' });
+  }
+  if (discountType !== null && productIds.length + gameIds.length + denominationIds.length === 0) {
+    wrong.push({ field: 'productIds', message: 'must name at least one product, game or denomination with a discount' });
+  }
+  const validFrom = discount.validFrom ? new Date(discount.validFrom) : null;
+  const validTo = discount.validTo ? new Date(discount.validTo) : null;
+  if (validFrom && validTo && validFrom >= validTo) wrong.push({ field: 'validTo', message: 'must be after validFrom' });
+  if (wrong.length > 0) throw validationFailed('The request is not valid', wrong);
+  return {
+    discount_type: discountType,
+    discount_value: discountType === null || discountValue === null ? null : discountType === 'percent' ? discountValue : toMinor(discountValue),
+    currency,
+    product_ids: productIds,
+    game_ids: gameIds,
+    denomination_ids: denominationIds,
+    valid_from: validFrom,
+    valid_to: validTo,
+  };
+}
+
+const NO_DISCOUNT: Discount = {
+  discountType: null,
+  discountValue: null,
+  currency: null,
+  productIds: [],
+  gameIds: [],
+  denominationIds: [],
+  validFrom: null,
+  validTo: null,
+};
+
+const DISCOUNT_FIELDS = Object.keys(NO_DISCOUNT) as Array<keyof Discount>;
+
+/** The fields sent as columns (a discount's checked whole, as it would be); translations sent are merged into the `current` record's (none on a create). */
 function toColumns(fields: UpdatePromotionBody, current?: AdminPromotion): PromotionColumns {
   const columns: PromotionColumns = {};
   if (fields.translations !== undefined) columns.translations = TEXTS.toRow(fields.translations, current?.translations);
@@ -43,7 +104,11 @@ function toColumns(fields: UpdatePromotionBody, current?: AdminPromotion): Promo
   if (fields.backgroundColor !== undefined) columns.background_color = fields.backgroundColor.toLowerCase();
   if (fields.active !== undefined) columns.active = fields.active;
   if (fields.sortOrder !== undefined) columns.sort_order = fields.sortOrder;
-  return columns;
+  const sent = DISCOUNT_FIELDS.filter((field) => fields[field] !== undefined);
+  if (sent.length === 0) return columns;
+  const discount = { ...(current ?? NO_DISCOUNT) };
+  for (const field of sent) Object.assign(discount, { [field]: fields[field] });
+  return { ...columns, ...discountColumns(discount) };
 }
 
 export function createAdminPromotionsService(deps: { db: Knex; catalogueChanges: CatalogueChanges }) {

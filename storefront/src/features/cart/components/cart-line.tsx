@@ -6,7 +6,8 @@ import { PlusIcon } from '../../../components/ui/icons/plus-icon';
 import { TrashIcon } from '../../../components/ui/icons/trash-icon';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { type Currency, lineTotal} from '../../../lib/currency';
-import { usePriceOf } from '../../../lib/payment-methods';
+import { useSalePriceOf } from '../../../lib/payment-methods';
+import { SalePrice } from '../../../components/ui/sale-price';
 import { useFormatMoney } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/format';
 import { hasStockProblem, isAtMax } from '../utils/cart-rules';
@@ -30,10 +31,10 @@ export function CartLine({
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
-  const priceOf = usePriceOf(currency);
+  const salePriceOf = useSalePriceOf(currency);
   const formatMoney = useFormatMoney();
   const format = useFormat();
-  const unitPrice = priceOf(item);
+  const { price: unitPrice, listPrice } = salePriceOf(item);
   const region = item.region_id === null ? null : product?.regions.find((candidate) => candidate.id === item.region_id);
   const regionLabel = item.region_id === null ? t('cart.global') : (region?.name ?? null);
   const stockProblem = hasStockProblem(item);
@@ -90,7 +91,9 @@ export function CartLine({
         </div>
         <p className={styles.subtotal}>
           <span className="visually-hidden">{t('cart.subtotal')}: </span>
-          <span data-testid="cart-line-subtotal">{formatMoney(lineTotal(unitPrice, item.quantity), currency, 'cart')}</span>
+          <span data-testid="cart-line-subtotal">
+            <SalePrice price={lineTotal(unitPrice, item.quantity)} listPrice={lineTotal(listPrice, item.quantity)} currency={currency} cart />
+          </span>
         </p>
         <button
           type="button"

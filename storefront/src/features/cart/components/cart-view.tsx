@@ -10,8 +10,9 @@ import { ErrorState, StateView } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { type Currency } from '../../../lib/currency';
 import { errorText } from '../../../lib/error-message';
-import { useCurrency, useFormatMoney } from '../../../lib/preferences';
-import { cartItemCount, cartTotals, useCart } from '../../../lib/cart';
+import { useCurrency } from '../../../lib/preferences';
+import { cartItemCount, cartSaleTotals, cartTotals, useCart } from '../../../lib/cart';
+import { SalePrice } from '../../../components/ui/sale-price';
 import { useClearCart } from '../api/clear-cart';
 import { useRemoveCartItem } from '../api/remove-cart-item';
 import { useUpdateCartQuantity } from '../api/update-cart-quantity';
@@ -57,7 +58,6 @@ function CartContents({ items, products }: { items: CartItem[]; products: Produc
   const { t } = useTranslation();
   const toast = useToast();
   const [currency] = useCurrency();
-  const formatMoney = useFormatMoney();
   const [confirmClear, setConfirmClear] = useState(false);
   const productsById = useMemo(
     () => new Map<number, Product>((Array.isArray(products) ? products : []).map((product) => [product.id, product])),
@@ -69,10 +69,12 @@ function CartContents({ items, products }: { items: CartItem[]; products: Produc
   const clearCart = useClearCart();
 
   const totals = cartTotals(items);
+  const saleTotals = cartSaleTotals(items);
   const count = cartItemCount(items);
   const blocked = items.some(hasStockProblem);
   const other: Currency = currency === 'USD' ? 'RUB' : 'USD';
   const totalIn = (code: Currency) => (code === 'USD' ? totals.usd : totals.rub);
+  const saleTotalIn = (code: Currency) => (code === 'USD' ? saleTotals.usd : saleTotals.rub);
 
   const change = (item: CartItem, delta: number) => {
     const next = quantityChange(item, delta);
@@ -137,11 +139,15 @@ function CartContents({ items, products }: { items: CartItem[]; products: Produc
           </div>
           <div>
             <dt>{t('cart.subtotal_in', { currency: t(`currencies.${other}`) })}</dt>
-            <dd>{formatMoney(totalIn(other), other, 'cart')}</dd>
+            <dd>
+              <SalePrice price={saleTotalIn(other)} listPrice={totalIn(other)} currency={other} cart />
+            </dd>
           </div>
           <div className={styles.totalRow}>
             <dt>{t('cart.total')}</dt>
-            <dd data-testid="cart-total">{formatMoney(totalIn(currency), currency, 'cart')}</dd>
+            <dd data-testid="cart-total">
+              <SalePrice price={saleTotalIn(currency)} listPrice={totalIn(currency)} currency={currency} cart />
+            </dd>
           </div>
         </dl>
         {blocked && (

@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { PriceOption } from '@topup/common/api';
 import { PagedGrid, TileAmount, TileNote, TilePrice } from '../../../components/ui/paged-grid';
 import type { Currency } from '../../../lib/currency';
-import { usePriceOf } from '../../../lib/payment-methods';
-
-import { useFormatMoney } from '../../../lib/preferences';
+import { useSalePriceOf } from '../../../lib/payment-methods';
+import { SalePrice } from '../../../components/ui/sale-price';
 import { useFormat } from '../../../lib/format';
 import { optionKey } from '../utils/purchase';
 
@@ -22,8 +21,7 @@ interface OptionGridProps {
 /** Price options as a 3-column grid, 9 per page, with arrows and dots when there is more than one page. */
 export function OptionGrid({ labelId, options, selectedKey, onSelect, page, onPageChange, currency, gameCurrency }: OptionGridProps) {
   const { t } = useTranslation();
-  const priceOf = usePriceOf(currency);
-  const formatMoney = useFormatMoney();
+  const salePriceOf = useSalePriceOf(currency);
   const format = useFormat();
   return (
     <PagedGrid
@@ -40,7 +38,9 @@ export function OptionGrid({ labelId, options, selectedKey, onSelect, page, onPa
         return (
           <>
             <TileAmount amount={format.number(Number(option.game_amount))} unit={format.unit(gameCurrency, Number(option.game_amount)) || undefined} />
-            <TilePrice>{formatMoney(priceOf(option), currency)}</TilePrice>
+            <TilePrice>
+              <SalePrice {...salePriceOf(option)} currency={currency} />
+            </TilePrice>
             <TileNote danger={soldOut}>
               {soldOut ? t('product.out_of_stock') : t('product.in_stock', { count: option.available_count })}
             </TileNote>

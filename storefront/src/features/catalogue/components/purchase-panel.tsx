@@ -13,11 +13,12 @@ import { useKeptState } from '../../../hooks/use-kept-state';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { toApiError } from '../../../lib/api-error';
-import { usePriceOf } from '../../../lib/payment-methods';
+import { useSalePriceOf } from '../../../lib/payment-methods';
+import { SalePrice } from '../../../components/ui/sale-price';
 import { lineTotal, toAmount } from '../../../lib/currency';
 import { useCartFailureToast } from '../../../lib/cart-failure';
 import { errorText } from '../../../lib/error-message';
-import { useCurrency, useFormatMoney } from '../../../lib/preferences';
+import { useCurrency } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/format';
 import { useAddToCart } from '../api/add-to-cart';
 import { getPriceOptionsQueryOptions, usePriceOptions } from '../api/get-price-options';
@@ -33,8 +34,7 @@ export function PurchasePanel({ product }: { product: Product }) {
   const { loggedIn, requireLogin } = useLoginGate();
   const queryClient = useQueryClient();
   const [currency] = useCurrency();
-  const priceOf = usePriceOf(currency);
-  const formatMoney = useFormatMoney();
+  const salePriceOf = useSalePriceOf(currency);
   const format = useFormat();
   const ids = { region: useId(), options: useId(), quantity: useId() };
   const optionsRef = useRef<HTMLDivElement>(null);
@@ -189,7 +189,11 @@ export function PurchasePanel({ product }: { product: Product }) {
             <div className={styles.total}>
               <span className={styles.totalLabel}>{t('product.total')}</span>
               <output className={styles.totalValue} htmlFor={`${ids.quantity}`} aria-live="polite">
-                {selected ? formatMoney(lineTotal(priceOf(selected), count), currency) : '—'}
+                {selected ? (
+                  <SalePrice price={lineTotal(salePriceOf(selected).price, count)} listPrice={lineTotal(salePriceOf(selected).listPrice, count)} currency={currency} />
+                ) : (
+                  '—'
+                )}
               </output>
               {selected && (
                 <span className={styles.totalHint}>

@@ -9,6 +9,7 @@ import { AlertIcon } from '../../../components/ui/icons/alert-icon';
 import { CartIcon } from '../../../components/ui/icons/cart-icon';
 import { InfoIcon } from '../../../components/ui/icons/info-icon';
 import { ErrorState, StateView } from '../../../components/ui/state-views';
+import { SalePrice } from '../../../components/ui/sale-price';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { toApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth';
@@ -16,13 +17,14 @@ import { type Currency, lineTotal, toBalanceCurrency, toOrderCurrency, usdInSums
 import { errorText, rateLimitText } from '../../../lib/error-message';
 import { type AttemptKeys, createAttemptKeys, requestScope } from '../../../lib/idempotency';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
-import { CART_KEY, cartTotals, useCart } from '../../../lib/cart';
+import { CART_KEY, cartSaleTotals, cartTotals, useCart } from '../../../lib/cart';
 import { CREATE_PAYMENT_PATH, useCreatePayment } from '../api/create-payment';
 import { TOPUP_ORDER_PATH, useCreateTopupOrder } from '../api/create-topup-order';
 import { useBalance } from '../../../lib/balance';
-import { usePaymentMethods, usePriceOf } from '../../../lib/payment-methods';
+import { usePaymentMethods, useSalePriceOf } from '../../../lib/payment-methods';
 import { useSteamTotal } from '../api/get-steam-total';
 import { readTopupLabels, type TopupLabels } from '../../../utils/topup-labels';
+import { readTopupSale, topupSalePrice, type TopupSale } from '../../../utils/topup-sale';
 import { FROM_BALANCE_PATH, usePayFromBalance } from '../api/pay-from-balance';
 import {
   cartIsStale,
@@ -63,10 +65,11 @@ export function CheckoutView() {
   const session = useSession();
   const topupData = readTopupData(location.state);
   const topupLabels = readTopupLabels(location.state);
+  const topupSale = readTopupSale(location.state);
   // A top-up checkout never needs the cart.
   const cart = useCart({ queryConfig: { enabled: topupData === null && session !== null } });
 
-  if (topupData) return <CheckoutForm topup={topupData} topupLabels={topupLabels} items={[]} />;
+  if (topupData) return <CheckoutForm topup={topupData} topupLabels={topupLabels} topupSale={topupSale} items={[]} />;
   if (cart.isPending) return <CheckoutSkeleton />;
   if (cart.isError) {
     return <ErrorState message={errorText(t, cart.error, 'cart.load_failed')} onRetry={() => void cart.refetch()} />;
@@ -87,10 +90,21 @@ export function CheckoutView() {
       </div>
     );
   }
-  return <CheckoutForm topup={null} topupLabels={null} items={cart.data.data} />;
+  return <CheckoutForm topup={null} topupLabels={null} topupSale={null} items={cart.data.data} />;
 }
 
-function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; topupLabels: TopupLabels | null; items: CartLine[] }) {
+function CheckoutForm({
+  topup,
+  topupLabels,
+  topupSale,
+  items,
+}: {
+  topup: TopupData | null;
+  topupLabels: TopupLabels | null;
+  /** What promotions take off the top-up, as its page priced it. */
+  topupSale: TopupSale | null;
+  items: CartLine[];
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -132,14 +146,16 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
   }, []);
 
   const options = paymentOptions.data;
-  const priceOf = usePriceOf(currency);
+  const salePriceOf = useSalePriceOf(currency);
   const stateOf = (option: PaymentMethod) => methodState(option, currency, options, paymentOptions.isError);
   const states: Record<PaymentMethod, MethodState> = { balance: stateOf('balance'), card: stateOf('card'), sbp: stateOf('sbp'), payme: stateOf('payme'), click: stateOf('click') };
   const cartTotal = cartTotals(items);
   // A Steam top-up in sums is its USD calculation converted once.
   const steamAmount = steamTotal.data?.calculation.amountInUserCurrency;
   const steamPrice = steamAmount === undefined ? null : currency === 'UZS' ? usdInSums(steamAmount, options?.rate_usd_uzs) : steamAmount;
-  const cartSums = items.reduce((sum, item) => sum + lineTotal(priceOf(item), item.quantity), 0);
+  const cartSums = items.reduce((sum, item) => sum + lineTotal(salePriceOf(item).listPrice, item.quantity), 0);
+  const cartSaleSums = items.reduce((sum, item) => sum + lineTotal(salePriceOf(item).price, item.quantity), 0);
+  const cartSale = cartSaleTotals(items);
   const total: number | null = topup
     ? (topupPrice(topup, currency, options?.rate_usd_uzs) ?? steamPrice)
     : currency === 'USD'
@@ -147,8 +163,20 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
       : currency === 'UZS'
         ? Number.isNaN(cartSums) ? null : cartSums
         : cartTotal.rub;
-  // What is charged: the list total less the promo code's previewed discount.
-  const payable: number | null = total !== null && promo.applied ? promo.applied.total : total;
+  // At promotion prices (docs/architecture.md, "Promotions that discount"); `total` stays the list
+  // total, which the card call sends and the server checks.
+  const saleTotal: number | null =
+    total === null
+      ? null
+      : topup
+        ? topupSalePrice(total, topupSale, currency)
+        : currency === 'USD'
+          ? cartSale.usd
+          : currency === 'UZS'
+            ? cartSaleSums
+            : cartSale.rub;
+  // What is charged: the sale total less the promo code's previewed discount (previewed on it too).
+  const payable: number | null = saleTotal !== null && promo.applied ? promo.applied.total : saleTotal;
   const available = currency === 'UZS' ? undefined : balance.data?.find((entry) => entry.currency === toBalanceCurrency(currency))?.amount;
   const activeMethod = method === null ? startingMethod(payable, available, currency, options) : usableMethod(method, currency, options);
   const viaGateway = isGatewayMethod(activeMethod);
@@ -347,7 +375,7 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
         <h2 id="checkout-summary" className={styles.summaryTitle}>
           {t('checkout.summary_title')}
         </h2>
-        <OrderSummary items={items} topup={topup} topupLabels={topupLabels} topupTotal={total} currency={currency} />
+        <OrderSummary items={items} topup={topup} topupLabels={topupLabels} topupTotal={total} topupSaleTotal={saleTotal} currency={currency} />
         <PromoCodeField
           orderCurrency={toOrderCurrency(currency)}
           currency={currency}
@@ -369,7 +397,11 @@ function CheckoutForm({ topup, topupLabels, items }: { topup: TopupData | null; 
         <div className={styles.totalRow}>
           <span>{t('checkout.total')}</span>
           <strong data-testid="checkout-total" aria-live="polite">
-            {totalText ?? (steamTotal.isError ? '—' : <span className="spinner" aria-label={t('checkout.calculating')} />)}
+            {payable !== null && total !== null && saleTotal !== null && saleTotal < total && !promo.applied ? (
+              <SalePrice price={payable} listPrice={total} currency={currency} />
+            ) : (
+              (totalText ?? (steamTotal.isError ? '—' : <span className="spinner" aria-label={t('checkout.calculating')} />))
+            )}
           </strong>
         </div>
         {charged && chargedText && options?.rate_usd_rub && (

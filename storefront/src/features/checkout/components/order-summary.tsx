@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { CartLine, TopupData } from '@topup/common/api';
 import { Thumbnail } from '../../../components/ui/thumbnail';
 import { type Currency, lineTotal} from '../../../lib/currency';
-import { usePriceOf } from '../../../lib/payment-methods';
+import { useSalePriceOf } from '../../../lib/payment-methods';
+import { SalePrice } from '../../../components/ui/sale-price';
 import { useFormatMoney } from '../../../lib/preferences';
 import { useFormat } from '../../../lib/format';
 import type { TopupLabels } from '../../../utils/topup-labels';
@@ -15,18 +16,21 @@ export function OrderSummary({
   topup,
   topupLabels,
   topupTotal,
+  topupSaleTotal,
   currency,
 }: {
   items: CartLine[];
   topup: TopupData | null;
   /** How the game page named a game described as data (its title and fields), in the shopper's language. */
   topupLabels: TopupLabels | null;
-  /** The top-up's charge in `currency` (null while it is being calculated). */
+  /** The top-up's list price in `currency` (null while it is being calculated). */
   topupTotal: number | null;
+  /** The top-up's price after promotions, or the cart's total at them. */
+  topupSaleTotal: number | null;
   currency: Currency;
 }) {
   const { t } = useTranslation();
-  const priceOf = usePriceOf(currency);
+  const salePriceOf = useSalePriceOf(currency);
   const formatMoney = useFormatMoney();
   const format = useFormat();
 
@@ -48,7 +52,7 @@ export function OrderSummary({
             )}
             <span className={styles.lineMeta}>{t('checkout.quantity_one')}</span>
           </span>
-          <span className={styles.linePrice}>{topupTotal === null ? '' : formatMoney(topupTotal, currency)}</span>
+          <span className={styles.linePrice}>{topupTotal === null ? '' : <SalePrice price={topupSaleTotal ?? topupTotal} listPrice={topupTotal} currency={currency} />}</span>
         </li>
       </ul>
     );
@@ -65,7 +69,9 @@ export function OrderSummary({
               {`${format.amount(item.game_amount, item.game_currency)} × ${item.quantity}`}
             </span>
           </span>
-          <span className={styles.linePrice}>{formatMoney(lineTotal(priceOf(item), item.quantity), currency)}</span>
+          <span className={styles.linePrice}>
+            <SalePrice price={lineTotal(salePriceOf(item).price, item.quantity)} listPrice={lineTotal(salePriceOf(item).listPrice, item.quantity)} currency={currency} />
+          </span>
         </li>
       ))}
     </ul>

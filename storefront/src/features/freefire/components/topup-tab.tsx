@@ -19,7 +19,8 @@ import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { usePlayerCheck } from '../../../hooks/use-player-check';
 import { checkFreefirePlayer } from '../api/check-player';
 import { useFreefireOffers } from '../api/get-offers';
-import { offerPrice, visibleOffers } from '../utils/offers';
+import { offerPrice, offerSalePrice, visibleOffers } from '../utils/offers';
+import { topupSaleOf, topupSaleState } from '../../../utils/topup-sale';
 import { buildFreefireTopupData } from '../utils/topup-data';
 
 /** The top-up tab: player ID, an offer, the total, then checkout. */
@@ -61,7 +62,12 @@ export function TopupTab() {
     // The nickname is confirmed before paying, so a mistyped id never reaches checkout.
     const name = verifiedName ?? (await players.find(playerId));
     if (!name) return;
-    void navigate('/checkout', { state: { topupData: buildFreefireTopupData({ offer: selected, playerId, currency }) } });
+    void navigate('/checkout', {
+      state: {
+        topupData: buildFreefireTopupData({ offer: selected, playerId, currency }),
+        ...topupSaleState(topupSaleOf([{ price_usd: selected.price, price_rub: selected.price_rub, sale: selected.sale }], null)),
+      },
+    });
   };
 
   return (
@@ -97,6 +103,7 @@ export function TopupTab() {
             selectedKey={selected?.item_id ?? null}
             getName={(offer) => offer.name}
             getPrice={(offer) => offerPrice(offer, currency)}
+            getSalePrice={(offer) => offerSalePrice(offer, currency)}
             onSelect={(offer) => setSelectedItemId(offer.item_id)}
             page={page}
             onPageChange={setPage}

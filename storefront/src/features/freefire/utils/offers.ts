@@ -1,5 +1,5 @@
 import type { FreefireOffer } from '@topup/common/api';
-import { type Currency, toAmount } from '../../../lib/currency';
+import { type Currency, pickSalePrice, toAmount } from '../../../lib/currency';
 
 /** Only active offers with a price in some currency are shown. */
 export function visibleOffers(offers: readonly FreefireOffer[] | null | undefined): FreefireOffer[] {
@@ -10,4 +10,9 @@ export function visibleOffers(offers: readonly FreefireOffer[] | null | undefine
 /** The offer's price in the display currency (`price` is USD); 0 when it has none there. */
 export function offerPrice(offer: Pick<FreefireOffer, 'price' | 'price_rub'>, currency: Currency): number {
   return toAmount(currency === 'USD' ? offer.price : offer.price_rub);
+}
+
+/** The offer's price after its promotion's sale in the display currency (USD or RUB, as offerPrice). */
+export function offerSalePrice(offer: Pick<FreefireOffer, 'price' | 'price_rub' | 'sale'>, currency: Currency): number {
+  return pickSalePrice({ price_usd: offer.price, price_rub: offer.price_rub, sale: offer.sale }, currency === 'USD' ? 'USD' : 'RUB').price;
 }

@@ -19,7 +19,8 @@ import { useTopupRetry } from '../../../utils/topup-retry';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { toApiError } from '../../../lib/api-error';
-import { usePriceOf } from '../../../lib/payment-methods';
+import { usePaymentMethods, usePriceOf, useSalePriceOf } from '../../../lib/payment-methods';
+import { topupSaleOf, topupSaleState } from '../../../utils/topup-sale';
 
 import { errorText } from '../../../lib/error-message';
 import { useCurrency, useFormatMoney } from '../../../lib/preferences';
@@ -65,6 +66,8 @@ function GameTopup({ game }: { game: Game }) {
   const { requireLogin } = useLoginGate();
   const [currency] = useCurrency();
   const priceOf = usePriceOf(currency);
+  const salePriceOf = useSalePriceOf(currency);
+  const rateUsdUzs = usePaymentMethods({ queryConfig: { enabled: currency === 'UZS' } }).data?.rate_usd_uzs;
   const formatMoney = useFormatMoney();
   const ids = { account: useId(), denominations: useId(), summary: useId(), verified: useId() };
   // Each field's input, to bring the shopper to the first one to correct.
@@ -157,6 +160,7 @@ function GameTopup({ game }: { game: Game }) {
       state: {
         topupData: buildGameTopupData({ game, denomination: selected, values, currency }),
         topupLabels: buildGameTopupLabels({ game, values }),
+        ...topupSaleState(topupSaleOf([selected], rateUsdUzs)),
       },
     });
   };
@@ -224,6 +228,7 @@ function GameTopup({ game }: { game: Game }) {
               selectedKey={selected?.id ?? null}
               getName={(denomination) => denomination.name}
               getPrice={(denomination) => priceOf(denomination)}
+              getSalePrice={(denomination) => salePriceOf(denomination).price}
               onSelect={(denomination) => setSelectedId(denomination.id)}
               page={page}
               onPageChange={setPage}

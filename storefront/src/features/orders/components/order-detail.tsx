@@ -145,6 +145,12 @@ function Receipt({ order }: { order: OrderDetail }) {
             <dt>{t('orders.paid_in')}</dt>
             <dd>{t(`currencies.${currency}_name`)}</dd>
           </div>
+          {(order.promotion_discount ?? 0) > 0 && (
+            <div>
+              <dt>{t('orders.promotion_discount')}</dt>
+              <dd data-testid="order-promotion-discount">−{format.money(order.promotion_discount, currency)}</dd>
+            </div>
+          )}
           {order.discount > 0 && (
             <div>
               <dt>{order.promo_code ? t('orders.discount_code', { code: order.promo_code }) : t('orders.discount')}</dt>

@@ -83,6 +83,20 @@ describe('the PUBG page', () => {
     expect(total()).toBe('400,00 ₽');
   });
 
+  test('a package on sale shows its list price struck through, and the summary adds up the sale prices', async () => {
+    const sale = { price_usd: 0.89, price_rub: 72, discount_percent: 10, discount_uzs: null };
+    server.use(on(pubgEndpoints.packages).reply(() => PUBG_PACKAGES.map((pkg) => (pkg.id === 1 ? { ...pkg, sale } : pkg))));
+    const { user } = renderPubg();
+    await screen.findByRole('group', { name: 'Пакеты UC' });
+    expect(within(packageTile(60)).getByText('80,00 ₽', { selector: 's', normalizer: (text) => text.replace(/\s/g, ' ') })).toBeInTheDocument();
+    expect(textOf(packageTile(60))).toMatch(/72,00 ₽ −10%/);
+    expect(textOf(packageTile(325))).not.toMatch(/−/);
+
+    await user.click(packageTile(60));
+    await user.click(packageTile(325));
+    expect(total()).toMatch(/480,00 ₽.*472,00 ₽ −2%/);
+  });
+
   test('a quick pick or a typed amount is made up of packages', async () => {
     servePubg();
     const { user } = renderPubg();

@@ -1,14 +1,16 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CUSTOM_UC_MAX, PUBG_QUICK_PICKS } from '@topup/common';
+import { CUSTOM_UC_MAX, fromMinor, PUBG_QUICK_PICKS, toMinor } from '@topup/common';
 import type { PubgPackage } from '@topup/common/api';
 import { Field } from '../../../components/ui/field';
 import { PagedGrid, PagedGridSkeleton, TileAmount, TileBadge, TilePrice } from '../../../components/ui/paged-grid';
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { lineTotal} from '../../../lib/currency';
-import { usePriceOf } from '../../../lib/payment-methods';
+import { usePaymentMethods, useSalePriceOf } from '../../../lib/payment-methods';
+import { topupSaleOf, topupSaleState } from '../../../utils/topup-sale';
+import { SalePrice } from '../../../components/ui/sale-price';
 import { errorText } from '../../../lib/error-message';
 import { useFormat } from '../../../lib/format';
 import { useCurrency, useFormatMoney, useFormatNumber } from '../../../lib/preferences';
@@ -35,7 +37,8 @@ export function PubgPage() {
   const navigate = useNavigate();
   const { requireLogin } = useLoginGate();
   const [currency] = useCurrency();
-  const priceOf = usePriceOf(currency);
+  const salePriceOf = useSalePriceOf(currency);
+  const rateUsdUzs = usePaymentMethods({ queryConfig: { enabled: currency === 'UZS' } }).data?.rate_usd_uzs;
   const formatMoney = useFormatMoney();
   const formatNumber = useFormatNumber();
   const format = useFormat();
@@ -78,10 +81,17 @@ export function PubgPage() {
       toast.warning(t('pubg.select_packages_and_verify'));
       return;
     }
-    void navigate('/checkout', { state: { topupData: buildPubgTopupData({ summary, playerId, currency, writeAmount: format.amount }) } });
+    void navigate('/checkout', {
+      state: { topupData: buildPubgTopupData({ summary, playerId, currency, writeAmount: format.amount }), ...topupSaleState(topupSaleOf(summary.packages, rateUsdUzs)) },
+    });
   };
 
   const total = currency === 'USD' ? summary.totalUsd : summary.totalRub;
+  // What the promotions take off the chosen packages (each at its sale price); the server charges its own.
+  const saleOff = summary.packages.reduce((off, pkg) => {
+    const { price, listPrice } = salePriceOf(pkg);
+    return off + toMinor(listPrice) - toMinor(price);
+  }, 0);
 
   return (
     <GamePageLayout
@@ -157,7 +167,9 @@ export function PubgPage() {
                 return (
                   <>
                     <TileAmount amount={formatNumber(pkg.uc_amount)} unit="UC" />
-                    <TilePrice>{formatMoney(priceOf(pkg), currency)}</TilePrice>
+                    <TilePrice>
+                      <SalePrice {...salePriceOf(pkg)} currency={currency} />
+                    </TilePrice>
                     {count > 1 && <TileBadge>×{count}</TileBadge>}
                   </>
                 );
@@ -173,10 +185,10 @@ export function PubgPage() {
           rows={summary.lines.map((line) => ({
             key: String(line.package.id),
             label: `${formatNumber(line.package.uc_amount)} UC × ${line.count}`,
-            value: formatMoney(lineTotal(priceOf(line.package), line.count), currency),
+            value: formatMoney(lineTotal(salePriceOf(line.package).price, line.count), currency),
           }))}
           totalLabel={t('games.total')}
-          total={summary.packages.length > 0 ? formatMoney(total, currency) : '—'}
+          total={summary.packages.length > 0 ? <SalePrice price={fromMinor(toMinor(total) - saleOff)} listPrice={total} currency={currency} /> : '—'}
           totalHint={summary.packages.length > 0 ? t('pubg.total_uc', { amount: formatNumber(summary.totalUc) }) : undefined}
         />
 
