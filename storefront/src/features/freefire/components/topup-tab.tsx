@@ -6,7 +6,7 @@ import { PagedGridSkeleton } from '../../../components/ui/paged-grid';
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
 import { errorText } from '../../../lib/error-message';
-import { useCurrency, useFormatMoney } from '../../../lib/preferences';
+import { useCurrency } from '../../../lib/preferences';
 import { PanelEmpty, PanelSection } from '../../../components/game-topup/game-page-layout';
 import { OfferGrid } from '../../../components/game-topup/offer-grid';
 import { OrderSummary } from '../../../components/game-topup/order-summary';
@@ -20,6 +20,7 @@ import { usePlayerCheck } from '../../../hooks/use-player-check';
 import { checkFreefirePlayer } from '../api/check-player';
 import { useFreefireOffers } from '../api/get-offers';
 import { offerPrice, offerSalePrice, visibleOffers } from '../utils/offers';
+import { SalePrice } from '../../../components/ui/sale-price';
 import { topupSaleOf, topupSaleState } from '../../../utils/topup-sale';
 import { buildFreefireTopupData } from '../utils/topup-data';
 
@@ -30,7 +31,6 @@ export function TopupTab() {
   const navigate = useNavigate();
   const { requireLogin } = useLoginGate();
   const [currency] = useCurrency();
-  const formatMoney = useFormatMoney();
   const ids = { offers: useId(), summary: useId() };
   const playerInput = useRef<HTMLInputElement>(null);
 
@@ -124,7 +124,7 @@ export function TopupTab() {
             : []
         }
         totalLabel={t('games.total')}
-        total={selected && price > 0 ? formatMoney(price, currency) : '—'}
+        total={selected && price > 0 ? <SalePrice price={offerSalePrice(selected, currency)} listPrice={price} currency={currency} /> : '—'}
       />
 
       <TopUpButton onClick={() => void proceeding.run(onTopUp)} disabled={!canSubmit} busy={busy} />

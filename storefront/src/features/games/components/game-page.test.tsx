@@ -103,6 +103,17 @@ describe("a game's top-up page", () => {
     expect(topUpButton()).toBeEnabled();
   });
 
+  test('a denomination on sale shows its list price struck through, in its tile and in the summary', async () => {
+    const sale = { price_usd: 1.35, price_rub: 108.36, discount_percent: 10, discount_uzs: null };
+    const denominations = MOBILE_LEGENDS.denominations.map((denomination) => (denomination.name === '86 алмазов' ? { ...denomination, sale } : denomination));
+    serveGame({ ...MOBILE_LEGENDS, denominations });
+    const { user } = renderGame();
+    await screen.findByRole('group', { name: 'Выберите номинал' });
+    expect(textOf(tile('86 алмазов'))).toMatch(/120,40 ₽.*108,36 ₽ −10%/);
+    await user.click(tile('86 алмазов'));
+    expect(total()).toMatch(/120,40 ₽.*108,36 ₽ −10%/);
+  });
+
   test('a field is marked when it is left malformed, and going on with missing fields marks them all', async () => {
     serveGame();
     const { user } = renderGame();

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { GamePageLayout, GamePanel, GameSteps, PanelEmpty, PanelSection } from '../../../components/game-topup/game-page-layout';
 import { OfferGrid } from '../../../components/game-topup/offer-grid';
 import { OrderSummary } from '../../../components/game-topup/order-summary';
+import { SalePrice } from '../../../components/ui/sale-price';
 import { RecentPlayers } from '../../../components/game-topup/recent-players';
 import { TopUpButton } from '../../../components/game-topup/top-up-button';
 import { VerifiedPlayer } from '../../../components/game-topup/verified-player';
@@ -23,7 +24,7 @@ import { usePaymentMethods, usePriceOf, useSalePriceOf } from '../../../lib/paym
 import { topupSaleOf, topupSaleState } from '../../../utils/topup-sale';
 
 import { errorText } from '../../../lib/error-message';
-import { useCurrency, useFormatMoney } from '../../../lib/preferences';
+import { useCurrency } from '../../../lib/preferences';
 import { playerCheckErrorText } from '../../../utils/player-check';
 import { checkedPlayerName, useCheckGamePlayer } from '../api/check-player';
 import { useGame } from '../api/get-game';
@@ -68,7 +69,6 @@ function GameTopup({ game }: { game: Game }) {
   const priceOf = usePriceOf(currency);
   const salePriceOf = useSalePriceOf(currency);
   const rateUsdUzs = usePaymentMethods({ queryConfig: { enabled: currency === 'UZS' } }).data?.rate_usd_uzs;
-  const formatMoney = useFormatMoney();
   const ids = { account: useId(), denominations: useId(), summary: useId(), verified: useId() };
   // Each field's input, to bring the shopper to the first one to correct.
   const inputs = useRef(new Map<string, HTMLElement>());
@@ -252,7 +252,7 @@ function GameTopup({ game }: { game: Game }) {
               : []
           }
           totalLabel={t('games.total')}
-          total={selected && price > 0 ? formatMoney(price, currency) : '—'}
+          total={selected && price > 0 ? <SalePrice {...salePriceOf(selected)} currency={currency} /> : '—'}
         />
 
         <TopUpButton onClick={() => void proceeding.run(onTopUp)} disabled={selected === null || price <= 0 || busy} busy={busy} />
