@@ -1,4 +1,8 @@
 import { loadConfig, type Config } from '../config';
+import type { Logger } from '../logger';
+import { createCatalogueChanges } from '../modules/catalogue/catalogue-changes';
+import { createPaymentCallbackService } from '../modules/payments/payment-callback.service';
+import { createPaymentGateways } from '../providers/payment';
 import { createFixtures } from './fixtures';
 import { startTestApp, type TestApp } from './harness';
 import { startYookassaStandIn, type YookassaStandIn, type YookassaStandInOptions } from './yookassa-stand-in';
@@ -42,4 +46,14 @@ export async function startYookassaStore(
       await yookassa.close();
     },
   };
+}
+
+/** The payment callback service as the workers build it for `app`, to apply a payment or run the sweep on demand. */
+export function paymentCallbacksOf(app: TestApp, logger: Logger) {
+  return createPaymentCallbackService({
+    db: app.db,
+    logger,
+    gateways: createPaymentGateways({ config: app.config, db: app.db, logger }),
+    catalogueChanges: createCatalogueChanges(app.invalidations),
+  });
 }

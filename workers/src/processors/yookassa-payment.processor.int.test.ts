@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { convertMinor } from '@topup/common';
-import { createCatalogueChanges, createLogger, createPaymentCallbackService, createPaymentGateways, createReservationExpiryService } from '@topup/api';
+import { createCatalogueChanges, createLogger, createReservationExpiryService } from '@topup/api';
 import {
   createFixtures,
   DECLINED_PLAYER,
   freefireTopup,
+  paymentCallbacksOf,
   SANDBOX_PLAYER,
   scrapeMetrics,
   startGatewayPayment,
@@ -130,14 +131,7 @@ async function heldCardPaymentWhoseCaptureFails(status: number) {
   return { shopper, orderId, providerPaymentId, paymentId };
 }
 
-/** The callback service as the workers build it, to run the schedule's sweep on demand. */
-const callbacks = () =>
-  createPaymentCallbackService({
-    db: app.db,
-    logger,
-    gateways: createPaymentGateways({ config: app.config, db: app.db, logger }),
-    catalogueChanges: createCatalogueChanges(app.invalidations),
-  });
+const callbacks = () => paymentCallbacksOf(app, logger);
 
 describe('paying through YooKassa', () => {
   it('the checkout learns that YooKassa charges in RUB and sends fiscal receipts', async () => {

@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeCrypto } from '@topup/server-kit';
 import { createLogger } from '../../logger';
 import { SandboxGameProvider } from '../../providers/game';
-import { createPaymentGateways } from '../../providers/payment';
 import { auditRowsOf } from '../../testing/admin-api';
-import { freefireTopup, MOBILE_LEGENDS, pubgTopup, startGatewayPayment, startYookassaStore, type TestApp, type TestUser, type YookassaStandIn, type YookassaStore } from '../../testing';
-import { createCatalogueChanges } from '../catalogue/catalogue-changes';
+import { freefireTopup, MOBILE_LEGENDS, paymentCallbacksOf, pubgTopup, startGatewayPayment, startYookassaStore, type TestApp, type TestUser, type YookassaStandIn, type YookassaStore } from '../../testing';
 import { createFulfilmentService } from '../fulfilment/fulfilment.service';
-import { createPaymentCallbackService } from '../payments/payment-callback.service';
 
 /*
  * Promotions that discount (docs/architecture.md, "Promotions that discount"): every listing shows the
@@ -58,13 +55,7 @@ async function shopper(funds: { usd?: number; rub?: number } = {}) {
 const balanceOf = async (userId: number, currency: string) => Number((await app.db('balances').where({ user_id: userId, currency }).first())?.amount ?? 0);
 const productCard = async (slug: string) => (await app.request('GET', `/api/products/slug/${slug}`)).body;
 
-const callbacks = () =>
-  createPaymentCallbackService({
-    db: app.db,
-    logger,
-    gateways: createPaymentGateways({ config: app.config, db: app.db, logger }),
-    catalogueChanges: createCatalogueChanges(app.invalidations),
-  });
+const callbacks = () => paymentCallbacksOf(app, logger);
 
 /** Pays the order's pending YooKassa payment in the stand-in and applies it. */
 async function payByCard(orderId: number, payUrl: string) {
