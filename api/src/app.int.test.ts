@@ -68,11 +68,15 @@ describe('request plumbing', () => {
     expect(replaced.headers.get('x-request-id')).not.toContain(' ');
   });
 
-  it('sends security headers', async () => {
-    const response = await app.request('GET', '/api/health');
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  it('sends security headers on every answer, a catalogue answer served from memory and an error included', async () => {
+    // The second product list comes from the catalogue's memory, ahead of most of the app.
+    for (const path of ['/api/health', '/api/products', '/api/products', '/api/no-such-endpoint']) {
+      const response = await app.request('GET', path);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+      expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(response.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
+    }
   });
 });
 

@@ -5,7 +5,6 @@ import Router from '@koa/router';
 import type { RedisConnection } from '@topup/server-kit';
 import Koa from 'koa';
 import compress from 'koa-compress';
-import helmet from 'koa-helmet';
 import type { Knex } from 'knex';
 import { ErrorCode } from '@topup/common';
 import type { Endpoint } from '@topup/common/api';
@@ -22,7 +21,8 @@ import { clientAddressOptions } from './middleware/client-address';
 import { errorHandler } from './middleware/error-handler';
 import { idempotent } from './middleware/idempotency';
 import { createRateLimitFactory } from './middleware/rate-limit';
-import { requestContext } from './middleware/request-context';
+import { requestContext, traceRequests } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
 import { serveWebApps } from './middleware/web-apps';
 import { createAdminProductsRouter } from './modules/admin/products/products.router';
 import { createAdminProductsService } from './modules/admin/products/products.service';
@@ -371,33 +371,13 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   composedApiRouters.set(app, api);
 
   app.use(requestContext(logger));
+  app.use(metrics.measureRequests);
   // Which of the API processes sharing the port answered (docs/architecture.md, "Processes"): a pid
   // tells an outsider nothing useful, but production keeps even that to itself.
-  if (config.env !== 'production') {
-    app.use(async (ctx, next) => {
-      ctx.set('X-Api-Process', String(process.pid));
-      await next();
-    });
-  }
-  app.use(metrics.measureRequests);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          // react-admin's Material UI injects style elements at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-    }),
-  );
+  app.use(securityHeaders(config.env === 'production' ? [] : [['X-Api-Process', String(process.pid)]]));
   // A catalogue read asked exactly so before is answered here, already compressed, past nothing it does not need.
   app.use(catalogueAnswers.serveCached(guards.isAnonymousOrSignedIn));
+  app.use(traceRequests);
   // JSON answers and index.html; built assets arrive precompressed and are left alone, and event
   // streams opt out (lib/event-stream.ts), as compression would hold their events back.
   app.use(compress({ threshold: 1024, br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));

@@ -53,7 +53,10 @@ function isStaticFile(requestPath: string, status: number): boolean {
   return !underApi && path.extname(requestPath) !== '';
 }
 
-/** Gives every request an id (kept from X-Request-Id when sane), a child logger, and one access-log line. */
+/**
+ * Gives every request an id (kept from X-Request-Id when sane), a child logger, and one access-log
+ * line. What the request then does runs traced by that id from `traceRequests` on.
+ */
 export function requestContext(logger: Logger): AppMiddleware {
   /** `ctx.state.log`, made on first use: most requests log nothing but their access line (written by the logger itself, with the id). */
   function requestLog(this: AppState): Logger {
@@ -71,8 +74,7 @@ export function requestContext(logger: Logger): AppMiddleware {
     ctx.set('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     try {
-      // Outbox rows written while answering remember the request id (see trace-context).
-      await runTraced({ requestId }, next);
+      await next();
     } finally {
       if (!isStaticFile(ctx.path, ctx.status)) logAccess(ctx, Number(process.hrtime.bigint() - started) / 1e6);
     }
@@ -95,3 +97,9 @@ export function requestContext(logger: Logger): AppMiddleware {
     else logger.info(line, 'request');
   }
 }
+
+/**
+ * Runs the rest of the request traced by its id: outbox rows written while answering remember it (see
+ * trace-context). Placed after the answers served from memory, which write nothing and so need no trace.
+ */
+export const traceRequests: AppMiddleware = (ctx, next) => runTraced({ requestId: ctx.state.requestId }, next);
