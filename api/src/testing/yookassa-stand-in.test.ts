@@ -187,3 +187,17 @@ describe('the YooKassa stand-in is as strict as YooKassa', () => {
     expect((await call(receipts, 'GET', `/payments/${await paidPayment(receipts)}`)).body.test).toBe(true);
   });
 });
+
+describe('the stand-in’s faults', () => {
+  it('go to the request that arrives next, not to a slow one still under way whose client gave up', async () => {
+    plain.latencyMs = 300;
+    const abandoned = fetch(`${plain.url}/payments/${randomUUID()}`, { signal: AbortSignal.timeout(50) }).catch(() => 'gave up');
+    expect(await abandoned).toBe('gave up');
+    plain.latencyMs = 0;
+    plain.failNext(500);
+    // The abandoned request wakes meanwhile; the fault is still the next request's.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await call(plain, 'POST', '/payments', payment({ receipt: undefined }))).status).toBe(500);
+    expect((await call(plain, 'POST', '/payments', payment({ receipt: undefined }))).status).toBe(200);
+  });
+});

@@ -782,11 +782,13 @@ export async function startYookassaStandIn(options: YookassaStandInOptions = {})
       status: 0,
     };
     requests.push(entry);
+    // A fault is the one of the request that arrives next: taken before the latency, so a slow request
+    // still sleeping (its client gave up on it) cannot take the fault meant for the next one.
+    const faultAt = faults.findIndex((fault) => fault.pathEnd === undefined || path.endsWith(fault.pathEnd));
+    const [fault] = faultAt === -1 ? [] : faults.splice(faultAt, 1);
     if (standIn.latencyMs > 0) await sleep(standIn.latencyMs);
     expirePending();
     let answer: Answer;
-    const faultAt = faults.findIndex((fault) => fault.pathEnd === undefined || path.endsWith(fault.pathEnd));
-    const [fault] = faultAt === -1 ? [] : faults.splice(faultAt, 1);
     if (fault !== undefined) {
       answer = faultAnswer(fault.status);
     } else if (!authorized(req.headers.authorization)) {
