@@ -1,5 +1,5 @@
 import { fromMinor, toMinor } from '@topup/common';
-import type { Balances, CartAnswer, CartLine, Game, PaymentMethods, PubgPackage, TopupData } from '@topup/common/api';
+import type { Balances, CartAnswer, CartLine, FreefireOffer, Game, PaymentMethods, PubgPackage, TopupData } from '@topup/common/api';
 
 /* What the API answers in the component tests, built in the contracts' shapes. */
 
@@ -112,6 +112,24 @@ export const PUBG_TOPUP: TopupData = {
     { denomination_id: 1, quantity: 1 },
     { denomination_id: 2, quantity: 1 },
   ],
+};
+
+/** A Free Fire offer as GET /freefire/offers answers it: 100 diamonds at $0.99 / 78.21 ₽. */
+export const FREEFIRE_OFFER: FreefireOffer = { id: 1, item_id: 101, name: '100 алмазов', game_amount: 100, is_active: true, price: 0.99, price_rub: 78.21 };
+
+/** What the Free Fire page hands to checkout for FREEFIRE_OFFER for player 512345678, paid in rubles. */
+export const FREEFIRE_TOPUP: TopupData = {
+  service: 'freefire',
+  login: '512345678',
+  player_id: '512345678',
+  offer_id: 101,
+  offer_name: '100 алмазов',
+  price_usd: 0.99,
+  price_rub: 78.21,
+  input_currency: 'rub',
+  currency: 'rub',
+  commission: 0,
+  image_url: '/images/freefire.svg',
 };
 
 /** The diamonds of Mobile Legends on sale: 11 denominations, so the grid has two pages. */

@@ -3,44 +3,58 @@ import type { Sale } from '@topup/common/api';
 import { type Currency, pickSalePrice } from '../lib/currency';
 
 /**
- * What promotions take off a top-up, in each display currency (navigation state `topupSale`, beside
- * `topupData`, which keeps list prices): the sum over its units of list price less sale price, as
- * checkout on the server prices them (docs/architecture.md, "Promotions that discount"). UZS is left
- * out while the rate is unknown (the page was not in UZS): checkout then shows the list price in UZS.
- * Shown only: the server charges its own.
+ * A top-up's units on sale as its page listed them (navigation state `topupSale`, beside `topupData`,
+ * which keeps list prices): each unit's list prices and its `sale`. Checkout prices the discount from
+ * them in the currency it is paid in, at its own USD->UZS rate, whatever currency the page showed, as
+ * the server's placement does per unit (docs/architecture.md, "Promotions that discount"). Shown only:
+ * the server charges its own.
  */
-export type TopupSale = Partial<Record<Currency, number>>;
+export type SaleUnit = PricedUnit & { sale: Sale };
 
-type SaleUnit = { price_usd: unknown; price_rub: unknown; sale?: Sale };
+/** A unit as a page lists it: its list prices and, while a promotion discounts it, its sale. */
+export type PricedUnit = { price_usd: unknown; price_rub: unknown; sale?: Sale };
 
-/** The top-up's discount in each currency, or null when no unit is on sale. */
-export function topupSaleOf(units: readonly SaleUnit[], rateUsdUzs: string | null | undefined): TopupSale | null {
-  if (!units.some((unit) => unit.sale)) return null;
-  const offIn = (currency: Currency) =>
-    fromMinor(
-      units.reduce((off, unit) => {
-        const { price, listPrice } = pickSalePrice(unit, currency, rateUsdUzs);
-        return off + toMinor(listPrice) - toMinor(price);
-      }, 0),
-    );
-  const sale: TopupSale = { USD: offIn('USD'), RUB: offIn('RUB') };
-  if (rateUsdUzs) sale.UZS = offIn('UZS');
-  return sale;
+/** The navigation state that hands the units on sale over: nothing when there is none. */
+export function topupSaleState(units: readonly PricedUnit[]): { topupSale?: SaleUnit[] } {
+  const onSale = units.flatMap(({ price_usd, price_rub, sale }) => (sale ? [{ price_usd, price_rub, sale }] : []));
+  return onSale.length > 0 ? { topupSale: onSale } : {};
 }
 
-/** The navigation state that hands the discount over: nothing when there is none. */
-export const topupSaleState = (sale: TopupSale | null): { topupSale?: TopupSale } => (sale ? { topupSale: sale } : {});
+const isSale = (value: unknown): value is Sale => {
+  const sale = value as Partial<Sale> | null;
+  const numberOrNull = (field: unknown) => field === null || typeof field === 'number';
+  return (
+    typeof sale === 'object' &&
+    sale !== null &&
+    typeof sale.price_usd === 'number' &&
+    typeof sale.price_rub === 'number' &&
+    numberOrNull(sale.discount_percent) &&
+    numberOrNull(sale.discount_uzs)
+  );
+};
 
-/** The discount handed over in navigation state, or null. */
-export function readTopupSale(state: unknown): TopupSale | null {
-  const sale = (state as { topupSale?: TopupSale } | null)?.topupSale;
-  if (!sale || typeof sale !== 'object') return null;
-  const read = (currency: Currency) => (typeof sale[currency] === 'number' && Number.isFinite(sale[currency]) ? { [currency]: sale[currency] } : {});
-  return { ...read('USD'), ...read('RUB'), ...read('UZS') };
+/** The units on sale handed over in navigation state; none when there are none or they are malformed. */
+export function readTopupSale(state: unknown): SaleUnit[] {
+  const units = (state as { topupSale?: unknown } | null)?.topupSale;
+  if (!Array.isArray(units)) return [];
+  return units.every((unit) => typeof unit === 'object' && unit !== null && isSale((unit as { sale?: unknown }).sale)) ? (units as SaleUnit[]) : [];
 }
 
-/** A top-up's list total in `currency` less its discount there, never below zero; the list total where the discount is unknown. */
-export function topupSalePrice(listTotal: number, sale: TopupSale | null, currency: Currency): number {
-  const off = sale?.[currency];
-  return off === undefined ? listTotal : fromMinor(Math.max(0, toMinor(listTotal) - toMinor(off)));
+/**
+ * A top-up's list total in `currency` less what promotions take off its units there (each unit's list
+ * price less its sale price; in UZS each unit's USD price converted at `rateUsdUzs`), never below zero:
+ * what the server charges. NaN while a UZS total waits for the rate.
+ */
+export function topupSalePrice(
+  listTotal: number,
+  units: readonly PricedUnit[],
+  currency: Currency,
+  rateUsdUzs: string | null | undefined,
+): number {
+  if (Number.isNaN(listTotal)) return listTotal;
+  const off = units.reduce((sum, unit) => {
+    const { price, listPrice } = pickSalePrice(unit, currency, rateUsdUzs);
+    return sum + toMinor(listPrice) - toMinor(price);
+  }, 0);
+  return fromMinor(Math.max(0, toMinor(listTotal) - off));
 }

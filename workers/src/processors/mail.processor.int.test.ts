@@ -126,11 +126,17 @@ describe('the account address', () => {
 });
 
 describe('order mails', () => {
-  it('mail a receipt to a verified address only, in the shopper\'s language, linking the order and never holding a code', async () => {
+  it('mail a receipt to a verified address only, in the shopper\'s language, linking the order, with what a promotion took off, and never holding a code', async () => {
     const fixtures = createFixtures(app.db, app.config.codesKey);
     await fixtures.usdRubRate();
     const product = await fixtures.product();
     await fixtures.codes({ productId: product.id, gameAmount: 10, priceUsd: 1000, priceRub: 79000, count: 2 });
+    const admin = await app.createUser({ role: 'admin' });
+    const promotion = await app.request('POST', '/api/admin/promotions', {
+      token: admin.token,
+      body: { text: 'Sale', backgroundColor: '#ff5722', discountType: 'percent', discountValue: 10, productIds: [product.id] },
+    });
+    expect(promotion.status, JSON.stringify(promotion.body)).toBe(201);
     const verified = await verifiedShopper('en');
     const unverified = await app.createUser();
     const unverifiedAddress = normalised(newAddress());
@@ -154,7 +160,7 @@ describe('order mails', () => {
     expect(receipt.headers.get('content-language')).toBe('en');
     expect(receipt.text).toContain(`Open the order: ${PUBLIC_URL}/orders/${orders[0]}`);
     expect(receipt.html).toContain(`href="${PUBLIC_URL}/orders/${orders[0]}"`);
-    expect(receipt.text).toContain('Total: 10.00 USD');
+    expect(receipt.text).toContain('  Promotion discount: 1.00 USD\n  Total: 9.00 USD');
     for (const part of [receipt.text, receipt.html, receipt.subject]) expect(part).not.toContain(code);
 
     await vi.waitFor(async () => expect((await app.request('GET', `/api/orders/${orders[1]}`, { token: unverified.token })).body.status).toBe('completed'), {
@@ -164,11 +170,10 @@ describe('order mails', () => {
     expect(await app.db('mails').where({ order_id: orders[1] }).count({ n: '*' }).first()).toEqual({ n: 0 });
     expect(smtp.mailsTo(unverifiedAddress)).toHaveLength(1);
 
-    const admin = await app.createUser({ role: 'admin' });
     expect((await app.request('POST', `/api/admin/orders/${orders[0]}/refund`, { token: admin.token, body: {} })).status).toBe(200);
     const refund = await mailTo(verified.email, 3);
     expect(refund.subject).toBe(`Order #${orders[0]} refunded`);
-    expect(refund.text).toContain('Refunded to your balance: 10.00 USD');
+    expect(refund.text).toContain('Refunded to your balance: 9.00 USD');
     for (const part of [refund.text, refund.html]) expect(part).not.toContain(code);
   });
 
@@ -187,6 +192,8 @@ describe('order mails', () => {
     const failed = await mailTo(shopper.email, 2);
     expect(failed.subject).toBe(`№${placed.body.orderId} buyurtma bajarilmadi`);
     expect(failed.text).toContain('Qaytarildi balansga: 1.99 USD');
+    // No promotion discounted it: no discount line.
+    expect(failed.text).not.toContain('Aksiya chegirmasi');
     expect(failed.text).toContain(`${PUBLIC_URL}/orders/${placed.body.orderId}`);
   });
 

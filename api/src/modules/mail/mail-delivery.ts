@@ -40,6 +40,7 @@ async function orderSummary(db: Knex, mail: MailRow): Promise<OrderSummary | und
   return {
     id: order.id,
     items: items.map((item) => ({ label: itemLabel(item), amount: item.amount })),
+    promotionDiscount: order.promotion_discount,
     total: order.total,
     currency: order.currency,
     refunds: refunds.filter((refund) => refund.status !== 'failed').map(({ amount, currency, destination }) => ({ amount, currency, destination })),

@@ -5,6 +5,7 @@ import { renderMail } from './mail-render';
 const ORDER = {
   id: 1042,
   items: [{ label: 'PUBG Mobile 660 UC <b>', amount: 89_900 }],
+  promotionDiscount: 0,
   total: 89_900,
   currency: 'rub',
   refunds: [{ amount: 89_900, currency: 'rub', destination: 'card' as const }],
@@ -30,4 +31,15 @@ describe('renderMail', () => {
       });
     }
   }
+
+  it("adds the promotions' discount between the order's lines and its total, in the mail's language, only when the order had one", () => {
+    const discounted = { ...ORDER, promotionDiscount: 9_000, total: 80_900 };
+    const written = (language: 'ru' | 'en' | 'uz', order = discounted) =>
+      renderMail({ kind: 'order_completed', language, nickname: 'olga', link: 'https://shop.test/orders/1042', order });
+    expect(written('ru').text).toContain('  PUBG Mobile 660 UC <b>: 899.00 RUB\n  Скидка по акции: 90.00 RUB\n  Итого: 809.00 RUB');
+    expect(written('en').text).toContain('  Promotion discount: 90.00 RUB\n  Total: 809.00 RUB');
+    expect(written('uz').text).toContain('  Aksiya chegirmasi: 90.00 RUB\n  Jami: 809.00 RUB');
+    expect(written('en').html).toMatch(/<td[^>]*>Promotion discount<\/td><td[^>]*>90\.00 RUB<\/td><\/tr><tr><td[^>]*>Total<\/td>/);
+    for (const part of Object.values(written('en', ORDER))) expect(part).not.toContain('Promotion discount');
+  });
 });

@@ -5,6 +5,8 @@ import { MAIL_TEXTS, SHARED } from './mail-texts';
 export interface OrderSummary {
   id: number;
   items: Array<{ label: string; amount: number }>;
+  /** What promotions took off the items' list prices (orders.promotion_discount); 0 when none did. */
+  promotionDiscount: number;
   total: number;
   currency: string;
   refunds: Array<{ amount: number; currency: string; destination: 'balance' | 'card' }>;
@@ -43,6 +45,7 @@ export function renderMail(content: MailContent): RenderedMail {
   const lines = order
     ? [
         ...order.items.map((item) => ({ label: item.label, value: formatMinor(item.amount, order.currency) })),
+        ...(order.promotionDiscount > 0 ? [{ label: shared.promotionDiscount, value: formatMinor(order.promotionDiscount, order.currency) }] : []),
         { label: shared.total, value: formatMinor(order.total, order.currency) },
         ...order.refunds.map((refund) => ({
           label: `${shared.refunded} ${refund.destination === 'card' ? shared.toCard : shared.toBalance}`,

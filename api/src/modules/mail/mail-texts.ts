@@ -15,6 +15,8 @@ export interface SharedTexts {
   greeting: string;
   signature: string;
   itemsTitle: string;
+  /** What promotions took off the order (orders.promotion_discount), shown only when they did. */
+  promotionDiscount: string;
   total: string;
   refunded: string;
   toBalance: string;
@@ -28,6 +30,7 @@ export const SHARED: Record<ContentLanguage, SharedTexts> = {
     greeting: 'Здравствуйте, {nickname}!',
     signature: 'Команда магазина',
     itemsTitle: 'Состав заказа',
+    promotionDiscount: 'Скидка по акции',
     total: 'Итого',
     refunded: 'Возвращено',
     toBalance: 'на баланс',
@@ -38,6 +41,7 @@ export const SHARED: Record<ContentLanguage, SharedTexts> = {
     greeting: 'Hello, {nickname}!',
     signature: 'The store team',
     itemsTitle: 'Your order',
+    promotionDiscount: 'Promotion discount',
     total: 'Total',
     refunded: 'Refunded',
     toBalance: 'to your balance',
@@ -48,6 +52,7 @@ export const SHARED: Record<ContentLanguage, SharedTexts> = {
     greeting: 'Assalomu alaykum, {nickname}!',
     signature: "Do'kon jamoasi",
     itemsTitle: 'Buyurtma tarkibi',
+    promotionDiscount: 'Aksiya chegirmasi',
     total: 'Jami',
     refunded: 'Qaytarildi',
     toBalance: 'balansga',

@@ -2,12 +2,14 @@
 import { ErrorCode } from '@topup/common';
 import { balanceEndpoints, cartEndpoints, paymentsEndpoints, topupEndpoints, type CreatePaymentBody } from '@topup/common/api';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { setCurrency } from '../../../lib/preferences';
 import { never, on, refuse } from '@topup/common/testing';
 import { server } from '../../../testing/api';
-import { balances, cartAnswer, cartLine, MOBILE_LEGENDS_TOPUP, paymentMethods, paymentMethodsWithPayme, paymentMethodsWithPaymeAndClick, PUBG_TOPUP } from '../../../testing/data';
+import { balances, cartAnswer, cartLine, FREEFIRE_OFFER, FREEFIRE_TOPUP, MOBILE_LEGENDS_TOPUP, paymentMethods, paymentMethodsWithPayme, paymentMethodsWithPaymeAndClick, PUBG_TOPUP } from '../../../testing/data';
 import { navigatedTo, renderWithProviders, textOf } from '../../../testing/render';
+import { topupSaleState } from '../../../utils/topup-sale';
 import { CheckoutView } from './checkout-view';
 
 /** Two lines: 2 × 120 ₽ and 1 × 300 ₽ (2 × $1.50 and 1 × $3.75): 540 ₽ or $6.75. */
@@ -341,5 +343,55 @@ describe('checkout of a game top-up', () => {
     await waitFor(() => expect(payButton()).toBeEnabled());
     await user.click(payButton());
     expect(await screen.findByTestId('checkout-error')).toHaveTextContent('ID игрока или логин не найден. Проверьте его на странице игры.');
+  });
+});
+
+describe('a top-up on sale', () => {
+  /** Checkout shows `price` as the sale price (`list` struck through) in the total and on the pay button. */
+  async function expectSalePrice(user: UserEvent, currency: RegExp, list: string, price: string) {
+    await user.click(await screen.findByRole('radio', { name: currency }));
+    await waitFor(() => expect(textOf(within(screen.getByTestId('checkout-total')).getByTestId('sale-price'))).toBe(price));
+    expect(textOf(screen.getByTestId('checkout-total'))).toContain(list);
+    expect(textOf(payButton())).toContain(price);
+  }
+
+  test('PUBG packages chosen on a page in roubles cost their sale price at checkout in roubles, dollars and sums', async () => {
+    serve({ methods: paymentMethodsWithPayme() });
+    const { started } = serveGateway('https://checkout.paycom.uz/x');
+    const sale = { price_usd: 0.89, price_rub: 72, discount_percent: 10, discount_uzs: null };
+    // As the PUBG page hands over its packages of 60 UC (on sale) and 325 UC.
+    const { user } = renderCheckout({ topupData: PUBG_TOPUP, ...topupSaleState([{ price_usd: 0.99, price_rub: 80, sale }, { price_usd: 4.99, price_rub: 400 }]) });
+    await expectSalePrice(user, /^RUB/, '480,00 ₽', '472,00 ₽');
+    await expectSalePrice(user, /^USD/, '5,98 $', '5,88 $');
+    // $5.98 × 12 650 = 75 647 sums, less 10 % of the 60 UC package's 12 524 sums (1 252).
+    await expectSalePrice(user, /^UZS/, '75 647 сум', '74 395 сум');
+    await user.click(payButton());
+    // The list price goes to the server, which charges the sale price itself.
+    await waitFor(() => expect(started).toHaveLength(1));
+    expect(started[0]).toMatchObject({ currency: 'uzs', topupData: { price_usd: 5.98, currency: 'uzs' } });
+  });
+
+  test("a game's denomination chosen on a page in dollars costs its sale price at checkout in sums, where only a fixed sum in sums discounts it", async () => {
+    setCurrency('USD');
+    serve({ methods: paymentMethodsWithPayme() });
+    const sale = { price_usd: 1.51, price_rub: 120.4, discount_percent: null, discount_uzs: 5000 };
+    // As the Mobile Legends page hands over its 86 diamonds.
+    const { user } = renderCheckout({ topupData: { ...MOBILE_LEGENDS_TOPUP, currency: 'usd', input_currency: 'usd' }, ...topupSaleState([{ price_usd: 1.51, price_rub: 120.4, sale }]) });
+    await waitFor(() => expect(textOf(screen.getByTestId('checkout-total'))).toBe('1,51 $'));
+    // $1.51 × 12 650 = 19 102 sums, less 5 000.
+    await expectSalePrice(user, /^UZS/, '19 102 сум', '14 102 сум');
+    await user.click(screen.getByRole('radio', { name: /^RUB/ }));
+    await waitFor(() => expect(textOf(screen.getByTestId('checkout-total'))).toBe('120,40 ₽'));
+  });
+
+  test('a Free Fire offer chosen on a page in roubles costs its sale price at checkout in sums and dollars', async () => {
+    serve({ methods: paymentMethodsWithPayme() });
+    const sale = { price_usd: 0.74, price_rub: 58.66, discount_percent: 25, discount_uzs: null };
+    // As the Free Fire page hands over its offer: `price` is its USD price.
+    const { user } = renderCheckout({ topupData: FREEFIRE_TOPUP, ...topupSaleState([{ price_usd: FREEFIRE_OFFER.price, price_rub: FREEFIRE_OFFER.price_rub, sale }]) });
+    await waitFor(() => expect(textOf(screen.getByTestId('checkout-total'))).toContain('58,66 ₽'));
+    // $0.99 × 12 650 = 12 524 sums, less 25 % (3 131).
+    await expectSalePrice(user, /^UZS/, '12 524 сум', '9 393 сум');
+    await expectSalePrice(user, /^USD/, '0,99 $', '0,74 $');
   });
 });

@@ -24,7 +24,7 @@ import { useBalance } from '../../../lib/balance';
 import { usePaymentMethods, useSalePriceOf } from '../../../lib/payment-methods';
 import { useSteamTotal } from '../api/get-steam-total';
 import { readTopupLabels, type TopupLabels } from '../../../utils/topup-labels';
-import { readTopupSale, topupSalePrice, type TopupSale } from '../../../utils/topup-sale';
+import { readTopupSale, type SaleUnit, topupSalePrice } from '../../../utils/topup-sale';
 import { FROM_BALANCE_PATH, usePayFromBalance } from '../api/pay-from-balance';
 import {
   cartIsStale,
@@ -90,7 +90,7 @@ export function CheckoutView() {
       </div>
     );
   }
-  return <CheckoutForm topup={null} topupLabels={null} topupSale={null} items={cart.data.data} />;
+  return <CheckoutForm topup={null} topupLabels={null} topupSale={[]} items={cart.data.data} />;
 }
 
 function CheckoutForm({
@@ -101,8 +101,8 @@ function CheckoutForm({
 }: {
   topup: TopupData | null;
   topupLabels: TopupLabels | null;
-  /** What promotions take off the top-up, as its page priced it. */
-  topupSale: TopupSale | null;
+  /** The top-up's units on sale, as its page listed them. */
+  topupSale: SaleUnit[];
   items: CartLine[];
 }) {
   const { t } = useTranslation();
@@ -169,7 +169,7 @@ function CheckoutForm({
     total === null
       ? null
       : topup
-        ? topupSalePrice(total, topupSale, currency)
+        ? topupSalePrice(total, topupSale, currency, options?.rate_usd_uzs)
         : currency === 'USD'
           ? cartSale.usd
           : currency === 'UZS'

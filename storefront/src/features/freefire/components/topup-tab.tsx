@@ -19,9 +19,10 @@ import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { usePlayerCheck } from '../../../hooks/use-player-check';
 import { checkFreefirePlayer } from '../api/check-player';
 import { useFreefireOffers } from '../api/get-offers';
-import { offerPrice, offerSalePrice, visibleOffers } from '../utils/offers';
+import { offerUnit, visibleOffers } from '../utils/offers';
+import { useSalePriceOf } from '../../../lib/payment-methods';
 import { SalePrice } from '../../../components/ui/sale-price';
-import { topupSaleOf, topupSaleState } from '../../../utils/topup-sale';
+import { topupSaleState } from '../../../utils/topup-sale';
 import { buildFreefireTopupData } from '../utils/topup-data';
 
 /** The top-up tab: player ID, an offer, the total, then checkout. */
@@ -31,6 +32,7 @@ export function TopupTab() {
   const navigate = useNavigate();
   const { requireLogin } = useLoginGate();
   const [currency] = useCurrency();
+  const salePriceOf = useSalePriceOf(currency);
   const ids = { offers: useId(), summary: useId() };
   const playerInput = useRef<HTMLInputElement>(null);
 
@@ -49,7 +51,8 @@ export function TopupTab() {
   const proceeding = useSingleFlight();
   const busy = players.checking || proceeding.busy;
 
-  const price = selected ? offerPrice(selected, currency) : 0;
+  const priced = selected ? salePriceOf(offerUnit(selected)) : null;
+  const price = priced?.listPrice ?? 0;
   const canSubmit = selected !== null && price > 0 && playerId.trim() !== '' && !busy;
 
   const onTopUp = async () => {
@@ -65,7 +68,7 @@ export function TopupTab() {
     void navigate('/checkout', {
       state: {
         topupData: buildFreefireTopupData({ offer: selected, playerId, currency }),
-        ...topupSaleState(topupSaleOf([{ price_usd: selected.price, price_rub: selected.price_rub, sale: selected.sale }], null)),
+        ...topupSaleState([offerUnit(selected)]),
       },
     });
   };
@@ -102,8 +105,8 @@ export function TopupTab() {
             getKey={(offer) => offer.item_id}
             selectedKey={selected?.item_id ?? null}
             getName={(offer) => offer.name}
-            getPrice={(offer) => offerPrice(offer, currency)}
-            getSalePrice={(offer) => offerSalePrice(offer, currency)}
+            getPrice={(offer) => salePriceOf(offerUnit(offer)).listPrice}
+            getSalePrice={(offer) => salePriceOf(offerUnit(offer)).price}
             onSelect={(offer) => setSelectedItemId(offer.item_id)}
             page={page}
             onPageChange={setPage}
@@ -124,7 +127,7 @@ export function TopupTab() {
             : []
         }
         totalLabel={t('games.total')}
-        total={selected && price > 0 ? <SalePrice price={offerSalePrice(selected, currency)} listPrice={price} currency={currency} /> : '—'}
+        total={priced && price > 0 ? <SalePrice {...priced} currency={currency} /> : '—'}
       />
 
       <TopUpButton onClick={() => void proceeding.run(onTopUp)} disabled={!canSubmit} busy={busy} />

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FreefireOffer } from '@topup/common/api';
 import { freefirePlayerName } from '../api/check-player';
 import { activationFailure, canActivate } from './activation';
-import { offerPrice, visibleOffers } from './offers';
+import { pickPrice } from '../../../lib/currency';
+import { offerUnit, visibleOffers } from './offers';
 import { parseFreefireTab, searchForTab } from './tabs';
 import { buildFreefireTopupData, FREEFIRE_IMAGE } from './topup-data';
 
@@ -35,11 +36,12 @@ describe('visibleOffers', () => {
     expect(visibleOffers(null)).toEqual([]);
   });
 
-  it('prices an offer in the display currency (price is USD)', () => {
-    expect(offerPrice(offer({}), 'USD')).toBe(0.99);
-    expect(offerPrice(offer({}), 'RUB')).toBe(78.21);
-    expect(offerPrice(offer({ price_rub: '79.00' }), 'RUB')).toBe(79);
-    expect(offerPrice(offer({ price_rub: null }), 'RUB')).toBe(0);
+  it('prices an offer in the display currency (price is USD; sums are it converted)', () => {
+    expect(pickPrice(offerUnit(offer({})), 'USD')).toBe(0.99);
+    expect(pickPrice(offerUnit(offer({})), 'RUB')).toBe(78.21);
+    expect(pickPrice(offerUnit(offer({})), 'UZS', '12650')).toBe(12_524);
+    expect(pickPrice(offerUnit(offer({ price_rub: '79.00' })), 'RUB')).toBe(79);
+    expect(pickPrice(offerUnit(offer({ price_rub: null })), 'RUB')).toBe(0);
   });
 });
 

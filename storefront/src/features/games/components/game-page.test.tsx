@@ -207,6 +207,19 @@ describe("a game's top-up page", () => {
     expect(checked).toEqual([{ player_id: '512345678', zone_id: '2001' }]);
   });
 
+  test('a denomination on sale goes to checkout with its list prices and its sale, which checkout prices in any currency', async () => {
+    const sale = { price_usd: 1.51, price_rub: 120.4, discount_percent: null, discount_uzs: 5000 };
+    const denominations = MOBILE_LEGENDS.denominations.map((denomination) => (denomination.name === '86 алмазов' ? { ...denomination, sale } : denomination));
+    serveGame({ ...MOBILE_LEGENDS, denominations });
+    const { user } = renderGame();
+    await screen.findByRole('group', { name: 'Выберите номинал' });
+    await user.click(tile('86 алмазов'));
+    await fillAccount(user, '512345678', '2001');
+    await user.click(topUpButton());
+    const { state } = await navigatedTo();
+    expect(state).toMatchObject({ topupData: MOBILE_LEGENDS_TOPUP, topupSale: [{ price_usd: 1.51, price_rub: 120.4, sale }] });
+  });
+
   test('a game with a server to choose and no player check goes straight to checkout', async () => {
     serveGame(GENSHIN_IMPACT);
     const { user } = renderGame(GENSHIN_IMPACT);

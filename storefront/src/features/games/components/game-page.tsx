@@ -20,8 +20,8 @@ import { useTopupRetry } from '../../../utils/topup-retry';
 import { useLoginGate } from '../../../hooks/use-login-gate';
 import { useSingleFlight } from '../../../hooks/use-single-flight';
 import { toApiError } from '../../../lib/api-error';
-import { usePaymentMethods, usePriceOf, useSalePriceOf } from '../../../lib/payment-methods';
-import { topupSaleOf, topupSaleState } from '../../../utils/topup-sale';
+import { usePriceOf, useSalePriceOf } from '../../../lib/payment-methods';
+import { topupSaleState } from '../../../utils/topup-sale';
 
 import { errorText } from '../../../lib/error-message';
 import { useCurrency } from '../../../lib/preferences';
@@ -68,7 +68,6 @@ function GameTopup({ game }: { game: Game }) {
   const [currency] = useCurrency();
   const priceOf = usePriceOf(currency);
   const salePriceOf = useSalePriceOf(currency);
-  const rateUsdUzs = usePaymentMethods({ queryConfig: { enabled: currency === 'UZS' } }).data?.rate_usd_uzs;
   const ids = { account: useId(), denominations: useId(), summary: useId(), verified: useId() };
   // Each field's input, to bring the shopper to the first one to correct.
   const inputs = useRef(new Map<string, HTMLElement>());
@@ -160,7 +159,7 @@ function GameTopup({ game }: { game: Game }) {
       state: {
         topupData: buildGameTopupData({ game, denomination: selected, values, currency }),
         topupLabels: buildGameTopupLabels({ game, values }),
-        ...topupSaleState(topupSaleOf([selected], rateUsdUzs)),
+        ...topupSaleState([selected]),
       },
     });
   };

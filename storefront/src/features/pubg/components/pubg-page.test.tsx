@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { ErrorCode } from '@topup/common';
-import { pubgEndpoints } from '@topup/common/api';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { paymentsEndpoints, pubgEndpoints } from '@topup/common/api';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { setCurrency } from '../../../lib/preferences';
 import { never, on, refuse } from '@topup/common/testing';
 import { server } from '../../../testing/api';
-import { PUBG_PACKAGES, PUBG_TOPUP } from '../../../testing/data';
+import { paymentMethodsWithPayme, PUBG_PACKAGES, PUBG_TOPUP } from '../../../testing/data';
 import { navigatedTo, renderWithProviders, textOf } from '../../../testing/render';
 import { PubgPage } from './pubg-page';
 
@@ -39,6 +40,8 @@ async function findPlayer(user: ReturnType<typeof renderPubg>['user'], playerId:
   await user.type(screen.getByLabelText('ID игрока'), playerId);
   await user.click(screen.getByRole('button', { name: 'Найти' }));
 }
+
+afterEach(() => setCurrency('RUB'));
 
 describe('the PUBG page', () => {
   test('shows a skeleton while the packages load', () => {
@@ -97,6 +100,21 @@ describe('the PUBG page', () => {
     expect(total()).toMatch(/480,00 ₽.*472,00 ₽ −2%/);
   });
 
+  test('in sums the total is the packages\' USD total converted once, less each package\'s discount, as checkout charges it', async () => {
+    setCurrency('UZS');
+    const sale = { price_usd: 0.89, price_rub: 72, discount_percent: 10, discount_uzs: null };
+    server.use(
+      on(pubgEndpoints.packages).reply(() => PUBG_PACKAGES.map((pkg) => (pkg.id === 1 ? { ...pkg, sale } : pkg))),
+      on(paymentsEndpoints.methods).reply(() => paymentMethodsWithPayme()),
+    );
+    const { user } = renderPubg();
+    await screen.findByRole('group', { name: 'Пакеты UC' });
+    await user.click(packageTile(60));
+    await user.click(packageTile(325));
+    // $5.98 × 12 650 = 75 647 sums, less 10 % of the 60 UC package's 12 524 sums (1 252).
+    await waitFor(() => expect(total()).toMatch(/75 647 сум.*74 395 сум −2%/));
+  });
+
   test('a quick pick or a typed amount is made up of packages', async () => {
     servePubg();
     const { user } = renderPubg();
@@ -152,6 +170,20 @@ describe('the PUBG page', () => {
 
     await user.click(topUpButton());
     expect(await navigatedTo()).toEqual({ path: '/checkout', state: { topupData: PUBG_TOPUP } });
+  });
+
+  test('packages on sale go to checkout with their list prices and their sale, which checkout prices in any currency', async () => {
+    servePubg();
+    const sale = { price_usd: 0.89, price_rub: 72, discount_percent: 10, discount_uzs: null };
+    server.use(on(pubgEndpoints.packages).reply(() => PUBG_PACKAGES.map((pkg) => (pkg.id === 1 ? { ...pkg, sale } : pkg))));
+    const { user } = renderPubg();
+    await screen.findByRole('group', { name: 'Пакеты UC' });
+    await user.click(packageTile(60));
+    await user.click(packageTile(325));
+    await findPlayer(user, '512345678');
+    await screen.findByTestId('verified-player');
+    await user.click(topUpButton());
+    expect(await navigatedTo()).toEqual({ path: '/checkout', state: { topupData: PUBG_TOPUP, topupSale: [{ price_usd: 0.99, price_rub: 80, sale }] } });
   });
 
   test('a visitor is asked to sign in and comes back to the page afterwards', async () => {

@@ -1,15 +1,15 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CUSTOM_UC_MAX, fromMinor, PUBG_QUICK_PICKS, toMinor } from '@topup/common';
+import { CUSTOM_UC_MAX, PUBG_QUICK_PICKS } from '@topup/common';
 import type { PubgPackage } from '@topup/common/api';
 import { Field } from '../../../components/ui/field';
 import { PagedGrid, PagedGridSkeleton, TileAmount, TileBadge, TilePrice } from '../../../components/ui/paged-grid';
 import { ErrorState } from '../../../components/ui/state-views';
 import { useToast } from '../../../components/ui/toast/toast-provider';
-import { lineTotal} from '../../../lib/currency';
+import { lineTotal, pickPrice } from '../../../lib/currency';
 import { usePaymentMethods, useSalePriceOf } from '../../../lib/payment-methods';
-import { topupSaleOf, topupSaleState } from '../../../utils/topup-sale';
+import { topupSalePrice, topupSaleState } from '../../../utils/topup-sale';
 import { SalePrice } from '../../../components/ui/sale-price';
 import { errorText } from '../../../lib/error-message';
 import { useFormat } from '../../../lib/format';
@@ -82,16 +82,13 @@ export function PubgPage() {
       return;
     }
     void navigate('/checkout', {
-      state: { topupData: buildPubgTopupData({ summary, playerId, currency, writeAmount: format.amount }), ...topupSaleState(topupSaleOf(summary.packages, rateUsdUzs)) },
+      state: { topupData: buildPubgTopupData({ summary, playerId, currency, writeAmount: format.amount }), ...topupSaleState(summary.packages) },
     });
   };
 
-  const total = currency === 'USD' ? summary.totalUsd : summary.totalRub;
-  // What the promotions take off the chosen packages (each at its sale price); the server charges its own.
-  const saleOff = summary.packages.reduce((off, pkg) => {
-    const { price, listPrice } = salePriceOf(pkg);
-    return off + toMinor(listPrice) - toMinor(price);
-  }, 0);
+  // As the server charges it: the packages' total (in UZS converted once), less each package's discount.
+  const total = pickPrice({ price_usd: summary.totalUsd, price_rub: summary.totalRub }, currency, rateUsdUzs);
+  const saleTotal = topupSalePrice(total, summary.packages, currency, rateUsdUzs);
 
   return (
     <GamePageLayout
@@ -188,7 +185,7 @@ export function PubgPage() {
             value: formatMoney(lineTotal(salePriceOf(line.package).price, line.count), currency),
           }))}
           totalLabel={t('games.total')}
-          total={summary.packages.length > 0 ? <SalePrice price={fromMinor(toMinor(total) - saleOff)} listPrice={total} currency={currency} /> : '—'}
+          total={summary.packages.length > 0 ? <SalePrice price={saleTotal} listPrice={total} currency={currency} /> : '—'}
           totalHint={summary.packages.length > 0 ? t('pubg.total_uc', { amount: formatNumber(summary.totalUc) }) : undefined}
         />
 
