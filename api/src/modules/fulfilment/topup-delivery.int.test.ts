@@ -4,6 +4,7 @@ import { createCodeCrypto } from '@topup/server-kit';
 import { GameProviderUnavailableError, SandboxGameProvider } from '../../providers/game';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
+import { pubgTopup, startGatewayPayment } from '../../testing/topup-data';
 import { createFulfilmentService, type FulfilmentService } from '../fulfilment/fulfilment.service';
 
 let app: TestApp;
@@ -329,6 +330,32 @@ describe('top-up delivery: PUBG', () => {
     expect(await refunds(orderId)).toEqual([expect.objectContaining({ amount: 99 })]);
     expect(await games.creditsOf('pubg', player)).toHaveLength(1);
     await expectBalancesMatchLedger(user.id);
+  });
+
+  it('refunds the undelivered packages of an order in sums at their USD prices converted at the order rate', async () => {
+    await fixtures.usdUzsRate('12650.5');
+    const user = await app.createUser();
+    const good = await fixtures.pubgPackage({ priceUsd: 499, priceRub: 39_421, codes: 1 });
+    const bad = await fixtures.pubgPackage({ priceUsd: 99, priceRub: 7_821, codes: ['INVALID-0004'] });
+    const { orderId } = await startGatewayPayment(app, user, {
+      type: 'topup',
+      topupData: pubgTopup([good.id, bad.id], { usd: 5.98, rub: 0 }),
+      currency: 'uzs',
+      method: 'card',
+    });
+    // 5.98 USD × 12 650.5 = 75 649.99: 75 650 sums. Paid, as the gateway's notice would make it.
+    expect(await orderRow(orderId)).toMatchObject({ currency: 'uzs', total: 7_565_000 });
+    await app.db('orders').where({ id: orderId }).update({ status: 'processing', paid_at: app.db.fn.now() });
+    await app.db('payments').where({ order_id: orderId }).update({ status: 'paid' });
+
+    await fulfilment.fulfilOrder(orderId);
+
+    // The package left undelivered: 0.99 USD × 12 650.5 = 12 523.995, 12 524 sums (not its 78.21 RUB price).
+    const refunded = await app.db('order_events').where({ order_id: orderId, kind: 'refunded' }).first();
+    expect(refunded.payload).toMatchObject({ amount: 1_252_400, currency: 'uzs' });
+    expect((await orderRow(orderId)).notices).toEqual([
+      expect.objectContaining({ code: 'PUBG_OUT_OF_CODES', params: expect.objectContaining({ refund: { amount: 1_252_400, currency: 'uzs' }, refundTo: 'balance', deliveredUc: good.ucAmount }) }),
+    ]);
   });
 
   it('refunds a declined player and puts the reserved codes back in stock', async () => {

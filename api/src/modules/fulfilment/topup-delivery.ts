@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { steamPayoutRub, toMinor, type OrderCurrency } from '@topup/common';
+import { steamPayoutRub, toMinor, usdToUzsMinor, type OrderCurrency } from '@topup/common';
 import type { OrderNotice } from '@topup/common/api';
 import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
@@ -218,19 +218,20 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
 
   /**
    * What an order of packages has not delivered, priced in the order currency: the packages the game did
-   * not credit (`credited`: their indexes) and those without a used code. Of an order promotions or a
-   * promo code discounted, only the share paid of their list prices (docs/architecture.md, "Promo codes").
+   * not credit (`credited`: their indexes) and those without a used code. In UZS, their USD prices
+   * converted once at the order's rate, as UZS prices are. Of an order promotions or a promo code
+   * discounted, only the share paid of their list prices (docs/architecture.md, "Promo codes").
    */
   function undeliveredPubg(
     data: StoredTopupData,
     codes: RedeemedCode[],
-    order: Pick<LockedOrder, 'currency' | 'total' | 'discount' | 'promotion_discount'>,
+    order: Pick<LockedOrder, 'currency' | 'rate_usd_uzs' | 'total' | 'discount' | 'promotion_discount'>,
     credited: ReadonlySet<number>,
   ) {
     const { currency } = order;
     const used = new Map<number, number>();
     for (const code of codes) if (code.status === 'used') used.set(code.denomination_id, (used.get(code.denomination_id) ?? 0) + 1);
-    let amount = 0;
+    let undeliveredList = 0;
     let deliveredUc = 0;
     for (const [index, pkg] of (data.packages ?? []).entries()) {
       const left = pkg.delivered_by ? 0 : (used.get(pkg.denomination_id) ?? 0);
@@ -240,10 +241,15 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
         used.set(pkg.denomination_id, left - 1);
         deliveredUc += pkg.uc_amount;
       } else {
-        amount += toMinor(currency === 'usd' ? pkg.price_usd : pkg.price_rub);
+        undeliveredList += toMinor(currency === 'rub' ? pkg.price_rub : pkg.price_usd);
       }
     }
     const discounts = order.discount + order.promotion_discount;
+    let amount = undeliveredList;
+    if (currency === 'uzs') {
+      if (order.rate_usd_uzs === null) throw new Error('A UZS order without its USD->UZS rate');
+      amount = Math.min(order.total + discounts, usdToUzsMinor(undeliveredList, order.rate_usd_uzs));
+    }
     if (discounts > 0) amount = Math.min(order.total, amount - Math.round((amount * discounts) / (order.total + discounts)));
     return { amount, deliveredUc };
   }
