@@ -41,6 +41,7 @@ async function orderSummary(db: Knex, mail: MailRow): Promise<OrderSummary | und
     id: order.id,
     items: items.map((item) => ({ label: itemLabel(item), amount: item.amount })),
     promotionDiscount: order.promotion_discount,
+    promoCode: order.discount > 0 ? { code: order.promo_code, discount: order.discount } : null,
     total: order.total,
     currency: order.currency,
     refunds: refunds.filter((refund) => refund.status !== 'failed').map(({ amount, currency, destination }) => ({ amount, currency, destination })),

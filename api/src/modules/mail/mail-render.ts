@@ -7,6 +7,8 @@ export interface OrderSummary {
   items: Array<{ label: string; amount: number }>;
   /** What promotions took off the items' list prices (orders.promotion_discount); 0 when none did. */
   promotionDiscount: number;
+  /** What a promo code took off after them (orders.discount) and the code, when one did. */
+  promoCode: { code: string | null; discount: number } | null;
   total: number;
   currency: string;
   refunds: Array<{ amount: number; currency: string; destination: 'balance' | 'card' }>;
@@ -46,6 +48,9 @@ export function renderMail(content: MailContent): RenderedMail {
     ? [
         ...order.items.map((item) => ({ label: item.label, value: formatMinor(item.amount, order.currency) })),
         ...(order.promotionDiscount > 0 ? [{ label: shared.promotionDiscount, value: formatMinor(order.promotionDiscount, order.currency) }] : []),
+        ...(order.promoCode
+          ? [{ label: order.promoCode.code ? fill(shared.promoCodeDiscount, { code: order.promoCode.code }) : shared.discount, value: formatMinor(order.promoCode.discount, order.currency) }]
+          : []),
         { label: shared.total, value: formatMinor(order.total, order.currency) },
         ...order.refunds.map((refund) => ({
           label: `${shared.refunded} ${refund.destination === 'card' ? shared.toCard : shared.toBalance}`,

@@ -17,6 +17,9 @@ export interface SharedTexts {
   itemsTitle: string;
   /** What promotions took off the order (orders.promotion_discount), shown only when they did. */
   promotionDiscount: string;
+  /** What a promo code took off (orders.discount), naming the code; `discount` when the code is no longer known. */
+  promoCodeDiscount: string;
+  discount: string;
   total: string;
   refunded: string;
   toBalance: string;
@@ -31,6 +34,8 @@ export const SHARED: Record<ContentLanguage, SharedTexts> = {
     signature: 'Команда магазина',
     itemsTitle: 'Состав заказа',
     promotionDiscount: 'Скидка по акции',
+    promoCodeDiscount: 'Промокод {code}',
+    discount: 'Скидка',
     total: 'Итого',
     refunded: 'Возвращено',
     toBalance: 'на баланс',
@@ -42,6 +47,8 @@ export const SHARED: Record<ContentLanguage, SharedTexts> = {
     signature: 'The store team',
     itemsTitle: 'Your order',
     promotionDiscount: 'Promotion discount',
+    promoCodeDiscount: 'Promo code {code}',
+    discount: 'Discount',
     total: 'Total',
     refunded: 'Refunded',
     toBalance: 'to your balance',
@@ -53,6 +60,8 @@ export const SHARED: Record<ContentLanguage, SharedTexts> = {
     signature: "Do'kon jamoasi",
     itemsTitle: 'Buyurtma tarkibi',
     promotionDiscount: 'Aksiya chegirmasi',
+    promoCodeDiscount: 'Promokod {code}',
+    discount: 'Chegirma',
     total: 'Jami',
     refunded: 'Qaytarildi',
     toBalance: 'balansga',
