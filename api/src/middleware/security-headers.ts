@@ -21,8 +21,8 @@ const STORE_HELMET_OPTIONS: HelmetOptions = {
 /**
  * Helmet's security headers, and `extra` ones, on every answer. With the store's options (no nonce
  * functions) they are the same for every request, so helmet works them out once, at start, and each
- * request only copies them: helmet run
- * per request cost a cached catalogue answer more than all the rest of its way through the app.
+ * request only copies them: run per request, helmet cost a cached catalogue answer more than all the
+ * rest of its way through the app.
  */
 export function securityHeaders(extra: Array<[string, string]> = []): AppMiddleware {
   const headers = [...helmetHeaders(STORE_HELMET_OPTIONS), ...extra];
