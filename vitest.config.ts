@@ -26,6 +26,9 @@ export default defineConfig({
           include: [`${serverCode}/**/*.test.ts`],
           exclude: [...configDefaults.exclude, '**/*.int.test.ts', '**/*.fault.test.ts'],
           environment: 'node',
+          // Worker threads start and exchange results faster than child processes: the service-free
+          // tiers ran about a tenth faster in threads (test:unit 49 to 51 s against 54 to 56 s).
+          pool: 'threads',
           setupFiles: ['./test/unit-setup.ts'],
           // Property tests loop over many cases; a busy machine may take a while over them.
           testTimeout: 30_000,
@@ -77,6 +80,7 @@ export default defineConfig({
           // Pure logic (`*.test.ts`) runs in node; a component test (`*.test.tsx`) opens with
           // `// @vitest-environment happy-dom`, as a page costs each file about a second on this machine.
           environment: 'node',
+          pool: 'threads',
           setupFiles: ['./storefront/src/testing/setup.ts', './admin/src/testing/setup.ts'],
           // A component test clicks through a screen: on a busy machine that can take several seconds.
           testTimeout: 20_000,
