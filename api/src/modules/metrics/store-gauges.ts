@@ -28,34 +28,34 @@ async function readDatabaseFigures(db: Knex) {
   return db.transaction(
     async (trx) => {
       await trx.raw(`SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
-      const [outbox, ordersByStatus, lowStock, rates, suppliers] = await Promise.all([
-        // min(id) walks the undispatched index; the oldest row is the first written.
-        trx
-          .raw<{ rows: Array<{ backlog: number; oldest_age: number | null }> }>(
-            `SELECT count(*)::int AS backlog,
-                    extract(epoch FROM now() - min(created_at))::float8 AS oldest_age
-               FROM outbox WHERE dispatched_at IS NULL`,
-          )
-          .then((result) => result.rows[0]!),
-        trx('orders')
-          .groupBy('status', 'payment_method')
-          .select<Array<{ status: string; payment_method: string; count: number }>>('status', 'payment_method', trx.raw('count(*)::int AS count')),
-        lowStockLines(trx, { limit: null }),
-        trx
-          .raw<{ rows: Array<{ age: number | null }> }>(
-            // The stalest rate: checked_at moves whenever the feed or an admin confirms a rate.
-            `SELECT extract(epoch FROM now() - min(checked_at))::float8 AS age FROM currency_rates`,
-          )
-          .then((result) => result.rows[0]!),
-        // The open attempts walk their partial index.
-        trx
-          .raw<{ rows: Array<{ kind: string; balance: string | null; balance_currency: string | null; open: number }> }>(
-            `SELECT s.kind, s.balance, s.balance_currency,
-                    (SELECT count(*) FROM supplier_orders o WHERE o.supplier_id = s.id AND o.status IN ('creating', 'pending'))::int AS open
-               FROM suppliers s`,
-          )
-          .then((result) => result.rows),
-      ]);
+      // One after another: a transaction is one connection, which runs one statement at a time anyway
+      // (pg refuses queries queued on a busy client from its version 9).
+      // min(id) walks the undispatched index; the oldest row is the first written.
+      const outbox = await trx
+        .raw<{ rows: Array<{ backlog: number; oldest_age: number | null }> }>(
+          `SELECT count(*)::int AS backlog,
+                  extract(epoch FROM now() - min(created_at))::float8 AS oldest_age
+             FROM outbox WHERE dispatched_at IS NULL`,
+        )
+        .then((result) => result.rows[0]!);
+      const ordersByStatus = await trx('orders')
+        .groupBy('status', 'payment_method')
+        .select<Array<{ status: string; payment_method: string; count: number }>>('status', 'payment_method', trx.raw('count(*)::int AS count'));
+      const lowStock = await lowStockLines(trx, { limit: null });
+      const rates = await trx
+        .raw<{ rows: Array<{ age: number | null }> }>(
+          // The stalest rate: checked_at moves whenever the feed or an admin confirms a rate.
+          `SELECT extract(epoch FROM now() - min(checked_at))::float8 AS age FROM currency_rates`,
+        )
+        .then((result) => result.rows[0]!);
+      // The open attempts walk their partial index.
+      const suppliers = await trx
+        .raw<{ rows: Array<{ kind: string; balance: string | null; balance_currency: string | null; open: number }> }>(
+          `SELECT s.kind, s.balance, s.balance_currency,
+                  (SELECT count(*) FROM supplier_orders o WHERE o.supplier_id = s.id AND o.status IN ('creating', 'pending'))::int AS open
+             FROM suppliers s`,
+        )
+        .then((result) => result.rows);
       return { outbox, ordersByStatus, lowStock, rateAge: rates.age, suppliers };
     },
     { readOnly: true },
