@@ -17,6 +17,7 @@ import {
   type Undelivered,
 } from '../orders/order-lifecycle';
 import { recordOrderEvent } from '../orders/order-events';
+import { pricedUsdUzsRate } from '../orders/balance-equivalent';
 import type { RefundDestination } from '../payments/refunds';
 import { stockDal, type RedeemedCode } from '../stock/stock.dal';
 import { topupDal } from '../topup/topup.dal';
@@ -246,10 +247,7 @@ export function createTopupDelivery(deps: { db: Knex; games: GameProvider; suppl
     }
     const discounts = order.discount + order.promotion_discount;
     let amount = undeliveredList;
-    if (currency === 'uzs') {
-      if (order.rate_usd_uzs === null) throw new Error('A UZS order without its USD->UZS rate');
-      amount = Math.min(order.total + discounts, usdToUzsMinor(undeliveredList, order.rate_usd_uzs));
-    }
+    if (currency === 'uzs') amount = Math.min(order.total + discounts, usdToUzsMinor(undeliveredList, pricedUsdUzsRate(order)));
     if (discounts > 0) amount = Math.min(order.total, amount - Math.round((amount * discounts) / (order.total + discounts)));
     return { amount, deliveredUc };
   }

@@ -11,6 +11,11 @@ export function balanceEquivalent(
   amount: number,
 ): { currency: BalanceCurrency; amount: number } {
   if (order.currency !== 'uzs') return { currency: order.currency, amount };
+  return { currency: 'usd', amount: convertMinorInverse(amount, pricedUsdUzsRate(order)) };
+}
+
+/** The USD->UZS rate a UZS order was priced at, which every later conversion of its sums uses. */
+export function pricedUsdUzsRate(order: Pick<Order, 'rate_usd_uzs'>): string {
   if (order.rate_usd_uzs === null) throw new Error('A UZS order without its USD->UZS rate');
-  return { currency: 'usd', amount: convertMinorInverse(amount, order.rate_usd_uzs) };
+  return order.rate_usd_uzs;
 }
