@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { bodyParser } from '@koa/bodyparser';
@@ -21,8 +22,9 @@ import { clientAddressOptions } from './middleware/client-address';
 import { errorHandler } from './middleware/error-handler';
 import { idempotent } from './middleware/idempotency';
 import { createRateLimitFactory } from './middleware/rate-limit';
-import { requestContext, traceRequests } from './middleware/request-context';
-import { securityHeaders } from './middleware/security-headers';
+import { answersFromMemoryFirst, type AnswersFromMemoryDeps } from './middleware/answers-from-memory';
+import { createAccessLog, requestContext, traceRequests } from './middleware/request-context';
+import { securityHeaders, storeSecurityHeaders } from './middleware/security-headers';
 import { serveWebApps } from './middleware/web-apps';
 import { createAdminProductsRouter } from './modules/admin/products/products.router';
 import { createAdminProductsService } from './modules/admin/products/products.service';
@@ -205,10 +207,29 @@ export function orderFeedOf(app: Koa<AppState>): OrderFeed {
   return feed;
 }
 
+/**
+ * Koa, with the answers kept in memory sent before it (answers-from-memory): `listen`, and tests
+ * calling `callback()`, both go that way.
+ */
+class StoreApp extends Koa<AppState> {
+  private answersFromMemory?: AnswersFromMemoryDeps;
+
+  answerFirst(deps: AnswersFromMemoryDeps): void {
+    this.answersFromMemory = deps;
+  }
+
+  override callback(): ReturnType<Koa<AppState>['callback']> {
+    const handle = super.callback();
+    if (!this.answersFromMemory) return handle;
+    const handleFirst = answersFromMemoryFirst(this.answersFromMemory, (request, response) => void handle(request, response));
+    return async (request, response) => handleFirst(request as IncomingMessage, response as ServerResponse);
+  }
+}
+
 /** Composition root: builds every service from its explicit dependencies and mounts the routers. */
 export function createApp(deps: AppDeps): Koa<AppState> {
   const { config, redis, invalidations, logger } = deps;
-  const app = new Koa<AppState>(clientAddressOptions(config.trustProxyHops));
+  const app = new StoreApp(clientAddressOptions(config.trustProxyHops));
   // The queues as the API sees them: the dashboards look at them, and every transaction of the
   // services below adds its outbox jobs to them as soon as it commits, and tells the shoppers' open
   // order streams (in whichever API process) what it changed of their orders.
@@ -370,11 +391,18 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   api.use(docs.routes());
   composedApiRouters.set(app, api);
 
-  app.use(requestContext(logger));
-  app.use(metrics.measureRequests);
   // Which of the API processes sharing the port answered (docs/architecture.md, "Processes"): a pid
   // tells an outsider nothing useful, but production keeps even that to itself.
-  app.use(securityHeaders(config.env === 'production' ? [] : [['X-Api-Process', String(process.pid)]]));
+  const everyAnswersHeaders = storeSecurityHeaders(config.env === 'production' ? [] : [['X-Api-Process', String(process.pid)]]);
+  app.answerFirst({
+    find: catalogueAnswers.find,
+    headers: everyAnswersHeaders,
+    logAccess: createAccessLog(logger),
+    recordRequest: metrics.recordRequest,
+  });
+  app.use(requestContext(logger));
+  app.use(metrics.measureRequests);
+  app.use(securityHeaders(everyAnswersHeaders));
   // A catalogue read asked exactly so before is answered here, already compressed, past nothing it does not need.
   app.use(catalogueAnswers.serveCached(guards.isAnonymousOrSignedIn));
   app.use(traceRequests);

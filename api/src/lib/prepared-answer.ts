@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import accepts from 'accepts';
+import fresh from 'fresh';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -11,6 +14,10 @@ const gzip = promisify(zlib.gzip);
 const COMPRESS_FROM_BYTES = 1024;
 
 const COMPRESSED = ['br', 'gzip'] as const;
+/** The answer differs by these request headers (the language is negotiated too). */
+const VARY = ['Accept-Encoding', 'Accept-Language'];
+/** Stock and prices change at any time: a cache must ask again, which the ETag makes cheap. */
+const CACHE_CONTROL = 'no-cache';
 type Encoding = (typeof COMPRESSED)[number] | 'identity';
 /** The compressed encodings each Accept-Encoding value takes: a browser sends the same one every time. */
 const acceptedByHeader = new LRUCache<string, Array<(typeof COMPRESSED)[number]>>({ max: 1000 });
@@ -40,12 +47,11 @@ export class PreparedAnswer<T = unknown> {
    * The body is final: the compress middleware leaves it alone.
    */
   send(ctx: AppContext): void {
-    const encoding = this.encodingFor(ctx);
+    const encoding = this.encodingFor(ctx.req);
     const chosen = this.representations[encoding] ?? this.representations.identity;
     ctx.compress = false;
-    ctx.vary(['Accept-Encoding', 'Accept-Language']);
-    // Stock and prices change at any time: a cache must ask again, which the ETag makes cheap.
-    ctx.set('Cache-Control', 'no-cache');
+    ctx.vary(VARY);
+    ctx.set('Cache-Control', CACHE_CONTROL);
     ctx.status = 200;
     ctx.etag = chosen.etag;
     if (ctx.fresh) {
@@ -57,12 +63,31 @@ export class PreparedAnswer<T = unknown> {
     ctx.body = chosen.body;
   }
 
+  /**
+   * `send` without Koa, for a GET answered before Koa makes a context (answers-from-memory): the same
+   * status, headers and body, after `leadingHeaders` (name, value, name, value...). Returns the status.
+   */
+  writeTo(request: IncomingMessage, response: ServerResponse, leadingHeaders: readonly string[]): 200 | 304 {
+    const encoding = this.encodingFor(request);
+    const chosen = this.representations[encoding] ?? this.representations.identity;
+    const headers = [...leadingHeaders, 'Vary', VARY.join(', '), 'Cache-Control', CACHE_CONTROL, 'ETag', chosen.etag];
+    if (fresh(request.headers, { etag: chosen.etag })) {
+      response.writeHead(304, headers).end();
+      return 304;
+    }
+    if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
+    headers.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(chosen.body.length));
+    response.writeHead(200, headers).end(chosen.body);
+    return 200;
+  }
+
   /** Brotli, else gzip, when the request accepts it (browsers list gzip first, yet brotli is the smaller). */
-  private encodingFor(ctx: AppContext): Encoding {
-    const header = ctx.get('accept-encoding');
+  private encodingFor(request: IncomingMessage): Encoding {
+    const header = request.headers['accept-encoding'] ?? '';
     let accepted = acceptedByHeader.get(header);
     if (!accepted) {
-      accepted = COMPRESSED.filter((encoding) => ctx.acceptsEncodings(encoding));
+      const negotiation = accepts(request);
+      accepted = COMPRESSED.filter((encoding) => negotiation.encodings(encoding));
       acceptedByHeader.set(header, accepted);
     }
     return accepted.find((encoding) => this.representations[encoding]) ?? 'identity';

@@ -19,13 +19,17 @@ const STORE_HELMET_OPTIONS: HelmetOptions = {
 };
 
 /**
- * Helmet's security headers, and `extra` ones, on every answer. With the store's options (no nonce
- * functions) they are the same for every request, so helmet works them out once, at start, and each
- * request only copies them: run per request, helmet cost a cached catalogue answer more than all the
- * rest of its way through the app.
+ * Helmet's security headers with the store's options, and `extra` ones. They are the same for every
+ * request (no nonce functions), so helmet works them out once, at start, and each request only copies
+ * them: run per request, helmet cost a cached catalogue answer more than all the rest of its way
+ * through the app.
  */
-export function securityHeaders(extra: Array<[string, string]> = []): AppMiddleware {
-  const headers = [...helmetHeaders(STORE_HELMET_OPTIONS), ...extra];
+export function storeSecurityHeaders(extra: Array<[string, string]> = []): Array<[string, string]> {
+  return [...helmetHeaders(STORE_HELMET_OPTIONS), ...extra];
+}
+
+/** Sets `headers` (storeSecurityHeaders) on every answer. */
+export function securityHeaders(headers: Array<[string, string]>): AppMiddleware {
   return async (ctx, next) => {
     for (const [name, value] of headers) ctx.res.setHeader(name, value);
     await next();

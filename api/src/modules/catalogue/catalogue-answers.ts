@@ -1,11 +1,22 @@
+import type { IncomingMessage } from 'node:http';
+import querystring from 'node:querystring';
 import type { InvalidationBus } from '@topup/server-kit';
 import { createAnswerCache, type AnswerDependency } from '../../lib/answer-cache';
-import { contentLanguage } from '../../lib/content-language';
+import { contentLanguage, contentLanguageOf } from '../../lib/content-language';
 import type { PreparedAnswer } from '../../lib/prepared-answer';
 import type { Serializable } from '../../lib/typed-routes';
+import type { AnswerInMemory } from '../../middleware/answers-from-memory';
 import type { AppContext, AppMiddleware } from '../../types';
 
 const keyOf = (ctx: AppContext) => `${contentLanguage(ctx)} ${ctx.url}`;
+
+/** keyOf from the request itself, before Koa makes a context: Koa's `ctx.url` is the request's, and `ctx.query` parses it so. */
+function keyOfRequest(request: IncomingMessage): string {
+  const url = request.url ?? '/';
+  const queryStart = url.indexOf('?');
+  const lang = queryStart === -1 ? undefined : querystring.parse(url.slice(queryStart + 1)).lang;
+  return `${contentLanguageOf(request, lang)} ${url}`;
+}
 
 /** Enough for every page, option list and language of a large catalogue, and bounded against endless searches. */
 const MAX_ANSWERS = 5_000;
@@ -80,6 +91,19 @@ export function createCatalogueAnswers(deps: {
         }
         else await next();
       },
+
+    /**
+     * The answer serveCached would send this request, found without Koa (answers-from-memory), when
+     * it comes without a token: one sent must be checked, which takes the app's guards.
+     */
+    find(request: IncomingMessage): AnswerInMemory | undefined {
+      if (request.method !== 'GET' || request.headers.authorization !== undefined || !request.url?.startsWith('/api/')) return undefined;
+      dropAtPriceChange();
+      const answer = cache.ready(keyOfRequest(request));
+      // Until its route is noted (a moment after it is built), serveCached answers it, counted as Koa counts it.
+      const route = answer && routeOfAnswer.get(answer);
+      return answer && route !== undefined ? { answer, route } : undefined;
+    },
   };
 }
 

@@ -276,6 +276,27 @@ describe('answers served before the router', () => {
     }
   });
 
+  it('sent before the app (no token) or by it (a token to check), an answer is the same: status, headers and bytes', async () => {
+    const shopper = await app.createUser();
+    const withToken = { authorization: `Bearer ${shopper.token}` };
+    const varying = new Set(['x-request-id', 'date']);
+    const comparable = (headers: Record<string, unknown>) => Object.entries(headers).filter(([name]) => !varying.has(name));
+    for (const path of ['/api/products', '/api/products?lang=en', '/api/pubg/packages']) {
+      for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }, { 'accept-encoding': 'gzip' }] as Array<Record<string, string>>) {
+        await rawRequest(app.baseUrl, path, headers);
+        const byTheApp = await rawRequest(app.baseUrl, path, { ...headers, ...withToken });
+        const beforeIt = await rawRequest(app.baseUrl, path, headers);
+        expect(comparable(beforeIt.headers), path).toEqual(comparable(byTheApp.headers));
+        expect(beforeIt.body.equals(byTheApp.body), path).toBe(true);
+        const notModified = { ...headers, 'if-none-match': beforeIt.headers.etag as string };
+        const unchangedByTheApp = await rawRequest(app.baseUrl, path, { ...notModified, ...withToken });
+        const unchangedBeforeIt = await rawRequest(app.baseUrl, path, notModified);
+        expect([unchangedBeforeIt.status, unchangedByTheApp.status]).toEqual([304, 304]);
+        expect(comparable(unchangedBeforeIt.headers), path).toEqual(comparable(unchangedByTheApp.headers));
+      }
+    }
+  });
+
   it('a HEAD gets the headers of the GET and no body', async () => {
     const get = await rawRequest(app.baseUrl, '/api/products');
     const head = await rawRequest(app.baseUrl, '/api/products', {}, 'HEAD');
