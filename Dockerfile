@@ -58,4 +58,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 
 # The API: API_PROCESSES processes (one per CPU by default) sharing PORT under a node:cluster primary,
 # which passes the stop signal on to each, so they drain (docs/architecture.md, "Processes").
-CMD ["node", "--enable-source-maps", "api/dist/server.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "api/dist/server.js"]

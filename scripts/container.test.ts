@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { parse, type Tags, type YAMLMap, type YAMLSeq } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { buildServer, SERVER_BUNDLES } from './build-server';
+import { buildServer, NODE_ARGUMENTS, SERVER_BUNDLES } from './build-server';
 import { checkProxyConfig, NGINX } from './proxy-config';
 
 /**
@@ -190,9 +190,8 @@ describe('the compose files', () => {
 
   it('each service runs the bundle scripts/build-server.ts builds', () => {
     const services = servicesOf(development);
-    const bundles = { setup: SERVER_BUNDLES.setup.bundle, api: SERVER_BUNDLES.api.bundle, workers: SERVER_BUNDLES.workers.bundle };
     for (const name of APP_SERVICES) {
-      expect(services[name]?.command).toEqual(['node', '--enable-source-maps', bundles[name]]);
+      expect(services[name]?.command).toEqual(['node', ...NODE_ARGUMENTS[name]]);
     }
   });
 
@@ -327,7 +326,7 @@ describe('the Dockerfile', () => {
   it('runs as the unprivileged node user, checks /api/ready and starts the API bundle', () => {
     expect(runtimeArguments('USER')).toEqual(['node']);
     expect(runtimeArguments('HEALTHCHECK').join(' ')).toContain('/api/ready');
-    expect(runtimeArguments('CMD')).toEqual([JSON.stringify(['node', '--enable-source-maps', SERVER_BUNDLES.api.bundle]).replace(/","/g, '", "')]);
+    expect(runtimeArguments('CMD')).toEqual([JSON.stringify(['node', ...NODE_ARGUMENTS.api]).replace(/","/g, '", "')]);
     expect(runtimeArguments('ENV')).toContain('NODE_ENV=production');
   });
 

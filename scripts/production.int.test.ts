@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { loadConfig } from '@topup/api';
 import { createTestDatabase, deleteRedisKeys, freePort, testRedisPrefix, type TestDatabase } from '@topup/workers/testing';
-import { buildServer, SERVER_BUNDLES } from './build-server';
+import { buildServer, NODE_ARGUMENTS, type ServerBundle } from './build-server';
 import { repoRoot } from './cli';
 import { setupDatabase } from './db-setup';
 
@@ -34,8 +34,8 @@ interface Exited {
  * Runs a service's bundle as `npm start` does, with only `env` (and PATH) set, so nothing of the test
  * run's own environment (NODE_ENV=test, DATABASE_URL) leaks in.
  */
-function runService(service: keyof typeof SERVER_BUNDLES, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLES[service].bundle], {
+function runService(service: ServerBundle, env: Record<string, string>) {
+  const child = spawn(process.execPath, [...NODE_ARGUMENTS[service]], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

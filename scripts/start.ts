@@ -1,17 +1,17 @@
 import { createDb, sandboxSupplyProblem, type Config } from '@topup/api';
-import { buildServer, SERVER_BUNDLES } from './build-server';
+import { buildServer, NODE_ARGUMENTS, type ServerBundle } from './build-server';
 import { isEntryPoint, repoRoot, runScript, say } from './cli';
 import { configWithServices, setupDatabase } from './db-setup';
 import { announceWhenAnswering, runUntilSignal } from './run-supervised';
 import { buildChangedWebApps } from './web-build';
 
 /** The processes `npm start` runs: the API and `count` workers processes; each stops gracefully on SIGTERM / SIGINT. */
-function services(workerProcesses: number): Array<{ name: string; bundle: string }> {
+function services(workerProcesses: number): Array<{ name: string; bundle: ServerBundle }> {
   const workers = Array.from({ length: workerProcesses }, (_, index) => ({
     name: workerProcesses === 1 ? 'workers' : `workers-${index + 1}`,
-    bundle: SERVER_BUNDLES.workers.bundle,
+    bundle: 'workers' as const,
   }));
-  return [{ name: 'api', bundle: SERVER_BUNDLES.api.bundle }, ...workers];
+  return [{ name: 'api', bundle: 'api' }, ...workers];
 }
 
 /**
@@ -48,7 +48,7 @@ async function unsuppliedGames(config: Config): Promise<string | null> {
 
 function runServices(port: number, workerProcesses: number): void {
   const stopping = runUntilSignal(
-    services(workerProcesses).map(({ name, bundle }) => ({ name, command: process.execPath, args: ['--enable-source-maps', bundle] })),
+    services(workerProcesses).map(({ name, bundle }) => ({ name, command: process.execPath, args: [...NODE_ARGUMENTS[bundle]] })),
     { cwd: repoRoot },
   );
   const base = `http://localhost:${port}`;
