@@ -1,22 +1,25 @@
 import type { IncomingMessage } from 'node:http';
-import querystring from 'node:querystring';
 import type { InvalidationBus } from '@topup/server-kit';
 import { createAnswerCache, type AnswerDependency } from '../../lib/answer-cache';
-import { contentLanguage, contentLanguageOf } from '../../lib/content-language';
+import { contentLanguageOf } from '../../lib/content-language';
 import type { PreparedAnswer } from '../../lib/prepared-answer';
 import type { Serializable } from '../../lib/typed-routes';
 import type { AnswerInMemory } from '../../middleware/answers-from-memory';
 import type { AppContext, AppMiddleware } from '../../types';
 
-const keyOf = (ctx: AppContext) => `${contentLanguage(ctx)} ${ctx.url}`;
-
-/** keyOf from the request itself, before Koa makes a context: Koa's `ctx.url` is the request's, and `ctx.query` parses it so. */
+/**
+ * An answer's key: its language and the URL. Worked out from the request itself, so a request
+ * answered before Koa (answers-from-memory) and one in Koa's middleware find the same answer. `lang`
+ * is read as Koa's `ctx.query` reads it: one value is the value, several are none.
+ */
 function keyOfRequest(request: IncomingMessage): string {
   const url = request.url ?? '/';
   const queryStart = url.indexOf('?');
-  const lang = queryStart === -1 ? undefined : querystring.parse(url.slice(queryStart + 1)).lang;
-  return `${contentLanguageOf(request, lang)} ${url}`;
+  const langs = queryStart === -1 ? [] : new URLSearchParams(url.slice(queryStart + 1)).getAll('lang');
+  return `${contentLanguageOf(request, langs.length === 1 ? langs[0] : undefined)} ${url}`;
 }
+
+const keyOf = (ctx: AppContext) => keyOfRequest(ctx.req);
 
 /** Enough for every page, option list and language of a large catalogue, and bounded against endless searches. */
 const MAX_ANSWERS = 5_000;
