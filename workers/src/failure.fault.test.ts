@@ -151,10 +151,16 @@ describe('a workers process killed (SIGKILL) in the middle of fulfilment', () =>
     await vi.waitFor(async () => expect(await queues.byName.fulfilment.getJobState(jobId)).toBe('completed'), { timeout: 15_000 });
     const job = await queues.byName.fulfilment.getJob(jobId);
     expect(job?.stalledCounter).toBe(1);
-    expect(logLines(second.output(), 'Job stalled: its worker stopped before finishing it')).toContainEqual(
-      expect.objectContaining({ queue: 'fulfilment', jobId }),
+    // Log lines are written in batches, each within the logger's flush interval (LOG_FLUSH_MS).
+    await vi.waitFor(
+      () => {
+        expect(logLines(second.output(), 'Job stalled: its worker stopped before finishing it')).toContainEqual(
+          expect.objectContaining({ queue: 'fulfilment', jobId }),
+        );
+        expect(logLines(second.output(), 'Code order fulfilled')).toEqual([expect.objectContaining({ orderId, codes: quantity })]);
+      },
+      { timeout: 5_000, interval: 50 },
     );
-    expect(logLines(second.output(), 'Code order fulfilled')).toEqual([expect.objectContaining({ orderId, codes: quantity })]);
 
     const order = await app.request('GET', `/api/orders/${orderId}`, { token: shopper.token });
     expect(order.body.status).toBe('completed');
