@@ -16,6 +16,7 @@ const COMPRESS_FROM_BYTES = 1024;
 const COMPRESSED = ['br', 'gzip'] as const;
 /** The answer differs by these request headers (the language is negotiated too). */
 const VARY = ['Accept-Encoding', 'Accept-Language'];
+const VARY_HEADER = VARY.join(', ');
 /** Stock and prices change at any time: a cache must ask again, which the ETag makes cheap. */
 const CACHE_CONTROL = 'no-cache';
 type Encoding = (typeof COMPRESSED)[number] | 'identity';
@@ -65,12 +66,13 @@ export class PreparedAnswer<T = unknown> {
 
   /**
    * `send` without Koa, for a GET answered before Koa makes a context (answers-from-memory): the same
-   * status, headers and body, after `leadingHeaders` (name, value, name, value...). Returns the status.
+   * status, headers and body. `headers` (name, value, name, value...) are the request's own ones so
+   * far; the answer's are added to them, and the whole list is sent. Returns the status.
    */
-  writeTo(request: IncomingMessage, response: ServerResponse, leadingHeaders: readonly string[]): 200 | 304 {
+  writeTo(request: IncomingMessage, response: ServerResponse, headers: string[]): 200 | 304 {
     const encoding = this.encodingFor(request);
     const chosen = this.representations[encoding] ?? this.representations.identity;
-    const headers = [...leadingHeaders, 'Vary', VARY.join(', '), 'Cache-Control', CACHE_CONTROL, 'ETag', chosen.etag];
+    headers.push('Vary', VARY_HEADER, 'Cache-Control', CACHE_CONTROL, 'ETag', chosen.etag);
     if (fresh(request.headers, { etag: chosen.etag })) {
       response.writeHead(304, headers).end();
       return 304;

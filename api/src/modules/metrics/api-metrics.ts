@@ -62,18 +62,19 @@ export function createApiMetrics(registry: Registry, sources: { openOrderStreams
     },
   });
 
+  const recordRequest: ApiMetrics['recordRequest'] = (method, route, status, seconds) =>
+    requestDuration.observe({ method, route, status: String(status) }, seconds);
+
   return {
     async measureRequests(ctx, next) {
-      const stop = requestDuration.startTimer();
+      const started = process.hrtime.bigint();
       try {
         await next();
       } finally {
-        stop({ method: ctx.method, route: routeOf(ctx), status: String(ctx.status) });
+        recordRequest(ctx.method, routeOf(ctx), ctx.status, Number(process.hrtime.bigint() - started) / 1e9);
       }
     },
-    recordRequest(method, route, status, seconds) {
-      requestDuration.observe({ method, route, status: String(status) }, seconds);
-    },
+    recordRequest,
     recordWebhook(provider, outcome) {
       webhooks.inc({ provider, outcome });
     },
