@@ -40,6 +40,7 @@ import * as mail from './migrations/20261208000001_mail';
 import * as clickTransactions from './migrations/20261209000001_click_transactions';
 import * as promoCodes from './migrations/20261210000001_promo_codes';
 import * as promotionsThatDiscount from './migrations/20261211000001_promotions_that_discount';
+import * as cartLineAddedInOneStatement from './migrations/20261212000001_cart_line_added_in_one_statement';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -96,6 +97,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261209000001_click_transactions', migration: clickTransactions },
   { name: '20261210000001_promo_codes', migration: promoCodes },
   { name: '20261211000001_promotions_that_discount', migration: promotionsThatDiscount },
+  { name: '20261212000001_cart_line_added_in_one_statement', migration: cartLineAddedInOneStatement },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

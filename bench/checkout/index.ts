@@ -41,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '@topup/api/config';
 import type { Db } from '@topup/api/db';
 import { initialOrderStatus } from '@topup/common';
+import { CART_MAX_QUANTITY } from '@topup/common/api';
 import { changeBalance, createCodeCrypto } from '@topup/server-kit';
 import { hashPassword } from '@topup/api/auth';
 import { PAID_ORDER_HOLD_SECONDS } from '@topup/api/order-lifecycle';
@@ -326,9 +327,8 @@ function runPgbench(pgbench: string, productId: number): Ceiling {
     const script = path.join(dir, 'checkout.sql');
     writeFileSync(
       script,
-      `INSERT INTO cart_items (user_id, product_id, game_amount, price_usd, price_rub, quantity)
-  SELECT id, ${productId}, ${GAME_AMOUNT}, ${PRICE.usd}, ${PRICE.rub}, 1 FROM users WHERE lower(nickname) = 'bench:' || (:client_id + 1)
-  RETURNING user_id AS uid \\gset
+      `SELECT u.id AS uid FROM users u, add_to_cart_line(u.id, ${productId}, NULL, ${GAME_AMOUNT}, ${PRICE.usd}, ${PRICE.rub}, 1, ${CART_MAX_QUANTITY})
+  WHERE lower(u.nickname) = 'bench:' || (:client_id + 1) \\gset
 BEGIN;
 SELECT order_id, total, rate_usd_rub, outbox_id FROM place_cart_order(:uid, 'usd', 'balance', '${initialOrderStatus(true)}', ${PAID_ORDER_HOLD_SECONDS});
 COMMIT;

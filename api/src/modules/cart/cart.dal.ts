@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { prepared } from '@topup/server-kit';
 import type { ContentLanguage } from '@topup/common/api';
 import type { CartItem, CartLine, RowOf } from '../../models';
 import { saleTermsSql, type SaleTermsColumn } from '../promotions/promotion-prices';
@@ -40,49 +41,27 @@ export const cartDal = {
     return rows;
   },
 
-  /** The quantity of the user's line for this option, locked until the transaction ends. */
-  async lockOptionQuantity(trx: Knex.Transaction, userId: number, option: StockOption): Promise<number> {
-    const row = await trx('cart_items')
-      .where({
-        user_id: userId,
-        product_id: option.product_id,
-        game_amount: option.game_amount,
-        price_usd: option.price_usd,
-        price_rub: option.price_rub,
-      })
-      .andWhereRaw('coalesce(region_id, 0) = ?', [option.region_id ?? 0])
-      .forUpdate()
-      .first<Pick<CartItem, 'quantity'> | undefined>('quantity');
-    return row?.quantity ?? 0;
-  },
-
-  /** Adds `quantity` to the user's line for this option (creating it), never beyond `cap`. */
-  async addToLine(
-    trx: Knex.Transaction,
-    userId: number,
-    option: StockOption,
-    quantity: number,
-    cap: number,
-  ): Promise<Pick<CartItem, 'id' | 'quantity'>> {
-    const { rows } = await trx.raw<{ rows: Array<Pick<CartItem, 'id' | 'quantity'>> }>(
-      `INSERT INTO cart_items (user_id, product_id, region_id, game_amount, price_usd, price_rub, quantity)
-       VALUES (:userId, :productId, :regionId, :gameAmount, :priceUsd, :priceRub, :quantity)
-       ON CONFLICT (user_id, product_id, coalesce(region_id, 0), game_amount, price_usd, price_rub)
-       DO UPDATE SET quantity = least(cart_items.quantity + excluded.quantity, :cap), updated_at = now()
-       RETURNING id, quantity`,
-      {
+  /**
+   * Adds `quantity` to the user's line for this option (creating it), never beyond `cap`, in one
+   * statement (the SQL function add_to_cart_line, which locks the line first): `capped` when the cap
+   * cut the addition.
+   */
+  async addToLine(db: Knex, userId: number, option: StockOption, quantity: number, cap: number): Promise<Pick<CartItem, 'id' | 'quantity'> & { capped: boolean }> {
+    const { rows } = await prepared(
+      'add-to-cart-line',
+      db.raw<{ rows: Array<Pick<CartItem, 'id' | 'quantity'> & { capped: boolean }> }>('SELECT id, quantity, capped FROM add_to_cart_line(?, ?, ?, ?, ?, ?, ?, ?)', [
         userId,
-        productId: option.product_id,
-        regionId: option.region_id,
-        gameAmount: option.game_amount,
-        priceUsd: option.price_usd,
-        priceRub: option.price_rub,
-        quantity: Math.min(quantity, cap),
+        option.product_id,
+        option.region_id,
+        option.game_amount,
+        option.price_usd,
+        option.price_rub,
+        quantity,
         cap,
-      },
+      ]),
     );
     const line = rows[0];
-    if (!line) throw new Error('cart_items upsert returned no row');
+    if (!line) throw new Error('add_to_cart_line returned no row');
     return line;
   },
 

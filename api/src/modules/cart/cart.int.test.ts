@@ -36,6 +36,18 @@ const add = (user: TestUser, body: Record<string, unknown>) => app.request('POST
 const cartOf = (user: TestUser) => app.request('GET', '/api/cart', { token: user.token });
 const linesOf = (userId: number) => app.db('cart_items').where({ user_id: userId }).orderBy('id');
 
+/** Resolves once an addition to the cart waits on a row lock in this database. */
+async function waitUntilAnAdditionWaits(): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    const { rows } = await app.db.raw(
+      "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%add_to_cart_line%'",
+    );
+    if (rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('No addition to the cart waited on a lock within 10 s');
+}
+
 describe('GET /api/cart', () => {
   it('requires a login', async () => {
     const response = await app.request('GET', '/api/cart');
@@ -148,6 +160,27 @@ describe('POST /api/cart/add', () => {
     const capped = await add(user, addBody(product.id, { quantity: 5 }));
     expect(capped.status).toBe(200);
     expect(capped.body).toMatchObject({ capped: true, item: { quantity: 3, available_count: 3 } });
+  });
+
+  it('tells the second of two concurrent additions to one line that the stock cut it', async () => {
+    const user = await app.createUser();
+    const product = await stockedProduct(3);
+    await add(user, addBody(product.id, { quantity: 2 }));
+    // The first addition holds its line (an open transaction); the second waits for it, then reads
+    // the line as the first left it.
+    const first = await app.db.transaction();
+    try {
+      const [firstAdded] = (await first.raw('SELECT quantity, capped FROM add_to_cart_line(?, ?, NULL, 10, 1099, 86821, 1, 3)', [user.id, product.id])).rows;
+      expect(firstAdded).toEqual({ quantity: 3, capped: false });
+      const second = add(user, addBody(product.id, { quantity: 1 }));
+      await waitUntilAnAdditionWaits();
+      await first.commit();
+      const answer = await second;
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ capped: true, item: { quantity: 3 } });
+    } finally {
+      if (!first.isCompleted()) await first.rollback();
+    }
   });
 
   it('adds a regional option to its own line', async () => {

@@ -91,11 +91,7 @@ export function createCartService(deps: { db: Knex; catalogue: CatalogueService 
     async add(userId: number, language: ContentLanguage, body: AddToCartBody): Promise<Cart & { item: CartLine; capped: boolean }> {
       const { option, available } = await chosenOption(body);
       const cap = Math.min(available, CART_MAX_QUANTITY);
-      const line = await db.transaction(async (trx) => {
-        const wanted = (await cartDal.lockOptionQuantity(trx, userId, option)) + body.quantity;
-        const saved = await cartDal.addToLine(trx, userId, option, body.quantity, cap);
-        return { id: saved.id, capped: saved.quantity < wanted };
-      });
+      const line = await cartDal.addToLine(db, userId, option, body.quantity, cap);
       const cart = await cartOf(userId, language);
       const item = cart.items.find((candidate) => candidate.id === line.id);
       // Only a concurrent removal of the line just written gets here.
