@@ -4,7 +4,6 @@ import type { Logger } from '../../logger';
 import type { GameProvider } from '../../providers/game';
 import { lockOrder, markCompleted, raiseAttention, type LockedOrder } from '../orders/order-lifecycle';
 import { recordOrderEvent } from '../orders/order-events';
-import { stockDal } from '../stock/stock.dal';
 import { fulfilmentDal } from './fulfilment.dal';
 import type { SupplierProviders } from './supplier-credit';
 import { createTopupDelivery } from './topup-delivery';
@@ -20,8 +19,7 @@ export function createFulfilmentService(deps: { db: Knex; logger: Logger; games?
 
   /** Hands over a code order: its reserved codes become sold, then the order is completed. */
   async function deliverCodes(trx: Knex.Transaction, order: LockedOrder): Promise<void> {
-    const expected = await fulfilmentDal.countItemCodes(trx, order.id);
-    const sold = await stockDal.markReservedSold(trx, order.id);
+    const { expected, sold } = await fulfilmentDal.sellReservedCodes(trx, order.id);
     // A paid order whose codes were released elsewhere must not be completed without them.
     if (sold !== expected) {
       throw new Error(`Order ${order.id}: ${sold} of its ${expected} codes are still reserved for it`);

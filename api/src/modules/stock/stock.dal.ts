@@ -206,10 +206,6 @@ export const stockDal = {
       .update({ status: 'available', order_id: null, reserved_until: null });
   },
 
-  /** Marks the codes reserved for a code order sold; resolves to how many were. */
-  markReservedSold: (trx: Knex.Transaction, orderId: number): Promise<number> =>
-    trx('stock_codes').where({ order_id: orderId, status: 'reserved' }).update({ status: 'used', sold_at: trx.fn.now(), reserved_until: null }),
-
   /** Resolves to true when this call marked the redeemed code used (false: it was already recorded). */
   async markRedeemed(trx: Knex.Transaction, orderId: number, id: number): Promise<boolean> {
     const updated = await trx('stock_codes')
