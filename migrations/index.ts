@@ -41,6 +41,7 @@ import * as clickTransactions from './migrations/20261209000001_click_transactio
 import * as promoCodes from './migrations/20261210000001_promo_codes';
 import * as promotionsThatDiscount from './migrations/20261211000001_promotions_that_discount';
 import * as cartLineAddedInOneStatement from './migrations/20261212000001_cart_line_added_in_one_statement';
+import * as checkoutInFewerRoundTrips from './migrations/20261212000002_checkout_in_fewer_round_trips';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -98,6 +99,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261210000001_promo_codes', migration: promoCodes },
   { name: '20261211000001_promotions_that_discount', migration: promotionsThatDiscount },
   { name: '20261212000001_cart_line_added_in_one_statement', migration: cartLineAddedInOneStatement },
+  { name: '20261212000002_checkout_in_fewer_round_trips', migration: checkoutInFewerRoundTrips },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

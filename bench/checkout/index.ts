@@ -6,7 +6,7 @@
  * (GET /api/orders/:id) to see it completed. Delivery latency is paid_at -> completed_at as the
  * orders record them: exact, and no poll adds load the ceiling does not carry. Then the same checkouts without the store, for its ceiling:
  * pgbench, at the same concurrency, on a product and codes of its own prepared the same way, runs the
- * statements the store runs (the cart line's INSERT, then BEGIN, SELECT place_cart_order(...), COMMIT).
+ * statements the store runs (SELECT add_to_cart_line(...), then BEGIN, SELECT place_cart_order(...), COMMIT).
  * Prints one JSON line: for both, checkouts per second, p50, p99 and errors; `ratio` (store / pgbench
  * checkouts per second); the load average; and the store's paid -> completed latency.
  * pgbench comes with Debian's PostgreSQL packages: when it is missing and the bench runs as root, it

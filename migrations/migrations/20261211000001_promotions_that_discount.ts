@@ -61,7 +61,7 @@ const PROMOTION_FUNCTIONS = `
   $$;
 `;
 
-const PLACE_CART_ORDER_WITH_PROMOTIONS = `
+export const PLACE_CART_ORDER_WITH_PROMOTIONS = `
   /*
    * Places the user's cart as one order of codes. Invariants, in the order they are checked:
    * 1. The cart lines are locked: a concurrent checkout of the same cart waits, then finds it empty

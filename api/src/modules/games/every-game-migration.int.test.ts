@@ -18,6 +18,8 @@ const ONE_CODE_STOCK = '20261130000001_one_code_stock';
 const SUPPLIERS = '20261201000001_suppliers';
 /** It changed place_cart_order's arguments, which ONE_CODE_STOCK redefines by them: it goes down first, as a rollback would. */
 const PROMO_CODES = '20261210000001_promo_codes';
+/** It changed place_cart_order's arguments again: it goes down before PROMO_CODES and up after it. */
+const CHECKOUT_ROUND_TRIPS = '20261212000002_checkout_in_fewer_round_trips';
 const LANGUAGES = ['ru', 'en', 'uz'] as const;
 
 let app: TestApp;
@@ -258,6 +260,7 @@ beforeAll(async () => {
   app = await startTestApp();
   admin = await app.createUser({ role: 'admin' });
   shopper = await app.createUser();
+  await app.db.migrate.down({ migrationSource, name: CHECKOUT_ROUND_TRIPS });
   await app.db.migrate.down({ migrationSource, name: PROMO_CODES });
   await app.db.migrate.down({ migrationSource, name: SUPPLIERS });
   await app.db.migrate.down({ migrationSource, name: ONE_CODE_STOCK });
@@ -286,6 +289,7 @@ describe('every game as data, on a store that sold all three games', () => {
     await app.db.migrate.up({ migrationSource, name: ONE_CODE_STOCK });
     await app.db.migrate.up({ migrationSource, name: SUPPLIERS });
     await app.db.migrate.up({ migrationSource, name: PROMO_CODES });
+    await app.db.migrate.up({ migrationSource, name: CHECKOUT_ROUND_TRIPS });
     expect(await newViews(before)).toEqual(before);
 
     // The three games are rows; PUBG's packages are delivered from the code stock, Free Fire's by the game.
@@ -300,6 +304,7 @@ describe('every game as data, on a store that sold all three games', () => {
   });
 
   it('gives the old tables back, row for row, on the way down, and numbers new rows after them', async () => {
+    await app.db.migrate.down({ migrationSource, name: CHECKOUT_ROUND_TRIPS });
     await app.db.migrate.down({ migrationSource, name: PROMO_CODES });
     await app.db.migrate.down({ migrationSource, name: SUPPLIERS });
     await app.db.migrate.down({ migrationSource, name: ONE_CODE_STOCK });
@@ -313,6 +318,7 @@ describe('every game as data, on a store that sold all three games', () => {
     await app.db.migrate.up({ migrationSource, name: ONE_CODE_STOCK });
     await app.db.migrate.up({ migrationSource, name: SUPPLIERS });
     await app.db.migrate.up({ migrationSource, name: PROMO_CODES });
+    await app.db.migrate.up({ migrationSource, name: CHECKOUT_ROUND_TRIPS });
     expect(await newViews(before)).toEqual(before);
   });
 });

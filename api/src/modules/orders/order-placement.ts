@@ -7,7 +7,6 @@ import { currentRequestId } from '../../lib/trace-context';
 import type { IdempotencyClaim } from '../../types';
 import { PAID_ORDER_HOLD_SECONDS } from './order-lifecycle.dal';
 import type { GatewayMethod } from '../../providers/payment';
-import { orderEventRow } from './order-events';
 import { promoCodeRefused } from '../promo-codes/promo-code-use';
 
 /** How an order is paid: from the balance at once, or through a gateway (card or SBP) within a hold of its codes. */
@@ -47,16 +46,21 @@ export interface KeyedOrder {
  */
 export async function orderPlacedUnder(conn: Knex, userId: number, claim: IdempotencyClaim | undefined): Promise<KeyedOrder | undefined> {
   if (!claim) return undefined;
-  const underKey = () => conn('orders').where({ user_id: userId, idempotency_key: claim.key });
   if (conn.isTransaction) {
-    await conn.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`order-key:${userId}:${claim.key}`]);
-    await underKey().whereRaw('created_at < ?::timestamptz', [claim.since]).update({ idempotency_key: null });
+    // One round trip: the key's lock, the key taken off an earlier use's order, the order locked.
+    const { rows } = await prepared(
+      'order-placed-under',
+      conn.raw<{ rows: KeyedOrder[] }>('SELECT id, total, discount, promotion_discount, currency FROM order_placed_under(?, ?, ?::timestamptz)', [
+        userId,
+        claim.key,
+        claim.since,
+      ]),
+    );
+    return rows[0];
   }
-  return underKey()
+  return conn('orders')
+    .where({ user_id: userId, idempotency_key: claim.key })
     .whereRaw('created_at >= ?::timestamptz', [claim.since])
-    .modify((query) => {
-      if (conn.isTransaction) void query.forUpdate();
-    })
     .first<KeyedOrder | undefined>('id', 'total', 'discount', 'promotion_discount', 'currency');
 }
 
@@ -109,8 +113,8 @@ function placementRefusal(err: unknown): AppError | undefined {
  * Prices are the stock's own. An empty cart is 400 CART_EMPTY, a line short of stock 409
  * OUT_OF_STOCK, too little money 409 INSUFFICIENT_BALANCE, no USD->RUB rate 503. A promo code, when
  * given, takes its discount off the total and counts its use in the same statement; a refused code is
- * 422 PROMO_CODE_INVALID with its reason. The order carries the request's Idempotency-Key, if any, in
- * the same transaction (orderPlacedUnder finds it by that).
+ * 422 PROMO_CODE_INVALID with its reason. The order carries the request's Idempotency-Key, if any, and
+ * its 'placed' event, in the same statement (orderPlacedUnder finds it by that key).
  */
 export async function placeCartOrder(
   trx: Knex.Transaction,
@@ -124,44 +128,42 @@ export async function placeCartOrder(
 ): Promise<PlacedCartOrder> {
   const paid = payment.method === 'balance';
   try {
+    // One statement: the order, its 'placed' event and Idempotency-Key, and (paid from the balance)
+    // its fulfilment job on the outbox, traced to this request, so a row the relay sends later (Redis
+    // away) still traces back.
     const { rows } = await prepared(
       'place-cart-order',
       trx.raw<{
-        rows: Array<{ order_id: number; total: number; discount: number; promotion_discount: number; rate_usd_rub: string; outbox_id: number | null; product_ids: number[] }>;
+        rows: Array<{
+          order_id: number;
+          total: number;
+          discount: number;
+          promotion_discount: number;
+          rate_usd_rub: string;
+          outbox_id: number | null;
+          outbox_job_id: string | null;
+          product_ids: number[];
+        }>;
       }>(
-        'SELECT order_id, total, discount, promotion_discount, rate_usd_rub, outbox_id, product_ids FROM place_cart_order(?, ?, ?, ?, ?, ?)',
-        [userId, currency, payment.method, initialOrderStatus(paid), paid ? PAID_ORDER_HOLD_SECONDS : payment.holdSeconds, promoCode ?? null],
+        'SELECT order_id, total, discount, promotion_discount, rate_usd_rub, outbox_id, outbox_job_id, product_ids FROM place_cart_order(?, ?, ?, ?, ?, ?, ?, ?)',
+        [
+          userId,
+          currency,
+          payment.method,
+          initialOrderStatus(paid),
+          paid ? PAID_ORDER_HOLD_SECONDS : payment.holdSeconds,
+          promoCode ?? null,
+          idempotencyKey ?? null,
+          currentRequestId() ?? null,
+        ],
       ),
     );
     const [placed] = rows;
     if (!placed) throw new Error('place_cart_order returned no row');
-    const placedEvent = trx('order_events').insert(
-      orderEventRow(placed.order_id, 'placed', {
-        total: placed.total,
-        currency,
-        paymentMethod: payment.method,
-        ...(placed.discount > 0 ? { discount: placed.discount } : {}),
-        ...(placed.promotion_discount > 0 ? { promotionDiscount: placed.promotion_discount } : {}),
-      }),
-    );
-    // One round trip: the timeline's event, the request's Idempotency-Key on the order, and (when
-    // place_cart_order wrote an outbox row) the request that made it on that row, so a row the relay
-    // sends later (Redis away) still traces back, with the row's job id back for the dispatch.
-    const keyed = idempotencyKey === undefined ? undefined : trx('orders').where({ id: placed.order_id }).update({ idempotency_key: idempotencyKey });
-    if (placed.outbox_id === null) {
-      if (keyed) void placedEvent.with('keyed', keyed);
-      await placedEvent;
-    } else {
-      const traced = trx('outbox').with('placed_event', placedEvent);
-      if (keyed) void traced.with('keyed', keyed);
-      const [outbox] = await traced
-        .where({ id: placed.outbox_id })
-        .update({ origin_request_id: currentRequestId() ?? null })
-        .returning<Array<{ job_id: string }>>('job_id');
-      if (!outbox) throw new Error('place_cart_order returned an outbox row that does not exist');
+    if (placed.outbox_id !== null && placed.outbox_job_id !== null) {
       await dispatchAfterCommit(trx, {
         id: placed.outbox_id,
-        jobId: outbox.job_id,
+        jobId: placed.outbox_job_id,
         queue: 'fulfilment',
         jobName: 'fulfil-order',
         payload: { orderId: placed.order_id },

@@ -122,6 +122,13 @@ describe('a promotion on a product', () => {
     // The promo code's 10 % of 1389.14 is 138.914: 138.91 off, 1250.23 charged.
     const { orderId, payUrl } = await startGatewayPayment(app, user, { type: 'order', amount: 1736.42, currency: 'rub', promoCode: code.body.code });
     expect(await app.db('orders').where({ id: orderId }).first()).toMatchObject({ total: 125_023, discount: 13_891, promotion_discount: 34_728 });
+    // The timeline says what was charged and what each discount took, and which request placed it.
+    const [placed] = await app.db('order_events').where({ order_id: orderId, kind: 'placed' });
+    expect(placed).toMatchObject({
+      actor_id: null,
+      payload: { total: 125_023, currency: 'rub', paymentMethod: 'card', discount: 13_891, promotionDiscount: 34_728 },
+      request_id: expect.any(String),
+    });
     expect(await app.db('payments').where({ order_id: orderId }).first()).toMatchObject({ amount: 125_023, currency: 'rub' });
     await payByCard(orderId, payUrl);
     expect(await app.db('orders').where({ id: orderId }).first()).toMatchObject({ status: 'processing', total: 125_023 });

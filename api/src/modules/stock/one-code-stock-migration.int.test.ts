@@ -17,6 +17,8 @@ import { startTestApp, type TestApp, type TestUser } from '../../testing/harness
 const MIGRATION = '20261130000001_one_code_stock';
 /** It changed place_cart_order's arguments, which MIGRATION redefines by them: it goes down first, as a rollback would. */
 const PROMO_CODES = '20261210000001_promo_codes';
+/** It changed place_cart_order's arguments again: it goes down before PROMO_CODES and up after it. */
+const CHECKOUT_ROUND_TRIPS = '20261212000002_checkout_in_fewer_round_trips';
 const OLD_TABLES = ['codes', 'generated_codes', 'pubg_codes'] as const;
 
 let app: TestApp;
@@ -179,6 +181,7 @@ beforeAll(async () => {
   app = await startTestApp();
   admin = await app.createUser({ role: 'admin' });
   shopper = await app.createUser();
+  await app.db.migrate.down({ migrationSource, name: CHECKOUT_ROUND_TRIPS });
   await app.db.migrate.down({ migrationSource, name: PROMO_CODES });
   await app.db.migrate.down({ migrationSource, name: MIGRATION });
   await fillOldStore(app.db);
@@ -203,6 +206,7 @@ describe('one code stock, on a store that sold codes of every source', () => {
 
     await app.db.migrate.up({ migrationSource, name: MIGRATION });
     await app.db.migrate.up({ migrationSource, name: PROMO_CODES });
+    await app.db.migrate.up({ migrationSource, name: CHECKOUT_ROUND_TRIPS });
     expect(await newScreens()).toEqual(screens);
     expect((await app.request('GET', '/api/admin/codes/42', { token: admin.token })).body).toMatchObject({ id: 42, status: 'reserved', orderId: orders.codesHeld });
     expect((await app.request('GET', '/api/pubg-admin/codes/304', { token: admin.token })).body).toMatchObject({ id: 304, status: 'error' });
@@ -214,6 +218,7 @@ describe('one code stock, on a store that sold codes of every source', () => {
   });
 
   it('gives the three tables back, row for row, on the way down, and numbers new codes after them', async () => {
+    await app.db.migrate.down({ migrationSource, name: CHECKOUT_ROUND_TRIPS });
     await app.db.migrate.down({ migrationSource, name: PROMO_CODES });
     await app.db.migrate.down({ migrationSource, name: MIGRATION });
     expect(await rowsOf(app.db, OLD_TABLES)).toEqual(oldRows);
@@ -225,6 +230,7 @@ describe('one code stock, on a store that sold codes of every source', () => {
 
     await app.db.migrate.up({ migrationSource, name: MIGRATION });
     await app.db.migrate.up({ migrationSource, name: PROMO_CODES });
+    await app.db.migrate.up({ migrationSource, name: CHECKOUT_ROUND_TRIPS });
     expect(await newScreens()).toEqual(screens);
     expect(await orderViews()).toEqual(views);
     const created = await app.request('POST', '/api/pubg-admin/codes', { token: admin.token, body: { denominationId: screens.pubg[0]!.denominationId, code: 'UC-NEW-0001' } });
