@@ -47,8 +47,22 @@ export async function recordOrderEvent(
   payload: Record<string, unknown> = {},
   by: EventAuthor = STORE,
 ): Promise<void> {
-  await trx('order_events').insert(orderEventRow(orderId, kind, payload, by));
+  await orderEventInsert(trx, orderId, kind, payload, by);
+}
+
+/**
+ * The same event as an insert not yet run, for a statement that makes the change it records to run it
+ * too (a CTE), in one round trip; it is announced like recordOrderEvent's.
+ */
+export function orderEventInsert(
+  trx: Knex.Transaction,
+  orderId: number,
+  kind: OrderEventKind,
+  payload: Record<string, unknown> = {},
+  by: EventAuthor = STORE,
+): Knex.QueryBuilder {
   announce(trx, [orderId], kind);
+  return trx('order_events').insert(orderEventRow(orderId, kind, payload, by));
 }
 
 /** The same event on several orders at once (a batch of expired card orders). */

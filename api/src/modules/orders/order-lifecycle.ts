@@ -19,7 +19,7 @@ import { requestCardRefund, type RefundDestination } from '../payments/refunds';
 import { stockDal } from '../stock/stock.dal';
 import { balanceEquivalent } from './balance-equivalent';
 import { orderLifecycleDal, PAID_ORDER_HOLD_SECONDS, type LockedOrder } from './order-lifecycle.dal';
-import { recordOrderEvent, recordOrderEvents, STORE, type EventAuthor } from './order-events';
+import { orderEventInsert, recordOrderEvent, recordOrderEvents, STORE, type EventAuthor } from './order-events';
 import { appendNotices } from './order-notices';
 
 /**
@@ -62,7 +62,10 @@ async function move(
 ): Promise<void> {
   assertAllowed(order, name, actor);
   const to = ORDER_TRANSITIONS[name].to;
+  // One round trip: the timeline's event runs with the update (a CTE), and rolls back with the
+  // transaction when the update finds the order moved.
   const moved = await trx('orders')
+    .with('status_event', orderEventInsert(trx, order.id, 'status_changed', { from: order.status, to, transition: name, notices }, by))
     .where({ id: order.id })
     .whereIn('status', statusesFrom(name, actor))
     .update({
@@ -74,7 +77,6 @@ async function move(
       updated_at: trx.fn.now(),
     });
   if (moved !== 1) throw new Error(`Order ${order.id} changed under its lock: it is no longer ${order.status}`);
-  await recordOrderEvent(trx, order.id, 'status_changed', { from: order.status, to, transition: name, notices }, by);
   if (order.attention_since !== null) await recordOrderEvent(trx, order.id, 'attention_cleared', { cause: 'status_changed', to }, by);
   // The receipt of a completed, failed or refunded order commits with the transition, so it is sent once.
   await queueOrderMail(trx, order, name);
