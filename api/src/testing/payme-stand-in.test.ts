@@ -182,3 +182,55 @@ describe("the checkout's links", () => {
     expect(await refusal(`${payme.url}/not*base64`)).toEqual({ status: 400, code: '-31610' });
   });
 });
+
+describe('following a transaction as Payme does ("Методы Merchant API", "Тайм-аут")', () => {
+  it("refuses an error code the method never answers, and a GetStatement's error", async () => {
+    script = ({ id }) => ({ body: { id, error: { code: -31050, message: { ru: 'н', uz: 'y', en: 'n' }, data: 'order_id' } } });
+    await expect(payme.perform(paymeTransactionId())).rejects.toThrow(/PerformTransaction never answers the error code -31050/);
+    script = ({ id }) => ({ body: { id, error: { code: -31008, message: { ru: 'н', uz: 'y', en: 'n' }, data: 'id' } } });
+    expect((await payme.perform(paymeTransactionId())).error?.code).toBe(-31008);
+    await expect(payme.checkPerform(500, ACCOUNT)).resolves.toMatchObject({ error: { code: -31008 } });
+    await expect(payme.statement(now - 1000, now)).rejects.toThrow(/GetStatement never answers the error code -31008/);
+  });
+
+  it('refuses a repeat that answers other times, a cancelled transaction performed, and a performed one cancelled to -1', async () => {
+    const id = paymeTransactionId();
+    answering(created());
+    await payme.create(id, 500, ACCOUNT);
+    answering(created({ create_time: now + 5 }));
+    await expect(payme.create(id, 500, ACCOUNT)).rejects.toThrow(/create_time must stay/);
+    answering({ transaction: '17', perform_time: now + 10, state: 2 });
+    await payme.perform(id);
+    answering({ transaction: '17', perform_time: now + 11, state: 2 });
+    await expect(payme.perform(id)).rejects.toThrow(/perform_time must stay/);
+    answering({ transaction: '17', cancel_time: now + 20, state: -1 });
+    await expect(payme.cancel(id, 5)).rejects.toThrow(/cancels to -2/);
+    answering(checked({ state: 1 }));
+    await expect(payme.check(id)).rejects.toThrow(/CheckTransaction must answer the state/);
+
+    const cancelled = paymeTransactionId();
+    answering(created());
+    await payme.create(cancelled, 500, ACCOUNT);
+    answering({ transaction: '17', cancel_time: now + 20, state: -1 });
+    await payme.cancel(cancelled, 3);
+    answering({ transaction: '17', perform_time: now + 30, state: 2 });
+    await expect(payme.perform(cancelled)).rejects.toThrow(/a cancelled transaction is never performed/);
+  });
+
+  it('refuses a statement entry created outside from..to', async () => {
+    const id = paymeTransactionId();
+    answering(created());
+    await payme.create(id, 500, ACCOUNT, now - 5000);
+    answering({ transactions: [{ id, time: now - 5000, amount: 500, account: ACCOUNT, ...checked() }] });
+    await expect(payme.statement(now - 1000, now)).rejects.toThrow(/from `from` to `to`/);
+  });
+
+  it('refuses a transaction performed 12 hours after Payme created it', async () => {
+    const id = paymeTransactionId();
+    answering(created());
+    await payme.create(id, 500, ACCOUNT);
+    payme.backdate(id, 43_200_000);
+    answering({ transaction: '17', perform_time: now + 10, state: 2 });
+    await expect(payme.perform(id)).rejects.toThrow(/12 hours old/);
+  });
+});

@@ -40,11 +40,28 @@ export interface PaymeCheckout {
 /** The cash desk's one account field (its settings in the merchant's cabinet): the order. */
 const ACCOUNT_FIELD = 'order_id';
 /** "Типы данных": an ID is 24 characters, a Timestamp 13 digits, an Amount a positive integer of tiyin. */
-const PAYME_ID = /^[0-9a-zA-Z]{24}$/;
+const PAYME_ID = /^[0-9a-f]{24}$/;
 const TIMESTAMP = /^\d{13}$/;
 const STATES = [1, 2, -1, -2];
 /** "Причины отмены транзакции". */
 const CANCEL_REASONS = [1, 2, 3, 4, 5, 10];
+/** "Тайм-аут": a transaction not performed within 12 hours of its creation is cancelled, never performed. */
+const TRANSACTION_TIMEOUT_MS = 43_200_000;
+/**
+ * "Ошибки", by the method that may answer them: the wrong amount (-31001), an account refused
+ * (-31050 to -31099), no such transaction (-31003), one that cannot be performed (-31008) or cancelled
+ * (-31007); any method may refuse the authorization (-32504) or fail inside (-32400).
+ */
+const ACCOUNT_ERRORS = Array.from({ length: 50 }, (_, index) => -31050 - index);
+const METHOD_ERRORS: Record<string, readonly number[]> = {
+  CheckPerformTransaction: [-31001, -31008, ...ACCOUNT_ERRORS],
+  CreateTransaction: [-31001, -31008, ...ACCOUNT_ERRORS],
+  PerformTransaction: [-31003, -31008],
+  CancelTransaction: [-31003, -31007],
+  CheckTransaction: [-31003],
+  GetStatement: [],
+};
+const ANY_METHOD_ERRORS = [-32504, -32400];
 /** "Ошибки отправки чека". */
 export const PAYME_CHECKOUT_ERRORS = { MERCHANT_NOT_FOUND: -31601, INVALID_FIELD: -31610 } as const;
 
@@ -140,12 +157,58 @@ const RESULT_CHECKS: Record<string, (result: JsonObject) => void> = {
   },
 };
 
-/** What Payme sent when it created a transaction, and what the store named it. */
+/** What Payme sent when it created a transaction, what the store named it, and where the store's answers left it. */
 interface Created {
   time: number;
   amount: number;
   account: JsonObject;
   transaction: string;
+  state: number;
+  create_time: number;
+  perform_time: number;
+  cancel_time: number;
+  reason: number | null;
+}
+
+/**
+ * The store's answer to a transaction Payme already knows, against what it answered before: a repeat of
+ * Create, Perform or Cancel answers the same times (the calls are idempotent), CheckTransaction says what
+ * the earlier answers left, a cancelled transaction is never performed, a performed one cancels to -2,
+ * and none is performed 12 hours or more after Payme created it. Returns the transaction as it is now.
+ */
+function followTransaction(method: string, params: JsonObject, known: Created, result: JsonObject): Created {
+  const same = (field: keyof Created) => {
+    if (known[field] !== 0 && known[field] !== null && result[field] !== known[field]) fail(`${field} must stay ${String(known[field])} once answered`, result);
+  };
+  switch (method) {
+    case 'CreateTransaction':
+      same('create_time');
+      if (known.state !== 1) fail(`a transaction in state ${known.state} is not created again: CreateTransaction answers -31008`, result);
+      return known;
+    case 'PerformTransaction':
+      if (known.state < 0) fail('a cancelled transaction is never performed: PerformTransaction answers -31008', result);
+      if (known.state === 1 && Date.now() - known.time >= TRANSACTION_TIMEOUT_MS) fail('a transaction 12 hours old is cancelled, not performed: -31008', result);
+      same('perform_time');
+      return { ...known, state: 2, perform_time: result.perform_time as number };
+    case 'CancelTransaction': {
+      const state = known.state === 2 || known.state === -2 ? -2 : -1;
+      if (result.state !== state) fail(`a transaction in state ${known.state} cancels to ${state}`, result);
+      same('cancel_time');
+      const reason = known.reason ?? (params.reason as number);
+      return { ...known, state, cancel_time: result.cancel_time as number, reason };
+    }
+    case 'CheckTransaction': {
+      // The store cancels an unperformed transaction on its own (its 12 hours or its order's wait ran out).
+      const cancelledByStore = known.state === 1 && result.state === -1;
+      const kept = cancelledByStore ? (['create_time', 'perform_time'] as const) : (['state', 'create_time', 'perform_time', 'cancel_time', 'reason'] as const);
+      for (const field of kept) {
+        if (result[field] !== known[field]) fail(`CheckTransaction must answer the ${field} the earlier answers left (${String(known[field])})`, result);
+      }
+      return cancelledByStore ? { ...known, state: -1, cancel_time: result.cancel_time as number, reason: result.reason as number } : known;
+    }
+    default:
+      return known;
+  }
 }
 
 /** A checkout link refused as "Ошибки отправки чека" name it, with the parameter at fault. */
@@ -231,6 +294,8 @@ export interface PaymeStandIn {
    * Resolves to the transaction id; rejects with PaymeCheckoutError a link Payme's checkout refuses.
    */
   pay(checkoutUrl: string): Promise<string>;
+  /** For a test that moves a transaction's creation `ms` into the past in the store's database: Payme's record of it moves too. */
+  backdate(id: string, ms: number): void;
   close(): Promise<void>;
 }
 
@@ -270,17 +335,27 @@ export async function startPaymeStandIn(options: PaymeStandInOptions): Promise<P
   async function rpc(method: string, params: JsonObject): Promise<PaymeAnswer> {
     assertSendable(method, params);
     const answer = await call(method, params);
+    if (answer.error) {
+      if (![...(METHOD_ERRORS[method] ?? []), ...ANY_METHOD_ERRORS].includes(answer.error.code)) {
+        fail(`${method} never answers the error code ${answer.error.code}`, answer.error);
+      }
+      return answer;
+    }
     if (!answer.result) return answer;
     RESULT_CHECKS[method]?.(answer.result);
     const paymeId = params.id as string | undefined;
     const named = paymeId === undefined ? undefined : created.get(paymeId);
     if (named && answer.result.transaction !== named.transaction) fail(`the store named transaction ${paymeId} ${named.transaction} before`, answer.result);
+    if (named) created.set(paymeId!, followTransaction(method, params, named, answer.result));
     if (method === 'CreateTransaction' && paymeId !== undefined && !named) {
       const { time, amount, account } = params as { time: number; amount: number; account: JsonObject };
-      created.set(paymeId, { time, amount, account, transaction: answer.result.transaction as string });
+      const createTime = answer.result.create_time as number;
+      created.set(paymeId, { time, amount, account, transaction: answer.result.transaction as string, state: 1, create_time: createTime, perform_time: 0, cancel_time: 0, reason: null });
     }
     if (method === 'GetStatement') {
+      const { from, to } = params as { from: number; to: number };
       for (const entry of answer.result.transactions as JsonObject[]) {
+        if ((entry.time as number) < from || (entry.time as number) > to) fail('a statement lists only transactions Payme created from `from` to `to`', entry);
         const sent = created.get(entry.id as string);
         const same = sent && entry.time === sent.time && entry.amount === sent.amount && JSON.stringify(entry.account) === JSON.stringify(sent.account) && entry.transaction === sent.transaction;
         if (!same) fail('a statement entry must be a transaction Payme created, as it created it', entry);
@@ -291,6 +366,11 @@ export async function startPaymeStandIn(options: PaymeStandInOptions): Promise<P
 
   const standIn: Omit<PaymeStandIn, 'url' | 'connect' | 'close'> = {
     call,
+    backdate(id, ms) {
+      const known = created.get(id);
+      if (!known) throw new Error(`Payme stand-in: no transaction ${id} to backdate`);
+      created.set(id, { ...known, time: known.time - ms, create_time: known.create_time - ms });
+    },
     checkPerform: (amount, account) => rpc('CheckPerformTransaction', { amount, account }),
     create: (id, amount, account, time = Date.now()) => rpc('CreateTransaction', { id, time, amount, account }),
     perform: (id) => rpc('PerformTransaction', { id }),

@@ -202,7 +202,10 @@ describe('paying a UZS order through Payme', () => {
     const late = await orderForPayme();
     const lateId = paymeTransactionId();
     await store.payme.create(lateId, TOTAL_TIYIN, account(late.orderId));
-    await store.app.db('payme_transactions').where({ payme_id: lateId }).update({ create_time: Date.now() - 43_200_001 });
+    const created = Number((await store.app.db('payme_transactions').where({ payme_id: lateId }).first()).create_time);
+    const twelveHoursAgo = Date.now() - 43_200_001;
+    await store.app.db('payme_transactions').where({ payme_id: lateId }).update({ create_time: twelveHoursAgo });
+    store.payme.backdate(lateId, created - twelveHoursAgo);
     expect(errorOf(await store.payme.perform(lateId))).toEqual({ code: -31008, data: 'id' });
     expect((await store.payme.check(lateId)).result).toMatchObject({ state: -1, reason: 4 });
     expect(await orderRow(late.orderId)).toMatchObject({ status: 'cancelled' });
