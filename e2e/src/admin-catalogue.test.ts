@@ -262,6 +262,8 @@ describe('the catalogue and stock tabs', () => {
     await page.goto(`${app.baseUrl}/admin/pubgCodes`);
     await page.getByRole('tab', { name: 'Denominations' }).click();
     await page.waitForURL(/\/admin\/pubgCodes\/denominations$/);
+    // The codes' table (whose rows name their denominations too) stays until the denominations' replaces it.
+    await eventually(() => page.getByRole('columnheader', { name: 'Available codes' }).count()).toBe(1);
     await eventually(() => page.getByText('8,100').count()).toBeGreaterThan(0);
     await settleAndShoot(page, 'admin-pubg-denominations-desktop');
 
