@@ -19,3 +19,4 @@ export { PAYME_ENDPOINT_PATH } from '../modules/payme/payme.endpoint';
 export * from './click-stand-in';
 export { CLICK_ENDPOINT_PATH } from '../modules/click/click.endpoint';
 export * from './order-stream';
+export * from './lock-waits';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
+import { untilAStatementWaitsOnALock } from '../../testing/lock-waits';
 
 let app: TestApp;
 let fixtures: ReturnType<typeof createFixtures>;
@@ -35,18 +36,6 @@ const addBody = (productId: number, fields: Record<string, unknown> = {}) => ({
 const add = (user: TestUser, body: Record<string, unknown>) => app.request('POST', '/api/cart/add', { token: user.token, body });
 const cartOf = (user: TestUser) => app.request('GET', '/api/cart', { token: user.token });
 const linesOf = (userId: number) => app.db('cart_items').where({ user_id: userId }).orderBy('id');
-
-/** Resolves once an addition to the cart waits on a row lock in this database. */
-async function waitUntilAnAdditionWaits(): Promise<void> {
-  for (let attempt = 0; attempt < 500; attempt += 1) {
-    const { rows } = await app.db.raw(
-      "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%add_to_cart_line%'",
-    );
-    if (rows.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('No addition to the cart waited on a lock within 10 s');
-}
 
 describe('GET /api/cart', () => {
   it('requires a login', async () => {
@@ -173,7 +162,7 @@ describe('POST /api/cart/add', () => {
       const [firstAdded] = (await first.raw('SELECT quantity, capped FROM add_to_cart_line(?, ?, NULL, 10, 1099, 86821, 1, 3)', [user.id, product.id])).rows;
       expect(firstAdded).toEqual({ quantity: 3, capped: false });
       const second = add(user, addBody(product.id, { quantity: 1 }));
-      await waitUntilAnAdditionWaits();
+      await untilAStatementWaitsOnALock(app.db, '%add_to_cart_line%');
       await first.commit();
       const answer = await second;
       expect(answer.status).toBe(200);

@@ -3,6 +3,7 @@ import { fromMinor } from '@topup/common';
 import type { ContentLanguage, Order, OrderDetail, OrderItem } from '@topup/common/api';
 import { notFound } from '../../lib/app-error';
 import { groupBy } from '../../lib/group-by';
+import { readInOneSnapshot } from '../../lib/snapshot';
 import type { Serializable } from '../../lib/typed-routes';
 import type { CodeCrypto } from '@topup/server-kit';
 import { refundsOfOrder } from '../payments/refunds';
@@ -73,10 +74,19 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
      * Codes are shown only once the order is completed, and their showing is recorded.
      */
     async detail(viewer: Viewer, orderId: number, language: ContentLanguage): Promise<Serializable<OrderDetail>> {
-      const order = await ordersDal.findOwn(db, viewer.userId, orderId);
-      if (!order) throw notFound('Order');
-      const delivered = order.status === 'completed';
-      const rows = await ordersDal.itemsOf(db, [order.id], { withCodes: delivered, language });
+      const read = await readInOneSnapshot(db, async (trx) => {
+          const order = await ordersDal.findOwn(trx, viewer.userId, orderId);
+          if (!order) return undefined;
+          const delivered = order.status === 'completed';
+          const [rows, payment, refunds] = await Promise.all([
+            ordersDal.itemsOf(trx, [order.id], { withCodes: delivered, language }),
+            ordersDal.paymentOf(trx, order.id),
+            refundsOfOrder(trx, order.id),
+          ]);
+          return { order, delivered, rows, payment, refunds };
+      });
+      if (!read) throw notFound('Order');
+      const { order, delivered, rows, payment, refunds } = read;
       const items = rows.map((row) => ({
         ...toItemView(row),
         code:
@@ -86,11 +96,7 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
       }));
       const revealedItemIds = items.filter((item) => item.code !== null).map((item) => item.id);
       // The reveal is recorded before the response is sent: a code is never shown without its record.
-      const [payment, refunds] = await Promise.all([
-        ordersDal.paymentOf(db, order.id),
-        refundsOfOrder(db, order.id),
-        revealedItemIds.length > 0 ? ordersDal.recordReveals(db, viewer, revealedItemIds) : undefined,
-      ]);
+      if (revealedItemIds.length > 0) await ordersDal.recordReveals(db, viewer, revealedItemIds);
       return {
         ...toOrderView(order, []),
         items,

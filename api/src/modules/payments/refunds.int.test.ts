@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
 import { createPaymentGateways, paymentGatewaysOf } from '../../providers/payment';
 import { createYookassaGateway } from '../../providers/payment/yookassa.gateway';
-import { startGatewayPayment, startYookassaStore, type TestApp, type TestUser, type YookassaStandIn, type YookassaStore } from '../../testing';
+import { startGatewayPayment, startYookassaStore, untilAStatementWaitsOnALock, type ApiResponse, type TestApp, type TestUser, type YookassaStandIn, type YookassaStore } from '../../testing';
 import { createCatalogueChanges } from '../catalogue/catalogue-changes';
 import { createPaymentCallbackService } from './payment-callback.service';
 import { requestCardRefund, RESEND_REFUNDS_FOR_SECONDS } from './refunds';
@@ -229,5 +229,36 @@ describe('refunds that happen once', () => {
     expect(refundsOfPayment(providerPaymentId)).toEqual([]);
     expect(await balanceCredits(shopper.id)).toEqual([]);
     expect((await orderRow(orderId)).attention_since).not.toBeNull();
+  });
+});
+
+describe('an order read while its refund settles', () => {
+  it.each([
+    ['the shopper', '/api/orders'],
+    ['the back office', '/api/admin/orders'],
+  ])('shows %s the refund and the payment it came from as of one moment, never one settled without the other', async (who, path) => {
+    const { shopper, orderId } = await paidCart(1);
+    const refundId = await askRefund(orderId, 1000);
+    const reader = who === 'the shopper' ? shopper : await app.createUser({ role: 'admin' });
+    // The refund settles as `settle` does, one commit for both rows; the payments table is held until
+    // the read waits on it, so the read's other queries run before that commit and its payment after.
+    const settling = await app.db.transaction();
+    let answer: Promise<ApiResponse> | undefined;
+    try {
+      await settling.raw('LOCK TABLE payments IN ACCESS EXCLUSIVE MODE');
+      await settling('payment_refunds').where({ id: refundId }).update({ status: 'succeeded', settled_at: settling.fn.now() });
+      await settling('payments').where({ order_id: orderId }).update({ refunded_amount: 1000, status: 'refunded' });
+      answer = app.request('GET', `${path}/${orderId}`, { token: reader.token });
+      await untilAStatementWaitsOnALock(app.db, '%from "payments"%');
+      await settling.commit();
+    } finally {
+      if (!settling.isCompleted()) await settling.rollback();
+    }
+    const response = await answer;
+    expect(response.status).toBe(200);
+    const refundStatus = response.body.refunds[0].status;
+    const payment = response.body.payment;
+    const refunded = payment.refunded ?? payment.refundedAmount;
+    expect([refundStatus, payment.status, refunded]).toEqual(refundStatus === 'succeeded' ? ['succeeded', 'refunded', 10] : ['pending', 'paid', 0]);
   });
 });

@@ -16,6 +16,7 @@ import { AppError, notFound, validationFailed } from '../../../lib/app-error';
 import { recordAudit } from '../../../lib/audit';
 import { changeBalance } from '@topup/server-kit';
 import { groupBy } from '../../../lib/group-by';
+import { readInOneSnapshot } from '../../../lib/snapshot';
 import { listPage, parseListQuery, type FilterApplier, type ListSpec } from '../../../lib/simple-rest';
 import type { Serializable } from '../../../lib/typed-routes';
 import {
@@ -145,15 +146,19 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
   }
 
   async function detail(orderId: number): Promise<Serializable<AdminOrderDetail>> {
-    const order = await snapshot(db, orderId);
-    const [items, deliveries, costs, payment, refunds, timeline] = await Promise.all([
-      adminOrdersDal.items(db, orderId),
-      adminOrdersDal.deliveries(db, orderId),
-      marginsDal.itemCosts(db, orderId),
-      adminOrdersDal.payment(db, orderId),
-      refundsOfOrder(db, orderId),
-      adminOrdersDal.timeline(db, orderId),
-    ]);
+    const { order, items, deliveries, costs, payment, events, refunds, timeline } = await readInOneSnapshot(db, async (trx) => {
+      const found = await snapshot(trx, orderId);
+      const [items, deliveries, costs, payment, refunds, timeline] = await Promise.all([
+        adminOrdersDal.items(trx, orderId),
+        adminOrdersDal.deliveries(trx, orderId),
+        marginsDal.itemCosts(trx, orderId),
+        adminOrdersDal.payment(trx, orderId),
+        refundsOfOrder(trx, orderId),
+        adminOrdersDal.timeline(trx, orderId),
+      ]);
+      const events = payment ? await adminOrdersDal.gatewayEvents(trx, payment) : [];
+      return { order: found, items, deliveries, costs, payment, events, refunds, timeline };
+    });
     const margins = items.map((item) => itemMargin(item, costs.find((cost) => cost.order_item_id === item.id)));
     return {
       ...order,
@@ -164,7 +169,7 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
             ...payment,
             amount: fromMinor(payment.amount),
             refundedAmount: fromMinor(payment.refundedAmount),
-            events: await adminOrdersDal.gatewayEvents(db, payment),
+            events,
           }
         : null,
       refunds: refunds.map(({ created_at, uncertain, ...refund }) => ({
