@@ -42,6 +42,7 @@ import * as promoCodes from './migrations/20261210000001_promo_codes';
 import * as promotionsThatDiscount from './migrations/20261211000001_promotions_that_discount';
 import * as cartLineAddedInOneStatement from './migrations/20261212000001_cart_line_added_in_one_statement';
 import * as checkoutInFewerRoundTrips from './migrations/20261212000002_checkout_in_fewer_round_trips';
+import * as topupPlacedInOneStatement from './migrations/20261213000001_topup_placed_in_one_statement';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -100,6 +101,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261211000001_promotions_that_discount', migration: promotionsThatDiscount },
   { name: '20261212000001_cart_line_added_in_one_statement', migration: cartLineAddedInOneStatement },
   { name: '20261212000002_checkout_in_fewer_round_trips', migration: checkoutInFewerRoundTrips },
+  { name: '20261213000001_topup_placed_in_one_statement', migration: topupPlacedInOneStatement },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

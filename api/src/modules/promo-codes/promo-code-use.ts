@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error';
 
 /*
  * A promo code quoted and used on an order (docs/architecture.md, "Promo codes"). The rules are the SQL
- * functions promo_code_quote and use_promo_code; place_cart_order calls them for the cart, and a top-up
- * calls them here, in the transaction that places it.
+ * functions promo_code_quote and use_promo_code, which place_cart_order and place_topup_order call in the
+ * statement that places the order; a preview quotes a code here.
  */
 
 /** One line of an order as a promo code's scope sees it: a code of a product, or a top-up of a game. */
@@ -67,18 +67,4 @@ export async function quotePromoCode(conn: Knex, code: string, userId: number, c
   const [row] = rows;
   if (!row) throw new Error('promo_code_quote returned no row');
   return { promoCodeId: row.promo_code_id, discount: Number(row.discount) };
-}
-
-/** Counts the order's use of the code under the code's row lock (use_promo_code); used_up and used_by_you raise. */
-export async function usePromoCode(trx: Knex.Transaction, quote: PromoQuote, userId: number, orderId: number): Promise<void> {
-  await trx.raw('SELECT use_promo_code(?, ?, ?, ?)', [quote.promoCodeId, userId, orderId, quote.discount]);
-}
-
-/** Runs a promo code's SQL call, answering its refusal as 422 PROMO_CODE_INVALID. */
-export async function refusingPromoCode<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    throw promoCodeRefused(err) ?? err;
-  }
 }

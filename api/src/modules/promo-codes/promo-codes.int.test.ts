@@ -274,7 +274,14 @@ describe('a promo code on a game top-up', () => {
 
     const placed = await app.request('POST', '/api/orders/topup', { token: user.token, body: { topupData, currency: 'usd', promoCode: code.code } });
     expect(placed.status).toBe(201);
-    expect(await app.db('orders').where({ id: placed.body.orderId }).first()).toMatchObject({ total: 159, discount: 40, promo_code_id: code.id });
+    expect(await app.db('orders').where({ id: placed.body.orderId }).first()).toMatchObject({ total: 159, total_usd: 159, discount: 40, promo_code_id: code.id });
+    expect((await app.db('order_events').where({ order_id: placed.body.orderId, kind: 'placed' }).first()).payload).toEqual({
+      total: 159,
+      currency: 'usd',
+      paymentMethod: 'balance',
+      service: 'freefire',
+      discount: 40,
+    });
     expect(await balanceOf(user.id, 'usd')).toBe(1000 - 159);
     expect(await usesOf(code.id)).toBe(1);
 

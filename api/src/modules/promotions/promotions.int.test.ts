@@ -152,6 +152,18 @@ describe('a promotion on game top-ups', () => {
     expect(forged.body.error.code).toBe('PRICE_CHANGED');
     const { orderId, payUrl } = await startGatewayPayment(app, user, { type: 'topup', method: 'card', currency: 'usd', topupData: pubgTopup([pkg.id], { usd: 4.99, rub: 394.21 }) });
     expect(await app.db('orders').where({ id: orderId }).first()).toMatchObject({ total: 449, promotion_discount: 50, total_usd: 449 });
+    // The timeline names the game, what was charged and what the promotion took, and the request that placed it.
+    const [placed] = await app.db('order_events').where({ order_id: orderId, kind: 'placed' });
+    expect(placed).toMatchObject({
+      actor_id: null,
+      payload: { total: 449, currency: 'usd', paymentMethod: 'card', service: 'pubg', promotionDiscount: 50 },
+      request_id: expect.any(String),
+    });
+    expect(placed.payload).not.toHaveProperty('discount');
+    // The package's code is held for the order until it is paid or cancelled.
+    expect(await app.db('stock_codes').where({ source: 'pubg_redemption', denomination_id: pkg.id, order_id: orderId })).toEqual([
+      expect.objectContaining({ status: 'reserved', reserved_until: null }),
+    ]);
     // YooKassa charges in RUB: 4.49 USD at 79.
     expect(await app.db('payments').where({ order_id: orderId }).first()).toMatchObject({ amount: 35_471, currency: 'rub' });
     await payByCard(orderId, payUrl);

@@ -1,36 +1,8 @@
 import type { Knex } from 'knex';
 import { CurrencySettings, OrderItem, type ProviderStatus } from '../../models';
 
-export interface NewTopupItem {
-  /** Minor units of the order currency. */
-  amount: number;
-  priceUsd: number;
-  priceRub: number;
-  gameAmount: number | null;
-  rateUsed: string;
-  topupData: Record<string, unknown>;
-}
-
 /** Data access for top-up orders and their delivery; every function takes the connection or transaction to use. */
 export const topupDal = {
-  async insertTopupItem(trx: Knex.Transaction, orderId: number, item: NewTopupItem): Promise<number> {
-    const [row] = await trx('order_items')
-      .insert({
-        order_id: orderId,
-        item_type: 'topup',
-        game_amount: item.gameAmount,
-        amount: item.amount,
-        price_usd: item.priceUsd,
-        price_rub: item.priceRub,
-        rate_used: item.rateUsed,
-        topup_data: item.topupData,
-        provider_status: 'pending',
-      })
-      .returning<{ id: number }[]>('id');
-    if (!row) throw new Error('order_items insert returned no row');
-    return row.id;
-  },
-
   topupItemOf: (db: Knex, orderId: number) => OrderItem.query(db).findOne({ order_id: orderId, item_type: 'topup' }).orderBy('id'),
 
   /** Where the shop refunds a failed delivery of a card-paid top-up (a back-office setting). */

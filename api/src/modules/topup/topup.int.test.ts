@@ -414,6 +414,21 @@ describe('POST /api/orders/topup: refusals', () => {
     expect(await snapshot(user.id)).toEqual(before);
   });
 
+  it('refuses a price raised while the game checked the player with 409 PRICE_CHANGED and the new price, charging nothing', async () => {
+    const user = await shopper();
+    const offer = await fixtures.freefireOffer({ priceUsd: 199, priceRub: 15_721 });
+    const checkPlayer = SandboxGameProvider.prototype.checkPlayer;
+    vi.spyOn(SandboxGameProvider.prototype, 'checkPlayer').mockImplementation(async function (this: SandboxGameProvider, ...args) {
+      await app.db('game_denominations').where({ id: offer.denominationId }).update({ price_usd: 249 });
+      return checkPlayer.apply(this, args);
+    });
+    const before = await snapshot(user.id);
+    const response = await order(user, { topupData: freefireData(offer, { player_id: '7654329' }), currency: 'usd' });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatchObject({ code: 'PRICE_CHANGED', details: { price: 2.49 } });
+    expect(await snapshot(user.id)).toEqual(before);
+  });
+
   it('requires a login', async () => {
     const response = await app.request('POST', '/api/orders/topup', { body: { topupData: { service: 'steam' }, currency: 'usd' } });
     expect(response.status).toBe(401);

@@ -1,24 +1,23 @@
 import type { Knex } from 'knex';
-import { ErrorCode, fromMinor, toMinor, usdToUzsMinor, type BalanceCurrency, type OrderCurrency, type SteamInputCurrency } from '@topup/common';
+import { ErrorCode, fromMinor, initialOrderStatus, toMinor, usdToUzsMinor, type BalanceCurrency, type OrderCurrency, type SteamInputCurrency } from '@topup/common';
 import type { TopupData, TopupOrderAnswer, TopupOrderBody } from '@topup/common/api';
 import { AppError, validationFailed } from '../../lib/app-error';
-import { changeBalance } from '@topup/server-kit';
-import { enqueueJob } from '../../lib/outbox';
+import { insufficientBalance, prepared, sqlRefusal } from '@topup/server-kit';
+import { dispatchAfterCommit } from '../../lib/outbox';
+import { currentRequestId } from '../../lib/trace-context';
 import type { DenominationSourceKind, GameDenomination, RowOf } from '../../models';
 import type { GameAccount } from '../../providers/game';
 import { gamesDal, type GameOfSlug } from '../games/games.dal';
 import { accountOfFields, type GamesService } from '../games/games.service';
-import { orderPlacementDal } from '../orders/order-placement.dal';
 import { assertPayableFromBalance, orderPlacedUnder, type OrderPayment } from '../orders/order-placement';
 import type { IdempotencyClaim } from '../../types';
-import { recordOrderEvent } from '../orders/order-events';
+import { announceOrderChanges } from '../orders/order-feed';
 import { steamAmountToMinor, type SteamService } from '../steam/steam.service';
 import type { PlayerCheckService } from './player-check.service';
 import { assertSoldWithoutLoss } from '../games/denomination-costs';
 import { stockDal } from '../stock/stock.dal';
-import { topupDal } from './topup.dal';
 import { ratesDal } from '../rates/rates.dal';
-import { quotePromoCode, refusingPromoCode, usePromoCode } from '../promo-codes/promo-code-use';
+import { promoCodeRefused, sqlArray } from '../promo-codes/promo-code-use';
 import { denominationDiscounts } from '../promotions/promotion-prices';
 
 /** A package of the code stock (PUBG's, or a denomination delivered from codes) as stored in an order's topup_data: what it delivers and what it cost. */
@@ -132,7 +131,8 @@ const inputCurrencyOf = (currency: OrderCurrency): SteamInputCurrency => (curren
 export interface PreparedTopup {
   body: TopupOrderBody;
   game: GameOfSlug;
-  account: GameAccount;
+  /** Its price, taken after the game was asked (a price changed meanwhile is not charged). */
+  priced: TopupQuote;
   playerName: string;
 }
 
@@ -382,10 +382,20 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     });
   }
 
+  /** The API's answer to a refusal of the SQL function place_topup_order, or undefined for any other error. */
+  function placementRefusal(err: unknown): AppError | undefined {
+    const refusal = sqlRefusal(err);
+    if (refusal?.rule === ErrorCode.OUT_OF_STOCK) {
+      const { denominationId, requested, available } = refusal.facts as { denominationId: number; requested: number; available: number };
+      return outOfCodes(denominationId, requested, available);
+    }
+    return promoCodeRefused(err) ?? insufficientBalance(err);
+  }
+
   /**
    * Everything that can refuse a top-up before money moves, outside any transaction: the game (404 when
    * it is not on sale), the fields, the price the shopper saw, stock in the code stock, and the account
-   * checked with the game (a slow game never holds a row lock).
+   * checked with the game (a slow game never holds a row lock). Priced again after the game answers.
    */
   async function prepare(body: TopupOrderBody): Promise<PreparedTopup> {
     const game = await games.activeGame(db, body.topupData.service);
@@ -402,7 +412,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
       }
     }
 
-    if (!game.player_check) return { body, game, account, playerName: '' };
+    if (!game.player_check) return { body, game, priced: early, playerName: '' };
     const player = await players.check(account);
     if (!player.found) {
       const [first] = account.fields;
@@ -411,99 +421,78 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
         field: body.topupData.fields ? `fields.${first?.key}` : first?.key === 'login' ? 'login' : 'player_id',
       });
     }
-    return { body, game, account, playerName: player.nickname };
+    const priced = await quote(db, game, body, account);
+    assertClientPrice(body, priced);
+    return { body, game, priced, playerName: player.nickname };
   }
 
   /**
-   * Writes a prepared top-up order in the caller's transaction, priced again (a price changed since
-   * the first look is not charged) and with its PUBG codes reserved. Paid from the balance, it is
-   * charged and sent to fulfilment at once; to be paid through a gateway, it waits as 'pending' for
-   * `holdSeconds`, and the payment's success sends it to fulfilment. The order carries the request's
-   * Idempotency-Key, if any.
+   * Writes a prepared top-up order in the caller's transaction and in one statement (the SQL function
+   * place_topup_order, whose comment names its invariants), at the price `prepare` took: a promo code's
+   * discount on top of the promotions', the order, its event and item, its PUBG codes reserved. Paid from
+   * the balance, it is charged and sent to fulfilment at once; to be paid through a gateway, it waits as
+   * 'pending' for `holdSeconds`, and the payment's success sends it to fulfilment. The order carries the
+   * request's Idempotency-Key, if any.
    */
   async function place(
     trx: Knex.Transaction,
     userId: number,
-    prepared: PreparedTopup,
+    topup: PreparedTopup,
     payment: OrderPayment,
     idempotencyKey?: string,
   ): Promise<PlacedTopup> {
-    const { body, game, account } = prepared;
-    const priced = await quote(trx, game, body, account);
-    assertClientPrice(body, priced);
+    const { body, game, priced } = topup;
     const paid = payment.method === 'balance';
-    // The client priced the top-up at list price; the promotions' discount and a promo code's, on
-    // top of it, are the server's.
-    const { promotionDiscount } = priced;
-    const promotionPrice = priced.total - promotionDiscount;
-    const promotionPriceUsd = priced.totalUsd - priced.promotionDiscountUsd;
-    const promo = body.promoCode
-      ? await refusingPromoCode(() => quotePromoCode(trx, body.promoCode!, userId, body.currency, [{ gameId: game.id, amount: promotionPrice }]))
-      : undefined;
-    const discount = promo?.discount ?? 0;
-    const total = promotionPrice - discount;
-
-    const orderId = await orderPlacementDal.insertOrder(trx, {
-      userId,
-      kind: 'topup',
-      paymentMethod: payment.method,
-      currency: body.currency,
-      total,
-      // The USD figure (reports) scaled by the same share.
-      totalUsd: discount > 0 ? promotionPriceUsd - Math.round((promotionPriceUsd * discount) / promotionPrice) : promotionPriceUsd,
-      discount,
-      promoCodeId: promo?.promoCodeId,
-      promotionDiscount,
-      rateUsdRub: priced.rate,
-      rateUsdUzs: priced.rateUzs,
-      paid,
-      holdSeconds: paid ? undefined : payment.holdSeconds,
-      idempotencyKey,
-    });
-    await recordOrderEvent(trx, orderId, 'placed', {
-      total,
-      currency: body.currency,
-      paymentMethod: payment.method,
-      service: body.topupData.service,
-      ...(discount > 0 ? { discount } : {}),
-      ...(promotionDiscount > 0 ? { promotionDiscount } : {}),
-    });
-    if (promo) await refusingPromoCode(() => usePromoCode(trx, promo, userId, orderId));
-    if (paid) {
-      assertPayableFromBalance(body.currency);
-      // The ledger refuses a zero movement: a top-up the discounts make free has nothing to debit.
-      if (total > 0) {
-        await changeBalance(trx, {
+    if (paid) assertPayableFromBalance(body.currency);
+    const codes = [...(priced.pubgCodes ?? [])];
+    const topupData: StoredTopupData = { ...priced.data, player_name: topup.playerName };
+    const { rows } = await prepared(
+      'place-topup-order',
+      trx.raw<{ rows: Array<{ order_id: number; total: number; outbox_id: number | null; outbox_job_id: string | null }> }>(
+        `SELECT order_id, total, outbox_id, outbox_job_id FROM place_topup_order(
+           p_user_id => ?, p_currency => ?, p_payment_method => ?, p_status => ?, p_hold_seconds => ?,
+           p_game_id => ?, p_service => ?,
+           p_list_total => ?, p_list_total_usd => ?, p_promotion_off => ?, p_promotion_off_usd => ?, p_rate_usd_rub => ?, p_rate_usd_uzs => ?,
+           p_item_price_usd => ?, p_item_price_rub => ?, p_game_amount => ?, p_topup_data => ?::jsonb,
+           p_code_denominations => ?::integer[], p_code_counts => ?::integer[],
+           p_promo_code => ?, p_idempotency_key => ?, p_request_id => ?)`,
+        [
           userId,
-          currency: body.currency,
-          amount: -total,
-          reason: 'order_payment',
-          reference: `order:${orderId}:payment`,
-          orderId,
-        });
-      }
-    }
-    const topupData: StoredTopupData = { ...priced.data, player_name: prepared.playerName };
-    await topupDal.insertTopupItem(trx, orderId, {
-      amount: priced.total,
-      priceUsd: priced.itemPriceUsd,
-      priceRub: priced.itemPriceRub,
-      gameAmount: priced.gameAmount,
-      rateUsed: priced.rateUzs ?? priced.rate,
-      topupData: { ...topupData },
+          body.currency,
+          payment.method,
+          initialOrderStatus(paid),
+          paid ? null : payment.holdSeconds,
+          game.id,
+          body.topupData.service,
+          priced.total,
+          priced.totalUsd,
+          priced.promotionDiscount,
+          priced.promotionDiscountUsd,
+          priced.rate,
+          priced.rateUzs ?? null,
+          priced.itemPriceUsd,
+          priced.itemPriceRub,
+          priced.gameAmount,
+          JSON.stringify(topupData),
+          sqlArray(codes.map(([denominationId]) => denominationId)),
+          sqlArray(codes.map(([, needed]) => needed)),
+          body.promoCode ?? null,
+          idempotencyKey ?? null,
+          currentRequestId() ?? null,
+        ],
+      ),
+    ).catch((err: unknown) => {
+      throw placementRefusal(err) ?? err;
     });
-    for (const [denominationId, needed] of priced.pubgCodes ?? []) {
-      const codes = await stockDal.takeForDenomination(trx, denominationId, needed);
-      if (codes.length < needed) throw outOfCodes(denominationId, needed, codes.length);
-      await stockDal.reserve(
-        trx,
-        orderId,
-        codes.map((code) => code.id),
-        null,
-      );
+    const [placed] = rows;
+    if (!placed) throw new Error('place_topup_order returned no row');
+    const orderId = Number(placed.order_id);
+    // The 'placed' event changes what the shopper's open streams show.
+    announceOrderChanges(trx, [orderId]);
+    if (placed.outbox_id !== null && placed.outbox_job_id !== null) {
+      await dispatchAfterCommit(trx, { id: placed.outbox_id, jobId: placed.outbox_job_id, queue: 'fulfilment', jobName: 'fulfil-order', payload: { orderId } });
     }
-    if (paid) await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId });
-    return { orderId, total, rate: priced.rate };
+    return { orderId, total: Number(placed.total), rate: priced.rate };
   }
 
   return {
