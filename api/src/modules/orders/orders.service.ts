@@ -74,16 +74,15 @@ export function createOrdersService(deps: { db: Knex; codeCrypto: CodeCrypto }) 
      * Codes are shown only once the order is completed, and their showing is recorded.
      */
     async detail(viewer: Viewer, orderId: number, language: ContentLanguage): Promise<Serializable<OrderDetail>> {
+      // One connection runs one query at a time: the reads go one after another.
       const read = await readInOneSnapshot(db, async (trx) => {
-          const order = await ordersDal.findOwn(trx, viewer.userId, orderId);
-          if (!order) return undefined;
-          const delivered = order.status === 'completed';
-          const [rows, payment, refunds] = await Promise.all([
-            ordersDal.itemsOf(trx, [order.id], { withCodes: delivered, language }),
-            ordersDal.paymentOf(trx, order.id),
-            refundsOfOrder(trx, order.id),
-          ]);
-          return { order, delivered, rows, payment, refunds };
+        const order = await ordersDal.findOwn(trx, viewer.userId, orderId);
+        if (!order) return undefined;
+        const delivered = order.status === 'completed';
+        const rows = await ordersDal.itemsOf(trx, [order.id], { withCodes: delivered, language });
+        const payment = await ordersDal.paymentOf(trx, order.id);
+        const refunds = await refundsOfOrder(trx, order.id);
+        return { order, delivered, rows, payment, refunds };
       });
       if (!read) throw notFound('Order');
       const { order, delivered, rows, payment, refunds } = read;

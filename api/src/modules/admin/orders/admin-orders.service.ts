@@ -146,18 +146,20 @@ export function createAdminOrdersService(deps: { db: Knex; catalogueChanges: Cat
   }
 
   async function detail(orderId: number): Promise<Serializable<AdminOrderDetail>> {
+    // One connection runs one query at a time: the reads go one after another.
     const { order, items, deliveries, costs, payment, events, refunds, timeline } = await readInOneSnapshot(db, async (trx) => {
       const found = await snapshot(trx, orderId);
-      const [items, deliveries, costs, payment, refunds, timeline] = await Promise.all([
-        adminOrdersDal.items(trx, orderId),
-        adminOrdersDal.deliveries(trx, orderId),
-        marginsDal.itemCosts(trx, orderId),
-        adminOrdersDal.payment(trx, orderId),
-        refundsOfOrder(trx, orderId),
-        adminOrdersDal.timeline(trx, orderId),
-      ]);
-      const events = payment ? await adminOrdersDal.gatewayEvents(trx, payment) : [];
-      return { order: found, items, deliveries, costs, payment, events, refunds, timeline };
+      const payment = await adminOrdersDal.payment(trx, orderId);
+      return {
+        order: found,
+        items: await adminOrdersDal.items(trx, orderId),
+        deliveries: await adminOrdersDal.deliveries(trx, orderId),
+        costs: await marginsDal.itemCosts(trx, orderId),
+        payment,
+        events: payment ? await adminOrdersDal.gatewayEvents(trx, payment) : [],
+        refunds: await refundsOfOrder(trx, orderId),
+        timeline: await adminOrdersDal.timeline(trx, orderId),
+      };
     });
     const margins = items.map((item) => itemMargin(item, costs.find((cost) => cost.order_item_id === item.id)));
     return {
