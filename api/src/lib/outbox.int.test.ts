@@ -8,6 +8,7 @@ import { createLogger } from '../logger';
 import { createRedis } from '../redis';
 import { createTestDatabase, deleteRedisKeys, testRedisPrefix, type TestDatabase } from '../testing/harness';
 import { openQueues } from './job-queues';
+import { untilAStatementWaitsOnALock } from '../testing/lock-waits';
 import { createOutboxDispatcher, enqueueJob, withOutboxDispatch } from './outbox';
 
 let database: TestDatabase;
@@ -125,6 +126,43 @@ describe('enqueueJob on a database with an outbox dispatcher', () => {
 
     expect(await queues.fulfilment.getJob(jobId)).toBeUndefined();
     expect(await queues.fulfilment.getJobCounts()).toEqual(countsBefore);
+  });
+
+  it('marks the rows of jobs sent while a marking runs together, in one statement, once it ends', async () => {
+    const dispatch = createOutboxDispatcher({ db: database.db, queues, connection: redis, logger });
+    // Rows written without a dispatcher, so that this test alone sends them.
+    const rows = await database.db.transaction(async (trx) => {
+      const written = [];
+      for (let index = 0; index < 6; index += 1) written.push(await enqueueJob(trx, 'fulfilment', 'fulfil-order', { orderId: 100 + index }));
+      return written;
+    });
+    const jobOf = (row: { id: number; jobId: string }, index: number) => ({
+      ...row,
+      queue: 'fulfilment' as const,
+      jobName: 'fulfil-order',
+      payload: { orderId: 100 + index },
+    });
+    const [first, ...rest] = rows.map(jobOf);
+    // The first row's marking waits on the table's lock while the others' jobs are added.
+    const holder = await database.db.transaction();
+    try {
+      await holder.raw('LOCK TABLE outbox IN SHARE MODE');
+      const firstSent = dispatch(first!);
+      await untilAStatementWaitsOnALock(database.db, 'update "outbox"%');
+      const restSent = rest.map((job) => dispatch(job));
+      await vi.waitFor(async () => {
+        for (const job of rest) expect(await queues.fulfilment.getJob(job.jobId)).toBeDefined();
+      });
+      await holder.commit();
+      await Promise.all([firstSent, ...restSent]);
+    } finally {
+      if (!holder.isCompleted()) await holder.rollback();
+    }
+    const marked = await database.db('outbox').whereIn('id', rows.map((row) => row.id)).orderBy('id').pluck('dispatched_at');
+    expect(marked.every((at) => at instanceof Date)).toBe(true);
+    const [firstAt, ...restAt] = marked.map((at: Date) => at.getTime());
+    expect(new Set(restAt).size).toBe(1);
+    expect(restAt[0]).toBeGreaterThan(firstAt!);
   });
 
   it('commits with Redis away and leaves the row to the relay', async () => {

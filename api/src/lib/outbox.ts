@@ -158,7 +158,8 @@ export async function dispatchAfterCommit<N extends QueueName>(trx: Knex.Transac
 /**
  * Adds a committed row's job to its queue, then marks the row dispatched so the relay leaves it.
  * When Redis is away it does nothing and the relay sends the row later; a row the relay holds at
- * that moment is left to the relay to mark.
+ * that moment is left to the relay to mark. Rows whose jobs were added while a marking was under way
+ * are marked together by the next one: under load, one statement for many jobs, and no wait when idle.
  */
 export function createOutboxDispatcher(deps: {
   db: Knex;
@@ -168,17 +169,36 @@ export function createOutboxDispatcher(deps: {
   logger: Logger;
 }): OutboxDispatcher {
   const { db, queues, connection, logger } = deps;
+  let waiting: number[] = [];
+  let marking: Promise<void> = Promise.resolve();
+
+  const mark = (ids: number[]) =>
+    db('outbox')
+      .whereIn('id', db('outbox').select('id').whereIn('id', ids).whereNull('dispatched_at').forUpdate().skipLocked())
+      .update({ dispatched_at: db.fn.now() });
+
+  /** Resolves once `id` is marked, together with every id that came while the marking before ran. */
+  function markDispatched(id: number): Promise<void> {
+    waiting.push(id);
+    if (waiting.length > 1) return marking;
+    marking = marking.then(async () => {
+      const ids = waiting;
+      waiting = [];
+      await mark(ids).catch((err: unknown) => logger.warn({ err, outboxIds: ids }, 'Could not mark outbox jobs sent; the relay will send them again'));
+    });
+    return marking;
+  }
+
   return async (job) => {
     if (connection.status !== 'ready') return;
     try {
       const { name, data, opts } = bullmqJobOf(job);
       await queues[job.queue].add(name, data, opts);
-      await db('outbox')
-        .whereIn('id', db('outbox').select('id').where({ id: job.id }).whereNull('dispatched_at').forUpdate().skipLocked())
-        .update({ dispatched_at: db.fn.now() });
     } catch (err) {
       logger.warn({ err, outboxId: job.id }, 'Could not send an outbox job at once; the relay will');
+      return;
     }
+    await markDispatched(job.id);
   };
 }
 
