@@ -172,9 +172,10 @@ export function createOutboxDispatcher(deps: {
   let waiting: number[] = [];
   let marking: Promise<void> = Promise.resolve();
 
+  // One array parameter however many rows: the statement's text stays the same.
   const mark = (ids: number[]) =>
     db('outbox')
-      .whereIn('id', db('outbox').select('id').whereIn('id', ids).whereNull('dispatched_at').forUpdate().skipLocked())
+      .whereIn('id', db('outbox').select('id').whereRaw('id = any(?)', [ids]).whereNull('dispatched_at').forUpdate().skipLocked())
       .update({ dispatched_at: db.fn.now() });
 
   /** Resolves once `id` is marked, together with every id that came while the marking before ran. */
