@@ -78,6 +78,24 @@ export function assertPayableFromBalance(currency: OrderCurrency): asserts curre
   );
 }
 
+/**
+ * Sends the fulfilment job a placing statement (place_cart_order, place_topup_order) wrote on the outbox
+ * for an order paid from the balance, once the transaction commits; a card order has none yet.
+ */
+export async function dispatchFulfilmentOf(
+  trx: Knex.Transaction,
+  placed: { order_id: number; outbox_id: number | null; outbox_job_id: string | null },
+): Promise<void> {
+  if (placed.outbox_id === null || placed.outbox_job_id === null) return;
+  await dispatchAfterCommit(trx, {
+    id: placed.outbox_id,
+    jobId: placed.outbox_job_id,
+    queue: 'fulfilment',
+    jobName: 'fulfil-order',
+    payload: { orderId: Number(placed.order_id) },
+  });
+}
+
 /** The API's answer to a refusal of the SQL function place_cart_order, or undefined for any other error. */
 function placementRefusal(err: unknown): AppError | undefined {
   const refusal = sqlRefusal(err);
@@ -160,15 +178,7 @@ export async function placeCartOrder(
     );
     const [placed] = rows;
     if (!placed) throw new Error('place_cart_order returned no row');
-    if (placed.outbox_id !== null && placed.outbox_job_id !== null) {
-      await dispatchAfterCommit(trx, {
-        id: placed.outbox_id,
-        jobId: placed.outbox_job_id,
-        queue: 'fulfilment',
-        jobName: 'fulfil-order',
-        payload: { orderId: placed.order_id },
-      });
-    }
+    await dispatchFulfilmentOf(trx, placed);
     return {
       orderId: placed.order_id,
       total: placed.total,

@@ -3,13 +3,12 @@ import { ErrorCode, fromMinor, initialOrderStatus, toMinor, usdToUzsMinor, type 
 import type { TopupData, TopupOrderAnswer, TopupOrderBody } from '@topup/common/api';
 import { AppError, validationFailed } from '../../lib/app-error';
 import { insufficientBalance, prepared, sqlRefusal } from '@topup/server-kit';
-import { dispatchAfterCommit } from '../../lib/outbox';
 import { currentRequestId } from '../../lib/trace-context';
 import type { DenominationSourceKind, GameDenomination, RowOf } from '../../models';
 import type { GameAccount } from '../../providers/game';
 import { gamesDal, type GameOfSlug } from '../games/games.dal';
 import { accountOfFields, type GamesService } from '../games/games.service';
-import { assertPayableFromBalance, orderPlacedUnder, type OrderPayment } from '../orders/order-placement';
+import { assertPayableFromBalance, dispatchFulfilmentOf, orderPlacedUnder, type OrderPayment } from '../orders/order-placement';
 import type { IdempotencyClaim } from '../../types';
 import { announceOrderChanges } from '../orders/order-feed';
 import { steamAmountToMinor, type SteamService } from '../steam/steam.service';
@@ -489,9 +488,7 @@ export function createTopupService(deps: { db: Knex; players: PlayerCheckService
     const orderId = Number(placed.order_id);
     // The 'placed' event changes what the shopper's open streams show.
     announceOrderChanges(trx, [orderId]);
-    if (placed.outbox_id !== null && placed.outbox_job_id !== null) {
-      await dispatchAfterCommit(trx, { id: placed.outbox_id, jobId: placed.outbox_job_id, queue: 'fulfilment', jobName: 'fulfil-order', payload: { orderId } });
-    }
+    await dispatchFulfilmentOf(trx, placed);
     return { orderId, total: Number(placed.total), rate: priced.rate };
   }
 
