@@ -3,7 +3,7 @@ import type { CodeCrypto } from '@topup/server-kit';
 import type { Logger } from '../../logger';
 import type { GameProvider } from '../../providers/game';
 import { lockOrder, markCompleted, raiseAttention, type LockedOrder } from '../orders/order-lifecycle';
-import { recordOrderEvent } from '../orders/order-events';
+import { STORE } from '../orders/order-events';
 import { fulfilmentDal } from './fulfilment.dal';
 import type { SupplierProviders } from './supplier-credit';
 import { createTopupDelivery } from './topup-delivery';
@@ -24,8 +24,7 @@ export function createFulfilmentService(deps: { db: Knex; logger: Logger; games?
     if (sold !== expected) {
       throw new Error(`Order ${order.id}: ${sold} of its ${expected} codes are still reserved for it`);
     }
-    await recordOrderEvent(trx, order.id, 'codes_delivered', { codes: sold });
-    await markCompleted(trx, order, 'system');
+    await markCompleted(trx, order, 'system', [], STORE, [{ kind: 'codes_delivered', payload: { codes: sold } }]);
     logger.info({ orderId: order.id, codes: sold }, 'Code order fulfilled');
   }
 

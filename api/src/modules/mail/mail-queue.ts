@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { ContentLanguage, MailKind, OrderTransitionName } from '@topup/common';
+import type { MailKind, OrderTransitionName } from '@topup/common';
+import type { LockedOrder } from '../orders/order-lifecycle.dal';
 import { enqueueJob } from '../../lib/outbox';
 import { mailDal, type MailRow } from './mail.dal';
 
@@ -22,15 +23,12 @@ export async function queueMail(trx: Knex.Transaction, mail: Pick<MailRow, 'user
 
 /**
  * The receipt of an order that completed, failed or was refunded, queued with the transition (in its
- * transaction): to the shopper's address only when verified, in the shopper's language. Other
- * transitions mail nothing.
+ * transaction): to the shopper's address only when verified, in the shopper's language, as the order's
+ * lock read them (lockOrder). Other transitions mail nothing.
  */
-export async function queueOrderMail(trx: Knex.Transaction, order: { id: number; user_id: number }, transition: OrderTransitionName): Promise<void> {
+export async function queueOrderMail(trx: Knex.Transaction, order: Pick<LockedOrder, 'id' | 'user_id' | 'receipt_to'>, transition: OrderTransitionName): Promise<void> {
   const kind = ORDER_MAILS[transition];
-  if (!kind) return;
-  const user: { email: string | null; email_verified_at: Date | null; language: ContentLanguage } | undefined = await trx('users')
-    .where({ id: order.user_id })
-    .first('email', 'email_verified_at', 'language');
-  if (!user?.email || user.email_verified_at === null) return;
-  await queueMail(trx, { user_id: order.user_id, kind, order_id: order.id, recipient: user.email, language: user.language, facts: { transition } });
+  if (!kind || !order.receipt_to) return;
+  const { address, language } = order.receipt_to;
+  await queueMail(trx, { user_id: order.user_id, kind, order_id: order.id, recipient: address, language, facts: { transition } });
 }

@@ -47,22 +47,23 @@ export async function recordOrderEvent(
   payload: Record<string, unknown> = {},
   by: EventAuthor = STORE,
 ): Promise<void> {
-  await orderEventInsert(trx, orderId, kind, payload, by);
+  await orderEventsInsert(trx, orderId, [{ kind, payload }], by);
+}
+
+/** One event of an order, as a change records it. */
+export interface OrderEventOf {
+  kind: OrderEventKind;
+  payload?: Record<string, unknown>;
 }
 
 /**
- * The same event as an insert not yet run, for a statement that makes the change it records to run it
- * too (a CTE), in one round trip; it is announced like recordOrderEvent's.
+ * Events of one order as an insert not yet run, for a statement that makes the change they record to
+ * run it too (a CTE), in one round trip; announced like recordOrderEvent's. The timeline shows them in
+ * this order (their ids ascend with the rows).
  */
-export function orderEventInsert(
-  trx: Knex.Transaction,
-  orderId: number,
-  kind: OrderEventKind,
-  payload: Record<string, unknown> = {},
-  by: EventAuthor = STORE,
-): Knex.QueryBuilder {
-  announce(trx, [orderId], kind);
-  return trx('order_events').insert(orderEventRow(orderId, kind, payload, by));
+export function orderEventsInsert(trx: Knex.Transaction, orderId: number, events: readonly OrderEventOf[], by: EventAuthor = STORE): Knex.QueryBuilder {
+  for (const { kind } of events) announce(trx, [orderId], kind);
+  return trx('order_events').insert(events.map(({ kind, payload }) => orderEventRow(orderId, kind, payload, by)));
 }
 
 /** The same event on several orders at once (a batch of expired card orders). */

@@ -55,7 +55,7 @@ export function withOrderChangeFeed(db: Knex, deps: { redis: RedisConnection; pr
 /**
  * Announces these orders to their shoppers' streams once `trx` commits, and not at all if it rolls
  * back. Called wherever a change a shopper sees is recorded on an order (recordOrderEvent, and
- * orderEventInsert for an event written with the change itself), so every path that changes an order
+ * orderEventsInsert for events written with the change itself), so every path that changes an order
  * announces it.
  */
 export function announceOrderChanges(trx: Knex.Transaction, orderIds: number[]): void {

@@ -1,12 +1,15 @@
 import type { Knex } from 'knex';
 import { latestOutboxJob, outboxWorkToCheck } from '../../lib/outbox';
 import type { Order, ProviderStatus } from '../../models';
+import type { ContentLanguage } from '@topup/common';
 import { CART_MAX_QUANTITY } from '@topup/common/api';
 
 /** The order as every transition sees it, locked. */
 export type LockedOrder = Pick<Order, 'id' | 'user_id' | 'status' | 'kind' | 'payment_method' | 'currency' | 'rate_usd_uzs' | 'total' | 'discount' | 'promotion_discount' | 'attention_since'> & {
   /** The order still holds its codes: its payment hold has not ended (by the database clock). */
   hold_active: boolean;
+  /** Where its receipts go: the shopper's address while verified, and language; else null (queueOrderMail). */
+  receipt_to: { address: string; language: ContentLanguage } | null;
 };
 
 /**
@@ -44,6 +47,11 @@ export const orderLifecycleDal = {
         'promotion_discount',
         'attention_since',
         trx.raw('coalesce(hold_expires_at > now(), false) as hold_active'),
+        // Read with the lock, so a transition that mails a receipt asks nothing more of the database when there is no address.
+        trx.raw(
+          `(SELECT json_build_object('address', u.email, 'language', u.language) FROM users u
+             WHERE u.id = orders.user_id AND u.email_verified_at IS NOT NULL) AS receipt_to`,
+        ),
       )
       .where({ id: orderId })
       .forUpdate()

@@ -19,7 +19,7 @@ import { requestCardRefund, type RefundDestination } from '../payments/refunds';
 import { stockDal } from '../stock/stock.dal';
 import { balanceEquivalent } from './balance-equivalent';
 import { orderLifecycleDal, PAID_ORDER_HOLD_SECONDS, type LockedOrder } from './order-lifecycle.dal';
-import { orderEventInsert, recordOrderEvent, recordOrderEvents, STORE, type EventAuthor } from './order-events';
+import { orderEventsInsert, recordOrderEvent, recordOrderEvents, STORE, type EventAuthor, type OrderEventOf } from './order-events';
 import { appendNotices } from './order-notices';
 
 /**
@@ -46,10 +46,10 @@ function assertAllowed(order: LockedOrder, name: OrderTransitionName, actor: Ord
 
 /**
  * Moves one locked order along a transition the state machine allows `actor` to make, and records it
- * on the order's timeline. The update repeats the status condition, so a stale row is never moved
- * twice. A status change settles whatever needed attention, so the flag goes with it. `notices` are
- * added to what the order tells its shopper. Completing, failing and refunding mail the shopper a
- * receipt (docs/architecture.md, "Mail").
+ * on the order's timeline, after `recordedWith` (what the change did: the codes it delivered). The
+ * update repeats the status condition, so a stale row is never moved twice. A status change settles
+ * whatever needed attention, so the flag goes with it. `notices` are added to what the order tells its
+ * shopper. Completing, failing and refunding mail the shopper a receipt (docs/architecture.md, "Mail").
  */
 async function move(
   trx: Knex.Transaction,
@@ -59,13 +59,19 @@ async function move(
   changes: { [column: string]: unknown } = {},
   by: EventAuthor = STORE,
   notices: readonly OrderNotice[] = [],
+  recordedWith: readonly OrderEventOf[] = [],
 ): Promise<void> {
   assertAllowed(order, name, actor);
   const to = ORDER_TRANSITIONS[name].to;
-  // One round trip: the timeline's event runs with the update (a CTE), and rolls back with the
+  const events: OrderEventOf[] = [
+    ...recordedWith,
+    { kind: 'status_changed', payload: { from: order.status, to, transition: name, notices } },
+    ...(order.attention_since !== null ? [{ kind: 'attention_cleared' as const, payload: { cause: 'status_changed', to } }] : []),
+  ];
+  // One round trip: the timeline's events run with the update (a CTE), and roll back with the
   // transaction when the update finds the order moved.
   const moved = await trx('orders')
-    .with('status_event', orderEventInsert(trx, order.id, 'status_changed', { from: order.status, to, transition: name, notices }, by))
+    .with('events', orderEventsInsert(trx, order.id, events, by))
     .where({ id: order.id })
     .whereIn('status', statusesFrom(name, actor))
     .update({
@@ -77,7 +83,6 @@ async function move(
       updated_at: trx.fn.now(),
     });
   if (moved !== 1) throw new Error(`Order ${order.id} changed under its lock: it is no longer ${order.status}`);
-  if (order.attention_since !== null) await recordOrderEvent(trx, order.id, 'attention_cleared', { cause: 'status_changed', to }, by);
   // The receipt of a completed, failed or refunded order commits with the transition, so it is sent once.
   await queueOrderMail(trx, order, name);
 }
@@ -104,8 +109,9 @@ export async function markCompleted(
   actor: OrderActor,
   notices: readonly OrderNotice[] = [],
   by: EventAuthor = STORE,
+  recordedWith: readonly OrderEventOf[] = [],
 ): Promise<void> {
-  await move(trx, order, 'complete', actor, { completed_at: trx.fn.now() }, by, notices);
+  await move(trx, order, 'complete', actor, { completed_at: trx.fn.now() }, by, notices, recordedWith);
 }
 
 /** Money given back for an order, in minor units of the order's currency. */
