@@ -8,7 +8,8 @@
  * pgbench, at the same concurrency, on a product and codes of its own prepared the same way, runs the
  * statements the store runs (SELECT add_to_cart_line(...), then BEGIN, SELECT place_cart_order(...), COMMIT).
  * Prints one JSON line: for both, checkouts per second, p50, p99 and errors; `ratio` (store / pgbench
- * checkouts per second); the load average; and the store's paid -> completed latency.
+ * checkouts per second); the load average; the store's paid -> completed latency; and the load
+ * generator's CPU while shopping (% of one core), which it takes from the store on the same cores.
  * pgbench comes with Debian's PostgreSQL packages: when it is missing and the bench runs as root, it
  * installs `postgresql-client` with apt-get; otherwise it says what to install.
  *
@@ -47,7 +48,7 @@ import { hashPassword } from '@topup/api/auth';
 import { PAID_ORDER_HOLD_SECONDS } from '@topup/api/order-lifecycle';
 import { createTokenService } from '@topup/api/tokens';
 import { percentile } from '../lib/load';
-import { assertStoreAnswers, positiveInteger, withStoreDb } from '../lib/store';
+import { assertStoreAnswers, createShopperClient, positiveInteger, withStoreDb } from '../lib/store';
 
 const envFile = fileURLToPath(new URL('../../.env', import.meta.url));
 if (existsSync(envFile)) process.loadEnvFile(envFile);
@@ -58,6 +59,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? config.databaseUrl;
 const shoppers = positiveInteger('BENCH_SHOPPERS', 50);
 const rounds = positiveInteger('BENCH_ROUNDS', 1);
 const orderTimeoutMs = positiveInteger('BENCH_TIMEOUT_SECONDS', 60) * 1000;
+const client = createShopperClient(baseUrl, shoppers);
 
 /** What one code of the bench product costs, minor units; the cart speaks decimals. */
 const PRICE = { usd: 100, rub: 7900 };
@@ -70,6 +72,8 @@ interface BenchShopper {
 
 interface Figures {
   checkoutLatencies: number[];
+  /** The load generator's CPU time while shopping, in % of one core. */
+  generatorCpuPercent: number;
   firstCheckoutAt: number;
   lastCheckoutAt: number;
   /** The order each shopper placed last. */
@@ -117,7 +121,7 @@ async function main(): Promise<void> {
       await cleanUp(db, ceilingRun, ceilingProduct.id, ids);
     }
     report(figures, storedFulfilment, ceiling);
-  });
+  }).finally(() => client.close());
 }
 
 /** The bench accounts, created if missing, with empty carts. */
@@ -210,6 +214,7 @@ async function prepareProduct(db: Db, run: string): Promise<{ id: number }> {
 async function shop(db: Db, benchShoppers: BenchShopper[], productId: number): Promise<Figures> {
   const figures: Figures = {
     checkoutLatencies: [],
+    generatorCpuPercent: 0,
     firstCheckoutAt: Number.POSITIVE_INFINITY,
     lastCheckoutAt: 0,
     lastOrders: new Map(),
@@ -222,6 +227,8 @@ async function shop(db: Db, benchShoppers: BenchShopper[], productId: number): P
     if (figures.errorSamples.length < 5) figures.errorSamples.push(what);
   };
 
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
   await Promise.all(
     benchShoppers.map(async (shopper) => {
       for (let round = 0; round < rounds; round += 1) {
@@ -254,6 +261,9 @@ async function shop(db: Db, benchShoppers: BenchShopper[], productId: number): P
       }
     }),
   );
+  const cpu = process.cpuUsage(cpuBefore);
+  // Near 100, the load generator is the limit, not the store.
+  figures.generatorCpuPercent = Math.round(((cpu.user + cpu.system) / 1000 / (performance.now() - started)) * 100);
   figures.completedOrders = await awaitDelivery(db, productId, figures, fail);
   return figures;
 }
@@ -280,15 +290,7 @@ async function awaitDelivery(db: Db, productId: number, figures: Figures, fail: 
   return Number((await orders().where({ status: 'completed' }).count<{ count: string }[]>('* as count'))[0]?.count);
 }
 
-async function call(shopper: BenchShopper, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${shopper.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
-}
+const call = (shopper: BenchShopper, method: 'GET' | 'POST', path: string, body?: unknown) => client.call(shopper.token, method, path, body);
 
 /** Takes the product off the storefront, deletes its unsold codes, and brings bench balances and carts back to empty. */
 async function cleanUp(db: Db, run: string, productId: number, ids: number[]): Promise<void> {
@@ -388,6 +390,7 @@ function report(figures: Figures, storedFulfilment: number[], ceiling: Ceiling):
     checkoutsPerSecond,
     checkoutP50Ms: percentile(checkoutLatencies, 50),
     checkoutP99Ms: percentile(checkoutLatencies, 99),
+    generatorCpuPercent: figures.generatorCpuPercent,
     // paid_at -> completed_at of every order, as the store recorded them.
     paidToCompletedP50Ms: percentile(storedFulfilment, 50),
     paidToCompletedP99Ms: percentile(storedFulfilment, 99),

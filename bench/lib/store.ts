@@ -6,6 +6,7 @@ import type { Config } from '@topup/api/config';
 import { createDb, type Db } from '@topup/api/db';
 import { createRedis } from '@topup/api/redis';
 import { deleteKeysUnder, freePort } from '@topup/server-kit';
+import { Pool } from 'undici';
 
 export { freePort };
 
@@ -22,6 +23,35 @@ export function positiveInteger(name: string, fallback: number): number {
 export async function assertStoreAnswers(baseUrl: string): Promise<void> {
   const health = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
   if (!health?.ok) throw new Error(`No store answers at ${baseUrl}: start it with \`npm start\` (or set BENCH_URL)`);
+}
+
+/** A signed-in shopper's JSON calls to the store. */
+export interface ShopperClient {
+  call(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Shoppers' calls on undici's pool of `connections` kept-alive connections: fetch's own overhead
+ * (its WHATWG objects) costs the load generator CPU it shares with the store on the same cores,
+ * which pgbench, the ceiling, does not spend.
+ */
+export function createShopperClient(baseUrl: string, connections: number): ShopperClient {
+  const pool = new Pool(baseUrl, { connections });
+  return {
+    async call(token, method, path, body) {
+      const response = await pool.request({
+        method,
+        path,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.body.text();
+      const json = text.length > 0 && String(response.headers['content-type']).includes('json');
+      return { status: response.statusCode, body: json ? (JSON.parse(text) as unknown) : text };
+    },
+    close: () => pool.close(),
+  };
 }
 
 /** Runs `work` with a connection pool to the store's database, checked first and closed after. */

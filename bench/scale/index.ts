@@ -26,6 +26,7 @@ import { changeBalance, createCodeCrypto, startPgbouncer } from '@topup/server-k
 import { Pool } from 'undici';
 import { percentile, runLoad } from '../lib/load';
 import {
+  createShopperClient,
   deleteRedisKeys,
   freePort,
   positiveInteger,
@@ -97,16 +98,6 @@ async function stockRun(db: Db, run: string, ids: number[]): Promise<number> {
   return product.id;
 }
 
-async function call(baseUrl: string, shopper: Shopper, path: string, body: unknown): Promise<number> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  await response.arrayBuffer();
-  return response.status;
-}
-
 async function measureCatalogue(baseUrl: string): Promise<RunFigures['catalogue']> {
   // undici's pool, as the catalogue bench: fetch's own overhead would make the load generator the limit.
   const pool = new Pool(baseUrl, { connections: concurrency });
@@ -134,18 +125,23 @@ async function measureCatalogue(baseUrl: string): Promise<RunFigures['catalogue'
 async function measureCheckout(baseUrl: string, db: Db, team: Shopper[], productId: number): Promise<Pick<RunFigures, 'checkout' | 'delivery'>> {
   const latencies: number[] = [];
   let errors = 0;
+  const client = createShopperClient(baseUrl, team.length);
   const started = performance.now();
-  await Promise.all(
-    team.map(async (shopper) => {
-      for (let round = 0; round < rounds; round += 1) {
-        const added = await call(baseUrl, shopper, '/api/cart/add', { productId, gameAmount: 1, priceUsd: PRICE.usd / 100, priceRub: PRICE.rub / 100, quantity: 1 });
-        const sent = performance.now();
-        const paid = added === 200 ? await call(baseUrl, shopper, '/api/payment/from-balance', { currency: 'usd' }) : added;
-        if (paid === 201) latencies.push(performance.now() - sent);
-        else errors += 1;
-      }
-    }),
-  );
+  try {
+    await Promise.all(
+      team.map(async (shopper) => {
+        for (let round = 0; round < rounds; round += 1) {
+          const added = await client.call(shopper.token, 'POST', '/api/cart/add', { productId, gameAmount: 1, priceUsd: PRICE.usd / 100, priceRub: PRICE.rub / 100, quantity: 1 });
+          const sent = performance.now();
+          const paid = added.status === 200 ? (await client.call(shopper.token, 'POST', '/api/payment/from-balance', { currency: 'usd' })).status : added.status;
+          if (paid === 201) latencies.push(performance.now() - sent);
+          else errors += 1;
+        }
+      }),
+    );
+  } finally {
+    await client.close();
+  }
   const elapsedSeconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
 
