@@ -68,17 +68,29 @@ export const catalogueDal = {
       .select('pr.product_id', 'r.id', localizedColumn(db, 'r', 'name', language), 'r.code', 'r.flag', 'pr.game_currency')
       .orderBy(['pr.product_id', 'name']),
 
-  /** Price options (one per amount and price pair) with how many codes are available at that price. */
+  /**
+   * Price options (one per amount and price pair) with how many codes are available at that price, of
+   * these products where they are on sale: active, and selling global codes (`regionId` null) or
+   * offering that active region. None otherwise.
+   */
   priceOptions(db: Knex, productIds: number[], regionId: number | null, popularOnly = false): Promise<PriceOptionCount[]> {
-    const query = db('sellable_stock')
-      .select('product_id', 'game_amount', 'price_usd', 'price_rub', db.raw(saleTermsSql({ productColumn: 'product_id', usdColumn: 'price_usd', rubColumn: 'price_rub' })))
-      .whereIn('product_id', productIds)
-      .andWhere((where) => void (regionId === null ? where.whereNull('region_id') : where.where('region_id', regionId)));
-    if (popularOnly) query.andWhere('popular', true);
+    const query = db('sellable_stock as s')
+      .join('products as p', 'p.id', 's.product_id')
+      .select('s.product_id', 's.game_amount', 's.price_usd', 's.price_rub', db.raw(saleTermsSql({ productColumn: 's.product_id', usdColumn: 's.price_usd', rubColumn: 's.price_rub' })))
+      .whereIn('s.product_id', productIds)
+      .andWhere('p.active', true);
+    if (regionId === null) query.whereNull('s.region_id').andWhere('p.has_global_codes', true);
+    else {
+      query
+        .join('product_regions as pr', (on) => on.on('pr.product_id', 's.product_id').andOn('pr.region_id', 's.region_id'))
+        .join('regions as r', 'r.id', 'pr.region_id')
+        .where({ 's.region_id': regionId, 'p.has_regions': true, 'r.is_active': true });
+    }
+    if (popularOnly) query.andWhere('s.popular', true);
     return query
       .count({ available_count: '*' })
-      .groupBy('product_id', 'game_amount', 'price_usd', 'price_rub')
-      .orderBy(['product_id', 'game_amount', 'price_usd']) as unknown as Promise<PriceOptionCount[]>;
+      .groupBy('s.product_id', 's.game_amount', 's.price_usd', 's.price_rub')
+      .orderBy(['s.product_id', 's.game_amount', 's.price_usd']) as unknown as Promise<PriceOptionCount[]>;
   },
 
   isRegionOfProduct: async (db: Knex, productId: number, regionId: number): Promise<boolean> =>

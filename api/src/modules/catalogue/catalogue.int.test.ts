@@ -133,6 +133,38 @@ describe('GET /api/products/:id/codes/:regionId', () => {
     expect((await app.request('GET', `/api/products/999999/codes/0`)).status).toBe(404);
   });
 
+  it('offers no stock of a product or region taken off sale, though its codes are still there', async () => {
+    const stocked = async (fields: Record<string, unknown>) => {
+      const product = await fixtures.product({ has_regions: true, ...fields });
+      const region = await fixtures.region();
+      await fixtures.linkRegion(product.id, region.id);
+      await fixtures.codes({ productId: product.id, regionId: region.id, gameAmount: 10, priceUsd: 1000, priceRub: 79000, count: 2 });
+      await fixtures.codes({ productId: product.id, gameAmount: 10, priceUsd: 1000, priceRub: 79000, count: 2 });
+      return { product, region };
+    };
+    const options = (productId: number, regionId: number) => app.request('GET', `/api/products/${productId}/codes/${regionId}`);
+
+    const inactive = await stocked({ active: false });
+    expect((await options(inactive.product.id, 0)).status).toBe(404);
+    expect((await options(inactive.product.id, inactive.region.id)).status).toBe(404);
+
+    const regionOff = await stocked({});
+    await app.db('regions').where({ id: regionOff.region.id }).update({ is_active: false });
+    expect((await options(regionOff.product.id, regionOff.region.id)).status).toBe(404);
+
+    const unlinked = await stocked({});
+    await app.db('product_regions').where({ product_id: unlinked.product.id }).delete();
+    expect((await options(unlinked.product.id, unlinked.region.id)).status).toBe(404);
+
+    const noRegions = await stocked({ has_regions: false });
+    expect((await options(noRegions.product.id, noRegions.region.id)).status).toBe(404);
+
+    const noGlobalCodes = await stocked({ has_global_codes: false });
+    const global = await options(noGlobalCodes.product.id, 0);
+    expect(global.status).toBe(200);
+    expect(global.body).toEqual([]);
+  });
+
   it('lists popular options only under /popular', async () => {
     const product = await fixtures.product();
     await fixtures.codes({ productId: product.id, gameAmount: 5, priceUsd: 500, priceRub: 39500, count: 2, popular: true });

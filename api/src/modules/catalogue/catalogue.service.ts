@@ -54,22 +54,21 @@ export function createCatalogueService(deps: { db: Knex }) {
     }));
   }
 
-  /** Resolves a `:regionId` path value (0 = global) to the region filter, or 404 when it is not offered. */
-  async function regionFilter(product: ListedProduct, regionId: number): Promise<number | null | undefined> {
-    if (regionId === 0) return product.has_global_codes ? null : undefined;
-    if (!product.has_regions || !(await catalogueDal.isRegionOfProduct(db, product.id, regionId))) {
-      throw notFound('Region of this product');
-    }
-    return regionId;
-  }
-
+  /**
+   * The options of a product in a region (0 = global), in one query while it has some there. Only an
+   * empty answer reads the product and the region, to tell a product or region not on sale (404) from
+   * a product with no options there now.
+   */
   async function options(productId: number, regionId: number, popularOnly: boolean): Promise<PriceOption[]> {
+    const rows = await catalogueDal.priceOptions(db, [productId], regionId === 0 ? null : regionId, popularOnly);
+    if (rows.length > 0) return rows.map(toPriceOption);
     // Options carry no text: the product is read in the default language, only to check it is on sale.
     const product = await catalogueDal.findActiveProductById(db, DEFAULT_CONTENT_LANGUAGE, productId);
     if (!product) throw notFound('Product');
-    const region = await regionFilter(product, regionId);
-    if (region === undefined) return [];
-    return (await catalogueDal.priceOptions(db, [product.id], region, popularOnly)).map(toPriceOption);
+    if (regionId !== 0 && (!product.has_regions || !(await catalogueDal.isRegionOfProduct(db, product.id, regionId)))) {
+      throw notFound('Region of this product');
+    }
+    return [];
   }
 
   return {
