@@ -8,8 +8,10 @@
  * pgbench, at the same concurrency, on a product and codes of its own prepared the same way, runs the
  * statements the store runs (SELECT add_to_cart_line(...), then BEGIN, SELECT place_cart_order(...), COMMIT).
  * Prints one JSON line: for both, checkouts per second, p50, p99 and errors; `ratio` (store / pgbench
- * checkouts per second); the load average; the store's paid -> completed latency; and the load
- * generator's CPU while shopping (% of one core), which it takes from the store on the same cores.
+ * checkouts per second); the load average; the store's paid -> completed latency, and where it went
+ * (to the fulfilment queue, in it, and the job's run, by BullMQ's timestamps of each order's job, read
+ * from the store's REDIS_URL); and the load generator's CPU while shopping (% of one core), which it
+ * takes from the store on the same cores.
  * pgbench comes with Debian's PostgreSQL packages: when it is missing and the bench runs as root, it
  * installs `postgresql-client` with apt-get; otherwise it says what to install.
  *
@@ -47,6 +49,8 @@ import { changeBalance, createCodeCrypto } from '@topup/server-kit';
 import { hashPassword } from '@topup/api/auth';
 import { PAID_ORDER_HOLD_SECONDS } from '@topup/api/order-lifecycle';
 import { createTokenService } from '@topup/api/tokens';
+import { createRedis } from '@topup/api/redis';
+import { openQueue } from '@topup/api';
 import { percentile } from '../lib/load';
 import { assertStoreAnswers, createShopperClient, positiveInteger, withStoreDb } from '../lib/store';
 
@@ -103,10 +107,10 @@ async function main(): Promise<void> {
     await settleBalances(db, ids, PRICE.usd * rounds, `bench:${run}:fund`);
     const product = await prepareProduct(db, run);
     let figures: Figures;
-    let storedFulfilment: number[];
+    let delivered: Delivery;
     try {
       figures = await shop(db, benchShoppers, product.id);
-      storedFulfilment = await paidToCompleted(db, product.id);
+      delivered = await delivery(db, product.id);
     } finally {
       await cleanUp(db, run, product.id, ids);
     }
@@ -120,7 +124,7 @@ async function main(): Promise<void> {
     } finally {
       await cleanUp(db, ceilingRun, ceilingProduct.id, ids);
     }
-    report(figures, storedFulfilment, ceiling);
+    report(figures, delivered, ceiling);
   }).finally(() => client.close());
 }
 
@@ -366,16 +370,60 @@ COMMIT;
   }
 }
 
-/** Each order's paid_at to completed_at as the store recorded them (ms, sorted): finer than the poll above. */
-async function paidToCompleted(db: Db, productId: number): Promise<number[]> {
-  const rows: Array<{ ms: number }> = await db('orders')
-    .whereIn('id', db('order_items').where({ product_id: productId }).select('order_id'))
-    .whereNotNull('completed_at')
-    .select(db.raw('extract(epoch from completed_at - paid_at) * 1000 AS ms'));
-  return rows.map((row) => Number(row.ms)).sort((a, b) => a - b);
+/** Each order's delivery, in ms, each list sorted. */
+interface Delivery {
+  /** paid_at to completed_at, as the store recorded them: finer than the poll above. */
+  paidToCompleted: number[];
+  /** Where that went, by the order's fulfilment job as BullMQ timed it (orders whose job BullMQ still keeps): */
+  stages: {
+    /** paid_at until the job was added (the placing transaction's commit, then the dispatch). */
+    toQueue: number[];
+    /** Added until a worker took it. */
+    inQueue: number[];
+    /** Taken until done. */
+    running: number[];
+  };
 }
 
-function report(figures: Figures, storedFulfilment: number[], ceiling: Ceiling): void {
+async function delivery(db: Db, productId: number): Promise<Delivery> {
+  const rows: Array<{ paid_ms: number; ms: number; job_id: string | null }> = await db('orders as o')
+    .whereIn('o.id', db('order_items').where({ product_id: productId }).select('order_id'))
+    .whereNotNull('o.completed_at')
+    .select(
+      db.raw('extract(epoch from o.paid_at) * 1000 AS paid_ms'),
+      db.raw('extract(epoch from o.completed_at - o.paid_at) * 1000 AS ms'),
+      db
+        .from('outbox as ob')
+        .where('ob.queue', 'fulfilment')
+        .whereRaw("ob.payload ->> 'orderId' = o.id::text")
+        .orderBy('ob.id', 'desc')
+        .limit(1)
+        .select('ob.job_id')
+        .as('job_id'),
+    );
+  const redis = createRedis(config.redisUrl, { forQueues: true });
+  const queue = openQueue('fulfilment', redis, config.redisPrefix);
+  const stages: Delivery['stages'] = { toQueue: [], inQueue: [], running: [] };
+  try {
+    for (const row of rows) {
+      const job = row.job_id ? await queue.getJob(row.job_id) : undefined;
+      if (!job?.processedOn || !job.finishedOn) continue;
+      stages.toQueue.push(job.timestamp - Number(row.paid_ms));
+      stages.inQueue.push(job.processedOn - job.timestamp);
+      stages.running.push(job.finishedOn - job.processedOn);
+    }
+  } finally {
+    await queue.close();
+    redis.disconnect();
+  }
+  const sorted = (values: number[]) => values.sort((a, b) => a - b);
+  return {
+    paidToCompleted: sorted(rows.map((row) => Number(row.ms))),
+    stages: { toQueue: sorted(stages.toQueue), inQueue: sorted(stages.inQueue), running: sorted(stages.running) },
+  };
+}
+
+function report(figures: Figures, delivered: Delivery, ceiling: Ceiling): void {
   const { checkoutLatencies } = figures;
   checkoutLatencies.sort((a, b) => a - b);
   const seconds = (figures.lastCheckoutAt - figures.firstCheckoutAt) / 1000;
@@ -391,9 +439,11 @@ function report(figures: Figures, storedFulfilment: number[], ceiling: Ceiling):
     checkoutP50Ms: percentile(checkoutLatencies, 50),
     checkoutP99Ms: percentile(checkoutLatencies, 99),
     generatorCpuPercent: figures.generatorCpuPercent,
-    // paid_at -> completed_at of every order, as the store recorded them.
-    paidToCompletedP50Ms: percentile(storedFulfilment, 50),
-    paidToCompletedP99Ms: percentile(storedFulfilment, 99),
+    // paid_at -> completed_at of every order, as the store recorded them, and where it went.
+    paidToCompletedP50Ms: percentile(delivered.paidToCompleted, 50),
+    paidToCompletedP99Ms: percentile(delivered.paidToCompleted, 99),
+    deliveryStagesP50Ms: Object.fromEntries(Object.entries(delivered.stages).map(([stage, values]) => [stage, percentile(values, 50)])),
+    deliveryStagesP99Ms: Object.fromEntries(Object.entries(delivered.stages).map(([stage, values]) => [stage, percentile(values, 99)])),
     errors: figures.errors,
     pgbench: ceiling,
     // The store's checkouts per second as a share of what Postgres does with the same statements.
@@ -402,7 +452,7 @@ function report(figures: Figures, storedFulfilment: number[], ceiling: Ceiling):
   };
   for (const sample of figures.errorSamples) console.warn(`checkout error: ${sample}`);
   console.warn(
-    `checkout: ${result.checkoutsPerSecond} checkouts/s, p99 ${result.checkoutP99Ms} ms; paid -> completed p50 ${result.paidToCompletedP50Ms} ms, p99 ${result.paidToCompletedP99Ms} ms; ${result.errors} errors`,
+    `checkout: ${result.checkoutsPerSecond} checkouts/s, p99 ${result.checkoutP99Ms} ms; paid -> completed p50 ${result.paidToCompletedP50Ms} ms, p99 ${result.paidToCompletedP99Ms} ms (p50 to the queue ${result.deliveryStagesP50Ms.toQueue}, in it ${result.deliveryStagesP50Ms.inQueue}, running ${result.deliveryStagesP50Ms.running}); ${result.errors} errors`,
   );
   console.warn(
     `pgbench: ${ceiling.checkoutsPerSecond} checkouts/s, p99 ${ceiling.p99Ms} ms; ${ceiling.errors} errors; ratio ${result.ratio}; load ${result.loadavg.join(' ')}`,
