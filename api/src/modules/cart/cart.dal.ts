@@ -42,11 +42,12 @@ export const cartDal = {
   },
 
   /**
-   * Adds `quantity` to the user's line for this option (creating it), never beyond `cap`, in one
-   * statement (the SQL function add_to_cart_line, which locks the line first): `capped` when the cap
-   * cut the addition.
+   * Adds `quantity` to the user's line for this option (creating it), never beyond `cap` nor the
+   * option's stock, in one statement (the SQL function add_to_cart_line, which checks the option is on
+   * sale at these prices and locks the line first): `capped` when the cap or the stock cut the
+   * addition. Undefined, and nothing added, when the option is not on sale at these prices.
    */
-  async addToLine(db: Knex, userId: number, option: StockOption, quantity: number, cap: number): Promise<Pick<CartItem, 'id' | 'quantity'> & { capped: boolean }> {
+  async addToLine(db: Knex, userId: number, option: StockOption, quantity: number, cap: number): Promise<(Pick<CartItem, 'id' | 'quantity'> & { capped: boolean }) | undefined> {
     const { rows } = await prepared(
       'add-to-cart-line',
       db.raw<{ rows: Array<Pick<CartItem, 'id' | 'quantity'> & { capped: boolean }> }>('SELECT id, quantity, capped FROM add_to_cart_line(?, ?, ?, ?, ?, ?, ?, ?)', [
@@ -60,9 +61,7 @@ export const cartDal = {
         cap,
       ]),
     );
-    const line = rows[0];
-    if (!line) throw new Error('add_to_cart_line returned no row');
-    return line;
+    return rows[0];
   },
 
   /** Resolves to false when the user has no such line. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CART_MAX_QUANTITY } from '@topup/common/api';
 import { createFixtures } from '../../testing/fixtures';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/harness';
 import { untilAStatementWaitsOnALock } from '../../testing/lock-waits';
@@ -208,7 +209,7 @@ describe('POST /api/cart/add', () => {
     const user = await app.createUser();
     const product = await stockedProduct(2);
     await fixtures.codes({ productId: product.id, gameAmount: 10, priceUsd: 1199, priceRub: 94721, count: 1 });
-    for (const forged of [{ priceUsd: 0.01 }, { priceRub: 1 }, { priceUsd: 10.989 }, { priceUsd: 11.99 }]) {
+    for (const forged of [{ priceUsd: 0.01 }, { priceRub: 1 }, { priceUsd: 10.989 }, { priceUsd: 11.99 }, { priceUsd: 1e300 }]) {
       const response = await add(user, addBody(product.id, forged));
       expect(response.status).toBe(409);
       expect(response.body.error.code).toBe('PRICE_CHANGED');
@@ -234,6 +235,33 @@ describe('POST /api/cart/add', () => {
       expect(response.body.error.code).toBe('NOT_FOUND');
     }
     expect(await linesOf(user.id)).toEqual([]);
+  });
+
+  it('adds nothing of a product or region taken off sale, though its codes are still there', async () => {
+    const user = await app.createUser();
+    const noLongerGlobal = await stockedProduct(1, { has_global_codes: false });
+    const regional = await fixtures.product({ has_regions: true });
+    const closed = await fixtures.region({ is_active: false });
+    await fixtures.linkRegion(regional.id, closed.id);
+    await fixtures.codes({ productId: regional.id, regionId: closed.id, gameAmount: 10, priceUsd: 1099, priceRub: 86821, count: 1 });
+    const noLongerRegional = await fixtures.product({ has_regions: false });
+    const open = await fixtures.region();
+    await fixtures.linkRegion(noLongerRegional.id, open.id);
+    await fixtures.codes({ productId: noLongerRegional.id, regionId: open.id, gameAmount: 10, priceUsd: 1099, priceRub: 86821, count: 1 });
+
+    expect((await add(user, addBody(noLongerGlobal.id))).body.error.code).toBe('OUT_OF_STOCK');
+    for (const body of [addBody(regional.id, { regionId: closed.id }), addBody(noLongerRegional.id, { regionId: open.id })]) {
+      expect((await add(user, body)).status).toBe(404);
+    }
+    expect(await linesOf(user.id)).toEqual([]);
+  });
+
+  it('holds no more than the most a line may, however large the stock', async () => {
+    const user = await app.createUser();
+    const product = await stockedProduct(CART_MAX_QUANTITY + 1);
+    expect((await add(user, addBody(product.id, { quantity: CART_MAX_QUANTITY }))).body).toMatchObject({ capped: false, item: { quantity: CART_MAX_QUANTITY } });
+    const beyond = await add(user, addBody(product.id, { quantity: 1 }));
+    expect(beyond.body).toMatchObject({ capped: true, item: { quantity: CART_MAX_QUANTITY, available_count: CART_MAX_QUANTITY + 1 } });
   });
 
   it('rejects malformed bodies and unknown fields with 400', async () => {

@@ -58,30 +58,33 @@ export function createCartService(deps: { db: Knex; catalogue: CatalogueService 
   }
 
   /**
-   * The stock option the shopper chose, looked up by the server: the client's prices only have to
-   * match it. Unknown or inactive products and regions the product is not sold in are 404s (catalogue).
+   * Adds to the user's line of the option the shopper chose, in one statement that checks the option
+   * against the stock (add_to_cart_line): the client's prices only have to match it. Undefined when
+   * the option is not on sale at those prices, and for prices no stock can have (not whole minor units).
    */
-  async function chosenOption(body: AddToCartBody): Promise<{ option: StockOption; available: number }> {
-    const regionId = body.regionId || null;
-    const options = await catalogue.priceOptions(body.productId, regionId ?? 0);
+  async function addToLine(userId: number, body: AddToCartBody) {
+    const priceUsd = toMinor(body.priceUsd);
+    const priceRub = toMinor(body.priceRub);
+    const exact = Number.isSafeInteger(priceUsd) && Number.isSafeInteger(priceRub) && fromMinor(priceUsd) === body.priceUsd && fromMinor(priceRub) === body.priceRub;
+    if (!exact) return undefined;
+    const option: StockOption = { product_id: body.productId, region_id: body.regionId || null, game_amount: body.gameAmount, price_usd: priceUsd, price_rub: priceRub };
+    return cartDal.addToLine(db, userId, option, body.quantity, CART_MAX_QUANTITY);
+  }
+
+  /**
+   * Why the chosen option could not be added, from the product's options now: unknown or inactive
+   * products and regions the product is not sold in are 404s (catalogue), an amount out of stock 409
+   * OUT_OF_STOCK, another price 409 PRICE_CHANGED. False when the option is on sale after all (stock
+   * arrived since).
+   */
+  async function refusalOf(body: AddToCartBody): Promise<AppError | false> {
+    const options = await catalogue.priceOptions(body.productId, body.regionId || 0);
     const atAmount = options.filter((option) => option.game_amount === body.gameAmount);
-    if (atAmount.length === 0) throw outOfStock({ productId: body.productId, gameAmount: body.gameAmount, available: 0 });
-    const match = atAmount.find((option) => option.price_usd === body.priceUsd && option.price_rub === body.priceRub);
-    if (!match) {
-      throw new AppError(409, ErrorCode.PRICE_CHANGED, 'The price of this option has changed', {
-        current: atAmount.map((option) => ({ price_usd: option.price_usd, price_rub: option.price_rub })),
-      });
-    }
-    return {
-      option: {
-        product_id: body.productId,
-        region_id: regionId,
-        game_amount: match.game_amount,
-        price_usd: toMinor(match.price_usd),
-        price_rub: toMinor(match.price_rub),
-      },
-      available: match.available_count,
-    };
+    if (atAmount.length === 0) return outOfStock({ productId: body.productId, gameAmount: body.gameAmount, available: 0 });
+    if (atAmount.some((option) => option.price_usd === body.priceUsd && option.price_rub === body.priceRub)) return false;
+    return new AppError(409, ErrorCode.PRICE_CHANGED, 'The price of this option has changed', {
+      current: atAmount.map((option) => ({ price_usd: option.price_usd, price_rub: option.price_rub })),
+    });
   }
 
   return {
@@ -89,9 +92,13 @@ export function createCartService(deps: { db: Knex; catalogue: CatalogueService 
 
     /** Adds to the line of the chosen option; the line never holds more than is in stock. */
     async add(userId: number, language: ContentLanguage, body: AddToCartBody): Promise<Cart & { item: CartLine; capped: boolean }> {
-      const { option, available } = await chosenOption(body);
-      const cap = Math.min(available, CART_MAX_QUANTITY);
-      const line = await cartDal.addToLine(db, userId, option, body.quantity, cap);
+      let line = await addToLine(userId, body);
+      if (!line) {
+        const refusal = await refusalOf(body);
+        if (refusal) throw refusal;
+        line = await addToLine(userId, body);
+        if (!line) throw outOfStock({ productId: body.productId, gameAmount: body.gameAmount, available: 0 });
+      }
       const cart = await cartOf(userId, language);
       const item = cart.items.find((candidate) => candidate.id === line.id);
       // Only a concurrent removal of the line just written gets here.
