@@ -44,6 +44,7 @@ import * as cartLineAddedInOneStatement from './migrations/20261212000001_cart_l
 import * as checkoutInFewerRoundTrips from './migrations/20261212000002_checkout_in_fewer_round_trips';
 import * as topupPlacedInOneStatement from './migrations/20261213000001_topup_placed_in_one_statement';
 import * as cartLineChecksItsStock from './migrations/20261214000001_cart_line_checks_its_stock';
+import * as balanceCheckoutInOneStatement from './migrations/20261214000002_balance_checkout_in_one_statement';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -104,6 +105,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261212000002_checkout_in_fewer_round_trips', migration: checkoutInFewerRoundTrips },
   { name: '20261213000001_topup_placed_in_one_statement', migration: topupPlacedInOneStatement },
   { name: '20261214000001_cart_line_checks_its_stock', migration: cartLineChecksItsStock },
+  { name: '20261214000002_balance_checkout_in_one_statement', migration: balanceCheckoutInOneStatement },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -6,7 +6,7 @@
  * (GET /api/orders/:id) to see it completed. Delivery latency is paid_at -> completed_at as the
  * orders record them: exact, and no poll adds load the ceiling does not carry. Then the same checkouts without the store, for its ceiling:
  * pgbench, at the same concurrency, on a product and codes of its own prepared the same way, runs the
- * statements the store runs (SELECT add_to_cart_line(...), then BEGIN, SELECT place_cart_order(...), COMMIT).
+ * statements the store runs (SELECT add_to_cart_line(...), then SELECT pay_cart_from_balance(...), each its own transaction).
  * Prints one JSON line: for both, checkouts per second, p50, p99 and errors; `ratio` (store / pgbench
  * checkouts per second); the load average; the store's paid -> completed latency, and where it went
  * (to the fulfilment queue, in it, and the job's run, by BullMQ's timestamps of each order's job, read
@@ -335,9 +335,8 @@ function runPgbench(pgbench: string, productId: number): Ceiling {
       script,
       `SELECT u.id AS uid FROM users u, add_to_cart_line(u.id, ${productId}, NULL, ${GAME_AMOUNT}, ${PRICE.usd}, ${PRICE.rub}, 1, ${CART_MAX_QUANTITY})
   WHERE lower(u.nickname) = 'bench:' || (:client_id + 1) \\gset
-BEGIN;
-SELECT order_id, total, rate_usd_rub, outbox_id FROM place_cart_order(:uid, 'usd', 'balance', '${initialOrderStatus(true)}', ${PAID_ORDER_HOLD_SECONDS});
-COMMIT;
+SELECT earlier, order_id, total, discount, promotion_discount, currency, outbox_id, outbox_job_id, product_ids
+  FROM pay_cart_from_balance(:uid, 'usd', '${initialOrderStatus(true)}', ${PAID_ORDER_HOLD_SECONDS}, NULL, NULL, NULL, NULL);
 `,
     );
     const threads = Math.min(shoppers, 2);

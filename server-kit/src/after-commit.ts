@@ -8,12 +8,17 @@ export function outermostTransaction(trx: Knex.Transaction): Knex.Transaction {
 }
 
 /**
- * Runs `action` once `trx` is committed for good, and never if it rolls back. A savepoint's promise
- * settles at its release, so it waits for the outermost transaction's commit. `action` handles its
- * own failures: nothing awaits it.
+ * Runs `action` once the changes made on `conn` are committed for good, and never if they roll back:
+ * in a transaction at its commit (a savepoint's promise settles at its release, so it waits for the
+ * outermost transaction's), and outside any at once, as each statement there has committed already.
+ * `action` handles its own failures: nothing awaits it.
  */
-export function afterCommit(trx: Knex.Transaction, action: () => unknown): void {
-  outermostTransaction(trx).executionPromise.then(
+export function afterCommit(conn: Knex, action: () => unknown): void {
+  if (!conn.isTransaction) {
+    action();
+    return;
+  }
+  outermostTransaction(conn as Knex.Transaction).executionPromise.then(
     () => action(),
     () => undefined,
   );

@@ -22,8 +22,8 @@ export type InvalidationHandler<T extends InvalidationTopic> = (message: Invalid
 export interface InvalidationBus {
   /** Drops the change in this process at once, then tells every other process through Redis. */
   publish<T extends InvalidationTopic>(topic: T, message: InvalidationTopics[T]): Promise<void>;
-  /** Publishes once `trx` commits, and not at all if it rolls back: no process drops a change that never was. */
-  publishAfterCommit<T extends InvalidationTopic>(trx: Knex.Transaction, topic: T, message: InvalidationTopics[T]): void;
+  /** Publishes once the change made on `conn` commits (afterCommit), and not at all if it rolls back: no process drops a change that never was. */
+  publishAfterCommit<T extends InvalidationTopic>(conn: Knex, topic: T, message: InvalidationTopics[T]): void;
   subscribe<T extends InvalidationTopic>(topic: T, handler: InvalidationHandler<T>): () => void;
   /** Resolves once this process receives other processes' messages. */
   ready(): Promise<void>;
@@ -91,8 +91,8 @@ export function createInvalidationBus(deps: {
 
   return {
     publish,
-    publishAfterCommit(trx, topic, message) {
-      afterCommit(trx, () => publish(topic, message));
+    publishAfterCommit(conn, topic, message) {
+      afterCommit(conn, () => publish(topic, message));
     },
     subscribe(topic, handler) {
       let set = handlers.get(topic);

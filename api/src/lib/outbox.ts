@@ -142,17 +142,18 @@ export async function enqueueJob<N extends QueueName>(
 }
 
 /**
- * Sends the job of an outbox row that `trx` wrote once `trx` commits, with the transaction's
- * dispatcher (see withOutboxDispatch). Without one, a notification delivered on commit wakes the
- * relay instead of it finding the row at its next poll. A dispatched row sends no notification:
- * the relay would only race the dispatcher to the same job.
+ * Sends the job of an outbox row written on `conn` once it commits (afterCommit: outside a
+ * transaction, at once), with the database's dispatcher (see withOutboxDispatch). Without one, a
+ * notification delivered on commit wakes the relay instead of it finding the row at its next poll. A
+ * dispatched row sends no notification: the relay would only race the dispatcher to the same job.
  */
-export async function dispatchAfterCommit<N extends QueueName>(trx: Knex.Transaction, job: OutboxJob<N>): Promise<void> {
+export async function dispatchAfterCommit<N extends QueueName>(conn: Knex, job: OutboxJob<N>): Promise<void> {
   // knex hands user params down to transactions but not to savepoints.
-  const dispatch = outermostTransaction(trx).userParams[DISPATCHER_PARAM] as OutboxDispatcher | undefined;
+  const params = conn.isTransaction ? outermostTransaction(conn as Knex.Transaction).userParams : conn.userParams;
+  const dispatch = params[DISPATCHER_PARAM] as OutboxDispatcher | undefined;
   const traced = { ...job, originRequestId: job.originRequestId ?? currentRequestId() ?? null } as OutboxJob;
-  if (dispatch) afterCommit(trx, () => dispatch(traced));
-  else await trx.raw('select pg_notify(?, ?)', [OUTBOX_CHANNEL, '']);
+  if (dispatch) afterCommit(conn, () => dispatch(traced));
+  else await conn.raw('select pg_notify(?, ?)', [OUTBOX_CHANNEL, '']);
 }
 
 /**

@@ -8,8 +8,9 @@ import type { InvalidationBus } from '@topup/server-kit';
  * a hold, a release), or what belongs to no product (promotions, Free Fire offers, PUBG packages).
  */
 export function createCatalogueChanges(invalidations: InvalidationBus) {
-  const products = (trx: Knex.Transaction, productIds: Iterable<number>): void => {
-    for (const productId of new Set(productIds)) invalidations.publishAfterCommit(trx, 'catalogue', { productId });
+  /** `conn` is the write's transaction, or the database for a write of one statement (committed already). */
+  const products = (conn: Knex, productIds: Iterable<number>): void => {
+    for (const productId of new Set(productIds)) invalidations.publishAfterCommit(conn, 'catalogue', { productId });
   };
 
   return {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { fromMinor, type OrderCurrency } from '@topup/common';
 import type { CheckoutAnswer } from '@topup/common/api';
-import { assertPayableFromBalance, orderPlacedUnder, placeCartOrder } from '../orders/order-placement';
+import { assertPayableFromBalance, payCartFromBalance } from '../orders/order-placement';
 import type { IdempotencyClaim } from '../../types';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes';
 
@@ -23,18 +23,13 @@ export function createCheckoutService(deps: { db: Knex; catalogueChanges: Catalo
      * Idempotency-Key already placed an order answers that order and charges nothing. A currency no
      * balance is held in (UZS) is 409. Promotions and a promo code take their discounts off the total charged.
      */
-    payFromBalance: (userId: number, currency: OrderCurrency, claim?: IdempotencyClaim, promoCode?: string): Promise<Omit<CheckoutAnswer, 'success'>> =>
-      db.transaction(async (trx) => {
-        assertPayableFromBalance(currency);
-        const earlier = await orderPlacedUnder(trx, userId, claim);
-        if (earlier) {
-          return { orderId: earlier.id, status: 'processing', ...amounts(earlier.total, earlier.discount, earlier.promotion_discount), currency: earlier.currency };
-        }
-        const { orderId, total, discount, promotionDiscount, productIds } = await placeCartOrder(trx, userId, currency, { method: 'balance' }, claim?.key, promoCode);
-        // The codes sold: every process shows the new stock once this commits.
-        catalogueChanges.products(trx, productIds);
-        return { orderId, status: 'processing', ...amounts(total, discount, promotionDiscount), currency };
-      }),
+    payFromBalance: async (userId: number, currency: OrderCurrency, claim?: IdempotencyClaim, promoCode?: string): Promise<Omit<CheckoutAnswer, 'success'>> => {
+      assertPayableFromBalance(currency);
+      const { order, productIds } = await payCartFromBalance(db, userId, currency, claim, promoCode);
+      // The codes sold: every process shows the new stock (the statement has committed).
+      catalogueChanges.products(db, productIds);
+      return { orderId: order.id, status: 'processing', ...amounts(order.total, order.discount, order.promotion_discount), currency: order.currency };
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import type { BalanceCurrency } from '@topup/common';
 import { AppError } from '../../lib/app-error';
 import { createFixtures } from '../../testing/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../testing/harness';
-import { placeCartOrder, type OrderPayment } from './order-placement';
+import { payCartFromBalance, placeCartOrder } from './order-placement';
 
 let database: TestDatabase;
 let fixtures: ReturnType<typeof createFixtures>;
@@ -20,10 +20,11 @@ afterAll(async () => {
 });
 
 const OPTION = { gameAmount: 10, priceUsd: 1099, priceRub: 86821 };
-const CARD: OrderPayment = { method: 'card', holdSeconds: 900 };
+const CARD = { method: 'card', holdSeconds: 900 } as const;
 
-const place = (userId: number, payment: OrderPayment, currency: BalanceCurrency = 'usd') =>
-  database.db.transaction((trx) => placeCartOrder(trx, userId, currency, payment));
+/** Outside any transaction, as the checkout pays. */
+const payFromBalance = (userId: number, currency: BalanceCurrency = 'usd') => payCartFromBalance(database.db, userId, currency, undefined);
+const placeForCard = (userId: number) => database.db.transaction((trx) => placeCartOrder(trx, userId, 'usd', CARD));
 
 async function shopperWithLine(productId: number, options: { quantity?: number; usd?: number } = {}): Promise<number> {
   const [userId] = await fixtures.shoppers(1);
@@ -32,7 +33,7 @@ async function shopperWithLine(productId: number, options: { quantity?: number; 
   return userId!;
 }
 
-describe('placeCartOrder', () => {
+describe('payCartFromBalance and placeCartOrder', () => {
   it("returns the fulfilment job's outbox row of a balance order, and the relay is woken when it commits", async () => {
     const product = await fixtures.product();
     await fixtures.codes({ productId: product.id, ...OPTION, count: 2 });
@@ -43,18 +44,16 @@ describe('placeCartOrder', () => {
       listener.on('notification', () => (notifications += 1));
       await listener.query('LISTEN outbox');
 
-      const paid = await place(await shopperWithLine(product.id, { usd: 1099 }), { method: 'balance' });
-      expect(await database.db('outbox').where({ id: paid.outboxId }).first()).toMatchObject({
-        queue: 'fulfilment',
-        job_name: 'fulfil-order',
-        payload: { orderId: paid.orderId },
-      });
+      const paid = await payFromBalance(await shopperWithLine(product.id, { usd: 1099 }));
+      expect(await database.db('outbox').whereRaw("payload->>'orderId' = ?", [String(paid.order.id)])).toMatchObject([
+        { queue: 'fulfilment', job_name: 'fulfil-order', payload: { orderId: paid.order.id } },
+      ]);
       const deadline = Date.now() + 10_000;
       while (notifications === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(notifications).toBeGreaterThan(0);
 
-      const byCard = await place(await shopperWithLine(product.id), CARD);
-      expect(byCard).toMatchObject({ total: 1099, rate: '79.000000', outboxId: null });
+      const byCard = await placeForCard(await shopperWithLine(product.id));
+      expect(byCard).toMatchObject({ total: 1099, rate: '79.000000' });
       expect(await database.db('outbox').whereRaw("payload->>'orderId' = ?", [String(byCard.orderId)])).toEqual([]);
       expect(await database.db('orders').where({ id: byCard.orderId }).first()).toMatchObject({ status: 'pending', paid_at: null });
     } finally {
@@ -70,7 +69,7 @@ describe('placeCartOrder', () => {
     const userId = await shopperWithLine(plenty.id, { quantity: 2, usd: 100_000 });
     await fixtures.cartLine({ userId, productId: scarce.id, ...OPTION, quantity: 2 });
 
-    const refused = await place(userId, { method: 'balance' }).catch((err: unknown) => err);
+    const refused = await payFromBalance(userId).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({
       status: 409,
@@ -92,7 +91,10 @@ describe('placeCartOrder', () => {
 
     const outcomes = await Promise.all(
       shoppers.map((userId, index) =>
-        place(userId, index % 2 === 0 ? { method: 'balance' } : CARD).then(
+        (index % 2 === 0
+          ? payFromBalance(userId).then(({ order }) => ({ orderId: order.id, byBalance: true }))
+          : placeForCard(userId).then(({ orderId }) => ({ orderId, byBalance: false }))
+        ).then(
           (placed) => ({ userId, placed }),
           (err: unknown) => ({ userId, err }),
         ),
@@ -115,7 +117,7 @@ describe('placeCartOrder', () => {
     const lostBalances = await database.db('balances').whereIn('user_id', lostIds).where({ currency: 'usd' });
     expect(lostBalances.every((balance) => balance.amount === 1099)).toBe(true);
     const payments = await database.db('balance_ledger').whereIn('user_id', shoppers).where({ reason: 'order_payment' });
-    const paidByBalance = won.filter((outcome) => (outcome as { placed: { outboxId: number | null } }).placed.outboxId !== null);
+    const paidByBalance = won.filter((outcome) => (outcome as { placed: { byBalance: boolean } }).placed.byBalance);
     expect(payments.map((entry) => entry.user_id).sort()).toEqual(paidByBalance.map((outcome) => outcome.userId).sort());
     expect(payments.every((entry) => entry.amount === -1099 && entry.balance_after === 0)).toBe(true);
   });

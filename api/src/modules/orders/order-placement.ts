@@ -23,9 +23,14 @@ export interface PlacedCartOrder {
   promotionDiscount: number;
   /** The USD->RUB rate the order is priced at. */
   rate: string;
-  /** The outbox row of the order's fulfilment job: paid from the balance only, else null. */
-  outboxId: number | null;
   /** The products whose stock the order took. */
+  productIds: number[];
+}
+
+/** A cart paid from the balance: the order placed now, or the one the request's Idempotency-Key placed before. */
+export interface CartPaidFromBalance {
+  order: KeyedOrder;
+  /** The products whose stock the order took now; none when it was placed before. */
   productIds: number[];
 }
 
@@ -83,11 +88,11 @@ export function assertPayableFromBalance(currency: OrderCurrency): asserts curre
  * for an order paid from the balance, once the transaction commits; a card order has none yet.
  */
 export async function dispatchFulfilmentOf(
-  trx: Knex.Transaction,
+  conn: Knex,
   placed: { order_id: number; outbox_id: number | null; outbox_job_id: string | null },
 ): Promise<void> {
   if (placed.outbox_id === null || placed.outbox_job_id === null) return;
-  await dispatchAfterCommit(trx, {
+  await dispatchAfterCommit(conn, {
     id: placed.outbox_id,
     jobId: placed.outbox_job_id,
     queue: 'fulfilment',
@@ -122,70 +127,99 @@ function placementRefusal(err: unknown): AppError | undefined {
   }
 }
 
+/** What place_cart_order answers of the order it placed. */
+interface PlacedCartRow {
+  order_id: number;
+  total: number;
+  discount: number;
+  promotion_discount: number;
+  outbox_id: number | null;
+  outbox_job_id: string | null;
+  product_ids: number[];
+}
+
 /**
- * Places the user's whole cart as one order of codes, in the caller's transaction and in one
- * statement (the SQL function place_cart_order, whose comment names its invariants): cart lines
- * locked, one code of exactly each line's price option taken per unit, the order and its items
- * written, the codes reserved and the cart emptied. Paid from the balance, the total is debited and
- * the fulfilment job queued in the outbox; by card, the order waits as 'pending' for `holdSeconds`.
- * Prices are the stock's own. An empty cart is 400 CART_EMPTY, a line short of stock 409
- * OUT_OF_STOCK, too little money 409 INSUFFICIENT_BALANCE, no USD->RUB rate 503. A promo code, when
- * given, takes its discount off the total and counts its use in the same statement; a refused code is
- * 422 PROMO_CODE_INVALID with its reason. The order carries the request's Idempotency-Key, if any, and
+ * Pays the user's whole cart from the balance as one order of codes, in one statement outside any
+ * transaction (the SQL function pay_cart_from_balance, its own transaction): with the request's
+ * Idempotency-Key, the order that use of the key placed before is answered as it is; otherwise the
+ * cart is placed as place_cart_order does (see placeCartOrder), the total debited and the fulfilment
+ * job queued in the outbox, sent once the statement returns (committed). The same refusals as
+ * placeCartOrder's.
+ */
+export async function payCartFromBalance(
+  db: Knex,
+  userId: number,
+  currency: BalanceCurrency,
+  claim: IdempotencyClaim | undefined,
+  /** The promo code the shopper entered. */
+  promoCode?: string,
+): Promise<CartPaidFromBalance> {
+  try {
+    const { rows } = await prepared(
+      'pay-cart-from-balance',
+      db.raw<{ rows: Array<PlacedCartRow & { earlier: boolean; currency: OrderCurrency }> }>(
+        'SELECT earlier, order_id, total, discount, promotion_discount, currency, outbox_id, outbox_job_id, product_ids FROM pay_cart_from_balance(?, ?, ?, ?, ?, ?, ?::timestamptz, ?)',
+        [
+          userId,
+          currency,
+          initialOrderStatus(true),
+          PAID_ORDER_HOLD_SECONDS,
+          promoCode ?? null,
+          claim?.key ?? null,
+          claim?.since ?? null,
+          currentRequestId() ?? null,
+        ],
+      ),
+    );
+    const [paid] = rows;
+    if (!paid) throw new Error('pay_cart_from_balance returned no row');
+    const order = { id: paid.order_id, total: paid.total, discount: paid.discount, promotion_discount: paid.promotion_discount, currency: paid.currency };
+    if (paid.earlier) return { order, productIds: [] };
+    await dispatchFulfilmentOf(db, paid);
+    return { order, productIds: paid.product_ids };
+  } catch (err) {
+    throw placementRefusal(err) ?? err;
+  }
+}
+
+/**
+ * Places the user's whole cart as one order of codes to be paid by card or SBP, in the caller's
+ * transaction and in one statement (the SQL function place_cart_order, whose comment names its
+ * invariants): cart lines locked, one code of exactly each line's price option taken per unit, the
+ * order and its items written, the codes reserved for `holdSeconds` and the cart emptied; the order
+ * waits as 'pending' for its payment. Prices are the stock's own. An empty cart is 400 CART_EMPTY, a
+ * line short of stock 409 OUT_OF_STOCK, no USD->RUB rate 503. A promo code, when given, takes its
+ * discount off the total and counts its use in the same statement; a refused code is 422
+ * PROMO_CODE_INVALID with its reason. The order carries the request's Idempotency-Key, if any, and
  * its 'placed' event, in the same statement (orderPlacedUnder finds it by that key).
  */
 export async function placeCartOrder(
   trx: Knex.Transaction,
   userId: number,
   currency: OrderCurrency,
-  payment: OrderPayment,
+  payment: { method: GatewayMethod; holdSeconds: number },
   /** The request's Idempotency-Key, written on the order. */
   idempotencyKey?: string,
   /** The promo code the shopper entered. */
   promoCode?: string,
 ): Promise<PlacedCartOrder> {
-  const paid = payment.method === 'balance';
   try {
-    // One statement: the order, its 'placed' event and Idempotency-Key, and (paid from the balance)
-    // its fulfilment job on the outbox, traced to this request, so a row the relay sends later (Redis
-    // away) still traces back.
+    // One statement: the order, its 'placed' event and Idempotency-Key.
     const { rows } = await prepared(
       'place-cart-order',
-      trx.raw<{
-        rows: Array<{
-          order_id: number;
-          total: number;
-          discount: number;
-          promotion_discount: number;
-          rate_usd_rub: string;
-          outbox_id: number | null;
-          outbox_job_id: string | null;
-          product_ids: number[];
-        }>;
-      }>(
+      trx.raw<{ rows: Array<PlacedCartRow & { rate_usd_rub: string }> }>(
         'SELECT order_id, total, discount, promotion_discount, rate_usd_rub, outbox_id, outbox_job_id, product_ids FROM place_cart_order(?, ?, ?, ?, ?, ?, ?, ?)',
-        [
-          userId,
-          currency,
-          payment.method,
-          initialOrderStatus(paid),
-          paid ? PAID_ORDER_HOLD_SECONDS : payment.holdSeconds,
-          promoCode ?? null,
-          idempotencyKey ?? null,
-          currentRequestId() ?? null,
-        ],
+        [userId, currency, payment.method, initialOrderStatus(false), payment.holdSeconds, promoCode ?? null, idempotencyKey ?? null, currentRequestId() ?? null],
       ),
     );
     const [placed] = rows;
     if (!placed) throw new Error('place_cart_order returned no row');
-    await dispatchFulfilmentOf(trx, placed);
     return {
       orderId: placed.order_id,
       total: placed.total,
       discount: placed.discount,
       promotionDiscount: placed.promotion_discount,
       rate: placed.rate_usd_rub,
-      outboxId: placed.outbox_id,
       productIds: placed.product_ids,
     };
   } catch (err) {
