@@ -75,6 +75,14 @@ describe('invalidation bus', () => {
     expect(seenByA).toEqual([{ productId: 8 }]);
   });
 
+  it('publishes a change made outside any transaction at once, as it has committed', async () => {
+    seenByA.length = 0;
+    seenByB.length = 0;
+    busA.publishAfterCommit(database.db, 'catalogue', { productId: 11 });
+    expect(seenByA).toEqual([{ productId: 11 }]);
+    await eventually(() => expect(seenByB).toEqual([{ productId: 11 }]));
+  });
+
   it('publishes nothing for a transaction that rolls back', async () => {
     seenByA.length = 0;
     seenByB.length = 0;
