@@ -12,6 +12,9 @@
  * (to the fulfilment queue, in it, and the job's run, by BullMQ's timestamps of each order's job, read
  * from the store's REDIS_URL); and the load generator's CPU while shopping (% of one core), which it
  * takes from the store on the same cores.
+ * While pgbench runs, the store's fulfilment queue is paused, so its workers do not deliver pgbench's
+ * orders meanwhile (the ceiling is measured without the store); they deliver them after, and the bench
+ * waits for that, so the next run starts with no deliveries left over.
  * pgbench comes with Debian's PostgreSQL packages: when it is missing and the bench runs as root, it
  * installs `postgresql-client` with apt-get; otherwise it says what to install.
  *
@@ -120,7 +123,9 @@ async function main(): Promise<void> {
     const ceilingProduct = await prepareProduct(db, ceilingRun);
     let ceiling: Ceiling;
     try {
-      ceiling = runPgbench(pgbench, ceilingProduct.id);
+      ceiling = await withDeliveriesPaused(() => runPgbench(pgbench, ceilingProduct.id));
+      const open = await untilDelivered(db, ceilingProduct.id);
+      if (open > 0) console.warn(`pgbench: ${open} of its orders still undelivered after ${orderTimeoutMs / 1000} s`);
     } finally {
       await cleanUp(db, ceilingRun, ceilingProduct.id, ids);
     }
@@ -277,21 +282,50 @@ async function shop(db: Db, benchShoppers: BenchShopper[], productId: number): P
  * order as its order page shows it. Returns how many orders completed.
  */
 async function awaitDelivery(db: Db, productId: number, figures: Figures, fail: (what: string) => void): Promise<number> {
-  const orders = () =>
-    db('orders').whereIn('id', db('order_items').where({ product_id: productId }).select('order_id'));
-  const deadline = performance.now() + orderTimeoutMs;
-  let open = Infinity;
-  while (open > 0 && performance.now() < deadline) {
-    open = Number((await orders().whereIn('status', ['pending', 'processing']).count<{ count: string }[]>('* as count'))[0]?.count);
-    if (open > 0) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const open = await untilDelivered(db, productId);
   if (open > 0) fail(`${open} orders still open after ${orderTimeoutMs / 1000} s`);
   for (const [shopper, orderId] of figures.lastOrders) {
     const order = await call(shopper, 'GET', `/api/orders/${orderId}`);
     const status = order.status === 200 ? (order.body as { status: string }).status : `HTTP ${order.status}`;
     if (status !== 'completed') fail(`order ${orderId} ${status}`);
   }
-  return Number((await orders().where({ status: 'completed' }).count<{ count: string }[]>('* as count'))[0]?.count);
+  return Number((await ordersOf(db, productId).where({ status: 'completed' }).count<{ count: string }[]>('* as count'))[0]?.count);
+}
+
+const ordersOf = (db: Db, productId: number) => db('orders').whereIn('id', db('order_items').where({ product_id: productId }).select('order_id'));
+
+/** Waits until no order of the product is open (or BENCH_TIMEOUT_SECONDS have passed); returns how many still are. */
+async function untilDelivered(db: Db, productId: number): Promise<number> {
+  const deadline = performance.now() + orderTimeoutMs;
+  let open = Infinity;
+  while (open > 0 && performance.now() < deadline) {
+    open = Number((await ordersOf(db, productId).whereIn('status', ['pending', 'processing']).count<{ count: string }[]>('* as count'))[0]?.count);
+    if (open > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return open;
+}
+
+/**
+ * Runs `work` with the store's fulfilment queue paused, so its workers deliver none of the ceiling's
+ * orders while pgbench is measured (the ceiling is the checkouts without the store); they are delivered
+ * once it resumes. Resumed whatever happens, a Ctrl+C included (the bench then exits).
+ */
+async function withDeliveriesPaused<T>(work: () => T): Promise<T> {
+  const redis = createRedis(config.redisUrl, { forQueues: true });
+  const queue = openQueue('fulfilment', redis, config.redisPrefix);
+  let interrupted = false;
+  const interrupt = () => (interrupted = true);
+  process.on('SIGINT', interrupt).on('SIGTERM', interrupt);
+  try {
+    await queue.pause();
+    return work();
+  } finally {
+    await queue.resume();
+    await queue.close();
+    redis.disconnect();
+    process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
+    if (interrupted) process.exit(130);
+  }
 }
 
 const call = (shopper: BenchShopper, method: 'GET' | 'POST', path: string, body?: unknown) => client.call(shopper.token, method, path, body);
