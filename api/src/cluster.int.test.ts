@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
+import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiProcess, type ApiProcess } from './testing/api-process';
 import { startTestApp, type TestApp } from './testing/harness';
@@ -78,6 +79,9 @@ describe('API_PROCESSES=2', () => {
     const pids = await processesAnswering(4);
     expect(pids.size).toBe(2);
     expect(pids.has(api.pid)).toBe(false);
+    // Below the workers (API_NICENESS, 5 by default), the primary and the processes it forked alike;
+    // a test run niced lower still is left so.
+    for (const pid of [api.pid, ...pids]) expect(getPriority(pid)).toBe(Math.max(5, getPriority()));
   }, 60_000);
 
   it('answers a scrape with a counter incremented in both processes added up', async () => {

@@ -133,6 +133,12 @@ export interface Config {
    * one, the API's entry forks them under a node:cluster primary.
    */
   apiProcesses: number;
+  /**
+   * How much lower the API processes' CPU priority is than the workers' (a nice value, 0 to 19):
+   * where they share cores, paid orders are delivered before more checkouts are taken
+   * (docs/architecture.md, "Processes").
+   */
+  apiNiceness: number;
   /** How many workers processes `npm start` runs beside the API. */
   workerProcesses: number;
   /**
@@ -309,6 +315,7 @@ const ENVIRONMENT = Type.Object({
   LOG_LEVEL: Type.Optional(Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   WORKER_CONCURRENCY: integer(1, 5),
   API_PROCESSES: Type.Optional(integer(1, undefined, 256)),
+  API_NICENESS: integer(0, 5, 19),
   WORKER_PROCESSES: integer(1, 1),
   WORKER_LOCK_MS: integer(1000, 30_000),
   WORKER_STALLED_INTERVAL_MS: integer(1000, 30_000),
@@ -536,6 +543,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: vars.METRICS_TOKEN,
     outboxRetentionDays: vars.OUTBOX_RETENTION_DAYS,
     workerConcurrency: vars.WORKER_CONCURRENCY,
+    apiNiceness: vars.API_NICENESS,
     apiProcesses,
     workerProcesses: vars.WORKER_PROCESSES,
     workerLockMs: vars.WORKER_LOCK_MS,

@@ -1,6 +1,7 @@
 import { createInvalidationBus } from '@topup/server-kit';
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
+import { getPriority, setPriority } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { createApp, orderFeedOf } from './app';
 import { reportRefusalToPrimary, runApiPrimary } from './cluster';
@@ -65,11 +66,26 @@ export async function startApiServer(config: Config, logger: Logger): Promise<Ru
   };
 }
 
+/**
+ * Lowers this process's CPU priority to `niceness` (docs/architecture.md, "Processes"): on cores the
+ * API shares with the workers, a burst of checkouts then waits for the deliveries of the orders
+ * already paid instead of starving them. A priority set lower already (by `nice`) is kept.
+ */
+function yieldToTheWorkers(niceness: number, logger: Logger): void {
+  try {
+    if (getPriority() < niceness) setPriority(niceness);
+  } catch (err) {
+    logger.warn({ err, niceness }, "Could not lower the API processes' CPU priority");
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   // Plain stderr lines, so no LOG_LEVEL can hide them; once per machine, not once per API process.
   if (cluster.isPrimary) for (const warning of productionWarnings(config)) console.warn(warning);
   const logger = createLogger(config.logLevel, 'api');
+  // Before any fork, which the API processes inherit it from.
+  if (cluster.isPrimary) yieldToTheWorkers(config.apiNiceness, logger);
   if (cluster.isPrimary && config.apiProcesses > 1) {
     // docs/architecture.md, "Processes": the processes share the port; this one only looks after them.
     logger.info({ processes: config.apiProcesses, port: config.port }, `Starting ${config.apiProcesses} API processes`);
