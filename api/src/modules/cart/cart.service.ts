@@ -93,6 +93,7 @@ export function createCartService(deps: { db: Knex; catalogue: CatalogueService 
     /** Adds to the line of the chosen option; the line never holds more than is in stock. */
     async add(userId: number, language: ContentLanguage, body: AddToCartBody): Promise<Cart & { item: CartLine; capped: boolean }> {
       let line = await addToLine(userId, body);
+      // Only an option refused reads the product's options, to say why; one back on sale meanwhile is added.
       if (!line) {
         const refusal = await refusalOf(body);
         if (refusal) throw refusal;

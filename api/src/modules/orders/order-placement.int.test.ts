@@ -34,7 +34,7 @@ async function shopperWithLine(productId: number, options: { quantity?: number; 
 }
 
 describe('payCartFromBalance and placeCartOrder', () => {
-  it("returns the fulfilment job's outbox row of a balance order, and the relay is woken when it commits", async () => {
+  it("writes a balance order's fulfilment job on the outbox, and the relay is woken once it commits", async () => {
     const product = await fixtures.product();
     await fixtures.codes({ productId: product.id, ...OPTION, count: 2 });
     const listener = new pg.Client({ connectionString: database.url });

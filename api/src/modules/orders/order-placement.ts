@@ -85,7 +85,7 @@ export function assertPayableFromBalance(currency: OrderCurrency): asserts curre
 
 /**
  * Sends the fulfilment job a placing statement (place_cart_order, place_topup_order) wrote on the outbox
- * for an order paid from the balance, once the transaction commits; a card order has none yet.
+ * for an order paid from the balance, once it commits (afterCommit); a card order has none yet.
  */
 export async function dispatchFulfilmentOf(
   conn: Knex,
@@ -144,7 +144,7 @@ interface PlacedCartRow {
  * Idempotency-Key, the order that use of the key placed before is answered as it is; otherwise the
  * cart is placed as place_cart_order does (see placeCartOrder), the total debited and the fulfilment
  * job queued in the outbox, sent once the statement returns (committed). The same refusals as
- * placeCartOrder's.
+ * placeCartOrder's, and too little money is 409 INSUFFICIENT_BALANCE.
  */
 export async function payCartFromBalance(
   db: Knex,
