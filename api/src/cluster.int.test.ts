@@ -79,9 +79,9 @@ describe('API_PROCESSES=2', () => {
     const pids = await processesAnswering(4);
     expect(pids.size).toBe(2);
     expect(pids.has(api.pid)).toBe(false);
-    // Below the workers (API_NICENESS, 5 by default), the primary and the processes it forked alike;
+    // Below the workers (API_NICENESS, 10 by default), the primary and the processes it forked alike;
     // a test run niced lower still is left so.
-    for (const pid of [api.pid, ...pids]) expect(getPriority(pid)).toBe(Math.max(5, getPriority()));
+    for (const pid of [api.pid, ...pids]) expect(getPriority(pid)).toBe(Math.max(10, getPriority()));
   }, 60_000);
 
   it('answers a scrape with a counter incremented in both processes added up', async () => {

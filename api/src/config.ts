@@ -315,7 +315,7 @@ const ENVIRONMENT = Type.Object({
   LOG_LEVEL: Type.Optional(Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   WORKER_CONCURRENCY: integer(1, 5),
   API_PROCESSES: Type.Optional(integer(1, undefined, 256)),
-  API_NICENESS: integer(0, 5, 19),
+  API_NICENESS: integer(0, 10, 19),
   WORKER_PROCESSES: integer(1, 1),
   WORKER_LOCK_MS: integer(1000, 30_000),
   WORKER_STALLED_INTERVAL_MS: integer(1000, 30_000),
