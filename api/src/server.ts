@@ -1,6 +1,7 @@
 import { createInvalidationBus } from '@topup/server-kit';
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { createApp, orderFeedOf } from './app';
@@ -74,9 +75,30 @@ export async function startApiServer(config: Config, logger: Logger): Promise<Ru
 function yieldToTheWorkers(niceness: number, logger: Logger): void {
   try {
     if (getPriority() < niceness) setPriority(niceness);
+    lowerOwnSessionGroup(niceness);
   } catch (err) {
     logger.warn({ err, niceness }, "Could not lower the API processes' CPU priority");
   }
+}
+
+/** This process's scheduler group (sched(7), "The autogroup feature"), where the kernel has them. */
+const AUTOGROUP = '/proc/self/autogroup';
+
+/**
+ * Linux shares the CPU between sessions first (the scheduler's autogroups), and only then by nice
+ * value among a session's processes: `npm start` runs each service in a session of its own, where the
+ * nice value alone would only rank the API's processes among themselves. An API that leads its own
+ * session lowers its session's group too; one sharing a session (a shell's, a container's init's)
+ * leaves the group to its other processes.
+ */
+function lowerOwnSessionGroup(niceness: number): void {
+  if (process.platform !== 'linux' || !existsSync(AUTOGROUP)) return;
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  // "pid (command) state ppid pgrp session ...": the command may hold spaces.
+  const session = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
+  if (session !== process.pid) return;
+  const current = Number(/nice (-?\d+)/.exec(readFileSync(AUTOGROUP, 'utf8'))?.[1] ?? 0);
+  if (current < niceness) writeFileSync(AUTOGROUP, String(niceness));
 }
 
 async function main(): Promise<void> {
