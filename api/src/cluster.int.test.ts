@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
 import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ let api: ApiProcess;
 
 beforeAll(async () => {
   app = await startTestApp();
-  api = await startApiProcess(app.config, { API_PROCESSES: '2', METRICS_TOKEN, ORDER_STREAMS_PER_USER: '1' });
+  api = await startApiProcess(app.config, { API_PROCESSES: '2', METRICS_TOKEN, ORDER_STREAMS_PER_USER: '1' }, { ownSession: true });
 }, 90_000);
 
 afterAll(async () => {
@@ -80,8 +80,9 @@ describe('API_PROCESSES=2', () => {
     expect(pids.size).toBe(2);
     expect(pids.has(api.pid)).toBe(false);
     // Below the workers (API_NICENESS, 10 by default), the primary and the processes it forked alike;
-    // a test run niced lower still is left so.
+    // a test run niced lower still is left so. In a session of its own, its scheduler group too.
     for (const pid of [api.pid, ...pids]) expect(getPriority(pid)).toBe(Math.max(10, getPriority()));
+    if (existsSync('/proc/self/autogroup')) expect(readFileSync(`/proc/${api.pid}/autogroup`, 'utf8')).toMatch(/ nice 10$/m);
   }, 60_000);
 
   it('answers a scrape with a counter incremented in both processes added up', async () => {

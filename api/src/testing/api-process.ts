@@ -27,11 +27,12 @@ export function exited(child: ChildProcess): Promise<void> {
 /**
  * Starts the API as production does, on the database and Redis prefix of `config` (a test app's), once
  * it is ready (or at once, `waitUntilReady: false`): one process unless `env` sets API_PROCESSES.
+ * `ownSession`: in a session of its own, as `npm start` runs it.
  */
 export async function startApiProcess(
   config: Config,
   env: Record<string, string> = {},
-  { waitUntilReady = true }: { waitUntilReady?: boolean } = {},
+  { waitUntilReady = true, ownSession = false }: { waitUntilReady?: boolean; ownSession?: boolean } = {},
 ): Promise<ApiProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -50,6 +51,7 @@ export async function startApiProcess(
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: ownSession,
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
