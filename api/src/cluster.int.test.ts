@@ -16,7 +16,7 @@ let api: ApiProcess;
 
 beforeAll(async () => {
   app = await startTestApp();
-  api = await startApiProcess(app.config, { API_PROCESSES: '2', METRICS_TOKEN, ORDER_STREAMS_PER_USER: '1' }, { ownSession: true });
+  api = await startApiProcess(app.config, { API_PROCESSES: '2', API_NICENESS: '10', METRICS_TOKEN, ORDER_STREAMS_PER_USER: '1' }, { ownSession: true });
 }, 90_000);
 
 afterAll(async () => {
@@ -79,7 +79,7 @@ describe('API_PROCESSES=2', () => {
     const pids = await processesAnswering(4);
     expect(pids.size).toBe(2);
     expect(pids.has(api.pid)).toBe(false);
-    // Below the workers (API_NICENESS, 10 by default), the primary and the processes it forked alike;
+    // Below the workers (API_NICENESS), the primary and the processes it forked alike;
     // a test run niced lower still is left so. In a session of its own, its scheduler group too.
     for (const pid of [api.pid, ...pids]) expect(getPriority(pid)).toBe(Math.max(10, getPriority()));
     if (existsSync('/proc/self/autogroup')) expect(readFileSync(`/proc/${api.pid}/autogroup`, 'utf8')).toMatch(/ nice 10$/m);

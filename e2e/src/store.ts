@@ -52,6 +52,9 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
         GAME_PROVIDER_LATENCY_MS: '50',
         // One API process: a journey needs no more, and each more costs a boot.
         API_PROCESSES: '1',
+        // At the priority of the browser driving it: on the test machine's shared cores, an API below
+        // the browsers of the suites running beside it would keep a journey waiting.
+        API_NICENESS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -48,6 +48,8 @@ export async function startApiProcess(
       REDIS_PREFIX: config.redisPrefix,
       LOG_LEVEL: 'warn',
       API_PROCESSES: '1',
+      // At the test runner's priority: the suites beside it share the machine's cores.
+      API_NICENESS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
