@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymeCheckoutError, paymeTransactionId, startPaymeStandIn, type PaymeStandIn } from './payme-stand-in';
 
 /**
@@ -32,12 +32,19 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
+});
+
+// A Payme of its own for each test: what one test's transactions left is no other's.
+beforeEach(async () => {
   payme = await startPaymeStandIn({ merchantId: MERCHANT, key: KEY });
   payme.connect(`http://127.0.0.1:${(merchant.address() as AddressInfo).port}/payme`);
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await payme?.close();
+});
+
+afterAll(async () => {
   await new Promise((resolve) => merchant?.close(resolve));
 });
 
@@ -49,6 +56,7 @@ const now = Date.now();
 const created = (fields: Record<string, unknown> = {}) => ({ create_time: now, transaction: '17', state: 1, ...fields });
 const checked = (fields: Record<string, unknown> = {}) => ({ create_time: now, perform_time: 0, cancel_time: 0, transaction: '17', state: 1, reason: null, ...fields });
 const ACCOUNT = { order_id: '42' };
+const OTHER_ACCOUNT = { order_id: '43' };
 
 describe('calling the merchant as Payme does', () => {
   it('POSTs text/json with Basic Paycom:<key>, an integer id and the method and params only ("Формат запроса")', async () => {
@@ -210,7 +218,7 @@ describe('following a transaction as Payme does ("Методы Merchant API", "�
 
     const cancelled = paymeTransactionId();
     answering(created());
-    await payme.create(cancelled, 500, ACCOUNT);
+    await payme.create(cancelled, 500, OTHER_ACCOUNT);
     answering({ transaction: '17', cancel_time: now + 20, state: -1 });
     await payme.cancel(cancelled, 3);
     answering({ transaction: '17', perform_time: now + 30, state: 2 });
@@ -223,6 +231,36 @@ describe('following a transaction as Payme does ("Методы Merchant API", "�
     await payme.create(id, 500, ACCOUNT, now - 5000);
     answering({ transactions: [{ id, time: now - 5000, amount: 500, account: ACCOUNT, ...checked() }] });
     await expect(payme.statement(now - 1000, now)).rejects.toThrow(/from `from` to `to`/);
+  });
+
+  it('refuses a second transaction for an order waiting on one or paid by it ("CreateTransaction": -31050...-31099)', async () => {
+    answering(created());
+    await payme.create(paymeTransactionId(), 500, ACCOUNT);
+    await expect(payme.create(paymeTransactionId(), 500, ACCOUNT)).rejects.toThrow(/already holds transaction/);
+    const paid = paymeTransactionId();
+    await payme.create(paid, 500, OTHER_ACCOUNT);
+    answering({ transaction: '17', perform_time: now + 10, state: 2 });
+    await payme.perform(paid);
+    answering(created());
+    await expect(payme.create(paymeTransactionId(), 500, OTHER_ACCOUNT)).rejects.toThrow(/already holds transaction/);
+  });
+
+  it('refuses a repeated CreateTransaction answered as created 12 hours after Payme created it', async () => {
+    const id = paymeTransactionId();
+    answering(created());
+    await payme.create(id, 500, ACCOUNT);
+    payme.backdate(id, 43_200_000);
+    answering(created({ create_time: now - 43_200_000 }));
+    await expect(payme.create(id, 500, ACCOUNT)).rejects.toThrow(/not created again/);
+  });
+
+  it('refuses a statement that leaves out a transaction Payme created from `from` to `to`', async () => {
+    const listed = paymeTransactionId();
+    answering(created());
+    await payme.create(listed, 500, ACCOUNT, now);
+    await payme.create(paymeTransactionId(), 500, OTHER_ACCOUNT, now);
+    answering({ transactions: [{ id: listed, time: now, amount: 500, account: ACCOUNT, ...checked() }] });
+    await expect(payme.statement(now, now)).rejects.toThrow(/is missing/);
   });
 
   it('refuses a transaction performed 12 hours after Payme created it', async () => {

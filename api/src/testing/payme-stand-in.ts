@@ -157,6 +157,9 @@ const RESULT_CHECKS: Record<string, (result: JsonObject) => void> = {
   },
 };
 
+/** Whether two accounts name the same order. */
+const sameAccount = (a: JsonObject, b: JsonObject) => String(a[ACCOUNT_FIELD]) === String(b[ACCOUNT_FIELD]);
+
 /** What Payme sent when it created a transaction, what the store named it, and where the store's answers left it. */
 interface Created {
   time: number;
@@ -184,6 +187,7 @@ function followTransaction(method: string, params: JsonObject, known: Created, r
     case 'CreateTransaction':
       same('create_time');
       if (known.state !== 1) fail(`a transaction in state ${known.state} is not created again: CreateTransaction answers -31008`, result);
+      if (Date.now() - known.time >= TRANSACTION_TIMEOUT_MS) fail('a transaction 12 hours old is cancelled (reason 4), not created again: -31008', result);
       return known;
     case 'PerformTransaction':
       if (known.state < 0) fail('a cancelled transaction is never performed: PerformTransaction answers -31008', result);
@@ -349,6 +353,9 @@ export async function startPaymeStandIn(options: PaymeStandInOptions): Promise<P
     if (named) created.set(paymeId!, followTransaction(method, params, named, answer.result));
     if (method === 'CreateTransaction' && paymeId !== undefined && !named) {
       const { time, amount, account } = params as { time: number; amount: number; account: JsonObject };
+      // "CreateTransaction": an order waiting on one transaction, or paid by it, refuses another (-31050...-31099).
+      const holder = [...created.entries()].find(([, other]) => (other.state === 1 || other.state === 2) && sameAccount(other.account, account));
+      if (holder) fail(`the order already holds transaction ${holder[0]} (state ${holder[1].state}): another is refused with -31050...-31099`, answer.result);
       const createTime = answer.result.create_time as number;
       created.set(paymeId, { time, amount, account, transaction: answer.result.transaction as string, state: 1, create_time: createTime, perform_time: 0, cancel_time: 0, reason: null });
     }
@@ -359,6 +366,10 @@ export async function startPaymeStandIn(options: PaymeStandInOptions): Promise<P
         const sent = created.get(entry.id as string);
         const same = sent && entry.time === sent.time && entry.amount === sent.amount && JSON.stringify(entry.account) === JSON.stringify(sent.account) && entry.transaction === sent.transaction;
         if (!same) fail('a statement entry must be a transaction Payme created, as it created it', entry);
+      }
+      const listed = new Set((answer.result.transactions as JsonObject[]).map((entry) => entry.id));
+      for (const [id, sent] of created) {
+        if (sent.time >= from && sent.time <= to && !listed.has(id)) fail(`a statement from ${from} to ${to} lists every transaction created then; ${id} is missing`, answer.result);
       }
     }
     return answer;
