@@ -310,21 +310,31 @@ async function untilDelivered(db: Db, productId: number): Promise<number> {
  * orders while pgbench is measured (the ceiling is the checkouts without the store); they are delivered
  * once it resumes. Resumed whatever happens, a Ctrl+C included (the bench then exits).
  */
-async function withDeliveriesPaused<T>(work: () => T): Promise<T> {
+function withDeliveriesPaused<T>(work: () => T): Promise<T> {
+  return withFulfilmentQueue(async (queue) => {
+    let interrupted = false;
+    const interrupt = () => (interrupted = true);
+    process.on('SIGINT', interrupt).on('SIGTERM', interrupt);
+    try {
+      await queue.pause();
+      return work();
+    } finally {
+      await queue.resume();
+      process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
+      if (interrupted) process.exit(130);
+    }
+  });
+}
+
+/** Runs `work` with the store's fulfilment queue (BullMQ, on the store's REDIS_URL), closed after. */
+async function withFulfilmentQueue<T>(work: (queue: ReturnType<typeof openQueue>) => Promise<T>): Promise<T> {
   const redis = createRedis(config.redisUrl, { forQueues: true });
   const queue = openQueue('fulfilment', redis, config.redisPrefix);
-  let interrupted = false;
-  const interrupt = () => (interrupted = true);
-  process.on('SIGINT', interrupt).on('SIGTERM', interrupt);
   try {
-    await queue.pause();
-    return work();
+    return await work(queue);
   } finally {
-    await queue.resume();
     await queue.close();
     redis.disconnect();
-    process.off('SIGINT', interrupt).off('SIGTERM', interrupt);
-    if (interrupted) process.exit(130);
   }
 }
 
@@ -434,10 +444,8 @@ async function delivery(db: Db, productId: number): Promise<Delivery> {
         .select('ob.job_id')
         .as('job_id'),
     );
-  const redis = createRedis(config.redisUrl, { forQueues: true });
-  const queue = openQueue('fulfilment', redis, config.redisPrefix);
   const stages: Delivery['stages'] = { toQueue: [], inQueue: [], running: [] };
-  try {
+  await withFulfilmentQueue(async (queue) => {
     for (const row of rows) {
       const job = row.job_id ? await queue.getJob(row.job_id) : undefined;
       if (!job?.processedOn || !job.finishedOn) continue;
@@ -445,10 +453,7 @@ async function delivery(db: Db, productId: number): Promise<Delivery> {
       stages.inQueue.push(job.processedOn - job.timestamp);
       stages.running.push(job.finishedOn - job.processedOn);
     }
-  } finally {
-    await queue.close();
-    redis.disconnect();
-  }
+  });
   const sorted = (values: number[]) => values.sort((a, b) => a - b);
   return {
     paidToCompleted: sorted(rows.map((row) => Number(row.ms))),
