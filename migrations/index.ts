@@ -45,6 +45,7 @@ import * as checkoutInFewerRoundTrips from './migrations/20261212000002_checkout
 import * as topupPlacedInOneStatement from './migrations/20261213000001_topup_placed_in_one_statement';
 import * as cartLineChecksItsStock from './migrations/20261214000001_cart_line_checks_its_stock';
 import * as balanceCheckoutInOneStatement from './migrations/20261214000002_balance_checkout_in_one_statement';
+import * as stockReadInIndexOrder from './migrations/20261215000001_stock_read_in_index_order';
 
 export { ensureAdminAccount, type AdminSeedOptions } from './seeds/admin';
 export { seedDemoData, type DemoSeedOptions } from './seeds/demo';
@@ -106,6 +107,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '20261213000001_topup_placed_in_one_statement', migration: topupPlacedInOneStatement },
   { name: '20261214000001_cart_line_checks_its_stock', migration: cartLineChecksItsStock },
   { name: '20261214000002_balance_checkout_in_one_statement', migration: balanceCheckoutInOneStatement },
+  { name: '20261215000001_stock_read_in_index_order', migration: stockReadInIndexOrder },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

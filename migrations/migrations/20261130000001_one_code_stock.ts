@@ -30,7 +30,17 @@ const SELLABLE_STOCK_VIEW = `
       FROM stock_codes
      WHERE status = 'available' AND (source = 'manual' OR (source = 'generated' AND published));`;
 
-const TAKE_CODES = `
+/** take_codes's signature, up to its language. */
+export const TAKE_CODES_SIGNATURE = `take_codes(
+    p_product_id  integer,
+    p_region_id   integer,
+    p_game_amount integer,
+    p_price_usd   bigint,
+    p_price_rub   bigint,
+    p_count       integer
+  ) RETURNS TABLE (id bigint)`;
+
+export const TAKE_CODES = `
   /*
    * Locks up to p_count available codes of exactly this price option, oldest first: manual codes,
    * then (for a global option) published generated codes. SKIP LOCKED lets concurrent checkouts
@@ -38,14 +48,7 @@ const TAKE_CODES = `
    * re-check after locking and is left out, so no code is taken twice. Fewer rows than p_count
    * means the option is short of stock.
    */
-  CREATE FUNCTION take_codes(
-    p_product_id  integer,
-    p_region_id   integer,
-    p_game_amount integer,
-    p_price_usd   bigint,
-    p_price_rub   bigint,
-    p_count       integer
-  ) RETURNS TABLE (id bigint)
+  CREATE FUNCTION ${TAKE_CODES_SIGNATURE}
   LANGUAGE sql AS $$
     SELECT c.id FROM stock_codes c
      WHERE c.status = 'available' AND c.product_id = p_product_id

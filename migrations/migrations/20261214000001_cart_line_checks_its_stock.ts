@@ -2,17 +2,10 @@ import type { Knex } from 'knex';
 import { runDdl } from '../sql';
 import { ADD_TO_CART_LINE_UP_TO_A_CAP, CREATE_ADD_TO_CART_LINE, lockLineAndAddUpTo } from './20261212000001_cart_line_added_in_one_statement';
 
-const PARAMETERS = 'integer, integer, integer, integer, bigint, bigint, integer, integer';
+export const PARAMETERS = 'integer, integer, integer, integer, bigint, bigint, integer, integer';
 
-/**
- * A cart line checks its own option (docs/architecture.md, "Row locks"): add_to_cart_line counts the
- * option's sellable codes where the product sells them, so adding to the cart no longer reads every
- * price option of the product first. It answers no line when the option is not on sale at that price.
- */
-export async function up(knex: Knex): Promise<void> {
-  await runDdl(
-    knex,
-    `
+/** add_to_cart_line as this migration makes it: counting the option's sellable codes itself. */
+export const ADD_TO_CART_LINE_CHECKING_ITS_STOCK = `
     /*
      * Adds p_quantity units of one price option to the user's line of it (creating the line), never
      * beyond p_cap nor the option's stock. Invariants:
@@ -24,7 +17,6 @@ export async function up(knex: Knex): Promise<void> {
      * 2. The line is locked before it is read, so two concurrent additions to it queue and each learns
      *    whether the cap or the stock cut what it added (capped). Returns the line and its new quantity.
      */
-    DROP FUNCTION add_to_cart_line(${PARAMETERS});
 ${CREATE_ADD_TO_CART_LINE}
     DECLARE
       before   integer;
@@ -55,7 +47,19 @@ ${CREATE_ADD_TO_CART_LINE}
 ${lockLineAndAddUpTo('in_stock')}
     END;
     $$;
-    `,
+`;
+
+/**
+ * A cart line checks its own option (docs/architecture.md, "Row locks"): add_to_cart_line counts the
+ * option's sellable codes where the product sells them, so adding to the cart no longer reads every
+ * price option of the product first. It answers no line when the option is not on sale at that price.
+ */
+export async function up(knex: Knex): Promise<void> {
+  await runDdl(
+    knex,
+    `
+    DROP FUNCTION add_to_cart_line(${PARAMETERS});
+${ADD_TO_CART_LINE_CHECKING_ITS_STOCK}    `,
   );
 }
 

@@ -19,7 +19,10 @@ export const CartLine = Type.Object({
   price_usd: Type.Number(),
   price_rub: Type.Number(),
   quantity: Type.Integer(),
-  available_count: Type.Integer({ description: 'Codes of exactly this option on sale now; 0 when the option is gone.' }),
+  available_count: Type.Integer({
+    description:
+      'Codes of exactly this option on sale now, counted up to one more than the quantity (enough to tell whether the line can be checked out and can grow); 0 when the option is gone.',
+  }),
   region_id: Nullable(Type.Integer({ description: "null: the product's global codes." })),
   sale: Type.Optional(Sale),
 });

@@ -98,7 +98,8 @@ describe('GET /api/cart', () => {
           price_usd: 5,
           price_rub: 395,
           quantity: 1,
-          available_count: 4,
+          // Four in stock, counted only up to one more than the line holds: all a cart needs.
+          available_count: 2,
           region_id: region.id,
         },
       ],
@@ -112,7 +113,7 @@ describe('GET /api/cart', () => {
     await fixtures.codes({ productId: product.id, gameAmount: 10, priceUsd: 1199, priceRub: 94721, count: 5 });
     await fixtures.generatedCodes({ productId: product.id, gameAmount: 10, priceUsd: 1099, priceRub: 86821, count: 1 });
     await fixtures.generatedCodes({ productId: product.id, gameAmount: 10, priceUsd: 1099, priceRub: 86821, count: 4, published: false });
-    await fixtures.cartLine({ userId: user.id, productId: product.id, gameAmount: 10, priceUsd: 1099, priceRub: 86821, quantity: 1 });
+    await fixtures.cartLine({ userId: user.id, productId: product.id, gameAmount: 10, priceUsd: 1099, priceRub: 86821, quantity: 3 });
     expect((await cartOf(user)).body.data[0].available_count).toBe(3);
 
     await app.db('products').where({ id: product.id }).update({ active: false });
@@ -130,7 +131,7 @@ describe('POST /api/cart/add', () => {
     expect(first.body).toMatchObject({
       success: true,
       capped: false,
-      item: { product_id: product.id, quantity: 2, price_usd: 10.99, price_rub: 868.21, available_count: 5, region_id: null },
+      item: { product_id: product.id, quantity: 2, price_usd: 10.99, price_rub: 868.21, available_count: 3, region_id: null },
       subtotal: { usd: 21.98, rub: 1736.42 },
     });
     expect(first.body.data).toEqual([first.body.item]);
@@ -171,6 +172,27 @@ describe('POST /api/cart/add', () => {
     } finally {
       if (!first.isCompleted()) await first.rollback();
     }
+  });
+
+  it('adds both of two concurrent first additions of an option to the one line they create', async () => {
+    const user = await app.createUser();
+    const product = await stockedProduct(3);
+    // The first addition creates the line in an open transaction; the second, finding no line to lock,
+    // tries to create it too, waits for the first, then adds to the line the first made.
+    const first = await app.db.transaction();
+    try {
+      const [firstAdded] = (await first.raw('SELECT quantity, capped FROM add_to_cart_line(?, ?, NULL, 10, 1099, 86821, 1, 3)', [user.id, product.id])).rows;
+      expect(firstAdded).toEqual({ quantity: 1, capped: false });
+      const second = add(user, addBody(product.id, { quantity: 1 }));
+      await untilAStatementWaitsOnALock(app.db, '%add_to_cart_line%');
+      await first.commit();
+      const answer = await second;
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ capped: false, item: { quantity: 2, available_count: 3 } });
+    } finally {
+      if (!first.isCompleted()) await first.rollback();
+    }
+    expect(await linesOf(user.id)).toEqual([expect.objectContaining({ quantity: 2 })]);
   });
 
   it('adds a regional option to its own line', async () => {
