@@ -56,7 +56,7 @@ import { createTokenService } from '@topup/api/tokens';
 import { createRedis } from '@topup/api/redis';
 import { openQueue } from '@topup/api';
 import { percentile } from '../lib/load';
-import { assertStoreAnswers, createShopperClient, positiveInteger, withStoreDb } from '../lib/store';
+import { assertStoreAnswers, createShopperClient, positiveInteger, vacuumWhatCheckoutChurns, withStoreDb } from '../lib/store';
 
 const envFile = fileURLToPath(new URL('../../.env', import.meta.url));
 if (existsSync(envFile)) process.loadEnvFile(envFile);
@@ -134,15 +134,6 @@ async function main(): Promise<void> {
     }
     report(figures, delivered, ceiling);
   }).finally(() => client.close());
-}
-
-/**
- * Clears the dead rows checkout leaves in the tables it updates, as autovacuum does on a production
- * server (a server may run without it, as CI's does): each phase starts from the same state rather
- * than from what the one before it left.
- */
-async function vacuumWhatCheckoutChurns(db: Db): Promise<void> {
-  await db.raw('VACUUM (ANALYZE) stock_codes, orders, outbox, cart_items, balances');
 }
 
 /** The bench accounts, created if missing, with empty carts. */

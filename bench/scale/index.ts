@@ -35,6 +35,7 @@ import {
   scratchDatabaseUrl,
   scratchStoreEnv,
   stopProcess,
+  vacuumWhatCheckoutChurns,
   waitForHealth,
 } from '../lib/store';
 
@@ -195,6 +196,7 @@ async function measureStore(
     await waitForApiProcesses(baseUrl, processes);
     const catalogue = await measureCatalogue(baseUrl);
     const productId = await stockRun(database.db, randomBytes(3).toString('hex'), team.map((shopper) => shopper.id));
+    await vacuumWhatCheckoutChurns(database.db);
     return { apiProcesses: processes, workerProcesses: processes, catalogue, ...(await measureCheckout(baseUrl, database.db, team, productId)) };
   } finally {
     await Promise.all(children.map(stopProcess));
