@@ -20,8 +20,7 @@ export const CartLine = Type.Object({
   price_rub: Type.Number(),
   quantity: Type.Integer(),
   available_count: Type.Integer({
-    description:
-      'Codes of exactly this option on sale now, counted up to one more than the quantity (enough to tell whether the line can be checked out and can grow); 0 when the option is gone.',
+    description: `Codes of exactly this option on sale now, counted up to ${CART_MAX_QUANTITY} (the most a line holds); 0 when the option is gone.`,
   }),
   region_id: Nullable(Type.Integer({ description: "null: the product's global codes." })),
   sale: Type.Optional(Sale),

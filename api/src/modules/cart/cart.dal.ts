@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { prepared } from '@topup/server-kit';
-import type { ContentLanguage } from '@topup/common/api';
+import { CART_MAX_QUANTITY, type ContentLanguage } from '@topup/common/api';
 import type { CartItem, CartLine, RowOf } from '../../models';
 import { saleTermsSql, type SaleTermsColumn } from '../promotions/promotion-prices';
 
@@ -12,15 +12,15 @@ export type StockOption = Pick<CartItem, 'product_id' | 'region_id' | 'game_amou
 
 /** A cart line as the shopper sees it. */
 export type CartLineWithStock = Omit<RowOf<CartLine>, 'user_id' | 'sellable'> & {
-  /** Codes of exactly this option a shopper can buy now, counted as far as LINE_STOCK says (0 when the option is no longer sold). */
+  /** Codes of exactly this option a shopper can buy now, up to CART_MAX_QUANTITY (0 when the option is no longer sold). */
   available_count: number;
   sale_terms: SaleTermsColumn;
 };
 
 /**
- * A line's stock, counted up to one more than its quantity (or than the quantity asked for, the bound
- * parameter): all a cart needs to know (whether the line can be checked out, and whether it can grow),
- * at the cost of the line rather than of the stock.
+ * A line's stock, counted up to the most a line may hold: all a cart needs to know (whether the line
+ * can be checked out, and how far it can grow, however fast the shopper presses +), at the cost of a
+ * full line at most rather than of the whole stock.
  */
 const LINE_STOCK = `
   (SELECT count(*) FROM (
@@ -28,15 +28,12 @@ const LINE_STOCK = `
       WHERE s.product_id = cl.product_id AND s.game_amount = cl.game_amount
         AND s.price_usd = cl.price_usd AND s.price_rub = cl.price_rub
         AND coalesce(s.region_id, 0) = coalesce(cl.region_id, 0)
-      LIMIT greatest(cl.quantity, ?) + 1) AS codes)`;
+      LIMIT ${CART_MAX_QUANTITY}) AS codes)`;
 
 /** Data access for cart lines; every function takes the connection or transaction to use. */
 export const cartDal = {
-  /**
-   * The user's cart lines (or the one line `line.id`, its stock counted as far as `line.stockUpTo`
-   * too), oldest first, with live stock counts and titles in `language`.
-   */
-  async lines(db: Knex, language: ContentLanguage, userId: number, line?: { id: number; stockUpTo: number }): Promise<CartLineWithStock[]> {
+  /** The user's cart lines (or the one line `lineId`), oldest first, with live stock counts and titles in `language`. */
+  async lines(db: Knex, language: ContentLanguage, userId: number, lineId?: number): Promise<CartLineWithStock[]> {
     const { rows } = await db.raw<{ rows: CartLineWithStock[] }>(
       `SELECT cl.id, cl.product_id, cl.region_id, cl.game_amount, cl.price_usd, cl.price_rub, cl.quantity,
               localized(cl.product_title, p.translations, ?, 'title') AS product_title, cl.image_url, cl.game_currency,
@@ -44,9 +41,9 @@ export const cartDal = {
               ${saleTermsSql({ productColumn: 'cl.product_id', usdColumn: 'cl.price_usd', rubColumn: 'cl.price_rub' })}
          FROM cart_lines cl
          JOIN products p ON p.id = cl.product_id
-        WHERE cl.user_id = ? ${line === undefined ? '' : 'AND cl.id = ?'}
+        WHERE cl.user_id = ? ${lineId === undefined ? '' : 'AND cl.id = ?'}
         ORDER BY cl.id`,
-      line === undefined ? [language, 0, userId] : [language, line.stockUpTo, userId, line.id],
+      lineId === undefined ? [language, userId] : [language, userId, lineId],
     );
     return rows;
   },

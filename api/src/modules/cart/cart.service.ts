@@ -109,7 +109,7 @@ export function createCartService(deps: { db: Knex; catalogue: CatalogueService 
 
     /** Sets a line's quantity, lowered to what is in stock. */
     async updateQuantity(userId: number, language: ContentLanguage, lineId: number, quantity: number): Promise<Cart & { capped: boolean }> {
-      const [line] = await cartDal.lines(db, language, userId, { id: lineId, stockUpTo: quantity });
+      const [line] = await cartDal.lines(db, language, userId, lineId);
       if (!line) throw notFound('Cart item');
       if (line.available_count === 0) {
         throw outOfStock({ productId: line.product_id, gameAmount: line.game_amount, available: 0 });
