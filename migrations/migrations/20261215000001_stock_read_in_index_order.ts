@@ -5,14 +5,16 @@ import { CREATE_ADD_TO_CART_LINE } from './20261212000001_cart_line_added_in_one
 import { ADD_TO_CART_LINE_CHECKING_ITS_STOCK, PARAMETERS } from './20261214000001_cart_line_checks_its_stock';
 
 /**
- * The codes of one price option, in the order checkout takes them. Region is compared as
- * coalesce(region_id, 0) (region ids start at 1), so a global option is an equality too and both kinds
- * of option read the index in id order; it serves the counts of an option and of a product as well.
+ * The codes a shopper can buy now (sellable_stock's own condition), by price option in the order
+ * checkout takes them. Region is compared as coalesce(region_id, 0) (region ids are positive, which
+ * regions_id_positive makes sure of), so a global option is an equality too: an option's codes are
+ * read in id order, and a product's options in one region (the catalogue's counts) are one range.
  */
 const SELLABLE_OPTION_INDEX = `
+  ALTER TABLE regions ADD CONSTRAINT regions_id_positive CHECK (id > 0);
   CREATE INDEX stock_codes_option_order_idx
-    ON stock_codes (product_id, game_amount, price_usd, price_rub, (coalesce(region_id, 0)), source, id)
-    WHERE status = 'available' AND source IN ('manual', 'generated');`;
+    ON stock_codes (product_id, (coalesce(region_id, 0)), game_amount, price_usd, price_rub, source, id)
+    WHERE status = 'available' AND (source = 'manual' OR (source = 'generated' AND published));`;
 
 /** Codes of one price option a shopper can buy now (sellable_stock), for add_to_cart_line's counts. */
 const optionStock = (extraJoins: string, onSale: string) => `
@@ -152,6 +154,7 @@ ${ADD_TO_CART_LINE_CHECKING_ITS_STOCK}
     CREATE INDEX stock_codes_available_options_idx ON stock_codes (product_id, region_id, game_amount, price_usd, price_rub)
       WHERE status = 'available' AND source IN ('manual', 'generated');
     DROP INDEX stock_codes_option_order_idx;
+    ALTER TABLE regions DROP CONSTRAINT regions_id_positive;
     `,
   );
 }

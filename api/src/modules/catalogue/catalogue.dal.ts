@@ -78,13 +78,15 @@ export const catalogueDal = {
       .join('products as p', 'p.id', 's.product_id')
       .select('s.product_id', 's.game_amount', 's.price_usd', 's.price_rub', db.raw(saleTermsSql({ productColumn: 's.product_id', usdColumn: 's.price_usd', rubColumn: 's.price_rub' })))
       .whereIn('s.product_id', productIds)
+      // The form the stock's index is keyed on (0: global codes), so only this region's codes are read.
+      .andWhereRaw('coalesce(s.region_id, 0) = ?', [regionId ?? 0])
       .andWhere('p.active', true);
-    if (regionId === null) query.whereNull('s.region_id').andWhere('p.has_global_codes', true);
+    if (regionId === null) query.andWhere('p.has_global_codes', true);
     else {
       query
         .join('product_regions as pr', (on) => on.on('pr.product_id', 's.product_id').andOn('pr.region_id', 's.region_id'))
         .join('regions as r', 'r.id', 'pr.region_id')
-        .where({ 's.region_id': regionId, 'p.has_regions': true, 'r.is_active': true });
+        .where({ 'p.has_regions': true, 'r.is_active': true });
     }
     if (popularOnly) query.andWhere('s.popular', true);
     return query
