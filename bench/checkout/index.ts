@@ -313,14 +313,15 @@ async function untilDelivered(db: Db, productId: number): Promise<number> {
  * orders while pgbench is measured (the ceiling is the checkouts without the store); they are delivered
  * once it resumes. Resumed whatever happens, a Ctrl+C included (the bench then exits).
  */
-function withDeliveriesPaused<T>(work: () => T): Promise<T> {
+function withDeliveriesPaused<T>(work: () => T | Promise<T>): Promise<T> {
   return withFulfilmentQueue(async (queue) => {
     let interrupted = false;
     const interrupt = () => (interrupted = true);
     process.on('SIGINT', interrupt).on('SIGTERM', interrupt);
     try {
       await queue.pause();
-      return work();
+      // Awaited here, so the queue resumes only once the work is done, however it is done.
+      return await work();
     } finally {
       await queue.resume();
       process.off('SIGINT', interrupt).off('SIGTERM', interrupt);

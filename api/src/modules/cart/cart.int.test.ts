@@ -35,6 +35,24 @@ const addBody = (productId: number, fields: Record<string, unknown> = {}) => ({
 });
 
 const add = (user: TestUser, body: Record<string, unknown>) => app.request('POST', '/api/cart/add', { token: user.token, body });
+
+/**
+ * A second addition of one unit while a first (one unit of the stocked option, up to 3) holds the
+ * line in an open transaction: the second waits for it, and answers once the first commits. Resolves
+ * to what the first added and the second's answer.
+ */
+async function addWhileAnAdditionHoldsTheLine(user: TestUser, productId: number) {
+  const first = await app.db.transaction();
+  try {
+    const [held] = (await first.raw('SELECT quantity, capped FROM add_to_cart_line(?, ?, NULL, 10, 1099, 86821, 1, 3)', [user.id, productId])).rows;
+    const second = add(user, addBody(productId, { quantity: 1 }));
+    await untilAStatementWaitsOnALock(app.db, '%add_to_cart_line%');
+    await first.commit();
+    return { held, answer: await second };
+  } finally {
+    if (!first.isCompleted()) await first.rollback();
+  }
+}
 const cartOf = (user: TestUser) => app.request('GET', '/api/cart', { token: user.token });
 const linesOf = (userId: number) => app.db('cart_items').where({ user_id: userId }).orderBy('id');
 
@@ -156,41 +174,22 @@ describe('POST /api/cart/add', () => {
     const user = await app.createUser();
     const product = await stockedProduct(3);
     await add(user, addBody(product.id, { quantity: 2 }));
-    // The first addition holds its line (an open transaction); the second waits for it, then reads
-    // the line as the first left it.
-    const first = await app.db.transaction();
-    try {
-      const [firstAdded] = (await first.raw('SELECT quantity, capped FROM add_to_cart_line(?, ?, NULL, 10, 1099, 86821, 1, 3)', [user.id, product.id])).rows;
-      expect(firstAdded).toEqual({ quantity: 3, capped: false });
-      const second = add(user, addBody(product.id, { quantity: 1 }));
-      await untilAStatementWaitsOnALock(app.db, '%add_to_cart_line%');
-      await first.commit();
-      const answer = await second;
-      expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ capped: true, item: { quantity: 3 } });
-    } finally {
-      if (!first.isCompleted()) await first.rollback();
-    }
+    // The second reads the line as the first left it.
+    const { held, answer } = await addWhileAnAdditionHoldsTheLine(user, product.id);
+    expect(held).toEqual({ quantity: 3, capped: false });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ capped: true, item: { quantity: 3 } });
   });
 
   it('adds both of two concurrent first additions of an option to the one line they create', async () => {
     const user = await app.createUser();
     const product = await stockedProduct(3);
-    // The first addition creates the line in an open transaction; the second, finding no line to lock,
-    // tries to create it too, waits for the first, then adds to the line the first made.
-    const first = await app.db.transaction();
-    try {
-      const [firstAdded] = (await first.raw('SELECT quantity, capped FROM add_to_cart_line(?, ?, NULL, 10, 1099, 86821, 1, 3)', [user.id, product.id])).rows;
-      expect(firstAdded).toEqual({ quantity: 1, capped: false });
-      const second = add(user, addBody(product.id, { quantity: 1 }));
-      await untilAStatementWaitsOnALock(app.db, '%add_to_cart_line%');
-      await first.commit();
-      const answer = await second;
-      expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ capped: false, item: { quantity: 2, available_count: 3 } });
-    } finally {
-      if (!first.isCompleted()) await first.rollback();
-    }
+    // The first creates the line; the second, finding no line to lock, tries to create it too, waits
+    // for the first, then adds to the line the first made.
+    const { held, answer } = await addWhileAnAdditionHoldsTheLine(user, product.id);
+    expect(held).toEqual({ quantity: 1, capped: false });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ capped: false, item: { quantity: 2, available_count: 3 } });
     expect(await linesOf(user.id)).toEqual([expect.objectContaining({ quantity: 2 })]);
   });
 
