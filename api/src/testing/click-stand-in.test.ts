@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickAttempt, ClickCheckoutError, clickSignTime, decodeClickCheckout, startClickStandIn, type ClickStandIn } from './click-stand-in';
+import { clickAttempt, ClickCheckoutError, clickSignTime, CLICK_PAYMENT_FAILED, decodeClickCheckout, startClickStandIn, type ClickStandIn } from './click-stand-in';
 
 /**
  * The stand-in plays Click as strictly as Click (docs.click.uz/en/click-api-request,
@@ -129,6 +129,59 @@ describe('refusing answers Click would not read', () => {
     const url = `${click.url}?service_id=${SERVICE}&merchant_id=${MERCHANT}&amount=100.00&transaction_param=42`;
     expect((await click.pay(url)).complete).toBeUndefined();
     expect(received.map(({ form }) => form.action)).toEqual(['0']);
+  });
+});
+
+describe("holding the store to its earlier answers about an attempt (the error table's -2, -4, -6 and -9)", () => {
+  /** The supplier answers every call with this code and note, echoing the call's ids. */
+  const answering = (error: number, error_note: string) => {
+    script = (form) => ({ body: { click_trans_id: Number(form.click_trans_id), merchant_trans_id: form.merchant_trans_id, error, error_note } });
+  };
+
+  it('refuses a success to a Complete reporting that the payment failed on Click\'s side', async () => {
+    const attempt = clickAttempt(42, '100.00');
+    succeeding();
+    await click.prepare(attempt);
+    await expect(click.complete(attempt, 7, CLICK_PAYMENT_FAILED)).rejects.toThrow(/answers -9, never a success/);
+  });
+
+  it('refuses a success to a Complete of a merchant_prepare_id the store did not give the attempt, or of another sum', async () => {
+    const unprepared = clickAttempt(42, '100.00');
+    succeeding();
+    await expect(click.complete(unprepared, 7)).rejects.toThrow(/is -6/);
+    const attempt = clickAttempt(42, '100.00');
+    await click.prepare(attempt);
+    await expect(click.complete(attempt, 8)).rejects.toThrow(/is -6/);
+    await expect(click.complete({ ...attempt, amount: '1.00' }, 7)).rejects.toThrow(/is -2/);
+    // The same sum written without its decimals is the same sum.
+    expect((await click.complete({ ...attempt, amount: '100' }, 7)).error).toBe(0);
+  });
+
+  it('refuses a confirmed attempt prepared again or cancelled, and a repeat confirming it as another id; takes -4 or the same confirmation', async () => {
+    const attempt = clickAttempt(42, '100.00');
+    succeeding();
+    await click.prepare(attempt);
+    await click.complete(attempt, 7);
+    await expect(click.prepare(attempt)).rejects.toThrow(/already paid \(-4\)/);
+    succeeding({ merchant_confirm_id: 8 });
+    await expect(click.complete(attempt, 7)).rejects.toThrow(/confirmed attempt \d+ as 7 before/);
+    answering(-9, 'Transaction cancelled');
+    await expect(click.complete(attempt, 7, CLICK_PAYMENT_FAILED)).rejects.toThrow(/already paid \(-4\), not cancelled/);
+    answering(-4, 'Already paid');
+    expect((await click.complete(attempt, 7, CLICK_PAYMENT_FAILED)).error).toBe(-4);
+    succeeding();
+    expect((await click.complete(attempt, 7)).merchant_confirm_id).toBe(7);
+  });
+
+  it('refuses a success about an attempt the store cancelled with -9', async () => {
+    const attempt = clickAttempt(42, '100.00');
+    succeeding();
+    await click.prepare(attempt);
+    answering(-9, 'Transaction cancelled');
+    await click.complete(attempt, 7, CLICK_PAYMENT_FAILED);
+    succeeding();
+    await expect(click.complete(attempt, 7)).rejects.toThrow(/cancelled attempt \d+ \(-9\)/);
+    await expect(click.prepare(attempt)).rejects.toThrow(/cancelled attempt \d+ \(-9\)/);
   });
 });
 

@@ -11,7 +11,10 @@ import { escapeHtml, isHttpUrl, startCheckoutServer } from './checkout-page';
  * would not read: not HTTP 200, not JSON, an `error` that is not one of the supplier's documented codes
  * (0, -1 ... -9), an `error_note` that is not text, echoed ids that are not the call's, a success without
  * its merchant_prepare_id (Prepare) or merchant_confirm_id (Complete) as a positive integer, or a repeated
- * Prepare answered with another merchant_prepare_id. It serves the payment page at
+ * Prepare answered with another merchant_prepare_id. It also holds the store to what it answered before about
+ * an attempt, as the error table reads: a Complete reporting Click's failure is never a success, a Complete
+ * succeeds only for the merchant_prepare_id and the sum the store prepared, a confirmed attempt is neither
+ * prepared again nor cancelled (-4), and a cancelled one never succeeds again (-9). It serves the payment page at
  * `/services/pay?service_id=…&merchant_id=…&amount=…&transaction_param=…&return_url=…`
  * (docs.click.uz/en/click-button), refusing a link of another service or merchant, or with a malformed
  * field, where a shopper pays or cancels. It is written from Click's documentation, not from the store's
@@ -155,8 +158,10 @@ export interface ClickStandIn {
 
 export async function startClickStandIn(options: ClickStandInOptions): Promise<ClickStandIn> {
   let endpoint: string | undefined;
-  /** The merchant_prepare_id the store first answered for each attempt. */
-  const prepared = new Map<number, number>();
+  /** Each attempt's first successful Prepare: the merchant_prepare_id the store answered and the sum it accepted. */
+  const prepared = new Map<number, { merchantPrepareId: number; amount: string }>();
+  /** How the store settled each attempt's Complete: confirmed with its merchant_confirm_id, or cancelled (-9). */
+  const settled = new Map<number, { outcome: 'confirmed'; merchantConfirmId: number } | { outcome: 'cancelled' }>();
 
   const post = async (fields: Record<string, string>, contentType = 'application/x-www-form-urlencoded', method = 'POST'): Promise<unknown> => {
     if (endpoint === undefined) throw new Error('Click stand-in: connect() it to the store first');
@@ -186,15 +191,50 @@ export async function startClickStandIn(options: ClickStandInOptions): Promise<C
     return { ...fields, sign_string: clickSignString(fields, options.secretKey) };
   };
 
-  /** A call as Click makes it, read as Click reads it, and a repeated Prepare's id held to the first. */
+  /**
+   * Holds an answer to what the store answered about the same attempt before, as the error table of
+   * docs.click.uz/en/click-api-error reads: -2 a sum other than the one prepared, -4 an attempt confirmed
+   * before, -6 a merchant_prepare_id the store did not give, -9 an attempt cancelled before; and "when
+   * receiving a negative error code, the supplier should cancel the payment ... and return -9". Click's own
+   * libraries (click-llc/click-integration-php, click-llc/click-integration-django) answer so too: -4 once
+   * confirmed, else -9 once cancelled or when Click reports a failure.
+   */
+  function holdToEarlierAnswers(fields: Record<string, string>, answer: ClickAnswer): void {
+    const clickTransId = Number(fields.click_trans_id);
+    const preparation = prepared.get(clickTransId);
+    const settlement = settled.get(clickTransId);
+    if (answer.error === -9) {
+      if (settlement?.outcome === 'confirmed') fail(`attempt ${clickTransId} was confirmed: it is already paid (-4), not cancelled`, answer);
+      if (fields.action === '1') settled.set(clickTransId, { outcome: 'cancelled' });
+      return;
+    }
+    if (answer.error !== 0) return;
+    if (settlement?.outcome === 'cancelled') fail(`the store cancelled attempt ${clickTransId} (-9) and cannot accept it again`, answer);
+    if (fields.action === '0') {
+      if (settlement?.outcome === 'confirmed') fail(`attempt ${clickTransId} was confirmed: a Prepare of it is already paid (-4)`, answer);
+      const merchantPrepareId = answer.merchant_prepare_id ?? 0;
+      if (preparation === undefined) prepared.set(clickTransId, { merchantPrepareId, amount: fields.amount ?? '' });
+      else if (preparation.merchantPrepareId !== merchantPrepareId) fail(`the store prepared attempt ${clickTransId} as ${preparation.merchantPrepareId} before`, answer);
+      return;
+    }
+    if (Number(fields.error) < 0) fail('Click reported the payment failed: the store cancels it and answers -9, never a success', answer);
+    if (preparation === undefined || String(preparation.merchantPrepareId) !== fields.merchant_prepare_id) {
+      fail(`a Complete of merchant_prepare_id ${fields.merchant_prepare_id}, which the store did not answer to attempt ${clickTransId}'s Prepare, is -6`, answer);
+    }
+    if (Number(fields.amount) !== Number(preparation.amount)) fail(`a Complete of ${fields.amount} sums for an attempt prepared for ${preparation.amount} is -2`, answer);
+    const merchantConfirmId = answer.merchant_confirm_id ?? 0;
+    // The table's answer to confirming a confirmed attempt is -4; a retry answered 0 is read as the same
+    // confirmation only when it names the same merchant_confirm_id, not a second one of one payment.
+    if (settlement?.outcome === 'confirmed' && settlement.merchantConfirmId !== merchantConfirmId) {
+      fail(`the store confirmed attempt ${clickTransId} as ${settlement.merchantConfirmId} before`, answer);
+    }
+    settled.set(clickTransId, { outcome: 'confirmed', merchantConfirmId });
+  }
+
+  /** A call as Click makes it, read as Click reads it, and held to the store's earlier answers about its attempt. */
   async function signed(fields: Record<string, string>): Promise<ClickAnswer> {
     const answer = readAnswer(await post(fields), fields);
-    if (fields.action === '0' && answer.error === 0 && answer.merchant_prepare_id !== undefined) {
-      const clickTransId = Number(fields.click_trans_id);
-      const first = prepared.get(clickTransId);
-      if (first !== undefined && first !== answer.merchant_prepare_id) fail(`the store prepared attempt ${clickTransId} as ${first} before`, answer);
-      prepared.set(clickTransId, answer.merchant_prepare_id);
-    }
+    holdToEarlierAnswers(fields, answer);
     return answer;
   }
 
