@@ -6,21 +6,25 @@ import type { Config } from '../config';
 import { startTestApp, type TestApp } from './harness';
 
 /*
- * A strict local MooGold reseller API for tests, written from MooGold's documentation (doc.moogold.com) as the
- * public clients send it: every call is a JSON POST under /wp-json/v1/api/<path> that must carry our Basic
- * credentials, a `timestamp` within 60 s and the `auth` HMAC over the body as sent + timestamp + path, and name
- * the same `path` in its body (else `{err_code, err_message}`). Orders are kept by partnerOrderId (a second
- * create with one is refused with 420), stay `processing` until the test ends them, and are looked up by it.
- * MooGold documents no signature on its callbacks, so the stand-in sends none: the store polls.
+ * A strict local MooGold reseller API for tests, as the public clients pyMooGoldApi and Medboubazine/MooGold send
+ * it and read its answers: every call is a JSON POST under /wp-json/v1/api/<path> that must carry our Basic
+ * credentials, a `timestamp` and the `auth` HMAC over the body as sent + timestamp + path, and name the same
+ * `path` in its body (else `{err_code, err_message}`); a create nests the account in `data` with `category` 1 and
+ * `partnerOrderId` beside it; answers take the shapes those clients' models read. Orders are kept by
+ * partnerOrderId (a second create with one is refused), stay `processing` until the test ends them, and are
+ * looked up by it. No public source states the timestamp window, the refusal of a repeated partnerOrderId, the
+ * err_code numbers or the order status words: those below are the store's assumptions, kept until MooGold's own
+ * documentation confirms them. MooGold documents no signature on its callbacks, so the stand-in sends none: the
+ * store polls.
  */
 
 /*
- * MooGold's own rules, written here from its documentation and not taken from the adapter, so a mistake in
- * the adapter's signing, codes or statuses fails the tests instead of agreeing with itself.
+ * MooGold's rules, written here apart from the adapter, so a mistake in the adapter's signing fails the tests
+ * instead of agreeing with itself.
  */
-/** Its error codes: wallet short, out of stock, partnerOrderId used, product unavailable, timestamp, credentials. */
+/** Error codes, unconfirmed by a public source: wallet short, out of stock, partnerOrderId used, product unavailable, timestamp, credentials. */
 const ERROR = { insufficientBalance: '111', outOfStock: '114', duplicateOrder: '420', productUnavailable: '422', timestamp: '426', authentication: '403' };
-/** An order's status words. */
+/** An order's status words, unconfirmed by a public source. */
 const ORDER_STATUS = { processing: 'processing', completed: 'completed' };
 /** `product/list_product`'s category of direct top-ups, and `order/create_order`'s `category` of one. */
 const DIRECT_TOPUP_LISTING = 50;
@@ -35,7 +39,7 @@ const basicAuthOf = ({ partnerId, secret }: MoogoldCredentials) => `Basic ${Buff
 /** "Authentication": `auth` is the hex HMAC-SHA256, keyed with the secret, of the body as sent, the timestamp and the path. */
 const authOf = (body: string, timestamp: string, path: string, secret: string) => createHmac('sha256', secret).update(body + timestamp + path).digest('hex');
 
-/** The window around MooGold's clock it takes a `timestamp` in, in seconds. */
+/** The window around MooGold's clock it takes a `timestamp` in, in seconds; an assumption, stated by no public source. */
 const TIMESTAMP_WINDOW_SECONDS = 60;
 /** Where the API lives on MooGold's host (its WordPress REST prefix). */
 const API_PREFIX = '/wp-json/v1/api/';

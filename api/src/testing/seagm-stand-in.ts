@@ -17,9 +17,12 @@ import { startTestApp, type TestApp } from './harness';
  * body); a GET's parameters are read from its query string only and a POST's body only as
  * application/x-www-form-urlencoded; a known path called with another method is 405. Recharge orders are kept by
  * mch_order_id (a second create with one is refused), buy between the type's min_amount and max_amount, and
- * answer `status_code` (10001...10005) beside the status in words; they end 10003 or 10004 when the test says,
- * and each end is notified to the merchant's callback URL as SEAGM sends it: the order's fields with a
- * `timestamp` and their `signature`, and no uid.
+ * answer `status_code` (10001...10005) beside the status in words. When the test says, an order moves on to 10002
+ * (sending) or ends 10003 (done), 10004 (failed) or 10005 (refunded: its credits go back and `refunded_amount`
+ * says how many); an ended order moves no more. Each change is notified to the merchant's callback URL as SEAGM
+ * sends it: the order's fields with a `timestamp` and their `signature`, and no uid. The status codes, their
+ * words, which of them are final, the refund fields and a notice on every change are as the public client
+ * rrq/seagm (its README and OrderStatus enum) records SEAGM's answers and callbacks.
  */
 
 export interface SeagmStandInType {
@@ -54,6 +57,9 @@ export interface SeagmStandInOptions {
   credits: number;
 }
 
+/** Where the test may move an order: on to sending, or to one of its ends. */
+export type SeagmStandInMove = 10002 | 10003 | 10004 | 10005;
+
 export interface SeagmStandIn {
   url: string;
   orders: SeagmStandInOrder[];
@@ -65,8 +71,11 @@ export interface SeagmStandIn {
   dropNextAnswer(): void;
   /** Where notices go, as set in SEAGM's merchant panel. */
   setCallbackUrl(url: string): void;
-  /** Ends an order (10003 done, 10004 failed) and sends the signed notice; resolves to our answer's body. */
-  finish(mchOrderId: string, status: 10003 | 10004): Promise<string>;
+  /**
+   * Moves an order on (10002 sending) or ends it (10003 done, 10004 failed, 10005 refunded) and sends the signed
+   * notice; resolves to our answer's body. Rejects for an order that has ended already.
+   */
+  finish(mchOrderId: string, status: SeagmStandInMove): Promise<string>;
   /** A notice as SEAGM signs it, for tests that send their own. */
   signedNotice(order: SeagmStandInOrder): Record<string, string>;
   close(): Promise<void>;
@@ -88,7 +97,9 @@ const ERRORS: Record<number, string> = {
  */
 /** An order's `status_code`. */
 const STATUS = { waiting: 10001, sending: 10002, done: 10003, failed: 10004, refunded: 10005 } as const;
-/** "SIGNED Endpoint security": a `timestamp` more than 120 s from SEAGM's clock is refused. */
+/** The statuses an order never leaves (rrq/seagm, `OrderStatus::isTerminal`): a refund comes before done, never after. */
+const ENDS: ReadonlySet<number> = new Set([STATUS.done, STATUS.failed, STATUS.refunded]);
+/** "SIGNED Endpoint security", "Timing security": only a `timestamp` strictly within 120 s of SEAGM's clock is taken. */
 const TIMESTAMP_WINDOW_SECONDS = 120;
 /** "SIGNED Endpoint security": hex HMAC-SHA256, keyed with the secret, of every other parameter sorted by name as `name=value&...`, not URL-encoded. */
 function signatureOf(params: Readonly<Record<string, string>>, secret: string): string {
@@ -153,13 +164,17 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
   const orderData = (order: SeagmStandInOrder) => {
     const type = typeById(order.typeId);
     const unitPrice = type?.unitPrice ?? 0;
+    const payAmount = (unitPrice * order.buyAmount).toFixed(2);
+    const refunded = order.status === STATUS.refunded;
     return {
       id: order.id,
       mch_order_id: order.mchOrderId,
       type_id: order.typeId,
       buy_amount: order.buyAmount,
       unit_price: unitPrice.toFixed(2),
-      pay_amount: (unitPrice * order.buyAmount).toFixed(2),
+      pay_amount: payAmount,
+      refunded_amount: refunded ? payAmount : '0.00',
+      refunded_reason: refunded ? 'The game did not take the top-up.' : '',
       currency: type?.currency,
       status_code: order.status,
       status: STATUS_WORDS[order.status],
@@ -274,7 +289,9 @@ export async function startSeagmStandIn(options: SeagmStandInOptions): Promise<S
     async finish(mchOrderId, status) {
       const order = byReference.get(mchOrderId);
       if (!order) throw new Error(`No SEAGM order ${mchOrderId}`);
+      if (ENDS.has(order.status)) throw new Error(`SEAGM order ${mchOrderId} has ended with ${order.status}`);
       order.status = status;
+      if (status === STATUS.refunded) credits = Math.round((credits + (typeById(order.typeId)?.unitPrice ?? 0) * order.buyAmount) * 100) / 100;
       if (!callbackUrl) return '';
       const response = await fetch(callbackUrl, {
         method: 'POST',

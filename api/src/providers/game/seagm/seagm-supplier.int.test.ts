@@ -72,6 +72,15 @@ describe('SEAGM signing', () => {
     expect((await fetch(`${seagm.url}/v1/me?${new URLSearchParams(stale)}`)).status).toBe(408);
   });
 
+  it('takes a timestamp less than 120 s either side of its clock, and refuses one 120 s or more away', async () => {
+    const me = (offsetSeconds: number) => fetch(`${seagm.url}/v1/me?${new URLSearchParams(signSeagmParams({}, { uid: UID, secret: SECRET }, Math.floor(Date.now() / 1000) + offsetSeconds))}`);
+    // A second may pass between signing and checking: 118 s stays inside the window, 121 s outside.
+    expect((await me(-118)).status).toBe(200);
+    expect((await me(118)).status).toBe(200);
+    expect((await me(-121)).status).toBe(408);
+    expect((await me(121)).status).toBe(408);
+  });
+
   it('refuses an order of no whole number of the type, as SEAGM does, and takes nothing', async () => {
     const before = seagm.orders.length;
     // 60 UC is sold one at a time (its max_amount): 2 is refused too.
@@ -260,6 +269,47 @@ describe('SEAGM delivery', () => {
     expect((await attempts(wrongPlayer)).map((attempt) => attempt.reason)).toEqual(['player_not_found']);
     expect(await games.creditsOf('pubg', unknown)).toEqual([]);
     expect(await ledgerRefund(wrongPlayer)).toEqual({ amount: 99 });
+  });
+
+  it('keeps an order pending while SEAGM sends it, and fails over when SEAGM refunds it late, its credits back', async () => {
+    const user = await shopper();
+    const player = playerId();
+    const orderId = await buy(user, player, await sixtyUc({ sandboxNext: true }));
+    await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+    const reference = ordersFor(player)[0]!.mchOrderId;
+    expect(seagm.credits()).toBe(999.14);
+
+    expect(await seagm.finish(reference, 10002)).toBe('success');
+    await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+    expect(await attempts(orderId)).toEqual([expect.objectContaining({ status: 'pending' })]);
+
+    expect(await seagm.finish(reference, 10005)).toBe('success');
+    expect(seagm.credits()).toBe(1000);
+    const signed = signSeagmParams({ query_type: 'mchOrderId' }, { uid: UID, secret: SECRET }, Math.floor(Date.now() / 1000));
+    const lookedUp = await fetch(`${seagm.url}/v1/recharge-orders/${encodeURIComponent(reference)}?${new URLSearchParams(signed)}`);
+    expect(((await lookedUp.json()) as { data: unknown }).data).toMatchObject({ status_code: 10005, status: 'Refunded', refunded_amount: '0.86' });
+    await fulfilment.fulfilOrder(orderId);
+    expect(await orderStatus(orderId)).toBe('completed');
+    expect(await games.creditsOf('pubg', player)).toHaveLength(1);
+    expect((await attempts(orderId)).map((attempt) => [attempt.status, attempt.reason])).toEqual([
+      ['failed', 'failed'],
+      ['succeeded', null],
+    ]);
+    // A refunded order has ended: SEAGM moves it no more.
+    await expect(seagm.finish(reference, 10003)).rejects.toThrow(/ended/);
+  });
+
+  it('never refunds an order SEAGM has done', async () => {
+    const user = await shopper();
+    const player = playerId();
+    const orderId = await buy(user, player, await sixtyUc());
+    await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+    const reference = ordersFor(player)[0]!.mchOrderId;
+    await seagm.finish(reference, 10003);
+    await expect(seagm.finish(reference, 10005)).rejects.toThrow(/ended/);
+    expect(seagm.credits()).toBe(999.14);
+    await fulfilment.fulfilOrder(orderId);
+    expect(await orderStatus(orderId)).toBe('completed');
   });
 
   it('fails over when SEAGM ends an order failed', async () => {
