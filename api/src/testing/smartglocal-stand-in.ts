@@ -1,6 +1,7 @@
 import { generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../config';
 import { startTestApp, type TestApp } from './harness';
 
@@ -12,7 +13,8 @@ import { startTestApp, type TestApp } from './harness';
  * description}}, an idempotency key is taken once (`idempotency_key_already_exists`), a Steam payout is a session
  * created with the wallet and an amount in RUB, then started (and, where the test asks, held for our
  * session/confirm); it stays in_progress until the test finishes it, and each end is sent as a payment_finished
- * webhook signed with the stand-in's own key pair.
+ * webhook signed with the stand-in's own key pair, sent again while we do not answer it with HTTP 200.
+ * A payout held for confirmation and not confirmed in time is cancelled with its session ("ready_to_confirm").
  */
 
 /*
@@ -24,6 +26,14 @@ const PROJECT_HEADER = 'x-partner-project';
 const SIGN_HEADER = 'X-PARTNER-SIGN';
 const IDEMPOTENCY_HEADER = 'x-partner-idempotency-key';
 const signatureOf = (body: string, privateKey: KeyObject | string) => sign('sha256', Buffer.from(body), privateKey).toString('base64');
+/*
+ * "Webhooks", "What to send in response": a webhook answered with a 4xx, a 5xx or nothing is sent again at
+ * growing intervals (up to 15 minutes) and no more after 30 minutes. Here the intervals are milliseconds; an
+ * answer slower than the timeout counts as none.
+ */
+const NOTICE_RESEND_DELAYS_MS = [10, 20, 40, 80, 160];
+const NOTICE_ANSWER_TIMEOUT_MS = 5_000;
+
 function signedBy(body: string, signature: string | undefined, publicKey: KeyObject | string): boolean {
   if (!signature || !/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
   try {
@@ -65,8 +75,19 @@ export interface SmartglocalStandIn {
   confirmations(): number;
   /** Where webhooks go, as given to Smart Glocal's manager. */
   setCallbackUrl(url: string): void;
-  /** Ends the payout of our reference and sends the signed payment_finished webhook; resolves to our answer. */
+  /**
+   * Ends the payout of our reference and sends the signed payment_finished webhook until we answer it with 200
+   * or Smart Glocal gives up; resolves to our last answer.
+   */
   finish(reference: string, status: 'succeeded' | 'failed'): Promise<{ status: number; body: string }>;
+  /**
+   * The 240 minutes Smart Glocal waits for the session/confirm of a held payout pass ("ready_to_confirm"): the
+   * payout of our reference is cancelled with its session, moving no money, and its payment_finished webhook is
+   * sent as `finish` sends it. Throws for a payout that awaits no confirmation.
+   */
+  expireConfirmation(reference: string): Promise<{ status: number; body: string }>;
+  /** Our HTTP status in answer to each sending of a webhook about our reference, oldest first; 0 for no answer. */
+  noticeAnswers(reference: string): number[];
   /** The payment_finished webhook of a payout as Smart Glocal signs it: the body as sent and its signature. */
   signedNotice(reference: string): { body: string; signature: string };
   close(): Promise<void>;
@@ -110,6 +131,8 @@ export async function startSmartglocalStandIn(options: { project: string; partne
     res.writeHead(status, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(body));
   };
+  // Smart Glocal documents an error's shape but, of its codes, only idempotency_key_already_exists (its client
+  // library); every other code here is the stand-in's own.
   const refuse = (res: ServerResponse, status: number, code: string, description: string) => send(res, status, { status: 'error', error: { code, description } });
 
   const sessionJson = (session: Session) => ({
@@ -160,6 +183,7 @@ export async function startSmartglocalStandIn(options: { project: string; partne
     const session = typeof body.session_id === 'string' ? sessions.get(body.session_id) : undefined;
     if (!session) return refuse(res, 400, 'session_not_found', 'No session with this session_id');
     if (session.status !== 'created') return refuse(res, 400, 'invalid_session_status', `The session is ${session.status}`);
+    // Undocumented: "Payouts" says only that payouts beyond the prefunding balance cannot be completed.
     if (balance < session.amount) return refuse(res, 400, 'insufficient_funds', 'The prefunding balance is not enough for this payout');
     balance -= session.amount;
     session.status = 'in_progress';
@@ -235,6 +259,28 @@ export async function startSmartglocalStandIn(options: { project: string; partne
     const body = JSON.stringify({ type: 'payment_finished', session: sessionJson(sessionOf(reference)) });
     return { body, signature: signatureOf(body, own.privateKey) };
   };
+  const answersByReference = new Map<string, number[]>();
+  /** Sends the payment_finished webhook of our reference until we answer it with 200 or the resends run out. */
+  async function sendNotice(reference: string): Promise<{ status: number; body: string }> {
+    let last = { status: 0, body: '' };
+    if (!callbackUrl) return last;
+    const notice = signedNotice(reference);
+    const answers = answersByReference.get(reference) ?? [];
+    answersByReference.set(reference, answers);
+    for (const delay of [0, ...NOTICE_RESEND_DELAYS_MS]) {
+      await sleep(delay);
+      const reply = await fetch(callbackUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [SIGN_HEADER]: notice.signature },
+        body: notice.body,
+        signal: AbortSignal.timeout(NOTICE_ANSWER_TIMEOUT_MS),
+      }).catch(() => undefined);
+      last = reply ? { status: reply.status, body: await reply.text().catch(() => '') } : { status: 0, body: '' };
+      answers.push(last.status);
+      if (last.status === 200) break;
+    }
+    return last;
+  }
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -256,19 +302,23 @@ export async function startSmartglocalStandIn(options: { project: string; partne
       callbackUrl = url;
     },
     signedNotice,
+    noticeAnswers: (reference) => [...(answersByReference.get(reference) ?? [])],
     async finish(reference, status) {
       const session = sessionOf(reference);
       session.payout!.status = status;
       // A failed payout leaves its session in `error`, which Smart Glocal says is not final.
       session.status = status === 'succeeded' ? 'accepted' : 'error';
-      if (!callbackUrl) return { status: 0, body: '' };
-      const notice = signedNotice(reference);
-      const answer = await fetch(callbackUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', [SIGN_HEADER]: notice.signature },
-        body: notice.body,
-      }).catch(() => undefined);
-      return answer ? { status: answer.status, body: await answer.text() } : { status: 0, body: '' };
+      return sendNotice(reference);
+    },
+    async expireConfirmation(reference) {
+      const session = sessionOf(reference);
+      if (session.nextAction !== 'confirm') throw new Error(`The Smart Glocal payout of ${reference} awaits no confirmation`);
+      session.nextAction = undefined;
+      session.status = 'cancelled';
+      // A payout's statuses have no "cancelled": one that was never made ends failed, in its cancelled session.
+      session.payout!.status = 'failed';
+      balance += session.amount;
+      return sendNotice(reference);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCodeCrypto } from '@topup/server-kit';
@@ -67,6 +69,7 @@ async function buySteam(user: TestUser, account: string): Promise<number> {
 }
 
 const payoutsOf = (account: string) => smartglocal.payouts.filter((payout) => payout.account === account);
+const storeCallback = () => `${app.baseUrl}/api/suppliers/smartglocal/callback`;
 const orderStatus = async (orderId: number) => (await app.db('orders').where({ id: orderId }).first('status')).status;
 const attempts = (orderId: number) => app.db('supplier_orders').where({ order_id: orderId }).orderBy('attempt');
 const callback = (body: string, signature: string) =>
@@ -144,7 +147,11 @@ describe('Smart Glocal delivery of Steam', () => {
       await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
       // Still in progress: the poll keeps it waiting.
       await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
-      await smartglocal.finish(payoutsOf(account)[0]!.reference, 'succeeded');
+      const { reference } = payoutsOf(account)[0]!;
+      await smartglocal.finish(reference, 'succeeded');
+      // Never answered, the webhook was sent again until Smart Glocal gave up.
+      expect(smartglocal.noticeAnswers(reference).length).toBeGreaterThan(1);
+      expect(new Set(smartglocal.noticeAnswers(reference))).toEqual(new Set([0]));
 
       await fulfilment.fulfilOrder(orderId);
       expect(await orderStatus(orderId)).toBe('completed');
@@ -235,6 +242,88 @@ describe('Smart Glocal delivery of Steam', () => {
       smartglocal.requireConfirmation(false);
     }
   });
+
+  it('takes a webhook Smart Glocal sends again after the store failed to answer it with 200, and completes the order once', async () => {
+    const user = await shopper();
+    const account = login();
+    const orderId = await buySteam(user, account);
+    await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(SupplierOrderPendingError);
+
+    // The store is out of reach for the first sending (503 from the way in); the next ones get through.
+    const sendings: Array<{ body: string; signature: string | undefined }> = [];
+    const wayIn = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const signature = req.headers[SMARTGLOCAL_SIGN_HEADER.toLowerCase()] as string | undefined;
+        sendings.push({ body, signature });
+        if (sendings.length === 1) return void res.writeHead(503).end();
+        fetch(storeCallback(), { method: 'POST', body, headers: { 'Content-Type': 'application/json', [SMARTGLOCAL_SIGN_HEADER]: signature ?? '' } })
+          .then(async (answer) => res.writeHead(answer.status, { 'Content-Type': 'text/plain' }).end(await answer.text()))
+          .catch(() => res.writeHead(502).end());
+      });
+    });
+    await new Promise<void>((resolve) => wayIn.listen(0, '127.0.0.1', resolve));
+    smartglocal.setCallbackUrl(`http://127.0.0.1:${(wayIn.address() as AddressInfo).port}/`);
+    try {
+      const [payout] = payoutsOf(account);
+      expect(await smartglocal.finish(payout!.reference, 'succeeded')).toEqual({ status: 200, body: 'OK' });
+      expect(smartglocal.noticeAnswers(payout!.reference)).toEqual([503, 200]);
+      // The same webhook, byte for byte and signature alike.
+      expect(sendings).toHaveLength(2);
+      expect(sendings[1]).toEqual(sendings[0]);
+    } finally {
+      smartglocal.setCallbackUrl(storeCallback());
+      await new Promise((resolve) => wayIn.close(resolve));
+    }
+
+    await fulfilment.fulfilOrder(orderId);
+    expect(await orderStatus(orderId)).toBe('completed');
+    expect(payoutsOf(account)).toHaveLength(1);
+    const events = await app.db('order_events').where({ order_id: orderId, kind: 'delivery_attempt' }).orderBy('id').select('payload');
+    expect(events.map((event) => [event.payload.outcome, event.payload.via ?? null])).toEqual([
+      ['pending', null],
+      ['succeeded', 'notice'],
+    ]);
+  });
+
+  it.each(['its webhook', 'reading its session back'] as const)(
+    'fails over once Smart Glocal cancels a held payout left unconfirmed for 240 minutes, learnt from %s',
+    async (via) => {
+      smartglocal.requireConfirmation(true);
+      if (via === 'reading its session back') smartglocal.setCallbackUrl('http://127.0.0.1:9/unreachable');
+      try {
+        const confirmedBefore = smartglocal.confirmations();
+        const user = await shopper();
+        const account = login();
+        const orderId = await buySteam(user, account);
+        const balanceBefore = smartglocal.balance();
+        // The answer of the start is lost, so the store has not confirmed the held payout when the time runs out.
+        smartglocal.loseNextAnswer('start', 'drop');
+        await expect(fulfilment.fulfilOrder(orderId)).rejects.toBeInstanceOf(GameProviderUnavailableError);
+        const [held] = payoutsOf(account);
+        expect(held).toMatchObject({ status: 'pending' });
+
+        const answer = await smartglocal.expireConfirmation(held!.reference);
+        if (via === 'its webhook') expect(answer).toEqual({ status: 200, body: 'OK' });
+        expect(smartglocal.balance()).toBe(balanceBefore);
+
+        await fulfilment.fulfilOrder(orderId);
+        expect(await orderStatus(orderId)).toBe('completed');
+        expect(payoutsOf(account)).toMatchObject([{ status: 'failed' }]);
+        expect(smartglocal.confirmations()).toBe(confirmedBefore);
+        expect(await games.creditsOf('steam', account)).toMatchObject([{ amount: TEN_USD_IN_KOPECKS, unit: 'RUB' }]);
+        expect((await attempts(orderId)).map((attempt) => [attempt.status, attempt.reason])).toEqual([
+          ['failed', 'failed'],
+          ['succeeded', null],
+        ]);
+      } finally {
+        smartglocal.requireConfirmation(false);
+        smartglocal.setCallbackUrl(storeCallback());
+      }
+    },
+  );
 
   it('fails over to the sandbox when the prefunding balance is short', async () => {
     smartglocal.setBalance(100);
